@@ -1,0 +1,1018 @@
+/*
+ * game.c - the game driver (see game.h for the record order it guarantees).
+ *
+ * Records an accepted input produces, in order:
+ *   input record (JOIN | ORDER | TIMEOUT | RESIGN | NONCE)
+ *   outcomes, in the order they happened: DICE and EVENT records
+ *   STATE (seq, state hash, turn)             only when the input was applied
+ *   END, REVEAL                               when the game ended
+ *   CHECKPOINT                                at the start, when the turn changed, at the end
+ *
+ * Sealed decisions: pending() names several seats with `sealed`. Each seat's
+ * order is checked by a dry run on a copy of the state, logged (its ORDER
+ * record) and kept; seq does not move and nothing is told to the others. When
+ * the last one arrives, all are applied in seat order to the real state.
+ *
+ * dice=contributory: before an input whose application rolls dice (found by a
+ * dry run), the input is logged and kept, and every seat must reveal the next
+ * link of its nonce chain (NONCE records). The batch key then mixes the dice
+ * key, the batch number, the chain head after the last NONCE record and the
+ * nonces (core/dice.h), and the kept input is applied with it.
+ */
+#include "game.h"
+
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canon.h"
+#include "evlog.h"
+
+#define LOG_FORMAT 1
+
+typedef enum { DEFER_NONE = 0, DEFER_SETUP, DEFER_ORDERS } defer_kind;
+
+struct brt_events {
+    brt_buf *out;       /* encoded pending records: u8 kind | u32 le len | payload */
+    uint64_t seq;
+    uint32_t index;
+};
+
+struct brt_game {
+    const brt_ruleset *rs;
+    Berthier__V1__LogHeader *hdr;
+    char id[GAME_ID_MAX + 1];
+    unsigned nseats;
+    char **rules_opts;          /* options handed to the ruleset */
+    size_t n_rules_opts;
+    int contributory;
+
+    brt_sink sink;
+    void *state;                /* NULL until every seat has joined */
+    int started;
+    int over;
+    int halted;                 /* a broken invariant: refuse every input */
+    uint64_t seq;
+    uint32_t last_turn;
+
+    int joined[BRT_MAX_SEATS];
+    uint8_t entropy[BRT_MAX_SEATS][32];
+    uint8_t chain[BRT_MAX_SEATS][32];   /* contributory: last revealed link */
+
+    uint8_t seed[32];
+    int have_seed;
+    uint8_t dice_key[32];
+    uint8_t batch_key[32];
+    int use_batch_key;
+    brt_dice dice;
+    dice_source_fn ext_source;
+    void *ext_ctx;
+
+    /* sealed choices collected so far */
+    brt_buf sealed[BRT_MAX_SEATS];
+    int sealed_have[BRT_MAX_SEATS];
+
+    /* contributory: what waits for the batch's nonces */
+    defer_kind deferred;
+    uint64_t batch;
+    uint8_t nonce[BRT_MAX_SEATS][32];
+    int nonce_have[BRT_MAX_SEATS];
+    unsigned deferred_seat[BRT_MAX_SEATS];
+    brt_buf deferred_order[BRT_MAX_SEATS];
+    size_t n_deferred;
+
+    brt_buf pending_records;    /* outcomes of the application under way */
+    int probing;                /* dry run: rolls are counted, not recorded */
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+int brt_reject_set(brt_reject *r, int code, const char *rule, const char *fmt, ...) {
+    if (!r) return -1;
+    r->code = code;
+    snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->message, sizeof r->message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int s_pending_record(brt_buf *out, uint8_t kind, const ProtobufCMessage *msg) {
+    size_t n = protobuf_c_message_get_packed_size(msg);
+    if (n > UINT32_MAX || buf_reserve(out, 5 + n) != 0) return -1;
+    uint8_t k = kind;
+    buf_append(out, &k, 1);
+    buf_append_u32le(out, (uint32_t)n);
+    protobuf_c_message_pack(msg, out->data + out->len);
+    out->len += n;
+    return 0;
+}
+
+int brt_events_emit(brt_events *ev, uint32_t visible, const uint8_t *data, size_t len) {
+    Berthier__V1__LogEvent e = BERTHIER__V1__LOG_EVENT__INIT;
+    e.seq = ev->seq;
+    e.index = ev->index++;
+    e.visible = visible;
+    e.data.data = (uint8_t *)data;
+    e.data.len = len;
+    return s_pending_record(ev->out, EVLOG_EVENT, &e.base);
+}
+
+static uint32_t s_dice_source(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
+    brt_game *g = ctx;
+    if (g->probing) return 1;
+    if (g->have_seed) return dice_stream_value(g->use_batch_key ? g->batch_key : g->dice_key, index, sides);
+    if (g->ext_source) return g->ext_source(g->ext_ctx, index, sides, purpose);
+    return 0;
+}
+
+static void s_dice_record(void *ctx, uint64_t index, uint32_t sides, uint32_t value, const char *purpose) {
+    brt_game *g = ctx;
+    if (g->probing) return;
+    Berthier__V1__LogDice d = BERTHIER__V1__LOG_DICE__INIT;
+    d.index = index;
+    d.sides = sides;
+    d.value = value;
+    d.purpose = (char *)(purpose ? purpose : "");
+    if (s_pending_record(&g->pending_records, EVLOG_DICE, &d.base) != 0) g->dice.failed = 1;
+}
+
+/* Emit the records collected in pending_records. */
+static int s_flush_pending(brt_game *g) {
+    size_t pos = 0;
+    brt_buf *b = &g->pending_records;
+    int rc = 0;
+    while (pos + 5 <= b->len) {
+        uint8_t kind = b->data[pos];
+        uint32_t n = (uint32_t)b->data[pos + 1] | (uint32_t)b->data[pos + 2] << 8 |
+                     (uint32_t)b->data[pos + 3] << 16 | (uint32_t)b->data[pos + 4] << 24;
+        if (rc == 0 && g->sink.record(g->sink.ctx, kind, b->data + pos + 5, n) != 0) rc = -1;
+        pos += 5 + (size_t)n;
+    }
+    buf_reset(b);
+    return rc;
+}
+
+static int s_emit(brt_game *g, uint8_t kind, const ProtobufCMessage *msg) {
+    size_t n;
+    uint8_t *p = canon_pack(msg, &n);
+    if (!p) return -1;
+    int rc = g->sink.record(g->sink.ctx, kind, p, n);
+    free(p);
+    return rc;
+}
+
+/* A sink failure or a dice failure is a broken invariant: the game stops taking input. */
+static int s_halt(brt_game *g, brt_reject *err, const char *what) {
+    g->halted = 1;
+    return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the game is halted: %s", what);
+}
+
+int game_option_is_core(const char *opt) {
+    return strncmp(opt, "dice=", 5) == 0 || strncmp(opt, "spectators=", 11) == 0;
+}
+
+static void s_free_opts(brt_game *g) {
+    for (size_t i = 0; i < g->n_rules_opts; i++) free(g->rules_opts[i]);
+    free(g->rules_opts);
+    g->rules_opts = NULL;
+    g->n_rules_opts = 0;
+}
+
+/* Split options into core and ruleset ones; validates the core ones. */
+static int s_parse_options(brt_game *g, char *const *opts, size_t n, brt_reject *err) {
+    g->rules_opts = calloc(n ? n : 1, sizeof(char *));
+    if (!g->rules_opts) return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const char *o = opts[i];
+        if (game_option_is_core(o)) {
+            if (strcmp(o, "dice=contributory") == 0) g->contributory = 1;
+            else if (strcmp(o, "dice=standard") == 0) g->contributory = 0;
+            else if (strcmp(o, "spectators=live") == 0) { /* the daemon reads it */ }
+            else return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
+                                       "unknown core option \"%s\" (dice=standard|contributory, spectators=live)", o);
+            continue;
+        }
+        g->rules_opts[g->n_rules_opts] = strdup(o);
+        if (!g->rules_opts[g->n_rules_opts])
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        g->n_rules_opts++;
+    }
+    return 0;
+}
+
+static brt_ruleset_options s_rules_options(const brt_game *g) {
+    brt_ruleset_options o = {(const char *const *)g->rules_opts, g->n_rules_opts, g->nseats};
+    return o;
+}
+
+static brt_game *s_alloc(brt_sink sink) {
+    brt_game *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->sink = sink;
+    g->dice.source = s_dice_source;
+    g->dice.source_ctx = g;
+    g->dice.record = s_dice_record;
+    g->dice.record_ctx = g;
+    for (unsigned i = 0; i < BRT_MAX_SEATS; i++) {
+        buf_init(&g->sealed[i]);
+        buf_init(&g->deferred_order[i]);
+    }
+    buf_init(&g->pending_records);
+    return g;
+}
+
+/* Checks the ruleset, scenario, options and seats of a header; sets up g. */
+static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *err) {
+    g->hdr = h;
+    if (!h->game_id || strlen(h->game_id) == 0 || strlen(h->game_id) > GAME_ID_MAX)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "bad game id");
+    snprintf(g->id, sizeof g->id, "%s", h->game_id);
+    g->rs = brt_ruleset_find(h->ruleset);
+    if (!g->rs)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_RULESET, "", "unknown ruleset \"%s\"",
+                              h->ruleset ? h->ruleset : "");
+    const char *names[BRT_MAX_SEATS] = {0};
+    int max = g->rs->scenario_seats(h->scenario, names, BRT_MAX_SEATS);
+    if (max < 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SCENARIO, "",
+                              "ruleset %s has no scenario \"%s\"", g->rs->id, h->scenario);
+    if (h->n_seats < 2 || h->n_seats > (size_t)max || h->n_seats > BRT_MAX_SEATS)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
+                              "%s %s is played by 2 to %d seats, not %zu", g->rs->id, h->scenario, max,
+                              h->n_seats);
+    g->nseats = (unsigned)h->n_seats;
+    for (size_t i = 0; i < h->n_seats; i++) {
+        const Berthier__V1__SeatSpec *s = h->seats[i];
+        if (s->seat != i)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
+                                  "seats must be listed in order 0..%u", g->nseats - 1);
+        if (s->key.len != 32)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
+                                  "seat %zu: a key is 32 bytes, not %zu", i, s->key.len);
+        for (size_t j = 0; j < i; j++)
+            if (memcmp(h->seats[j]->key.data, s->key.data, 32) == 0)
+                return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
+                                      "seats %zu and %zu have the same key; every seat needs its own", j, i);
+    }
+    if (s_parse_options(g, h->options, h->n_options, err) != 0) return -1;
+    if (h->dice_mode && h->dice_mode[0] &&
+        strcmp(h->dice_mode, g->contributory ? "contributory" : "standard") != 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "", "dice mode disagrees with options");
+    /* Validate the ruleset options now with a setup that rolls nothing. */
+    brt_ruleset_options ro = s_rules_options(g);
+    g->probing = 1;
+    void *probe = g->rs->setup(h->scenario, &ro, &g->dice, err);
+    g->probing = 0;
+    g->dice.next_index = 0;
+    g->dice.rolls_made = 0;
+    g->dice.failed = 0;
+    if (!probe) return -1;
+    g->rs->destroy(probe);
+    return 0;
+}
+
+brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
+    const Berthier__V1__CreateGame *c = p->create;
+    brt_game *g = s_alloc(sink);
+    if (!g) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        return NULL;
+    }
+    /* Build the header as a packed message, then re-read it: one owned representation. */
+    Berthier__V1__LogHeader tmp = BERTHIER__V1__LOG_HEADER__INIT;
+    uint8_t commit[32], scen_hash[32];
+    memset(scen_hash, 0, sizeof scen_hash);
+    dice_commit(p->seed, commit);
+    const brt_ruleset *rs = brt_ruleset_find(c->ruleset);
+    int contributory = 0;
+    for (size_t i = 0; i < c->n_options; i++)
+        if (strcmp(c->options[i], "dice=contributory") == 0) contributory = 1;
+    if (rs && rs->scenario_hash(c->scenario, scen_hash) != 0) memset(scen_hash, 0, sizeof scen_hash);
+    tmp.format = LOG_FORMAT;
+    tmp.game_id = (char *)p->game_id;
+    tmp.ruleset = c->ruleset;
+    tmp.ruleset_version = (char *)(rs ? rs->version : "");
+    tmp.scenario = c->scenario;
+    tmp.scenario_hash.data = scen_hash;
+    tmp.scenario_hash.len = 32;
+    tmp.n_options = c->n_options;
+    tmp.options = c->options;
+    tmp.engine_version = (char *)p->engine_version;
+    tmp.server_sign_pk.data = (uint8_t *)p->sign_pk;
+    tmp.server_sign_pk.len = 32;
+    tmp.dice_commit.data = commit;
+    tmp.dice_commit.len = 32;
+    tmp.n_seats = c->n_seats;
+    tmp.seats = c->seats;
+    tmp.clock = c->clock;
+    tmp.dice_mode = (char *)(contributory ? "contributory" : "standard");
+    size_t n;
+    uint8_t *bytes = canon_pack(&tmp.base, &n);
+    if (!bytes) {
+        free(g);
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        return NULL;
+    }
+    Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, n, bytes);
+    if (!h) {
+        free(bytes);
+        free(g);
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "header does not round-trip");
+        return NULL;
+    }
+    if (s_adopt_header(g, h, err) != 0) {
+        free(bytes);
+        game_destroy(&g);
+        return NULL;
+    }
+    memcpy(g->seed, p->seed, 32);
+    g->have_seed = 1;
+    int rc = g->sink.record(g->sink.ctx, EVLOG_HEADER, bytes, n);
+    free(bytes);
+    if (rc != 0) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "could not write the log header");
+        game_destroy(&g);
+        return NULL;
+    }
+    return g;
+}
+
+brt_game *game_from_header(const uint8_t *header, size_t len, const uint8_t *seed, brt_sink sink,
+                           brt_reject *err) {
+    brt_game *g = s_alloc(sink);
+    if (!g) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        return NULL;
+    }
+    ProtobufCMessage *m = NULL;
+    int rc = canon_unpack(&berthier__v1__log_header__descriptor, header, len, 0, &m);
+    if (rc != CANON_OK) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "log header: %s", canon_strerror(rc));
+        free(g);
+        return NULL;
+    }
+    Berthier__V1__LogHeader *h = (Berthier__V1__LogHeader *)m;
+    if (h->format != LOG_FORMAT) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "log header format %u, expected %u",
+                       h->format, LOG_FORMAT);
+        berthier__v1__log_header__free_unpacked(h, NULL);
+        free(g);
+        return NULL;
+    }
+    if (s_adopt_header(g, h, err) != 0) {
+        game_destroy(&g);
+        return NULL;
+    }
+    if (strcmp(h->ruleset_version, g->rs->version) != 0) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_RULESET, "",
+                       "the log was played with %s %s; this engine has %s %s", g->rs->id,
+                       h->ruleset_version, g->rs->id, g->rs->version);
+        game_destroy(&g);
+        return NULL;
+    }
+    if (seed) {
+        uint8_t commit[32];
+        dice_commit(seed, commit);
+        if (h->dice_commit.len != 32 || sodium_memcmp(commit, h->dice_commit.data, 32) != 0) {
+            brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "",
+                           "the seed does not match the header's dice commitment");
+            game_destroy(&g);
+            return NULL;
+        }
+        memcpy(g->seed, seed, 32);
+        g->have_seed = 1;
+    }
+    return g;
+}
+
+void game_destroy(brt_game **pself) {
+    if (!pself || !*pself) return;
+    brt_game *g = *pself;
+    if (g->state) g->rs->destroy(g->state);
+    if (g->hdr) berthier__v1__log_header__free_unpacked(g->hdr, NULL);
+    s_free_opts(g);
+    for (unsigned i = 0; i < BRT_MAX_SEATS; i++) {
+        buf_free(&g->sealed[i]);
+        buf_free(&g->deferred_order[i]);
+    }
+    buf_free(&g->pending_records);
+    sodium_memzero(g->seed, sizeof g->seed);
+    sodium_memzero(g->dice_key, sizeof g->dice_key);
+    free(g);
+    *pself = NULL;
+}
+
+void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx) {
+    self->ext_source = fn;
+    self->ext_ctx = ctx;
+}
+
+/* ---- after an input: STATE, END, REVEAL, CHECKPOINT ------------------------ */
+
+static int s_state_hash(const brt_game *g, uint8_t out[32]) {
+    brt_buf b;
+    buf_init(&b);
+    int rc = g->rs->encode(g->state, &b);
+    if (rc == 0) crypto_generichash(out, 32, b.data, b.len, NULL, 0);
+    buf_free(&b);
+    return rc;
+}
+
+static int s_after_apply(brt_game *g, brt_reject *err) {
+    g->seq++;
+    uint8_t hash[32];
+    if (s_state_hash(g, hash) != 0) return s_halt(g, err, "state encoding failed");
+    brt_pending p;
+    g->rs->pending(g->state, &p);
+    Berthier__V1__LogState st = BERTHIER__V1__LOG_STATE__INIT;
+    st.seq = g->seq;
+    st.hash.data = hash;
+    st.hash.len = 32;
+    st.turn = p.turn;
+    if (s_emit(g, EVLOG_STATE, &st.base) != 0) return s_halt(g, err, "log write failed");
+    brt_result r;
+    g->rs->result(g->state, &r);
+    int checkpoint = p.turn != g->last_turn;
+    g->last_turn = p.turn;
+    if (r.ended) {
+        g->over = 1;
+        Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
+        Berthier__V1__LogEnd end = BERTHIER__V1__LOG_END__INIT;
+        uint32_t winners[BRT_MAX_SEATS];
+        int32_t scores[BRT_MAX_SEATS];
+        size_t nw = 0;
+        for (unsigned i = 0; i < g->nseats; i++) {
+            if (r.winners & (1u << i)) winners[nw++] = i;
+            scores[i] = r.scores[i];
+        }
+        res.ended = 1;
+        res.n_winners = nw;
+        res.winners = winners;
+        res.level = r.level;
+        res.reason = r.reason;
+        res.n_scores = g->nseats;
+        res.scores = scores;
+        end.result = &res;
+        if (s_emit(g, EVLOG_END, &end.base) != 0) return s_halt(g, err, "log write failed");
+        if (g->have_seed) {
+            Berthier__V1__LogReveal rv = BERTHIER__V1__LOG_REVEAL__INIT;
+            rv.seed.data = g->seed;
+            rv.seed.len = 32;
+            if (s_emit(g, EVLOG_REVEAL, &rv.base) != 0) return s_halt(g, err, "log write failed");
+        }
+        checkpoint = 1;
+    }
+    if (checkpoint && g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0)
+        return s_halt(g, err, "checkpoint failed");
+    return 0;
+}
+
+/* ---- applying orders ----------------------------------------------------- */
+
+static int s_input_order_record(brt_game *g, unsigned seat, const uint8_t *request, size_t len) {
+    Berthier__V1__LogOrder o = BERTHIER__V1__LOG_ORDER__INIT;
+    o.seat = seat;
+    o.request.data = (uint8_t *)request;
+    o.request.len = len;
+    return s_emit(g, EVLOG_ORDER, &o.base);
+}
+
+/* Run `apply` of each (seat, order) on a copy. probe: roll nothing, keep nothing.
+ * Otherwise the copy replaces the state and outcomes go to pending_records.
+ * Returns 0, or -1 with err. *rolled is set to the number of dice rolls made. */
+static int s_run_orders(brt_game *g, const unsigned *seats, brt_buf *const *orders, size_t n, int probe,
+                        uint64_t *rolled, brt_reject *err) {
+    void *copy = g->rs->clone(g->state);
+    if (!copy) return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+    uint64_t start_index = g->dice.next_index;
+    g->dice.rolls_made = 0;
+    g->dice.failed = 0;
+    g->probing = probe;
+    buf_reset(&g->pending_records);
+    brt_events ev = {&g->pending_records, g->seq + 1, 0};
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++)
+        rc = g->rs->apply(copy, seats[i], orders[i]->data, orders[i]->len, &g->dice, &ev, err);
+    g->probing = 0;
+    if (rolled) *rolled = g->dice.rolls_made;
+    if (rc != 0 || g->dice.failed || probe) {
+        int failed = g->dice.failed;
+        g->rs->destroy(copy);
+        g->dice.next_index = start_index;
+        g->dice.failed = 0;
+        buf_reset(&g->pending_records);
+        if (rc == 0 && failed && !probe)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "no dice value for roll %llu",
+                                  (unsigned long long)start_index);
+        return rc;
+    }
+    g->rs->destroy(g->state);
+    g->state = copy;
+    return 0;
+}
+
+static int s_apply_now(brt_game *g, const unsigned *seats, brt_buf *const *orders, size_t n, brt_reject *err) {
+    if (s_run_orders(g, seats, orders, n, 0, NULL, err) != 0) {
+        if (err->code == BERTHIER__V1__CODE__CODE_INTERNAL) return s_halt(g, err, err->message);
+        return -1;
+    }
+    if (s_flush_pending(g) != 0) return s_halt(g, err, "log write failed");
+    return s_after_apply(g, err);
+}
+
+static void s_clear_sealed(brt_game *g) {
+    for (unsigned i = 0; i < BRT_MAX_SEATS; i++) {
+        buf_reset(&g->sealed[i]);
+        g->sealed_have[i] = 0;
+    }
+}
+
+/* Keep orders that must wait for a contributory batch. */
+static int s_defer(brt_game *g, defer_kind kind, const unsigned *seats, brt_buf *const *orders, size_t n) {
+    g->deferred = kind;
+    g->n_deferred = n;
+    for (size_t i = 0; i < n; i++) {
+        g->deferred_seat[i] = seats[i];
+        buf_reset(&g->deferred_order[i]);
+        if (buf_append(&g->deferred_order[i], orders[i]->data, orders[i]->len) != 0) return -1;
+    }
+    memset(g->nonce_have, 0, sizeof g->nonce_have);
+    return 0;
+}
+
+/* Apply now, or (contributory, dice needed) defer until every seat revealed a nonce. */
+static int s_apply_or_defer(brt_game *g, const unsigned *seats, brt_buf *const *orders, size_t n,
+                            brt_reject *err) {
+    if (g->contributory) {
+        uint64_t rolled = 0;
+        if (s_run_orders(g, seats, orders, n, 1, &rolled, err) != 0) return -1;
+        if (rolled > 0) {
+            if (s_defer(g, DEFER_ORDERS, seats, orders, n) != 0) return s_halt(g, err, "out of memory");
+            return 0;
+        }
+    }
+    return s_apply_now(g, seats, orders, n, err);
+}
+
+static int s_start(brt_game *g, brt_reject *err) {
+    if (g->have_seed) {
+        const uint8_t(*ent)[32] = (const uint8_t(*)[32])g->entropy;
+        dice_key_derive(g->seed, g->id, ent, g->nseats, g->dice_key);
+    }
+    brt_ruleset_options ro = s_rules_options(g);
+    buf_reset(&g->pending_records);
+    g->dice.failed = 0;
+    g->state = g->rs->setup(g->hdr->scenario, &ro, &g->dice, err);
+    if (!g->state || g->dice.failed) return s_halt(g, err, "setup failed");
+    g->started = 1;
+    if (s_flush_pending(g) != 0) return s_halt(g, err, "log write failed");
+    brt_pending p;
+    g->rs->pending(g->state, &p);
+    g->last_turn = p.turn;
+    int rc = s_after_apply(g, err);
+    /* The game has started: sign the head whether or not the turn moved. */
+    if (rc == 0 && !g->over && g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0)
+        return s_halt(g, err, "checkpoint failed");
+    return rc;
+}
+
+/* ---- inputs -------------------------------------------------------------- */
+
+static int s_check_live(brt_game *g, brt_reject *err) {
+    if (g->halted)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the game is halted");
+    if (g->over) return brt_reject_set(err, BERTHIER__V1__CODE__CODE_GAME_OVER, "", "the game is over");
+    return 0;
+}
+
+static int s_check_seat(brt_game *g, unsigned seat, brt_reject *err) {
+    if (seat >= g->nseats)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT, "", "this game has no seat %u", seat);
+    return 0;
+}
+
+int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
+              const uint8_t *chain_commit, size_t commit_len, brt_reject *err) {
+    if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    if (self->joined[seat])
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_ALREADY_JOINED, "", "seat %u has joined already", seat);
+    if (entropy_len != 32)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
+                              "a seat's entropy is exactly 32 bytes, not %zu", entropy_len);
+    if (self->contributory ? commit_len != 32 : commit_len != 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
+                              self->contributory ? "dice=contributory: join needs a 32-byte nonce chain commitment"
+                                                 : "this game uses standard dice: no chain commitment");
+    Berthier__V1__LogJoin j = BERTHIER__V1__LOG_JOIN__INIT;
+    j.seat = seat;
+    j.entropy.data = (uint8_t *)entropy;
+    j.entropy.len = 32;
+    j.chain_commit.data = (uint8_t *)chain_commit;
+    j.chain_commit.len = commit_len;
+    if (s_emit(self, EVLOG_JOIN, &j.base) != 0) return s_halt(self, err, "log write failed");
+    self->joined[seat] = 1;
+    memcpy(self->entropy[seat], entropy, 32);
+    if (commit_len) memcpy(self->chain[seat], chain_commit, 32);
+    self->seq++;
+    for (unsigned i = 0; i < self->nseats; i++)
+        if (!self->joined[i]) return 0;
+    if (self->contributory) {
+        /* Setup may shuffle: its rolls form batch 0. */
+        self->deferred = DEFER_SETUP;
+        memset(self->nonce_have, 0, sizeof self->nonce_have);
+        return 0;
+    }
+    return s_start(self, err);
+}
+
+int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t len, brt_reject *err) {
+    if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    ProtobufCMessage *m = NULL;
+    int crc = canon_unpack(&berthier__v1__request__descriptor, request, len, 0, &m);
+    if (crc != CANON_OK)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "%s", canon_strerror(crc));
+    Berthier__V1__Request *req = (Berthier__V1__Request *)m;
+    int rc = -1;
+    brt_buf order;
+    buf_init(&order);
+    if (req->body_case != BERTHIER__V1__REQUEST__BODY_SUBMIT) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "not a submit request");
+        goto done;
+    }
+    const Berthier__V1__Submit *sub = req->submit;
+    if (sub->seat != seat) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT, "",
+                       "the order names seat %u but comes from seat %u", sub->seat, seat);
+        goto done;
+    }
+    if (!self->started) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "not every seat has joined yet");
+        goto done;
+    }
+    if (self->deferred != DEFER_NONE) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
+                       "dice batch %llu waits for every seat's nonce reveal", (unsigned long long)self->batch);
+        goto done;
+    }
+    brt_pending p;
+    self->rs->pending(self->state, &p);
+    if (p.sealed && (p.seats & (1u << seat)) && self->sealed_have[seat]) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, p.rule,
+                       "seat %u has made this sealed choice already", seat);
+        goto done;
+    }
+    if (!(p.seats & (1u << seat))) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, p.rule,
+                       "no decision is pending for seat %u now (%s)", seat, p.kind);
+        goto done;
+    }
+    if (sub->based_on_seq != self->seq) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_STALE, "",
+                       "the order was decided at seq %llu but the game is at seq %llu",
+                       (unsigned long long)sub->based_on_seq, (unsigned long long)self->seq);
+        goto done;
+    }
+    if (sub->order.len > 0 && sub->order_text && sub->order_text[0]) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "give the order as bytes or as text, not both");
+        goto done;
+    }
+    if (sub->order.len > 0) {
+        if (buf_append(&order, sub->order.data, sub->order.len) != 0) goto oom;
+    } else if (sub->order_text && sub->order_text[0]) {
+        if (self->rs->order_parse(self->state, sub->order_text, &order, err) != 0) goto done;
+    } else {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the submit carries no order");
+        goto done;
+    }
+    brt_buf *orders[1] = {&order};
+    unsigned seats[1] = {seat};
+    if (p.sealed) {
+        /* Check it alone on a copy, log it, keep it; apply when every seat has chosen. */
+        if (s_run_orders(self, seats, orders, 1, 1, NULL, err) != 0) goto done;
+        if (s_input_order_record(self, seat, request, len) != 0) {
+            s_halt(self, err, "log write failed");
+            goto done;
+        }
+        buf_reset(&self->sealed[seat]);
+        if (buf_append(&self->sealed[seat], order.data, order.len) != 0) goto oom;
+        self->sealed_have[seat] = 1;
+        for (unsigned i = 0; i < self->nseats; i++)
+            if ((p.seats & (1u << i)) && !self->sealed_have[i]) {
+                rc = 0;
+                goto done;
+            }
+        unsigned ss[BRT_MAX_SEATS];
+        brt_buf *oo[BRT_MAX_SEATS];
+        size_t n = 0;
+        for (unsigned i = 0; i < self->nseats; i++)
+            if (p.seats & (1u << i)) {
+                ss[n] = i;
+                oo[n++] = &self->sealed[i];
+            }
+        rc = s_apply_or_defer(self, ss, oo, n, err);
+        if (rc != 0 && !self->halted) {
+            /* Each choice was valid alone but not together: a ruleset bug. */
+            s_halt(self, err, "sealed choices could not be applied together");
+        }
+        s_clear_sealed(self);
+        goto done;
+    }
+    /* Check first so that a rejected order leaves no record. */
+    if (s_run_orders(self, seats, orders, 1, 1, NULL, err) != 0) goto done;
+    if (s_input_order_record(self, seat, request, len) != 0) {
+        s_halt(self, err, "log write failed");
+        goto done;
+    }
+    rc = s_apply_or_defer(self, seats, orders, 1, err);
+    goto done;
+oom:
+    s_halt(self, err, "out of memory");
+done:
+    buf_free(&order);
+    berthier__v1__request__free_unpacked(req, NULL);
+    return rc;
+}
+
+static int s_end_by_resign(brt_game *g, unsigned seat, uint8_t kind, const ProtobufCMessage *input,
+                           brt_reject *err) {
+    if (s_emit(g, kind, input) != 0) return s_halt(g, err, "log write failed");
+    s_clear_sealed(g);
+    g->deferred = DEFER_NONE;
+    if (!g->started) {
+        /* Nobody has a state yet: the game ends unplayed. */
+        g->over = 1;
+        g->seq++;
+        Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
+        Berthier__V1__LogEnd end = BERTHIER__V1__LOG_END__INIT;
+        res.ended = 1;
+        res.level = (char *)"abandoned";
+        res.reason = (char *)"a seat left before every seat had joined";
+        end.result = &res;
+        if (s_emit(g, EVLOG_END, &end.base) != 0) return s_halt(g, err, "log write failed");
+        if (g->have_seed) {
+            Berthier__V1__LogReveal rv = BERTHIER__V1__LOG_REVEAL__INIT;
+            rv.seed.data = g->seed;
+            rv.seed.len = 32;
+            if (s_emit(g, EVLOG_REVEAL, &rv.base) != 0) return s_halt(g, err, "log write failed");
+        }
+        if (g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0) return s_halt(g, err, "checkpoint failed");
+        return 0;
+    }
+    buf_reset(&g->pending_records);
+    brt_events ev = {&g->pending_records, g->seq + 1, 0};
+    g->rs->resign(g->state, seat, &ev);
+    if (s_flush_pending(g) != 0) return s_halt(g, err, "log write failed");
+    return s_after_apply(g, err);
+}
+
+int game_resign(brt_game *self, unsigned seat, brt_reject *err) {
+    if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    Berthier__V1__LogResign r = BERTHIER__V1__LOG_RESIGN__INIT;
+    r.seat = seat;
+    return s_end_by_resign(self, seat, EVLOG_RESIGN, &r.base, err);
+}
+
+int game_timeout(brt_game *self, unsigned seat, brt_reject *err) {
+    if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    if (!self->started)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "not every seat has joined yet");
+    int must = 0;
+    brt_pending p;
+    self->rs->pending(self->state, &p);
+    if (self->deferred != DEFER_NONE) must = !self->nonce_have[seat];
+    else must = (p.seats & (1u << seat)) && !(p.sealed && self->sealed_have[seat]);
+    if (!must)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
+                              "seat %u has no decision pending to time out", seat);
+    Berthier__V1__LogTimeout t = BERTHIER__V1__LOG_TIMEOUT__INIT;
+    t.seat = seat;
+    t.seq = self->seq;
+    const Berthier__V1__Clock *clk = self->hdr->clock;
+    int forfeit = (clk && clk->forfeit) || p.sealed || self->deferred != DEFER_NONE ||
+                  !self->rs->timeout_default;
+    if (!forfeit) {
+        /* Try the rules' default on a copy; no default means forfeit. */
+        void *copy = self->rs->clone(self->state);
+        if (!copy) return s_halt(self, err, "out of memory");
+        uint64_t start = self->dice.next_index;
+        buf_reset(&self->pending_records);
+        self->dice.failed = 0;
+        self->dice.rolls_made = 0;
+        self->probing = self->contributory; /* contributory: a default that rolls forfeits instead */
+        brt_events ev = {&self->pending_records, self->seq + 1, 0};
+        int drc = self->rs->timeout_default(copy, seat, &self->dice, &ev);
+        int rolled = self->dice.rolls_made > 0;
+        self->probing = 0;
+        if (drc != 0 || self->dice.failed || (self->contributory && rolled)) {
+            self->rs->destroy(copy);
+            self->dice.next_index = start;
+            buf_reset(&self->pending_records);
+            forfeit = 1;
+        } else {
+            t.forfeit = 0;
+            if (s_emit(self, EVLOG_TIMEOUT, &t.base) != 0) {
+                self->rs->destroy(copy);
+                return s_halt(self, err, "log write failed");
+            }
+            self->rs->destroy(self->state);
+            self->state = copy;
+            if (s_flush_pending(self) != 0) return s_halt(self, err, "log write failed");
+            return s_after_apply(self, err);
+        }
+    }
+    t.forfeit = 1;
+    return s_end_by_resign(self, seat, EVLOG_TIMEOUT, &t.base, err);
+}
+
+int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
+               brt_reject *err) {
+    if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    if (!self->contributory || self->deferred == DEFER_NONE)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
+                              "no dice batch is waiting for a nonce");
+    if (batch != self->batch)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_STALE, "", "the waiting dice batch is %llu, not %llu",
+                              (unsigned long long)self->batch, (unsigned long long)batch);
+    if (self->nonce_have[seat])
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
+                              "seat %u has revealed its nonce for this batch", seat);
+    if (len != 32 || dice_chain_check(self->chain[seat], nonce) != 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_ILLEGAL, "",
+                              "the nonce is not the next link of seat %u's committed chain", seat);
+    Berthier__V1__LogNonce rec = BERTHIER__V1__LOG_NONCE__INIT;
+    rec.seat = seat;
+    rec.batch = batch;
+    rec.nonce.data = (uint8_t *)nonce;
+    rec.nonce.len = 32;
+    if (s_emit(self, EVLOG_NONCE, &rec.base) != 0) return s_halt(self, err, "log write failed");
+    memcpy(self->nonce[seat], nonce, 32);
+    memcpy(self->chain[seat], nonce, 32);
+    self->nonce_have[seat] = 1;
+    for (unsigned i = 0; i < self->nseats; i++)
+        if (!self->nonce_have[i]) return 0;
+    /* Every seat revealed: key the batch and run what waited. */
+    uint8_t head[32];
+    self->sink.head(self->sink.ctx, head);
+    defer_kind what = self->deferred;
+    self->deferred = DEFER_NONE;
+    int rc;
+    if (what == DEFER_SETUP) {
+        if (self->have_seed) {
+            const uint8_t(*ent)[32] = (const uint8_t(*)[32])self->entropy;
+            dice_key_derive(self->seed, self->id, ent, self->nseats, self->dice_key);
+            dice_batch_key(self->dice_key, self->batch, head, (const uint8_t(*)[32])self->nonce, self->nseats,
+                           self->batch_key);
+        }
+        self->use_batch_key = 1;
+        rc = s_start(self, err);
+    } else {
+        if (self->have_seed)
+            dice_batch_key(self->dice_key, self->batch, head, (const uint8_t(*)[32])self->nonce, self->nseats,
+                           self->batch_key);
+        self->use_batch_key = 1;
+        brt_buf *oo[BRT_MAX_SEATS];
+        for (size_t i = 0; i < self->n_deferred; i++) oo[i] = &self->deferred_order[i];
+        rc = s_apply_now(self, self->deferred_seat, oo, self->n_deferred, err);
+        if (rc != 0 && !self->halted) s_halt(self, err, "a deferred order failed when its dice came");
+    }
+    self->use_batch_key = 0;
+    self->batch++;
+    return rc;
+}
+
+int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size_t len, brt_reject *err) {
+    ProtobufCMessage *m = NULL;
+    const ProtobufCMessageDescriptor *d = NULL;
+    switch (kind) {
+    case EVLOG_JOIN: d = &berthier__v1__log_join__descriptor; break;
+    case EVLOG_ORDER: d = &berthier__v1__log_order__descriptor; break;
+    case EVLOG_TIMEOUT: d = &berthier__v1__log_timeout__descriptor; break;
+    case EVLOG_RESIGN: d = &berthier__v1__log_resign__descriptor; break;
+    case EVLOG_NONCE: d = &berthier__v1__log_nonce__descriptor; break;
+    default:
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "record kind %u is not an input", kind);
+    }
+    int crc = canon_unpack(d, payload, len, 0, &m);
+    if (crc != CANON_OK)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "%s record: %s", evlog_kind_name(kind),
+                              canon_strerror(crc));
+    int rc;
+    switch (kind) {
+    case EVLOG_JOIN: {
+        Berthier__V1__LogJoin *j = (Berthier__V1__LogJoin *)m;
+        rc = game_join(self, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data, j->chain_commit.len,
+                       err);
+        break;
+    }
+    case EVLOG_ORDER: {
+        Berthier__V1__LogOrder *o = (Berthier__V1__LogOrder *)m;
+        rc = game_submit(self, o->seat, o->request.data, o->request.len, err);
+        break;
+    }
+    case EVLOG_TIMEOUT: {
+        Berthier__V1__LogTimeout *t = (Berthier__V1__LogTimeout *)m;
+        rc = t->seq != self->seq ? brt_reject_set(err, BERTHIER__V1__CODE__CODE_STALE, "",
+                                                  "timeout logged at seq %llu, game at %llu",
+                                                  (unsigned long long)t->seq, (unsigned long long)self->seq)
+                                 : game_timeout(self, t->seat, err);
+        break;
+    }
+    case EVLOG_RESIGN:
+        rc = game_resign(self, ((Berthier__V1__LogResign *)m)->seat, err);
+        break;
+    default: {
+        Berthier__V1__LogNonce *nn = (Berthier__V1__LogNonce *)m;
+        rc = game_nonce(self, nn->seat, nn->batch, nn->nonce.data, nn->nonce.len, err);
+        break;
+    }
+    }
+    protobuf_c_message_free_unpacked(m, NULL);
+    return rc;
+}
+
+/* ---- queries ------------------------------------------------------------- */
+
+const char *game_id(const brt_game *self) { return self->id; }
+const brt_ruleset *game_ruleset(const brt_game *self) { return self->rs; }
+const Berthier__V1__LogHeader *game_header(const brt_game *self) { return self->hdr; }
+unsigned game_seat_count(const brt_game *self) { return self->nseats; }
+const uint8_t *game_seat_key(const brt_game *self, unsigned seat) {
+    return seat < self->nseats ? self->hdr->seats[seat]->key.data : NULL;
+}
+int game_started(const brt_game *self) { return self->started; }
+int game_joined(const brt_game *self, unsigned seat) { return seat < self->nseats && self->joined[seat]; }
+uint64_t game_seq(const brt_game *self) { return self->seq; }
+int game_over(const brt_game *self) { return self->over; }
+const uint8_t *game_seed(const brt_game *self) { return self->have_seed ? self->seed : NULL; }
+uint64_t game_batch(const brt_game *self) { return self->batch; }
+
+void game_result(const brt_game *self, brt_result *out) {
+    memset(out, 0, sizeof *out);
+    if (self->state) self->rs->result(self->state, out);
+    if (self->over && !out->ended) {
+        out->ended = 1;
+        snprintf(out->level, sizeof out->level, "abandoned");
+        snprintf(out->reason, sizeof out->reason, "a seat left before every seat had joined");
+    }
+}
+
+void game_pending(const brt_game *self, int seat, brt_pending *out, int *you_must_act) {
+    memset(out, 0, sizeof *out);
+    int must = 0;
+    if (self->over || self->halted) {
+        snprintf(out->kind, sizeof out->kind, self->halted ? "halted" : "none");
+    } else if (!self->started && self->deferred == DEFER_NONE) {
+        for (unsigned i = 0; i < self->nseats; i++)
+            if (!self->joined[i]) out->seats |= 1u << i;
+        snprintf(out->kind, sizeof out->kind, "join");
+        snprintf(out->prompt, sizeof out->prompt, "every seat must join with its entropy");
+        must = seat >= 0 && (out->seats & (1u << seat));
+    } else if (self->deferred != DEFER_NONE) {
+        out->seats = (1u << self->nseats) - 1;
+        out->sealed = 1;
+        snprintf(out->kind, sizeof out->kind, "dice-nonce");
+        snprintf(out->prompt, sizeof out->prompt, "dice batch %llu: reveal the next link of your nonce chain",
+                 (unsigned long long)self->batch);
+        if (self->state) out->turn = self->last_turn;
+        must = seat >= 0 && (unsigned)seat < self->nseats && !self->nonce_have[seat];
+    } else {
+        self->rs->pending(self->state, out);
+        if (seat >= 0 && (unsigned)seat < self->nseats && (out->seats & (1u << seat)))
+            must = !(out->sealed && self->sealed_have[seat]);
+    }
+    if (you_must_act) *you_must_act = must;
+}
+
+int game_legal(const brt_game *self, unsigned seat, brt_buf *out) {
+    if (!self->state || self->over || self->halted || self->deferred != DEFER_NONE) return 0;
+    if (seat >= self->nseats || self->sealed_have[seat]) return 0;
+    return self->rs->legal(self->state, seat, out);
+}
+
+int game_view(const brt_game *self, int seat, brt_buf *out, brt_buf *text) {
+    if (!self->state) {
+        if (text) buf_printf(text, "game %s: waiting for every seat to join\n", self->id);
+        return 0;
+    }
+    if (out && self->rs->view(self->state, seat, out) != 0) return -1;
+    if (text && self->rs->view_text(self->state, seat, text) != 0) return -1;
+    return 0;
+}
+
+int game_state_hash(const brt_game *self, uint8_t out[32]) {
+    if (!self->state) {
+        memset(out, 0, 32);
+        return 0;
+    }
+    return s_state_hash(self, out);
+}
+
+int game_parse_order(const brt_game *self, const char *text, brt_buf *out, brt_reject *err) {
+    if (!self->state)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "not every seat has joined yet");
+    return self->rs->order_parse(self->state, text, out, err);
+}

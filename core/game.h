@@ -1,0 +1,107 @@
+/*
+ * game.h - the game driver: one game's rules state, seats, dice and the
+ * records it produces. The same code runs live (berthierd: records go to the
+ * log) and in replay (berthier-replay, daemon restart: every record produced
+ * is compared byte for byte with the record found in the log).
+ *
+ * Every input (join, order, timeout, resign, nonce) that is accepted produces,
+ * in this order: its input record, then the outcome records (DICE, EVENT, ...,
+ * STATE), then END + REVEAL when the game ended, then a CHECKPOINT when the
+ * game turn changed or the game ended. A rejected input produces nothing.
+ *
+ * seq: the number of applied inputs. Orders cite the seq they were decided
+ * against (Submit.based_on_seq); a sealed choice that is only recorded (other
+ * seats still to choose) does not advance it, so nobody learns it was made.
+ */
+#ifndef BERTHIER_GAME_H
+#define BERTHIER_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "berthier/v1/berthier.pb-c.h"
+#include "buf.h"
+#include "ruleset.h"
+
+#define GAME_ID_MAX 40
+
+/* Where the game's records go. */
+typedef struct brt_sink {
+    /* Append (live) or compare with the next log record (replay). 0 or -1. */
+    int (*record)(void *ctx, uint8_t kind, const uint8_t *payload, size_t len);
+    /* Append (live: sign) or check (replay: verify) a CHECKPOINT of the current head. */
+    int (*checkpoint)(void *ctx);
+    /* The chain hash of the last record (for contributory dice batches). */
+    void (*head)(void *ctx, uint8_t out[32]);
+    void *ctx;
+} brt_sink;
+
+typedef struct brt_game brt_game;
+
+typedef struct game_params {
+    const char *game_id;
+    const Berthier__V1__CreateGame *create;
+    const uint8_t *seed;              /* 32 bytes: the server seed (kept secret until the end) */
+    const uint8_t *sign_pk;           /* 32 bytes: the daemon's Ed25519 public key */
+    const char *engine_version;
+} game_params;
+
+/* New game: validates ruleset, scenario, options and seats, emits the HEADER record.
+ * -1 with err (code BAD_RULESET, BAD_SCENARIO, BAD_OPTION, BAD_SEATS) on refusal. */
+brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err);
+
+/* Re-open from a HEADER payload (restart, replay). The header record itself is not
+ * emitted again. seed may be NULL (replay of a live game: dice values are then taken
+ * from the log's DICE records by dice_from_log). */
+brt_game *game_from_header(const uint8_t *header, size_t len, const uint8_t *seed, brt_sink sink,
+                           brt_reject *err);
+
+void game_destroy(brt_game **pself);
+
+/* Replay without the seed: the game asks this for roll `index` (the replay tool
+ * answers from the log's DICE records). */
+void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx);
+
+/* ---- inputs: 0 accepted (records emitted), -1 rejected (err filled, nothing emitted) ---- */
+int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
+              const uint8_t *chain_commit, size_t commit_len, brt_reject *err);
+/* request: the exact Request bytes received (already checked canonical by the caller,
+ * or by game_input_record in replay). The Submit inside carries seat, seq and order. */
+int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t len, brt_reject *err);
+int game_timeout(brt_game *self, unsigned seat, brt_reject *err);
+int game_resign(brt_game *self, unsigned seat, brt_reject *err);
+int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
+               brt_reject *err);
+
+/* Replay: feed an input record read from a log (dispatches to the functions above). */
+int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size_t len,
+                      brt_reject *err);
+
+/* ---- queries ---- */
+const char *game_id(const brt_game *self);
+const brt_ruleset *game_ruleset(const brt_game *self);
+const Berthier__V1__LogHeader *game_header(const brt_game *self);
+unsigned game_seat_count(const brt_game *self);
+const uint8_t *game_seat_key(const brt_game *self, unsigned seat); /* 32 bytes */
+int game_started(const brt_game *self);
+int game_joined(const brt_game *self, unsigned seat);
+uint64_t game_seq(const brt_game *self);
+int game_over(const brt_game *self);
+void game_result(const brt_game *self, brt_result *out);
+/* The pending decision as `seat` may know it (seat < 0: spectator / admin). */
+void game_pending(const brt_game *self, int seat, brt_pending *out, int *you_must_act);
+int game_legal(const brt_game *self, unsigned seat, brt_buf *out);
+int game_view(const brt_game *self, int seat, brt_buf *out, brt_buf *text);
+/* BLAKE2b-256 of the ruleset's canonical encoding of the current state. */
+int game_state_hash(const brt_game *self, uint8_t out[32]);
+/* Parse a text order for `seat` into the ruleset's Order bytes. */
+int game_parse_order(const brt_game *self, const char *text, brt_buf *out, brt_reject *err);
+/* The server seed, for the daemon to persist (NULL in replay before the reveal). */
+const uint8_t *game_seed(const brt_game *self);
+/* dice=contributory: the batch whose nonces are awaited (or the next one). */
+uint64_t game_batch(const brt_game *self);
+
+/* Options the core itself understands (filtered out before the ruleset sees them). */
+int game_option_is_core(const char *opt);
+
+#endif
