@@ -8,7 +8,7 @@ DEBS := build-essential cmake pkg-config clang libzmq3-dev libprotobuf-c-dev pro
         protobuf-compiler libsodium-dev libcmocka-dev libsystemd-dev python3 python3-zmq \
         python3-protobuf python3-nacl systemd
 
-.PHONY: all deps build build-asan test test-long run clean
+.PHONY: all deps build build-asan test test-long run fuzz clean
 
 all: build
 
@@ -37,5 +37,9 @@ test: build build-asan
 run: build
 	./scripts/demo.sh
 
+# libFuzzer runs (clang): FUZZ_SECONDS per target, default 60.
+fuzz: deps
+	./scripts/fuzz.sh
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz

@@ -22,7 +22,6 @@
 #include "game.h"
 
 #include <sodium.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,17 +87,6 @@ struct brt_game {
 };
 
 /* ---- small helpers ------------------------------------------------------ */
-
-int brt_reject_set(brt_reject *r, int code, const char *rule, const char *fmt, ...) {
-    if (!r) return -1;
-    r->code = code;
-    snprintf(r->rule, sizeof r->rule, "%s", rule ? rule : "");
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->message, sizeof r->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int s_pending_record(brt_buf *out, uint8_t kind, const ProtobufCMessage *msg) {
     size_t n = protobuf_c_message_get_packed_size(msg);

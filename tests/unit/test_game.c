@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <sodium.h>
@@ -18,82 +19,7 @@
 #include "duel/v1/duel.pb-c.h"
 #include "evlog.h"
 #include "game.h"
-
-/* ---- an in-memory log: live mode appends, replay mode compares ---- */
-typedef struct {
-    uint8_t kind;
-    uint8_t *payload;
-    size_t len;
-    uint8_t chain[32];
-} mrec;
-
-typedef struct {
-    mrec *recs;
-    size_t n, cap;
-    uint8_t head[32];
-    uint8_t sk[64], pk[32];
-    const char *game_id;
-    /* replay */
-    const mrec *expect;
-    size_t n_expect, pos;
-    int mismatch;
-} memlog;
-
-static int s_rec(void *ctx, uint8_t kind, const uint8_t *p, size_t len) {
-    memlog *m = ctx;
-    if (m->expect) {
-        if (m->pos >= m->n_expect || m->expect[m->pos].kind != kind || m->expect[m->pos].len != len ||
-            (len && memcmp(m->expect[m->pos].payload, p, len) != 0)) {
-            m->mismatch = 1;
-            return -1;
-        }
-        memcpy(m->head, m->expect[m->pos].chain, 32);
-        m->pos++;
-        return 0;
-    }
-    if (m->n == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 64;
-        m->recs = realloc(m->recs, m->cap * sizeof *m->recs);
-    }
-    mrec *r = &m->recs[m->n++];
-    r->kind = kind;
-    r->len = len;
-    r->payload = malloc(len ? len : 1);
-    if (len) memcpy(r->payload, p, len);
-    evlog_chain(m->head, kind, p, (uint32_t)len, r->chain);
-    memcpy(m->head, r->chain, 32);
-    return 0;
-}
-
-static int s_ckpt(void *ctx) {
-    memlog *m = ctx;
-    uint64_t index = (m->expect ? m->pos : m->n) - 1;
-    Berthier__V1__LogCheckpoint c = BERTHIER__V1__LOG_CHECKPOINT__INIT;
-    uint8_t sig[64];
-    evlog_checkpoint_sign(m->sk, m->game_id, index, m->head, sig);
-    c.record = index;
-    c.head.data = m->head;
-    c.head.len = 32;
-    c.signature.data = sig;
-    c.signature.len = 64;
-    size_t n;
-    uint8_t *p = canon_pack(&c.base, &n);
-    int rc = s_rec(ctx, EVLOG_CHECKPOINT, p, n);
-    free(p);
-    return rc;
-}
-
-static void s_head(void *ctx, uint8_t out[32]) { memcpy(out, ((memlog *)ctx)->head, 32); }
-
-static brt_sink s_sink(memlog *m) {
-    brt_sink s = {s_rec, s_ckpt, s_head, m};
-    return s;
-}
-
-static void memlog_free(memlog *m) {
-    for (size_t i = 0; i < m->n; i++) free(m->recs[i].payload);
-    free(m->recs);
-}
+#include "memlog.h"
 
 /* ---- fixtures ---- */
 typedef struct {
@@ -124,7 +50,7 @@ static brt_game *s_create(fx *f, const char *ruleset, const char *scenario, char
     c.seats = sp;
     c.n_seats = nseats;
     game_params p = {"00112233aabbccdd", &c, f->seed, f->log.pk, "test"};
-    return game_create(&p, s_sink(&f->log), err);
+    return game_create(&p, memlog_sink(&f->log), err);
 }
 
 static int setup(void **state) {
@@ -132,9 +58,7 @@ static int setup(void **state) {
     for (int i = 0; i < 32; i++) f->seed[i] = (uint8_t)(i * 7 + 1);
     for (int s = 0; s < 3; s++)
         for (int i = 0; i < 32; i++) f->keys[s][i] = (uint8_t)(s * 50 + i);
-    uint8_t kseed[32] = {9};
-    crypto_sign_seed_keypair(f->log.pk, f->log.sk, kseed);
-    f->log.game_id = "00112233aabbccdd";
+    memlog_init(&f->log, "00112233aabbccdd", 9);
     f->nseats = 2;
     *state = f;
     return 0;
@@ -391,6 +315,30 @@ static void test_full_game_record_order_and_replay(void **state) {
     game_state_hash(f->g, live_hash);
     assert_int_equal(s_replay(f, 1, h1), n);
     assert_memory_equal(live_hash, h1, 32);
+    /* Written to a real log file, the reader finds the same records and chain. */
+    char path[] = "/tmp/berthier-test-game-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    assert_int_equal(memlog_save(&f->log, path), 0);
+    const char *corpus = getenv("BERTHIER_SAVE_LOG");
+    if (corpus) assert_int_equal(memlog_save(&f->log, corpus), 0);
+    char e[200];
+    evlog_reader *r = evlog_reader_open(path, e, sizeof e);
+    assert_non_null(r);
+    evlog_record rec;
+    size_t i = 0;
+    while (evlog_reader_next(r, &rec) == 1) {
+        assert_true(i < n);
+        assert_int_equal(rec.kind, f->log.recs[i].kind);
+        assert_memory_equal(rec.chain, f->log.recs[i].chain, 32);
+        i++;
+    }
+    assert_int_equal(i, n);
+    assert_int_equal(evlog_reader_scan(r)->damaged, 0);
+    evlog_reader_destroy(&r);
+    unlink(path);
 }
 
 /* A live game (seed still secret) replays from the logged dice values. */
@@ -410,51 +358,12 @@ static void test_live_game_replays_from_logged_dice(void **state) {
     assert_memory_equal(live_hash, h, 32);
 }
 
-/* Dice from the log's DICE records, for replay without the seed. */
-typedef struct {
-    const memlog *log;
-} dice_from_log;
-
-static uint32_t s_log_dice(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
-    (void)purpose;
-    const memlog *m = ((dice_from_log *)ctx)->log;
-    for (size_t i = 0; i < m->n; i++) {
-        if (m->recs[i].kind != EVLOG_DICE) continue;
-        Berthier__V1__LogDice *d = berthier__v1__log_dice__unpack(NULL, m->recs[i].len, m->recs[i].payload);
-        uint32_t v = (d->index == index && d->sides == sides) ? d->value : 0;
-        int hit = d->index == index;
-        berthier__v1__log_dice__free_unpacked(d, NULL);
-        if (hit) return v;
-    }
-    return 0;
-}
-
 /* Replay f->log through a fresh game; returns how many records matched. */
 static size_t s_replay(fx *f, int with_seed, uint8_t final_hash[32]) {
-    memlog r;
-    memset(&r, 0, sizeof r);
-    r.expect = f->log.recs;
-    r.n_expect = f->log.n;
-    r.pos = 1;
-    memcpy(r.head, f->log.recs[0].chain, 32);
-    memcpy(r.sk, f->log.sk, 64);
-    r.game_id = f->log.game_id;
-    brt_reject err;
-    brt_game *g = game_from_header(f->log.recs[0].payload, f->log.recs[0].len, with_seed ? f->seed : NULL,
-                                   s_sink(&r), &err);
-    assert_non_null(g);
-    dice_from_log dl = {&f->log};
-    if (!with_seed) game_set_dice_source(g, s_log_dice, &dl);
-    while (r.pos < r.n_expect && !r.mismatch) {
-        const mrec *rec = &r.expect[r.pos];
-        if (rec->kind >= EVLOG_DICE) fail_msg("record %zu (%s) is not where an input belongs", r.pos, evlog_kind_name(rec->kind));
-        if (game_input_record(g, rec->kind, rec->payload, rec->len, &err) != 0)
-            fail_msg("replay of record %zu failed: %s", r.pos, err.message);
-    }
-    assert_false(r.mismatch);
-    game_state_hash(g, final_hash);
-    game_destroy(&g);
-    return r.pos;
+    char why[256];
+    size_t n = memlog_replay(&f->log, with_seed ? f->seed : NULL, final_hash, why, sizeof why);
+    if (n != f->log.n) fail_msg("replay stopped at record %zu of %zu: %s", n, f->log.n, why);
+    return n;
 }
 
 static void test_three_seats_play_to_a_result(void **state) {
