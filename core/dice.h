@@ -12,8 +12,11 @@
  *               the key, read as u32 le words; a word w is accepted when w < 2^32 - (2^32 mod sides),
  *               value = 1 + w mod sides; rejected words are skipped (next word, next block).
  *   contributory batch b (dice=contributory): the rolls of batch b use
- *               BLAKE2b-256(key = dice key, "berthier-batch-v1" || b (u64 le) || log head ||
- *                           nonce[0] || ... || nonce[n-1]) in place of the dice key.
+ *               BLAKE2b-256(key = dice key, "berthier-batch-v1" || b (u64 le) || head ||
+ *                           nonce[0] || ... || nonce[n-1]) in place of the dice key, where
+ *               head is the chain hash of the input record that opened the batch (the
+ *               last JOIN for batch 0, else the ORDER whose application rolls), fixed
+ *               before any seat reveals its nonce.
  */
 #ifndef BERTHIER_DICE_H
 #define BERTHIER_DICE_H

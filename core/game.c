@@ -16,8 +16,9 @@
  * dice=contributory: before an input whose application rolls dice (found by a
  * dry run), the input is logged and kept, and every seat must reveal the next
  * link of its nonce chain (NONCE records). The batch key then mixes the dice
- * key, the batch number, the chain head after the last NONCE record and the
- * nonces (core/dice.h), and the kept input is applied with it.
+ * key, the batch number, the chain head when the batch opened (the hash of the
+ * input record that opened it: the last JOIN for setup, else the ORDER) and
+ * the nonces in seat order (core/dice.h); the kept input is applied with it.
  */
 #include "game.h"
 
@@ -76,6 +77,7 @@ struct brt_game {
     /* contributory: what waits for the batch's nonces */
     defer_kind deferred;
     uint64_t batch;
+    uint8_t batch_head[32];     /* log head when the batch opened, before any reveal */
     uint8_t nonce[BRT_MAX_SEATS][32];
     int nonce_have[BRT_MAX_SEATS];
     unsigned deferred_seat[BRT_MAX_SEATS];
@@ -529,6 +531,7 @@ static int s_defer(brt_game *g, defer_kind kind, const unsigned *seats, brt_buf 
         if (buf_append(&g->deferred_order[i], orders[i]->data, orders[i]->len) != 0) return -1;
     }
     memset(g->nonce_have, 0, sizeof g->nonce_have);
+    g->sink.head(g->sink.ctx, g->batch_head);
     return 0;
 }
 
@@ -612,6 +615,7 @@ int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entr
         /* Setup may shuffle: its rolls form batch 0. */
         self->deferred = DEFER_SETUP;
         memset(self->nonce_have, 0, sizeof self->nonce_have);
+        self->sink.head(self->sink.ctx, self->batch_head);
         return 0;
     }
     return s_start(self, err);
@@ -842,9 +846,10 @@ int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *non
     self->nonce_have[seat] = 1;
     for (unsigned i = 0; i < self->nseats; i++)
         if (!self->nonce_have[i]) return 0;
-    /* Every seat revealed: key the batch and run what waited. */
-    uint8_t head[32];
-    self->sink.head(self->sink.ctx, head);
+    /* Every seat revealed: key the batch and run what waited. The head mixed in is
+     * the one from when the batch opened: fixed before any nonce was seen, so the
+     * order in which reveals are logged cannot be used to choose among keys. */
+    const uint8_t *head = self->batch_head;
     defer_kind what = self->deferred;
     self->deferred = DEFER_NONE;
     int rc;
