@@ -42,24 +42,36 @@
  * makes the file with O_EXCL, writes the file header and record 0, fdatasyncs
  * and fsyncs the directory so the name is durable too.
  *
- * RECOVERY (evlog_open, evlog_reader). The records are walked from the start,
- * checking each length and each chain link. Let a record be "bad" when its
- * length exceeds the maximum, its extent runs past the end of the file, or its
- * chain hash does not match. A bad record is a TORN TAIL (a write that was never
- * acknowledged, since we acknowledge only after fdatasync) when:
- *   - fewer than 5 bytes remain (not even N and kind), or
- *   - its extent runs past EOF and no record further on links to the 32 bytes
- *     before it (so the length field was not simply flipped in a middle record), or
- *   - its chain does not match and it ends exactly at EOF, or
- *   - its chain does not match and every byte after it up to EOF is zero (a
- *     file system that grew the file but never wrote the pages leaves zeros).
- * evlog_open() cuts a torn tail (ftruncate to the valid prefix + fdatasync).
- * Any other bad record, a bad file header, a record 0 that is not a HEADER, a
- * HEADER elsewhere or an unknown kind is DAMAGE: the log is refused, naming the
- * record and its offset. A file holding no complete HEADER record (empty, a torn
- * file header, or a torn record 0) was never acknowledged (evlog_create returns
- * only after the sync): evlog_open() refuses it with damaged = 0, torn_tail = 1
- * and records = 0, and leaves the file alone for the caller to remove.
+ * BATCHES. evlog_sync() ends every batch it writes with a SYNC record (kind 33,
+ * empty payload), and evlog_create() writes the HEADER followed by a SYNC. The
+ * bytes of a batch are written and then fdatasynced; the daemon acknowledges
+ * nothing of a batch before its fdatasync returned, and it never starts writing
+ * a batch before the previous one was synced. So a crash or power loss can only
+ * damage the last batch (its writes dropped, reordered or torn at any sector),
+ * and a batch followed by a complete later batch was durable.
+ *
+ * RECOVERY (evlog_open, evlog_reader). The whole file is analysed first:
+ *   1. The records are walked from the start, checking each length, kind and
+ *      chain link. D is the end of the last valid SYNC record.
+ *   2. If the walk reaches the end of the file at D: the log is clean.
+ *   3. If it reaches the end of the file past D (records without their SYNC) or
+ *      meets a bad record at offset X: is there a complete later batch after X?
+ *      The bytes after X are searched for records that link to the 32 bytes just
+ *      before them (not to X, whose length or trailer may be the damaged part).
+ *      When two or more such SYNC records follow X, a batch was completed after
+ *      X's batch, so X's batch was durable: DAMAGE, the log is refused, naming
+ *      the record and its offset. Otherwise the damage is confined to the last
+ *      batch: TORN TAIL, and the valid prefix ends at D.
+ *   4. Whatever the chain says, a record 0 that is not a HEADER, a HEADER
+ *      elsewhere or an unknown kind is DAMAGE.
+ * evlog_open() cuts a torn tail (ftruncate to D + fdatasync), which also drops
+ * valid records of a batch whose SYNC never made it: a batch is all or nothing,
+ * so an input is never left without its outcomes. A file holding no complete
+ * HEADER + SYNC (empty, a torn file header, a torn record 0) was never
+ * acknowledged (evlog_create returns only after the sync): evlog_open() refuses
+ * it with damaged = 0, torn_tail = 1 and records = 0, and leaves the file alone.
+ * The reader returns records up to the valid end, never SYNC records (their
+ * indexes still count), and then 0 (clean or torn tail) or -1 (damage).
  */
 #include "evlog.h"
 
@@ -98,6 +110,7 @@ const char *evlog_kind_name(uint8_t kind) {
     case EVLOG_END: return "END";
     case EVLOG_REVEAL: return "REVEAL";
     case EVLOG_CHECKPOINT: return "CHECKPOINT";
+    case EVLOG_SYNC: return "SYNC";
     default: return "UNKNOWN";
     }
 }
@@ -207,20 +220,38 @@ static int s_all_zero(const uint8_t *p, size_t n) {
     return 1;
 }
 
-/* Is there a well-formed record at some offset in (from, size) whose chain
- * links to the 32 bytes just before it? Then the bytes after `from` are
- * records that were written and synced, not a torn write. */
-static int s_linked_record_after(const uint8_t *data, size_t size, size_t from) {
-    for (size_t p = from + EVLOG_HASH; p + REC_OVERHEAD <= size; p++) {
-        uint32_t n = s_get_u32(data + p);
-        if (n > EVLOG_MAX_PAYLOAD || (size_t)n > size - p - REC_OVERHEAD) continue;
-        uint8_t kind = data[p + 4];
-        if (!s_kind_known(kind)) continue;
-        uint8_t h[EVLOG_HASH];
-        evlog_chain(data + p - EVLOG_HASH, kind, data + p + 5, n, h);
-        if (sodium_memcmp(h, data + p + 5 + n, EVLOG_HASH) == 0) return 1;
+/* A well-formed record at p whose chain links to the 32 bytes just before it?
+ * Returns its end offset, or 0. */
+static size_t s_linked_at(const uint8_t *data, size_t size, size_t p) {
+    if (p < EVLOG_HASH || p + REC_OVERHEAD > size) return 0;
+    uint32_t n = s_get_u32(data + p);
+    if (n > EVLOG_MAX_PAYLOAD || (size_t)n > size - p - REC_OVERHEAD) return 0;
+    uint8_t kind = data[p + 4];
+    if (!s_kind_known(kind)) return 0;
+    uint8_t h[EVLOG_HASH];
+    evlog_chain(data + p - EVLOG_HASH, kind, data + p + 5, n, h);
+    if (sodium_memcmp(h, data + p + 5 + n, EVLOG_HASH) != 0) return 0;
+    return p + REC_OVERHEAD + n;
+}
+
+/* How many SYNC records follow the bad record at x and link to the 32 bytes
+ * before them (see RECOVERY, step 3)? The bytes after x are searched offset by
+ * offset for linked records, jumping over each one found, so that a damaged
+ * length, a damaged trailer or a swapped batch cannot hide later batches.
+ * A random match would need a BLAKE2b-256 collision. Stops counting at 2. */
+static int s_syncs_after(const uint8_t *data, size_t size, size_t x) {
+    int syncs = 0;
+    size_t q = x + 1;
+    while (syncs < 2 && q + REC_OVERHEAD <= size) {
+        size_t end = s_linked_at(data, size, q);
+        if (!end) {
+            q++;
+            continue;
+        }
+        if (data[q + 4] == EVLOG_SYNC) syncs++;
+        q = end;
     }
-    return 0;
+    return syncs;
 }
 
 typedef struct walk {
@@ -230,112 +261,175 @@ typedef struct walk {
     uint64_t index;          /* next record's index */
     uint8_t prev[EVLOG_HASH];
     int state;               /* 0 walking, 1 clean end (or torn), -1 damaged */
-    evlog_scan scan;
+    size_t limit;            /* the valid end found by the analysis */
+    int verdict;             /* 0 clean, 1 torn tail at limit, -1 damage at limit */
+    evlog_scan scan;         /* the analysis' result; the walk reports it at the end */
+    uint64_t records_at_limit;
 } walk;
+
+static int s_all_zero_tail(const uint8_t *p, size_t n) { return s_all_zero(p, n); }
+
+/* Step 1-4 of RECOVERY over the whole image; fills w->limit, w->verdict, w->scan. */
+static void s_analyse(walk *w) {
+    const uint8_t *data = w->data;
+    size_t size = w->size;
+    evlog_scan *sc = &w->scan;
+    sc->file_bytes = size;
+    w->limit = 0;
+    if (size < EVLOG_FILE_HEADER) {
+        if (memcmp(data, s_file_header, size) == 0 || s_all_zero_tail(data, size)) {
+            w->verdict = 1;
+            sc->torn_tail = 1;
+            s_reason(sc, "no complete header record (%s): the log was never created",
+                     size ? "torn file header" : "empty file");
+        } else {
+            w->verdict = -1;
+            sc->damaged = 1;
+            s_reason(sc, "record 0 at offset 0: bad file header (%zu bytes, not a Berthier log)", size);
+        }
+        return;
+    }
+    if (s_all_zero_tail(data, size)) {
+        w->verdict = 1;
+        sc->torn_tail = 1;
+        s_reason(sc, "no complete header record (file holds only zero bytes): the log was never created");
+        return;
+    }
+    const char *fh = NULL;
+    uint32_t fmt = s_get_u32(data + 8), res = s_get_u32(data + 12);
+    if (memcmp(data, EVLOG_MAGIC, 8) != 0) fh = "magic is not \"BRTHRLOG\"";
+    else if (fmt != EVLOG_FORMAT) fh = "format";
+    else if (res != 0) fh = "reserved field is not 0";
+    if (fh) {
+        w->verdict = -1;
+        sc->damaged = 1;
+        if (strcmp(fh, "format") == 0)
+            s_reason(sc, "record 0 at offset 0: bad file header: format %u, this build reads format %d", fmt,
+                     EVLOG_FORMAT);
+        else
+            s_reason(sc, "record 0 at offset 0: bad file header: %s", fh);
+        return;
+    }
+    size_t off = EVLOG_FILE_HEADER, d = 0;
+    uint64_t index = 0, d_records = 0;
+    uint8_t prev[EVLOG_HASH] = {0};
+    const char *bad = NULL;
+    char what[120];
+    for (;;) {
+        size_t rem = size - off;
+        if (rem == 0) break;
+        if (rem < 5) { bad = "record length and kind incomplete"; break; }
+        uint32_t n = s_get_u32(data + off);
+        uint8_t kind = data[off + 4];
+        if (n > EVLOG_MAX_PAYLOAD) {
+            snprintf(what, sizeof what, "payload length %u exceeds the maximum %u", n, EVLOG_MAX_PAYLOAD);
+            bad = what;
+            break;
+        }
+        if ((size_t)n + REC_OVERHEAD > rem) { bad = "record runs past end of file"; break; }
+        uint8_t h[EVLOG_HASH];
+        evlog_chain(prev, kind, data + off + 5, n, h);
+        if (sodium_memcmp(h, data + off + 5 + n, EVLOG_HASH) != 0) {
+            snprintf(what, sizeof what, "chain hash mismatch (%s, %u bytes)", evlog_kind_name(kind), n);
+            bad = what;
+            break;
+        }
+        const char *sem = NULL;
+        if (!s_kind_known(kind)) sem = "unknown record kind";
+        else if (index == 0 && kind != EVLOG_HEADER) sem = "first record is not HEADER";
+        else if (index > 0 && kind == EVLOG_HEADER) sem = "a second HEADER record";
+        if (sem) {
+            w->verdict = -1;
+            sc->damaged = 1;
+            sc->bad_record = index;
+            sc->bad_offset = off;
+            s_reason(sc, "record %llu at offset %llu: %s %u", (unsigned long long)index,
+                     (unsigned long long)off, sem, kind);
+            w->limit = off;
+            sc->records = index;
+            sc->valid_bytes = off;
+            return;
+        }
+        memcpy(prev, h, EVLOG_HASH);
+        off += REC_OVERHEAD + n;
+        index++;
+        if (kind == EVLOG_SYNC) {
+            d = off;
+            d_records = index;
+        }
+    }
+    if (!bad && off == d) {
+        w->verdict = 0;
+        w->limit = d;
+        sc->records = index;
+        sc->valid_bytes = d;
+        return;
+    }
+    if (bad && s_syncs_after(data, size, off) >= 2) {
+        w->verdict = -1;
+        w->limit = off;
+        sc->damaged = 1;
+        sc->bad_record = index;
+        sc->bad_offset = off;
+        sc->records = index;
+        sc->valid_bytes = off;
+        s_reason(sc, "record %llu at offset %llu: %s, and complete batches follow it",
+                 (unsigned long long)index, (unsigned long long)off, bad);
+        return;
+    }
+    /* Torn: the last batch is cut back to D. */
+    w->verdict = 1;
+    w->limit = d;
+    sc->torn_tail = 1;
+    sc->records = d_records;
+    sc->valid_bytes = d ? d : EVLOG_FILE_HEADER;
+    sc->bad_record = d_records;
+    sc->bad_offset = d ? d : EVLOG_FILE_HEADER;
+    if (d == 0) {
+        sc->records = 0;
+        s_reason(sc, "no complete header record (%s): the log was never created", bad ? bad : "no SYNC");
+    } else {
+        s_reason(sc, "record %llu at offset %llu: torn tail (%s), %llu bytes of an unconfirmed batch cut",
+                 (unsigned long long)d_records, (unsigned long long)d,
+                 bad ? bad : "the last batch has no SYNC record", (unsigned long long)(size - d));
+    }
+}
 
 static void s_walk_init(walk *w, const uint8_t *data, size_t size) {
     memset(w, 0, sizeof *w);
     w->data = data;
     w->size = size;
-    w->scan.file_bytes = size;
-}
-
-static int s_walk_damage(walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int s_walk_damage(walk *w, const char *fmt, ...) {
-    char what[120];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    w->state = -1;
-    w->scan.damaged = 1;
-    w->scan.torn_tail = 0;
-    w->scan.bad_record = w->index;
-    w->scan.bad_offset = w->off;
-    s_reason(&w->scan, "record %llu at offset %llu: %s", (unsigned long long)w->index,
-             (unsigned long long)w->off, what);
-    return -1;
-}
-
-static int s_walk_torn(walk *w, const char *what) {
-    w->state = 1;
-    w->scan.torn_tail = 1;
-    w->scan.bad_record = w->index;
-    w->scan.bad_offset = w->off;
-    if (w->index == 0)
-        s_reason(&w->scan, "no complete header record (%s): the log was never created", what);
-    else
-        s_reason(&w->scan, "record %llu at offset %llu: torn tail (%s), %llu bytes after the valid prefix",
-                 (unsigned long long)w->index, (unsigned long long)w->off, what,
-                 (unsigned long long)(w->size - w->off));
-    return 0;
+    s_analyse(w);
 }
 
 /* 1 = a record in *rec, 0 = end (clean or torn tail), -1 = damage. */
 static int s_walk_next(walk *w, evlog_record *rec) {
-    if (w->state != 0) return w->state < 0 ? -1 : 0;
-    if (w->off == 0) {
-        /* the file header */
-        if (w->size < EVLOG_FILE_HEADER) {
-            if (memcmp(w->data, s_file_header, w->size) == 0 || s_all_zero(w->data, w->size))
-                return s_walk_torn(w, w->size ? "torn file header" : "empty file");
-            return s_walk_damage(w, "bad file header (%zu bytes, not a Berthier log)", w->size);
+    for (;;) {
+        if (w->state != 0) return w->state < 0 ? -1 : 0;
+        if (w->off == 0) w->off = EVLOG_FILE_HEADER;
+        if (w->off >= w->limit || w->limit == 0) {
+            w->state = w->verdict < 0 ? -1 : 1;
+            return w->state < 0 ? -1 : 0;
         }
-        if (s_all_zero(w->data, w->size)) return s_walk_torn(w, "file holds only zero bytes");
-        if (memcmp(w->data, EVLOG_MAGIC, 8) != 0)
-            return s_walk_damage(w, "bad file header: magic is not \"BRTHRLOG\"");
-        uint32_t fmt = s_get_u32(w->data + 8), res = s_get_u32(w->data + 12);
-        if (fmt != EVLOG_FORMAT)
-            return s_walk_damage(w, "bad file header: format %u, this build reads format %d", fmt,
-                                 EVLOG_FORMAT);
-        if (res != 0) return s_walk_damage(w, "bad file header: reserved field is %u, not 0", res);
-        w->off = EVLOG_FILE_HEADER;
-        w->scan.valid_bytes = EVLOG_FILE_HEADER;
+        const uint8_t *p = w->data + w->off;
+        uint32_t n = s_get_u32(p);
+        uint8_t kind = p[4];
+        uint8_t h[EVLOG_HASH];
+        memcpy(h, p + 5 + n, EVLOG_HASH); /* verified by the analysis */
+        uint64_t index = w->index;
+        uint64_t offset = w->off;
+        memcpy(w->prev, h, EVLOG_HASH);
+        w->index++;
+        w->off += REC_OVERHEAD + n;
+        if (kind == EVLOG_SYNC) continue;
+        rec->index = index;
+        rec->offset = offset;
+        rec->kind = kind;
+        rec->payload = p + 5;
+        rec->len = n;
+        memcpy(rec->chain, h, EVLOG_HASH);
+        return 1;
     }
-    size_t rem = w->size - w->off;
-    if (rem == 0) {
-        if (w->index == 0) return s_walk_torn(w, "no records");
-        w->state = 1;
-        return 0;
-    }
-    if (rem < 5) return s_walk_torn(w, "record length and kind incomplete");
-    const uint8_t *p = w->data + w->off;
-    uint32_t n = s_get_u32(p);
-    uint8_t kind = p[4];
-    if (n > EVLOG_MAX_PAYLOAD || (size_t)n + REC_OVERHEAD > rem) {
-        int past_eof = (uint64_t)n + REC_OVERHEAD > rem;
-        if (past_eof && !s_linked_record_after(w->data, w->size, w->off))
-            return s_walk_torn(w, "record runs past end of file");
-        if (n > EVLOG_MAX_PAYLOAD)
-            return s_walk_damage(w, "payload length %u exceeds the maximum %u", n, EVLOG_MAX_PAYLOAD);
-        return s_walk_damage(w, "payload length %u runs past end of file, but valid records follow", n);
-    }
-    size_t end = w->off + REC_OVERHEAD + n;
-    uint8_t h[EVLOG_HASH];
-    evlog_chain(w->prev, kind, p + 5, n, h);
-    if (sodium_memcmp(h, p + 5 + n, EVLOG_HASH) != 0) {
-        if (end == w->size) return s_walk_torn(w, "last record's chain hash does not match");
-        if (s_all_zero(w->data + end, w->size - end))
-            return s_walk_torn(w, "chain hash does not match and only zero bytes follow");
-        return s_walk_damage(w, "chain hash mismatch (%s, %u bytes)", evlog_kind_name(kind), n);
-    }
-    if (!s_kind_known(kind)) return s_walk_damage(w, "unknown record kind %u", kind);
-    if (w->index == 0 && kind != EVLOG_HEADER)
-        return s_walk_damage(w, "first record is %s, not HEADER", evlog_kind_name(kind));
-    if (w->index > 0 && kind == EVLOG_HEADER)
-        return s_walk_damage(w, "a second HEADER record");
-    rec->index = w->index;
-    rec->offset = w->off;
-    rec->kind = kind;
-    rec->payload = p + 5;
-    rec->len = n;
-    memcpy(rec->chain, h, EVLOG_HASH);
-    memcpy(w->prev, h, EVLOG_HASH);
-    w->index++;
-    w->off = end;
-    w->scan.records = w->index;
-    w->scan.valid_bytes = end;
-    return 1;
 }
 
 /* ---- whole-file reading ------------------------------------------------------------ */
@@ -436,13 +530,17 @@ static int s_buffer_record(evlog *self, uint8_t kind, const uint8_t *payload, si
 
 int evlog_append(evlog *self, uint8_t kind, const uint8_t *payload, size_t len) {
     if (!self || self->poisoned) return -1;
-    if (!s_kind_known(kind) || kind == EVLOG_HEADER) return -1;
+    if (!s_kind_known(kind) || kind == EVLOG_HEADER || kind == EVLOG_SYNC) return -1;
     return s_buffer_record(self, kind, payload, len);
 }
 
 int evlog_sync(evlog *self) {
     if (!self || self->poisoned) return -1;
     if (self->pending.len == 0) return 0;
+    if (s_buffer_record(self, EVLOG_SYNC, NULL, 0) != 0) {
+        self->poisoned = 1;
+        return -1;
+    }
     size_t done = 0;
     while (done < self->pending.len) {
         ssize_t w = s_io->write(self->fd, self->pending.data + done, self->pending.len - done);
@@ -569,12 +667,14 @@ evlog *evlog_open(const char *path, evlog_scan *scan) {
     }
     walk w;
     s_walk_init(&w, data, size);
-    evlog_record rec;
-    int rc;
-    while ((rc = s_walk_next(&w, &rec)) == 1) {}
     *scan = w.scan;
+    /* the head at the valid end */
+    evlog_record rec;
+    while (s_walk_next(&w, &rec) == 1) {}
+    uint8_t head[EVLOG_HASH];
+    memcpy(head, w.prev, EVLOG_HASH);
     free(data);
-    if (rc < 0 || w.scan.records == 0) {
+    if (w.verdict < 0 || w.scan.records == 0) {
         close(fd);
         return NULL;
     }
@@ -594,7 +694,7 @@ evlog *evlog_open(const char *path, evlog_scan *scan) {
         return NULL;
     }
     self->count = w.scan.records;
-    memcpy(self->head, w.prev, EVLOG_HASH);
+    memcpy(self->head, head, EVLOG_HASH);
     return self;
 }
 

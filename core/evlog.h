@@ -34,7 +34,9 @@ enum {
     EVLOG_STATE = 18,     /* LogState: state hash after an input (outcome) */
     EVLOG_END = 19,       /* LogEnd: the result (outcome) */
     EVLOG_REVEAL = 20,    /* LogReveal: the server seed, after the end (outcome) */
-    EVLOG_CHECKPOINT = 32 /* LogCheckpoint: Ed25519 over the chain head */
+    EVLOG_CHECKPOINT = 32, /* LogCheckpoint: Ed25519 over the chain head */
+    EVLOG_SYNC = 33        /* LogSync (empty): closes each evlog_sync batch; never
+                              returned by the reader, which only uses it for recovery */
 };
 
 const char *evlog_kind_name(uint8_t kind);
