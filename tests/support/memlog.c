@@ -73,6 +73,17 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *p, size_t len) {
 
 static int s_checkpoint(void *ctx) {
     memlog *m = ctx;
+    if (m->expect && m->foreign_checkpoints) {
+        while (m->pos < m->n_expect && m->expect[m->pos].kind == EVLOG_SYNC) m->pos++;
+        if (m->pos >= m->n_expect || m->expect[m->pos].kind != EVLOG_CHECKPOINT) {
+            if (!m->mismatch) m->mismatch_at = m->pos;
+            m->mismatch = 1;
+            return -1;
+        }
+        memcpy(m->head, m->expect[m->pos].chain, 32);
+        m->pos++;
+        return 0;
+    }
     uint64_t index = (m->expect ? m->pos : m->n) - 1;
     uint8_t sig[64];
     evlog_checkpoint_sign(m->sk, m->game_id, index, m->head, sig);
@@ -115,6 +126,7 @@ uint32_t memlog_dice_source(void *ctx, uint64_t index, uint32_t sides, const cha
 size_t memlog_replay(const memlog *log, const uint8_t *seed, uint8_t final_hash[32], char *why, size_t whylen) {
     memlog r;
     memlog_init_replay(&r, log);
+    r.foreign_checkpoints = log->foreign_checkpoints;
     brt_reject err;
     memset(final_hash, 0, 32);
     if (why && whylen) why[0] = '\0';

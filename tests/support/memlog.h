@@ -29,6 +29,8 @@ typedef struct memlog {
     size_t n_expect, pos;
     int mismatch;
     size_t mismatch_at;
+    int foreign_checkpoints;   /* replay of a log signed elsewhere: accept its CHECKPOINT
+                                  records where expected, without re-signing them */
 } memlog;
 
 /* Live log with a signing key derived from key_seed. */
