@@ -55,6 +55,18 @@ static const struct {
     {14, 0xffffffffu, 1999184027}, {15, 0x00000001u, 1},
 };
 
+/* Large indices: every byte of the u64 le nonce matters. */
+static const struct {
+    uint64_t index;
+    uint32_t sides;
+    uint32_t value;
+} KAT_BIG[] = {
+    {0x123456789abcdefull, 0x00000006u, 4},
+    {0xffffffffffffffffull, 0x00000014u, 13},
+    {0x100000000ull, 0x00000064u, 23},
+    {0x8000000000000000ull, 0x80000001u, 1397238614},
+};
+
 /* Fisher-Yates of 0..19 with rolls 0..18 of KAT_KEY. */
 static const uint32_t KAT_SHUFFLE[20] = {6,  18, 12, 1, 2,  16, 9, 7,  15, 14,
                                          19, 0,  17, 11, 13, 5, 4, 10, 8,  3};
@@ -241,6 +253,8 @@ static void test_stream_kat(void **state) {
     for (size_t i = 0; i < sizeof KAT_STREAM / sizeof KAT_STREAM[0]; i++)
         assert_int_equal(dice_stream_value(KAT_KEY, KAT_STREAM[i].index, KAT_STREAM[i].sides),
                          KAT_STREAM[i].value);
+    for (size_t i = 0; i < sizeof KAT_BIG / sizeof KAT_BIG[0]; i++)
+        assert_int_equal(dice_stream_value(KAT_KEY, KAT_BIG[i].index, KAT_BIG[i].sides), KAT_BIG[i].value);
     assert_int_equal(dice_stream_value(KAT_KEY, 0, 0), 0);  /* no zero-sided die */
 }
 

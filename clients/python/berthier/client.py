@@ -1,0 +1,331 @@
+"""A client for berthierd over ZeroMQ with CurveZMQ.
+
+    from berthier.client import Client
+    c = Client(data_dir="var/berthier")            # the admin key of that data dir
+    g = c.create_game("duel", "standard", seats=[k0, k1])
+    ...
+
+One request is one frame holding a berthier.v1.Request; the reply is one frame
+holding a berthier.v1.Reply. Every request gets a fresh request id (increasing,
+starting from the clock so that ids also increase across runs with the same
+key); after a timeout the very same bytes are sent again, so the daemon
+answers a retry with the reply it already gave and never applies an order
+twice.
+"""
+
+import os
+import time
+
+import zmq
+
+from . import keys as _keys
+from .proto import pb, ruleset_module
+
+DEFAULT_DATA_DIR = "./var/berthier"
+
+
+class BerthierError(Exception):
+    """The daemon rejected a request (reply.code != CODE_OK)."""
+
+    def __init__(self, reply):
+        self.reply = reply
+        self.code = reply.code
+        self.code_name = pb.Code.Name(reply.code) if reply.code in pb.Code.values() else str(reply.code)
+        self.rule = reply.rule
+        self.message = reply.message
+        rule = "[%s] " % reply.rule if reply.rule and not reply.message.startswith("[") else ""
+        super().__init__("%s: %s%s" % (self.code_name, rule, reply.message))
+
+
+class Timeout(Exception):
+    """No reply after every retry."""
+
+
+def _default_data_dir():
+    return os.environ.get("BERTHIER_DATA_DIR") or os.environ.get("STATE_DIRECTORY") or DEFAULT_DATA_DIR
+
+
+class NonceChain:
+    """A seat's nonce hash chain for dice=contributory (docs/dice.md):
+    commit goes in Join.chain_commit; next() gives the link to reveal for the
+    next batch."""
+
+    def __init__(self, length=4096, secret=None):
+        from . import dice
+        self._links = dice.chain_make(secret or os.urandom(32), length)
+        self._pos = 0
+
+    @property
+    def commit(self):
+        return self._links[0]
+
+    def next(self):
+        self._pos += 1
+        if self._pos >= len(self._links):
+            raise IndexError("the nonce chain is used up")
+        return self._links[self._pos]
+
+
+class Subscription:
+    """A SUB socket on the daemon's event stream for one game, as one seat
+    (notices sealed with the seat's event key) or as a spectator (clear
+    notices, after the game ended or with spectators=live)."""
+
+    def __init__(self, ctx, endpoint, server_key, keypair, game_id, seat=None, event_key=None):
+        self.game_id = game_id
+        self.seat = seat
+        self._box = None
+        if seat is not None:
+            if not event_key:
+                raise ValueError("a seat's subscription needs its event key (Joined.event_key or hello)")
+            import nacl.secret
+            self._box = nacl.secret.SecretBox(bytes(event_key))
+        self.topic = ("g/%s/%s" % (game_id, "all" if seat is None else seat)).encode()
+        self.sock = ctx.socket(zmq.SUB)
+        self.sock.setsockopt(zmq.LINGER, 0)
+        self.sock.curve_serverkey = server_key
+        self.sock.curve_publickey = keypair.public
+        self.sock.curve_secretkey = keypair.secret
+        self.sock.setsockopt(zmq.SUBSCRIBE, self.topic)
+        self.sock.connect(endpoint)
+
+    def recv(self, timeout=None):
+        """The next Notice, or None after timeout seconds (None = wait forever).
+        Raises ValueError for a notice that does not open with the key."""
+        if timeout is not None and not self.sock.poll(int(timeout * 1000)):
+            return None
+        frames = self.sock.recv_multipart()
+        if len(frames) != 2 or frames[0] != self.topic:
+            return self.recv(timeout)
+        body = frames[1]
+        if self._box is not None:
+            import nacl.exceptions
+            try:
+                body = self._box.decrypt(body)   # 24-byte nonce || crypto_secretbox
+            except nacl.exceptions.CryptoError:
+                raise ValueError("a notice on %s does not open with the event key" % self.topic.decode())
+        n = pb.Notice()
+        n.ParseFromString(body)
+        return n
+
+    def close(self):
+        self.sock.close(0)
+
+
+class Client:
+    def __init__(self, endpoint=None, data_dir=None, key_file=None, server_key=None,
+                 events_endpoint=None, keypair=None, timeout=5.0, retries=6, context=None):
+        """endpoint: ipc://<data_dir>/berthier.sock by default.
+        server_key: the daemon's Z85 public key (default: <data_dir>/server.pub).
+        key_file / keypair: this client's Curve keypair (default: <data_dir>/admin.key).
+        timeout: seconds to wait for a reply before sending the same bytes again;
+        retries: how many times."""
+        self.data_dir = os.path.abspath(data_dir or _default_data_dir())
+        self.endpoint = endpoint or "ipc://%s/berthier.sock" % self.data_dir
+        self.events_endpoint = events_endpoint or "ipc://%s/events.sock" % self.data_dir
+        if server_key is None:
+            server_key = _keys.load_public(os.path.join(self.data_dir, "server.pub"))
+        elif isinstance(server_key, str):
+            server_key = server_key.encode()
+        if len(server_key) == 32:
+            from zmq.utils import z85
+            server_key = z85.encode(server_key)
+        self.server_key = server_key
+        if keypair is None:
+            keypair = _keys.load_keypair(key_file or os.path.join(self.data_dir, "admin.key"))
+        self.keypair = keypair
+        self.timeout = timeout
+        self.retries = retries
+        self._own_ctx = context is None
+        self.ctx = context or zmq.Context()
+        self._next_id = time.time_ns() // 1000
+        self.last_reply = None
+        self._connect()
+
+    def _connect(self):
+        s = self.ctx.socket(zmq.DEALER)
+        s.setsockopt(zmq.LINGER, 0)
+        s.curve_serverkey = self.server_key
+        s.curve_publickey = self.keypair.public
+        s.curve_secretkey = self.keypair.secret
+        s.connect(self.endpoint)
+        self.sock = s
+
+    def close(self):
+        if self.sock is not None:
+            self.sock.close(0)
+            self.sock = None
+        if self._own_ctx:
+            self.ctx.term()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- the request/reply loop ----
+
+    def new_request_id(self):
+        self._next_id += 1
+        return self._next_id
+
+    def call(self, req, check=True):
+        """Send a Request (its request_id is filled in when 0) and return the Reply.
+        Retries after a timeout send the same bytes with the same id.
+        check: raise BerthierError when the reply's code is not CODE_OK."""
+        if not req.request_id:
+            req.request_id = self.new_request_id()
+        data = req.SerializeToString()
+        deadline_ms = int(self.timeout * 1000)
+        for _ in range(self.retries + 1):
+            try:
+                self.sock.send(data, zmq.NOBLOCK)
+            except zmq.Again:
+                pass
+            end = time.monotonic() + self.timeout
+            while True:
+                left = int((end - time.monotonic()) * 1000)
+                if left <= 0 or not self.sock.poll(min(left, deadline_ms)):
+                    break
+                frame = self.sock.recv()
+                rep = pb.Reply()
+                try:
+                    rep.ParseFromString(frame)
+                except Exception:
+                    continue
+                if rep.request_id != req.request_id:
+                    continue    # a late answer to an earlier try of an earlier request
+                self.last_reply = rep
+                if check and rep.code != pb.CODE_OK:
+                    raise BerthierError(rep)
+                return rep
+        raise Timeout("no reply from %s after %d tries" % (self.endpoint, self.retries + 1))
+
+    def _ref(self, field, game_id="", seat=0, **kw):
+        req = pb.Request()
+        ref = getattr(req, field)
+        ref.SetInParent()
+        ref.game_id = game_id
+        ref.seat = seat
+        for k, v in kw.items():
+            setattr(ref, k, v)
+        return req
+
+    # ---- operations ----
+
+    def hello(self, game_id="", seat=0):
+        """Without a game: the Reply with reply.hello (engine version, rulesets,
+        whether this key is an admin, the daemon's signing key). Naming a game and
+        seat: the Reply with reply.joined, whose event_key opens that seat's notices."""
+        return self.call(self._ref("hello", game_id, seat))
+
+    def event_key(self, game_id, seat):
+        """The key of `seat`'s sealed event stream."""
+        return self.hello(game_id, seat).joined.event_key
+
+    def create_game(self, ruleset, scenario="", seats=(), options=(), clock=None, names=None):
+        """seats: one public key per seat (32 raw bytes, Z85, or a KeyPair).
+        clock: dict(decision_ms=, bank_ms=, forfeit=) or None. Returns Created."""
+        req = pb.Request()
+        c = req.create
+        c.ruleset = ruleset
+        c.scenario = scenario
+        c.options.extend(options)
+        for i, k in enumerate(seats):
+            s = c.seats.add()
+            s.seat = i
+            s.key = _keys.to_raw_public(k)
+            if names and i < len(names) and names[i]:
+                s.name = names[i]
+        if clock:
+            for k, v in clock.items():
+                setattr(c.clock, k, v)
+        return self.call(req).created
+
+    def join(self, game_id, seat, entropy=None, chain_commit=b""):
+        """Join a seat with 32 bytes of entropy (fresh randomness by default).
+        dice=contributory: pass chain_commit (NonceChain().commit). Returns Joined."""
+        req = pb.Request()
+        req.join.game_id = game_id
+        req.join.seat = seat
+        req.join.entropy = entropy if entropy is not None else os.urandom(32)
+        if chain_commit:
+            req.join.chain_commit = chain_commit
+        return self.call(req).joined
+
+    def submit(self, game_id, seat, based_on_seq, order=None, text=None, check=True):
+        """Submit an order as the ruleset's Order bytes (or message), or as text.
+        Returns the Reply (reply.accepted on success)."""
+        req = pb.Request()
+        s = req.submit
+        s.game_id = game_id
+        s.seat = seat
+        s.based_on_seq = based_on_seq
+        if order is not None:
+            s.order = order if isinstance(order, (bytes, bytearray)) else order.SerializeToString()
+        if text is not None:
+            s.order_text = text
+        return self.call(req, check=check)
+
+    def pending(self, game_id, seat=0):
+        return self.call(self._ref("pending", game_id, seat)).decision
+
+    def legal(self, game_id, seat=0, limit=0):
+        return self.call(self._ref("legal", game_id, seat, limit=limit)).legal
+
+    def state(self, game_id, seat=0, text=False):
+        return self.call(self._ref("state", game_id, seat, text=text)).state
+
+    def resign(self, game_id, seat):
+        return self.call(self._ref("resign", game_id, seat))
+
+    def list_games(self):
+        return self.call(self._ref("list_games")).games
+
+    def events(self, game_id, seat=0, since_seq=0):
+        return self.call(self._ref("events", game_id, seat, since_seq=since_seq)).events
+
+    def reveal(self, game_id, seat, batch, nonce):
+        req = pb.Request()
+        r = req.reveal
+        r.game_id = game_id
+        r.seat = seat
+        r.batch = batch
+        r.nonce = nonce
+        return self.call(req)
+
+    def fetch_log(self, game_id, max_bytes=512 << 10):
+        """The whole log file of a game (every chunk) as bytes."""
+        out = bytearray()
+        while True:
+            req = pb.Request()
+            req.fetch_log.game_id = game_id
+            req.fetch_log.offset = len(out)
+            req.fetch_log.max_bytes = max_bytes
+            chunk = self.call(req).log
+            if chunk.offset != len(out):
+                raise ValueError("log chunk at offset %d, asked for %d" % (chunk.offset, len(out)))
+            out += chunk.data
+            if chunk.eof:
+                return bytes(out)
+            if not chunk.data:
+                raise ValueError("empty log chunk before the end")
+
+    def subscribe(self, game_id, seat=None, event_key=None, endpoint=None):
+        """A Subscription to a game's notices: as `seat` (event_key from
+        Joined.event_key or hello(game_id, seat)) or, seat None, as a spectator."""
+        return Subscription(self.ctx, endpoint or self.events_endpoint, self.server_key, self.keypair,
+                            game_id, seat, event_key)
+
+    @staticmethod
+    def ruleset_module(ruleset):
+        return ruleset_module(ruleset)
+
+
+def keygen(directory=None, name=None):
+    """A new Curve keypair; with directory and name also writes NAME.key / NAME.pub."""
+    kp = _keys.keygen()
+    if directory and name:
+        _keys.save_keypair(kp, directory, name)
+    return kp

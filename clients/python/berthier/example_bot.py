@@ -1,0 +1,88 @@
+"""A short example bot: joins a seat and plays uniformly random legal orders
+until the game ends.
+
+    /usr/bin/python3 -m berthier.example_bot --data-dir var/berthier \\
+        --key-file alice.key --game 0123456789abcdef --seat 0
+
+With dice=contributory games, pass --contributory: the bot then commits to a
+nonce chain at join and reveals a link whenever a dice batch asks for one.
+"""
+
+import argparse
+import random
+import re
+import sys
+import time
+
+from .client import BerthierError, Client, NonceChain
+from .proto import pb
+
+_BATCH = re.compile(r"dice batch (\d+)")
+
+
+def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None):
+    """Play `seat` of `game_id` with random legal orders until the game ends.
+    Returns the final Decision (decision.result holds the result)."""
+    rng = rng or random.Random()
+    if join:
+        try:
+            client.join(game_id, seat, chain_commit=chain.commit if chain else b"")
+        except BerthierError as e:
+            if e.code != pb.CODE_ALREADY_JOINED:
+                raise
+    batch = 0
+    deadline = time.monotonic() + max_seconds
+    while time.monotonic() < deadline:
+        d = client.pending(game_id, seat)
+        if d.result.ended:
+            return d
+        if not d.you_must_act:
+            time.sleep(poll)
+            continue
+        if d.kind == "dice-nonce":
+            m = _BATCH.search(d.prompt)
+            b = int(m.group(1)) if m else batch
+            client.reveal(game_id, seat, b, chain.next())
+            batch = b + 1
+            continue
+        legal = client.legal(game_id, seat)
+        if not legal.orders:
+            time.sleep(poll)
+            continue
+        i = rng.randrange(len(legal.orders))
+        rep = client.submit(game_id, seat, d.seq, order=legal.orders[i], check=False)
+        if rep.code == pb.CODE_OK:
+            if log:
+                log("seat %d: %s" % (seat, legal.texts[i] if i < len(legal.texts) else "order"))
+        elif rep.code not in (pb.CODE_STALE, pb.CODE_NOT_YOUR_DECISION, pb.CODE_GAME_OVER):
+            raise BerthierError(rep)
+    raise TimeoutError("game %s did not end within %d s" % (game_id, max_seconds))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m berthier.example_bot", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data-dir", help="the daemon's data dir (server.pub, sockets)")
+    ap.add_argument("--endpoint", help="request endpoint (default ipc://<data-dir>/berthier.sock)")
+    ap.add_argument("--server-key", help="the daemon's Z85 public key (default <data-dir>/server.pub)")
+    ap.add_argument("--key-file", required=True, help="this seat's key file (public/secret lines)")
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--seat", type=int, required=True)
+    ap.add_argument("--seed", type=int, help="random seed of the bot's choices")
+    ap.add_argument("--contributory", action="store_true", help="the game uses dice=contributory")
+    a = ap.parse_args(argv)
+    c = Client(endpoint=a.endpoint, data_dir=a.data_dir, key_file=a.key_file, server_key=a.server_key)
+    try:
+        d = play(c, a.game, a.seat, random.Random(a.seed), NonceChain() if a.contributory else None,
+                 log=print)
+        r = d.result
+        print("game %s ended: winners %s, %s: %s" % (a.game, list(r.winners) or "none (draw)", r.level, r.reason))
+        return 0
+    except BerthierError as e:
+        print("example_bot: %s" % e, file=sys.stderr)
+        return 1
+    finally:
+        c.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,349 @@
+"""Independent verifier of a Berthier game log.
+
+It checks the cryptography of a log, with code of its own that shares nothing
+with the C replay tool (berthier-replay), so that each checks the other:
+
+- the file header and every record's BLAKE2b chain link (core/evlog.c format),
+- every CHECKPOINT: it names the record just before it, its head is that
+  record's chain hash, and its Ed25519 signature by the header's server key
+  (or the key given with --sign-pk) is valid,
+- the seats' JOIN records (one per seat, 32 bytes of entropy each),
+- dice=contributory: every NONCE is the next link of its seat's committed chain,
+- the REVEAL: BLAKE2b-256(seed) equals the header's dice commitment,
+- every DICE record: consecutive indices, and the value recomputed from the
+  revealed seed and the seats' entropies (and, in contributory mode, the batch
+  number, the log head when the batch opened and the batch's nonces) with a
+  plain-Python ChaCha20.
+
+It does not re-run the rules: berthier-replay does that.
+
+    /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--quiet] LOG
+
+Exit status: 0 every check passed and the game is finished (END, REVEAL and a
+final checkpoint over the last record); 1 the log is tampered or corrupt (the
+first bad record is named); 2 consistent so far but incomplete (a live game:
+the dice cannot be recomputed before the seed is revealed).
+"""
+
+import argparse
+import struct
+import sys
+
+from . import dice as _dice
+from . import logfile as lf
+from . import wire
+
+OK, BAD, INCOMPLETE = 0, 1, 2
+CKPT_DOMAIN = b"berthier-ckpt-v1"
+
+
+class Result:
+    def __init__(self, status, message, bad_record=None, bad_offset=None):
+        self.status = status
+        self.message = message
+        self.bad_record = bad_record
+        self.bad_offset = bad_offset
+        self.game_id = ""
+        self.records = 0
+        self.rolls = 0
+        self.rolls_checked = 0
+        self.checkpoints = 0
+        self.batches = 0
+        self.finished = False
+
+    @property
+    def ok(self):
+        return self.status == OK
+
+    def __repr__(self):
+        return "Result(%d, %r)" % (self.status, self.message)
+
+
+class _Bad(Exception):
+    def __init__(self, rec, reason):
+        super().__init__(reason)
+        self.rec = rec
+        self.reason = reason
+
+
+def _ed25519_verify(pk, msg, sig):
+    import nacl.exceptions
+    import nacl.signing
+    try:
+        nacl.signing.VerifyKey(bytes(pk)).verify(bytes(msg), bytes(sig))
+        return True
+    except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
+        return False
+
+
+def checkpoint_message(game_id, record, head):
+    return CKPT_DOMAIN + game_id.encode("utf-8") + struct.pack("<Q", record) + bytes(head)
+
+
+def _decode(rec, schema):
+    try:
+        return wire.decode(rec.payload, schema)
+    except wire.WireError as e:
+        raise _Bad(rec, "payload does not decode: %s" % e)
+
+
+def verify_bytes(data, sign_pk=None):
+    """Verify a log image. sign_pk: the daemon's Ed25519 public key (32 bytes) to
+    pin; None trusts the key in the header (the header itself is then covered by
+    the chain and by every checkpoint). Returns a Result."""
+    res = Result(OK, "")
+    hdr = None
+    nseats = 0
+    contributory = False
+    entropy = {}
+    chain_link = {}          # seat -> last revealed link (contributory)
+    batch = 0                # contributory: number of the batch being collected
+    batch_nonces = {}        # seat -> nonce, for the batch being collected
+    batch_head = None        # log head when the batch being collected opened
+    cur_batch_key = None     # contributory: key of the batch whose rolls may follow
+    rolls = []               # (rec, index, sides, value, key_source)
+    next_index = 0
+    prev = None              # previous Record
+    ended = revealed = False
+    seed = None
+    last_kind = None
+    last_input_chain = None  # chain hash of the last record that is not a SYNC
+    scan = lf.analyse(data)
+    if scan.status == lf.Scan.DAMAGED or not scan.records:
+        res.status = BAD
+        res.bad_record = scan.bad_index
+        res.bad_offset = scan.bad_offset
+        res.message = "record %d at offset %d: %s" % (scan.bad_index, scan.bad_offset, scan.reason)
+        return res
+    try:
+        for rec in scan.records:
+            res.records += 1
+            k = rec.kind
+            if k == lf.SYNC:
+                if rec.payload:
+                    raise _Bad(rec, "a SYNC record with a payload")
+                prev = rec
+                continue
+            if rec.index == 0:
+                if k != lf.HEADER:
+                    raise _Bad(rec, "record 0 is %s, not HEADER" % lf.kind_name(k))
+                hdr = _decode(rec, wire.LOG_HEADER)
+                if hdr["format"] != 1:
+                    raise _Bad(rec, "header format %d, expected 1" % hdr["format"])
+                res.game_id = hdr["game_id"]
+                if not hdr["game_id"]:
+                    raise _Bad(rec, "header has no game id")
+                if len(hdr["dice_commit"]) != 32:
+                    raise _Bad(rec, "dice commitment is %d bytes, not 32" % len(hdr["dice_commit"]))
+                if len(hdr["server_sign_pk"]) != 32:
+                    raise _Bad(rec, "server signing key is %d bytes, not 32" % len(hdr["server_sign_pk"]))
+                if sign_pk is not None and bytes(sign_pk) != hdr["server_sign_pk"]:
+                    raise _Bad(rec, "the header's signing key %s is not the expected %s"
+                               % (hdr["server_sign_pk"].hex(), bytes(sign_pk).hex()))
+                nseats = len(hdr["seats"])
+                if not 1 <= nseats <= 8:
+                    raise _Bad(rec, "%d seats" % nseats)
+                for i, sp in enumerate(hdr["seats"]):
+                    if sp["seat"] != i or len(sp["key"]) != 32:
+                        raise _Bad(rec, "seat entry %d is malformed (seat %d, %d-byte key)"
+                                   % (i, sp["seat"], len(sp["key"])))
+                mode = hdr["dice_mode"] or "standard"
+                if mode not in ("standard", "contributory"):
+                    raise _Bad(rec, "unknown dice mode %r" % mode)
+                contributory = mode == "contributory"
+                opt_modes = {o[5:] for o in hdr["options"] if o.startswith("dice=")}
+                if opt_modes and opt_modes != {mode}:
+                    raise _Bad(rec, "dice mode %r disagrees with the options %s" % (mode, sorted(opt_modes)))
+            elif k == lf.HEADER:
+                raise _Bad(rec, "a second HEADER record")
+            elif k == lf.CHECKPOINT:
+                c = _decode(rec, wire.LOG_CHECKPOINT)
+                if c["record"] != rec.index - 1:
+                    raise _Bad(rec, "checkpoint names record %d, not the record before it (%d)"
+                               % (c["record"], rec.index - 1))
+                if c["head"] != prev.chain:
+                    raise _Bad(rec, "checkpoint head is not the chain hash of record %d" % prev.index)
+                if len(c["signature"]) != 64 or not _ed25519_verify(
+                        hdr["server_sign_pk"], checkpoint_message(hdr["game_id"], c["record"], c["head"]),
+                        c["signature"]):
+                    raise _Bad(rec, "checkpoint signature does not verify")
+                res.checkpoints += 1
+            elif ended and k != lf.REVEAL:
+                raise _Bad(rec, "%s after the end of the game" % lf.kind_name(k))
+            elif k in lf.INPUT_KINDS:
+                cur_batch_key = None
+                if k == lf.JOIN:
+                    j = _decode(rec, wire.LOG_JOIN)
+                    s = j["seat"]
+                    if s >= nseats:
+                        raise _Bad(rec, "join for seat %d of a %d-seat game" % (s, nseats))
+                    if s in entropy:
+                        raise _Bad(rec, "seat %d joins twice" % s)
+                    if len(j["entropy"]) != 32:
+                        raise _Bad(rec, "seat %d's entropy is %d bytes, not 32" % (s, len(j["entropy"])))
+                    if contributory:
+                        if len(j["chain_commit"]) != 32:
+                            raise _Bad(rec, "seat %d's chain commitment is not 32 bytes" % s)
+                        chain_link[s] = j["chain_commit"]
+                    elif j["chain_commit"]:
+                        raise _Bad(rec, "chain commitment in a standard-dice game")
+                    entropy[s] = j["entropy"]
+                elif k == lf.NONCE:
+                    n = _decode(rec, wire.LOG_NONCE)
+                    s = n["seat"]
+                    if not contributory:
+                        raise _Bad(rec, "NONCE in a standard-dice game")
+                    if len(entropy) < nseats:
+                        raise _Bad(rec, "NONCE before every seat joined")
+                    if s >= nseats:
+                        raise _Bad(rec, "nonce for seat %d of a %d-seat game" % (s, nseats))
+                    if n["batch"] != batch:
+                        raise _Bad(rec, "nonce for batch %d while batch %d is open" % (n["batch"], batch))
+                    if s in batch_nonces:
+                        raise _Bad(rec, "seat %d reveals twice for batch %d" % (s, batch))
+                    if len(n["nonce"]) != 32 or not _dice.chain_check(chain_link[s], n["nonce"]):
+                        raise _Bad(rec, "seat %d's nonce for batch %d is not the next link of its "
+                                   "committed chain" % (s, batch))
+                    if not batch_nonces:
+                        # The batch's first reveal: the head mixed into the batch key is
+                        # the chain hash of the input record that opened the batch (the
+                        # last record before this one that is not a SYNC), fixed before
+                        # anyone revealed (core/game.c).
+                        batch_head = last_input_chain
+                    chain_link[s] = n["nonce"]
+                    batch_nonces[s] = n["nonce"]
+                    if len(batch_nonces) == nseats:
+                        # The batch is complete: its rolls follow this record.
+                        cur_batch_key = (batch, batch_head,
+                                         [batch_nonces[i] for i in range(nseats)])
+                        batch += 1
+                        res.batches += 1
+                        batch_nonces = {}
+            elif k == lf.DICE:
+                d = _decode(rec, wire.LOG_DICE)
+                if len(entropy) < nseats:
+                    raise _Bad(rec, "roll before every seat joined")
+                if d["index"] != next_index:
+                    raise _Bad(rec, "roll index %d, expected %d" % (d["index"], next_index))
+                if d["sides"] < 1:
+                    raise _Bad(rec, "a die with %d sides" % d["sides"])
+                if not 1 <= d["value"] <= d["sides"]:
+                    raise _Bad(rec, "roll %d: value %d out of 1..%d" % (d["index"], d["value"], d["sides"]))
+                if contributory and cur_batch_key is None:
+                    raise _Bad(rec, "roll %d outside a contributory batch" % d["index"])
+                rolls.append((rec, d, cur_batch_key))
+                next_index += 1
+                res.rolls += 1
+            elif k == lf.END:
+                e = _decode(rec, wire.LOG_END)
+                if not e["result"] or not e["result"]["ended"]:
+                    raise _Bad(rec, "END record without an ended result")
+                ended = True
+            elif k == lf.REVEAL:
+                if not ended:
+                    raise _Bad(rec, "seed revealed before the end of the game")
+                if revealed:
+                    raise _Bad(rec, "a second REVEAL")
+                r = _decode(rec, wire.LOG_REVEAL)
+                if len(r["seed"]) != 32 or _dice.commit(r["seed"]) != hdr["dice_commit"]:
+                    raise _Bad(rec, "the revealed seed does not match the header's dice commitment")
+                seed = r["seed"]
+                revealed = True
+            # EVENT and STATE are the rules' business (berthier-replay).
+            if k not in (lf.DICE, lf.CHECKPOINT, lf.EVENT, lf.STATE, lf.END, lf.REVEAL, lf.HEADER, lf.SYNC) \
+                    and k not in lf.INPUT_KINDS:
+                raise _Bad(rec, "unexpected record kind %d" % k)
+            prev = rec
+            last_kind = k
+            last_input_chain = rec.chain
+        if hdr is None:
+            raise _Bad(None, "no HEADER record")
+        if seed is not None:
+            key = _dice.key_derive(seed, hdr["game_id"], [entropy[i] for i in range(nseats)])
+            for rec, d, bk in rolls:
+                k = key if bk is None else _dice.batch_key(key, bk[0], bk[1], bk[2])
+                want = _dice.stream_value(k, d["index"], d["sides"])
+                if want != d["value"]:
+                    raise _Bad(rec, "roll %d (d%d, %s) is %d in the log but %d from the revealed seed"
+                               % (d["index"], d["sides"], d["purpose"], d["value"], want))
+                res.rolls_checked += 1
+    except _Bad as b:
+        res.status = BAD
+        if b.rec is not None:
+            res.bad_record = b.rec.index
+            res.bad_offset = b.rec.offset
+            res.message = "record %d (%s) at offset %d: %s" % (b.rec.index, lf.kind_name(b.rec.kind),
+                                                               b.rec.offset, b.reason)
+        else:
+            res.message = b.reason
+        return res
+    res.finished = ended and revealed and last_kind == lf.CHECKPOINT
+    what = "%s %d records, %d checkpoints verified, %d rolls (%d recomputed)" % (
+        "game %s:" % res.game_id, res.records, res.checkpoints, res.rolls, res.rolls_checked)
+    if contributory:
+        what += ", %d contributory batches" % res.batches
+    if res.finished:
+        res.status = OK
+        res.message = what + "; finished and verified"
+    else:
+        res.status = INCOMPLETE
+        missing = []
+        if not ended:
+            missing.append("the game has not ended")
+        elif not revealed:
+            missing.append("the seed is not revealed")
+        if last_kind != lf.CHECKPOINT:
+            missing.append("the last records are not signed by a checkpoint")
+        res.message = what + "; consistent but incomplete (" + ", ".join(missing) + ")"
+    if scan.status == lf.Scan.TORN:
+        res.message += "; note: " + scan.reason
+    return res
+
+
+def verify_file(path, sign_pk=None):
+    with open(path, "rb") as f:
+        return verify_bytes(f.read(), sign_pk)
+
+
+def _load_sign_pk(arg):
+    s = arg.strip()
+    try:
+        if len(s) == 64:
+            return bytes.fromhex(s)
+    except ValueError:
+        pass
+    with open(arg) as f:
+        return bytes.fromhex(f.read().strip())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m berthier.verify",
+                                 description="Check a Berthier game log's chain, checkpoint signatures, "
+                                             "seed reveal and dice (exit 0 verified and finished, "
+                                             "1 tampered or corrupt, 2 consistent but incomplete).")
+    ap.add_argument("log")
+    ap.add_argument("--sign-pk", help="the daemon's Ed25519 public key: 64 hex characters, or a "
+                                      "file holding them (the data dir's sign.pub)")
+    ap.add_argument("--quiet", "-q", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        pk = _load_sign_pk(a.sign_pk) if a.sign_pk else None
+        if pk is not None and len(pk) != 32:
+            raise ValueError("not a 32-byte key")
+    except (OSError, ValueError) as e:
+        print("berthier.verify: --sign-pk: %s" % e, file=sys.stderr)
+        return BAD
+    try:
+        r = verify_file(a.log, pk)
+    except OSError as e:
+        print("berthier.verify: %s: %s" % (a.log, e.strerror or e), file=sys.stderr)
+        return BAD
+    if not a.quiet or r.status == BAD:
+        label = {OK: "verified", BAD: "BAD", INCOMPLETE: "incomplete"}[r.status]
+        print("%s: %s: %s" % (a.log, label, r.message),
+              file=sys.stderr if r.status == BAD else sys.stdout)
+    return r.status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
