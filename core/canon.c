@@ -7,12 +7,16 @@
 typedef struct {
     size_t used;
     size_t cap;
+    int denied;   /* an allocation was refused for the cap */
 } s_budget;
 
 /* Every block carries its size in front so that free can give the budget back. */
 static void *s_alloc(void *ctx, size_t size) {
     s_budget *b = ctx;
-    if (size > b->cap || b->used > b->cap - size) return NULL;
+    if (size > b->cap || b->used > b->cap - size) {
+        b->denied = 1;
+        return NULL;
+    }
     size_t *p = malloc(sizeof(size_t) * 2 + size);
     if (!p) return NULL;
     p[0] = size;
@@ -64,10 +68,10 @@ uint8_t *canon_pack(const ProtobufCMessage *msg, size_t *len) {
 int canon_unpack(const ProtobufCMessageDescriptor *desc, const uint8_t *data, size_t len,
                  size_t alloc_cap, ProtobufCMessage **out) {
     *out = NULL;
-    s_budget budget = {0, alloc_cap ? alloc_cap : CANON_DEFAULT_ALLOC_CAP};
+    s_budget budget = {0, alloc_cap ? alloc_cap : CANON_DEFAULT_ALLOC_CAP, 0};
     ProtobufCAllocator a = {s_alloc, s_free, &budget};
     ProtobufCMessage *m = protobuf_c_message_unpack(desc, &a, len, data);
-    if (!m) return budget.used >= budget.cap / 2 ? CANON_TOO_BIG : CANON_UNDECODABLE;
+    if (!m) return budget.denied ? CANON_TOO_BIG : CANON_UNDECODABLE;
     int rc = CANON_OK;
     if (canon_has_unknown(m)) {
         rc = CANON_UNKNOWN_FIELD;
