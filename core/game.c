@@ -296,8 +296,20 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     tmp.server_sign_pk.len = 32;
     tmp.dice_commit.data = commit;
     tmp.dice_commit.len = 32;
-    tmp.n_seats = c->n_seats;
-    tmp.seats = c->seats;
+    /* Seats as asked, with the ruleset's seat names where the request gave none. */
+    const char *names[BRT_MAX_SEATS] = {0};
+    if (rs) rs->scenario_seats(c->scenario, names, BRT_MAX_SEATS);
+    Berthier__V1__SeatSpec seat_copy[BRT_MAX_SEATS], *seat_ptr[BRT_MAX_SEATS];
+    size_t nseats = c->n_seats < BRT_MAX_SEATS ? c->n_seats : BRT_MAX_SEATS;
+    for (size_t i = 0; i < nseats; i++) {
+        seat_copy[i] = *c->seats[i];
+        if ((!seat_copy[i].name || !seat_copy[i].name[0]) && c->seats[i]->seat < BRT_MAX_SEATS &&
+            names[c->seats[i]->seat])
+            seat_copy[i].name = (char *)names[c->seats[i]->seat];
+        seat_ptr[i] = &seat_copy[i];
+    }
+    tmp.n_seats = c->n_seats > BRT_MAX_SEATS ? c->n_seats : nseats;
+    tmp.seats = c->n_seats > BRT_MAX_SEATS ? c->seats : seat_ptr;
     tmp.clock = c->clock;
     tmp.dice_mode = (char *)(contributory ? "contributory" : "standard");
     size_t n;

@@ -1,0 +1,231 @@
+/*
+ * berthier-replay - verify, show and export Berthier game logs.
+ *
+ *   berthier-replay verify LOG [--pk HEX]
+ *   berthier-replay show LOG [--at SEQ] [--seat N]
+ *   berthier-replay export LOG
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay.h"
+
+typedef struct args {
+    const char *log;
+    uint8_t pk[32];
+    int have_pk;
+    uint64_t at;
+    int seat;
+} args;
+
+/* ---- options ---------------------------------------------------------------- */
+
+typedef int (*opt_fn)(args *a, const char *value);
+
+typedef struct option {
+    const char *name;
+    const char *arg;
+    const char *help;
+    opt_fn parse;
+} option;
+
+static int s_opt_pk(args *a, const char *v) {
+    size_t n = 0;
+    if (strlen(v) != 64 || sodium_hex2bin(a->pk, sizeof a->pk, v, 64, NULL, &n, NULL) != 0 || n != 32) {
+        fprintf(stderr, "berthier-replay: --pk wants 64 hex characters (an Ed25519 public key)\n");
+        return -1;
+    }
+    a->have_pk = 1;
+    return 0;
+}
+
+static int s_parse_u64(const char *v, uint64_t *out) {
+    if (!*v || *v == '-') return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (errno || *end) return -1;
+    *out = x;
+    return 0;
+}
+
+static int s_opt_at(args *a, const char *v) {
+    if (s_parse_u64(v, &a->at) != 0) {
+        fprintf(stderr, "berthier-replay: --at wants a sequence number (0, 1, 2, ...)\n");
+        return -1;
+    }
+    return 0;
+}
+
+static int s_opt_seat(args *a, const char *v) {
+    uint64_t s;
+    if (s_parse_u64(v, &s) != 0 || s > 7) {
+        fprintf(stderr, "berthier-replay: --seat wants a seat number 0..7\n");
+        return -1;
+    }
+    a->seat = (int)s;
+    return 0;
+}
+
+static const option s_opt_table[] = {
+    {"--pk", "HEX", "trust only this Ed25519 public key (64 hex chars); a header naming another key fails",
+     s_opt_pk},
+    {"--at", "SEQ", "the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
+    {"--seat", "N", "the state as seat N may see it (default: everything)", s_opt_seat},
+};
+
+static const option *s_find_opt(const char *name) {
+    for (size_t i = 0; i < sizeof s_opt_table / sizeof s_opt_table[0]; i++)
+        if (strcmp(s_opt_table[i].name, name) == 0) return &s_opt_table[i];
+    return NULL;
+}
+
+/* ---- commands ------------------------------------------------------------------ */
+
+static int s_flush(brt_buf *b, FILE *f) {
+    if (b->len && fwrite(b->data, 1, b->len, f) != b->len) return -1;
+    return fflush(f);
+}
+
+static int s_cmd_verify(const args *a) {
+    brt_buf report;
+    buf_init(&report);
+    int rc = replay_verify(a->log, a->have_pk ? a->pk : NULL, &report);
+    if (s_flush(&report, stdout) != 0 && rc == REPLAY_OK) rc = REPLAY_CANNOT;
+    buf_free(&report);
+    return rc;
+}
+
+static int s_cmd_show(const args *a) {
+    brt_buf out, err;
+    buf_init(&out);
+    buf_init(&err);
+    int rc = replay_show(a->log, a->at, a->seat, &out, &err) == 0 ? 0 : REPLAY_BAD;
+    s_flush(&out, stdout);
+    s_flush(&err, stderr);
+    buf_free(&out);
+    buf_free(&err);
+    return rc;
+}
+
+static int s_cmd_export(const args *a) {
+    brt_buf out, err;
+    buf_init(&out);
+    buf_init(&err);
+    int rc = replay_export(a->log, &out, &err) == 0 ? 0 : REPLAY_BAD;
+    if (s_flush(&out, stdout) != 0) rc = REPLAY_CANNOT;
+    s_flush(&err, stderr);
+    buf_free(&out);
+    buf_free(&err);
+    return rc;
+}
+
+typedef struct command {
+    const char *name;
+    const char *options;     /* space-separated option names it accepts */
+    const char *summary;
+    int (*run)(const args *a);
+} command;
+
+static const command s_cmd_table[] = {
+    {"verify", "--pk",
+     "check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
+     "        with the pinned ruleset comparing each outcome byte for byte. Exit 0: a complete, finished game\n"
+     "        and every check passed; 1: tampered or corrupt (the first bad record is named); 2: consistent\n"
+     "        so far but not finished (a live game); 3: the log could not be read",
+     s_cmd_verify},
+    {"show", "--at --seat", "print the state in text at any point of the game", s_cmd_show},
+    {"export", "",
+     "write the log as JSON lines: header, inputs with orders in the text syntax, events, dice with their\n"
+     "        rule references, state hashes, result, reveal and checkpoints",
+     s_cmd_export},
+};
+
+static void s_usage(FILE *f) {
+    fprintf(f, "usage: berthier-replay COMMAND LOG [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++) {
+        const command *c = &s_cmd_table[i];
+        fprintf(f, "  %s LOG", c->name);
+        char opts[64];
+        snprintf(opts, sizeof opts, "%s", c->options);
+        for (char *save = NULL, *o = strtok_r(opts, " ", &save); o; o = strtok_r(NULL, " ", &save)) {
+            const option *op = s_find_opt(o);
+            if (op) fprintf(f, " [%s %s]", op->name, op->arg);
+        }
+        fprintf(f, "\n        %s\n", c->summary);
+    }
+    fprintf(f, "\noptions:\n");
+    for (size_t i = 0; i < sizeof s_opt_table / sizeof s_opt_table[0]; i++) {
+        char both[32];
+        snprintf(both, sizeof both, "%s %s", s_opt_table[i].name, s_opt_table[i].arg);
+        fprintf(f, "  %-10s  %s\n", both, s_opt_table[i].help);
+    }
+    fprintf(f, "  %-10s  this text\n", "--help, -h");
+    fprintf(f, "\nexit status: 0 ok, 1 bad log, 2 incomplete (verify), 3 cannot read, "
+               "64 usage\nformat of the log: docs/log-format.md\n");
+}
+
+static int s_accepts(const command *c, const char *opt) {
+    size_t n = strlen(opt);
+    for (const char *p = c->options; (p = strstr(p, opt)) != NULL; p += n)
+        if ((p == c->options || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0)) return 1;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (sodium_init() < 0) {
+        fprintf(stderr, "berthier-replay: libsodium failed to initialise\n");
+        return REPLAY_CANNOT;
+    }
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            s_usage(stdout);
+            return 0;
+        }
+    if (argc < 2) {
+        s_usage(stderr);
+        return REPLAY_USAGE;
+    }
+    const command *cmd = NULL;
+    for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++)
+        if (strcmp(s_cmd_table[i].name, argv[1]) == 0) cmd = &s_cmd_table[i];
+    if (!cmd) {
+        fprintf(stderr, "berthier-replay: unknown command \"%s\" (verify, show, export; --help)\n", argv[1]);
+        return REPLAY_USAGE;
+    }
+    args a = {.at = UINT64_MAX, .seat = -1};
+    for (int i = 2; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strncmp(arg, "--", 2) == 0) {
+            char name[32];
+            const char *eq = strchr(arg, '=');
+            size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+            snprintf(name, sizeof name, "%.*s", (int)n, arg);
+            const option *op = s_find_opt(name);
+            if (!op || !s_accepts(cmd, name)) {
+                fprintf(stderr, "berthier-replay: %s does not take %s (--help)\n", cmd->name, name);
+                return REPLAY_USAGE;
+            }
+            const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v) {
+                fprintf(stderr, "berthier-replay: %s needs %s\n", name, op->arg);
+                return REPLAY_USAGE;
+            }
+            if (op->parse(&a, v) != 0) return REPLAY_USAGE;
+        } else if (!a.log) {
+            a.log = arg;
+        } else {
+            fprintf(stderr, "berthier-replay: one LOG at a time (extra \"%s\")\n", arg);
+            return REPLAY_USAGE;
+        }
+    }
+    if (!a.log) {
+        fprintf(stderr, "berthier-replay: %s needs a LOG file (--help)\n", cmd->name);
+        return REPLAY_USAGE;
+    }
+    return cmd->run(&a);
+}

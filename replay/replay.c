@@ -1,0 +1,624 @@
+/*
+ * replay.c - re-execute a game log and compare every record (see replay.h and
+ * docs/log-format.md, "What berthier-replay verify checks").
+ *
+ * The engine (core/game.c) runs with a sink whose record() does not write but
+ * compares what the engine produced with the next record of the log, and whose
+ * checkpoint() checks that the next record is a CHECKPOINT of the current head
+ * signed by the trusted key. The replay feeds every input record of the log to
+ * the engine in order; each must make the engine produce exactly the records
+ * that follow it, so a changed, missing, extra or reordered record is found at
+ * the first place it makes a difference.
+ */
+#include "replay.h"
+
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "berthier/v1/berthier.pb-c.h"
+#include "canon.h"
+#include "dice.h"
+#include "evlog.h"
+#include "game.h"
+
+typedef struct dice_rec {
+    uint64_t index;
+    uint32_t sides;
+    uint32_t value;
+    uint64_t record;
+} dice_rec;
+
+typedef struct session {
+    evlog_reader *rd;
+    evlog_record *recs;
+    size_t n;
+    int damaged;                 /* the chain walk stopped at damage */
+    const evlog_scan *scan;
+
+    Berthier__V1__LogHeader *hdr;
+    const brt_ruleset *rs;
+    brt_game *g;
+    uint8_t pk[32];
+    int have_pk;
+    uint8_t seed[32];
+    int have_seed;
+    size_t reveal_at;
+
+    dice_rec *dice;              /* in record order */
+    size_t n_dice, cap_dice;
+    size_t dice_pos;             /* first DICE record not before the cursor */
+
+    size_t cursor;               /* next log record the engine must produce */
+    int problem;                 /* a mismatch was reported */
+    int ran_out;                 /* the engine wanted a record after the end of the log */
+    uint64_t checkpoints;        /* checkpoints verified */
+    size_t last_checkpoint;      /* position of the last one verified (0: none) */
+    uint64_t rolls;              /* DICE records matched */
+    brt_buf *report;
+    size_t n_problems;
+} session;
+
+/* ---- report lines ---------------------------------------------------------- */
+
+static void s_line(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void s_line(session *s, const char *fmt, ...) {
+    if (!s->report) return;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    buf_append_str(s->report, line);
+    buf_append_str(s->report, "\n");
+}
+
+/* One problem, naming the record. */
+static void s_problem(session *s, size_t i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void s_problem(session *s, size_t i, const char *fmt, ...) {
+    char what[800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    s->problem = 1;
+    s->n_problems++;
+    if (i < s->n)
+        s_line(s, "record %llu at offset %llu (%s): %s", (unsigned long long)s->recs[i].index,
+               (unsigned long long)s->recs[i].offset, evlog_kind_name(s->recs[i].kind), what);
+    else
+        s_line(s, "record %llu: %s", (unsigned long long)(s->n ? s->recs[s->n - 1].index + 1 : 0), what);
+}
+
+static void s_hex(const uint8_t *p, size_t n, char *out, size_t cap) {
+    if (cap < 2 * n + 1) n = (cap - 1) / 2;
+    sodium_bin2hex(out, 2 * n + 1, p, n);
+}
+
+/* ---- loading ---------------------------------------------------------------- */
+
+static void s_session_free(session *s) {
+    game_destroy(&s->g);
+    if (s->hdr) berthier__v1__log_header__free_unpacked(s->hdr, NULL);
+    free(s->recs);
+    free(s->dice);
+    evlog_reader_destroy(&s->rd);
+    sodium_memzero(s->seed, sizeof s->seed);
+    memset(s, 0, sizeof *s);
+}
+
+/* Walk the chain once, keeping every valid record. 0, or -1 out of memory. */
+static int s_load(session *s, evlog_reader *rd) {
+    s->rd = rd;
+    size_t cap = 0;
+    evlog_record rec;
+    int rc;
+    while ((rc = evlog_reader_next(rd, &rec)) == 1) {
+        if (s->n == cap) {
+            size_t nc = cap ? cap * 2 : 256;
+            evlog_record *r = realloc(s->recs, nc * sizeof *r);
+            if (!r) return -1;
+            s->recs = r;
+            cap = nc;
+        }
+        s->recs[s->n++] = rec;
+    }
+    s->damaged = rc < 0;
+    s->scan = evlog_reader_scan(rd);
+    return 0;
+}
+
+/* Index the DICE records (the dice source of a game whose seed is not revealed). */
+static int s_index_dice(session *s) {
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->recs[i].kind != EVLOG_DICE) continue;
+        Berthier__V1__LogDice *d = berthier__v1__log_dice__unpack(NULL, s->recs[i].len, s->recs[i].payload);
+        if (!d) continue; /* the comparison will name it */
+        if (s->n_dice == s->cap_dice) {
+            size_t nc = s->cap_dice ? 2 * s->cap_dice : 64;
+            dice_rec *nd = realloc(s->dice, nc * sizeof *nd);
+            if (!nd) {
+                berthier__v1__log_dice__free_unpacked(d, NULL);
+                return -1;
+            }
+            s->dice = nd;
+            s->cap_dice = nc;
+        }
+        s->dice[s->n_dice++] = (dice_rec){d->index, d->sides, d->value, i};
+        berthier__v1__log_dice__free_unpacked(d, NULL);
+    }
+    return 0;
+}
+
+static uint32_t s_log_dice(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
+    session *s = ctx;
+    while (s->dice_pos < s->n_dice && s->dice[s->dice_pos].record < s->cursor) s->dice_pos++;
+    for (size_t k = s->dice_pos; k < s->n_dice; k++) {
+        const dice_rec *d = &s->dice[k];
+        if (d->index != index) continue;
+        if (d->sides != sides || d->value < 1 || d->value > sides) {
+            s_problem(s, (size_t)d->record, "roll %llu (%s) is a d%u in the rules but the log has d%u=%u",
+                      (unsigned long long)index, purpose ? purpose : "", sides, d->sides, d->value);
+            return 0;
+        }
+        return d->value;
+    }
+    /* Not found: fine if the log ends inside this input's outcome (cut or damaged
+     * there), a problem if the next input comes first. */
+    size_t next = s->cursor;
+    while (next < s->n && s->recs[next].kind >= 16) next++;
+    if (next >= s->n) s->ran_out = 1;
+    else
+        s_problem(s, s->cursor ? s->cursor - 1 : 0,
+                  "the rules roll dice #%llu (d%u, %s) for this input but its outcome holds no such DICE record",
+                  (unsigned long long)index, sides, purpose ? purpose : "");
+    return 0;
+}
+
+/* ---- describing a difference ------------------------------------------------- */
+
+static void s_describe(session *s, const evlog_record *r, uint8_t kind, const uint8_t *p, size_t len, char *out,
+                       size_t cap) {
+    if (r->kind != kind) {
+        snprintf(out, cap, "the log has %s (%u bytes) where the engine produces %s (%zu bytes)",
+                 evlog_kind_name(r->kind), r->len, evlog_kind_name(kind), len);
+        return;
+    }
+    switch (kind) {
+    case EVLOG_DICE: {
+        Berthier__V1__LogDice *a = berthier__v1__log_dice__unpack(NULL, r->len, r->payload);
+        Berthier__V1__LogDice *b = berthier__v1__log_dice__unpack(NULL, len, p);
+        if (a && b) {
+            snprintf(out, cap, "roll #%llu: the log says d%u=%u (\"%s\"), the engine rolls #%llu d%u=%u (\"%s\")",
+                     (unsigned long long)a->index, a->sides, a->value, a->purpose, (unsigned long long)b->index,
+                     b->sides, b->value, b->purpose);
+        } else {
+            snprintf(out, cap, "DICE record does not decode");
+        }
+        if (a) berthier__v1__log_dice__free_unpacked(a, NULL);
+        if (b) berthier__v1__log_dice__free_unpacked(b, NULL);
+        return;
+    }
+    case EVLOG_STATE: {
+        Berthier__V1__LogState *a = berthier__v1__log_state__unpack(NULL, r->len, r->payload);
+        Berthier__V1__LogState *b = berthier__v1__log_state__unpack(NULL, len, p);
+        if (a && b) {
+            char ha[65] = "", hb[65] = "";
+            s_hex(a->hash.data, a->hash.len, ha, sizeof ha);
+            s_hex(b->hash.data, b->hash.len, hb, sizeof hb);
+            snprintf(out, cap, "state after seq %llu (turn %u): the log says %s, the engine computes seq %llu "
+                               "(turn %u) %s",
+                     (unsigned long long)a->seq, a->turn, ha, (unsigned long long)b->seq, b->turn, hb);
+        } else {
+            snprintf(out, cap, "STATE record does not decode");
+        }
+        if (a) berthier__v1__log_state__free_unpacked(a, NULL);
+        if (b) berthier__v1__log_state__free_unpacked(b, NULL);
+        return;
+    }
+    case EVLOG_EVENT: {
+        Berthier__V1__LogEvent *a = berthier__v1__log_event__unpack(NULL, r->len, r->payload);
+        Berthier__V1__LogEvent *b = berthier__v1__log_event__unpack(NULL, len, p);
+        if (a && b) {
+            brt_buf ta, tb;
+            buf_init(&ta);
+            buf_init(&tb);
+            if (!s->rs || s->rs->event_format(a->data.data, a->data.len, &ta) != 0) {
+                buf_reset(&ta);
+                buf_append_str(&ta, "(undecodable)");
+            }
+            if (!s->rs || s->rs->event_format(b->data.data, b->data.len, &tb) != 0) {
+                buf_reset(&tb);
+                buf_append_str(&tb, "(undecodable)");
+            }
+            snprintf(out, cap, "event %llu.%u: the log says \"%.*s\" (visible %#x), the engine produces "
+                               "%llu.%u \"%.*s\" (visible %#x)",
+                     (unsigned long long)a->seq, a->index, (int)(ta.len > 200 ? 200 : ta.len),
+                     ta.data ? (char *)ta.data : "", a->visible, (unsigned long long)b->seq, b->index,
+                     (int)(tb.len > 200 ? 200 : tb.len), tb.data ? (char *)tb.data : "", b->visible);
+            buf_free(&ta);
+            buf_free(&tb);
+        } else {
+            snprintf(out, cap, "EVENT record does not decode");
+        }
+        if (a) berthier__v1__log_event__free_unpacked(a, NULL);
+        if (b) berthier__v1__log_event__free_unpacked(b, NULL);
+        return;
+    }
+    case EVLOG_REVEAL:
+        snprintf(out, cap, "the revealed seed differs from the one the game was replayed with");
+        return;
+    case EVLOG_END:
+        snprintf(out, cap, "the result differs from the one the rules give");
+        return;
+    default: {
+        size_t k = 0, m = r->len < len ? r->len : len;
+        while (k < m && r->payload[k] == p[k]) k++;
+        snprintf(out, cap, "payload differs from the engine's at byte %zu (log %u bytes, engine %zu bytes)", k,
+                 r->len, len);
+        return;
+    }
+    }
+}
+
+/* ---- the comparing sink ---------------------------------------------------------- */
+
+static int s_sink_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len) {
+    session *s = ctx;
+    if (s->problem || s->ran_out) return -1;
+    if (s->cursor >= s->n) {
+        s->ran_out = 1;
+        return -1;
+    }
+    const evlog_record *r = &s->recs[s->cursor];
+    if (r->kind == kind && r->len == len && (len == 0 || memcmp(r->payload, payload, len) == 0)) {
+        if (kind == EVLOG_DICE) s->rolls++;
+        s->cursor++;
+        return 0;
+    }
+    char what[700];
+    s_describe(s, r, kind, payload, len, what, sizeof what);
+    s_problem(s, s->cursor, "%s", what);
+    return -1;
+}
+
+static int s_sink_checkpoint(void *ctx) {
+    session *s = ctx;
+    if (s->problem || s->ran_out) return -1;
+    if (s->cursor >= s->n) {
+        s->ran_out = 1;
+        return -1;
+    }
+    size_t i = s->cursor;
+    const evlog_record *r = &s->recs[i];
+    if (r->kind != EVLOG_CHECKPOINT) {
+        s_problem(s, i, "the engine signs the head here but the log has %s, not CHECKPOINT",
+                  evlog_kind_name(r->kind));
+        return -1;
+    }
+    ProtobufCMessage *m = NULL;
+    int crc = canon_unpack(&berthier__v1__log_checkpoint__descriptor, r->payload, r->len, 0, &m);
+    if (crc != CANON_OK) {
+        s_problem(s, i, "checkpoint does not decode: %s", canon_strerror(crc));
+        return -1;
+    }
+    Berthier__V1__LogCheckpoint *c = (Berthier__V1__LogCheckpoint *)m;
+    int rc = -1;
+    /* The signed record is the one just before the checkpoint in the file. The
+     * reader hides SYNC records (evlog.h), so if there are any in between, the
+     * head is carried over them: each is empty and chains like any record. */
+    uint64_t want = r->index - 1;
+    uint8_t head[32];
+    memcpy(head, s->recs[i - 1].chain, 32);
+    for (uint64_t k = s->recs[i - 1].index + 1; k < r->index; k++) evlog_chain(head, EVLOG_SYNC, NULL, 0, head);
+    if (c->record != want)
+        s_problem(s, i, "checkpoint names record %llu, but it follows record %llu", (unsigned long long)c->record,
+                  (unsigned long long)want);
+    else if (c->head.len != 32 || memcmp(c->head.data, head, 32) != 0)
+        s_problem(s, i, "checkpoint head is not the chain hash of record %llu", (unsigned long long)want);
+    else if (c->signature.len != 64)
+        s_problem(s, i, "checkpoint signature is %zu bytes, not 64", c->signature.len);
+    else if (!s->have_pk)
+        s_problem(s, i, "no signing key to check the checkpoint with");
+    else if (evlog_checkpoint_verify(s->pk, s->hdr->game_id, c->record, c->head.data, c->signature.data) != 0)
+        s_problem(s, i, "checkpoint signature of record %llu does not verify under key %02x%02x%02x%02x...",
+                  (unsigned long long)c->record, s->pk[0], s->pk[1], s->pk[2], s->pk[3]);
+    else
+        rc = 0;
+    protobuf_c_message_free_unpacked(m, NULL);
+    if (rc == 0) {
+        s->checkpoints++;
+        s->last_checkpoint = i;
+        s->cursor++;
+    }
+    return rc;
+}
+
+static void s_sink_head(void *ctx, uint8_t out[32]) {
+    session *s = ctx;
+    if (s->cursor == 0 || s->cursor > s->n) memset(out, 0, 32);
+    else memcpy(out, s->recs[s->cursor - 1].chain, 32);
+}
+
+/* ---- starting the engine ------------------------------------------------------------ */
+
+/* Header checks, the seed, the engine. 0, or -1 after reporting. */
+static int s_start(session *s, const uint8_t *trusted_pk) {
+    const evlog_record *h = &s->recs[0];
+    ProtobufCMessage *m = NULL;
+    int crc = canon_unpack(&berthier__v1__log_header__descriptor, h->payload, h->len, 0, &m);
+    if (crc != CANON_OK) {
+        s_problem(s, 0, "the header does not decode: %s", canon_strerror(crc));
+        return -1;
+    }
+    s->hdr = (Berthier__V1__LogHeader *)m;
+    const Berthier__V1__LogHeader *hd = s->hdr;
+    if (hd->format != EVLOG_FORMAT) {
+        s_problem(s, 0, "header format %u, this build reads format %d", hd->format, EVLOG_FORMAT);
+        return -1;
+    }
+    s->rs = brt_ruleset_find(hd->ruleset);
+    if (!s->rs) {
+        s_problem(s, 0, "ruleset \"%s\" is not built into this engine", hd->ruleset);
+        return -1;
+    }
+    if (strcmp(hd->ruleset_version, s->rs->version) != 0) {
+        s_problem(s, 0, "the game was played with ruleset %s version \"%s\" but this build has version \"%s\"",
+                  s->rs->id, hd->ruleset_version, s->rs->version);
+        return -1;
+    }
+    if (hd->server_sign_pk.len != 32) {
+        s_problem(s, 0, "the header's server_sign_pk is %zu bytes, not 32", hd->server_sign_pk.len);
+        return -1;
+    }
+    if (trusted_pk && memcmp(trusted_pk, hd->server_sign_pk.data, 32) != 0) {
+        char a[65], b[65];
+        s_hex(hd->server_sign_pk.data, 32, a, sizeof a);
+        s_hex(trusted_pk, 32, b, sizeof b);
+        s_problem(s, 0, "the header's signing key %s is not the trusted key %s", a, b);
+        return -1;
+    }
+    memcpy(s->pk, hd->server_sign_pk.data, 32);
+    s->have_pk = 1;
+
+    /* The seed, if revealed, must open the commitment. */
+    for (size_t i = 1; i < s->n; i++) {
+        if (s->recs[i].kind != EVLOG_REVEAL) continue;
+        Berthier__V1__LogReveal *rv = berthier__v1__log_reveal__unpack(NULL, s->recs[i].len, s->recs[i].payload);
+        uint8_t commit[32];
+        int ok = rv && rv->seed.len == 32 && hd->dice_commit.len == 32;
+        if (ok) {
+            dice_commit(rv->seed.data, commit);
+            ok = sodium_memcmp(commit, hd->dice_commit.data, 32) == 0;
+        }
+        if (ok) memcpy(s->seed, rv->seed.data, 32);
+        if (rv) berthier__v1__log_reveal__free_unpacked(rv, NULL);
+        if (!ok) {
+            s_problem(s, i, "the revealed seed does not match the header's dice commitment");
+            return -1;
+        }
+        s->have_seed = 1;
+        s->reveal_at = i;
+        break;
+    }
+    if (s_index_dice(s) != 0) {
+        s_problem(s, 0, "out of memory while indexing the dice records");
+        return -1;
+    }
+
+    brt_sink sink = {s_sink_record, s_sink_checkpoint, s_sink_head, s};
+    brt_reject err;
+    memset(&err, 0, sizeof err);
+    s->g = game_from_header(h->payload, h->len, s->have_seed ? s->seed : NULL, sink, &err);
+    if (!s->g) {
+        s_problem(s, 0, "the engine refuses the header: %s", err.message);
+        return -1;
+    }
+    if (!s->have_seed) game_set_dice_source(s->g, s_log_dice, s);
+    s->cursor = 1;
+    return 0;
+}
+
+/* Feed the next input. 1 = fed, 0 = stop (end, ran out or a problem reported). */
+static int s_step(session *s) {
+    if (s->problem || s->ran_out || s->cursor >= s->n) return 0;
+    size_t i = s->cursor;
+    const evlog_record *r = &s->recs[i];
+    if (r->kind >= 16) {
+        s_problem(s, i, "the engine produced nothing here; an input record was expected");
+        return 0;
+    }
+    brt_reject err;
+    memset(&err, 0, sizeof err);
+    int rc = game_input_record(s->g, r->kind, r->payload, r->len, &err);
+    if (s->problem || s->ran_out) return 0;
+    if (rc != 0) {
+        s_problem(s, i, "the engine rejects this input: %s%s%s%s", err.rule[0] ? "[" : "", err.rule,
+                  err.rule[0] ? "] " : "", err.message);
+        return 0;
+    }
+    if (s->cursor == i) {
+        s_problem(s, i, "the engine accepted this input but did not log it");
+        return 0;
+    }
+    return 1;
+}
+
+static int s_open_session(session *s, const uint8_t *data, size_t len, const char *path, brt_buf *report) {
+    memset(s, 0, sizeof *s);
+    s->report = report;
+    char err[256];
+    evlog_reader *rd = path ? evlog_reader_open(path, err, sizeof err) : evlog_reader_from_memory(data, len);
+    if (!rd) {
+        s_line(s, "%s", path ? err : "out of memory");
+        return -1;
+    }
+    if (s_load(s, rd) != 0) {
+        s_line(s, "out of memory");
+        s_session_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- verify ---------------------------------------------------------------------------- */
+
+/* The reader hides SYNC records; they must be empty (evlog.h), or bytes could be
+ * hidden in the log that no check covers. Walks the gaps between the records it
+ * returned (their lengths were checked by the reader). */
+static void s_check_syncs(session *s) {
+    if (s->n == 0) return;
+    const uint8_t *base = s->recs[0].payload - (s->recs[0].offset + 5);
+    for (size_t i = 0; i < s->n; i++) {
+        uint64_t pos = s->recs[i].offset + 37 + s->recs[i].len;
+        uint64_t next = i + 1 < s->n ? s->recs[i + 1].offset : s->scan->valid_bytes;
+        uint64_t index = s->recs[i].index + 1;
+        while (pos + 37 <= next) {
+            const uint8_t *p = base + pos;
+            uint32_t len = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            if (p[4] != EVLOG_SYNC || len != 0) {
+                s->n_problems++;
+                s_line(s, "record %llu at offset %llu (%s): a %u-byte record hidden between the records the log "
+                          "shows (only empty SYNC records may be)",
+                       (unsigned long long)index, (unsigned long long)pos, evlog_kind_name(p[4]), len);
+                return;
+            }
+            pos += 37 + (uint64_t)len;
+            index++;
+        }
+    }
+}
+
+static int s_verify(session *s, const uint8_t *trusted_pk) {
+    if (s->n == 0) {
+        s_line(s, "%s", s->scan->reason);
+        s_line(s, "BAD: not a game log");
+        return REPLAY_BAD;
+    }
+    s_check_syncs(s);
+    if (s->n_problems == 0 && s_start(s, trusted_pk) == 0)
+        while (s_step(s)) {}
+    if (s->damaged) {
+        s->n_problems++;
+        s_line(s, "%s", s->scan->reason);
+    }
+    if (s->n_problems) {
+        s_line(s, "BAD: %zu problem%s; the first bad record is named above", s->n_problems,
+               s->n_problems == 1 ? "" : "s");
+        return REPLAY_BAD;
+    }
+    const char *id = s->hdr->game_id;
+    if (s->ran_out || !game_over(s->g)) {
+        if (s->scan->torn_tail)
+            s_line(s, "note: %s (never acknowledged; ignored)", s->scan->reason);
+        brt_pending p;
+        game_pending(s->g, -1, &p, NULL);
+        if (s->ran_out)
+            s_line(s, "INCOMPLETE: game %s: the log ends inside the outcome of its last input (record %llu)", id,
+                   (unsigned long long)s->recs[s->n - 1].index);
+        else
+            s_line(s, "INCOMPLETE: game %s is not finished: %llu records consistent, %llu checkpoints verified, "
+                      "seq %llu, waiting for: %s",
+                   id, (unsigned long long)s->scan->records, (unsigned long long)s->checkpoints,
+                   (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?");
+        size_t unsigned_after = s->n - 1 - s->last_checkpoint;
+        if (unsigned_after)
+            s_line(s, "note: %zu record%s after the last checkpoint %s covered by the chain and the re-execution "
+                      "only, not yet by a signature",
+                   unsigned_after, unsigned_after == 1 ? "" : "s", unsigned_after == 1 ? "is" : "are");
+        return REPLAY_INCOMPLETE;
+    }
+    /* finished: the seed must have been revealed, the final checkpoint must end the file */
+    if (!s->have_seed) {
+        s_problem(s, s->n - 1, "the game ended but the log never reveals the server seed");
+    } else if (s->recs[s->n - 1].kind != EVLOG_CHECKPOINT) {
+        s_problem(s, s->n - 1, "a finished game's log must end with its final CHECKPOINT");
+    } else if (s->scan->torn_tail) {
+        s_problem(s, s->n - 1, "%llu bytes follow the final checkpoint: %s",
+                  (unsigned long long)(s->scan->file_bytes - s->scan->valid_bytes), s->scan->reason);
+    }
+    if (s->n_problems) {
+        s_line(s, "BAD: %zu problem%s; the first bad record is named above", s->n_problems,
+               s->n_problems == 1 ? "" : "s");
+        return REPLAY_BAD;
+    }
+    brt_result res;
+    game_result(s->g, &res);
+    char winners[64] = "";
+    size_t w = 0;
+    for (unsigned i = 0; i < game_seat_count(s->g) && w + 4 < sizeof winners; i++)
+        if (res.winners & (1u << i)) w += (size_t)snprintf(winners + w, sizeof winners - w, "%s%u", w ? "," : "", i);
+    s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
+              "result: %s, winners: %s (%s)",
+           id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,
+           (unsigned long long)s->checkpoints, (unsigned long long)s->rolls, res.level,
+           w ? winners : "none", res.reason);
+    return REPLAY_OK;
+}
+
+int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
+    session s;
+    if (s_open_session(&s, data, len, NULL, report) != 0) return REPLAY_CANNOT;
+    int rc = s_verify(&s, trusted_pk);
+    s_session_free(&s);
+    return rc;
+}
+
+int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
+    session s;
+    if (s_open_session(&s, NULL, 0, path, report) != 0) return REPLAY_CANNOT;
+    int rc = s_verify(&s, trusted_pk);
+    s_session_free(&s);
+    return rc;
+}
+
+/* ---- show ------------------------------------------------------------------------------- */
+
+int replay_show(const char *path, uint64_t seq, int seat, brt_buf *out, brt_buf *err) {
+    session s;
+    if (s_open_session(&s, NULL, 0, path, err) != 0) return -1;
+    int rc = -1;
+    if (s.n == 0) {
+        buf_printf(err, "%s\n", s.scan->reason);
+        goto done;
+    }
+    if (s_start(&s, NULL) != 0) goto done;
+    if (seat >= 0 && (unsigned)seat >= game_seat_count(s.g)) {
+        buf_printf(err, "this game has %u seats; there is no seat %d\n", game_seat_count(s.g), seat);
+        goto done;
+    }
+    while (game_seq(s.g) < seq && s_step(&s)) {}
+    if (s.problem) goto done;
+    if (seq != UINT64_MAX && game_seq(s.g) < seq) {
+        buf_printf(err, "the log reaches seq %llu only\n", (unsigned long long)game_seq(s.g));
+        goto done;
+    }
+    brt_pending p;
+    game_pending(s.g, seat, &p, NULL);
+    buf_printf(out, "game %s (%s %s), seq %llu, after record %llu of %llu%s\n", s.hdr->game_id, s.hdr->ruleset,
+               s.hdr->scenario, (unsigned long long)game_seq(s.g), (unsigned long long)s.recs[s.cursor - 1].index,
+               (unsigned long long)s.scan->records,
+               s.damaged ? " (the log is damaged further on)" : "");
+    if (seat >= 0) buf_printf(out, "as seat %d sees it\n", seat);
+    if (game_view(s.g, seat, NULL, out) != 0) {
+        buf_printf(err, "the ruleset cannot render this state\n");
+        goto done;
+    }
+    if (out->len && out->data[out->len - 1] != '\n') buf_append_str(out, "\n");
+    if (game_over(s.g)) {
+        brt_result r;
+        game_result(s.g, &r);
+        buf_printf(out, "result: %s: %s\n", r.level, r.reason);
+    } else {
+        buf_printf(out, "pending: %s", p.kind);
+        for (unsigned i = 0; i < game_seat_count(s.g); i++)
+            if (p.seats & (1u << i)) buf_printf(out, " seat %u", i);
+        buf_printf(out, "%s%s%s\n", p.prompt[0] ? ": " : "", p.prompt, p.sealed ? " (sealed)" : "");
+    }
+    rc = 0;
+done:
+    s_session_free(&s);
+    return rc;
+}

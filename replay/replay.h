@@ -1,0 +1,48 @@
+/*
+ * replay.h - re-executing a game log: the library behind berthier-replay.
+ *
+ * verify: the chain, the header (ruleset version, signing key), every
+ * checkpoint signature, the seed reveal against the dice commitment, and a
+ * re-execution of every input through the pinned ruleset in which every record
+ * the engine produces must equal the next record of the log byte for byte.
+ */
+#ifndef BERTHIER_REPLAY_H
+#define BERTHIER_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+/* Exit codes of berthier-replay (and return values of replay_verify). */
+enum {
+    REPLAY_OK = 0,          /* a complete, finished game; every check passed */
+    REPLAY_BAD = 1,         /* tampered or corrupt: the first bad record is named */
+    REPLAY_INCOMPLETE = 2,  /* consistent so far, but the game is not finished (a live game) */
+    REPLAY_CANNOT = 3,      /* could not check at all (cannot read the file, out of memory) */
+    REPLAY_USAGE = 64       /* bad command line */
+};
+
+/* Verify the log at `path`. trusted_pk: the Ed25519 key to trust (NULL: the
+ * header's server_sign_pk). One line per problem and a summary line are
+ * appended to `report`. Returns a REPLAY_* code. */
+int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report);
+
+/* Same, over a memory image of a log. */
+int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report);
+
+/* The state text after the first input that brought the game's seq to `seq`
+ * or beyond (one input may advance seq by more than one: the last join also
+ * starts the game; UINT64_MAX: the end of the log), as `seat` may see it (-1: everything).
+ * 0, or -1 with a sentence in `err`. */
+int replay_show(const char *path, uint64_t seq, int seat, brt_buf *out, brt_buf *err);
+
+/* JSON lines: the header, every record (inputs with orders in the text syntax,
+ * dice with their purpose, events in text, state hashes, result, reveal,
+ * checkpoints). 0, or -1 (an "error" line names the damage) with err filled. */
+int replay_export(const char *path, brt_buf *out, brt_buf *err);
+
+/* Append s as a JSON string (with quotes), escaped. */
+int replay_json_string(brt_buf *out, const char *s, size_t len);
+
+#endif
