@@ -1,0 +1,333 @@
+/*
+ * bot.c - the play loop of one seat (see bot.h).
+ */
+#include "bot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int64_t s_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void s_sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+    }
+}
+
+void bot_result_line_named(const Berthier__V1__Result *r, const char *const *names, size_t n_names,
+                           char *out, size_t len) {
+    if (!r || !r->ended) {
+        snprintf(out, len, "not ended");
+        return;
+    }
+    char who[160] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < r->n_winners && used < sizeof who - 40; i++) {
+        uint32_t w = r->winners[i];
+        if (names && w < n_names && names[w] && *names[w])
+            used += (size_t)snprintf(who + used, sizeof who - used, "%s%u (%.24s)", i ? "+" : "", w,
+                                     names[w]);
+        else
+            used += (size_t)snprintf(who + used, sizeof who - used, "%s%u", i ? "+" : "", w);
+    }
+    const char *level = r->level && *r->level ? r->level : "";
+    const char *reason = r->reason && *r->reason ? r->reason : "";
+    if (r->n_winners == 0 && strcmp(level, "draw") == 0) level = "";
+    if (r->n_winners == 0)
+        snprintf(out, len, "draw%s%s%s", *level ? " (" : "", level, *level ? ")" : "");
+    else
+        snprintf(out, len, "seat %s wins%s%s%s", who, *level ? " (" : "", level, *level ? ")" : "");
+    if (*reason) {
+        size_t n = strlen(out);
+        if (n < len) snprintf(out + n, len - n, ": %s", reason);
+    }
+}
+
+void bot_result_line(const Berthier__V1__Result *r, char *out, size_t len) {
+    bot_result_line_named(r, NULL, 0, out, len);
+}
+
+typedef struct s_loop {
+    const bot_params *p;
+    uint64_t seq;     /* the decision the policy is working on */
+} s_loop;
+
+static int s_still_current(void *ctx) {
+    s_loop *l = ctx;
+    const Berthier__V1__Decision *d = NULL;
+    if (brt_client_pending(l->p->client, l->p->game_id, l->p->seat, &d) != 0)
+        return brt_client_code(l->p->client) == BRT_CLIENT_NO_REPLY; /* keep waiting */
+    if (d->result && d->result->ended) return 0;
+    return d->seq == l->seq && d->you_must_act;
+}
+
+static void s_fill_result(bot_outcome *out, const Berthier__V1__Result *r) {
+    out->finished = 1;
+    out->winners = 0;
+    for (size_t i = 0; i < r->n_winners; i++)
+        if (r->winners[i] < 32) out->winners |= 1u << r->winners[i];
+    snprintf(out->level, sizeof out->level, "%s", r->level ? r->level : "");
+    snprintf(out->reason, sizeof out->reason, "%s", r->reason ? r->reason : "");
+}
+
+static Berthier__V1__Decision *s_copy_decision(const Berthier__V1__Decision *d) {
+    size_t n = berthier__v1__decision__get_packed_size(d);
+    uint8_t *buf = malloc(n ? n : 1);
+    if (!buf) return NULL;
+    berthier__v1__decision__pack(d, buf);
+    Berthier__V1__Decision *copy = berthier__v1__decision__unpack(NULL, n, buf);
+    free(buf);
+    return copy;
+}
+
+static int s_stopped(const bot_params *p) { return p->stop && atomic_load(p->stop); }
+
+int bot_play(const bot_params *p, bot_outcome *out) {
+    memset(out, 0, sizeof *out);
+    const char *arg = NULL;
+    const bot_policy *pol = bot_policy_find(p->policy, &arg);
+    if (!pol) {
+        snprintf(out->error, sizeof out->error, "unknown policy %s", p->policy);
+        return -1;
+    }
+    if (p->ruleset && pol->unsupported) {
+        const char *why = pol->unsupported(p->ruleset);
+        if (why) {
+            snprintf(out->error, sizeof out->error, "%s", why);
+            return -1;
+        }
+    }
+    brt_client *c = p->client;
+    const char *label = p->label ? p->label : "bot";
+    int max_illegal = p->max_illegal > 0 ? p->max_illegal : 3;
+    int patience = p->patience_ms > 0 ? p->patience_ms : 300000;
+
+    /* Join; a seat that joined before (a restart of this program) carries on. */
+    uint8_t event_key[BRT_EVENT_KEY_BYTES];
+    int have_key = 0;
+    int64_t last_reply = s_now_ms();
+    for (;;) {
+        if (s_stopped(p)) {
+            snprintf(out->error, sizeof out->error, "stopped");
+            return -1;
+        }
+        if (brt_client_join(c, p->game_id, p->seat, NULL) == 0) {
+            have_key = brt_client_event_key(c, event_key) == 0;
+            break;
+        }
+        int code = brt_client_code(c);
+        if (code == BRT_CODE_ALREADY_JOINED || code == BRT_CODE_GAME_OVER) {
+            if (brt_client_hello(c, p->game_id, (int)p->seat, NULL) == 0)
+                have_key = brt_client_event_key(c, event_key) == 0;
+            break;
+        }
+        if (code != BRT_CLIENT_NO_REPLY || s_now_ms() - last_reply > patience) {
+            snprintf(out->error, sizeof out->error, "join: %s", brt_client_error(c));
+            return -1;
+        }
+        out->retries++;
+    }
+    brt_sub *sub = have_key ? brt_client_subscribe(c, p->game_id, (int)p->seat, event_key) : NULL;
+
+    bot_view start = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, NULL, NULL,
+                      NULL, 0, NULL, NULL};
+    int want_view = pol->needs_view && pol->needs_view(p->ruleset);
+    void *ps = pol->create ? pol->create(p->seed, arg, &start) : NULL;
+    if (pol->create && !ps) {
+        snprintf(out->error, sizeof out->error, "policy %s failed to start", p->policy);
+        brt_sub_destroy(&sub);
+        return -1;
+    }
+
+    int rc = -1, illegal_run = 0, idle_ms = 5, empty_run = 0;
+    uint64_t empty_seq = 0;
+    last_reply = s_now_ms();
+    s_loop loop = {p, 0};
+    for (;;) {
+        if (s_stopped(p)) {
+            snprintf(out->error, sizeof out->error, "stopped");
+            break;
+        }
+        const Berthier__V1__Decision *d = NULL;
+        if (brt_client_pending(c, p->game_id, p->seat, &d) != 0) {
+            if (brt_client_code(c) == BRT_CLIENT_NO_REPLY && s_now_ms() - last_reply < patience) {
+                out->retries++;
+                continue;
+            }
+            snprintf(out->error, sizeof out->error, "pending: %s", brt_client_error(c));
+            break;
+        }
+        last_reply = s_now_ms();
+        out->seq = d->seq;
+        if (d->turn > out->turn) out->turn = d->turn; /* the last decision may say 0 */
+        if (p->progress_seq) atomic_store(p->progress_seq, d->seq);
+        if (p->progress_turn) atomic_store(p->progress_turn, out->turn);
+        if (d->result && d->result->ended) {
+            s_fill_result(out, d->result);
+            rc = 0;
+            break;
+        }
+        if (!d->you_must_act || !d->started) {
+            /* Not our decision: wait for a notice on our stream, or poll. */
+            Berthier__V1__Notice *n = NULL;
+            if (sub) {
+                if (brt_sub_recv(sub, 500, &n) == 1) berthier__v1__notice__free_unpacked(n, NULL);
+            } else {
+                s_sleep_ms(idle_ms);
+                if (idle_ms < 100) idle_ms *= 2;
+            }
+            continue;
+        }
+        idle_ms = 5;
+        uint64_t seq = d->seq;
+        char kind[64];
+        snprintf(kind, sizeof kind, "%s", d->kind ? d->kind : "");
+        /* The next call frees the reply holding d: keep a copy for the policy. */
+        Berthier__V1__Decision *dcopy = s_copy_decision(d);
+        const Berthier__V1__LegalOrders *lo = NULL;
+        if (brt_client_legal(c, p->game_id, p->seat, 0, &lo) != 0) {
+            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+            int code = brt_client_code(c);
+            if (code == BRT_CLIENT_NO_REPLY || code == BRT_CODE_NOT_YOUR_DECISION ||
+                code == BRT_CODE_STALE || code == BRT_CODE_GAME_OVER) {
+                if (code == BRT_CLIENT_NO_REPLY) out->retries++;
+                continue;
+            }
+            snprintf(out->error, sizeof out->error, "legal: %s", brt_client_error(c));
+            break;
+        }
+        if (lo->n_orders == 0 && lo->n_texts == 0) {
+            /* Nothing offered for a decision that is ours: ask again a few times (the
+             * game may have moved meanwhile), then stop: the seat cannot play on. */
+            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+            empty_run = seq == empty_seq ? empty_run + 1 : 1;
+            empty_seq = seq;
+            if (empty_run >= 5) {
+                snprintf(out->error, sizeof out->error,
+                         "the daemon lists no legal order for the decision at seq %llu (%s)",
+                         (unsigned long long)seq, kind);
+                break;
+            }
+            s_sleep_ms(50);
+            continue;
+        }
+        /* Keep our own copy of the legal list too (the policy may call the daemon). */
+        Berthier__V1__LegalOrders *lcopy = NULL;
+        {
+            size_t n = berthier__v1__legal_orders__get_packed_size(lo);
+            uint8_t *buf = malloc(n ? n : 1);
+            if (buf) {
+                berthier__v1__legal_orders__pack(lo, buf);
+                lcopy = berthier__v1__legal_orders__unpack(NULL, n, buf);
+                free(buf);
+            }
+        }
+        if (!lcopy) {
+            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+            snprintf(out->error, sizeof out->error, "out of memory");
+            break;
+        }
+        uint8_t *view = NULL;
+        size_t view_len = 0;
+        const Berthier__V1__StateView *sv = NULL;
+        if (want_view && brt_client_state(c, p->game_id, p->seat, 0, &sv) == 0 && sv->view.len) {
+            view = malloc(sv->view.len);
+            if (view) {
+                memcpy(view, sv->view.data, sv->view.len);
+                view_len = sv->view.len;
+            }
+        }
+        loop.seq = seq;
+        bot_view v = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, dcopy, lcopy,
+                      view, view_len, s_still_current, &loop};
+        bot_choice ch;
+        memset(&ch, 0, sizeof ch);
+        ch.index = -1;
+        int pr = pol->choose(ps, &v, &ch);
+        int submit_rc = -1, code = BRT_CODE_OK;
+        char shown[1100] = "";
+        if (pr == BOT_CHOSE) {
+            if (ch.index >= 0 && (size_t)ch.index < lcopy->n_orders &&
+                lcopy->orders[ch.index].len > 0) {
+                if ((size_t)ch.index < lcopy->n_texts)
+                    snprintf(shown, sizeof shown, "%s", lcopy->texts[ch.index]);
+                submit_rc = brt_client_submit(c, p->game_id, p->seat, seq,
+                                              lcopy->orders[ch.index].data,
+                                              lcopy->orders[ch.index].len, NULL);
+            } else {
+                const char *text = ch.text;
+                if (ch.index >= 0 && (size_t)ch.index < lcopy->n_texts)
+                    text = lcopy->texts[ch.index];
+                snprintf(shown, sizeof shown, "%s", text);
+                submit_rc = brt_client_submit_text(c, p->game_id, p->seat, seq, text, NULL);
+            }
+            code = brt_client_code(c);
+        }
+        if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+        berthier__v1__legal_orders__free_unpacked(lcopy, NULL);
+        free(view);
+        if (pr == BOT_ABANDON) continue;
+        if (pr == BOT_FAILED) {
+            if (out->resigned) break;
+            snprintf(out->error, sizeof out->error, "the policy failed; seat %u resigns", p->seat);
+            brt_client_resign(c, p->game_id, p->seat);
+            out->resigned = 1;
+            continue; /* the next pending shows the result */
+        }
+        if (submit_rc == 0) {
+            out->orders++;
+            illegal_run = 0;
+            last_reply = s_now_ms();
+            if (p->verbose) fprintf(stderr, "%s: seq %llu: %s\n", label, (unsigned long long)seq, shown);
+            continue;
+        }
+        if (code == BRT_CLIENT_NO_REPLY) {
+            out->retries++;
+            if (s_now_ms() - last_reply < patience) continue;
+            snprintf(out->error, sizeof out->error, "submit: %s", brt_client_error(c));
+            break;
+        }
+        last_reply = s_now_ms();
+        if (code == BRT_CODE_STALE || code == BRT_CODE_NOT_YOUR_DECISION ||
+            code == BRT_CODE_GAME_OVER || code == BRT_CODE_BUSY)
+            continue; /* the board moved: refetch */
+        out->rejected++;
+        if (pol->rejected) pol->rejected(ps, code, brt_client_error(c));
+        if (p->verbose) fprintf(stderr, "%s: %s: %s\n", label, shown, brt_client_error(c));
+        if (++illegal_run >= max_illegal && !out->resigned) {
+            snprintf(out->error, sizeof out->error, "%d rejected orders in a row; seat %u resigns",
+                     illegal_run, p->seat);
+            brt_client_resign(c, p->game_id, p->seat);
+            out->resigned = 1;
+        }
+    }
+    if (pol->finished && ps) {
+        char line[400];
+        if (out->finished) {
+            Berthier__V1__Result r = BERTHIER__V1__RESULT__INIT;
+            uint32_t w[32];
+            size_t nw = 0;
+            for (unsigned i = 0; i < 32; i++)
+                if (out->winners & (1u << i)) w[nw++] = i;
+            r.ended = 1;
+            r.n_winners = nw;
+            r.winners = w;
+            r.level = out->level;
+            r.reason = out->reason;
+            bot_result_line(&r, line, sizeof line);
+        } else {
+            snprintf(line, sizeof line, "stopped: %.380s", out->error);
+        }
+        pol->finished(ps, line);
+    }
+    if (pol->destroy && ps) pol->destroy(ps);
+    brt_sub_destroy(&sub);
+    return rc;
+}

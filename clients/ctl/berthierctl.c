@@ -1,0 +1,779 @@
+/*
+ * berthierctl - talk to berthierd from a shell.
+ *
+ *   berthierctl [GLOBAL OPTIONS] COMMAND [ARGS]     (berthierctl help COMMAND)
+ *
+ * Exit codes (scripts rely on them):
+ *   0  done
+ *   1  the daemon rejected the request; one line on stderr:
+ *      rejected ILLEGAL [6.3] GARDE cannot enter 0805: an enemy unit is there
+ *   2  usage error (unknown command or option, missing argument)
+ *   3  no reply: cannot connect, or the daemon did not answer in time
+ *   4  local failure (a key or log file cannot be read or written)
+ *
+ * Subcommands are rows of one table; each has its own --help.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "berthier/client.h"
+
+enum { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2, EXIT_NO_REPLY = 3, EXIT_LOCAL = 4 };
+
+typedef struct ctl {
+    brt_connect_opts conn;
+    int timeout_ms;
+    int quiet;
+    brt_client *client;
+} ctl;
+
+typedef struct ctl_cmd {
+    const char *name;
+    const char *usage;     /* arguments after the name */
+    const char *summary;   /* one line */
+    const char *help;      /* more lines, or NULL */
+    int connects;          /* needs a daemon connection */
+    int (*run)(ctl *self, int argc, char **argv);
+} ctl_cmd;
+
+static const ctl_cmd *s_find(const char *name);
+static void s_cmd_usage(FILE *f, const ctl_cmd *c);
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static int s_usage_error(const ctl_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int s_usage_error(const ctl_cmd *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "berthierctl %s: ", c->name);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    s_cmd_usage(stderr, c);
+    return EXIT_USAGE;
+}
+
+/* Connect on first use, after a command has checked its arguments. */
+static int s_connect(ctl *self) {
+    if (self->client) return EXIT_OK;
+    self->client = brt_client_open(&self->conn);
+    if (!self->client) {
+        fprintf(stderr, "berthierctl: %s\n", brt_client_last_error());
+        return strncmp(brt_client_last_error(), "cannot read", 11) == 0 ? EXIT_LOCAL : EXIT_NO_REPLY;
+    }
+    if (self->timeout_ms) {
+        int attempt = self->timeout_ms < 2000 ? self->timeout_ms : 2000;
+        brt_client_set_timeout(self->client, attempt, self->timeout_ms);
+    }
+    return EXIT_OK;
+}
+#define S_CONNECT(self)                                                                            \
+    do {                                                                                           \
+        int crc_ = s_connect(self);                                                                \
+        if (crc_) return crc_;                                                                     \
+    } while (0)
+
+/* Exit code and one line on stderr for a failed call. */
+static int s_fail(ctl *self) {
+    int code = brt_client_code(self->client);
+    fprintf(stderr, "%s\n", brt_client_error(self->client));
+    return code == BRT_CLIENT_NO_REPLY ? EXIT_NO_REPLY : EXIT_REJECTED;
+}
+
+static int s_parse_u64(const char *s, uint64_t *out) {
+    if (!s || !*s) return -1;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || !end || *end || s[0] == '-') return -1;
+    *out = v;
+    return 0;
+}
+
+static int s_parse_seat(const char *s, unsigned *out) {
+    uint64_t v;
+    if (s_parse_u64(s, &v) != 0 || v > 7) return -1;
+    *out = (unsigned)v;
+    return 0;
+}
+
+static void s_hex(const uint8_t *d, size_t n, char *out) {
+    for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", d[i]);
+    out[2 * n] = '\0';
+}
+
+static void s_print_hex_line(const char *prefix, const ProtobufCBinaryData *b) {
+    char *hex = malloc(b->len * 2 + 1);
+    if (!hex) return;
+    s_hex(b->data, b->len, hex);
+    printf("%s%s\n", prefix, hex);
+    free(hex);
+}
+
+static void s_print_result(const Berthier__V1__Result *r) {
+    if (!r || !r->ended) return;
+    printf("result ");
+    if (r->n_winners == 0) printf("draw");
+    else {
+        printf("winners");
+        for (size_t i = 0; i < r->n_winners; i++) printf(" %u", r->winners[i]);
+    }
+    if (r->level && *r->level) printf(" (%s)", r->level);
+    if (r->reason && *r->reason) printf(": %s", r->reason);
+    printf("\n");
+}
+
+static void s_print_decision(const Berthier__V1__Decision *d) {
+    printf("seq %" PRIu64 "\n", d->seq);
+    printf("turn %u\n", d->turn);
+    printf("started %s\n", d->started ? "yes" : "no");
+    printf("seats");
+    for (size_t i = 0; i < d->n_seats; i++) printf(" %u", d->seats[i]);
+    printf("\n");
+    if (d->kind && *d->kind) printf("kind %s\n", d->kind);
+    if (d->rule && *d->rule) printf("rule %s\n", d->rule);
+    if (d->sealed) printf("sealed yes\n");
+    if (d->prompt && *d->prompt) printf("prompt %s\n", d->prompt);
+    printf("you-must-act %s\n", d->you_must_act ? "yes" : "no");
+    s_print_result(d->result);
+}
+
+static void s_print_events(Berthier__V1__Event *const *ev, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (ev[i]->text && *ev[i]->text)
+            printf("event %" PRIu64 ".%u %s\n", ev[i]->seq, ev[i]->index, ev[i]->text);
+        else {
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "event %" PRIu64 ".%u hex:", ev[i]->seq, ev[i]->index);
+            s_print_hex_line(prefix, &ev[i]->data);
+        }
+    }
+}
+
+/* getopt_long over a subcommand's arguments; argv[0] is the command name. */
+#define S_HELP_OPT {"help", no_argument, NULL, 'h'}
+
+static int s_want_help(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
+}
+
+/* Commands taking exactly GAME SEAT and no options. */
+static int s_game_seat(const ctl_cmd *c, int argc, char **argv, const char **game,
+                       unsigned *seat) {
+    if (argc != 3) return s_usage_error(c, "expects GAME SEAT");
+    *game = argv[1];
+    if (s_parse_seat(argv[2], seat) != 0) return s_usage_error(c, "bad seat %s", argv[2]);
+    return EXIT_OK;
+}
+
+/* ---- commands --------------------------------------------------------------------- */
+
+static int s_cmd_hello(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("hello");
+    const char *game = NULL;
+    unsigned seat = 0;
+    if (argc == 3) {
+        int rc = s_game_seat(c, argc, argv, &game, &seat);
+        if (rc) return rc;
+    } else if (argc != 1)
+        return s_usage_error(c, "expects no arguments, or GAME SEAT");
+    const Berthier__V1__Hello *h = NULL;
+    S_CONNECT(self);
+    if (brt_client_hello(self->client, game, game ? (int)seat : -1, &h) != 0) return s_fail(self);
+    if (h) {
+        printf("engine %s\n", h->engine_version ? h->engine_version : "?");
+        printf("rulesets");
+        for (size_t i = 0; i < h->n_rulesets; i++) printf(" %s", h->rulesets[i]);
+        printf("\nadmin %s\n", h->admin ? "yes" : "no");
+        if (h->server_sign_pk.len) s_print_hex_line("sign-key ", &h->server_sign_pk);
+    }
+    uint8_t key[BRT_EVENT_KEY_BYTES];
+    if (brt_client_event_key(self->client, key) == 0) {
+        char hex[2 * BRT_EVENT_KEY_BYTES + 1];
+        s_hex(key, sizeof key, hex);
+        printf("event-key %s\n", hex);
+    }
+    return EXIT_OK;
+}
+
+static int s_cmd_keygen(ctl *self, int argc, char **argv) {
+    (void)self;
+    const ctl_cmd *c = s_find("keygen");
+    if (argc != 2) return s_usage_error(c, "expects NAME");
+    brt_keypair kp;
+    if (brt_keypair_generate(&kp) != 0) {
+        fprintf(stderr, "berthierctl keygen: cannot generate a keypair\n");
+        return EXIT_LOCAL;
+    }
+    if (brt_keypair_save(&kp, argv[1]) != 0) {
+        fprintf(stderr, "berthierctl keygen: cannot write %s.key / %s.pub: %s\n", argv[1], argv[1],
+                strerror(errno));
+        return EXIT_LOCAL;
+    }
+    printf("%s\n", kp.public_z85);
+    if (!self->quiet) fprintf(stderr, "wrote %s.key (secret, mode 0600) and %s.pub\n", argv[1], argv[1]);
+    return EXIT_OK;
+}
+
+static int s_cmd_new(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("new");
+    static const struct option opts[] = {
+        {"ruleset", required_argument, NULL, 'r'},  {"scenario", required_argument, NULL, 's'},
+        {"option", required_argument, NULL, 'o'},   {"seat-key", required_argument, NULL, 'k'},
+        {"gen-keys", required_argument, NULL, 'g'}, {"seats", required_argument, NULL, 'n'},
+        {"decision-ms", required_argument, NULL, 'd'}, {"bank-ms", required_argument, NULL, 'b'},
+        {"forfeit", no_argument, NULL, 'f'},        S_HELP_OPT, {NULL, 0, NULL, 0},
+    };
+    const char *ruleset = NULL, *scenario = NULL, *gen = NULL;
+    const char *options[32];
+    size_t n_options = 0;
+    char keys[8][BRT_Z85_KEY_LEN + 1];
+    const char *key_ptrs[8];
+    size_t n_keys = 0;
+    uint64_t seats = 2, dms = 0, bms = 0;
+    int forfeit = 0, ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'r': ruleset = optarg; break;
+        case 's': scenario = optarg; break;
+        case 'o':
+            if (n_options == 32) return s_usage_error(c, "too many --option");
+            options[n_options++] = optarg;
+            break;
+        case 'k':
+            if (n_keys == 8) return s_usage_error(c, "too many --seat-key");
+            if (brt_pubkey_resolve(optarg, keys[n_keys]) != 0) {
+                fprintf(stderr, "berthierctl new: %s is not a Z85 public key or a key file\n", optarg);
+                return EXIT_LOCAL;
+            }
+            n_keys++;
+            break;
+        case 'g': gen = optarg; break;
+        case 'n':
+            if (s_parse_u64(optarg, &seats) != 0 || seats < 1 || seats > 8)
+                return s_usage_error(c, "bad --seats %s", optarg);
+            break;
+        case 'd':
+            if (s_parse_u64(optarg, &dms) != 0 || dms > UINT32_MAX)
+                return s_usage_error(c, "bad --decision-ms %s", optarg);
+            break;
+        case 'b':
+            if (s_parse_u64(optarg, &bms) != 0 || bms > UINT32_MAX)
+                return s_usage_error(c, "bad --bank-ms %s", optarg);
+            break;
+        case 'f': forfeit = 1; break;
+        default: return s_usage_error(c, "bad option");
+        }
+    }
+    if (optind != argc) return s_usage_error(c, "unexpected argument %s", argv[optind]);
+    if (!ruleset || !scenario) return s_usage_error(c, "--ruleset and --scenario are required");
+    if (gen && n_keys) return s_usage_error(c, "give --seat-key or --gen-keys, not both");
+    if (!gen && n_keys == 0) return s_usage_error(c, "give a --seat-key per seat, or --gen-keys PREFIX");
+    if (gen) {
+        for (size_t i = 0; i < seats; i++) {
+            brt_keypair kp;
+            char name[4096];
+            snprintf(name, sizeof name, "%s%zu", gen, i);
+            if (brt_keypair_generate(&kp) != 0 || brt_keypair_save(&kp, name) != 0) {
+                fprintf(stderr, "berthierctl new: cannot write %s.key: %s\n", name, strerror(errno));
+                return EXIT_LOCAL;
+            }
+            memcpy(keys[i], kp.public_z85, sizeof keys[i]);
+            if (!self->quiet) fprintf(stderr, "seat %zu key: %s.key\n", i, name);
+        }
+        n_keys = seats;
+    }
+    for (size_t i = 0; i < n_keys; i++) key_ptrs[i] = keys[i];
+    brt_game_spec spec = {ruleset, scenario, options, n_options, key_ptrs, n_keys,
+                          (uint32_t)dms, (uint32_t)bms, forfeit};
+    char id[BRT_GAME_ID_MAX + 1];
+    const Berthier__V1__Created *cr = NULL;
+    S_CONNECT(self);
+    if (brt_client_create(self->client, &spec, id, &cr) != 0) return s_fail(self);
+    printf("%s\n", id);
+    if (!self->quiet) {
+        fprintf(stderr, "created game %s (%s %s, %zu seats)", id, ruleset, scenario, n_keys);
+        if (cr->log_path && *cr->log_path) fprintf(stderr, ", log %s", cr->log_path);
+        fprintf(stderr, "\n");
+        for (size_t i = 0; i < cr->n_seats; i++)
+            if (cr->seats[i]->name && *cr->seats[i]->name)
+                fprintf(stderr, "seat %u: %s\n", cr->seats[i]->seat, cr->seats[i]->name);
+    }
+    return EXIT_OK;
+}
+
+static int s_cmd_join(ctl *self, int argc, char **argv) {
+    const char *game;
+    unsigned seat;
+    int rc = s_game_seat(s_find("join"), argc, argv, &game, &seat);
+    if (rc) return rc;
+    const Berthier__V1__Joined *j = NULL;
+    S_CONNECT(self);
+    if (brt_client_join(self->client, game, seat, &j) != 0) return s_fail(self);
+    printf("joined seat %u of %s at seq %" PRIu64 "; game %s\n", seat, game, j->seq,
+           j->started ? "started" : "waits for the other seats");
+    return EXIT_OK;
+}
+
+static int s_cmd_order(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("order");
+    static const struct option opts[] = {
+        {"seq", required_argument, NULL, 'q'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    uint64_t seq = 0;
+    int have_seq = 0, ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'q') {
+            if (s_parse_u64(optarg, &seq) != 0) return s_usage_error(c, "bad --seq %s", optarg);
+            have_seq = 1;
+        } else
+            return s_usage_error(c, "bad option");
+    }
+    if (argc - optind < 3) return s_usage_error(c, "expects GAME SEAT ORDER...");
+    const char *game = argv[optind];
+    unsigned seat;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0)
+        return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+    S_CONNECT(self);
+    size_t len = 1;
+    for (int i = optind + 2; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *text = malloc(len);
+    if (!text) return EXIT_LOCAL;
+    text[0] = '\0';
+    for (int i = optind + 2; i < argc; i++) {
+        if (i > optind + 2) strcat(text, " ");
+        strcat(text, argv[i]);
+    }
+    if (!have_seq) {
+        const Berthier__V1__Decision *d = NULL;
+        if (brt_client_pending(self->client, game, seat, &d) != 0) {
+            free(text);
+            return s_fail(self);
+        }
+        seq = d->seq;
+    }
+    const Berthier__V1__Accepted *a = NULL;
+    int rc = brt_client_submit_text(self->client, game, seat, seq, text, &a);
+    free(text);
+    if (rc != 0) return s_fail(self);
+    printf("accepted seq %" PRIu64 "%s\n", a->seq, a->waiting ? " (sealed; waiting for the others)" : "");
+    for (size_t i = 0; i < a->n_rolls; i++)
+        printf("roll %" PRIu64 " d%u = %u %s\n", a->rolls[i]->index, a->rolls[i]->sides,
+               a->rolls[i]->value, a->rolls[i]->purpose ? a->rolls[i]->purpose : "");
+    s_print_events(a->events, a->n_events);
+    return EXIT_OK;
+}
+
+static int s_cmd_pending(ctl *self, int argc, char **argv) {
+    const char *game;
+    unsigned seat;
+    int rc = s_game_seat(s_find("pending"), argc, argv, &game, &seat);
+    if (rc) return rc;
+    const Berthier__V1__Decision *d = NULL;
+    S_CONNECT(self);
+    if (brt_client_pending(self->client, game, seat, &d) != 0) return s_fail(self);
+    s_print_decision(d);
+    return EXIT_OK;
+}
+
+static int s_cmd_legal(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("legal");
+    static const struct option opts[] = {
+        {"limit", required_argument, NULL, 'l'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    uint64_t limit = 0;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'l' && s_parse_u64(optarg, &limit) == 0 && limit <= UINT32_MAX) continue;
+        return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
+    unsigned seat;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0)
+        return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+    const Berthier__V1__LegalOrders *lo = NULL;
+    S_CONNECT(self);
+    if (brt_client_legal(self->client, argv[optind], seat, (unsigned)limit, &lo) != 0)
+        return s_fail(self);
+    size_t n = lo->n_texts > lo->n_orders ? lo->n_texts : lo->n_orders;
+    for (size_t i = 0; i < n; i++) {
+        if (i < lo->n_texts) printf("%s\n", lo->texts[i]);
+        else s_print_hex_line("hex:", &lo->orders[i]);
+    }
+    if (!self->quiet)
+        fprintf(stderr, "%zu legal orders at seq %" PRIu64 "%s\n", n, lo->seq,
+                lo->truncated ? " (truncated)" : "");
+    return EXIT_OK;
+}
+
+static int s_cmd_state(ctl *self, int argc, char **argv) {
+    const char *game;
+    unsigned seat;
+    int rc = s_game_seat(s_find("state"), argc, argv, &game, &seat);
+    if (rc) return rc;
+    const Berthier__V1__StateView *v = NULL;
+    S_CONNECT(self);
+    if (brt_client_state(self->client, game, seat, 1, &v) != 0) return s_fail(self);
+    printf("seq %" PRIu64 "\n", v->seq);
+    if (v->state_hash.len) s_print_hex_line("state-hash ", &v->state_hash);
+    if (v->text && *v->text) {
+        fputs(v->text, stdout);
+        if (v->text[strlen(v->text) - 1] != '\n') putchar('\n');
+    } else if (v->view.len)
+        s_print_hex_line("view hex:", &v->view);
+    return EXIT_OK;
+}
+
+static int s_cmd_events(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("events");
+    static const struct option opts[] = {
+        {"since", required_argument, NULL, 's'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    uint64_t since = 0;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 's' && s_parse_u64(optarg, &since) == 0) continue;
+        return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
+    unsigned seat;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0)
+        return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+    const Berthier__V1__EventList *el = NULL;
+    S_CONNECT(self);
+    if (brt_client_events(self->client, argv[optind], seat, since, &el) != 0) return s_fail(self);
+    printf("seq %" PRIu64 "\n", el->seq);
+    s_print_events(el->events, el->n_events);
+    return EXIT_OK;
+}
+
+static int s_cmd_resign(ctl *self, int argc, char **argv) {
+    const char *game;
+    unsigned seat;
+    int rc = s_game_seat(s_find("resign"), argc, argv, &game, &seat);
+    if (rc) return rc;
+    S_CONNECT(self);
+    if (brt_client_resign(self->client, game, seat) != 0) return s_fail(self);
+    printf("seat %u resigned %s\n", seat, game);
+    return EXIT_OK;
+}
+
+static int s_cmd_games(ctl *self, int argc, char **argv) {
+    (void)argv;
+    if (argc != 1) return s_usage_error(s_find("games"), "expects no arguments");
+    const Berthier__V1__GameList *gl = NULL;
+    S_CONNECT(self);
+    if (brt_client_games(self->client, &gl) != 0) return s_fail(self);
+    for (size_t i = 0; i < gl->n_games; i++) {
+        const Berthier__V1__GameSummary *g = gl->games[i];
+        printf("%s %s %s seq %" PRIu64 " %s", g->game_id, g->ruleset, g->scenario, g->seq,
+               g->result && g->result->ended ? "ended" : g->started ? "playing" : "joining");
+        if (g->result && g->result->ended) {
+            if (g->result->n_winners == 0) printf(" draw");
+            else {
+                printf(" winners");
+                for (size_t k = 0; k < g->result->n_winners; k++)
+                    printf("%s%u", k ? "," : " ", g->result->winners[k]);
+            }
+        }
+        if (g->n_your_seats) {
+            printf(" your-seats");
+            for (size_t k = 0; k < g->n_your_seats; k++)
+                printf("%s%u", k ? "," : " ", g->your_seats[k]);
+        }
+        printf("\n");
+    }
+    return EXIT_OK;
+}
+
+static int s_cmd_log(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("log");
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *path = NULL;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+o:", opts, NULL)) != -1) {
+        if (ch == 'o') path = optarg;
+        else return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 1) return s_usage_error(c, "expects GAME");
+    const char *game = argv[optind];
+    char def[256];
+    if (!path) {
+        snprintf(def, sizeof def, "%s.log", game);
+        path = def;
+    }
+    S_CONNECT(self);
+    if (brt_client_fetch_log_file(self->client, game, path) != 0) {
+        if (brt_client_error(self->client)[0] == '\0') {
+            fprintf(stderr, "berthierctl log: cannot write %s: %s\n", path, strerror(errno));
+            return EXIT_LOCAL;
+        }
+        return s_fail(self);
+    }
+    printf("%s\n", path);
+    return EXIT_OK;
+}
+
+static volatile sig_atomic_t s_interrupted;
+static void s_on_signal(int sig) {
+    (void)sig;
+    s_interrupted = 1;
+}
+
+static int s_hex_key(const char *hex, uint8_t key[BRT_EVENT_KEY_BYTES]) {
+    if (strlen(hex) != 2 * BRT_EVENT_KEY_BYTES) return -1;
+    for (size_t i = 0; i < BRT_EVENT_KEY_BYTES; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) return -1;
+        key[i] = (uint8_t)v;
+    }
+    return 0;
+}
+
+static int s_cmd_watch(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("watch");
+    static const struct option opts[] = {
+        {"event-key", required_argument, NULL, 'e'}, {"timeout", required_argument, NULL, 't'},
+        S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *hexkey = NULL;
+    uint64_t timeout_s = 0;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'e') hexkey = optarg;
+        else if (ch == 't' && s_parse_u64(optarg, &timeout_s) == 0) continue;
+        else return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT (or GAME all)");
+    const char *game = argv[optind];
+    int seat = -1;
+    uint8_t key[BRT_EVENT_KEY_BYTES];
+    S_CONNECT(self);
+    if (strcmp(argv[optind + 1], "all") != 0) {
+        unsigned s;
+        if (s_parse_seat(argv[optind + 1], &s) != 0)
+            return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+        seat = (int)s;
+        if (hexkey) {
+            if (s_hex_key(hexkey, key) != 0) return s_usage_error(c, "bad --event-key");
+        } else {
+            if (brt_client_hello(self->client, game, seat, NULL) != 0) return s_fail(self);
+            if (brt_client_event_key(self->client, key) != 0) {
+                fprintf(stderr, "berthierctl watch: the daemon gave no event key for seat %d; "
+                                "pass --event-key HEX (printed by join)\n", seat);
+                return EXIT_REJECTED;
+            }
+        }
+    }
+    if (!brt_client_events_endpoint(self->client)) {
+        fprintf(stderr, "berthierctl watch: no events endpoint; pass --events ENDPOINT\n");
+        return EXIT_USAGE;
+    }
+    brt_sub *sub = brt_client_subscribe(self->client, game, seat, seat >= 0 ? key : NULL);
+    if (!sub) {
+        fprintf(stderr, "berthierctl watch: cannot subscribe to %s\n",
+                brt_client_events_endpoint(self->client));
+        return EXIT_NO_REPLY;
+    }
+    signal(SIGINT, s_on_signal);
+    signal(SIGTERM, s_on_signal);
+    time_t end = timeout_s ? time(NULL) + (time_t)timeout_s : 0;
+    int rc = EXIT_OK;
+    while (!s_interrupted) {
+        if (end && time(NULL) >= end) {
+            rc = EXIT_NO_REPLY;
+            break;
+        }
+        Berthier__V1__Notice *n = NULL;
+        int r = brt_sub_recv(sub, 250, &n);
+        if (r < 0) {
+            rc = EXIT_NO_REPLY;
+            break;
+        }
+        if (r == 0) continue;
+        s_print_events(n->events, n->n_events);
+        int ended = 0;
+        if (n->decision) {
+            const Berthier__V1__Decision *d = n->decision;
+            if (d->result && d->result->ended) {
+                s_print_result(d->result);
+                ended = 1;
+            } else {
+                printf("decision seq %" PRIu64 " turn %u %s%s%s\n", d->seq, d->turn,
+                       d->kind ? d->kind : "", d->you_must_act ? " (your move)" : "",
+                       "");
+            }
+        }
+        fflush(stdout);
+        berthier__v1__notice__free_unpacked(n, NULL);
+        if (ended) break;
+    }
+    brt_sub_destroy(&sub);
+    return rc;
+}
+
+static int s_cmd_help(ctl *self, int argc, char **argv);
+
+static const ctl_cmd s_cmds[] = {
+    {"hello", "[GAME SEAT]", "check the connection; engine version, rulesets, admin or not",
+     "With GAME SEAT (and that seat's --key) it also prints the seat's event key.", 1,
+     s_cmd_hello},
+    {"keygen", "NAME", "make a Curve keypair: NAME.key (secret, 0600) and NAME.pub",
+     "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.", 0,
+     s_cmd_keygen},
+    {"new",
+     "--ruleset R --scenario S [--option NAME[=VALUE]]... (--seat-key KEY... | --gen-keys PREFIX "
+     "[--seats N]) [--decision-ms MS] [--bank-ms MS] [--forfeit]",
+     "create a game (admin); prints its id",
+     "--seat-key once per seat, in seat order: a Z85 public key or a .pub/.key file.\n"
+     "--gen-keys PREFIX writes PREFIX0.key, PREFIX1.key, ... for --seats N (default 2).\n"
+     "Clock: --decision-ms per decision, --bank-ms time bank per seat, --forfeit: running\n"
+     "out forfeits the game (otherwise the rules' default applies).",
+     1, s_cmd_new},
+    {"join", "GAME SEAT", "join a seat (with its --key); sends 32 bytes of fresh entropy", NULL, 1,
+     s_cmd_join},
+    {"order", "[--seq N] GAME SEAT ORDER...",
+     "submit an order in the text syntax (docs/orders.md)",
+     "Without --seq the order cites the game's current seq (fetched first); with --seq it\n"
+     "cites N, and the daemon answers STALE if the game has moved since.",
+     1, s_cmd_order},
+    {"pending", "GAME SEAT", "the decision in front of the game: seq, turn, who, what, result",
+     NULL, 1, s_cmd_pending},
+    {"legal", "[--limit N] GAME SEAT", "the seat's legal orders, one per line", NULL, 1,
+     s_cmd_legal},
+    {"state", "GAME SEAT", "the game as the seat may see it", NULL, 1, s_cmd_state},
+    {"events", "[--since SEQ] GAME SEAT", "the events the seat may see, after SEQ", NULL, 1,
+     s_cmd_events},
+    {"watch", "[--event-key HEX] [--timeout S] GAME SEAT|all",
+     "follow a seat's event stream (or the spectators' with all) until the game ends",
+     "A seat's stream is sealed with its event key, which the daemon gives to that seat's key.\n"
+     "Exit 3 when --timeout seconds pass first.",
+     1, s_cmd_watch},
+    {"resign", "GAME SEAT", "resign the seat", NULL, 1, s_cmd_resign},
+    {"games", "", "list games: id ruleset scenario seq state result", NULL, 1, s_cmd_games},
+    {"log", "[-o FILE] GAME", "download a game's log (default GAME.log); prints the path",
+     "Check it with: berthier-replay verify FILE", 1, s_cmd_log},
+    {"help", "[COMMAND]", "this text, or a command's", NULL, 0, s_cmd_help},
+};
+#define S_NCMDS (sizeof s_cmds / sizeof s_cmds[0])
+
+static const ctl_cmd *s_find(const char *name) {
+    for (size_t i = 0; i < S_NCMDS; i++)
+        if (strcmp(s_cmds[i].name, name) == 0) return &s_cmds[i];
+    return NULL;
+}
+
+static void s_cmd_usage(FILE *f, const ctl_cmd *c) {
+    fprintf(f, "usage: berthierctl [GLOBAL OPTIONS] %s %s\n", c->name, c->usage);
+}
+
+static void s_usage(FILE *f) {
+    fprintf(f,
+            "usage: berthierctl [GLOBAL OPTIONS] COMMAND [ARGS]\n"
+            "\n"
+            "Global options:\n"
+            "  --data-dir DIR     the daemon's data dir (default $STATE_DIRECTORY or ./var/berthier):\n"
+            "                     endpoint ipc://DIR/berthier.sock, DIR/server.pub, DIR/admin.key\n"
+            "  --connect ENDPOINT request endpoint (ipc://PATH or tcp://HOST:PORT)\n"
+            "  --events ENDPOINT  the daemon's PUB endpoint (for watch over tcp)\n"
+            "  --server-key KEY   the daemon's public key: Z85, or a file such as server.pub\n"
+            "  --key FILE         your keypair file (NAME.key from keygen; default DIR/admin.key)\n"
+            "  --timeout MS       give up after MS without a reply (default 30000)\n"
+            "  --quiet            no informational lines on stderr\n"
+            "\n"
+            "Commands:\n");
+    for (size_t i = 0; i < S_NCMDS; i++) fprintf(f, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].summary);
+    fprintf(f,
+            "\n"
+            "Exit codes: 0 done; 1 rejected by the daemon (one line: rejected CODE [rule] message);\n"
+            "2 usage error; 3 no reply (connection or timeout); 4 local file error.\n"
+            "berthierctl COMMAND --help shows a command's arguments.\n");
+}
+
+static void s_cmd_full_help(FILE *f, const ctl_cmd *c) {
+    s_cmd_usage(f, c);
+    fprintf(f, "\n%s.\n", c->summary);
+    if (c->help) fprintf(f, "\n%s\n", c->help);
+    fprintf(f, "\nExit codes: 0 done; 1 rejected; 2 usage; 3 no reply; 4 local file error.\n");
+}
+
+static int s_cmd_help(ctl *self, int argc, char **argv) {
+    (void)self;
+    if (argc >= 2) {
+        const ctl_cmd *c = s_find(argv[1]);
+        if (!c) {
+            fprintf(stderr, "berthierctl: no command %s\n", argv[1]);
+            return EXIT_USAGE;
+        }
+        s_cmd_full_help(stdout, c);
+        return EXIT_OK;
+    }
+    s_usage(stdout);
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+    ctl self;
+    memset(&self, 0, sizeof self);
+    static const struct option opts[] = {
+        {"data-dir", required_argument, NULL, 'D'}, {"connect", required_argument, NULL, 'c'},
+        {"events", required_argument, NULL, 'e'},   {"server-key", required_argument, NULL, 's'},
+        {"key", required_argument, NULL, 'k'},      {"timeout", required_argument, NULL, 't'},
+        {"quiet", no_argument, NULL, 'q'},          {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int ch;
+    opterr = 1;
+    while ((ch = getopt_long(argc, argv, "+hq", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'D': self.conn.data_dir = optarg; break;
+        case 'c': self.conn.endpoint = optarg; break;
+        case 'e': self.conn.events_endpoint = optarg; break;
+        case 's': self.conn.server_key = optarg; break;
+        case 'k': self.conn.key_file = optarg; break;
+        case 't': {
+            uint64_t v;
+            if (s_parse_u64(optarg, &v) != 0 || v == 0 || v > 86400000) {
+                fprintf(stderr, "berthierctl: bad --timeout %s\n", optarg);
+                return EXIT_USAGE;
+            }
+            self.timeout_ms = (int)v;
+            break;
+        }
+        case 'q': self.quiet = 1; break;
+        case 'h': s_usage(stdout); return EXIT_OK;
+        default: s_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        s_usage(stderr);
+        return EXIT_USAGE;
+    }
+    const ctl_cmd *c = s_find(argv[optind]);
+    if (!c) {
+        fprintf(stderr, "berthierctl: no command %s (berthierctl --help lists them)\n", argv[optind]);
+        return EXIT_USAGE;
+    }
+    int sub_argc = argc - optind;
+    char **sub_argv = argv + optind;
+    if (s_want_help(sub_argc, sub_argv)) {
+        s_cmd_full_help(stdout, c);
+        return EXIT_OK;
+    }
+    int rc = c->run(&self, sub_argc, sub_argv);
+    fflush(stdout);
+    brt_client_destroy(&self.client);
+    return rc;
+}

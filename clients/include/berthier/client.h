@@ -1,0 +1,238 @@
+/*
+ * berthier/client.h - the C client library for berthierd.
+ *
+ * One brt_client holds one ZeroMQ DEALER socket with CurveZMQ keys, talks to
+ * one daemon and is used by one thread at a time. Every call sends one Request
+ * and waits for its Reply:
+ *
+ *   - a call returns 0 when the daemon answered CODE_OK and -1 otherwise;
+ *     brt_client_code(), brt_client_rule() and brt_client_message() then say
+ *     why (BRT_CLIENT_NO_REPLY when the daemon never answered in time);
+ *   - the full Reply of the last call stays readable through brt_client_reply()
+ *     until the next call;
+ *   - a request that gets no reply within the attempt timeout is sent again,
+ *     byte for byte (same request id), on a fresh socket, until the total
+ *     timeout runs out. The daemon answers a repeated request id with the reply
+ *     it gave the first time, and an order also cites the game seq it was decided
+ *     against, so an order is applied exactly once even across daemon restarts.
+ *     CODE_BUSY replies are retried the same way.
+ *
+ * Example (a seat of an existing game):
+ *
+ *   brt_client *c = brt_client_new("ipc://var/berthier/berthier.sock",
+ *                                  server_pub_z85, "french.key");
+ *   if (brt_client_join(c, game_id, 0) != 0 && brt_client_code(c) != BRT_CODE_ALREADY_JOINED)
+ *       fprintf(stderr, "%s\n", brt_client_error(c));
+ *   const Berthier__V1__Decision *d;
+ *   brt_client_pending(c, game_id, 0, &d);
+ *   ...
+ *   brt_client_destroy(&c);
+ *
+ * Link with `pkg-config --cflags --libs berthier`.
+ */
+#ifndef BERTHIER_CLIENT_H
+#define BERTHIER_CLIENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "berthier/v1/berthier.pb-c.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BRT_CLIENT_VERSION "0.1.0"
+
+/* Reply codes (berthier.v1.Code), plus one of the library's own. */
+enum {
+    BRT_CLIENT_NO_REPLY = -1, /* no reply in time, connection or local failure */
+    BRT_CODE_OK = 0,
+    BRT_CODE_MALFORMED = 1,
+    BRT_CODE_TOO_LARGE = 2,
+    BRT_CODE_UNAUTHORIZED = 3,
+    BRT_CODE_UNKNOWN_GAME = 4,
+    BRT_CODE_NOT_YOUR_SEAT = 5,
+    BRT_CODE_NOT_YOUR_DECISION = 6,
+    BRT_CODE_STALE = 7,
+    BRT_CODE_ILLEGAL = 8,
+    BRT_CODE_GAME_OVER = 9,
+    BRT_CODE_BAD_RULESET = 10,
+    BRT_CODE_BAD_SCENARIO = 11,
+    BRT_CODE_BAD_OPTION = 12,
+    BRT_CODE_BAD_SEATS = 13,
+    BRT_CODE_NOT_STARTED = 14,
+    BRT_CODE_ALREADY_JOINED = 15,
+    BRT_CODE_REQUEST_ID_REUSED = 16,
+    BRT_CODE_BUSY = 17,
+    BRT_CODE_IO_ERROR = 18,
+    BRT_CODE_INTERNAL = 19,
+    BRT_CODE_BAD_TEXT = 20,
+    BRT_CODE_BAD_REQUEST = 21,
+};
+
+#define BRT_Z85_KEY_LEN 40     /* a Curve key in Z85, without the terminator */
+#define BRT_GAME_ID_MAX 40
+#define BRT_EVENT_KEY_BYTES 32
+
+typedef struct brt_client brt_client;
+
+/* A Curve keypair in Z85 (40 characters each, NUL-terminated). */
+typedef struct brt_keypair {
+    char public_z85[BRT_Z85_KEY_LEN + 1];
+    char secret_z85[BRT_Z85_KEY_LEN + 1];
+} brt_keypair;
+
+/* ---- keys ------------------------------------------------------------------ */
+
+/* A fresh keypair. 0 / -1. */
+int brt_keypair_generate(brt_keypair *out);
+/* Read a key file of two lines `public <z85>` and `secret <z85>`. 0 / -1. */
+int brt_keypair_load(brt_keypair *out, const char *path);
+/* Write NAME.key (mode 0600) and NAME.pub; refuses to overwrite. 0 / -1 (errno set). */
+int brt_keypair_save(const brt_keypair *kp, const char *name);
+/* A public key given as 40 Z85 characters, or as the path of a file whose first
+ * line is one (server.pub, NAME.pub), or of a .key file (its public line). 0 / -1. */
+int brt_pubkey_resolve(const char *arg, char out_z85[BRT_Z85_KEY_LEN + 1]);
+/* Z85 public key to its 32 raw bytes. 0 / -1. */
+int brt_pubkey_raw(const char *z85, uint8_t out[32]);
+
+/* ---- connection -------------------------------------------------------------- */
+
+/* Connect to `endpoint` (ipc://..., tcp://host:port) whose server key is
+ * server_pubkey_z85, with the client keypair read from client_key_file.
+ * NULL on failure (errno set; a message on brt_client_last_error()). */
+brt_client *brt_client_new(const char *endpoint, const char *server_pubkey_z85,
+                           const char *client_key_file);
+/* The same with a keypair in memory. */
+brt_client *brt_client_new_keypair(const char *endpoint, const char *server_pubkey_z85,
+                                   const brt_keypair *client);
+/* Connect as the admin of a local daemon: ipc://<dir>/berthier.sock, the server
+ * key from <dir>/server.pub and the admin keypair from <dir>/admin.key. Events
+ * come from ipc://<dir>/events.sock. */
+brt_client *brt_client_new_data_dir(const char *data_dir);
+/* What command lines give: any field may be NULL.
+ *   data_dir         default $STATE_DIRECTORY, else ./var/berthier
+ *   endpoint         default ipc://<data_dir>/berthier.sock
+ *   server_key       Z85 or a file holding it; default <data_dir>/server.pub
+ *   key_file         the client keypair; default <data_dir>/admin.key
+ *   events_endpoint  default as brt_client_set_events_endpoint says */
+typedef struct brt_connect_opts {
+    const char *data_dir;
+    const char *endpoint;
+    const char *server_key;
+    const char *key_file;
+    const char *events_endpoint;
+} brt_connect_opts;
+brt_client *brt_client_open(const brt_connect_opts *opts);
+/* Destroy the client's subscriptions (brt_sub_destroy) before the client. */
+void brt_client_destroy(brt_client **pself);
+
+/* Why the last brt_client_new* returned NULL (thread-local). */
+const char *brt_client_last_error(void);
+
+/* attempt_ms: how long to wait for one reply before sending again on a fresh
+ * socket (default 2000); total_ms: how long to keep trying (default 30000). */
+void brt_client_set_timeout(brt_client *self, int attempt_ms, int total_ms);
+/* Endpoint of the daemon's PUB socket (default: the request endpoint with
+ * berthier.sock replaced by events.sock for ipc; must be set for tcp). */
+int brt_client_set_events_endpoint(brt_client *self, const char *endpoint);
+const char *brt_client_endpoint(const brt_client *self);
+const char *brt_client_events_endpoint(const brt_client *self);
+/* The daemon's public key in Z85. */
+const char *brt_client_server_key(const brt_client *self);
+/* This client's public key in Z85. */
+const char *brt_client_public_key(const brt_client *self);
+
+/* ---- outcome of the last call ------------------------------------------------ */
+
+int brt_client_code(const brt_client *self);           /* Reply.code or BRT_CLIENT_NO_REPLY */
+const char *brt_client_rule(const brt_client *self);   /* "6.3" or "" */
+const char *brt_client_message(const brt_client *self);/* a sentence, or "" */
+/* One line: "rejected ILLEGAL [6.3] GARDE cannot enter 0805: an enemy unit is there",
+ * or "no reply from ipc://...: timed out after 30000 ms". */
+const char *brt_client_error(const brt_client *self);
+/* The last Reply (NULL if none arrived). Valid until the next call. */
+const Berthier__V1__Reply *brt_client_reply(const brt_client *self);
+/* The request id of the last call. */
+uint64_t brt_client_last_request_id(const brt_client *self);
+/* "ILLEGAL", "STALE", ... ("NO_REPLY" for BRT_CLIENT_NO_REPLY, "?" if unknown). */
+const char *brt_code_name(int code);
+
+/* ---- calls ----------------------------------------------------------------- */
+
+/* Send a Request you built yourself. request_id 0 = the library picks a fresh one.
+ * The Reply is in brt_client_reply(). */
+int brt_client_call(brt_client *self, Berthier__V1__Request *req);
+/* Send pre-encoded Request bytes as they are (the request id inside them is the
+ * caller's). Used to retry a request by hand with the same id. */
+int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64_t request_id);
+
+/* game_id NULL: engine version, rulesets, admin flag. With game_id and seat: the
+ * daemon also returns that seat's event key (read it with brt_client_event_key). */
+int brt_client_hello(brt_client *self, const char *game_id, int seat,
+                     const Berthier__V1__Hello **out);
+/* The seat's event key from the last join or hello reply. 0 / -1 (none there). */
+int brt_client_event_key(const brt_client *self, uint8_t key[BRT_EVENT_KEY_BYTES]);
+
+typedef struct brt_game_spec {
+    const char *ruleset;            /* "duel", "n20" */
+    const char *scenario;           /* "standard", "waterloo20-standard" */
+    const char *const *options;     /* "name" or "name=value" */
+    size_t n_options;
+    const char *const *seat_keys;   /* each seat's public key, Z85 */
+    size_t n_seats;
+    uint32_t decision_ms;           /* clock: budget per decision, 0 = none */
+    uint32_t bank_ms;               /* clock: time bank per seat, 0 = none */
+    int forfeit;                    /* clock: a timeout forfeits */
+} brt_game_spec;
+
+/* Create a game (admin only). On success game_id_out holds its id. */
+int brt_client_create(brt_client *self, const brt_game_spec *spec,
+                      char game_id_out[BRT_GAME_ID_MAX + 1], const Berthier__V1__Created **out);
+/* Join a seat with 32 fresh random bytes of entropy. */
+int brt_client_join(brt_client *self, const char *game_id, unsigned seat,
+                    const Berthier__V1__Joined **out);
+int brt_client_pending(brt_client *self, const char *game_id, unsigned seat,
+                       const Berthier__V1__Decision **out);
+int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsigned limit,
+                     const Berthier__V1__LegalOrders **out);
+int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int text,
+                     const Berthier__V1__StateView **out);
+/* Submit an order as the ruleset's Order bytes ... */
+int brt_client_submit(brt_client *self, const char *game_id, unsigned seat, uint64_t based_on_seq,
+                      const uint8_t *order, size_t len, const Berthier__V1__Accepted **out);
+/* ... or in the text syntax. */
+int brt_client_submit_text(brt_client *self, const char *game_id, unsigned seat,
+                           uint64_t based_on_seq, const char *text,
+                           const Berthier__V1__Accepted **out);
+int brt_client_resign(brt_client *self, const char *game_id, unsigned seat);
+int brt_client_games(brt_client *self, const Berthier__V1__GameList **out);
+int brt_client_events(brt_client *self, const char *game_id, unsigned seat, uint64_t since_seq,
+                      const Berthier__V1__EventList **out);
+/* One chunk of a game's log (admins; seats after the end). */
+int brt_client_fetch_log(brt_client *self, const char *game_id, uint64_t offset,
+                         uint32_t max_bytes, const Berthier__V1__LogChunk **out);
+/* The whole log into a file. 0 / -1. */
+int brt_client_fetch_log_file(brt_client *self, const char *game_id, const char *path);
+
+/* ---- events ------------------------------------------------------------------ */
+
+typedef struct brt_sub brt_sub;
+
+/* Subscribe to one seat's sealed stream (key = that seat's event key) or, with
+ * seat < 0 and key NULL, to the spectators' clear stream. */
+brt_sub *brt_client_subscribe(brt_client *self, const char *game_id, int seat,
+                              const uint8_t key[BRT_EVENT_KEY_BYTES]);
+/* Wait up to timeout_ms for the next notice. 1 = *out holds one (free it with
+ * berthier__v1__notice__free_unpacked), 0 = timed out, -1 = error. Notices that
+ * fail to decrypt or decode are dropped and counted. */
+int brt_sub_recv(brt_sub *self, int timeout_ms, Berthier__V1__Notice **out);
+uint64_t brt_sub_dropped(const brt_sub *self);
+void brt_sub_destroy(brt_sub **pself);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,24 @@
+/* decode.c - the request decoder (see decode.h). The canonical check itself
+ * is the core's (core/canon.c), shared with the log reader. */
+#include "decode.h"
+
+#include "canon.h"
+
+int decode_request(const uint8_t *frame, size_t len, size_t max_message, Berthier__V1__Request **out, int *code,
+                   const char **why) {
+    *out = NULL;
+    if (len > max_message) {
+        *code = BERTHIER__V1__CODE__CODE_TOO_LARGE;
+        *why = "the request is larger than the daemon's message size limit";
+        return -1;
+    }
+    ProtobufCMessage *m = NULL;
+    int rc = canon_unpack(&berthier__v1__request__descriptor, frame, len, 8 * len + (64u << 10), &m);
+    if (rc != CANON_OK) {
+        *code = rc == CANON_TOO_BIG ? BERTHIER__V1__CODE__CODE_TOO_LARGE : BERTHIER__V1__CODE__CODE_MALFORMED;
+        *why = canon_strerror(rc);
+        return -1;
+    }
+    *out = (Berthier__V1__Request *)m;
+    return 0;
+}

@@ -1,0 +1,111 @@
+/*
+ * engine.h - the daemon's engine: the table of live games, their logs and
+ * clocks, and the handling of decoded requests. It knows nothing of sockets:
+ * the network front end (server.c) hands it (client key, request bytes) and
+ * gets back reply bytes and notices to publish once the round is durable.
+ */
+#ifndef BERTHIERD_ENGINE_H
+#define BERTHIERD_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "berthier/v1/berthier.pb-c.h"
+#include "buf.h"
+#include "clock.h"
+#include "config.h"
+#include "dedupe.h"
+#include "evlog.h"
+#include "game.h"
+#include "keys.h"
+
+#define ENGINE_ID_LEN 16
+
+typedef struct bd_engine bd_engine;
+
+typedef struct bd_game {
+    bd_engine *eng;
+    brt_game *g;
+    evlog *log;
+    char id[ENGINE_ID_LEN + 1];
+    char log_path[CONFIG_PATH_MAX + 64];
+    int mode;               /* S_MODE_* in games.c: where records go */
+    int io_failed;          /* a record could not be appended */
+    /* replay (recovery): records already in the log */
+    const evlog_record *recs;
+    size_t nrecs, cursor;
+    char mismatch[200];
+    /* records of the input under way: items of u8 kind || payload */
+    brt_buf cap;
+    int capturing;
+    bd_clock clock;
+    int clock_dirty;        /* clocks need an update after this round */
+    int spectators_live;
+    uint64_t synced_seq;    /* game seq at the last durable sync */
+    int touched;            /* an input was applied this round */
+} bd_game;
+
+/* A notice waiting for the end of the round (after the sync). */
+typedef struct bd_notice {
+    char topic[64];
+    uint8_t *body;
+    size_t len;
+} bd_notice;
+
+struct bd_engine {
+    const bd_config *cfg;
+    const bd_keys *keys;
+    char games_dir[CONFIG_PATH_MAX + 16];
+    bd_game **games;
+    size_t ngames, capgames;
+    bd_game **index;        /* open addressing by game id; size a power of two */
+    size_t index_size;
+    bd_game **touched;      /* games with records this round (synced at its end) */
+    size_t ntouched, captouched;
+    bd_game **clocked;      /* games whose header has a clock */
+    size_t nclocked, capclocked;
+    bd_dedupe *dedupe;
+    bd_notice *out;
+    size_t nout, capout;
+};
+
+/* ---- games.c ---- */
+bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size_t errlen);
+void engine_destroy(bd_engine **pself);
+/* Scan <data-dir>/games, recover every log. -1 (err names the log, record and
+ * offset) if a log is damaged before its end: the daemon refuses to start. */
+int engine_recover(bd_engine *self, char *err, size_t errlen);
+bd_game *engine_find(bd_engine *self, const char *id);
+/* Mark a game as having records to sync at the end of the round. */
+void engine_touch(bd_engine *self, bd_game *g);
+/* Seats of `game` bound to `key` (bit mask). */
+uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]);
+/* 1 if the key is an admin key or a seat key of some game. */
+int engine_key_known(const bd_engine *self, const uint8_t key[32]);
+/* Make every record of the round durable. -1: a log failed (fail-stop). */
+int engine_sync(bd_engine *self, char *err, size_t errlen);
+/* Create a game (admin). Returns the game, or NULL with rej filled. */
+bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, brt_reject *rej);
+
+/* Capture of one input's records. */
+void game_capture_begin(bd_game *self);
+void game_capture_end(bd_game *self);
+
+/* ---- requests.c ---- */
+/* Handle one request frame from an authenticated key. The reply bytes go to
+ * `reply`. Never fails: every problem is a reply code. */
+void engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len,
+                   brt_buf *reply);
+/* Recovery re-executed an input of `g` (its records are in g->cap): rebuild
+ * the reply of an order for the retry table. */
+void engine_recovered_input(bd_engine *self, bd_game *g, uint8_t kind, const uint8_t *payload, size_t len,
+                            uint64_t seq_before);
+/* Feed timeouts for expired clocks; update the clocks of touched games. */
+void engine_clocks(bd_engine *self, int64_t now);
+/* Milliseconds until the next clock deadline (-1 = none). */
+long engine_next_timeout(bd_engine *self, int64_t now);
+/* After the round's sync: hand the notices out and forget them. */
+void engine_take_notices(bd_engine *self, bd_notice **out, size_t *n);
+void engine_free_notices(bd_notice *out, size_t n);
+
+#endif

@@ -1,0 +1,58 @@
+/* fault.c - I/O fault injection for berthierd-faulty (see fault.h). */
+#include "fault.h"
+
+#ifdef BERTHIERD_FAULTS
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "evlog.h"
+#include "log.h"
+
+static long s_write_at, s_sync_at, s_writes, s_syncs;
+static int s_tear, s_persistent;
+static evlog_io s_io;
+
+static int s_hit(long count, long at) { return at > 0 && (count == at || (s_persistent && count > at)); }
+
+static ssize_t s_write(int fd, const void *buf, size_t len) {
+    if (s_hit(++s_writes, s_write_at)) {
+        if (s_tear && len > 1) (void)evlog_io_default.write(fd, buf, len / 2);
+        log_warn("fault injection: log write %ld fails", s_writes);
+        errno = ENOSPC;
+        return -1;
+    }
+    return evlog_io_default.write(fd, buf, len);
+}
+
+static int s_fdatasync(int fd) {
+    if (s_hit(++s_syncs, s_sync_at)) {
+        log_warn("fault injection: log fdatasync %ld fails", s_syncs);
+        errno = EIO;
+        return -1;
+    }
+    return evlog_io_default.fdatasync(fd);
+}
+
+void fault_install(void) {
+    const char *spec = getenv("BERTHIERD_FAULT");
+    if (!spec || !*spec) return;
+    char buf[256];
+    strncpy(buf, spec, sizeof buf - 1);
+    buf[sizeof buf - 1] = 0;
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (strncmp(t, "write=", 6) == 0) s_write_at = atol(t + 6);
+        else if (strncmp(t, "fdatasync=", 10) == 0) s_sync_at = atol(t + 10);
+        else if (strcmp(t, "tear") == 0) s_tear = 1;
+        else if (strcmp(t, "persistent") == 0) s_persistent = 1;
+    }
+    s_io = evlog_io_default;
+    s_io.write = s_write;
+    s_io.fdatasync = s_fdatasync;
+    evlog_io_set(&s_io);
+    log_warn("fault injection armed: %s", spec);
+}
+#else
+void fault_install(void) {}
+#endif

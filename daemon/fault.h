@@ -1,0 +1,16 @@
+/*
+ * fault.h - I/O fault injection for the test build `berthierd-faulty` only
+ * (compiled with BERTHIERD_FAULTS; the real berthierd has an empty stub).
+ *
+ * $BERTHIERD_FAULT = comma-separated items:
+ *   write=N       the Nth log write fails with ENOSPC
+ *   fdatasync=N   the Nth log fdatasync fails with EIO
+ *   tear          a failing write first writes half its bytes (a torn write)
+ *   persistent    every call from the Nth on fails, not only the Nth
+ */
+#ifndef BERTHIERD_FAULT_H
+#define BERTHIERD_FAULT_H
+
+void fault_install(void);
+
+#endif

@@ -1,0 +1,620 @@
+/*
+ * games.c - the table of games: creation, the record sink, start-up recovery
+ * and the group commit.
+ *
+ * Recovery of a log: evlog_open() verifies the chain, cuts a torn tail (never
+ * acknowledged) and refuses damage before the end. The game is rebuilt from
+ * its header and seed file, and every input record is fed again through
+ * game_input_record() with a sink that compares each record the game produces
+ * with the next one in the log, byte for byte (the check berthier-replay
+ * makes). If the log ends inside an input's outcome (a crash between the
+ * write of its first and its last record: none of them was acknowledged), the
+ * sink switches to appending and writes the rest of that input's records,
+ * which are a pure function of the log so far.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "engine.h"
+#include "log.h"
+
+#ifndef BERTHIER_VERSION
+#define BERTHIER_VERSION "0.0.0"
+#endif
+
+enum { S_MODE_CREATE = 0, S_MODE_LIVE = 1, S_MODE_REPLAY = 2 };
+
+static int s_push(bd_game ***arr, size_t *n, size_t *cap, bd_game *g);
+
+/* ---- the sink ------------------------------------------------------------ */
+
+static int s_append(bd_game *self, uint8_t kind, const uint8_t *payload, size_t len) {
+    engine_touch(self->eng, self);
+    if (!self->log || evlog_append(self->log, kind, payload, len) != 0) {
+        self->io_failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len) {
+    bd_game *self = ctx;
+    int rc = 0;
+    switch (self->mode) {
+    case S_MODE_CREATE: {
+        if (kind != EVLOG_HEADER || self->log) return -1;
+        char err[256] = "";
+        self->log = evlog_create(self->log_path, payload, len, err, sizeof err);
+        if (!self->log) {
+            log_err("game %s: cannot create %s: %s", self->id, self->log_path, err);
+            self->io_failed = 1;
+            return -1;
+        }
+        self->mode = S_MODE_LIVE;
+        break;
+    }
+    case S_MODE_REPLAY:
+        if (self->cursor < self->nrecs) {
+            const evlog_record *r = &self->recs[self->cursor];
+            if (r->kind != kind || r->len != len || (len && memcmp(r->payload, payload, len) != 0)) {
+                snprintf(self->mismatch, sizeof self->mismatch,
+                         "record %llu at offset %llu: the log has %s (%u bytes), re-execution gives %s (%zu bytes)",
+                         (unsigned long long)r->index, (unsigned long long)r->offset,
+                         evlog_kind_name(r->kind), r->len, evlog_kind_name(kind), len);
+                return -1;
+            }
+            self->cursor++;
+            break;
+        }
+        /* The log ended inside this input: write the rest of its records. */
+        log_warn("game %s: completing the last input's records after record %llu", self->id,
+                 (unsigned long long)self->nrecs);
+        self->mode = S_MODE_LIVE;
+        /* fall through */
+    case S_MODE_LIVE:
+        rc = s_append(self, kind, payload, len);
+        break;
+    default:
+        return -1;
+    }
+    if (rc == 0 && self->capturing && kind != EVLOG_HEADER) {
+        uint8_t k = kind;
+        if (buf_reserve(&self->cap, 1 + 4 + len) != 0) return -1;
+        buf_append_u32le(&self->cap, (uint32_t)(len + 1));
+        buf_append(&self->cap, &k, 1);
+        buf_append(&self->cap, payload, len);
+    }
+    return rc;
+}
+
+static int s_checkpoint(void *ctx) {
+    bd_game *self = ctx;
+    if (self->mode == S_MODE_REPLAY && self->cursor < self->nrecs) {
+        const evlog_record *r = &self->recs[self->cursor];
+        if (r->kind != EVLOG_CHECKPOINT || self->cursor == 0) {
+            snprintf(self->mismatch, sizeof self->mismatch,
+                     "record %llu at offset %llu: the log has %s where re-execution gives a CHECKPOINT",
+                     (unsigned long long)r->index, (unsigned long long)r->offset, evlog_kind_name(r->kind));
+            return -1;
+        }
+        const evlog_record *prev = &self->recs[self->cursor - 1];
+        ProtobufCMessage *m = NULL;
+        int ok = 0;
+        if (canon_unpack(&berthier__v1__log_checkpoint__descriptor, r->payload, r->len, 0, &m) == CANON_OK) {
+            const Berthier__V1__LogCheckpoint *c = (const Berthier__V1__LogCheckpoint *)m;
+            const Berthier__V1__LogHeader *h = game_header(self->g);
+            ok = c->record == prev->index && c->head.len == 32 && memcmp(c->head.data, prev->chain, 32) == 0 &&
+                 c->signature.len == 64 && h->server_sign_pk.len == 32 &&
+                 evlog_checkpoint_verify(h->server_sign_pk.data, self->id, c->record, c->head.data,
+                                         c->signature.data) == 0;
+            protobuf_c_message_free_unpacked(m, NULL);
+        }
+        if (!ok) {
+            snprintf(self->mismatch, sizeof self->mismatch,
+                     "record %llu at offset %llu: the checkpoint does not sign the head before it",
+                     (unsigned long long)r->index, (unsigned long long)r->offset);
+            return -1;
+        }
+        self->cursor++;
+        return 0;
+    }
+    if (self->mode == S_MODE_REPLAY) self->mode = S_MODE_LIVE;
+    engine_touch(self->eng, self);
+    if (!self->log || evlog_checkpoint(self->log, self->eng->keys->sign_sk, self->id) != 0) {
+        self->io_failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static void s_head(void *ctx, uint8_t out[32]) {
+    bd_game *self = ctx;
+    if (self->mode == S_MODE_REPLAY && self->cursor < self->nrecs) {
+        if (self->cursor == 0) memset(out, 0, 32);
+        else memcpy(out, self->recs[self->cursor - 1].chain, 32);
+        return;
+    }
+    if (self->log) memcpy(out, evlog_head(self->log), 32);
+    else memset(out, 0, 32);
+}
+
+void game_capture_begin(bd_game *self) {
+    buf_reset(&self->cap);
+    self->capturing = 1;
+}
+
+void game_capture_end(bd_game *self) { self->capturing = 0; }
+
+/* ---- the table ----------------------------------------------------------- */
+
+static bd_game *s_game_new(bd_engine *eng, const char *id) {
+    bd_game *self = calloc(1, sizeof *self);
+    if (!self) return NULL;
+    self->eng = eng;
+    snprintf(self->id, sizeof self->id, "%s", id);
+    snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
+    buf_init(&self->cap);
+    return self;
+}
+
+static void s_game_destroy(bd_game **pself) {
+    if (!pself || !*pself) return;
+    bd_game *self = *pself;
+    game_destroy(&self->g);
+    evlog_destroy(&self->log);
+    buf_free(&self->cap);
+    free(self);
+    *pself = NULL;
+}
+
+static brt_sink s_sink(bd_game *self) {
+    brt_sink s = {s_record, s_checkpoint, s_head, self};
+    return s;
+}
+
+static void s_after_load(bd_game *self) {
+    const Berthier__V1__LogHeader *h = game_header(self->g);
+    self->spectators_live = 0;
+    for (size_t i = 0; i < h->n_options; i++)
+        if (strcmp(h->options[i], "spectators=live") == 0) self->spectators_live = 1;
+    clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
+    self->clock_dirty = 1;
+    self->synced_seq = game_seq(self->g);
+}
+
+/* After s_add: games with a clock are watched by the main loop. */
+static int s_watch_clock(bd_engine *eng, bd_game *g) {
+    if (!clock_enabled(&g->clock)) return 0;
+    return s_push(&eng->clocked, &eng->nclocked, &eng->capclocked, g);
+}
+
+static int s_push(bd_game ***arr, size_t *n, size_t *cap, bd_game *g) {
+    if (*n == *cap) {
+        size_t c = *cap ? *cap * 2 : 16;
+        bd_game **p = realloc(*arr, c * sizeof *p);
+        if (!p) return -1;
+        *arr = p;
+        *cap = c;
+    }
+    (*arr)[(*n)++] = g;
+    return 0;
+}
+
+/* Ids are random hex: their first 16 hex digits are already a good hash. */
+static size_t s_hash_id(const char *id) {
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = id; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ull;
+    return (size_t)h;
+}
+
+static int s_index_put(bd_engine *self, bd_game *g) {
+    if ((self->ngames + 1) * 2 > self->index_size) {
+        size_t size = self->index_size ? self->index_size * 2 : 64;
+        while ((self->ngames + 1) * 2 > size) size *= 2;
+        bd_game **idx = calloc(size, sizeof *idx);
+        if (!idx) return -1;
+        for (size_t i = 0; i < self->ngames; i++) {
+            size_t k = s_hash_id(self->games[i]->id) & (size - 1);
+            while (idx[k]) k = (k + 1) & (size - 1);
+            idx[k] = self->games[i];
+        }
+        free(self->index);
+        self->index = idx;
+        self->index_size = size;
+    }
+    size_t k = s_hash_id(g->id) & (self->index_size - 1);
+    while (self->index[k]) k = (k + 1) & (self->index_size - 1);
+    self->index[k] = g;
+    return 0;
+}
+
+static int s_add(bd_engine *self, bd_game *g) {
+    if (s_index_put(self, g) != 0) return -1;
+    if (s_push(&self->games, &self->ngames, &self->capgames, g) != 0) {
+        /* undo the index entry */
+        size_t k = s_hash_id(g->id) & (self->index_size - 1);
+        while (self->index[k] != g) k = (k + 1) & (self->index_size - 1);
+        self->index[k] = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+void engine_touch(bd_engine *self, bd_game *g) {
+    if (g->touched) return;
+    if (s_push(&self->touched, &self->ntouched, &self->captouched, g) != 0) {
+        /* Without the list the sync would miss this game: a broken invariant. */
+        fatal("out of memory tracking the games of a round");
+    }
+    g->touched = 1;
+}
+
+bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size_t errlen) {
+    bd_engine *self = calloc(1, sizeof *self);
+    if (!self) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    self->cfg = cfg;
+    self->keys = keys;
+    snprintf(self->games_dir, sizeof self->games_dir, "%s/games", cfg->data_dir);
+    if (mkdir(self->games_dir, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot create %s: %s", self->games_dir, strerror(errno));
+        free(self);
+        return NULL;
+    }
+    self->dedupe = dedupe_new(cfg->dedupe);
+    if (!self->dedupe) {
+        snprintf(err, errlen, "out of memory");
+        free(self);
+        return NULL;
+    }
+    return self;
+}
+
+void engine_destroy(bd_engine **pself) {
+    if (!pself || !*pself) return;
+    bd_engine *self = *pself;
+    for (size_t i = 0; i < self->ngames; i++) s_game_destroy(&self->games[i]);
+    free(self->games);
+    free(self->index);
+    free(self->touched);
+    free(self->clocked);
+    dedupe_destroy(&self->dedupe);
+    engine_free_notices(self->out, self->nout);
+    free(self);
+    *pself = NULL;
+}
+
+bd_game *engine_find(bd_engine *self, const char *id) {
+    if (!id || !self->index_size) return NULL;
+    size_t k = s_hash_id(id) & (self->index_size - 1);
+    for (bd_game *g; (g = self->index[k]); k = (k + 1) & (self->index_size - 1))
+        if (strcmp(g->id, id) == 0) return g;
+    return NULL;
+}
+
+uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
+    uint32_t mask = 0;
+    unsigned n = game_seat_count(game->g);
+    for (unsigned s = 0; s < n; s++) {
+        const uint8_t *k = game_seat_key(game->g, s);
+        if (k && sodium_memcmp(k, key, 32) == 0) mask |= 1u << s;
+    }
+    return mask;
+}
+
+int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
+    if (keys_is_admin(self->keys, key)) return 1;
+    for (size_t i = 0; i < self->ngames; i++)
+        if (engine_seats_of(self->games[i], key)) return 1;
+    return 0;
+}
+
+int engine_sync(bd_engine *self, char *err, size_t errlen) {
+    for (size_t i = 0; i < self->ntouched; i++) {
+        bd_game *g = self->touched[i];
+        if (g->io_failed) {
+            snprintf(err, errlen, "game %s: a record could not be appended to %s", g->id, g->log_path);
+            return -1;
+        }
+        if (g->log && evlog_dirty(g->log)) {
+            if (evlog_sync(g->log) != 0) {
+                snprintf(err, errlen, "game %s: %s could not be made durable (write or fdatasync failed)",
+                         g->id, g->log_path);
+                return -1;
+            }
+        }
+        g->synced_seq = game_seq(g->g);
+        g->touched = 0;
+    }
+    self->ntouched = 0;
+    return 0;
+}
+
+/* ---- creation ------------------------------------------------------------- */
+
+static int s_write_seed(const char *dir, const char *id, const uint8_t seed[32]) {
+    char path[CONFIG_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s.seed", dir, id);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) return -1;
+    ssize_t n = write(fd, seed, 32);
+    int rc = (n == 32 && fsync(fd) == 0) ? 0 : -1;
+    close(fd);
+    if (rc == 0) {
+        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0 || fsync(dfd) != 0) rc = -1;
+        if (dfd >= 0) close(dfd);
+    }
+    if (rc != 0) unlink(path);
+    return rc;
+}
+
+static int s_read_seed(const char *dir, const char *id, uint8_t seed[32]) {
+    char path[CONFIG_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/%s.seed", dir, id);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, seed, 32);
+    uint8_t extra;
+    ssize_t m = read(fd, &extra, 1);
+    close(fd);
+    return n == 32 && m == 0 ? 0 : -1;
+}
+
+bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, brt_reject *rej) {
+    char id[ENGINE_ID_LEN + 1];
+    for (int tries = 0;; tries++) {
+        uint8_t raw[8];
+        randombytes_buf(raw, sizeof raw);
+        sodium_bin2hex(id, sizeof id, raw, sizeof raw);
+        char path[CONFIG_PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s.seed", self->games_dir, id);
+        if (!engine_find(self, id) && access(path, F_OK) != 0) break;
+        if (tries > 8) {
+            brt_reject_set(rej, BERTHIER__V1__CODE__CODE_INTERNAL, "", "could not draw an unused game id");
+            return NULL;
+        }
+    }
+    bd_game *g = s_game_new(self, id);
+    if (!g) {
+        brt_reject_set(rej, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        return NULL;
+    }
+    uint8_t seed[32];
+    randombytes_buf(seed, sizeof seed);
+    /* The seed is durable before the header that commits to it. */
+    if (s_write_seed(self->games_dir, id, seed) != 0) {
+        brt_reject_set(rej, BERTHIER__V1__CODE__CODE_IO_ERROR, "",
+                       "the game's seed could not be stored (%s); nothing was created", strerror(errno));
+        sodium_memzero(seed, sizeof seed);
+        s_game_destroy(&g);
+        return NULL;
+    }
+    game_params p = {id, c, seed, self->keys->sign_pk, BERTHIER_VERSION};
+    g->mode = S_MODE_CREATE;
+    g->g = game_create(&p, s_sink(g), rej);
+    sodium_memzero(seed, sizeof seed);
+    if (!g->g || s_add(self, g) != 0) {
+        if (g->g) brt_reject_set(rej, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        else if (g->io_failed)
+            brt_reject_set(rej, BERTHIER__V1__CODE__CODE_IO_ERROR, "",
+                           "the game's log could not be created; nothing was created");
+        /* Remove whatever part of the game exists: the id was unused, so
+         * these files are ours (a log may exist even when evlog_create failed,
+         * e.g. after a failed fdatasync). The log goes first: a seed without a
+         * log is ignored at start-up, a log without its seed is not. */
+        char path[CONFIG_PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s.seed", self->games_dir, id);
+        evlog_destroy(&g->log);
+        unlink(g->log_path);
+        int dfd = open(self->games_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            (void)fsync(dfd);
+            close(dfd);
+        }
+        unlink(path);
+        s_game_destroy(&g);
+        return NULL;
+    }
+    g->mode = S_MODE_LIVE;
+    s_after_load(g);
+    if (s_watch_clock(self, g) != 0) fatal("out of memory watching a game's clock");
+    log_info("game %s created: %s %s, %zu seats", id, c->ruleset, c->scenario, c->n_seats);
+    return g;
+}
+
+/* ---- recovery ------------------------------------------------------------- */
+
+static void s_quarantine(const char *path, const char *suffix) {
+    char to[CONFIG_PATH_MAX + 96];
+    snprintf(to, sizeof to, "%s.%s", path, suffix);
+    if (rename(path, to) == 0) log_warn("moved %s to %s", path, to);
+}
+
+static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errlen) {
+    bd_game *g = s_game_new(self, id);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    evlog_scan scan;
+    g->log = evlog_open(g->log_path, &scan);
+    if (!g->log) {
+        if (scan.damaged) {
+            snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
+                     (unsigned long long)scan.bad_record, (unsigned long long)scan.bad_offset, scan.reason);
+            s_game_destroy(&g);
+            return -1;
+        }
+        if (scan.records == 0 && (scan.torn_tail || scan.file_bytes < EVLOG_FILE_HEADER)) {
+            /* Creation was cut before the header was durable: never acknowledged. */
+            log_warn("%s holds no complete header record; the game was never created", g->log_path);
+            s_quarantine(g->log_path, "unfinished");
+            s_game_destroy(&g);
+            return 0;
+        }
+        snprintf(err, errlen, "cannot open %s: %s", g->log_path, scan.reason);
+        s_game_destroy(&g);
+        return -1;
+    }
+    if (scan.torn_tail)
+        log_warn("%s: cut a torn tail at offset %llu (%llu bytes, never acknowledged)", g->log_path,
+                 (unsigned long long)scan.valid_bytes,
+                 (unsigned long long)(scan.file_bytes - scan.valid_bytes));
+    char rerr[256] = "";
+    evlog_reader *rd = evlog_reader_open(g->log_path, rerr, sizeof rerr);
+    if (!rd) {
+        snprintf(err, errlen, "cannot read %s: %s", g->log_path, rerr);
+        s_game_destroy(&g);
+        return -1;
+    }
+    evlog_record *recs = NULL;
+    size_t n = 0, cap = 0;
+    evlog_record r;
+    int rc;
+    while ((rc = evlog_reader_next(rd, &r)) == 1) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 256;
+            evlog_record *p = realloc(recs, cap * sizeof *p);
+            if (!p) {
+                rc = -2;
+                break;
+            }
+            recs = p;
+        }
+        recs[n++] = r;
+    }
+    int result = -1;
+    uint8_t seed[32];
+    brt_reject rej;
+    memset(&rej, 0, sizeof rej);
+    if (rc != 0) {
+        const evlog_scan *s = evlog_reader_scan(rd);
+        snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
+                 (unsigned long long)s->bad_record, (unsigned long long)s->bad_offset, s->reason);
+        goto done;
+    }
+    if (n == 0 || recs[0].kind != EVLOG_HEADER) {
+        snprintf(err, errlen, "%s: record 0 at offset %llu is not a header", g->log_path,
+                 n ? (unsigned long long)recs[0].offset : 0ull);
+        goto done;
+    }
+    if (s_read_seed(self->games_dir, id, seed) != 0) {
+        snprintf(err, errlen, "%s: the seed file %s/%s.seed is missing or not 32 bytes", g->log_path,
+                 self->games_dir, id);
+        goto done;
+    }
+    g->recs = recs;
+    g->nrecs = n;
+    g->cursor = 1;
+    g->mode = S_MODE_REPLAY;
+    g->g = game_from_header(recs[0].payload, recs[0].len, seed, s_sink(g), &rej);
+    sodium_memzero(seed, sizeof seed);
+    if (!g->g) {
+        snprintf(err, errlen, "%s: record 0 at offset 0: %s", g->log_path, rej.message);
+        goto done;
+    }
+    if (strcmp(game_id(g->g), id) != 0) {
+        snprintf(err, errlen, "%s: the header names game %s", g->log_path, game_id(g->g));
+        goto done;
+    }
+    while (g->mode == S_MODE_REPLAY && g->cursor < g->nrecs) {
+        const evlog_record *in = &recs[g->cursor];
+        if (in->kind == EVLOG_HEADER || in->kind >= EVLOG_DICE) {
+            snprintf(err, errlen, "%s: record %llu at offset %llu: %s where an input record belongs", g->log_path,
+                     (unsigned long long)in->index, (unsigned long long)in->offset, evlog_kind_name(in->kind));
+            goto done;
+        }
+        uint64_t seq_before = game_seq(g->g);
+        size_t at = g->cursor;
+        g->mismatch[0] = 0;
+        game_capture_begin(g);
+        int irc = game_input_record(g->g, in->kind, in->payload, in->len, &rej);
+        game_capture_end(g);
+        if (irc != 0 || g->cursor == at) {
+            if (g->mismatch[0]) snprintf(err, errlen, "%s: %s", g->log_path, g->mismatch);
+            else
+                snprintf(err, errlen, "%s: record %llu at offset %llu (%s) is refused on re-execution: %s",
+                         g->log_path, (unsigned long long)in->index, (unsigned long long)in->offset,
+                         evlog_kind_name(in->kind), irc ? rej.message : "no record produced");
+            goto done;
+        }
+        engine_recovered_input(self, g, recs[at].kind, recs[at].payload, recs[at].len, seq_before);
+    }
+    g->mode = S_MODE_LIVE;
+    g->recs = NULL;
+    g->nrecs = g->cursor = 0;
+    if (evlog_dirty(g->log) && evlog_sync(g->log) != 0) {
+        snprintf(err, errlen, "%s: could not complete the last input (write or fdatasync failed)", g->log_path);
+        goto done;
+    }
+    if (s_add(self, g) != 0) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    s_after_load(g);
+    if (s_watch_clock(self, g) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;   /* g is in the table; engine_destroy frees it */
+    }
+    log_info("game %s resumed at seq %llu (%llu records)%s", id, (unsigned long long)game_seq(g->g),
+             (unsigned long long)evlog_count(g->log), game_over(g->g) ? ", ended" : "");
+    result = 0;
+done:
+    free(recs);
+    evlog_reader_destroy(&rd);
+    if (result != 0) s_game_destroy(&g);
+    return result;
+}
+
+static int s_is_id(const char *name, size_t len) {
+    if (len != ENGINE_ID_LEN) return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!((name[i] >= '0' && name[i] <= '9') || (name[i] >= 'a' && name[i] <= 'f'))) return 0;
+    return 1;
+}
+
+static int s_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int engine_recover(bd_engine *self, char *err, size_t errlen) {
+    DIR *d = opendir(self->games_dir);
+    if (!d) {
+        snprintf(err, errlen, "cannot read %s: %s", self->games_dir, strerror(errno));
+        return -1;
+    }
+    char **ids = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name);
+        if (len != ENGINE_ID_LEN + 4 || strcmp(de->d_name + ENGINE_ID_LEN, ".log") != 0) continue;
+        if (!s_is_id(de->d_name, ENGINE_ID_LEN)) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **p = realloc(ids, cap * sizeof *p);
+            if (!p) break;
+            ids = p;
+        }
+        ids[n] = strndup(de->d_name, ENGINE_ID_LEN);
+        if (ids[n]) n++;
+    }
+    closedir(d);
+    if (n) qsort(ids, n, sizeof *ids, s_cmp);
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (rc == 0 && s_recover_one(self, ids[i], err, errlen) != 0) rc = -1;
+        free(ids[i]);
+    }
+    free(ids);
+    return rc;
+}

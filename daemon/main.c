@@ -1,0 +1,130 @@
+/*
+ * main.c - berthierd: the Berthier referee daemon.
+ *
+ * Start-up: settings (config.c), the data dir and its keys (keys.c), recovery
+ * of every game log (games.c), then the sockets (server.c). READY=1 goes to
+ * systemd only after all of that. SIGTERM and SIGINT finish the current round
+ * (its records are synced and its replies sent) and exit 0. A failed sync
+ * stops the daemon with exit status 1 before anything of the round is
+ * acknowledged.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "engine.h"
+#include "fault.h"
+#include "keys.h"
+#include "log.h"
+#include "notify.h"
+#include "server.h"
+
+#ifndef BERTHIER_VERSION
+#define BERTHIER_VERSION "0.0.0"
+#endif
+
+static volatile sig_atomic_t s_stop = 0;
+
+static void s_on_signal(int sig) {
+    (void)sig;
+    s_stop = 1;
+}
+
+/* mkdir -p; the data dir is readable so that local clients reach the ipc
+ * sockets and the public keys; games/ and the secret files are private. */
+static int s_mkdirs(const char *path) {
+    char tmp[CONFIG_PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    bd_config cfg;
+    char err[1024] = "";
+    if (config_from_args(&cfg, argc, argv, getenv("STATE_DIRECTORY"), err, sizeof err) != 0) {
+        fprintf(stderr, "berthierd: %s\n", err);
+        return 2;
+    }
+    if (cfg.help) {
+        fputs(config_usage(), stdout);
+        return 0;
+    }
+    if (cfg.version) {
+        printf("berthierd %s\n", BERTHIER_VERSION);
+        return 0;
+    }
+    umask(022);   /* secret files are created 0600 explicitly */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = s_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (sodium_init() < 0) {
+        log_err("libsodium failed to initialise");
+        return 1;
+    }
+    fault_install();   /* nothing outside the berthierd-faulty test build */
+    if (s_mkdirs(cfg.data_dir) != 0) {
+        log_err("cannot create the data dir %s: %s", cfg.data_dir, strerror(errno));
+        return 1;
+    }
+    bd_keys *keys = sodium_malloc(sizeof *keys);
+    if (!keys) {
+        log_err("out of memory");
+        return 1;
+    }
+    if (keys_load(keys, cfg.data_dir, err, sizeof err) != 0) {
+        log_err("%s", err);
+        sodium_free(keys);
+        return 1;
+    }
+    bd_engine *engine = engine_new(&cfg, keys, err, sizeof err);
+    if (!engine) {
+        log_err("%s", err);
+        sodium_free(keys);
+        return 1;
+    }
+    if (engine_recover(engine, err, sizeof err) != 0) {
+        log_err("refusing to start: %s", err);
+        engine_destroy(&engine);
+        sodium_free(keys);
+        return 1;
+    }
+    bd_server *server = server_new(&cfg, keys, engine, err, sizeof err);
+    if (!server) {
+        log_err("%s", err);
+        engine_destroy(&engine);
+        sodium_free(keys);
+        return 1;
+    }
+    log_info("berthierd %s ready: data %s, requests %s, events %s, server key %s", BERTHIER_VERSION,
+             cfg.data_dir, cfg.listen, cfg.publish, keys->server_pk_z85);
+    notify_send("READY=1");
+    int rc = server_run(server, &s_stop);
+    notify_send("STOPPING=1");
+    server_destroy(&server);
+    engine_destroy(&engine);
+    sodium_free(keys);
+    if (rc != 0) {
+        log_err("stopped after a failure");
+        return 1;
+    }
+    log_info("stopped");
+    return 0;
+}

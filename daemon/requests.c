@@ -1,0 +1,1040 @@
+/*
+ * requests.c - one handler per request kind. Every problem becomes a Reply
+ * with a code, a rule reference where the rules give one, and a sentence;
+ * nothing a client sends reaches fatal().
+ *
+ * Who may do what (the key is the CURVE key authenticated by ZAP):
+ *   create, list of all games, live logs ........ admin keys
+ *   join, submit, resign, reveal, legal ......... the key bound to that seat
+ *   pending, state, events, hello ............... that seat; admins and, after
+ *                                                 the end, anyone admitted see all
+ *   fetch_log ................................... admins; seats after the end
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "decode.h"
+#include "engine.h"
+#include "log.h"
+
+#ifndef BERTHIER_VERSION
+#define BERTHIER_VERSION "0.0.0"
+#endif
+
+#define S_LOG_CHUNK_DEFAULT (64u << 10)
+#define S_LOG_CHUNK_MAX (512u << 10)
+#define S_RATE_SLOTS 1024
+
+typedef Berthier__V1__Reply s_reply;
+
+/* ---- reply helpers -------------------------------------------------------- */
+
+static void s_pack(brt_buf *out, const s_reply *r) {
+    buf_reset(out);
+    size_t n = protobuf_c_message_get_packed_size(&r->base);
+    if (buf_reserve(out, n) != 0) fatal("out of memory packing a reply of %zu bytes", n);
+    protobuf_c_message_pack(&r->base, out->data);
+    out->len = n;
+}
+
+static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The section of docs/protocol.md behind a rejection that no game rule governs. */
+static const char *s_protocol_rule(int code) {
+    switch (code) {
+    case BERTHIER__V1__CODE__CODE_MALFORMED:
+    case BERTHIER__V1__CODE__CODE_TOO_LARGE: return "P2";
+    case BERTHIER__V1__CODE__CODE_UNAUTHORIZED:
+    case BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT: return "P3";
+    case BERTHIER__V1__CODE__CODE_BAD_RULESET:
+    case BERTHIER__V1__CODE__CODE_BAD_SCENARIO:
+    case BERTHIER__V1__CODE__CODE_BAD_OPTION:
+    case BERTHIER__V1__CODE__CODE_BAD_SEATS: return "P4.1";
+    case BERTHIER__V1__CODE__CODE_UNKNOWN_GAME:
+    case BERTHIER__V1__CODE__CODE_BAD_REQUEST: return "P4";
+    case BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED:
+    case BERTHIER__V1__CODE__CODE_BUSY: return "P5";
+    case BERTHIER__V1__CODE__CODE_IO_ERROR:
+    case BERTHIER__V1__CODE__CODE_INTERNAL: return "P7";
+    default: return "P6";
+    }
+}
+
+static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule, const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* A message may quote what the client sent (a ruleset name, a game id):
+     * keep it printable ASCII so that it is valid UTF-8 for every client. */
+    for (char *p = msg; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e) *p = '?';
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = request_id;
+    r.code = (Berthier__V1__Code)code;
+    r.rule = (char *)(rule && rule[0] ? rule : s_protocol_rule(code));
+    r.message = msg;
+    s_pack(out, &r);
+}
+
+static void s_fail_rej(brt_buf *out, uint64_t request_id, const brt_reject *rej) {
+    int code = rej->code ? rej->code : BERTHIER__V1__CODE__CODE_INTERNAL;
+    s_fail(out, request_id, code, rej->rule, "%s", rej->message[0] ? rej->message : "the request was refused");
+}
+
+/* ---- captured records -> events, rolls, state hash ------------------------- */
+
+typedef struct {
+    Berthier__V1__Event *ev;
+    Berthier__V1__Event **evp;
+    size_t nev;
+    Berthier__V1__Roll *rolls;
+    Berthier__V1__Roll **rollp;
+    size_t nrolls;
+    uint8_t hash[32];
+    int have_hash;
+    brt_buf texts;             /* NUL-terminated texts; pointers fixed up after */
+    size_t *text_off;
+    ProtobufCMessage **held;   /* decoded records to free */
+    size_t nheld;
+} s_outcome;
+
+static int s_visible(uint32_t visible, int seat, unsigned nseats, int all) {
+    if (all) return 1;
+    uint32_t mask = nseats >= 32 ? 0xffffffffu : ((1u << nseats) - 1);
+    if (seat < 0) return (visible & mask) == mask;
+    return (visible >> seat) & 1;
+}
+
+/* seat >= 0: that seat's view; seat < 0: public events only (all = every event). */
+static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap, int seat, int all) {
+    memset(o, 0, sizeof *o);
+    buf_init(&o->texts);
+    size_t items = 0, pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(cap, &pos, &it, &len) == 1) items++;
+    if (!items) return;
+    o->ev = calloc(items, sizeof *o->ev);
+    o->evp = calloc(items, sizeof *o->evp);
+    o->rolls = calloc(items, sizeof *o->rolls);
+    o->rollp = calloc(items, sizeof *o->rollp);
+    o->text_off = calloc(items, sizeof *o->text_off);
+    o->held = calloc(items, sizeof *o->held);
+    if (!o->ev || !o->evp || !o->rolls || !o->rollp || !o->text_off || !o->held)
+        fatal("out of memory building an outcome");
+    const brt_ruleset *rs = game_ruleset(gm->g);
+    unsigned nseats = game_seat_count(gm->g);
+    pos = 0;
+    while (buf_next_item(cap, &pos, &it, &len) == 1) {
+        if (len < 1) continue;
+        uint8_t kind = it[0];
+        const uint8_t *p = it + 1;
+        size_t n = len - 1;
+        const ProtobufCMessageDescriptor *d = kind == EVLOG_EVENT  ? &berthier__v1__log_event__descriptor
+                                              : kind == EVLOG_DICE  ? &berthier__v1__log_dice__descriptor
+                                              : kind == EVLOG_STATE ? &berthier__v1__log_state__descriptor
+                                                                    : NULL;
+        if (!d) continue;
+        ProtobufCMessage *m = protobuf_c_message_unpack(d, NULL, n, p);
+        if (!m) continue;
+        o->held[o->nheld++] = m;
+        if (kind == EVLOG_EVENT) {
+            const Berthier__V1__LogEvent *le = (const Berthier__V1__LogEvent *)m;
+            if (!s_visible(le->visible, seat, nseats, all)) continue;
+            Berthier__V1__Event *e = &o->ev[o->nev];
+            berthier__v1__event__init(e);
+            e->seq = le->seq;
+            e->index = le->index;
+            e->data = le->data;
+            brt_buf t;
+            buf_init(&t);
+            o->text_off[o->nev] = o->texts.len;
+            if (rs->event_format && rs->event_format(le->data.data, le->data.len, &t) == 0)
+                buf_append(&o->texts, t.data, t.len);
+            buf_append(&o->texts, "", 1);
+            buf_free(&t);
+            o->evp[o->nev] = e;
+            o->nev++;
+        } else if (kind == EVLOG_DICE) {
+            const Berthier__V1__LogDice *ld = (const Berthier__V1__LogDice *)m;
+            Berthier__V1__Roll *r = &o->rolls[o->nrolls];
+            berthier__v1__roll__init(r);
+            r->index = ld->index;
+            r->sides = ld->sides;
+            r->value = ld->value;
+            r->purpose = ld->purpose;
+            o->rollp[o->nrolls++] = r;
+        } else {
+            const Berthier__V1__LogState *ls = (const Berthier__V1__LogState *)m;
+            if (ls->hash.len == 32) {
+                memcpy(o->hash, ls->hash.data, 32);
+                o->have_hash = 1;
+            }
+        }
+    }
+    for (size_t i = 0; i < o->nev; i++) o->ev[i].text = (char *)o->texts.data + o->text_off[i];
+}
+
+static void s_outcome_free(s_outcome *o) {
+    for (size_t i = 0; i < o->nheld; i++) protobuf_c_message_free_unpacked(o->held[i], NULL);
+    free(o->held);
+    free(o->ev);
+    free(o->evp);
+    free(o->rolls);
+    free(o->rollp);
+    free(o->text_off);
+    buf_free(&o->texts);
+}
+
+/* ---- the decision as a seat sees it ------------------------------------------ */
+
+typedef struct {
+    Berthier__V1__Decision d;
+    Berthier__V1__Result res;
+    uint32_t seats[BRT_MAX_SEATS];
+    uint32_t winners[BRT_MAX_SEATS];
+    int32_t scores[BRT_MAX_SEATS];
+    brt_pending p;
+    brt_result r;
+} s_decision;
+
+static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
+    memset(s, 0, sizeof *s);
+    berthier__v1__decision__init(&s->d);
+    int must = 0;
+    game_pending(gm->g, seat, &s->p, &must);
+    unsigned nseats = game_seat_count(gm->g);
+    s->d.seq = game_seq(gm->g);
+    for (unsigned i = 0; i < nseats; i++)
+        if (s->p.seats & (1u << i)) s->seats[s->d.n_seats++] = i;
+    s->d.seats = s->seats;
+    s->d.kind = s->p.kind;
+    s->d.rule = s->p.rule;
+    s->d.sealed = s->p.sealed;
+    s->d.prompt = s->p.prompt;
+    s->d.you_must_act = must;
+    s->d.started = game_started(gm->g);
+    s->d.turn = s->p.turn;
+    if (game_over(gm->g)) {
+        game_result(gm->g, &s->r);
+        berthier__v1__result__init(&s->res);
+        s->res.ended = 1;
+        for (unsigned i = 0; i < nseats; i++) {
+            if (s->r.winners & (1u << i)) s->winners[s->res.n_winners++] = i;
+            s->scores[i] = s->r.scores[i];
+        }
+        s->res.winners = s->winners;
+        s->res.level = s->r.level;
+        s->res.reason = s->r.reason;
+        s->res.n_scores = nseats;
+        s->res.scores = s->scores;
+        s->d.result = &s->res;
+    }
+}
+
+/* ---- notices --------------------------------------------------------------- */
+
+static void s_push_notice(bd_engine *e, const char *topic, uint8_t *body, size_t len) {
+    if (e->nout == e->capout) {
+        size_t cap = e->capout ? e->capout * 2 : 64;
+        bd_notice *p = realloc(e->out, cap * sizeof *p);
+        if (!p) fatal("out of memory queueing a notice");
+        e->out = p;
+        e->capout = cap;
+    }
+    bd_notice *n = &e->out[e->nout++];
+    snprintf(n->topic, sizeof n->topic, "%s", topic);
+    n->body = body;
+    n->len = len;
+}
+
+static uint8_t *s_notice_bytes(const bd_game *gm, int seat, int all, size_t *len) {
+    s_outcome o;
+    s_outcome_build(&o, gm, &gm->cap, seat, all);
+    s_decision dec;
+    s_decision_build(&dec, gm, seat);
+    Berthier__V1__Notice n = BERTHIER__V1__NOTICE__INIT;
+    n.game_id = (char *)gm->id;
+    n.seq = game_seq(gm->g);
+    n.n_events = o.nev;
+    n.events = o.evp;
+    n.decision = &dec.d;
+    uint8_t *p = canon_pack(&n.base, len);
+    s_outcome_free(&o);
+    if (!p) fatal("out of memory packing a notice");
+    return p;
+}
+
+/* After an input moved the game on: one sealed notice per seat, and the clear
+ * one for spectators when the game allows it. */
+static void s_queue_notices(bd_engine *e, bd_game *gm) {
+    unsigned nseats = game_seat_count(gm->g);
+    char topic[64];
+    for (unsigned s = 0; s < nseats; s++) {
+        size_t len;
+        uint8_t *clear = s_notice_bytes(gm, (int)s, 0, &len);
+        size_t blen = crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES + len;
+        uint8_t *body = malloc(blen);
+        if (!body) fatal("out of memory sealing a notice");
+        uint8_t key[32];
+        keys_event_key(e->keys, gm->id, s, key);
+        randombytes_buf(body, crypto_secretbox_NONCEBYTES);
+        crypto_secretbox_easy(body + crypto_secretbox_NONCEBYTES, clear, len, body, key);
+        sodium_memzero(key, sizeof key);
+        free(clear);
+        snprintf(topic, sizeof topic, "g/%s/%u", gm->id, s);
+        s_push_notice(e, topic, body, blen);
+    }
+    int over = game_over(gm->g);
+    if (over || gm->spectators_live) {
+        size_t len;
+        uint8_t *clear = s_notice_bytes(gm, -1, over, &len);
+        snprintf(topic, sizeof topic, "g/%s/all", gm->id);
+        s_push_notice(e, topic, clear, len);
+    }
+}
+
+void engine_take_notices(bd_engine *self, bd_notice **out, size_t *n) {
+    *out = self->out;
+    *n = self->nout;
+    self->out = NULL;
+    self->nout = self->capout = 0;
+}
+
+void engine_free_notices(bd_notice *out, size_t n) {
+    for (size_t i = 0; i < n; i++) free(out[i].body);
+    free(out);
+}
+
+/* ---- inputs ------------------------------------------------------------------ */
+
+/* The Accepted reply to `seat` for the input just captured. Live and recovery
+ * build it the same way, so a retry after a restart gets the same bytes. */
+static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
+                             brt_buf *out) {
+    s_outcome o;
+    s_outcome_build(&o, gm, &gm->cap, (int)seat, 0);
+    Berthier__V1__Accepted a = BERTHIER__V1__ACCEPTED__INIT;
+    a.seq = game_seq(gm->g);
+    a.n_events = o.nev;
+    a.events = o.evp;
+    a.n_rolls = o.nrolls;
+    a.rolls = o.rollp;
+    if (o.have_hash) {
+        a.state_hash.data = o.hash;
+        a.state_hash.len = 32;
+    }
+    a.waiting = a.seq == seq_before;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = request_id;
+    r.code = BERTHIER__V1__CODE__CODE_OK;
+    r.rule = (char *)"";
+    r.message = (char *)(a.waiting ? "recorded; waiting for the other seats' sealed choices" : "accepted");
+    r.body_case = BERTHIER__V1__REPLY__BODY_ACCEPTED;
+    r.accepted = &a;
+    s_pack(out, &r);
+    s_outcome_free(&o);
+}
+
+typedef enum { S_IN_JOIN, S_IN_SUBMIT, S_IN_RESIGN, S_IN_NONCE, S_IN_TIMEOUT } s_input_kind;
+
+typedef struct {
+    s_input_kind kind;
+    unsigned seat;
+    const uint8_t *bytes;   /* submit: the Request bytes; join: entropy; nonce: nonce */
+    size_t len;
+    const uint8_t *extra;   /* join: chain commit */
+    size_t extra_len;
+    uint64_t batch;
+} s_input;
+
+/* Feed one input to the game. 0 = applied (records captured, notices queued). */
+static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_before, brt_reject *rej) {
+    *seq_before = game_seq(gm->g);
+    game_capture_begin(gm);
+    int rc;
+    switch (in->kind) {
+    case S_IN_JOIN:
+        rc = game_join(gm->g, in->seat, in->bytes, in->len, in->extra, in->extra_len, rej);
+        break;
+    case S_IN_SUBMIT: rc = game_submit(gm->g, in->seat, in->bytes, in->len, rej); break;
+    case S_IN_RESIGN: rc = game_resign(gm->g, in->seat, rej); break;
+    case S_IN_NONCE: rc = game_nonce(gm->g, in->seat, in->batch, in->bytes, in->len, rej); break;
+    default: rc = game_timeout(gm->g, in->seat, rej); break;
+    }
+    game_capture_end(gm);
+    if (rc != 0) {
+        if (gm->io_failed) log_err("game %s: a record could not be appended; the daemon will stop", gm->id);
+        return -1;
+    }
+    engine_touch(e, gm);
+    gm->clock_dirty = 1;
+    if (game_seq(gm->g) != *seq_before) s_queue_notices(e, gm);
+    return 0;
+}
+
+void engine_recovered_input(bd_engine *self, bd_game *gm, uint8_t kind, const uint8_t *payload, size_t len,
+                            uint64_t seq_before) {
+    if (kind != EVLOG_ORDER) return;
+    Berthier__V1__LogOrder *o = berthier__v1__log_order__unpack(NULL, len, payload);
+    if (!o) return;
+    Berthier__V1__Request *req = berthier__v1__request__unpack(NULL, o->request.len, o->request.data);
+    const uint8_t *key = game_seat_key(gm->g, o->seat);
+    if (req && key && req->request_id != 0) {
+        brt_buf reply;
+        buf_init(&reply);
+        s_accepted_reply(gm, o->seat, req->request_id, seq_before, &reply);
+        uint8_t digest[DEDUPE_DIGEST];
+        dedupe_digest(o->request.data, o->request.len, digest);
+        if (dedupe_put(self->dedupe, key, req->request_id, digest, reply.data, reply.len) != 0)
+            log_warn("out of memory remembering replies for retries");
+        buf_free(&reply);
+    }
+    if (req) berthier__v1__request__free_unpacked(req, NULL);
+    berthier__v1__log_order__free_unpacked(o, NULL);
+}
+
+/* ---- access ------------------------------------------------------------------- */
+
+typedef struct {
+    bd_game *gm;
+    uint32_t seats;   /* seats of this game bound to the key */
+    int admin;
+    int view;         /* the seat whose view applies, -1 = all */
+} s_access;
+
+/* A game-scoped request: find the game and check the key's right to `seat`.
+ * need_seat: the request acts for a seat (admins and spectators may not). */
+static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
+                   s_access *a, uint64_t rid, brt_buf *out) {
+    memset(a, 0, sizeof *a);
+    a->admin = keys_is_admin(e->keys, key);
+    if (!game_id || !game_id[0]) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
+        return -1;
+    }
+    a->gm = engine_find(e, game_id);
+    if (!a->gm) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", game_id);
+        return -1;
+    }
+    a->seats = engine_seats_of(a->gm, key);
+    if (a->seats) {
+        if (seat >= 32 || !(a->seats & (1u << seat))) {
+            s_fail(out, rid, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT, "",
+                   "your key is not bound to seat %u of game %s", seat, a->gm->id);
+            return -1;
+        }
+        a->view = (int)seat;
+        return 0;
+    }
+    if (!need_seat && (a->admin || game_over(a->gm->g))) {
+        a->view = -1;
+        return 0;
+    }
+    s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+           a->admin ? "an admin key holds no seat in game %s and cannot act for one"
+                    : "your key holds no seat in game %s",
+           a->gm->id);
+    return -1;
+}
+
+/* ---- handlers ------------------------------------------------------------------- */
+
+static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    uint64_t rid = req->request_id;
+    if (!keys_is_admin(e->keys, key)) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "", "only an admin key may create games");
+        return;
+    }
+    const Berthier__V1__CreateGame *c = req->create;
+    if (!c->ruleset || !c->ruleset[0]) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_RULESET, "", "the request names no ruleset");
+        return;
+    }
+    brt_reject rej;
+    memset(&rej, 0, sizeof rej);
+    bd_game *gm = engine_create_game(e, c, &rej);
+    if (!gm) {
+        s_fail_rej(out, rid, &rej);
+        return;
+    }
+    engine_touch(e, gm);
+    const Berthier__V1__LogHeader *h = game_header(gm->g);
+    Berthier__V1__Created cr = BERTHIER__V1__CREATED__INIT;
+    cr.game_id = gm->id;
+    cr.log_path = gm->log_path;
+    cr.dice_commit = h->dice_commit;
+    cr.server_sign_pk = h->server_sign_pk;
+    cr.n_seats = h->n_seats;
+    cr.seats = h->seats;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.message = (char *)"created";
+    r.rule = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_CREATED;
+    r.created = &cr;
+    s_pack(out, &r);
+}
+
+static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
+                           brt_buf *out) {
+    uint8_t ek[32];
+    keys_event_key(e->keys, gm->id, seat, ek);
+    Berthier__V1__Joined j = BERTHIER__V1__JOINED__INIT;
+    j.seq = game_seq(gm->g);
+    j.started = game_started(gm->g);
+    j.event_key.data = ek;
+    j.event_key.len = 32;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.rule = (char *)"";
+    r.message = (char *)msg;
+    r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
+    r.joined = &j;
+    s_pack(out, &r);
+    sodium_memzero(ek, sizeof ek);
+}
+
+static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req,
+                          const char *game_id, unsigned seat, s_input *in, brt_buf *out) {
+    uint64_t rid = req->request_id;
+    s_access a;
+    if (s_check(e, key, game_id, seat, 1, &a, rid, out) != 0) return;
+    brt_reject rej;
+    memset(&rej, 0, sizeof rej);
+    uint64_t before = 0;
+    if (s_apply(e, a.gm, in, &before, &rej) != 0) {
+        s_fail_rej(out, rid, &rej);
+        return;
+    }
+    if (in->kind == S_IN_JOIN) s_joined_reply(e, a.gm, seat, rid, "joined", out);
+    else s_accepted_reply(a.gm, seat, rid, before, out);
+}
+
+static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->pending;
+    s_access a;
+    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    s_decision dec;
+    s_decision_build(&dec, a.gm, a.view);
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_DECISION;
+    r.decision = &dec.d;
+    s_pack(out, &r);
+}
+
+static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->legal;
+    s_access a;
+    if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
+    if (game_over(a.gm->g)) {
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_GAME_OVER, "", "game %s has ended", a.gm->id);
+        return;
+    }
+    if (!game_started(a.gm->g)) {
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_NOT_STARTED, "",
+               "game %s waits for every seat to join", a.gm->id);
+        return;
+    }
+    brt_buf list;
+    buf_init(&list);
+    int n = game_legal(a.gm->g, g->seat, &list);
+    if (n < 0) {
+        buf_free(&list);
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not list orders");
+        return;
+    }
+    size_t cap = (size_t)n, pos = 0, k = 0;
+    if (g->limit && cap > g->limit) cap = g->limit;
+    ProtobufCBinaryData *orders = calloc(cap ? cap : 1, sizeof *orders);
+    char **texts = calloc(cap ? cap : 1, sizeof *texts);
+    if (!orders || !texts) fatal("out of memory listing orders");
+    const brt_ruleset *rs = game_ruleset(a.gm->g);
+    const uint8_t *it;
+    size_t len;
+    /* No reply is larger than the request limit: clients may use the same one. */
+    size_t budget = e->cfg->max_message > 4096 ? e->cfg->max_message - 4096 : e->cfg->max_message / 2;
+    size_t used = 0;
+    int truncated = 0;
+    while (buf_next_item(&list, &pos, &it, &len) == 1) {
+        if (k >= cap || used + len > budget) {
+            truncated = 1;
+            break;
+        }
+        orders[k].data = (uint8_t *)it;
+        orders[k].len = len;
+        brt_buf t;
+        buf_init(&t);
+        if (!rs->order_format || rs->order_format(it, len, &t) != 0) buf_reset(&t);
+        buf_append(&t, "", 1);
+        texts[k] = (char *)t.data;
+        used += len + t.len;
+        k++;
+    }
+    Berthier__V1__LegalOrders lo = BERTHIER__V1__LEGAL_ORDERS__INIT;
+    lo.seq = game_seq(a.gm->g);
+    lo.n_orders = k;
+    lo.orders = orders;
+    lo.n_texts = k;
+    lo.texts = texts;
+    lo.truncated = truncated;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_LEGAL;
+    r.legal = &lo;
+    s_pack(out, &r);
+    for (size_t i = 0; i < k; i++) free(texts[i]);
+    free(texts);
+    free(orders);
+    buf_free(&list);
+}
+
+static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->state;
+    s_access a;
+    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    brt_buf view, text;
+    buf_init(&view);
+    buf_init(&text);
+    if (game_view(a.gm->g, a.view, &view, g->text ? &text : NULL) != 0) {
+        buf_free(&view);
+        buf_free(&text);
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not render the state");
+        return;
+    }
+    buf_append(&text, "", 1);
+    uint8_t hash[32];
+    Berthier__V1__StateView sv = BERTHIER__V1__STATE_VIEW__INIT;
+    sv.seq = game_seq(a.gm->g);
+    sv.view.data = view.data;
+    sv.view.len = view.len;
+    sv.text = (char *)text.data;
+    if ((a.admin || game_over(a.gm->g)) && game_state_hash(a.gm->g, hash) == 0) {
+        sv.state_hash.data = hash;
+        sv.state_hash.len = 32;
+    }
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_STATE;
+    r.state = &sv;
+    s_pack(out, &r);
+    buf_free(&view);
+    buf_free(&text);
+}
+
+static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    int admin = keys_is_admin(e->keys, key);
+    Berthier__V1__GameSummary *sums = calloc(e->ngames ? e->ngames : 1, sizeof *sums);
+    Berthier__V1__GameSummary **sp = calloc(e->ngames ? e->ngames : 1, sizeof *sp);
+    Berthier__V1__Result *res = calloc(e->ngames ? e->ngames : 1, sizeof *res);
+    uint32_t(*seats)[BRT_MAX_SEATS] = calloc(e->ngames ? e->ngames : 1, sizeof *seats);
+    uint32_t(*winners)[BRT_MAX_SEATS] = calloc(e->ngames ? e->ngames : 1, sizeof *winners);
+    brt_result *rr = calloc(e->ngames ? e->ngames : 1, sizeof *rr);
+    if (!sums || !sp || !res || !seats || !winners || !rr) fatal("out of memory listing games");
+    size_t n = 0;
+    size_t budget = e->cfg->max_message / 2, used = 0;
+    int truncated = 0;
+    for (size_t i = 0; i < e->ngames; i++) {
+        bd_game *gm = e->games[i];
+        uint32_t mine = engine_seats_of(gm, key);
+        if (!admin && !mine) continue;
+        if (used > budget) {
+            truncated = 1;
+            break;
+        }
+        Berthier__V1__GameSummary *s = &sums[n];
+        berthier__v1__game_summary__init(s);
+        const Berthier__V1__LogHeader *h = game_header(gm->g);
+        s->game_id = gm->id;
+        s->ruleset = h->ruleset;
+        s->scenario = h->scenario;
+        s->seq = game_seq(gm->g);
+        s->started = game_started(gm->g);
+        for (unsigned k = 0; k < game_seat_count(gm->g); k++)
+            if (mine & (1u << k)) seats[n][s->n_your_seats++] = k;
+        s->your_seats = seats[n];
+        if (game_over(gm->g)) {
+            game_result(gm->g, &rr[n]);
+            berthier__v1__result__init(&res[n]);
+            res[n].ended = 1;
+            for (unsigned k = 0; k < game_seat_count(gm->g); k++)
+                if (rr[n].winners & (1u << k)) winners[n][res[n].n_winners++] = k;
+            res[n].winners = winners[n];
+            res[n].level = rr[n].level;
+            res[n].reason = rr[n].reason;
+            s->result = &res[n];
+        }
+        used += 128;
+        sp[n] = s;
+        n++;
+    }
+    Berthier__V1__GameList gl = BERTHIER__V1__GAME_LIST__INIT;
+    gl.n_games = n;
+    gl.games = sp;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)(truncated ? "the list was cut to fit the message size limit" : "");
+    r.body_case = BERTHIER__V1__REPLY__BODY_GAMES;
+    r.games = &gl;
+    s_pack(out, &r);
+    free(sums);
+    free(sp);
+    free(res);
+    free(seats);
+    free(winners);
+    free(rr);
+}
+
+static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__FetchLog *f = req->fetch_log;
+    uint64_t rid = req->request_id;
+    bd_game *gm = engine_find(e, f->game_id);
+    if (!f->game_id || !f->game_id[0]) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
+        return;
+    }
+    if (!gm) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", f->game_id);
+        return;
+    }
+    int admin = keys_is_admin(e->keys, key);
+    uint32_t mine = engine_seats_of(gm, key);
+    if (!admin && !(mine && game_over(gm->g))) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+               mine ? "a seat may fetch the log of game %s only after the game has ended"
+                    : "your key holds no seat in game %s",
+               gm->id);
+        return;
+    }
+    size_t want = f->max_bytes ? f->max_bytes : S_LOG_CHUNK_DEFAULT;
+    if (want > S_LOG_CHUNK_MAX) want = S_LOG_CHUNK_MAX;
+    if (want > e->cfg->max_message / 2) want = e->cfg->max_message / 2;
+    int fd = open(gm->log_path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        if (fd >= 0) close(fd);
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "the log of game %s cannot be read: %s", gm->id,
+               strerror(errno));
+        return;
+    }
+    uint64_t size = (uint64_t)st.st_size;
+    if (f->offset > size) {
+        close(fd);
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
+               "offset %llu is past the end of the log (%llu bytes)", (unsigned long long)f->offset,
+               (unsigned long long)size);
+        return;
+    }
+    size_t n = (size_t)(size - f->offset < want ? size - f->offset : want);
+    uint8_t *data = malloc(n ? n : 1);
+    if (!data) fatal("out of memory reading a log chunk");
+    ssize_t got = n ? pread(fd, data, n, (off_t)f->offset) : 0;
+    close(fd);
+    if (got < 0) {
+        free(data);
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "the log of game %s cannot be read", gm->id);
+        return;
+    }
+    Berthier__V1__LogChunk lc = BERTHIER__V1__LOG_CHUNK__INIT;
+    lc.offset = f->offset;
+    lc.data.data = data;
+    lc.data.len = (size_t)got;
+    lc.eof = f->offset + (uint64_t)got >= size;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.rule = (char *)"";
+    r.message = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_LOG;
+    r.log = &lc;
+    s_pack(out, &r);
+    free(data);
+}
+
+/* Events after since_seq as the asker may see them, read back from the durable
+ * log. Inputs are kept whole: a reply ends at an input boundary. */
+static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->events;
+    s_access a;
+    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    char err[200];
+    evlog_reader *rd = evlog_reader_open(a.gm->log_path, err, sizeof err);
+    if (!rd) {
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "the log of game %s cannot be read: %s",
+               a.gm->id, err);
+        return;
+    }
+    brt_buf cap;
+    buf_init(&cap);
+    evlog_record rec;
+    uint64_t last_seq = g->since_seq, cur_seq = 0;
+    size_t budget = e->cfg->max_message / 2;
+    int truncated = 0;
+    while (evlog_reader_next(rd, &rec) == 1) {
+        if (rec.kind != EVLOG_EVENT) continue;
+        Berthier__V1__LogEvent *le = berthier__v1__log_event__unpack(NULL, rec.len, rec.payload);
+        if (!le) continue;
+        uint64_t seq = le->seq;
+        berthier__v1__log_event__free_unpacked(le, NULL);
+        if (seq <= g->since_seq) continue;
+        if (seq != cur_seq) {
+            /* A new input begins: stop here if the reply is already big. */
+            if (cap.len > budget) {
+                truncated = 1;
+                break;
+            }
+            if (cur_seq) last_seq = cur_seq;
+            cur_seq = seq;
+        }
+        uint8_t k = EVLOG_EVENT;
+        buf_append_u32le(&cap, rec.len + 1);
+        buf_append(&cap, &k, 1);
+        buf_append(&cap, rec.payload, rec.len);
+    }
+    evlog_reader_destroy(&rd);
+    if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
+    s_outcome o;
+    s_outcome_build(&o, a.gm, &cap, a.view, a.view < 0 && (a.admin || game_over(a.gm->g)));
+    Berthier__V1__EventList el = BERTHIER__V1__EVENT_LIST__INIT;
+    el.seq = last_seq;
+    el.n_events = o.nev;
+    el.events = o.evp;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
+    r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
+    r.events = &el;
+    s_pack(out, &r);
+    s_outcome_free(&o);
+    buf_free(&cap);
+}
+
+static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->hello;
+    if (g->game_id && g->game_id[0]) {
+        /* Naming a game and seat: the seat's event key (Joined carries it). */
+        s_access a;
+        if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
+        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", out);
+        return;
+    }
+    const brt_ruleset *const *all = brt_ruleset_all();
+    size_t n = 0;
+    while (all[n]) n++;
+    char **ids = calloc(n ? n : 1, sizeof *ids);
+    if (!ids) fatal("out of memory");
+    for (size_t i = 0; i < n; i++) ids[i] = (char *)all[i]->id;
+    Berthier__V1__Hello h = BERTHIER__V1__HELLO__INIT;
+    h.engine_version = (char *)BERTHIER_VERSION;
+    h.n_rulesets = n;
+    h.rulesets = ids;
+    h.admin = keys_is_admin(e->keys, key);
+    h.server_sign_pk.data = (uint8_t *)e->keys->sign_pk;
+    h.server_sign_pk.len = 32;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)"hello";
+    r.body_case = BERTHIER__V1__REPLY__BODY_HELLO;
+    r.hello = &h;
+    s_pack(out, &r);
+    free(ids);
+}
+
+/* ---- rate limit ----------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t key[32];
+    double tokens;
+    int64_t last;
+} s_bucket;
+
+static s_bucket s_rate[S_RATE_SLOTS];
+
+static int s_rate_ok(const bd_config *cfg, const uint8_t key[32], int64_t now) {
+    if (!cfg->rate) return 1;
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < 32; i++) h = (h ^ key[i]) * 16777619u;
+    s_bucket *b = &s_rate[h % S_RATE_SLOTS];
+    if (memcmp(b->key, key, 32) != 0 || b->last == 0) {
+        memcpy(b->key, key, 32);
+        b->tokens = cfg->burst;
+        b->last = now;
+    }
+    b->tokens += (double)(now - b->last) * cfg->rate / 1000.0;
+    if (b->tokens > cfg->burst) b->tokens = cfg->burst;
+    b->last = now;
+    if (b->tokens < 1.0) return 0;
+    b->tokens -= 1.0;
+    return 1;
+}
+
+/* ---- dispatch ---------------------------------------------------------------------- */
+
+static int s_mutating(Berthier__V1__Request__BodyCase c) {
+    return c == BERTHIER__V1__REQUEST__BODY_CREATE || c == BERTHIER__V1__REQUEST__BODY_JOIN ||
+           c == BERTHIER__V1__REQUEST__BODY_SUBMIT || c == BERTHIER__V1__REQUEST__BODY_RESIGN ||
+           c == BERTHIER__V1__REQUEST__BODY_REVEAL;
+}
+
+void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
+    Berthier__V1__Request *req = NULL;
+    int code;
+    const char *why;
+    if (decode_request(frame, len, e->cfg->max_message, &req, &code, &why) != 0) {
+        if (len > e->cfg->max_message)
+            s_fail(out, 0, code, "", "the request is %zu bytes; the limit is %zu bytes", len, e->cfg->max_message);
+        else
+            s_fail(out, 0, code, "", "the request was refused: %s", why);
+        return;
+    }
+    uint64_t rid = req->request_id;
+    if (!s_rate_ok(e->cfg, key, clock_now_ms())) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BUSY, "",
+               "too many requests from your key; retry later with the same request id");
+        goto done;
+    }
+    int mutating = s_mutating(req->body_case);
+    uint8_t digest[DEDUPE_DIGEST];
+    if (mutating && rid) {
+        dedupe_digest(frame, len, digest);
+        const uint8_t *d, *reply;
+        size_t rlen;
+        if (dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen)) {
+            if (sodium_memcmp(d, digest, DEDUPE_DIGEST) == 0) {
+                buf_reset(out);
+                buf_append(out, reply, rlen);
+            } else {
+                s_fail(out, rid, BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED, "",
+                       "request id %llu was used before for a different request",
+                       (unsigned long long)rid);
+            }
+            goto done;
+        }
+    }
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_CREATE: s_create(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_JOIN: {
+        const Berthier__V1__Join *j = req->join;
+        s_input in = {S_IN_JOIN, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,
+                      j->chain_commit.len, 0};
+        s_input_reply(e, key, req, j->game_id, j->seat, &in, out);
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: {
+        const Berthier__V1__Submit *s = req->submit;
+        if (!rid) {
+            s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
+                   "an order needs a nonzero request id so that a retry cannot apply it twice");
+            break;
+        }
+        s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0};
+        s_input_reply(e, key, req, s->game_id, s->seat, &in, out);
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: {
+        const Berthier__V1__GameRef *g = req->resign;
+        s_input in = {S_IN_RESIGN, g->seat, NULL, 0, NULL, 0, 0};
+        s_input_reply(e, key, req, g->game_id, g->seat, &in, out);
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: {
+        const Berthier__V1__RevealNonce *rv = req->reveal;
+        s_input in = {S_IN_NONCE, rv->seat, rv->nonce.data, rv->nonce.len, NULL, 0, rv->batch};
+        s_input_reply(e, key, req, rv->game_id, rv->seat, &in, out);
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_PENDING: s_pending_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_LEGAL: s_legal_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_STATE: s_state_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: s_list_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_FETCH_LOG: s_fetch_log_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_EVENTS: s_events_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_HELLO: s_hello_req(e, key, req, out); break;
+    default:
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request carries no body");
+        break;
+    }
+    if (mutating && rid && out->len) {
+        /* Remember the answer unless it asks for a retry (BUSY, IO_ERROR, INTERNAL). */
+        Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
+        if (r) {
+            int code = r->code;
+            berthier__v1__reply__free_unpacked(r, NULL);
+            if (code != BERTHIER__V1__CODE__CODE_BUSY && code != BERTHIER__V1__CODE__CODE_IO_ERROR &&
+                code != BERTHIER__V1__CODE__CODE_INTERNAL &&
+                dedupe_put(e->dedupe, key, rid, digest, out->data, out->len) != 0)
+                log_warn("out of memory remembering a reply");
+        }
+    }
+done:
+    berthier__v1__request__free_unpacked(req, NULL);
+}
+
+/* ---- clocks --------------------------------------------------------------------------- */
+
+static void s_clock_refresh(bd_game *gm, int64_t now) {
+    unsigned n = game_seat_count(gm->g);
+    int must[BRT_MAX_SEATS] = {0};
+    if (game_started(gm->g) && !game_over(gm->g)) {
+        for (unsigned s = 0; s < n; s++) {
+            brt_pending p;
+            game_pending(gm->g, (int)s, &p, &must[s]);
+        }
+    }
+    clock_update(&gm->clock, n, must, game_seq(gm->g), now);
+    gm->clock_dirty = 0;
+}
+
+void engine_clocks(bd_engine *self, int64_t now) {
+    for (size_t i = 0; i < self->nclocked; i++) {
+        bd_game *gm = self->clocked[i];
+        if (gm->clock_dirty) s_clock_refresh(gm, now);
+        for (int guard = 0; guard < BRT_MAX_SEATS * 4; guard++) {
+            unsigned seat = 0;
+            int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), &seat);
+            if (d > now) break;
+            clock_expired(&gm->clock, seat);
+            s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0};
+            brt_reject rej;
+            memset(&rej, 0, sizeof rej);
+            uint64_t before;
+            if (s_apply(self, gm, &in, &before, &rej) == 0)
+                log_info("game %s: seat %u ran out of time at seq %llu", gm->id, seat, (unsigned long long)before);
+            else
+                log_warn("game %s: timeout of seat %u refused: %s", gm->id, seat, rej.message);
+            s_clock_refresh(gm, now);
+        }
+    }
+}
+
+long engine_next_timeout(bd_engine *self, int64_t now) {
+    int64_t best = INT64_MAX;
+    for (size_t i = 0; i < self->nclocked; i++) {
+        bd_game *gm = self->clocked[i];
+        int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), NULL);
+        if (d < best) best = d;
+    }
+    if (best == INT64_MAX) return -1;
+    return best <= now ? 0 : (long)(best - now);
+}

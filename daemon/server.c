@@ -1,0 +1,285 @@
+/* server.c - sockets and the commit-round loop (see server.h). */
+#include "server.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zmq.h>
+
+#include "log.h"
+#include "notify.h"
+#include "zap.h"
+
+typedef struct {
+    zmq_msg_t identity;
+    brt_buf reply;
+} s_pending_reply;
+
+struct bd_server {
+    const bd_config *cfg;
+    const bd_keys *keys;
+    bd_engine *engine;
+    void *ctx;
+    bd_zap *zap;
+    void *router;
+    void *pub;
+    s_pending_reply *replies;
+    size_t nreplies;
+    int64_t watchdog_ms, last_watchdog;
+};
+
+static int s_zap_check(void *ctx, const char *domain, const uint8_t key[32]) {
+    bd_server *self = ctx;
+    /* Anyone holding the server key may subscribe: seat streams are sealed and
+     * the clear spectator stream carries only what spectators may see. */
+    if (strcmp(domain, ZAP_DOMAIN_EVENTS) == 0) return 1;
+    return engine_key_known(self->engine, key);
+}
+
+static int s_set(void *sock, int opt, const void *val, size_t len, const char *name, char *err, size_t errlen) {
+    if (zmq_setsockopt(sock, opt, val, len) == 0) return 0;
+    snprintf(err, errlen, "cannot set %s: %s", name, zmq_strerror(errno));
+    return -1;
+}
+
+static int s_set_int(void *sock, int opt, int v, const char *name, char *err, size_t errlen) {
+    return s_set(sock, opt, &v, sizeof v, name, err, errlen);
+}
+
+static int s_common(bd_server *self, void *sock, const char *domain, char *err, size_t errlen) {
+    const bd_config *c = self->cfg;
+    int64_t maxmsg = (int64_t)c->max_message * 2;   /* above: the peer is dropped */
+    if (s_set_int(sock, ZMQ_LINGER, 0, "ZMQ_LINGER", err, errlen) ||
+        s_set_int(sock, ZMQ_SNDHWM, c->hwm, "ZMQ_SNDHWM", err, errlen) ||
+        s_set_int(sock, ZMQ_RCVHWM, c->hwm, "ZMQ_RCVHWM", err, errlen) ||
+        s_set(sock, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg, "ZMQ_MAXMSGSIZE", err, errlen) ||
+        s_set_int(sock, ZMQ_HEARTBEAT_IVL, c->heartbeat_ms, "ZMQ_HEARTBEAT_IVL", err, errlen) ||
+        s_set_int(sock, ZMQ_HEARTBEAT_TIMEOUT, c->heartbeat_ms * 3, "ZMQ_HEARTBEAT_TIMEOUT", err, errlen) ||
+        s_set_int(sock, ZMQ_HEARTBEAT_TTL, c->heartbeat_ms * 3, "ZMQ_HEARTBEAT_TTL", err, errlen) ||
+        s_set(sock, ZMQ_ZAP_DOMAIN, domain, strlen(domain), "ZMQ_ZAP_DOMAIN", err, errlen) ||
+        s_set_int(sock, ZMQ_CURVE_SERVER, 1, "ZMQ_CURVE_SERVER", err, errlen) ||
+        s_set(sock, ZMQ_CURVE_SECRETKEY, self->keys->server_sk, 32, "ZMQ_CURVE_SECRETKEY", err, errlen))
+        return -1;
+#ifdef ZMQ_ZAP_ENFORCE_DOMAIN
+    (void)zmq_setsockopt(sock, ZMQ_ZAP_ENFORCE_DOMAIN, &(int){1}, sizeof(int));
+#endif
+    return 0;
+}
+
+static int s_bind(void *sock, const char *endpoint, char *err, size_t errlen) {
+    if (strncmp(endpoint, "ipc://", 6) == 0) {
+        /* A socket file left by a daemon that died: nobody listens there now. */
+        struct stat st;
+        if (stat(endpoint + 6, &st) == 0 && S_ISSOCK(st.st_mode)) unlink(endpoint + 6);
+    }
+    /* ipc sockets are open to every local user: CURVE and ZAP decide who
+     * gets in, not the file mode (connect needs write permission). */
+    mode_t old = umask(0);
+    int rc = zmq_bind(sock, endpoint);
+    int saved = errno;
+    umask(old);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot bind %s: %s", endpoint, zmq_strerror(saved));
+        return -1;
+    }
+    return 0;
+}
+
+bd_server *server_new(const bd_config *cfg, const bd_keys *keys, bd_engine *engine, char *err, size_t errlen) {
+    bd_server *self = calloc(1, sizeof *self);
+    if (!self) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    self->cfg = cfg;
+    self->keys = keys;
+    self->engine = engine;
+    self->ctx = zmq_ctx_new();
+    if (!self->ctx) {
+        snprintf(err, errlen, "cannot create a ZeroMQ context");
+        free(self);
+        return NULL;
+    }
+    if (!zmq_has("curve")) {
+        snprintf(err, errlen, "this libzmq has no CURVE support");
+        goto fail;
+    }
+    /* The ZAP handler first: without it libzmq would admit every CURVE client. */
+    self->zap = zap_new(self->ctx, s_zap_check, self);
+    if (!self->zap) {
+        snprintf(err, errlen, "cannot bind the ZAP handler; refusing to serve without authentication");
+        goto fail;
+    }
+    self->router = zmq_socket(self->ctx, ZMQ_ROUTER);
+    self->pub = zmq_socket(self->ctx, ZMQ_PUB);
+    if (!self->router || !self->pub) {
+        snprintf(err, errlen, "cannot create sockets: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    if (s_common(self, self->router, ZAP_DOMAIN_REQUESTS, err, errlen) ||
+        s_set_int(self->router, ZMQ_ROUTER_MANDATORY, 0, "ZMQ_ROUTER_MANDATORY", err, errlen) ||
+        s_common(self, self->pub, ZAP_DOMAIN_EVENTS, err, errlen))
+        goto fail;
+    if (s_bind(self->router, cfg->listen, err, errlen) || s_bind(self->pub, cfg->publish, err, errlen)) goto fail;
+    self->replies = calloc(cfg->batch, sizeof *self->replies);
+    if (!self->replies) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    for (unsigned i = 0; i < cfg->batch; i++) buf_init(&self->replies[i].reply);
+    self->watchdog_ms = notify_watchdog_ms();
+    return self;
+fail:
+    server_destroy(&self);
+    return NULL;
+}
+
+void server_destroy(bd_server **pself) {
+    if (!pself || !*pself) return;
+    bd_server *self = *pself;
+    if (self->replies) {
+        for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->replies[i].reply);
+        free(self->replies);
+    }
+    if (self->router) zmq_close(self->router);
+    if (self->pub) zmq_close(self->pub);
+    zap_destroy(&self->zap);
+    if (self->ctx) zmq_ctx_term(self->ctx);
+    free(self);
+    *pself = NULL;
+}
+
+/* Discard the rest of a multi-frame message. */
+static void s_drain(void *sock) {
+    int more = 1;
+    while (more) {
+        zmq_msg_t m;
+        zmq_msg_init(&m);
+        if (zmq_msg_recv(&m, sock, 0) < 0) {
+            zmq_msg_close(&m);
+            return;
+        }
+        more = zmq_msg_more(&m);
+        zmq_msg_close(&m);
+    }
+}
+
+/* Take one request. 1 = a reply was queued, 0 = nothing waiting. */
+static int s_take(bd_server *self) {
+    s_pending_reply *pr = &self->replies[self->nreplies];
+    zmq_msg_init(&pr->identity);
+    if (zmq_msg_recv(&pr->identity, self->router, ZMQ_DONTWAIT) < 0) {
+        zmq_msg_close(&pr->identity);
+        return 0;
+    }
+    if (!zmq_msg_more(&pr->identity)) {   /* cannot happen on a ROUTER; drop it */
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    zmq_msg_t body;
+    zmq_msg_init(&body);
+    if (zmq_msg_recv(&body, self->router, 0) < 0) {
+        zmq_msg_close(&body);
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    int extra = zmq_msg_more(&body);
+    if (extra) s_drain(self->router);
+    buf_reset(&pr->reply);
+    uint8_t key[32];
+    const char *user = zmq_msg_gets(&body, "User-Id");
+    if (!user || strlen(user) != 40 || !zmq_z85_decode(key, user)) {
+        /* ZAP admitted nobody without a key: a broken invariant of libzmq or ours. */
+        log_err("a request arrived without an authenticated key; dropped");
+        zmq_msg_close(&body);
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    if (extra) {
+        Berthier__V1__Reply r = BERTHIER__V1__REPLY__INIT;
+        r.code = BERTHIER__V1__CODE__CODE_MALFORMED;
+        r.rule = (char *)"P2";
+        r.message = (char *)"a request is exactly one frame holding the Request bytes";
+        size_t n = protobuf_c_message_get_packed_size(&r.base);
+        if (buf_reserve(&pr->reply, n) != 0) fatal("out of memory");
+        protobuf_c_message_pack(&r.base, pr->reply.data);
+        pr->reply.len = n;
+    } else {
+        engine_handle(self->engine, key, zmq_msg_data(&body), zmq_msg_size(&body), &pr->reply);
+    }
+    zmq_msg_close(&body);
+    self->nreplies++;
+    return 1;
+}
+
+static void s_send_replies(bd_server *self) {
+    for (size_t i = 0; i < self->nreplies; i++) {
+        s_pending_reply *pr = &self->replies[i];
+        /* ROUTER_MANDATORY is off: a reply to a peer that left is dropped; a
+         * peer over its HWM loses the reply and retries with the same id. */
+        if (zmq_msg_send(&pr->identity, self->router, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
+            zmq_send(self->router, pr->reply.data, pr->reply.len, ZMQ_DONTWAIT);
+        else
+            zmq_msg_close(&pr->identity);
+        /* Do not keep a large reply's buffer (a log chunk) for every slot. */
+        if (pr->reply.cap > (64u << 10)) buf_free(&pr->reply);
+    }
+    self->nreplies = 0;
+}
+
+static void s_publish(bd_server *self) {
+    bd_notice *n;
+    size_t count;
+    engine_take_notices(self->engine, &n, &count);
+    for (size_t i = 0; i < count; i++) {
+        if (zmq_send(self->pub, n[i].topic, strlen(n[i].topic), ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
+            zmq_send(self->pub, n[i].body, n[i].len, ZMQ_DONTWAIT);
+    }
+    engine_free_notices(n, count);
+}
+
+int server_run(bd_server *self, volatile sig_atomic_t *stop) {
+    zmq_pollitem_t items[2] = {
+        {self->router, 0, ZMQ_POLLIN, 0},
+        {zap_socket(self->zap), 0, ZMQ_POLLIN, 0},
+    };
+    self->last_watchdog = clock_now_ms();
+    while (!*stop) {
+        int64_t now = clock_now_ms();
+        long timeout = engine_next_timeout(self->engine, now);
+        if (timeout < 0 || timeout > 1000) timeout = 1000;
+        if (self->watchdog_ms) {
+            long w = (long)(self->watchdog_ms / 2 - (now - self->last_watchdog));
+            if (w < 0) w = 0;
+            if (w < timeout) timeout = w;
+        }
+        int rc = zmq_poll(items, 2, timeout);
+        if (rc < 0 && errno != EINTR) {
+            log_err("zmq_poll: %s", zmq_strerror(errno));
+            return -1;
+        }
+        zap_serve(self->zap);
+        while (self->nreplies < self->cfg->batch && s_take(self)) {
+            /* Serve handshakes between requests so that new peers are not starved. */
+            if ((self->nreplies & 63) == 0) zap_serve(self->zap);
+        }
+        now = clock_now_ms();
+        engine_clocks(self->engine, now);
+        char err[512];
+        if (engine_sync(self->engine, err, sizeof err) != 0) {
+            /* Fail-stop: nothing of this round is acknowledged; a restart
+             * recovers the valid prefix of the log. */
+            log_err("%s; stopping without acknowledging the round", err);
+            return -1;
+        }
+        s_send_replies(self);
+        s_publish(self);
+        if (self->watchdog_ms && now - self->last_watchdog >= self->watchdog_ms / 2) {
+            notify_send("WATCHDOG=1");
+            self->last_watchdog = now;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,30 @@
+/*
+ * server.h - the network front end: a ROUTER socket for requests and a PUB
+ * socket for notices, both CURVE servers checked by the ZAP handler, and the
+ * main loop that runs commit rounds:
+ *
+ *   1. wait (zmq_poll) for requests, ZAP requests or the next clock deadline;
+ *   2. answer ZAP requests; take up to `batch` requests without blocking and
+ *      hand each to the engine (records are appended, nothing is sent);
+ *   3. feed timeouts of expired clocks;
+ *   4. evlog_sync every log that has new records (one fdatasync per log);
+ *      on failure stop the daemon, acknowledging nothing;
+ *   5. send the replies and publish the notices of the round.
+ */
+#ifndef BERTHIERD_SERVER_H
+#define BERTHIERD_SERVER_H
+
+#include <signal.h>
+
+#include "config.h"
+#include "engine.h"
+#include "keys.h"
+
+typedef struct bd_server bd_server;
+
+bd_server *server_new(const bd_config *cfg, const bd_keys *keys, bd_engine *engine, char *err, size_t errlen);
+void server_destroy(bd_server **pself);
+/* Run until *stop is set (then finish the round). 0 = clean stop, -1 = fail-stop. */
+int server_run(bd_server *self, volatile sig_atomic_t *stop);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# A stalling external bot (it reads its decisions and never answers) forfeits on
+# the daemon's clock (--decision-ms with --forfeit): the game ends, the other
+# seat wins, the timeout is a logged input and the replay still verifies.
+# A bot program that dies forfeits too (its seat resigns).
+set -euo pipefail
+BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
+T=$(mktemp -d /tmp/brt-stall.XXXXXX)
+D=$T/d
+daemon_pid=""
+cleanup() {
+  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
+  rm -rf "$T"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; cat "$T/out" "$T/err" 2>/dev/null >&2; exit 1; }
+start_daemon() {
+  "$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
+  daemon_pid=$!
+  for _ in $(seq 100); do
+    if [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >/dev/null 2>&1; then return 0; fi
+    sleep 0.1
+  done
+  cat "$T/daemon.log" >&2; fail "berthierd did not come up"
+}
+start_daemon
+
+printf '#!/bin/sh\nexec cat >/dev/null\n' >"$T/stall.sh"
+chmod +x "$T/stall.sh"
+"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/stall.sh,random" --seed 31 \
+  --decision-ms 400 --forfeit >"$T/out" 2>"$T/err" || fail "berthier-match exit $?"
+line=$(grep -E '^[0-9a-f]{16}  ' "$T/out") || fail "no game line"
+echo "$line" | grep -qE '0=stall.sh 1=random  seat 1( \([a-z]+\))? wins' || fail "the stalling seat 0 did not lose: $line"
+log=$(echo "$line" | sed -n 's/.*  log \([^ ]*\).*/\1/p')
+"$BIN/berthier-replay" verify "$log" >/dev/null || fail "the forfeited game's log does not verify"
+"$BIN/berthier-replay" export "$log" | grep -q '"kind":"timeout"' || fail "no timeout input in the log"
+grep -qE '^stall.sh +1 +0 +0 +1' "$T/out" || fail "the table does not count the loss"
+
+# A bot program that exits at once: its seat resigns and the game still ends.
+printf '#!/bin/sh\nexit 0\n' >"$T/dead.sh"
+chmod +x "$T/dead.sh"
+"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/dead.sh,random" --seed 32 --verify \
+  >"$T/out" 2>"$T/err" || fail "berthier-match (dead bot) exit $?"
+grep -E '^[0-9a-f]{16}  ' "$T/out" | grep -qE '0=dead.sh 1=random  seat 1( \([a-z]+\))? wins.* verified$' \
+  || fail "the dead bot's seat did not lose, or the log did not verify"
+echo "ok: stalling and dead bots forfeit; replays verify"

@@ -1,0 +1,274 @@
+"""End to end: the Python client against a real berthierd.
+
+Starts build/bin/berthierd on a temporary data dir, creates `duel` games with
+the admin key, joins the seats with generated keys, plays random legal orders
+to the end (standard and contributory dice), fetches the logs and checks them
+with the Python verifier (berthier.verify) and with `berthier-replay verify`:
+both must accept the good logs (exit 0), both must reject a log with one
+byte flipped in the middle (exit 1), and both must call a log whose last batch
+is damaged incomplete (a torn tail, exit 2). Also: a retry with the same request id is answered
+with the same reply and applied once; seat notices open with the event key.
+The daemon is stopped with SIGTERM at the end whatever happens.
+
+Run by ctest (tests/e2e/CMakeLists.txt sets BERTHIER_BIN, BERTHIER_SRC and
+PYTHONPATH=<src>/clients/python:<build>/python).
+"""
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from berthier import example_bot, verify
+from berthier.client import Client, NonceChain, keygen
+from berthier.keys import load_keypair
+from berthier.proto import pb
+
+BIN = os.environ.get("BERTHIER_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", "build", "bin")
+PYTHON = "/usr/bin/python3"
+FAILURES = []
+
+
+def check(cond, what):
+    print(("ok    " if cond else "FAIL  ") + what, flush=True)
+    if not cond:
+        FAILURES.append(what)
+    return cond
+
+
+def start_daemon(data):
+    log = open(os.path.join(os.path.dirname(data), "berthierd.err"), "wb")
+    p = subprocess.Popen([os.path.join(BIN, "berthierd"), "--data-dir", data], stdout=log, stderr=log)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if p.poll() is not None:
+            raise RuntimeError("berthierd exited with %d at start" % p.returncode)
+        if os.path.exists(os.path.join(data, "server.pub")) and os.path.exists(os.path.join(data, "berthier.sock")):
+            return p
+        time.sleep(0.05)
+    raise RuntimeError("berthierd did not come up within 20 s")
+
+
+def stop_daemon(p):
+    if p is None or p.poll() is not None:
+        return
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(15)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+
+
+def run_verifiers(path):
+    """(python verifier exit, berthier-replay exit or None when it is not built)."""
+    env = dict(os.environ)
+    py = subprocess.run([PYTHON, "-m", "berthier.verify", path], env=env, capture_output=True, text=True)
+    print("      berthier.verify: rc=%d %s" % (py.returncode, (py.stdout + py.stderr).strip()[:300]))
+    replay = os.path.join(BIN, "berthier-replay")
+    if not os.path.exists(replay):
+        return py.returncode, None
+    rp = subprocess.run([replay, "verify", path], capture_output=True, text=True)
+    print("      berthier-replay verify: rc=%d %s" % (rp.returncode, (rp.stdout + rp.stderr).strip()[:300]))
+    return py.returncode, rp.returncode
+
+
+def play_game(admin, data, tmp, nseats, options, seed):
+    """Create, join and play a duel game to the end; returns (game_id, notices seen by seat 0)."""
+    kdir = os.path.join(tmp, "keys")
+    kps = []
+    for s in range(nseats):
+        name = "g%d-seat%d" % (seed, s)
+        keygen(kdir, name)
+        kps.append(load_keypair(os.path.join(kdir, name + ".key")))
+    created = admin.create_game("duel", "standard", seats=kps, options=options)
+    gid = created.game_id
+    check(len(gid) == 16 and all(ch in "0123456789abcdef" for ch in gid), "game id %s is 16 hex characters" % gid)
+    contributory = "dice=contributory" in options
+    clients = [Client(data_dir=data, keypair=kp, timeout=5, retries=4) for kp in kps]
+    chains = [NonceChain() if contributory else None for _ in range(nseats)]
+    joined0 = clients[0].join(gid, 0, chain_commit=chains[0].commit if contributory else b"")
+    check(len(joined0.event_key) == 32, "seat 0 joined and got a 32-byte event key")
+    check(clients[0].event_key(gid, 0) == joined0.event_key, "hello naming the seat returns the same event key")
+    sub = clients[0].subscribe(gid, 0, joined0.event_key)
+    live = "spectators=live" in options
+    spectator = admin.subscribe(gid) if live else None
+    time.sleep(0.3)   # let the SUB sockets finish their CURVE handshake before notices flow
+    results, errors = {}, []
+
+    def run(s):
+        try:
+            results[s] = example_bot.play(clients[s], gid, s, random.Random(seed * 10 + s), chain=chains[s],
+                                          join=s != 0, max_seconds=300)
+        except Exception as e:  # reported below
+            errors.append("seat %d: %r" % (s, e))
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in range(nseats)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check(not errors, "every seat played to the end %s" % (errors or ""))
+    if results:
+        r = results[0].result
+        check(r.ended, "the game ended: winners %s, %s" % (list(r.winners), r.reason))
+    notices = 0
+    while True:
+        try:
+            n = sub.recv(0.3)
+        except ValueError:
+            check(False, "a seat notice did not open with the event key")
+            break
+        if n is None:
+            break
+        if notices == 0:
+            check(n.game_id == gid, "notice names game %s" % gid)
+        notices += 1
+    sub.close()
+    check(notices > 0, "seat 0 received %d sealed notices" % notices)
+    if spectator is not None:
+        clear = 0
+        while spectator.recv(0.3) is not None:
+            clear += 1
+        spectator.close()
+        check(clear > 0, "a live spectator received %d clear notices" % clear)
+    keys = {bytes(clients[s].event_key(gid, s)) for s in range(nseats)}
+    check(len(keys) == nseats, "every seat has its own event key")
+    for c in clients:
+        c.close()
+    return gid
+
+
+def test_retry_same_id(admin, data):
+    """A retried request (same id, same bytes) gets the same reply and is applied once."""
+    k0, k1 = keygen(), keygen()
+    gid = admin.create_game("duel", "standard", seats=[k0, k1]).game_id
+    c0 = Client(data_dir=data, keypair=k0)
+    c1 = Client(data_dir=data, keypair=k1)
+    try:
+        c0.join(gid, 0)
+        c1.join(gid, 1)
+        d = c0.pending(gid, 0)
+        legal = c0.legal(gid, 0)
+        req = pb.Request()
+        req.request_id = c0.new_request_id()
+        req.submit.game_id = gid
+        req.submit.seat = 0
+        req.submit.based_on_seq = d.seq
+        req.submit.order = legal.orders[0]
+        first = c0.call(req)
+        second = c0.call(req)     # same id, same bytes: a retry
+        check(first.SerializeToString() == second.SerializeToString(),
+              "a retry with the same request id gets the same reply")
+        # duel bids are sealed: the order is recorded once; when seat 1 bids too the
+        # round is applied and seq moves by exactly one.
+        d1 = c1.pending(gid, 1)
+        c1.submit(gid, 1, d1.seq, order=c1.legal(gid, 1).orders[0])
+        check(c0.pending(gid, 0).seq == d.seq + 1, "the retried order was applied once")
+        other = pb.Request()
+        other.CopyFrom(req)
+        other.submit.based_on_seq += 1
+        rep = c0.call(other, check=False)
+        check(rep.code == pb.CODE_REQUEST_ID_REUSED,
+              "same id with different bytes is refused (%s)" % pb.Code.Name(rep.code))
+        # A live game's log is consistent but incomplete (exit 2) for both verifiers.
+        tmp = os.path.dirname(data)
+        path = os.path.join(tmp, gid + "-live.log")
+        with open(path, "wb") as f:
+            f.write(admin.fetch_log(gid))
+        py, rp = run_verifiers(path)
+        check(py == 2, "berthier.verify says a live game's log is incomplete")
+        if rp is not None:
+            check(rp == 2, "berthier-replay verify says a live game's log is incomplete")
+        # A resignation ends the game: the log is then complete and verifies.
+        c1.resign(gid, 1)
+        check(c0.pending(gid, 0).result.ended, "the game ended by resignation")
+        path = os.path.join(tmp, gid + "-resigned.log")
+        with open(path, "wb") as f:
+            f.write(c0.fetch_log(gid))      # a seat may fetch the log once the game is over
+        py, rp = run_verifiers(path)
+        check(py == 0, "berthier.verify accepts the resigned game's log")
+        if rp is not None:
+            check(rp == 0, "berthier-replay verify accepts the resigned game's log")
+    finally:
+        c0.close()
+        c1.close()
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="berthier-e2e-py-")
+    data = os.path.join(tmp, "data")
+    daemon = None
+    try:
+        daemon = start_daemon(data)
+        admin = Client(data_dir=data, timeout=5, retries=4)
+        h = admin.hello().hello
+        check(h.admin and "duel" in h.rulesets, "hello: admin key recognised, duel available")
+        test_retry_same_id(admin, data)
+        games = []
+        for seed, (nseats, options) in enumerate([(2, ["spectators=live"]), (3, ["dice=contributory"])]):
+            games.append((play_game(admin, data, tmp, nseats, options, seed + 1), options))
+        listed = {g.game_id for g in admin.list_games().games}
+        check(all(g in listed for g, _ in games), "list_games shows the games")
+        for gid, options in games:
+            log = admin.fetch_log(gid)
+            with open(os.path.join(data, "games", gid + ".log"), "rb") as f:
+                check(f.read() == log, "fetch_log gives the file's bytes (%d)" % len(log))
+            path = os.path.join(tmp, gid + ".log")
+            with open(path, "wb") as f:
+                f.write(log)
+            r = verify.verify_bytes(log)
+            check(r.status == verify.OK and r.rolls_checked == r.rolls and r.rolls > 0,
+                  "%s %s: %s" % (gid, options, r.message))
+            py, rp = run_verifiers(path)
+            check(py == 0, "berthier.verify accepts the log of %s" % gid)
+            pinned = subprocess.run([PYTHON, "-m", "berthier.verify", "--sign-pk",
+                                     os.path.join(data, "sign.pub"), path], capture_output=True, text=True)
+            check(pinned.returncode == 0, "berthier.verify with the daemon's sign.pub pinned accepts it")
+            if rp is None:
+                print("NOTE  berthier-replay is not built in %s: only the Python verifier ran" % BIN)
+            else:
+                check(rp == 0, "berthier-replay verify accepts the log of %s" % gid)
+            # One byte flipped in the middle (complete batches follow it): tampered, exit 1.
+            # One byte flipped in the last batch: a torn tail that was never acknowledged,
+            # so the log is consistent but incomplete, exit 2. Both tools must agree.
+            for pos, want in ((len(log) // 2, 1), (len(log) - 40, 2)):
+                bad = bytearray(log)
+                bad[pos] ^= 0x20
+                bpath = os.path.join(tmp, "%s-flip%d.log" % (gid, pos))
+                with open(bpath, "wb") as f:
+                    f.write(bad)
+                py, rp = run_verifiers(bpath)
+                check(py == want, "berthier.verify exits %d for %s with byte %d flipped" % (want, gid, pos))
+                if rp is not None:
+                    check(rp == want, "berthier-replay verify exits %d for %s with byte %d flipped"
+                          % (want, gid, pos))
+        admin.close()
+    except Exception as e:
+        check(False, "unexpected %r" % e)
+        import traceback
+        traceback.print_exc()
+    finally:
+        stop_daemon(daemon)
+        if daemon is not None:
+            check(daemon.returncode == 0, "berthierd stopped cleanly on SIGTERM (rc %s)" % daemon.returncode)
+        if FAILURES:
+            try:
+                with open(os.path.join(tmp, "berthierd.err"), "rb") as f:
+                    sys.stdout.write(f.read().decode(errors="replace")[-3000:])
+            except OSError:
+                pass
+        shutil.rmtree(tmp, ignore_errors=True)
+    if FAILURES:
+        print("%d check(s) failed" % len(FAILURES))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
