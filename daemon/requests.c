@@ -226,6 +226,7 @@ static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
     s->d.you_must_act = must;
     s->d.started = game_started(gm->g);
     s->d.turn = s->p.turn;
+    s->d.batch = game_batch(gm->g);
     if (game_over(gm->g)) {
         game_result(gm->g, &s->r);
         berthier__v1__result__init(&s->res);
@@ -359,9 +360,20 @@ typedef struct {
     uint64_t batch;
 } s_input;
 
-/* Feed one input to the game. 0 = applied (records captured, notices queued). */
+/* The decision as a spectator knows it: what every seat can tell apart. */
+static int s_same_public_decision(const brt_pending *a, const brt_pending *b) {
+    return a->seats == b->seats && a->sealed == b->sealed && strcmp(a->kind, b->kind) == 0 &&
+           a->turn == b->turn;
+}
+
+/* Feed one input to the game. 0 = applied (records captured, notices queued).
+ * Notices go out when the seq moved or the public decision changed (an order
+ * that waits for a contributory dice batch changes what everyone must do);
+ * a sealed choice that is only recorded changes neither, and stays unseen. */
 static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_before, brt_reject *rej) {
     *seq_before = game_seq(gm->g);
+    brt_pending before, after;
+    game_pending(gm->g, -1, &before, NULL);
     game_capture_begin(gm);
     int rc;
     switch (in->kind) {
@@ -380,7 +392,8 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     }
     engine_touch(e, gm);
     gm->clock_dirty = 1;
-    if (game_seq(gm->g) != *seq_before) s_queue_notices(e, gm);
+    game_pending(gm->g, -1, &after, NULL);
+    if (game_seq(gm->g) != *seq_before || !s_same_public_decision(&before, &after)) s_queue_notices(e, gm);
     return 0;
 }
 

@@ -48,7 +48,9 @@ start_daemon
 match_pid=$!
 
 live_game() {  # a game has started and not ended
-  "$BIN/berthierctl" --data-dir "$D" --timeout 2000 games 2>/dev/null | grep -q ' playing'
+  # Into a file first: with pipefail, grep -q closing the pipe early would fail berthierctl.
+  "$BIN/berthierctl" --data-dir "$D" --timeout 2000 games >"$T/games" 2>/dev/null || return 1
+  grep -q ' playing' "$T/games"
 }
 for round in 1 2; do
   for _ in $(seq 100); do live_game && break; sleep 0.05; done
