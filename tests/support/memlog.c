@@ -166,8 +166,12 @@ int memlog_save(const memlog *self, const char *path) {
     evlog *l = evlog_create(path, self->recs[0].payload, self->recs[0].len, err, sizeof err);
     if (!l) return -1;
     int rc = 0;
-    for (size_t i = 1; i < self->n && rc == 0; i++)
-        rc = evlog_append(l, self->recs[i].kind, self->recs[i].payload, self->recs[i].len);
+    /* Checkpoints are signed again over the file's own chain (which also covers
+     * the SYNC records), so that berthier-replay verify accepts the file. */
+    for (size_t i = 1; i < self->n && rc == 0; i++) {
+        if (self->recs[i].kind == EVLOG_CHECKPOINT) rc = evlog_checkpoint(l, self->sk, self->game_id);
+        else rc = evlog_append(l, self->recs[i].kind, self->recs[i].payload, self->recs[i].len);
+    }
     if (rc == 0) rc = evlog_sync(l);
     evlog_destroy(&l);
     return rc;
