@@ -10,6 +10,7 @@
 
 #include <sodium.h>
 
+#include "canon.h"
 #include "duel/v1/duel.pb-c.h"
 #include "ruleset.h"
 
@@ -244,13 +245,13 @@ static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len,
         return brt_reject_set(err, BRT_REJECT_NOT_YOUR_DECISION, "D5", "the game is over");
     if (seat >= s->nseats)
         return brt_reject_set(err, BRT_REJECT_NOT_YOUR_DECISION, "D1", "there is no seat %u", seat);
-    Duel__V1__Order *o = duel__v1__order__unpack(NULL, len, order);
-    if (!o) return brt_reject_set(err, BRT_REJECT_MALFORMED, "D1", "the order does not decode");
+    /* Only the canonical encoding: a bool written as 2, say, decodes to the same
+     * order as the one legal() lists but is other bytes in the log. */
+    ProtobufCMessage *m = NULL;
+    int crc = canon_unpack(&duel__v1__order__descriptor, order, len, 4096, &m);
+    if (crc != CANON_OK) return brt_reject_set(err, BRT_REJECT_MALFORMED, "D1", "the order: %s", canon_strerror(crc));
+    Duel__V1__Order *o = (Duel__V1__Order *)m;
     int rc = -1;
-    if (o->base.n_unknown_fields || protobuf_c_message_get_packed_size(&o->base) != len) {
-        brt_reject_set(err, BRT_REJECT_MALFORMED, "D1", "the order is not canonically encoded");
-        goto done;
-    }
     if (s->phase == PHASE_BID) {
         if (o->kind_case != DUEL__V1__ORDER__KIND_BID) {
             brt_reject_set(err, BRT_REJECT_ILLEGAL, "D2", "every seat must bid now");

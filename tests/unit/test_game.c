@@ -333,6 +333,10 @@ static void test_full_game_record_order_and_replay(void **state) {
     while (evlog_reader_next(r, &rec) == 1) {
         assert_true(i < n);
         assert_int_equal(rec.kind, f->log.recs[i].kind);
+        if (rec.kind == EVLOG_CHECKPOINT) { /* signed again over the file's chain */
+            i++;
+            continue;
+        }
         assert_int_equal(rec.len, f->log.recs[i].len);
         assert_memory_equal(rec.payload, f->log.recs[i].payload, rec.len);
         i++;
