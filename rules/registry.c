@@ -4,8 +4,10 @@
 #include "ruleset.h"
 
 extern const brt_ruleset brt_ruleset_duel;
+extern const brt_ruleset brt_ruleset_n20;
 
 static const brt_ruleset *const s_all[] = {
+    &brt_ruleset_n20,
     &brt_ruleset_duel,
     NULL,
 };

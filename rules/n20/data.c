@@ -1,0 +1,400 @@
+/*
+ * data.c - the scenario data format (docs/n20-data.md) and its parser.
+ *
+ * One record per line: words separated by blanks, then "|" and the value's
+ * provenance ("RULEBOOK <rule>" or "RECONSTRUCTED <reason>"). Every record
+ * must carry one. The parser works on the embedded bytes, never on a file.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <threads.h>
+
+#include "n20.h"
+
+#define MAXW 24
+
+typedef struct s_line {
+    char buf[512];
+    char *w[MAXW];
+    int n;
+    char title[64]; /* quoted text, if any */
+} s_line;
+
+static int s_num(const char *w, int *out) {
+    int sign = 1, v = 0, any = 0;
+    if (*w == '-') { sign = -1; w++; } else if (*w == '+') w++;
+    for (; *w; w++) {
+        if (*w < '0' || *w > '9') return -1;
+        v = v * 10 + (*w - '0');
+        if (v > 100000) return -1;
+        any = 1;
+    }
+    if (!any) return -1;
+    *out = sign * v;
+    return 0;
+}
+
+static int s_hexw(const n20_scenario *sc, const char *w, uint16_t *out) {
+    int v;
+    if (strlen(w) != 4 || s_num(w, &v) < 0) return -1;
+    int row = v / 100, col = v % 100;
+    if (row < 1 || col < 1 || row > sc->rows || col > sc->cols) return -1;
+    *out = n20_hex((unsigned)v);
+    return 0;
+}
+
+static int s_terrain(const char *w) {
+    static const char *names[] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
+    for (int i = 0; i < N20_T_COUNT; i++)
+        if (strcmp(w, names[i]) == 0) return i;
+    return -1;
+}
+
+static int s_weather(const char *w) {
+    static const char *names[] = {"clear", "cloudy", "showers", "downpour", "storm", "mud"};
+    for (int i = 0; i < 6; i++)
+        if (strcmp(w, names[i]) == 0) return i;
+    return -1;
+}
+
+static int s_result(const char *w) {
+    static const char *names[] = {"AB", "AR", "AW", "N", "DW", "DR", "DB", "EX"};
+    for (int i = 0; i < 8; i++)
+        if (strcmp(w, names[i]) == 0) return i;
+    return -1;
+}
+
+static int s_effect(const char *w) {
+    static const char *names[] = {"none",       "morale-self", "morale-enemy", "rally",
+                                  "move-mod",   "good-ground", "frederick",    "reshuffle",
+                                  "forced-march-free"};
+    for (int i = 0; i < 9; i++)
+        if (strcmp(w, names[i]) == 0) return i;
+    return -1;
+}
+
+static int s_side(const char *w) {
+    if (strcmp(w, "french") == 0) return N20_FRENCH;
+    if (strcmp(w, "allied") == 0) return N20_ALLIED;
+    return -1;
+}
+
+/* split one line; returns 0 for a record, 1 for blank/comment, -1 on error */
+static int s_split(const char *p, size_t len, s_line *L, int *prov_rulebook) {
+    if (len >= sizeof L->buf) return -1;
+    memcpy(L->buf, p, len);
+    L->buf[len] = 0;
+    L->n = 0;
+    L->title[0] = 0;
+    char *c = L->buf;
+    while (*c == ' ' || *c == '\t') c++;
+    if (*c == 0 || *c == '#') return 1;
+    char *bar = strchr(c, '|');
+    if (!bar) return -1;
+    *bar = 0;
+    char *prov = bar + 1;
+    while (*prov == ' ') prov++;
+    if (strncmp(prov, "RULEBOOK", 8) == 0) *prov_rulebook = 1;
+    else if (strncmp(prov, "RECONSTRUCTED", 13) == 0) *prov_rulebook = 0;
+    else return -1;
+    /* a quoted title */
+    char *q = strchr(c, '"');
+    if (q) {
+        char *e = strchr(q + 1, '"');
+        if (!e || (size_t)(e - q - 1) >= sizeof L->title) return -1;
+        memcpy(L->title, q + 1, (size_t)(e - q - 1));
+        L->title[e - q - 1] = 0;
+        memset(q, ' ', (size_t)(e - q + 1));
+    }
+    while (*c && L->n < MAXW) {
+        while (*c == ' ' || *c == '\t') c++;
+        if (!*c) break;
+        L->w[L->n++] = c;
+        while (*c && *c != ' ' && *c != '\t') c++;
+        if (*c) *c++ = 0;
+    }
+    return L->n ? 0 : -1;
+}
+
+static int s_side_set(n20_scenario *sc, uint16_t a, uint16_t b, int kind, int val) {
+    int d = n20_dir(sc, a, b), e = n20_dir(sc, b, a);
+    if (d < 0 || e < 0) return -1;
+    uint8_t (*arr)[6] = kind == 0 ? sc->road : kind == 1 ? sc->river : sc->cross;
+    arr[a][d] = (uint8_t)val;
+    arr[b][e] = (uint8_t)val;
+    return 0;
+}
+
+static int s_record(n20_scenario *sc, s_line *L) {
+    const char *k = L->w[0];
+    int v, v2;
+    uint16_t h, h2;
+    if (strcmp(k, "scenario") == 0 && L->n == 2) {
+        snprintf(sc->id, sizeof sc->id, "%s", L->w[1]);
+    } else if (strcmp(k, "seats") == 0 || strcmp(k, "side") == 0 || strcmp(k, "adjacency") == 0 ||
+               strcmp(k, "pool") == 0) {
+        /* documented facts; the code uses the fixed n20 conventions */
+    } else if (strcmp(k, "grid") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || s_num(L->w[2], &v2) || v < 1 || v > 31 || v2 < 1 || v2 > 31)
+            return -1;
+        sc->rows = (uint8_t)v;
+        sc->cols = (uint8_t)v2;
+        for (int r = 1; r <= v; r++)
+            for (int c = 1; c <= v2; c++) sc->onmap[r * 32 + c] = 1;
+    } else if (strcmp(k, "first-player") == 0 && L->n == 2) {
+        if ((v = s_side(L->w[1])) < 0) return -1;
+        sc->first_player = (uint8_t)v;
+    } else if (strcmp(k, "start-turn") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 1 || v >= N20_MAX_TURNS) return -1;
+        sc->start_turn = (uint8_t)v;
+    } else if (strcmp(k, "last-turn") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 1 || v >= N20_MAX_TURNS) return -1;
+        sc->last_turn = (uint8_t)v;
+    } else if (strcmp(k, "morale") == 0 && L->n == 3) {
+        if ((v2 = s_side(L->w[1])) < 0 || s_num(L->w[2], &v) || v < 0 || v > 10) return -1;
+        sc->morale0[v2] = (int8_t)v;
+    } else if (strcmp(k, "morale-max") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 100) return -1;
+        sc->morale_max = (int8_t)v;
+    } else if (strcmp(k, "skip-first-event") == 0 && L->n == 2) {
+        if ((v = s_side(L->w[1])) < 0) return -1;
+        sc->skip_first_event = (uint8_t)(1 + v);
+    } else if (strcmp(k, "night-rest") == 0 && L->n == 3) {
+        if ((v2 = s_side(L->w[1])) < 0 || s_num(L->w[2], &v) || v < 0 || v > 10) return -1;
+        sc->rest[v2] = (int8_t)v;
+    } else if (strcmp(k, "turn") == 0 && L->n == 7) {
+        if (s_num(L->w[1], &v) || v < 1 || v >= N20_MAX_TURNS) return -1;
+        n20_turn_def *t = &sc->turns[v];
+        t->defined = 1;
+        snprintf(t->label, sizeof t->label, "%s %s", L->w[2], L->w[3]);
+        if (strcmp(L->w[4], "night") == 0) t->night = 1;
+        else if (strcmp(L->w[4], "day") != 0) return -1;
+        if ((v2 = s_weather(L->w[5])) < 0) return -1;
+        t->weather = (uint8_t)v2;
+        if (s_num(L->w[6], &v2) || v2 < 0 || v2 > 6) return -1;
+        t->sudden = (uint8_t)v2;
+    } else if (strcmp(k, "tec") == 0 && L->n == 3 && strcmp(L->w[1], "road-bonus") == 0) {
+        if (s_num(L->w[2], &v)) return -1;
+        sc->road_bonus = (int8_t)v;
+    } else if (strcmp(k, "tec") == 0 && L->n == 4) {
+        int t = s_terrain(L->w[1]);
+        if (t < 0 || s_num(L->w[3], &v)) return -1;
+        if (strcmp(L->w[2], "stop") == 0) sc->t_stop[t] = 1;
+        else if (strcmp(L->w[2], "1") == 0) sc->t_stop[t] = 0;
+        else return -1;
+        sc->t_def[t] = (int8_t)v;
+    } else if (strcmp(k, "tec-side") == 0 && L->n == 4) {
+        if (s_num(L->w[2], &v) || s_num(L->w[3], &v2)) return -1;
+        if (strcmp(L->w[1], "minor") == 0) { sc->minor_move = (int8_t)v; sc->minor_def = (int8_t)v2; }
+        else if (strcmp(L->w[1], "major-bridge") == 0) sc->bridge_def = (int8_t)v2;
+        else if (strcmp(L->w[1], "major-ford") == 0) sc->ford_def = (int8_t)v2;
+        else if (strcmp(L->w[1], "minor-bridge") == 0) sc->minor_bridge_def = (int8_t)v2;
+        else return -1;
+    } else if (strcmp(k, "crt-columns") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || s_num(L->w[2], &v2) || v2 - v + 1 > 8 || v2 < v) return -1;
+        sc->crt_lo = (int8_t)v;
+        sc->crt_hi = (int8_t)v2;
+    } else if (strcmp(k, "crt") == 0) {
+        int cols = sc->crt_hi - sc->crt_lo + 1;
+        if (L->n != 2 + cols || s_num(L->w[1], &v) || v < 1 || v > 6) return -1;
+        for (int i = 0; i < cols; i++) {
+            int r = s_result(L->w[2 + i]);
+            if (r < 0) return -1;
+            sc->crt[v - 1][i] = (uint8_t)r;
+        }
+    } else if (strcmp(k, "rally") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 6) return -1;
+        if (strcmp(L->w[2], "broken") == 0) sc->rally[v - 1] = 0;
+        else if (strcmp(L->w[2], "cadre") == 0) sc->rally[v - 1] = 1;
+        else if (strcmp(L->w[2], "rallied") == 0) sc->rally[v - 1] = 2;
+        else return -1;
+    } else if (strcmp(k, "rally-mod") == 0 && L->n == 3) {
+        if (s_num(L->w[2], &v)) return -1;
+        if (strcmp(L->w[1], "elite") == 0) sc->rally_elite = (int8_t)v;
+        else if (strcmp(L->w[1], "morale") == 0) sc->rally_morale = (int8_t)v;
+        else return -1;
+    } else if (strcmp(k, "advance-table") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 6) return -1;
+        if (strcmp(L->w[2], "lost") == 0) sc->adv_lost[v - 1] = 1;
+        else if (strcmp(L->w[2], "kept") == 0) sc->adv_lost[v - 1] = 0;
+        else return -1;
+    } else if (strcmp(k, "advance-mod") == 0 && L->n == 3) {
+        if (s_num(L->w[2], &v)) return -1;
+        sc->adv_heavy = (int8_t)v;
+    } else if (strcmp(k, "morale-chart") == 0 && L->n == 4) {
+        if (s_num(L->w[2], &v) || s_num(L->w[3], &v2)) return -1;
+        const char *e = L->w[1];
+        if (strcmp(e, "break") == 0) { sc->mc_break_owner = (int8_t)v; sc->mc_break_enemy = (int8_t)v2; }
+        else if (strcmp(e, "rout-beyond-ma") == 0) sc->mc_rout_ma = (int8_t)v;
+        else if (strcmp(e, "captured-hex") == 0) sc->mc_captured = (int8_t)v;
+        else if (strcmp(e, "garde-recule") == 0) sc->mc_garde = (int8_t)v;
+        else if (strcmp(e, "lull") == 0) sc->mc_lull = (int8_t)v;
+        else return -1;
+    } else if (strcmp(k, "rout-mod") == 0 && L->n == 3) {
+        if (s_num(L->w[2], &v)) return -1;
+        if (strcmp(L->w[1], "elite") == 0) sc->rout_elite = (int8_t)v;
+        else if (strcmp(L->w[1], "fortified") == 0) sc->rout_fort = (int8_t)v;
+        else return -1;
+    } else if (strcmp(k, "hazard-break") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 0 || v > 6) return -1;
+        sc->hazard_break = (uint8_t)v;
+    } else if (strcmp(k, "variable-arrival") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 7) return -1;
+        sc->variable_arrival = (uint8_t)v;
+    } else if (strcmp(k, "loc") == 0 && L->n == 3) {
+        int a = n20_army_of(L->w[1]);
+        if (a < 0 || s_hexw(sc, L->w[2], &h) || sc->nloc[a] >= N20_MAX_LOC) return -1;
+        sc->loc[a][sc->nloc[a]++] = h;
+    } else if (strcmp(k, "objective") == 0 && L->n == 3) {
+        if ((v = s_side(L->w[1])) < 0 || s_hexw(sc, L->w[2], &h) || sc->nobj[v] >= N20_MAX_OBJ)
+            return -1;
+        sc->obj[v][sc->nobj[v]++] = h;
+    } else if (strcmp(k, "entry") == 0 && L->n == 3) {
+        if (strlen(L->w[1]) != 1 || s_hexw(sc, L->w[2], &h) || sc->nentry >= N20_MAX_ENTRY) return -1;
+        sc->entry_area[sc->nentry] = L->w[1][0];
+        sc->entry_hex[sc->nentry++] = h;
+    } else if (strcmp(k, "hex") == 0 && L->n == 3) {
+        int t = s_terrain(L->w[2]);
+        if (t < 0 || s_hexw(sc, L->w[1], &h)) return -1;
+        sc->terrain[h] = (uint8_t)t;
+    } else if (strcmp(k, "road") == 0 && L->n == 3) {
+        if (s_hexw(sc, L->w[1], &h) || s_hexw(sc, L->w[2], &h2)) return -1;
+        return s_side_set(sc, h, h2, 0, 1);
+    } else if (strcmp(k, "river") == 0 && (L->n == 4 || L->n == 5)) {
+        if (s_hexw(sc, L->w[1], &h) || s_hexw(sc, L->w[2], &h2)) return -1;
+        int kind = strcmp(L->w[3], "minor") == 0 ? N20_RIV_MINOR
+                   : strcmp(L->w[3], "major") == 0 ? N20_RIV_MAJOR : -1;
+        if (kind < 0) return -1;
+        if (s_side_set(sc, h, h2, 1, kind)) return -1;
+        if (L->n == 5) {
+            int x = strcmp(L->w[4], "bridge") == 0 ? N20_X_BRIDGE
+                    : strcmp(L->w[4], "ford") == 0 ? N20_X_FORD : -1;
+            if (x < 0) return -1;
+            return s_side_set(sc, h, h2, 2, x);
+        }
+    } else if (strcmp(k, "unit") == 0 && L->n >= 9) {
+        if (sc->nunits >= N20_MAX_UNITS) return -1;
+        n20_unit_def *d = &sc->units[sc->nunits];
+        memset(d, 0, sizeof *d);
+        if (strlen(L->w[1]) >= N20_NAME) return -1;
+        snprintf(d->id, sizeof d->id, "%s", L->w[1]);
+        if ((v = s_side(L->w[2])) < 0) return -1;
+        d->side = (uint8_t)v;
+        if ((v = n20_army_of(L->w[3])) < 0) return -1;
+        d->army = (uint8_t)v;
+        const char *t = L->w[4];
+        d->type = strcmp(t, "inf") == 0 ? N20_INF : strcmp(t, "cav") == 0 ? N20_CAV
+                  : strcmp(t, "art") == 0 ? N20_ART : strcmp(t, "leader") == 0 ? N20_LEADER : 99;
+        if (d->type == 99) return -1;
+        if (s_num(L->w[5], &v) || v < 0 || v > 9) return -1;
+        d->strength = (uint8_t)v;
+        if (s_num(L->w[6], &v) || v < 0 || v > 9) return -1;
+        d->allowance = (uint8_t)v;
+        if (strstr(L->w[7], "elite")) d->flags |= N20_FLAG_ELITE;
+        if (strstr(L->w[7], "guard")) d->flags |= N20_FLAG_GUARD;
+        const char *p = L->w[8];
+        if (strcmp(p, "hex") == 0 && L->n == 10) {
+            d->place = N20_P_HEX;
+            if (s_hexw(sc, L->w[9], &d->hex)) return -1;
+        } else if (strcmp(p, "turn") == 0 && L->n == 11) {
+            d->place = N20_P_TURN;
+            if (s_num(L->w[9], &v) || v < 1 || v >= N20_MAX_TURNS || strlen(L->w[10]) != 1) return -1;
+            d->turn = (uint8_t)v;
+            d->area = L->w[10][0];
+        } else if (strcmp(p, "variable") == 0 && L->n == 10) {
+            d->place = N20_P_VARIABLE;
+            d->area = L->w[9][0];
+        } else if (strcmp(p, "broken") == 0 && L->n == 9) {
+            d->place = N20_P_BROKEN;
+        } else if (strcmp(p, "pool") == 0 && L->n == 9) {
+            d->place = N20_P_POOL;
+        } else if ((strcmp(p, "leader") == 0 || strcmp(p, "variant") == 0) && L->n == 10) {
+            d->place = strcmp(p, "leader") == 0 ? N20_P_LEADER : N20_P_VARIANT;
+            if (s_hexw(sc, L->w[9], &d->hex)) return -1;
+        } else {
+            return -1;
+        }
+        sc->nunits++;
+    } else if (strcmp(k, "good-ground") == 0 && L->n == 3) {
+        int found = -1;
+        for (int i = 0; i < sc->nunits; i++)
+            if (strcmp(sc->units[i].id, L->w[1]) == 0) found = i;
+        if (found < 0) return -1;
+        sc->gg_unit = (uint8_t)found;
+        sc->gg_immune = strcmp(L->w[2], "immune") == 0;
+    } else if (strcmp(k, "card") == 0 && L->n >= 5) {
+        if (sc->ncards >= N20_MAX_CARDS) return -1;
+        n20_card_def *c = &sc->cards[sc->ncards];
+        memset(c, 0, sizeof *c);
+        if (s_num(L->w[1], &v) || v < 1 || v > 99) return -1;
+        c->number = (uint8_t)v;
+        c->pile = strcmp(L->w[2], "draw") == 0 ? 0 : strcmp(L->w[2], "discard") == 0 ? 1
+                  : strcmp(L->w[2], "out") == 0 ? 2 : 9;
+        if (c->pile == 9) return -1;
+        snprintf(c->title, sizeof c->title, "%s", L->title);
+        int side = 0, i = 3;
+        while (i < L->n && side < 2) {
+            if (strcmp(L->w[i], ";") == 0) { side++; i++; continue; }
+            int e = s_effect(L->w[i]);
+            if (e < 0) return -1;
+            c->effect[side] = (uint8_t)e;
+            i++;
+            if (e == N20_E_MORALE_SELF || e == N20_E_MORALE_ENEMY || e == N20_E_MOVE_MOD) {
+                if (i >= L->n || s_num(L->w[i], &v)) return -1;
+                c->amount[side] = (int8_t)v;
+                i++;
+            }
+        }
+        sc->ncards++;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax) {
+    memset(sc, 0, sizeof *sc);
+    sc->gg_unit = 0xff;
+    sc->morale_max = 10;
+    sc->hazard_break = 3;
+    size_t pos = 0;
+    int lineno = 0;
+    s_line L;
+    while (pos < len) {
+        size_t e = pos;
+        while (e < len && text[e] != '\n') e++;
+        lineno++;
+        int rb = 0;
+        int rc = s_split(text + pos, e - pos, &L, &rb);
+        if (rc < 0 || (rc == 0 && s_record(sc, &L) < 0)) {
+            if (msg) snprintf(msg, msgmax, "scenario data line %d does not parse", lineno);
+            return -1;
+        }
+        if (rc == 0) {
+            if (rb) sc->n_rulebook++;
+            else sc->n_reconstructed++;
+        }
+        pos = e + 1;
+    }
+    if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
+        if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
+        return -1;
+    }
+    return 0;
+}
+
+static n20_scenario s_waterloo;
+static int s_waterloo_ok;
+static once_flag s_once = ONCE_FLAG_INIT;
+
+static void s_parse_builtin(void) {
+    size_t len = 0;
+    const char *t = n20_data_text("waterloo20-standard", &len);
+    s_waterloo_ok = t && n20_data_parse(t, len, &s_waterloo, NULL, 0) == 0;
+}
+
+const n20_scenario *n20_scenario_get(const char *scenario) {
+    if (!scenario || strcmp(scenario, "waterloo20-standard") != 0) return NULL;
+    call_once(&s_once, s_parse_builtin);
+    return s_waterloo_ok ? &s_waterloo : NULL;
+}

@@ -1,0 +1,71 @@
+/*
+ * events.c - Random Events [5.0]: the Event deck, drawing, and the card
+ * effects (the effect kinds are data: the "card" records of the scenario files).
+ */
+#include "n20.h"
+
+void n20_deck_reshuffle(n20_state *s, brt_dice *dice, n20_out *out, const char *why) {
+    uint32_t all[N20_MAX_CARDS];
+    size_t n = 0;
+    for (int i = 0; i < s->ndraw; i++) all[n++] = s->draw[i];
+    for (int i = 0; i < s->ndiscard; i++) all[n++] = s->discard[i];
+    /* canonical order before the shuffle, so the result depends only on the dice */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && all[j - 1] > all[j]; j--) {
+            uint32_t t = all[j];
+            all[j] = all[j - 1];
+            all[j - 1] = t;
+        }
+    brt_dice_shuffle(dice, all, n, "5.0 event deck shuffle");
+    for (size_t i = 0; i < n; i++) s->draw[i] = (uint8_t)all[i];
+    s->ndraw = (uint8_t)n;
+    s->ndiscard = 0;
+    N20_EV(out, s, "reshuffle", "[%s] the Event cards are reshuffled (%u cards)", why, (unsigned)n);
+}
+
+static void s_effect(n20_state *s, int card, int effect, int amount, n20_out *out) {
+    int side = s->phasing;
+    switch (effect) {
+    case N20_E_MORALE_SELF:
+        n20_morale_one(s, side, amount, out, "5.0 event");
+        break;
+    case N20_E_MORALE_ENEMY:
+        n20_morale_one(s, 1 - side, amount, out, "5.0 event");
+        break;
+    case N20_E_RALLY: s->rally_event = 1; break;
+    case N20_E_MOVE_MOD: s->move_mod = (int8_t)amount; break;
+    case N20_E_GOOD_GROUND:
+        if (side == N20_ALLIED) s->gg_event = 1; /* [5.1] placed at the end of the Movement Phase */
+        break;
+    case N20_E_FREDERICK: {
+        int u = n20_unit_find(s, "FREDERICK");
+        if (u >= 0 && s->u[u].where == N20_U_OUT) {
+            s->u[u].where = N20_U_VARIABLE; /* [11.6] rolls from this turn on */
+            s->u[u].arrive = s->turn;
+            N20_EV(out, s, "reinforcement", "[11.6] %s is released: it rolls for arrival at 2001",
+                   n20_uid(s, u));
+        }
+        break;
+    }
+    case N20_E_FM_FREE: s->fm_free = 1; break;
+    default: break;
+    }
+    (void)card;
+}
+
+void n20_events_phase(n20_state *s, brt_dice *dice, n20_out *out) {
+    if (s->ndraw == 0) n20_deck_reshuffle(s, dice, out, "5.0 the Draw Pile is empty (rulings R-5.0-empty)");
+    if (s->ndraw == 0) return;
+    int card = s->draw[0];
+    for (int i = 1; i < s->ndraw; i++) s->draw[i - 1] = s->draw[i];
+    s->ndraw--;
+    const n20_card_def *c = &s->sc->cards[card];
+    int side = s->phasing;
+    int v[3] = {c->number, c->effect[side], c->amount[side]};
+    n20_event(out, s, "event-card", NULL, 0, NULL, 0, v, 3, "[5.0] %s draws #%u %s", n20_side_name(side),
+              c->number, c->title);
+    s->discard[s->ndiscard++] = (uint8_t)card;
+    s_effect(s, card, c->effect[side], c->amount[side], out);
+    if (!s->over && c->effect[side] == N20_E_RESHUFFLE)
+        n20_deck_reshuffle(s, dice, out, "5.0 the event says to reshuffle");
+}

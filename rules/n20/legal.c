@@ -1,0 +1,308 @@
+/*
+ * legal.c - legal(): every order the seat may give now. Movement lists one
+ * path per reachable destination; declarations list a bounded representative
+ * set; every listed order is accepted by apply().
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "n20.h"
+#include "n20/v1/n20.pb-c.h"
+
+typedef struct s_ctx {
+    const n20_state *s;
+    brt_buf *out;
+    int count;
+    int kind; /* for path callbacks */
+} s_ctx;
+
+static void s_emit(s_ctx *c, const N20__V1__Order *o) {
+    size_t len = n20__v1__order__get_packed_size(o);
+    uint8_t *p = malloc(len ? len : 1);
+    if (!p) return;
+    n20__v1__order__pack(o, p);
+    if (buf_append_item(c->out, p, len) == 0) c->count++;
+    free(p);
+}
+
+static void s_end(s_ctx *c) {
+    N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    o.kind_case = N20__V1__ORDER__KIND_END;
+    o.end = &e;
+    s_emit(c, &o);
+}
+
+static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
+    s_ctx *c = ctx;
+    uint32_t hx[N20_MAX_PATH];
+    for (int i = 0; i < n; i++) hx[i] = n20_xxyy(path[i]);
+    N20__V1__Move m = N20__V1__MOVE__INIT;
+    N20__V1__Retreat r = N20__V1__RETREAT__INIT;
+    N20__V1__Advance a = N20__V1__ADVANCE__INIT;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    char *id = (char *)n20_uid(c->s, u);
+    switch (c->kind) {
+    case N20__V1__ORDER__KIND_MOVE:
+    case N20__V1__ORDER__KIND_DISENGAGE:
+        m.unit = id; m.n_path = (size_t)n; m.path = hx;
+        o.kind_case = c->kind;
+        if (c->kind == N20__V1__ORDER__KIND_MOVE) o.move = &m; else o.disengage = &m;
+        break;
+    case N20__V1__ORDER__KIND_RETREAT:
+        r.unit = id; r.n_path = (size_t)n; r.path = hx;
+        o.kind_case = c->kind; o.retreat = &r;
+        break;
+    case N20__V1__ORDER__KIND_ADVANCE:
+        a.unit = id; a.n_path = (size_t)n; a.path = hx;
+        o.kind_case = c->kind; o.advance = &a;
+        break;
+    default: return;
+    }
+    s_emit(c, &o);
+}
+
+static void s_declare(s_ctx *c, const n20_battle *b, int nb) {
+    N20__V1__Battle bt[N20_MAX_BATTLES], *bp[N20_MAX_BATTLES];
+    char *ids[N20_MAX_BATTLES][2][N20_MAX_SIDE];
+    for (int i = 0; i < nb; i++) {
+        n20__v1__battle__init(&bt[i]);
+        for (int k = 0; k < b[i].natt; k++) ids[i][0][k] = (char *)n20_uid(c->s, b[i].att[k]);
+        for (int k = 0; k < b[i].ndef; k++) ids[i][1][k] = (char *)n20_uid(c->s, b[i].def[k]);
+        bt[i].n_attackers = b[i].natt;
+        bt[i].attackers = ids[i][0];
+        bt[i].n_defenders = b[i].ndef;
+        bt[i].defenders = ids[i][1];
+        bp[i] = &bt[i];
+    }
+    N20__V1__Declare d = N20__V1__DECLARE__INIT;
+    d.n_battles = (size_t)nb;
+    d.battles = bp;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    o.kind_case = N20__V1__ORDER__KIND_DECLARE;
+    o.declare = &d;
+    if (n20_declare_check(c->s, b, nb, NULL) == 0) s_emit(c, &o);
+}
+
+static void s_legal_declare(s_ctx *c) {
+    const n20_state *s = c->s;
+    n20_battle b[N20_MAX_BATTLES];
+    memset(b, 0, sizeof b);
+    int nb = n20_declare_canonical(s, b, N20_MAX_BATTLES);
+    s_declare(c, b, nb);
+    /* variants: merge two battles when every attacker is adjacent to every defender */
+    for (int i = 0; i < nb; i++)
+        for (int j = i + 1; j < nb; j++) {
+            if (b[i].natt + b[j].natt > N20_MAX_SIDE || b[i].ndef + b[j].ndef > N20_MAX_SIDE) continue;
+            n20_battle m[N20_MAX_BATTLES];
+            int nm = 0;
+            for (int k = 0; k < nb; k++)
+                if (k != i && k != j) m[nm++] = b[k];
+            n20_battle x = b[i];
+            for (int k = 0; k < b[j].natt; k++) x.att[x.natt++] = b[j].att[k];
+            for (int k = 0; k < b[j].ndef; k++) x.def[x.ndef++] = b[j].def[k];
+            m[nm++] = x;
+            s_declare(c, m, nm);
+        }
+    /* variant: an extra voluntary attack by a unit not obliged to attack, on one adjacent enemy */
+    for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (s->sc->units[u].type == N20_LEADER) continue;
+        for (int e = 0; e < s->sc->nunits; e++) {
+            if (n20_side_of(s, e) == s->phasing || !n20_adjacent_units(s, u, e)) continue;
+            int used = 0;
+            for (int k = 0; k < nb; k++)
+                for (int j = 0; j < b[k].ndef; j++)
+                    if (b[k].def[j] == e) used = 1;
+            if (used) continue;
+            n20_battle m[N20_MAX_BATTLES];
+            memcpy(m, b, sizeof(n20_battle) * (size_t)nb);
+            memset(&m[nb], 0, sizeof m[nb]);
+            m[nb].natt = 1;
+            m[nb].att[0] = (uint8_t)u;
+            m[nb].ndef = 1;
+            m[nb].def[0] = (uint8_t)e;
+            s_declare(c, m, nb + 1);
+            break;
+        }
+    }
+}
+
+int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
+    s_ctx c = {.s = s, .out = out, .count = 0};
+    if (s->over || (int)seat != n20_pending_seat(s)) return 0;
+    const n20_scenario *sc = s->sc;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    switch (s->phase) {
+    case N20_PH_MOVE:
+        if (n20_end_move_check(s, NULL) == 0) s_end(&c);
+        for (int a = 0; a < N20_ARMIES; a++)
+            if (n20_forced_march_check(s, a, NULL) == 0) {
+                N20__V1__ForceMarch f = N20__V1__FORCE_MARCH__INIT;
+                f.army = (char *)n20_army_name(a);
+                o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH;
+                o.force_march = &f;
+                s_emit(&c, &o);
+            }
+        c.kind = N20__V1__ORDER__KIND_MOVE;
+        for (int u = 0; u < sc->nunits; u++)
+            if (n20_side_of(s, u) == s->phasing &&
+                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
+                n20_move_destinations(s, u, s_path_cb, &c);
+        break;
+    case N20_PH_GOOD_GROUND:
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++) {
+            if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED) continue;
+            for (int k = 0; k < 2; k++) {
+                N20__V1__GoodGround g = N20__V1__GOOD_GROUND__INIT;
+                g.unit = (char *)n20_uid(s, u);
+                g.artillery_immune = k;
+                o.kind_case = N20__V1__ORDER__KIND_GOOD_GROUND;
+                o.good_ground = &g;
+                s_emit(&c, &o);
+            }
+        }
+        break;
+    case N20_PH_REACTION:
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++) {
+            if (!(s->u[u].flags & N20_UF_REACT_OK) || (s->u[u].flags & N20_UF_REACTED)) continue;
+            for (int e = 0; e < sc->nunits; e++) {
+                int a1[1] = {u}, d1[1] = {e};
+                if (n20_countercharge_check(s, a1, 1, d1, 1, NULL) < 0) continue;
+                N20__V1__Countercharge cc = N20__V1__COUNTERCHARGE__INIT;
+                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid(s, e)};
+                cc.n_attackers = 1; cc.attackers = aid; cc.n_defenders = 1; cc.defenders = di;
+                o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
+                o.countercharge = &cc;
+                s_emit(&c, &o);
+                if (s->morale[1 - s->phasing] >= 1) {
+                    cc.reserve = 1;
+                    s_emit(&c, &o);
+                }
+                /* [8.1.3] cavalry combining against this one enemy unit */
+                int all[N20_MAX_SIDE], na = 0;
+                char *aall[N20_MAX_SIDE];
+                for (int v = 0; v < sc->nunits && na < N20_MAX_SIDE; v++) {
+                    int a2[1] = {v};
+                    if (n20_countercharge_check(s, a2, 1, d1, 1, NULL) == 0) {
+                        all[na] = v;
+                        aall[na++] = (char *)n20_uid(s, v);
+                    }
+                }
+                if (na > 1 && all[0] == u && n20_countercharge_check(s, all, na, d1, 1, NULL) == 0) {
+                    N20__V1__Countercharge c2 = N20__V1__COUNTERCHARGE__INIT;
+                    c2.n_attackers = (size_t)na; c2.attackers = aall; c2.n_defenders = 1; c2.defenders = di;
+                    o.countercharge = &c2;
+                    s_emit(&c, &o);
+                }
+            }
+            c.kind = N20__V1__ORDER__KIND_DISENGAGE;
+            n20_disengage_paths(s, u, s_path_cb, &c);
+        }
+        break;
+    case N20_PH_CONTACT:
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++)
+            if (n20_contact_check(s, u, NULL) == 0) {
+                N20__V1__Contact ct = N20__V1__CONTACT__INIT;
+                ct.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_CONTACT;
+                o.contact = &ct;
+                s_emit(&c, &o);
+            }
+        break;
+    case N20_PH_DECLARE: s_legal_declare(&c); break;
+    case N20_PH_BATTLES:
+        for (int i = 0; i < s->nbattles; i++)
+            for (int r = 0; r < 2; r++) {
+                if (n20_resolve_check(s, i, r, NULL) < 0) continue;
+                N20__V1__Resolve rv = N20__V1__RESOLVE__INIT;
+                rv.battle = (uint32_t)i;
+                rv.reserve = r;
+                o.kind_case = N20__V1__ORDER__KIND_RESOLVE;
+                o.resolve = &rv;
+                s_emit(&c, &o);
+            }
+        break;
+    case N20_PH_DEF_RESERVE:
+        for (int r = 0; r < 2; r++) {
+            if (r && !n20_defender_may_reserve(s)) continue;
+            N20__V1__Reserve rv = N20__V1__RESERVE__INIT;
+            rv.commit = r;
+            o.kind_case = N20__V1__ORDER__KIND_RESERVE;
+            o.reserve = &rv;
+            s_emit(&c, &o);
+        }
+        break;
+    case N20_PH_EX_LOSSES: {
+        const n20_battle *b = &s->b[s->f.battle];
+        for (unsigned mask = 1; mask < (1u << b->natt); mask++) {
+            int us[N20_MAX_SIDE], n = 0;
+            char *ids[N20_MAX_SIDE];
+            for (int k = 0; k < b->natt; k++)
+                if (mask & (1u << k)) { us[n] = b->att[k]; ids[n] = (char *)n20_uid(s, b->att[k]); n++; }
+            if (n20_losses_check(s, us, n, NULL) < 0) continue;
+            N20__V1__Losses l = N20__V1__LOSSES__INIT;
+            l.n_units = (size_t)n;
+            l.units = ids;
+            o.kind_case = N20__V1__ORDER__KIND_LOSSES;
+            o.losses = &l;
+            s_emit(&c, &o);
+        }
+        break;
+    }
+    case N20_PH_RETREAT: {
+        int u = n20_retreat_current(s);
+        c.kind = N20__V1__ORDER__KIND_RETREAT;
+        if (u >= 0) n20_retreat_paths(s, u, s_path_cb, &c, 24);
+        break;
+    }
+    case N20_PH_ADVANCE:
+        if (n20_advance_end_check(s, NULL) == 0) s_end(&c);
+        c.kind = N20__V1__ORDER__KIND_ADVANCE;
+        for (int u = 0; u < sc->nunits; u++) n20_advance_paths(s, u, s_path_cb, &c);
+        break;
+    case N20_PH_RALLY: {
+        s_end(&c);
+        int armies[N20_ARMIES], na = 0;
+        for (int a = 0; a < N20_ARMIES; a++) {
+            int side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
+            if (side == s->phasing && n20_has_broken(s, side, a)) armies[na++] = a;
+        }
+        for (unsigned mask = 0; mask < (1u << na); mask++) {
+            int pick[N20_ARMIES], n = 0;
+            char *names[N20_ARMIES];
+            for (int k = 0; k < na; k++)
+                if (mask & (1u << k)) { pick[n] = armies[k]; names[n] = (char *)n20_army_name(armies[k]); n++; }
+            if (n20_rally_check(s, pick, n, NULL) < 0) continue;
+            N20__V1__Rally r = N20__V1__RALLY__INIT;
+            r.n_spend = (size_t)n;
+            r.spend = names;
+            o.kind_case = N20__V1__ORDER__KIND_RALLY;
+            o.rally = &r;
+            s_emit(&c, &o);
+        }
+        break;
+    }
+    case N20_PH_PLACE:
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++) {
+            if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
+            int army = sc->units[u].army;
+            for (int i = 0; i < sc->nloc[army]; i++) {
+                if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(sc->loc[army][i]);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
+    default: break;
+    }
+    return c.count;
+}

@@ -1,0 +1,363 @@
+/*
+ * n20.h - internal interface of the Napoleonic 20 ruleset (rules/n20/).
+ *
+ * The files follow the rulebook's table of contents; README.md says which
+ * file does what. Everything here is integers only and a pure function of
+ * (state, order, dice).
+ */
+#ifndef BERTHIER_N20_H
+#define BERTHIER_N20_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "dice.h"
+#include "ruleset.h"
+
+/* ---- limits --------------------------------------------------------------- */
+#define N20_MAX_UNITS 48
+#define N20_MAX_TURNS 40
+#define N20_MAX_CARDS 16
+#define N20_MAX_LOC 8
+#define N20_MAX_OBJ 8
+#define N20_MAX_ENTRY 24
+#define N20_HEXES 1024 /* hex index = row * 32 + col, row and col 1..31 */
+#define N20_MAX_BATTLES 24
+#define N20_MAX_SIDE 8 /* units on one side of a battle */
+#define N20_MAX_PATH 16
+#define N20_NAME 24
+
+enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
+enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
+enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER };
+enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
+       N20_T_COUNT };
+enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
+enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
+enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD };
+enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
+enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2 };
+/* where a unit starts */
+enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
+       N20_P_VARIANT };
+/* event card effects [5.0] */
+enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E_MOVE_MOD,
+       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE };
+
+/* ---- scenario data (data.c) ------------------------------------------------ */
+typedef struct n20_unit_def {
+    char id[N20_NAME];
+    uint8_t side, army, type, strength, allowance, flags;
+    uint8_t place;        /* N20_P_* */
+    uint16_t hex;         /* set-up hex (index) */
+    uint8_t turn;         /* arrival turn */
+    char area;            /* entry area letter */
+} n20_unit_def;
+
+typedef struct n20_turn_def {
+    uint8_t defined, night, weather, sudden;
+    char label[24];
+} n20_turn_def;
+
+typedef struct n20_card_def {
+    uint8_t number, pile; /* pile: 0 draw, 1 discard, 2 out of the game */
+    char title[64];
+    uint8_t effect[2];
+    int8_t amount[2];
+} n20_card_def;
+
+typedef struct n20_scenario {
+    char id[48];
+    uint8_t rows, cols;
+    uint8_t terrain[N20_HEXES];
+    uint8_t onmap[N20_HEXES];
+    /* per hex per direction (0..5, see map.c) */
+    uint8_t road[N20_HEXES][6];
+    uint8_t river[N20_HEXES][6];
+    uint8_t cross[N20_HEXES][6];
+    uint8_t first_player, start_turn, last_turn, skip_first_event;
+    int8_t morale0[2], morale_max, rest[2];
+    n20_turn_def turns[N20_MAX_TURNS];
+    /* terrain effects: move (0 = one MP, 1 = rugged stop) and defence benefit */
+    uint8_t t_stop[N20_T_COUNT];
+    int8_t t_def[N20_T_COUNT];
+    int8_t minor_move, minor_def, bridge_def, ford_def, minor_bridge_def, road_bonus;
+    int8_t crt_lo, crt_hi;
+    uint8_t crt[6][8];
+    uint8_t rally[6];     /* 0 broken, 1 cadre, 2 rallied; index = die-1 after modifiers clamp */
+    int8_t rally_elite, rally_morale;
+    uint8_t adv_lost[6];  /* 1 = lost */
+    int8_t adv_heavy;
+    int8_t mc_break_owner, mc_break_enemy, mc_rout_ma, mc_captured, mc_garde, mc_lull;
+    int8_t rout_elite, rout_fort;
+    uint8_t hazard_break, variable_arrival;
+    uint16_t loc[N20_ARMIES][N20_MAX_LOC];
+    uint8_t nloc[N20_ARMIES];
+    uint16_t obj[2][N20_MAX_OBJ]; /* objective hexes in each side's colour */
+    uint8_t nobj[2];
+    char entry_area[N20_MAX_ENTRY];
+    uint16_t entry_hex[N20_MAX_ENTRY];
+    uint8_t nentry;
+    n20_unit_def units[N20_MAX_UNITS];
+    uint8_t nunits;
+    n20_card_def cards[N20_MAX_CARDS];
+    uint8_t ncards;
+    uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
+    /* provenance counts (docs) */
+    uint16_t n_rulebook, n_reconstructed;
+} n20_scenario;
+
+/* The embedded data of a scenario, NULL if unknown. */
+const char *n20_data_text(const char *scenario, size_t *len);
+/* Parse data text into sc. 0 or -1 with a message (line number). */
+int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax);
+/* The parsed built-in scenario (parsed once), NULL if unknown. */
+const n20_scenario *n20_scenario_get(const char *scenario);
+
+/* ---- the map (map.c) ------------------------------------------------------- */
+static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
+static inline unsigned n20_xxyy(uint16_t h) { return (unsigned)(h / 32) * 100 + h % 32; }
+int n20_neighbor(const n20_scenario *sc, uint16_t h, int dir, uint16_t *out);
+/* direction from a to b, -1 if not adjacent */
+int n20_dir(const n20_scenario *sc, uint16_t a, uint16_t b);
+int n20_distance(uint16_t a, uint16_t b);
+int n20_is_builtup(const n20_scenario *sc, uint16_t h);
+/* hexside a->b (must be adjacent): effective river kind with the weather (downpour: minor = major [5.2.1]) */
+int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
+/* 1 if a major river without bridge or ford separates them (impassable) */
+int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
+
+/* ---- state (state.c) ------------------------------------------------------- */
+enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
+enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
+       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32 };
+
+typedef struct n20_unit {
+    uint16_t hex;
+    uint8_t where;   /* N20_U_* */
+    uint8_t routed;  /* 0, or 1 + the side whose colour the marker shows [9.6.2] */
+    uint8_t flags;   /* N20_UF_* */
+    uint8_t arrive;  /* arrival turn for reinforcements / variable units */
+} n20_unit;
+
+/* phases and decisions */
+enum {
+    N20_PH_EVENTS = 0, N20_PH_MOVE, N20_PH_GOOD_GROUND, N20_PH_REACTION, N20_PH_CONTACT,
+    N20_PH_DECLARE, N20_PH_BATTLES, N20_PH_DEF_RESERVE, N20_PH_EX_LOSSES, N20_PH_RETREAT,
+    N20_PH_ADVANCE, N20_PH_RALLY, N20_PH_PLACE, N20_PH_OVER,
+    /* transient steps run by n20_run() without a decision */
+    N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
+    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START
+};
+
+typedef struct n20_battle {
+    uint8_t natt, ndef, done, countercharge;
+    uint8_t att[N20_MAX_SIDE], def[N20_MAX_SIDE];
+} n20_battle;
+
+/* the battle being resolved */
+typedef struct n20_fight {
+    uint8_t active, battle, att_side, att_reserve, def_reserve, has_cap;
+    int8_t cap;
+    uint8_t result, die;
+    int8_t diff;
+    uint8_t ctx;               /* phase to return to: N20_PH_BATTLES or N20_PH_REACTION */
+    /* retreats: queue of units with their distance */
+    uint8_t nret, ret_unit[N20_MAX_SIDE], ret_dist[N20_MAX_SIDE], ret_rout[N20_MAX_SIDE];
+    uint16_t ret_from[N20_MAX_SIDE]; /* battle hex of each retreating unit */
+    uint8_t ret_done;
+    /* retreat paths for pursuit [9.8.5] */
+    uint8_t npath[N20_MAX_SIDE];
+    uint16_t path[N20_MAX_SIDE][N20_MAX_PATH];
+    /* advance */
+    uint16_t vacated[N20_MAX_SIDE];
+    uint8_t nvacated;
+    uint8_t winner;            /* side that may advance; 2 = nobody */
+    uint8_t adv_lost, adv_cav_done, adv_other_done, adv_rolled;
+    uint8_t adv_entered;       /* bit i: a unit has entered vacated[i] [9.8.5] */
+    uint8_t garde_att;         /* a Guard unit attacked */
+    int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
+} n20_fight;
+
+typedef struct n20_state {
+    const n20_scenario *sc;    /* not part of the encoding (its hash is in the log header) */
+    uint8_t turn, phasing, phase, over;
+    int8_t morale[2];
+    uint8_t winner, level;     /* level: 0 none, 1 decisive, 2 marginal, 3 draw, 4 forfeit */
+    uint8_t reason;            /* victory reason code */
+    uint8_t first_turn_done;   /* for [5.0] skip of the first French events phase */
+    uint8_t night_seen;        /* a Night turn has been played [13.0] */
+    n20_unit u[N20_MAX_UNITS];
+    /* event deck */
+    uint8_t draw[N20_MAX_CARDS], ndraw, discard[N20_MAX_CARDS], ndiscard, kept[2];
+    /* this player turn */
+    uint8_t fm[N20_ARMIES];    /* forced march bought [12.2.1] */
+    uint8_t fm_free;           /* event: one free forced march */
+    int8_t move_mod;           /* event movement modifier for the phasing side */
+    uint8_t rally_event;       /* event: rally now */
+    uint8_t gg_event;          /* allied drew Good Ground: decision at end of movement [5.1] */
+    uint8_t battle_dice;       /* phasing side rolled battle dice this turn (for [13.0]) */
+    uint8_t entered_hex_n;
+    uint16_t entered_hex[8];
+    uint8_t entered_cnt[8];    /* march order [11.2] */
+    /* good ground marker */
+    uint8_t gg_unit, gg_immune;
+    uint16_t gg_hex;
+    /* disengagement awaiting contact [8.2.4] */
+    uint8_t dis_unit;
+    uint16_t dis_from;
+    /* rally [10.0] */
+    uint8_t rally_done;
+    /* battles of this combat phase */
+    uint8_t nbattles;
+    n20_battle b[N20_MAX_BATTLES];
+    n20_fight f;
+} n20_state;
+
+/* ---- events output -------------------------------------------------------- */
+typedef struct n20_out {
+    void (*emit)(void *ctx, const uint8_t *data, size_t len);
+    void *ctx;
+} n20_out;
+
+/* Emit one event: kind, units (NULL-terminated ids, may be NULL), hexes, values. */
+void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
+               const uint16_t *hexes, int nhexes, const int *values, int nvalues,
+               const char *fmt, ...) __attribute__((format(printf, 10, 11)));
+#define N20_EV(out, s, kind, ...) n20_event(out, s, kind, NULL, 0, NULL, 0, NULL, 0, __VA_ARGS__)
+
+int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- state functions (state.c) --------------------------------------------- */
+n20_state *n20_state_new(const n20_scenario *sc);
+int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, int old_days, brt_reject *err);
+int n20_encode(const n20_state *s, brt_buf *out);
+int n20_unit_find(const n20_state *s, const char *id);
+int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map) */
+int n20_side_of(const n20_state *s, int u);
+const char *n20_uid(const n20_state *s, int u);
+int n20_is_night(const n20_state *s);
+int n20_weather(const n20_state *s);
+const char *n20_weather_name(int w);
+const char *n20_army_name(int a);
+const char *n20_side_name(int side);
+int n20_army_of(const char *name);
+
+/* ---- zones of control (zoc.c) --------------------------------------------- */
+/* 1 if unit u exerts a ZOC into hex h [7.0] */
+int n20_exerts_zoc(const n20_state *s, int u, uint16_t h);
+/* 1 if hex h is in the ZOC of a unit of side `enemy` [7.0]; ignore_bridged: the
+ * phasing player ignores ZOC across bridged/forded major rivers [7.1] */
+int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged);
+/* units u and v are adjacent for the rules (not across an impassable major river) [7.1] */
+int n20_adjacent_units(const n20_state *s, int u, int v);
+int n20_loc_distance(const n20_state *s, int army, uint16_t h);
+
+/* ---- the sequence of play (sequence.c) ------------------------------------ */
+/* Run the automatic steps until a decision is pending or the game ends. */
+void n20_run(n20_state *s, brt_dice *dice, n20_out *out);
+void n20_pending(const n20_state *s, brt_pending *p);
+int n20_pending_seat(const n20_state *s); /* -1 when over */
+
+/* ---- events [5.0] (events.c) ---------------------------------------------- */
+void n20_events_phase(n20_state *s, brt_dice *dice, n20_out *out);
+void n20_deck_reshuffle(n20_state *s, brt_dice *dice, n20_out *out, const char *why);
+
+/* ---- movement [6.0] [11.0] (movement.c) ------------------------------------ */
+int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                   int *guard_cost);
+void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+int n20_move_allowance(const n20_state *s, int u);
+int n20_can_enter_now(const n20_state *s, int u);
+/* every destination with one path: calls fn for each; returns count */
+int n20_move_destinations(const n20_state *s, int u,
+                          void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+int n20_forced_march_check(const n20_state *s, int army, brt_reject *err);
+void n20_forced_march_apply(n20_state *s, int army, n20_out *out);
+int n20_end_move_check(const n20_state *s, brt_reject *err);
+
+/* ---- reaction [8.0] (reaction.c) ------------------------------------------ */
+int n20_reaction_eligible(const n20_state *s, int u);
+int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err);
+void n20_disengage_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+int n20_disengage_paths(const n20_state *s, int u,
+                        void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+int n20_contact_check(const n20_state *s, int u, brt_reject *err);
+void n20_contact_apply(n20_state *s, int u, n20_out *out);
+int n20_countercharge_check(const n20_state *s, const int *att, int na, const int *def, int nd,
+                            brt_reject *err);
+
+/* ---- combat [9.0] (combat.c) ---------------------------------------------- */
+int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_reject *err);
+/* one valid declaration (star partition of the obligations) */
+int n20_declare_canonical(const n20_state *s, n20_battle *b, int max);
+int n20_must_attack(const n20_state *s, int u);
+int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *err);
+void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int cap, brt_dice *dice,
+                      n20_out *out);
+void n20_battle_defender_reserve(n20_state *s, int commit, brt_dice *dice, n20_out *out);
+int n20_defender_may_reserve(const n20_state *s);
+int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b);
+int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *err);
+void n20_losses_apply(n20_state *s, const int *units, int n, brt_dice *dice, n20_out *out);
+void n20_battle_continue(n20_state *s, brt_dice *dice, n20_out *out);
+void n20_break_unit(n20_state *s, int u, n20_out *out, const char *why);
+void n20_battle_finish(n20_state *s, brt_dice *dice, n20_out *out);
+int n20_combat_strength(const n20_state *s, int u, int attacking, int countercharge, int vs_cav);
+
+/* ---- retreat [9.7] (retreat.c) -------------------------------------------- */
+int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err);
+void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice,
+                       n20_out *out);
+int n20_retreat_paths(const n20_state *s, int u,
+                      void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx,
+                      int max);
+int n20_retreat_current(const n20_state *s); /* unit that must retreat now, -1 */
+int n20_retreat_has_first_step(const n20_state *s, int u);
+
+/* ---- advance [9.8] (advance.c) -------------------------------------------- */
+void n20_advance_begin(n20_state *s, brt_dice *dice, n20_out *out);
+int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err);
+void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+int n20_advance_end_check(const n20_state *s, brt_reject *err);
+int n20_advance_paths(const n20_state *s, int u,
+                      void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+int n20_advance_any(const n20_state *s);
+
+/* ---- rally [10.0] (rally.c) ------------------------------------------------ */
+int n20_rally_check(const n20_state *s, const int *armies, int n, brt_reject *err);
+void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20_out *out);
+int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+void n20_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out);
+int n20_has_broken(const n20_state *s, int side, int army);
+int n20_has_rallied(const n20_state *s, int side);
+
+/* ---- morale [12.0] (morale.c) --------------------------------------------- */
+/* apply gains then losses at once [12.1]; checks [12.1.2] */
+void n20_morale_change(n20_state *s, const int8_t gain[2], const int8_t loss[2], n20_out *out,
+                       const char *why);
+void n20_morale_one(n20_state *s, int side, int delta, n20_out *out, const char *why);
+int n20_guard_commit_cost(const n20_state *s, int u, uint16_t from, uint16_t to);
+
+/* ---- night [14.0] (night.c) ----------------------------------------------- */
+void n20_night_ops_auto(n20_state *s, n20_out *out);
+
+/* ---- victory [15.0] (victory.c) ------------------------------------------- */
+void n20_check_morale_zero(n20_state *s, n20_out *out);
+void n20_game_end(n20_state *s, n20_out *out, const char *why);
+void n20_result(const n20_state *s, brt_result *r);
+void n20_resign(n20_state *s, unsigned seat, n20_out *out);
+
+/* ---- orders (orders.c, orders_text.c, legal.c) ---------------------------- */
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
+              n20_out *out, brt_reject *err);
+int n20_legal(const n20_state *s, unsigned seat, brt_buf *out);
+int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reject *err);
+int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
+int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);
+int n20_view(const n20_state *s, int seat, brt_buf *out);
+int n20_view_text(const n20_state *s, int seat, brt_buf *out);
+
+#endif

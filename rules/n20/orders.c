@@ -1,0 +1,278 @@
+/*
+ * orders.c - apply(): decode an n20.v1.Order, check it is this seat's
+ * decision, validate it completely, then change the state and run the
+ * automatic steps until the next decision. A rejected order changes nothing
+ * and rolls no die.
+ */
+#include <string.h>
+
+#include "canon.h"
+#include "n20.h"
+#include "n20/v1/n20.pb-c.h"
+
+static int s_units(const n20_state *s, char **ids, size_t n, int *out, int max, brt_reject *err) {
+    if (n > (size_t)max) return n20_reject(err, "9.0", "too many units named");
+    for (size_t i = 0; i < n; i++) {
+        out[i] = n20_unit_find(s, ids[i]);
+        if (out[i] < 0) return n20_reject(err, "3.0", "no unit named %.40s", ids[i]);
+    }
+    return (int)n;
+}
+
+static int s_path(const uint32_t *p, size_t n, uint16_t *out, brt_reject *err) {
+    if (n > N20_MAX_PATH) return n20_reject(err, "6.0", "path too long");
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] > 3131 || p[i] % 100 > 31 || p[i] / 100 < 1 || p[i] % 100 < 1)
+            return n20_reject(err, "6.0", "%u is not a hex number", p[i]);
+        out[i] = n20_hex(p[i]);
+    }
+    return (int)n;
+}
+
+/* A path may name the unit's own hex first ("move GARDE 0507 0607 0608" from 0507): drop it. */
+static int s_strip_start(const n20_state *s, int u, uint16_t *path, int n) {
+    if (n > 0 && s->u[u].where == N20_U_MAP && path[0] == s->u[u].hex) {
+        for (int i = 1; i < n; i++) path[i - 1] = path[i];
+        return n - 1;
+    }
+    return n;
+}
+
+static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dice *dice, n20_out *out,
+                   brt_reject *err) {
+    int ph = s->phase;
+    uint16_t path[N20_MAX_PATH];
+    int units[N20_MAX_SIDE * 2], units2[N20_MAX_SIDE];
+    int n, u;
+    (void)seat;
+    switch (o->kind_case) {
+    case N20__V1__ORDER__KIND_END:
+        switch (ph) {
+        case N20_PH_MOVE:
+            if (n20_end_move_check(s, err) < 0) return -1;
+            N20_EV(out, s, "phase-end", "[6.0] the %s Movement Phase ends", n20_side_name(s->phasing));
+            s->phase = N20_PH_AFTER_MOVE;
+            break;
+        case N20_PH_GOOD_GROUND: s->gg_event = 0; s->phase = N20_PH_REACTION_START; break;
+        case N20_PH_REACTION:
+            N20_EV(out, s, "phase-end", "[8.0] the Reaction Phase ends");
+            s->phase = N20_PH_COMBAT_START;
+            break;
+        case N20_PH_CONTACT: s->dis_unit = 0xff; s->phase = N20_PH_REACTION; break;
+        case N20_PH_ADVANCE:
+            if (n20_advance_end_check(s, err) < 0) return -1;
+            n20_battle_finish(s, dice, out);
+            break;
+        case N20_PH_RALLY:
+            s->phase = N20_PH_PLACE;
+            break;
+        case N20_PH_PLACE:
+            for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_RALLIED;
+            break;
+        default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
+        }
+        break;
+    case N20__V1__ORDER__KIND_MOVE:
+        if (!o->move || !o->move->unit) return n20_reject(err, "6.0", "move names a unit");
+        if ((u = n20_unit_find(s, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
+        if ((n = s_path(o->move->path, o->move->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
+        n20_move_apply(s, u, path, n, out);
+        break;
+    case N20__V1__ORDER__KIND_FORCE_MARCH: {
+        int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
+        if (a < 0) return n20_reject(err, "12.2.1", "force march names an army: french, anglo or prussian");
+        if (n20_forced_march_check(s, a, err) < 0) return -1;
+        n20_forced_march_apply(s, a, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_DECLARE: {
+        if (ph != N20_PH_DECLARE) return n20_reject(err, "9.2", "battles are declared at the start of the Combat Phase");
+        N20__V1__Declare *d = o->declare;
+        size_t nb = d ? d->n_battles : 0;
+        if (nb > N20_MAX_BATTLES) return n20_reject(err, "9.2", "too many battles");
+        n20_battle b[N20_MAX_BATTLES];
+        memset(b, 0, sizeof b);
+        for (size_t i = 0; i < nb; i++) {
+            N20__V1__Battle *bt = d->battles[i];
+            int na = s_units(s, bt->attackers, bt->n_attackers, units, N20_MAX_SIDE, err);
+            if (na < 0) return -1;
+            int nd = s_units(s, bt->defenders, bt->n_defenders, units2, N20_MAX_SIDE, err);
+            if (nd < 0) return -1;
+            b[i].natt = (uint8_t)na;
+            b[i].ndef = (uint8_t)nd;
+            for (int k = 0; k < na; k++) b[i].att[k] = (uint8_t)units[k];
+            for (int k = 0; k < nd; k++) b[i].def[k] = (uint8_t)units2[k];
+        }
+        if (n20_declare_check(s, b, (int)nb, err) < 0) return -1;
+        memcpy(s->b, b, sizeof b);
+        s->nbattles = (uint8_t)nb;
+        for (size_t i = 0; i < nb; i++) {
+            int us[2 * N20_MAX_SIDE], nu = 0;
+            for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
+            for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
+            int v[2] = {(int)i, b[i].natt};
+            n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared (%u attacker(s), %u defender(s))",
+                      (unsigned)i + 1, b[i].natt, b[i].ndef);
+        }
+        s->phase = N20_PH_BATTLES;
+        break;
+    }
+    case N20__V1__ORDER__KIND_RESOLVE: {
+        N20__V1__Resolve *r = o->resolve;
+        if (!r) return n20_reject(err, "9.0", "resolve names a battle");
+        if (r->has_cap && (r->cap < -20 || r->cap > 20)) return n20_reject(err, "9.5", "cap out of range");
+        if (n20_resolve_check(s, (int)r->battle, r->reserve, err) < 0) return -1;
+        n20_battle_begin(s, (int)r->battle, r->reserve, r->has_cap, r->cap, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_RESERVE:
+        if (ph != N20_PH_DEF_RESERVE) return n20_reject(err, "12.2.3", "no reserve decision now");
+        if (o->reserve && o->reserve->commit && !n20_defender_may_reserve(s))
+            return n20_reject(err, "12.2.3", "the defender cannot commit reserves");
+        n20_battle_defender_reserve(s, o->reserve && o->reserve->commit, dice, out);
+        break;
+    case N20__V1__ORDER__KIND_LOSSES:
+        if (!o->losses) return n20_reject(err, "9.6", "losses name units");
+        if ((n = s_units(s, o->losses->units, o->losses->n_units, units, N20_MAX_SIDE, err)) < 0) return -1;
+        if (n20_losses_check(s, units, n, err) < 0) return -1;
+        n20_losses_apply(s, units, n, dice, out);
+        break;
+    case N20__V1__ORDER__KIND_RETREAT:
+        if (!o->retreat || !o->retreat->unit) return n20_reject(err, "9.7", "retreat names a unit");
+        if ((u = n20_unit_find(s, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
+        if ((n = s_path(o->retreat->path, o->retreat->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_retreat_check(s, u, path, n, err) < 0) return -1;
+        n20_retreat_apply(s, u, path, n, dice, out);
+        break;
+    case N20__V1__ORDER__KIND_ADVANCE:
+        if (!o->advance || !o->advance->unit) return n20_reject(err, "9.8", "advance names a unit");
+        if ((u = n20_unit_find(s, o->advance->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->advance->unit);
+        if ((n = s_path(o->advance->path, o->advance->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_advance_check(s, u, path, n, err) < 0) return -1;
+        n20_advance_apply(s, u, path, n, out);
+        if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);
+        break;
+    case N20__V1__ORDER__KIND_RALLY: {
+        int armies[N20_ARMIES];
+        size_t na = o->rally ? o->rally->n_spend : 0;
+        if (na > N20_ARMIES) return n20_reject(err, "12.2.2", "too many armies");
+        for (size_t i = 0; i < na; i++)
+            if ((armies[i] = n20_army_of(o->rally->spend[i])) < 0)
+                return n20_reject(err, "12.2.2", "no army named %.20s", o->rally->spend[i]);
+        if (n20_rally_check(s, armies, (int)na, err) < 0) return -1;
+        n20_rally_apply(s, armies, (int)na, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_PLACE:
+        if (!o->place || !o->place->unit) return n20_reject(err, "10.0", "place names a unit");
+        if ((u = n20_unit_find(s, o->place->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->place->unit);
+        if (s_path(&o->place->hex, 1, path, err) < 0) return -1;
+        if (n20_place_check(s, u, path[0], err) < 0) return -1;
+        n20_place_apply(s, u, path[0], out);
+        break;
+    case N20__V1__ORDER__KIND_GOOD_GROUND:
+        if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
+        if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
+        if ((u = n20_unit_find(s, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED)
+            return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map");
+        s->gg_unit = (uint8_t)u;
+        s->gg_hex = s->u[u].hex;
+        s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
+        s->gg_event = 0;
+        N20_EV(out, s, "good-ground", "[5.1] Good Ground (%s) placed on %s at %04u",
+               s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense", n20_uid(s, u), n20_xxyy(s->gg_hex));
+        s->phase = N20_PH_REACTION_START;
+        break;
+    case N20__V1__ORDER__KIND_COUNTERCHARGE: {
+        if (!o->countercharge) return n20_reject(err, "8.1", "name the units");
+        int na = s_units(s, o->countercharge->attackers, o->countercharge->n_attackers, units, N20_MAX_SIDE, err);
+        if (na < 0) return -1;
+        int nd = s_units(s, o->countercharge->defenders, o->countercharge->n_defenders, units2, N20_MAX_SIDE, err);
+        if (nd < 0) return -1;
+        if (n20_countercharge_check(s, units, na, units2, nd, err) < 0) return -1;
+        if (o->countercharge->reserve && s->morale[1 - s->phasing] < 1)
+            return n20_reject(err, "12.2.3", "no Morale Point to commit reserves");
+        n20_battle *b = &s->b[s->nbattles];
+        memset(b, 0, sizeof *b);
+        b->countercharge = 1;
+        b->natt = (uint8_t)na;
+        b->ndef = (uint8_t)nd;
+        for (int k = 0; k < na; k++) { b->att[k] = (uint8_t)units[k]; s->u[units[k]].flags |= N20_UF_REACTED; }
+        for (int k = 0; k < nd; k++) b->def[k] = (uint8_t)units2[k];
+        int bi = s->nbattles++;
+        N20_EV(out, s, "countercharge", "[8.1] %s Countercharges", n20_uid(s, units[0]));
+        n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_DISENGAGE:
+        if (!o->disengage || !o->disengage->unit) return n20_reject(err, "8.2", "name the unit");
+        if ((u = n20_unit_find(s, o->disengage->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->disengage->unit);
+        if ((n = s_path(o->disengage->path, o->disengage->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
+        n20_disengage_apply(s, u, path, n, out);
+        break;
+    case N20__V1__ORDER__KIND_CONTACT:
+        if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
+        if (!o->contact || !o->contact->unit) return n20_reject(err, "8.2.4", "name the unit");
+        if ((u = n20_unit_find(s, o->contact->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->contact->unit);
+        if (n20_contact_check(s, u, err) < 0) return -1;
+        n20_contact_apply(s, u, out);
+        break;
+    default: return n20_reject(err, "4.0", "empty order");
+    }
+    n20_run(s, dice, out);
+    return 0;
+}
+
+/* which order kinds each decision takes (checked before anything else) */
+static int s_kind_ok(int phase, int kind) {
+    switch (phase) {
+    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH;
+    case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
+    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
+    case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
+    case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
+    case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
+    case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
+    default: return 0;
+    }
+}
+
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
+              brt_reject *err) {
+    if (s->over) return n20_reject(err, "15.0", "the game is over");
+    if ((int)seat != n20_pending_seat(s)) {
+        n20_reject(err, "4.0", "it is not the %s player's decision", n20_side_name((int)(seat & 1)));
+        if (err) err->code = BRT_REJECT_NOT_YOUR_DECISION;
+        return -1;
+    }
+    ProtobufCMessage *m = NULL;
+    int rc = canon_unpack(&n20__v1__order__descriptor, order, len, 1u << 16, &m);
+    if (rc != CANON_OK) {
+        n20_reject(err, "4.0", "the order does not decode: %s", canon_strerror(rc));
+        if (err) err->code = BRT_REJECT_MALFORMED;
+        return -1;
+    }
+    N20__V1__Order *o = (N20__V1__Order *)m;
+    if (!s_kind_ok(s->phase, o->kind_case)) {
+        brt_pending p;
+        n20_pending(s, &p);
+        n20_reject(err, p.rule, "that kind of order does not answer the pending decision (%s)", p.kind);
+        protobuf_c_message_free_unpacked(m, NULL);
+        return -1;
+    }
+    rc = s_apply(s, seat, o, dice, out, err);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return rc;
+}

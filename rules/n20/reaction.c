@@ -1,0 +1,175 @@
+/*
+ * reaction.c - the Reaction Phase [8.0]-[8.2.4]: Countercharge with Selective
+ * Attacks and doubled strength, Disengagement, Maintaining Contact.
+ */
+#include <string.h>
+
+#include "n20.h"
+
+static int s_adjacent_enemy(const n20_state *s, int u) {
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (n20_side_of(s, j) != n20_side_of(s, u) && s->sc->units[j].type != N20_LEADER &&
+            n20_adjacent_units(s, u, j))
+            return 1;
+    return 0;
+}
+
+/* [8.0] the non-phasing player's Cavalry that begins the phase adjacent to an enemy */
+int n20_reaction_eligible(const n20_state *s, int u) {
+    return s->u[u].where == N20_U_MAP && n20_side_of(s, u) != s->phasing &&
+           s->sc->units[u].type == N20_CAV && s_adjacent_enemy(s, u);
+}
+
+static int s_can_react(const n20_state *s, int u, brt_reject *err) {
+    if (s->phase != N20_PH_REACTION) return n20_reject(err, "8.0", "it is not a Reaction Phase");
+    if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "8.0", "unknown unit");
+    if (!(s->u[u].flags & N20_UF_REACT_OK))
+        return n20_reject(err, "8.0", "%s is not a Cavalry unit of the reacting player that began the "
+                          "Reaction Phase adjacent to an enemy unit", n20_uid(s, u));
+    if (s->u[u].flags & N20_UF_REACTED)
+        return n20_reject(err, "8.0", "%s has already reacted this phase", n20_uid(s, u));
+    if (s->u[u].where != N20_U_MAP) return n20_reject(err, "8.0", "%s is not on the map", n20_uid(s, u));
+    return 0;
+}
+
+int n20_countercharge_check(const n20_state *s, const int *att, int na, const int *def, int nd,
+                            brt_reject *err) {
+    if (na < 1 || nd < 1 || na > N20_MAX_SIDE || nd > N20_MAX_SIDE)
+        return n20_reject(err, "8.1", "a Countercharge names attackers and defenders");
+    if (s->nbattles >= N20_MAX_BATTLES) return n20_reject(err, "8.1", "too many battles");
+    for (int i = 0; i < na; i++) {
+        if (s_can_react(s, att[i], err) < 0) return -1;
+        if (s->u[att[i]].routed)
+            return n20_reject(err, "8.1.1", "%s is Routed and cannot Countercharge", n20_uid(s, att[i]));
+        for (int k = 0; k < i; k++)
+            if (att[k] == att[i]) return n20_reject(err, "9.1.2", "%s named twice", n20_uid(s, att[i]));
+    }
+    if (na > 1 && nd > 1)
+        return n20_reject(err, "8.1.3", "several Cavalry units combine only against a single enemy unit");
+    for (int j = 0; j < nd; j++) {
+        if (def[j] < 0 || def[j] >= s->sc->nunits || s->u[def[j]].where != N20_U_MAP ||
+            n20_side_of(s, def[j]) != s->phasing || s->sc->units[def[j]].type == N20_LEADER)
+            return n20_reject(err, "8.1", "the defender must be an enemy unit on the map");
+        for (int k = 0; k < j; k++)
+            if (def[k] == def[j]) return n20_reject(err, "9.1.2", "%s named twice", n20_uid(s, def[j]));
+        for (int i = 0; i < na; i++)
+            if (!n20_adjacent_units(s, att[i], def[j]))
+                return n20_reject(err, "8.1", "%s is not adjacent to %s (Countercharging Cavalry does "
+                                  "not move first)", n20_uid(s, att[i]), n20_uid(s, def[j]));
+    }
+    return 0;
+}
+
+static int s_pinned(const n20_state *s, int u) {
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (n20_side_of(s, j) != n20_side_of(s, u) && s->sc->units[j].type == N20_CAV &&
+            n20_exerts_zoc(s, j, s->u[u].hex))
+            return 1;
+    return 0;
+}
+
+static int s_free_hex(const n20_state *s, int u, uint16_t h) {
+    return n20_unit_at(s, h) < 0 && !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
+}
+
+int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
+    if (s_can_react(s, u, err) < 0) return -1;
+    const char *id = n20_uid(s, u);
+    if (s_pinned(s, u))
+        return n20_reject(err, "8.2.2", "%s is Pinned: it is in the ZOC of an enemy Cavalry unit", id);
+    if (n < 1 || n > 6) return n20_reject(err, "8.2.3", "Disengagement moves one hex (more only through friends)");
+    int w = n20_weather(s);
+    uint16_t cur = s->u[u].hex;
+    int any_direct = 0;
+    for (int d = 0; d < 6; d++) {
+        uint16_t nb;
+        if (n20_neighbor(s->sc, cur, d, &nb) == 0 && !n20_side_blocked(s->sc, w, cur, d) && s_free_hex(s, u, nb))
+            any_direct = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        int d = n20_dir(s->sc, cur, path[i]);
+        if (d < 0 || n20_side_blocked(s->sc, w, cur, d))
+            return n20_reject(err, "8.2.3", "%s cannot disengage into %04u", id, n20_xxyy(path[i]));
+        if (n20_in_ezoc(s, path[i], 1 - n20_side_of(s, u), 0))
+            return n20_reject(err, "8.2.3", "%s must disengage into a hex not in an enemy ZOC; %04u is", id,
+                              n20_xxyy(path[i]));
+        int o = n20_unit_at(s, path[i]);
+        int last = i + 1 == n;
+        if (o >= 0 && n20_side_of(s, o) != n20_side_of(s, u))
+            return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(path[i]));
+        if (last && o >= 0)
+            return n20_reject(err, "8.2.3", "%s must end its Disengagement in a vacant hex", id);
+        if (!last && o < 0)
+            return n20_reject(err, "8.2.3", "%s's Disengagement ends in the first vacant hex", id);
+        if (!last && any_direct)
+            return n20_reject(err, "8.2.3", "%s may pass through friendly units only if no vacant hex is "
+                              "adjacent", id);
+        for (int k = 0; k < i; k++)
+            if (path[k] == path[i]) return n20_reject(err, "8.2.3", "path enters a hex twice");
+        cur = path[i];
+    }
+    return 0;
+}
+
+void n20_disengage_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
+    uint16_t from = s->u[u].hex;
+    if (s->gg_unit == u) s->gg_unit = 0xff;
+    s->u[u].hex = path[n - 1];
+    s->u[u].flags |= N20_UF_REACTED;
+    s->dis_unit = (uint8_t)u;
+    s->dis_from = from;
+    uint16_t hx[2] = {from, path[n - 1]};
+    int us[1] = {u};
+    n20_event(out, s, "disengaged", us, 1, hx, 2, NULL, 0, "[8.2] %s disengages to %04u", n20_uid(s, u),
+              n20_xxyy(path[n - 1]));
+    /* [8.2.4] one enemy unit that was adjacent may maintain contact */
+    int any = 0;
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (n20_contact_check(s, j, NULL) == 0) any = 1;
+    s->phase = any ? N20_PH_CONTACT : N20_PH_REACTION;
+    if (!any) s->dis_unit = 0xff;
+}
+
+int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
+    if (s->dis_unit == 0xff) return n20_reject(err, "8.2.4", "no unit has just disengaged");
+    if (u < 0 || u >= s->sc->nunits || s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing)
+        return n20_reject(err, "8.2.4", "only a unit of the moving player may maintain contact");
+    const n20_unit_def *d = &s->sc->units[u];
+    if (d->type == N20_ART || d->type == N20_LEADER || s->u[u].routed || (s->u[u].flags & N20_UF_CONTACT))
+        return n20_reject(err, "8.2.4", "%s cannot maintain contact (Artillery, Routed or In Contact)",
+                          n20_uid(s, u));
+    int dir = n20_dir(s->sc, s->u[u].hex, s->dis_from);
+    if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
+        return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", n20_uid(s, u));
+    if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
+    return 0;
+}
+
+void n20_contact_apply(n20_state *s, int u, n20_out *out) {
+    uint16_t from = s->u[u].hex;
+    if (s->gg_unit == u) s->gg_unit = 0xff;
+    s->u[u].hex = s->dis_from;
+    s->u[u].flags |= N20_UF_CONTACT;
+    uint16_t hx[2] = {from, s->dis_from};
+    int us[1] = {u};
+    n20_event(out, s, "contact", us, 1, hx, 2, NULL, 0, "[8.2.4] %s maintains contact in %04u", n20_uid(s, u),
+              n20_xxyy(s->dis_from));
+    s->dis_unit = 0xff;
+    s->phase = N20_PH_REACTION;
+}
+
+int n20_disengage_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                        void *ctx) {
+    int count = 0;
+    uint16_t cur = s->u[u].hex;
+    for (int d = 0; d < 6; d++) {
+        uint16_t p[2];
+        if (n20_neighbor(s->sc, cur, d, &p[0]) < 0) continue;
+        if (n20_disengage_check(s, u, p, 1, NULL) == 0) { fn(ctx, u, p, 1); count++; continue; }
+        for (int e = 0; e < 6; e++) {
+            if (n20_neighbor(s->sc, p[0], e, &p[1]) < 0) continue;
+            if (n20_disengage_check(s, u, p, 2, NULL) == 0) { fn(ctx, u, p, 2); count++; }
+        }
+    }
+    return count;
+}

@@ -1,0 +1,257 @@
+/*
+ * retreat.c - Retreating after Combat [9.7]-[9.7.8]: the owner chooses the
+ * path, the referee enforces the priorities hex by hex and names the one a
+ * path breaks, and rolls for every hazard (EZOC [9.7.4], river [9.7.5]).
+ */
+#include <string.h>
+
+#include "n20.h"
+
+int n20_retreat_current(const n20_state *s) {
+    if (!s->f.active || s->f.ret_done >= s->f.nret) return -1;
+    return s->f.ret_unit[s->f.ret_done];
+}
+
+/* category of hex `to` for unit u retreating from `from`: 0 prohibited, 1 vacant
+ * not in EZOC, 2 vacant in EZOC, 3 friendly occupied [9.7.7] */
+static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, const uint16_t *visited,
+                      int nvisited) {
+    const n20_scenario *sc = s->sc;
+    int d = n20_dir(sc, from, to);
+    if (d < 0 || !sc->onmap[to]) return 0;
+    if (n20_side_blocked(sc, n20_weather(s), from, d)) return 0; /* [9.7.2.1] */
+    for (int i = 0; i < nvisited; i++)
+        if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
+    int side = n20_side_of(s, u);
+    int o = n20_unit_at(s, to);
+    if (o >= 0 && o != u) return n20_side_of(s, o) == side ? 3 : 0;
+    return n20_in_ezoc(s, to, 1 - side, side == s->phasing) ? 2 : 1;
+}
+
+static int s_other_at(const n20_state *s, int u, uint16_t h) {
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == h) return 1;
+    return 0;
+}
+
+static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
+    int army = s->sc->units[u].army;
+    for (int i = 0; i < s->sc->nloc[army]; i++) {
+        uint16_t L = s->sc->loc[army][i];
+        if (n20_distance(to, L) < n20_distance(from, L)) return 1;
+    }
+    return 0;
+}
+
+static int s_is_loc(const n20_state *s, int u, uint16_t h) {
+    int army = s->sc->units[u].army;
+    for (int i = 0; i < s->sc->nloc[army]; i++)
+        if (s->sc->loc[army][i] == h) return 1;
+    return 0;
+}
+
+/* best category available from `from`, and whether a closer hex exists in it */
+static void s_best(const n20_state *s, int u, uint16_t from, const uint16_t *vis, int nvis, int *best,
+                   int *closer) {
+    *best = 0;
+    *closer = 0;
+    int rank[4] = {0, 3, 2, 1}; /* higher is better: 1 > 2 > 3 */
+    for (int d = 0; d < 6; d++) {
+        uint16_t n;
+        if (n20_neighbor(s->sc, from, d, &n) < 0) continue;
+        int c = s_category(s, u, from, n, vis, nvis);
+        if (!c) continue;
+        if (!*best || rank[c] > rank[*best]) {
+            *best = c;
+            *closer = s_closer(s, u, from, n);
+        } else if (c == *best && s_closer(s, u, from, n)) {
+            *closer = 1;
+        }
+    }
+}
+
+int n20_retreat_has_first_step(const n20_state *s, int u) {
+    int best, closer;
+    uint16_t vis[1] = {s->u[u].hex};
+    s_best(s, u, s->u[u].hex, vis, 1, &best, &closer);
+    return best != 0;
+}
+
+static int s_dist_index(const n20_state *s, int u) {
+    for (int i = 0; i < s->f.nret; i++)
+        if (s->f.ret_unit[i] == u) return i;
+    return -1;
+}
+
+int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
+        return n20_reject(err, "9.7", "%s does not have to retreat now",
+                          u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
+    const char *id = n20_uid(s, u);
+    int k = s_dist_index(s, u);
+    int dist = s->f.ret_dist[k];
+    uint16_t start = s->u[u].hex;
+    int fort = s->sc->terrain[start] == N20_T_FORTIFIED;
+    if (n > N20_MAX_PATH) return n20_reject(err, "9.7", "retreat path too long");
+    uint16_t vis[N20_MAX_PATH + 1];
+    int nvis = 0;
+    vis[nvis++] = start;
+    uint16_t cur = start;
+    for (int i = 0; i < n; i++) {
+        int best, closer;
+        s_best(s, u, cur, vis, nvis, &best, &closer);
+        int c = s_category(s, u, cur, path[i], vis, nvis);
+        if (!c)
+            return n20_reject(err, "9.7.2.1", "%s cannot retreat into %04u (enemy, off the map, across a "
+                              "Major River, or already on its path)", id, n20_xxyy(path[i]));
+        if (c != best) {
+            if (best == 1)
+                return n20_reject(err, "9.7.3", "%s must retreat into a vacant hex not in an enemy ZOC "
+                                  "from %04u, and %04u is not one", id, n20_xxyy(cur), n20_xxyy(path[i]));
+            return n20_reject(err, "9.7.6", "%s may retreat through friendly units only if no vacant hex "
+                              "is available from %04u", id, n20_xxyy(cur));
+        }
+        if (closer && !s_closer(s, u, cur, path[i]))
+            return n20_reject(err, "9.7.7", "%s must retreat closer to a friendly LOC hex: %04u is not "
+                              "closer than %04u", id, n20_xxyy(path[i]), n20_xxyy(cur));
+        /* [9.7.6] [9.7.8] beyond the distance only to leave a friendly-occupied hex */
+        if (i + 1 > dist && (i == 0 || n20_unit_at(s, path[i - 1]) < 0))
+            return n20_reject(err, "9.7.8", "%s's retreat is longer than %d hex(es)", id, dist);
+        cur = path[i];
+        vis[nvis++] = cur;
+        if (s_is_loc(s, u, cur) && i + 1 < n)
+            return n20_reject(err, "9.7.8", "%s reaches the LOC hex %04u: its retreat ends there", id,
+                              n20_xxyy(cur));
+        if (s_is_loc(s, u, cur)) return 0; /* breaks at the LOC hex if short [9.7.8] */
+    }
+    int occ = n > 0 ? n20_unit_at(s, cur) : -1;
+    int need = dist;
+    if (n < need) {
+        if (fort && n == need - 1 && occ < 0) return 0; /* [9.7.2.2] one fewer hex */
+        int best, closer;
+        s_best(s, u, cur, vis, nvis, &best, &closer);
+        if (best)
+            return n20_reject(err, "9.7.8", "%s must retreat the full %d hex(es); the path has %d", id,
+                              need, n);
+        return 0; /* no way on: it breaks where the path ends */
+    }
+    if (occ >= 0 && occ != u) {
+        int best, closer;
+        s_best(s, u, cur, vis, nvis, &best, &closer);
+        if (best)
+            return n20_reject(err, "9.7.6", "%s may not end its retreat stacked with %s: it retreats "
+                              "one more hex", id, n20_uid(s, occ));
+    }
+    /* [9.7.6] beyond the distance only to leave friendly-occupied hexes */
+    for (int i = need - 1; i >= 0 && i < n - 1; i++)
+        if (n20_unit_at(s, path[i]) < 0)
+            return n20_reject(err, "9.7.8", "%s's retreat is longer than %d hex(es)", id, need);
+    return 0;
+}
+
+static int s_roll_hazard(n20_state *s, int u, brt_dice *dice, n20_out *out, const char *purpose,
+                         const char *rule) {
+    uint32_t die = brt_dice_roll(dice, 6, purpose);
+    int us[1] = {u};
+    int v[1] = {(int)die};
+    int broke = (int)die <= s->sc->hazard_break;
+    n20_event(out, s, "hazard", us, 1, &s->u[u].hex, 1, v, 1, "[%s] %s hazardous retreat roll %u: %s",
+              rule, n20_uid(s, u), die, broke ? "Broken" : "passes");
+    return broke;
+}
+
+void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice, n20_out *out) {
+    n20_fight *f = &s->f;
+    int k = s_dist_index(s, u);
+    int side = n20_side_of(s, u);
+    int w = n20_weather(s);
+    uint16_t cur = s->u[u].hex, start = cur;
+    int np = 0, stop_path = 0, broken = 0;
+    if (s->gg_unit == u && n > 0) s->gg_unit = 0xff;
+    for (int i = 0; i < n; i++) {
+        int d = n20_dir(s->sc, cur, path[i]);
+        int r = n20_side_river(s->sc, w, cur, d);
+        /* [9.7.5] river first, in the hex before crossing; then [9.7.4] the EZOC entered */
+        if (r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d])) {
+            if (s_roll_hazard(s, u, dice, out, "9.7.5 hazardous retreat (river)", "9.7.5")) {
+                broken = 1;
+                break;
+            }
+        }
+        int ez = n20_in_ezoc(s, path[i], 1 - side, side == s->phasing);
+        cur = path[i];
+        s->u[u].hex = cur;
+        int occ = -1;
+        for (int j = 0; j < s->sc->nunits; j++)
+            if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == cur) occ = j;
+        if (occ >= 0) stop_path = 1; /* [9.8.5] the Retreat Path ends before a friendly unit */
+        if (!stop_path && np < N20_MAX_PATH) f->path[k][np++] = cur;
+        if (ez && s_roll_hazard(s, u, dice, out, "9.7.4 hazardous retreat (EZOC)", "9.7.4")) {
+            broken = 1;
+            break;
+        }
+    }
+    f->npath[k] = (uint8_t)np;
+    f->ret_done++;
+    uint16_t hx[N20_MAX_PATH + 1];
+    int nh = 0;
+    hx[nh++] = start;
+    for (int i = 0; i < n && nh < N20_MAX_PATH + 1; i++) hx[nh++] = path[i];
+    int us[1] = {u};
+    n20_event(out, s, "retreated", us, 1, hx, nh, NULL, 0, "[9.7] %s retreats to %04u", n20_uid(s, u),
+              n20_xxyy(s->u[u].hex));
+    int minlen = f->ret_dist[k] - (s->sc->terrain[start] == N20_T_FORTIFIED ? 1 : 0);
+    if (broken) {
+        n20_break_unit(s, u, out, "9.7.4 hazardous retreat");
+    } else if (n < minlen || (n > 0 && n < f->ret_dist[k] && s_is_loc(s, u, cur)) ||
+               (n > 0 && s_other_at(s, u, cur))) {
+        /* short of the distance, off the map at a LOC hex, or no way out of a friendly hex */
+        n20_break_unit(s, u, out, "9.7.8 retreat cut short (LOC reached or no way on)");
+    } else if (f->ret_rout[k]) {
+        s->u[u].routed = (uint8_t)(1 + (1 - s->phasing)); /* [9.6.2] the non-phasing colour */
+        if (f->ret_dist[k] > s->sc->units[u].allowance)
+            n20_morale_one(s, side, -s->sc->mc_rout_ma, out, "12.1 routed beyond its Movement Allowance");
+    }
+    n20_battle_continue(s, dice, out);
+}
+
+/* depth-first listing of the valid paths (bounded) */
+typedef struct s_walk {
+    const n20_state *s;
+    int u, max, count;
+    void (*fn)(void *, int, const uint16_t *, int);
+    void *ctx;
+    uint16_t path[N20_MAX_PATH];
+} s_walk;
+
+static void s_dfs(s_walk *w, int n) {
+    if (w->count >= w->max) return;
+    if (n20_retreat_check(w->s, w->u, w->path, n, NULL) == 0) {
+        w->fn(w->ctx, w->u, w->path, n);
+        w->count++;
+    }
+    if (n >= N20_MAX_PATH - 1 || n >= 10) return;
+    uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
+    for (int d = 0; d < 6 && w->count < w->max; d++) {
+        uint16_t nx;
+        if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
+        w->path[n] = nx;
+        /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
+        uint16_t vis[N20_MAX_PATH + 1];
+        int nvis = 0;
+        vis[nvis++] = w->s->u[w->u].hex;
+        for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
+        int best, closer;
+        s_best(w->s, w->u, cur, vis, nvis, &best, &closer);
+        int c = s_category(w->s, w->u, cur, nx, vis, nvis);
+        if (!c || c != best || (closer && !s_closer(w->s, w->u, cur, nx))) continue;
+        s_dfs(w, n + 1);
+    }
+}
+
+int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                      void *ctx, int max) {
+    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx};
+    s_dfs(&w, 0);
+    return w.count;
+}

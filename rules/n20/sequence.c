@@ -1,0 +1,305 @@
+/*
+ * sequence.c - the Sequence of Play [4.0] as a state machine: who must
+ * decide what now, and the automatic steps between decisions (events phase,
+ * recovery, lulls, night operations, reshuffle, sudden death, last turn).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "n20.h"
+
+static int s_any_adjacent_enemy(const n20_state *s, int side) {
+    for (int i = 0; i < s->sc->nunits; i++) {
+        if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != side) continue;
+        if (s->sc->units[i].type == N20_LEADER) continue;
+        for (int j = 0; j < s->sc->nunits; j++)
+            if (n20_side_of(s, j) != side && s->sc->units[j].type != N20_LEADER &&
+                n20_adjacent_units(s, i, j))
+                return 1;
+    }
+    return 0;
+}
+
+static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
+    memset(s->fm, 0, sizeof s->fm);
+    s->fm_free = 0;
+    s->move_mod = 0;
+    s->rally_event = 0;
+    s->gg_event = 0;
+    s->battle_dice = 0;
+    s->entered_hex_n = 0;
+    s->nbattles = 0;
+    s->rally_done = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        s->u[i].flags &= (uint8_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
+                                     N20_UF_EXHAUSTED | N20_UF_RALLIED);
+    N20_EV(out, s, "player-turn", "[4.0] Turn %u (%s%s), %s Player Turn", s->turn,
+           s->sc->turns[s->turn].label, n20_is_night(s) ? ", Night" : "", n20_side_name(s->phasing));
+    /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
+    if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
+        s->turn == s->sc->start_turn) {
+        N20_EV(out, s, "event-skipped", "[5.0] the %s Random Events Phase of the first Game Turn is skipped",
+               n20_side_name(s->phasing));
+    } else {
+        n20_events_phase(s, dice, out);
+    }
+    s->first_turn_done = 1;
+    if (s->over) return;
+    if (s->rally_event && n20_has_broken(s, s->phasing, -1)) {
+        s->rally_event = 2;
+        s->phase = N20_PH_RALLY;
+    } else {
+        s->rally_event = 0;
+        s->phase = N20_PH_MOVE_START;
+    }
+}
+
+static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
+    /* [11.0] Variable Reinforcements: roll for each on its turn */
+    for (int i = 0; i < s->sc->nunits; i++) {
+        n20_unit *u = &s->u[i];
+        if (u->where != N20_U_VARIABLE || n20_side_of(s, i) != s->phasing || u->arrive > s->turn)
+            continue;
+        int blocked = 0;
+        for (int e = 0; e < s->sc->nentry; e++)
+            if (s->sc->entry_area[e] == s->sc->units[i].area) {
+                int o = n20_unit_at(s, s->sc->entry_hex[e]);
+                if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
+            }
+        if (blocked) {
+            u->arrive = (uint8_t)(s->turn + 1);
+            N20_EV(out, s, "reinforcement", "[11.6] %s cannot arrive: its entry hex is enemy occupied",
+                   n20_uid(s, i));
+            continue;
+        }
+        uint32_t die = brt_dice_roll(dice, 6, "11.0 variable reinforcement");
+        int v[1] = {(int)die};
+        int us[1] = {i};
+        if ((int)die >= s->sc->variable_arrival) {
+            u->where = N20_U_REINF;
+            u->arrive = s->turn;
+            n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
+                      "[11.0] %s rolls %u: it arrives this turn", n20_uid(s, i), die);
+        } else {
+            u->arrive = (uint8_t)(s->turn + 1);
+            n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
+                      "[11.0] %s rolls %u: delayed to Turn %u", n20_uid(s, i), die, u->arrive);
+        }
+    }
+    s->phase = N20_PH_MOVE;
+}
+
+static void s_reaction_start(n20_state *s, n20_out *out) {
+    s->nbattles = 0;
+    if (n20_is_night(s)) { /* [14.0] No Battles: skip the Reaction Phase */
+        s->phase = N20_PH_COMBAT_START;
+        return;
+    }
+    int any = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (n20_reaction_eligible(s, i)) {
+            s->u[i].flags |= N20_UF_REACT_OK;
+            any = 1;
+        }
+    if (!any) {
+        s->phase = N20_PH_COMBAT_START;
+        return;
+    }
+    N20_EV(out, s, "phase", "[8.0] %s Reaction Phase", n20_side_name(1 - s->phasing));
+    s->phase = N20_PH_REACTION;
+}
+
+static void s_combat_start(n20_state *s, n20_out *out) {
+    s->nbattles = 0;
+    for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_EXHAUSTED;
+    if (n20_is_night(s) || !s_any_adjacent_enemy(s, s->phasing)) {
+        s->phase = N20_PH_COMBAT_END;
+        return;
+    }
+    N20_EV(out, s, "phase", "[9.0] %s Combat Phase", n20_side_name(s->phasing));
+    s->phase = N20_PH_DECLARE;
+}
+
+static void s_combat_end(n20_state *s, n20_out *out) {
+    int side = s->phasing;
+    /* [9.6.2.2] recovery from Rout; [8.2.4] In Contact markers removed (rulings) */
+    for (int i = 0; i < s->sc->nunits; i++) {
+        n20_unit *u = &s->u[i];
+        if (u->where != N20_U_MAP) continue;
+        if (u->flags & N20_UF_CONTACT) {
+            u->flags &= (uint8_t)~N20_UF_CONTACT;
+            int us[1] = {i};
+            n20_event(out, s, "recovered", us, 1, NULL, 0, NULL, 0,
+                      "[8.2.4] %s's In Contact marker is removed", n20_uid(s, i));
+        }
+    }
+    for (int i = 0; i < s->sc->nunits; i++) {
+        n20_unit *u = &s->u[i];
+        if (u->where != N20_U_MAP || !u->routed || u->routed != 1 + side) continue;
+        if (n20_in_ezoc(s, u->hex, 1 - n20_side_of(s, i), 0)) continue;
+        u->routed = 0;
+        int us[1] = {i};
+        n20_event(out, s, "recovered", us, 1, NULL, 0, NULL, 0,
+                  "[9.6.2.2] %s recovers from Rout", n20_uid(s, i));
+    }
+    s->nbattles = 0;
+    /* [13.0] Lull */
+    int fm = 0;
+    for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];
+    int onmap = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) == side) onmap = 1;
+    if (s->night_seen && !n20_is_night(s) && onmap && !fm && !s->battle_dice &&
+        (s->morale[side] < 6 || s->morale[side] <= s->morale[1 - side])) {
+        N20_EV(out, s, "lull", "[13.0] Lull: the %s side rests", n20_side_name(side));
+        n20_morale_one(s, side, s->sc->mc_lull, out, "13.0 lull");
+        if (s->over) return;
+    }
+    s->phase = n20_is_night(s) ? N20_PH_NIGHT_OPS : N20_PH_TURN_END;
+}
+
+static void s_night_ops(n20_state *s, n20_out *out) {
+    N20_EV(out, s, "phase", "[14.0] %s Night Operations", n20_side_name(s->phasing));
+    s->night_seen = 1;
+    if (n20_has_broken(s, s->phasing, -1)) {
+        s->rally_event = 0;
+        s->phase = N20_PH_RALLY;
+        return;
+    }
+    s->phase = N20_PH_NIGHT_AFTER_RALLY;
+}
+
+static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
+    if (s->phasing == s->sc->first_player) {
+        s->phasing = (uint8_t)(1 - s->phasing);
+        s->phase = N20_PH_EVENTS;
+        return;
+    }
+    /* end of the Game Turn */
+    if (n20_is_night(s)) n20_deck_reshuffle(s, dice, out, "14.0 reshuffle at the end of the Night turn");
+    const n20_turn_def *t = &s->sc->turns[s->turn];
+    if (t->sudden) {
+        /* [4.0] 8. Sudden Death: the Second Player rolls */
+        uint32_t die = brt_dice_roll(dice, 6, "4.0 sudden death");
+        int v[2] = {(int)die, t->sudden};
+        n20_event(out, s, "sudden-death", NULL, 0, NULL, 0, v, 2,
+                  "[4.0] Sudden Death roll %u against %u: %s", die, t->sudden,
+                  (int)die <= t->sudden ? "the game ends" : "play continues");
+        if ((int)die <= t->sudden) {
+            n20_game_end(s, out, "sudden death");
+            return;
+        }
+    }
+    if (s->turn >= s->sc->last_turn) {
+        n20_game_end(s, out, "last turn");
+        return;
+    }
+    s->turn++;
+    s->phasing = s->sc->first_player;
+    s->phase = N20_PH_EVENTS;
+}
+
+void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
+    for (int guard = 0; guard < 64 && !s->over; guard++) {
+        switch (s->phase) {
+        case N20_PH_EVENTS: s_start_player_turn(s, dice, out); break;
+        case N20_PH_MOVE_START: s_move_start(s, dice, out); break;
+        case N20_PH_AFTER_MOVE:
+            if (s->gg_event && s->phasing == N20_ALLIED) {
+                s->phase = N20_PH_GOOD_GROUND;
+                return;
+            }
+            s->phase = N20_PH_REACTION_START;
+            break;
+        case N20_PH_REACTION_START: s_reaction_start(s, out); break;
+        case N20_PH_COMBAT_START: s_combat_start(s, out); break;
+        case N20_PH_BATTLES: {
+            int left = 0;
+            for (int i = 0; i < s->nbattles; i++)
+                if (!s->b[i].done) left = 1;
+            if (!left) {
+                s->phase = N20_PH_COMBAT_END;
+                break;
+            }
+            return;
+        }
+        case N20_PH_COMBAT_END: s_combat_end(s, out); break;
+        case N20_PH_NIGHT_OPS: s_night_ops(s, out); break;
+        case N20_PH_NIGHT_AFTER_RALLY:
+            n20_night_ops_auto(s, out);
+            if (!s->over) s->phase = N20_PH_TURN_END;
+            break;
+        case N20_PH_TURN_END: s_turn_end(s, dice, out); break;
+        case N20_PH_PLACE:
+            if (!n20_has_rallied(s, s->phasing)) {
+                s->phase = s->rally_event == 2 ? N20_PH_MOVE_START : N20_PH_NIGHT_AFTER_RALLY;
+                s->rally_event = 0;
+                break;
+            }
+            return;
+        default: return; /* a decision */
+        }
+    }
+}
+
+int n20_pending_seat(const n20_state *s) {
+    if (s->over) return -1;
+    switch (s->phase) {
+    case N20_PH_REACTION: return 1 - s->phasing;
+    case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
+    case N20_PH_EX_LOSSES: return s->f.att_side;
+    case N20_PH_RETREAT: {
+        int u = n20_retreat_current(s);
+        return u >= 0 ? n20_side_of(s, u) : s->phasing;
+    }
+    case N20_PH_ADVANCE: return s->f.winner;
+    default: return s->phasing;
+    }
+}
+
+void n20_pending(const n20_state *s, brt_pending *p) {
+    memset(p, 0, sizeof *p);
+    p->turn = s->turn;
+    if (s->over) {
+        snprintf(p->kind, sizeof p->kind, "over");
+        snprintf(p->rule, sizeof p->rule, "15.0");
+        snprintf(p->prompt, sizeof p->prompt, "the game is over");
+        return;
+    }
+    int seat = n20_pending_seat(s);
+    p->seats = 1u << seat;
+    const char *kind = "?", *rule = "4.0", *prompt = "";
+    char buf[160];
+    buf[0] = 0;
+    switch (s->phase) {
+    case N20_PH_MOVE: kind = "move"; rule = "6.0"; prompt = "move units, enter reinforcements, force march; end"; break;
+    case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
+    case N20_PH_REACTION: kind = "reaction"; rule = "8.0"; prompt = "countercharge or disengage with eligible Cavalry; end"; break;
+    case N20_PH_CONTACT: kind = "contact"; rule = "8.2.4"; prompt = "maintain contact with one adjacent unit, or end"; break;
+    case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
+    case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
+    case N20_PH_DEF_RESERVE: kind = "commit-reserve"; rule = "12.2.3"; prompt = "the defender may spend one Morale Point for +1"; break;
+    case N20_PH_EX_LOSSES: kind = "choose-ex-losses"; rule = "9.6"; prompt = "break attacking units worth at least the defender's strength"; break;
+    case N20_PH_RETREAT: {
+        int u = n20_retreat_current(s);
+        kind = "retreat";
+        rule = "9.7";
+        if (u >= 0) {
+            int k = -1;
+            for (int i = 0; i < s->f.nret; i++)
+                if (s->f.ret_unit[i] == u) k = i;
+            snprintf(buf, sizeof buf, "retreat %s %u hex(es) from %04u", n20_uid(s, u),
+                     k >= 0 ? s->f.ret_dist[k] : 0, n20_xxyy(s->u[u].hex));
+            prompt = buf;
+        }
+        break;
+    }
+    case N20_PH_ADVANCE: kind = "advance"; rule = "9.8"; prompt = s->f.adv_lost && !s->f.adv_cav_done ? "control lost: a victorious Cavalry unit must advance" : "advance after combat, or end"; break;
+    case N20_PH_RALLY: kind = "rally"; rule = "10.0"; prompt = "rally broken units (optionally spending Morale per army), or end"; break;
+    case N20_PH_PLACE: kind = "place-rallied"; rule = "10.0"; prompt = "place rallied units on empty friendly LOC hexes, or end"; break;
+    default: break;
+    }
+    snprintf(p->kind, sizeof p->kind, "%s", kind);
+    snprintf(p->rule, sizeof p->rule, "%s", rule);
+    snprintf(p->prompt, sizeof p->prompt, "%s", prompt);
+}

@@ -1,0 +1,211 @@
+/*
+ * state.c - the n20 game state: creation, set-up [3.0], canonical encoding,
+ * small lookups, event and rejection functions.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "n20.h"
+#include "n20/v1/n20.pb-c.h"
+
+n20_state *n20_state_new(const n20_scenario *sc) {
+    n20_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->sc = sc;
+    s->gg_unit = 0xff;
+    s->dis_unit = 0xff;
+    return s;
+}
+
+const char *n20_army_name(int a) {
+    return a == N20_ARMY_FRENCH ? "french" : a == N20_ARMY_ANGLO ? "anglo" : "prussian";
+}
+const char *n20_side_name(int side) { return side == N20_FRENCH ? "french" : "allied"; }
+int n20_army_of(const char *name) {
+    if (strcmp(name, "french") == 0) return N20_ARMY_FRENCH;
+    if (strcmp(name, "anglo") == 0) return N20_ARMY_ANGLO;
+    if (strcmp(name, "prussian") == 0) return N20_ARMY_PRUSSIAN;
+    return -1;
+}
+const char *n20_weather_name(int w) {
+    static const char *n[] = {"clear", "cloudy", "showers", "downpour", "storm", "mud"};
+    return w >= 0 && w < 6 ? n[w] : "?";
+}
+
+int n20_unit_find(const n20_state *s, const char *id) {
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (strcmp(s->sc->units[i].id, id) == 0) return i;
+    return -1;
+}
+
+int n20_unit_at(const n20_state *s, uint16_t hex) {
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_MAP && s->u[i].hex == hex) return i;
+    return -1;
+}
+
+int n20_side_of(const n20_state *s, int u) { return s->sc->units[u].side; }
+const char *n20_uid(const n20_state *s, int u) { return s->sc->units[u].id; }
+
+int n20_is_night(const n20_state *s) { return s->turn < N20_MAX_TURNS && s->sc->turns[s->turn].night; }
+
+int n20_weather(const n20_state *s) {
+    int w = s->turn < N20_MAX_TURNS ? s->sc->turns[s->turn].weather : N20_W_CLEAR;
+    return w == N20_W_STORM ? N20_W_DOWNPOUR : w; /* rulings.md R-5.2-storm */
+}
+
+int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...) {
+    if (!r) return -1;
+    r->code = BRT_REJECT_ILLEGAL;
+    snprintf(r->rule, sizeof r->rule, "%s", rule);
+    char tmp[224];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    snprintf(r->message, sizeof r->message, "[%s] %s", rule, tmp);
+    return -1;
+}
+
+void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
+               const uint16_t *hexes, int nhexes, const int *values, int nvalues,
+               const char *fmt, ...) {
+    if (!out || !out->emit) return;
+    char text[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    N20__V1__Event ev = N20__V1__EVENT__INIT;
+    ev.kind = (char *)kind;
+    ev.text = text;
+    ev.turn = s->turn;
+    char *ids[N20_MAX_SIDE * 2];
+    uint32_t hx[N20_MAX_PATH + 2];
+    int32_t vals[8];
+    if (nunits > (int)(sizeof ids / sizeof ids[0])) nunits = (int)(sizeof ids / sizeof ids[0]);
+    if (nhexes > (int)(sizeof hx / sizeof hx[0])) nhexes = (int)(sizeof hx / sizeof hx[0]);
+    if (nvalues > 8) nvalues = 8;
+    for (int i = 0; i < nunits; i++) ids[i] = (char *)n20_uid(s, units[i]);
+    for (int i = 0; i < nhexes; i++) hx[i] = n20_xxyy(hexes[i]);
+    for (int i = 0; i < nvalues; i++) vals[i] = values[i];
+    ev.n_units = (size_t)nunits;
+    ev.units = ids;
+    ev.n_hexes = (size_t)nhexes;
+    ev.hexes = hx;
+    ev.n_values = (size_t)nvalues;
+    ev.values = vals;
+    size_t len = n20__v1__event__get_packed_size(&ev);
+    uint8_t stackbuf[1024];
+    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
+    if (!p) return;
+    n20__v1__event__pack(&ev, p);
+    out->emit(out->ctx, p, len);
+    if (p != stackbuf) free(p);
+}
+
+/* [3.0] set-up. old_days: card #13 Just Like the Old Days set up in the Discard Pile. */
+int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, int old_days, brt_reject *err) {
+    const n20_scenario *sc = s->sc;
+    (void)err;
+    s->turn = sc->start_turn;
+    s->phasing = sc->first_player;
+    s->phase = N20_PH_EVENTS;
+    s->morale[0] = sc->morale0[0];
+    s->morale[1] = sc->morale0[1];
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        n20_unit *u = &s->u[i];
+        memset(u, 0, sizeof *u);
+        switch (d->place) {
+        case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
+        case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
+        case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
+        default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
+        }
+    }
+    if (sc->gg_unit != 0xff) {
+        s->gg_unit = sc->gg_unit;
+        s->gg_immune = sc->gg_immune;
+        s->gg_hex = s->u[sc->gg_unit].hex;
+    }
+    /* [3.0] Preparing the Cards */
+    uint32_t deck[N20_MAX_CARDS];
+    size_t nd = 0;
+    for (int i = 0; i < sc->ncards; i++) {
+        const n20_card_def *c = &sc->cards[i];
+        if (c->pile == 0) deck[nd++] = (uint32_t)i;
+        else if (c->pile == 1 || (c->pile == 2 && old_days)) s->discard[s->ndiscard++] = (uint8_t)i;
+    }
+    brt_dice_shuffle(dice, deck, nd, "3.0 event deck shuffle");
+    for (size_t i = 0; i < nd; i++) s->draw[i] = (uint8_t)deck[i];
+    s->ndraw = (uint8_t)nd;
+    N20_EV(out, s, "setup", "[3.0] %s set up: Turn %u (%s), French morale %d, Allied morale %d",
+           sc->id, s->turn, sc->turns[s->turn].label, s->morale[0], s->morale[1]);
+    return 0;
+}
+
+/* Canonical encoding: every field written explicitly, in a fixed order. */
+static int s_u8(brt_buf *b, unsigned v) { uint8_t c = (uint8_t)v; return buf_append(b, &c, 1); }
+static int s_u16(brt_buf *b, unsigned v) {
+    uint8_t c[2] = {(uint8_t)(v & 0xff), (uint8_t)(v >> 8)};
+    return buf_append(b, c, 2);
+}
+
+int n20_encode(const n20_state *s, brt_buf *b) {
+    int rc = 0;
+    rc |= buf_append_str(b, "n20-state-v1");
+    rc |= s_u8(b, s->turn) | s_u8(b, s->phasing) | s_u8(b, s->phase) | s_u8(b, s->over);
+    rc |= s_u8(b, (uint8_t)s->morale[0]) | s_u8(b, (uint8_t)s->morale[1]);
+    rc |= s_u8(b, s->winner) | s_u8(b, s->level) | s_u8(b, s->reason);
+    rc |= s_u8(b, s->first_turn_done) | s_u8(b, s->night_seen);
+    rc |= s_u8(b, s->sc->nunits);
+    for (int i = 0; i < s->sc->nunits; i++) {
+        const n20_unit *u = &s->u[i];
+        rc |= s_u16(b, u->hex) | s_u8(b, u->where) | s_u8(b, u->routed) | s_u8(b, u->flags) |
+              s_u8(b, u->arrive);
+    }
+    rc |= s_u8(b, s->ndraw);
+    for (int i = 0; i < s->ndraw; i++) rc |= s_u8(b, s->draw[i]);
+    rc |= s_u8(b, s->ndiscard);
+    for (int i = 0; i < s->ndiscard; i++) rc |= s_u8(b, s->discard[i]);
+    rc |= s_u8(b, s->kept[0]) | s_u8(b, s->kept[1]);
+    for (int a = 0; a < N20_ARMIES; a++) rc |= s_u8(b, s->fm[a]);
+    rc |= s_u8(b, s->fm_free) | s_u8(b, (uint8_t)s->move_mod) | s_u8(b, s->rally_event) |
+          s_u8(b, s->gg_event) | s_u8(b, s->battle_dice);
+    rc |= s_u8(b, s->entered_hex_n);
+    for (int i = 0; i < s->entered_hex_n; i++)
+        rc |= s_u16(b, s->entered_hex[i]) | s_u8(b, s->entered_cnt[i]);
+    rc |= s_u8(b, s->gg_unit) | s_u8(b, s->gg_immune) | s_u16(b, s->gg_hex);
+    rc |= s_u8(b, s->dis_unit) | s_u16(b, s->dis_from) | s_u8(b, s->rally_done);
+    rc |= s_u8(b, s->nbattles);
+    for (int i = 0; i < s->nbattles; i++) {
+        const n20_battle *bt = &s->b[i];
+        rc |= s_u8(b, bt->natt) | s_u8(b, bt->ndef) | s_u8(b, bt->done) | s_u8(b, bt->countercharge);
+        for (int j = 0; j < bt->natt; j++) rc |= s_u8(b, bt->att[j]);
+        for (int j = 0; j < bt->ndef; j++) rc |= s_u8(b, bt->def[j]);
+    }
+    const n20_fight *f = &s->f;
+    rc |= s_u8(b, f->active);
+    if (f->active) {
+        rc |= s_u8(b, f->battle) | s_u8(b, f->att_side) | s_u8(b, f->att_reserve) |
+              s_u8(b, f->def_reserve) | s_u8(b, f->has_cap) | s_u8(b, (uint8_t)f->cap) |
+              s_u8(b, f->result) | s_u8(b, f->die) | s_u8(b, (uint8_t)f->diff) | s_u8(b, f->ctx);
+        rc |= s_u8(b, f->nret) | s_u8(b, f->ret_done);
+        for (int i = 0; i < f->nret; i++) {
+            rc |= s_u8(b, f->ret_unit[i]) | s_u8(b, f->ret_dist[i]) | s_u8(b, f->ret_rout[i]) |
+                  s_u16(b, f->ret_from[i]) |
+                  s_u8(b, f->npath[i]);
+            for (int j = 0; j < f->npath[i]; j++) rc |= s_u16(b, f->path[i][j]);
+        }
+        rc |= s_u8(b, f->nvacated);
+        for (int i = 0; i < f->nvacated; i++) rc |= s_u16(b, f->vacated[i]);
+        rc |= s_u8(b, f->winner) | s_u8(b, f->adv_lost) | s_u8(b, f->adv_cav_done) |
+              s_u8(b, f->adv_other_done) | s_u8(b, f->adv_rolled) | s_u8(b, f->garde_att) |
+              s_u8(b, f->adv_entered);
+        for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
+    }
+    return rc ? -1 : 0;
+}

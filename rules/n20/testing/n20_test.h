@@ -1,0 +1,131 @@
+/*
+ * n20_test.h - utilities for the n20 unit tests (tests/unit/test_n20_*.c):
+ * scripted and keyed dice, an event recorder, and position builders.
+ * Header-only so that every test program stays a single file.
+ */
+#ifndef BERTHIER_N20_TEST_H
+#define BERTHIER_N20_TEST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "n20/n20.h"
+
+/* ---- dice: a script of values, then a keyed stream ---------------------- */
+typedef struct t_dice {
+    brt_dice d;
+    uint32_t script[64];
+    int nscript, used;
+    uint8_t key[32];
+    char purposes[64][DICE_PURPOSE_MAX];
+    int npurposes;
+} t_dice;
+
+static uint32_t t_dice_source(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
+    t_dice *t = ctx;
+    if (t->npurposes < 64) snprintf(t->purposes[t->npurposes++], DICE_PURPOSE_MAX, "%s", purpose);
+    if (t->used < t->nscript) {
+        uint32_t v = t->script[t->used++];
+        return v >= 1 && v <= sides ? v : 1;
+    }
+    return dice_stream_value(t->key, index, sides);
+}
+
+static inline void t_dice_init(t_dice *t, uint64_t seed) {
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < 8; i++) t->key[i] = (uint8_t)(seed >> (8 * i));
+    t->d.source = t_dice_source;
+    t->d.source_ctx = t;
+}
+
+static inline void t_dice_script(t_dice *t, int n, const uint32_t *v) {
+    for (int i = 0; i < n && t->nscript < 64; i++) t->script[t->nscript++] = v[i];
+}
+
+/* ---- events ------------------------------------------------------------- */
+typedef struct t_events {
+    char text[256][200];
+    int n;
+} t_events;
+
+static void t_events_emit(void *ctx, const uint8_t *data, size_t len) {
+    t_events *e = ctx;
+    brt_buf b;
+    buf_init(&b);
+    if (n20_event_format(data, len, &b) == 0 && e->n < 256) {
+        size_t l = b.len < 199 ? b.len : 199;
+        memcpy(e->text[e->n], b.data, l);
+        e->text[e->n][l] = 0;
+        e->n++;
+    }
+    buf_free(&b);
+}
+
+static inline int t_events_has(const t_events *e, const char *needle) {
+    for (int i = 0; i < e->n; i++)
+        if (strstr(e->text[i], needle)) return 1;
+    return 0;
+}
+
+/* ---- orders in text ------------------------------------------------------ */
+static inline int t_order(n20_state *s, unsigned seat, const char *text, t_dice *d, t_events *ev,
+                          brt_reject *err) {
+    brt_buf b;
+    buf_init(&b);
+    brt_reject e2;
+    if (!err) err = &e2;
+    memset(err, 0, sizeof *err);
+    if (n20_order_parse(s, text, &b, err) < 0) {
+        buf_free(&b);
+        return -2;
+    }
+    n20_out out = {t_events_emit, ev};
+    int rc = n20_apply(s, seat, b.data, b.len, &d->d, ev ? &out : NULL, err);
+    buf_free(&b);
+    return rc;
+}
+
+/* ---- positions ----------------------------------------------------------- */
+/* The standard set-up, with the French Movement Phase of Turn 9 pending. */
+static inline n20_state *t_standard(t_dice *d) {
+    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    if (!sc) return NULL;
+    n20_state *s = n20_state_new(sc);
+    n20_setup(s, &d->d, NULL, 0, NULL);
+    n20_run(s, &d->d, NULL);
+    return s;
+}
+
+/* An empty map: every unit off the map (pool), the given side's Movement Phase. */
+static inline n20_state *t_empty(t_dice *d, int turn, int phasing) {
+    n20_state *s = t_standard(d);
+    if (!s) return NULL;
+    for (int i = 0; i < s->sc->nunits; i++) {
+        s->u[i].where = N20_U_OUT;
+        s->u[i].hex = 0;
+        s->u[i].flags = 0;
+        s->u[i].routed = 0;
+    }
+    s->gg_unit = 0xff;
+    s->turn = (uint8_t)turn;
+    s->phasing = (uint8_t)phasing;
+    s->phase = N20_PH_MOVE;
+    memset(s->fm, 0, sizeof s->fm);
+    s->move_mod = 0;
+    s->nbattles = 0;
+    memset(&s->f, 0, sizeof s->f);
+    return s;
+}
+
+static inline int t_place(n20_state *s, const char *id, unsigned xxyy) {
+    int u = n20_unit_find(s, id);
+    if (u < 0) return -1;
+    s->u[u].where = N20_U_MAP;
+    s->u[u].hex = n20_hex(xxyy);
+    s->u[u].flags = 0;
+    s->u[u].routed = 0;
+    return u;
+}
+
+#endif

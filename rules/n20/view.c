@@ -1,0 +1,98 @@
+/*
+ * view.c - the n20.v1.View of the state (no hidden information in the
+ * standard rules: both seats see everything) and its text rendering.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "n20.h"
+#include "n20/v1/n20.pb-c.h"
+
+static const char *s_status(int w) {
+    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable"};
+    return w >= 0 && w < 6 ? n[w] : "?";
+}
+static const char *s_type(int t) {
+    static const char *n[] = {"infantry", "cavalry", "artillery", "leader"};
+    return t >= 0 && t < 4 ? n[t] : "?";
+}
+
+int n20_view(const n20_state *s, int seat, brt_buf *out) {
+    (void)seat;
+    const n20_scenario *sc = s->sc;
+    N20__V1__View v = N20__V1__VIEW__INIT;
+    N20__V1__UnitView uv[N20_MAX_UNITS], *up[N20_MAX_UNITS];
+    uint32_t disc[N20_MAX_CARDS];
+    brt_pending p;
+    n20_pending(s, &p);
+    v.turn = s->turn;
+    v.time = (char *)sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label;
+    v.night = n20_is_night(s);
+    v.weather = (char *)n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather);
+    v.phasing = (char *)n20_side_name(s->phasing);
+    v.phase = p.kind;
+    v.morale_french = s->morale[0];
+    v.morale_allied = s->morale[1];
+    size_t nu = 0;
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        if (d->type == N20_LEADER || d->place == N20_P_VARIANT) continue;
+        n20__v1__unit_view__init(&uv[nu]);
+        uv[nu].id = (char *)d->id;
+        uv[nu].side = (char *)n20_side_name(d->side);
+        uv[nu].army = (char *)n20_army_name(d->army);
+        uv[nu].type = (char *)s_type(d->type);
+        uv[nu].strength = d->strength;
+        uv[nu].allowance = d->allowance;
+        uv[nu].status = (char *)s_status(s->u[i].where);
+        uv[nu].hex = s->u[i].where == N20_U_MAP ? n20_xxyy(s->u[i].hex) : 0;
+        uv[nu].routed = s->u[i].routed != 0;
+        uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
+        uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
+        uv[nu].arrival_turn = s->u[i].arrive;
+        up[nu] = &uv[nu];
+        nu++;
+    }
+    v.n_units = nu;
+    v.units = up;
+    v.draw_pile = s->ndraw;
+    for (int i = 0; i < s->ndiscard; i++) disc[i] = sc->cards[s->discard[i]].number;
+    v.n_discard = s->ndiscard;
+    v.discard = disc;
+    v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid(s, s->gg_unit) : (char *)"";
+    v.good_ground_immune = s->gg_immune;
+    v.pending = p.prompt;
+    size_t len = n20__v1__view__get_packed_size(&v);
+    uint8_t *b = malloc(len ? len : 1);
+    if (!b) return -1;
+    n20__v1__view__pack(&v, b);
+    int rc = buf_append(out, b, len);
+    free(b);
+    return rc;
+}
+
+int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
+    (void)seat;
+    const n20_scenario *sc = s->sc;
+    brt_pending p;
+    n20_pending(s, &p);
+    buf_printf(out, "Turn %u (%s)%s, weather %s; %s player turn; decision: %s [%s] %s\n", s->turn,
+               sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label, n20_is_night(s) ? " NIGHT" : "",
+               n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
+               n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
+    buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        if (d->type == N20_LEADER || d->place == N20_P_VARIANT) continue;
+        buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
+                   d->strength, d->allowance, s_status(s->u[i].where));
+        if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));
+        if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, d->area);
+        if (s->u[i].routed) buf_append_str(out, " ROUTED");
+        if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
+        if (s->gg_unit == i) buf_append_str(out, s->gg_immune ? " GOOD-GROUND(immune)" : " GOOD-GROUND(+1)");
+        buf_append_str(out, "\n");
+    }
+    return 0;
+}

@@ -1,0 +1,49 @@
+/*
+ * zoc.c - Zones of Control [7.0]-[7.7] and adjacency.
+ */
+#include "n20.h"
+
+/* 0 none, 1 a ZOC, 2 a ZOC across a bridged/forded Major River hexside [7.1] */
+static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
+    const n20_scenario *sc = s->sc;
+    const n20_unit *x = &s->u[u];
+    if (x->where != N20_U_MAP) return 0;
+    if (sc->units[u].type == N20_LEADER) return 0;           /* [16.9.3] */
+    if (x->routed) return 0;                                  /* [9.6.2] loses its ZOCs */
+    if (x->flags & N20_UF_CONTACT) return 0;                  /* [8.2.4] loses its ZOC */
+    int d = n20_dir(sc, x->hex, h);
+    if (d < 0) return 0;
+    if (sc->terrain[h] == N20_T_FORTIFIED) return 0;          /* [7.0] not into Fortified */
+    if (n20_is_builtup(sc, x->hex) && n20_is_builtup(sc, h)) return 0; /* [7.0] built-up area */
+    int w = n20_weather(s);
+    if (n20_side_river(sc, w, x->hex, d) == N20_RIV_MAJOR)
+        return sc->cross[x->hex][d] ? 2 : 0;                  /* [7.1] */
+    return 1;
+}
+
+int n20_exerts_zoc(const n20_state *s, int u, uint16_t h) { return s_zoc_kind(s, u, h) != 0; }
+
+int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged) {
+    for (int i = 0; i < s->sc->nunits; i++) {
+        if (s->sc->units[i].side != enemy) continue;
+        int k = s_zoc_kind(s, i, h);
+        if (k == 1 || (k == 2 && !ignore_bridged)) return 1;
+    }
+    return 0;
+}
+
+int n20_adjacent_units(const n20_state *s, int u, int v) {
+    if (s->u[u].where != N20_U_MAP || s->u[v].where != N20_U_MAP) return 0;
+    int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
+    if (d < 0) return 0;
+    return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d); /* [7.1] */
+}
+
+int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
+    int best = 999;
+    for (int i = 0; i < s->sc->nloc[army]; i++) {
+        int d = n20_distance(h, s->sc->loc[army][i]);
+        if (d < best) best = d;
+    }
+    return best;
+}

@@ -1,0 +1,160 @@
+/*
+ * test_n20_random.c - random-play conformance of the n20 ruleset on
+ * Waterloo 20 Standard: every game of random legal orders ends in a result
+ * [15.0], apply() accepts every order legal() lists, and replaying a seed
+ * gives the same final state hash. BERTHIER_LONG=1 plays thousands of games.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sodium.h>
+#include <cmocka.h>
+
+#include "canon.h"
+#include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
+
+/* 1 if the order spends a Morale Point (forced march, reserves, rally) */
+static int s_spends(const uint8_t *item, size_t len) {
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&n20__v1__order__descriptor, item, len, 0, &m) != CANON_OK) return 0;
+    N20__V1__Order *o = (N20__V1__Order *)m;
+    int r = o->kind_case == N20__V1__ORDER__KIND_FORCE_MARCH ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESOLVE && o->resolve->reserve) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESERVE && o->reserve->commit) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RALLY && o->rally->n_spend) ||
+            (o->kind_case == N20__V1__ORDER__KIND_COUNTERCHARGE && o->countercharge->reserve);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return r;
+}
+
+static uint64_t s_rng(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
+    (void)ctx;
+    (void)data;
+    (void)len;
+}
+
+/* plays one game; returns the number of orders; fills the final hash */
+/* thrifty: the players rarely spend Morale, so that games last to the later turns */
+static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], int *ended) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    n20_out out = {s_null_emit, NULL};
+    assert_int_equal(n20_setup(s, &d.d, &out, 0, NULL), 0);
+    n20_run(s, &d.d, &out);
+    uint64_t rng = seed * 2654435761u + 1;
+    int steps = 0;
+    brt_buf legal;
+    buf_init(&legal);
+    while (!s->over && steps < 20000) {
+        int seat = n20_pending_seat(s);
+        assert_true(seat == 0 || seat == 1);
+        buf_reset(&legal);
+        int n = n20_legal(s, (unsigned)seat, &legal);
+        if (n <= 0) {
+            brt_buf vt;
+            buf_init(&vt);
+            n20_view_text(s, -1, &vt);
+            buf_append(&vt, "", 1);
+            fprintf(stderr, "%s\n", (char *)vt.data);
+            buf_free(&vt);
+            brt_pending p;
+            n20_pending(s, &p);
+            fail_msg("seed %llu: no legal order for seat %d at %s (phase %d)", (unsigned long long)seed, seat,
+                     p.kind, s->phase);
+        }
+        /* the other seat has nothing to do */
+        brt_buf other;
+        buf_init(&other);
+        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
+        buf_free(&other);
+        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        if (thrifty) {
+            /* re-draw (up to 3 times) an order that spends Morale, 7 times in 8 */
+            for (int tries = 0; tries < 3; tries++) {
+                size_t p2 = 0;
+                const uint8_t *it;
+                size_t l2;
+                int k = 0;
+                while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
+                if (!s_spends(it, l2) || s_rng(&rng) % 8 == 0) break;
+                pick = (int)(s_rng(&rng) % (uint64_t)n);
+            }
+        }
+        size_t pos = 0;
+        const uint8_t *item = NULL, *chosen = NULL;
+        size_t len = 0, clen = 0;
+        int i = 0;
+        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
+            if (check_all) {
+                n20_state *c = malloc(sizeof *c);
+                memcpy(c, s, sizeof *c);
+                t_dice d2 = d;
+                d2.d.source_ctx = &d2;
+                brt_reject err;
+                int rc = n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err);
+                if (rc != 0) {
+                    brt_buf t;
+                    buf_init(&t);
+                    n20_order_format(item, len, &t);
+                    buf_append(&t, "", 1);
+                    fail_msg("seed %llu: legal order '%s' rejected: %s", (unsigned long long)seed,
+                             (char *)t.data, err.message);
+                }
+                free(c);
+            }
+            if (i == pick) { chosen = item; clen = len; }
+            i++;
+        }
+        assert_non_null(chosen);
+        brt_reject err;
+        int rc = n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err);
+        if (rc != 0) fail_msg("seed %llu: chosen order rejected: %s", (unsigned long long)seed, err.message);
+        assert_int_equal(d.d.failed, 0);
+        steps++;
+    }
+    buf_free(&legal);
+    *ended = s->over;
+    brt_buf enc;
+    buf_init(&enc);
+    assert_int_equal(n20_encode(s, &enc), 0);
+    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
+    buf_free(&enc);
+    free(s);
+    return steps;
+}
+
+static void test_n20_random_games_end_and_replay(void **state) {
+    (void)state;
+    const char *lg = getenv("BERTHIER_LONG");
+    int games = lg && *lg == '1' ? 2000 : 24;
+    for (int g = 0; g < games; g++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        int thrifty = g % 2;
+        int n1 = s_play((uint64_t)g + 1, g < 4 || g % 8 == 0, thrifty, h1, &e1);
+        assert_true(e1); /* [15.0] every game ends with a result */
+        int n2 = s_play((uint64_t)g + 1, 0, thrifty, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_random_games_end_and_replay),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
