@@ -15,7 +15,10 @@ int decode_request(const uint8_t *frame, size_t len, size_t max_message, Berthie
     ProtobufCMessage *m = NULL;
     int rc = canon_unpack(&berthier__v1__request__descriptor, frame, len, 8 * len + (64u << 10), &m);
     if (rc != CANON_OK) {
-        *code = rc == CANON_TOO_BIG ? BERTHIER__V1__CODE__CODE_TOO_LARGE : BERTHIER__V1__CODE__CODE_MALFORMED;
+        /* TOO_LARGE means one thing: the frame is over the limit. A frame under it
+         * that would need more memory than allowed to decode is built to amplify,
+         * not a request any client needs to send: MALFORMED like other bad bytes. */
+        *code = BERTHIER__V1__CODE__CODE_MALFORMED;
         *why = canon_strerror(rc);
         return -1;
     }

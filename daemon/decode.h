@@ -3,8 +3,9 @@
  * and sentence of its refusal. A frame over the size limit is CODE_TOO_LARGE;
  * anything that is not the one canonical encoding of a berthier.v1.Request
  * (garbage, unknown fields at any depth, non-minimal varints, fields out of
- * order, default values written out) is CODE_MALFORMED. Decoding allocates at
- * most 8 times the frame plus 64 KiB. A refused frame never reaches a game.
+ * order, default values written out) is CODE_MALFORMED, and so is a frame that
+ * would need more memory to decode than allowed (at most 8 times the frame plus
+ * 64 KiB). A refused frame never reaches a game.
  */
 #ifndef BERTHIERD_DECODE_H
 #define BERTHIERD_DECODE_H

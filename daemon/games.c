@@ -335,6 +335,8 @@ int engine_sync(bd_engine *self, char *err, size_t errlen) {
         }
         g->synced_seq = game_seq(g->g);
         g->touched = 0;
+        /* An ended game takes no more records: give its descriptor back. */
+        if (game_over(g->g)) evlog_destroy(&g->log);
     }
     self->ntouched = 0;
     return 0;
@@ -558,6 +560,7 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         snprintf(err, errlen, "%s: could not complete the last input (write or fdatasync failed)", g->log_path);
         goto done;
     }
+    if (game_over(g->g)) evlog_destroy(&g->log);   /* nothing more will be appended */
     if (s_add(self, g) != 0) {
         snprintf(err, errlen, "out of memory");
         goto done;
@@ -568,7 +571,7 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         return -1;   /* g is in the table; engine_destroy frees it */
     }
     log_info("game %s resumed at seq %llu (%llu records)%s", id, (unsigned long long)game_seq(g->g),
-             (unsigned long long)evlog_count(g->log), game_over(g->g) ? ", ended" : "");
+             (unsigned long long)n, game_over(g->g) ? ", ended" : "");
     result = 0;
 done:
     free(recs);

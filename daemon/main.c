@@ -9,11 +9,14 @@
  * acknowledged.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -51,6 +54,33 @@ static int s_mkdirs(const char *path) {
     return 0;
 }
 
+/* One daemon per data dir: a second one would recover the same logs and take
+ * over the ipc endpoints. The lock lives as long as the process. */
+static int s_lock_data_dir(const char *dir) {
+    char path[CONFIG_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/berthierd.lock", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        log_err("cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        log_err("another berthierd is running on %s (%s is locked)", dir, path);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Every live game holds its log open: allow as many files as the hard limit. */
+static void s_raise_nofile(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
 int main(int argc, char **argv) {
     bd_config cfg;
     char err[1024] = "";
@@ -84,6 +114,9 @@ int main(int argc, char **argv) {
         log_err("cannot create the data dir %s: %s", cfg.data_dir, strerror(errno));
         return 1;
     }
+    int lock_fd = s_lock_data_dir(cfg.data_dir);
+    if (lock_fd < 0) return 1;
+    s_raise_nofile();
     bd_keys *keys = sodium_malloc(sizeof *keys);
     if (!keys) {
         log_err("out of memory");

@@ -3,6 +3,8 @@
  */
 #include "bot.h"
 
+#define S_CHAIN_LENGTH 16384 /* dice batches a seat can reveal for */
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,8 +61,11 @@ typedef struct s_loop {
     uint64_t seq;     /* the decision the policy is working on */
 } s_loop;
 
+static int s_stopped(const bot_params *p);
+
 static int s_still_current(void *ctx) {
     s_loop *l = ctx;
+    if (s_stopped(l->p)) return 0; /* stop: abandon the decision */
     const Berthier__V1__Decision *d = NULL;
     if (brt_client_pending(l->p->client, l->p->game_id, l->p->seat, &d) != 0)
         return brt_client_code(l->p->client) == BRT_CLIENT_NO_REPLY; /* keep waiting */
@@ -112,24 +117,38 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     /* Join; a seat that joined before (a restart of this program) carries on. */
     uint8_t event_key[BRT_EVENT_KEY_BYTES];
     int have_key = 0;
+    brt_chain *chain = NULL;
     int64_t last_reply = s_now_ms();
     for (;;) {
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
+            brt_chain_destroy(&chain);
             return -1;
         }
-        if (brt_client_join(c, p->game_id, p->seat, NULL) == 0) {
+        if (p->contributory && !chain && !(chain = brt_chain_new(S_CHAIN_LENGTH))) {
+            snprintf(out->error, sizeof out->error, "out of memory for the nonce chain");
+            return -1;
+        }
+        int jrc = chain ? brt_client_join_chain(c, p->game_id, p->seat, chain, NULL)
+                        : brt_client_join(c, p->game_id, p->seat, NULL);
+        if (jrc == 0) {
             have_key = brt_client_event_key(c, event_key) == 0;
             break;
         }
         int code = brt_client_code(c);
+        if (!chain && code != BRT_CLIENT_NO_REPLY && strstr(brt_client_message(c), "chain commitment")) {
+            chain = brt_chain_new(S_CHAIN_LENGTH); /* a dice=contributory game */
+            if (chain) continue;
+        }
         if (code == BRT_CODE_ALREADY_JOINED || code == BRT_CODE_GAME_OVER) {
             if (brt_client_hello(c, p->game_id, (int)p->seat, NULL) == 0)
                 have_key = brt_client_event_key(c, event_key) == 0;
+            brt_chain_destroy(&chain); /* a chain committed by someone else: not ours */
             break;
         }
         if (code != BRT_CLIENT_NO_REPLY || s_now_ms() - last_reply > patience) {
             snprintf(out->error, sizeof out->error, "join: %s", brt_client_error(c));
+            brt_chain_destroy(&chain);
             return -1;
         }
         out->retries++;
@@ -143,6 +162,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     if (pol->create && !ps) {
         snprintf(out->error, sizeof out->error, "policy %s failed to start", p->policy);
         brt_sub_destroy(&sub);
+        brt_chain_destroy(&chain);
         return -1;
     }
 
@@ -173,6 +193,26 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             s_fill_result(out, d->result);
             rc = 0;
             break;
+        }
+        uint64_t batch;
+        if (d->you_must_act && brt_decision_batch(d, &batch) == 0) {
+            /* dice=contributory: reveal the next link of our nonce chain for this batch. */
+            if (!chain) {
+                snprintf(out->error, sizeof out->error,
+                         "dice batch %llu needs seat %u's nonce chain, which another process "
+                         "committed at join", (unsigned long long)batch, p->seat);
+                break;
+            }
+            if (brt_client_reveal(c, p->game_id, p->seat, batch, chain) != 0) {
+                int code = brt_client_code(c);
+                if (code == BRT_CLIENT_NO_REPLY) out->retries++;
+                else if (code != BRT_CODE_STALE && code != BRT_CODE_NOT_YOUR_DECISION &&
+                         code != BRT_CODE_GAME_OVER) {
+                    snprintf(out->error, sizeof out->error, "reveal: %s", brt_client_error(c));
+                    break;
+                }
+            }
+            continue;
         }
         if (!d->you_must_act || !d->started) {
             /* Not our decision: wait for a notice on our stream, or poll. */
@@ -329,5 +369,6 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     }
     if (pol->destroy && ps) pol->destroy(ps);
     brt_sub_destroy(&sub);
+    brt_chain_destroy(&chain);
     return rc;
 }

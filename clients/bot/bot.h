@@ -83,6 +83,7 @@ typedef struct bot_params {
     unsigned n_seats;
     const char *policy;          /* "random", "greedy", "exec:/path/to/program" */
     uint64_t seed;
+    int contributory;            /* the game has dice=contributory (also found out at join) */
     int max_illegal;             /* consecutive rejected choices before resigning (default 3) */
     int patience_ms;             /* give up after this long without any reply (default 300000) */
     int verbose;                 /* print each order to stderr */

@@ -5,9 +5,10 @@
  * daemon listed, decoded as n20.v1.Order, then plays the best (ties broken by
  * the bot's own generator). One-move lookahead, no search:
  *
- *   move        close on the enemy (French) or hold a line (Allied); never step
- *               next to enemies that outweigh the unit two to one; bring
- *               reinforcements on; end the phase when no move gains anything
+ *   move        close on the enemy (French) or hold a line (Allied); step into
+ *               contact only at 3:2 or better counting the friends already
+ *               there; bring reinforcements on; end the phase when no move
+ *               gains anything
  *   declare     the declaration whose battles have the best odds [9.2]
  *   resolve     best odds first; commit a reserve only with Morale to spare [12.2]
  *   reserve     the defender spends Morale only with plenty left [12.2.3]
@@ -80,6 +81,23 @@ static int s_enemy_adjacent(const s_board *b, int hex) {
     return sum;
 }
 
+/* Strength of our other units adjacent to the enemies next to `hex`. */
+static int s_friends_near_enemies_of(const s_board *b, int hex, const s_unit *self) {
+    int sum = 0;
+    for (int i = 0; i < b->n; i++) {
+        const s_unit *f = &b->u[i];
+        if (f == self || !f->on_map || f->side != b->me) continue;
+        for (int k = 0; k < b->n; k++) {
+            const s_unit *e = &b->u[k];
+            if (e->on_map && e->side != b->me && s_dist(hex, e->hex) == 1 && s_dist(f->hex, e->hex) == 1) {
+                sum += f->strength;
+                break;
+            }
+        }
+    }
+    return sum;
+}
+
 static int s_strength(const s_board *b, char **ids, size_t n) {
     int sum = 0;
     for (size_t i = 0; i < n; i++) {
@@ -114,7 +132,10 @@ static int s_score(const s_board *b, const N20__V1__Order *o) {
         int d0 = s_nearest_enemy(b, u->hex);
         int gain = d0 - d1;
         int score = b->me == 0 ? gain * 10 : (d0 > 3 ? gain * 6 : 0);
-        if (adj > 0) score += adj > 2 * u->strength ? -40 : (u->strength >= adj ? 15 : 2);
+        if (adj > 0) { /* contact means battle [9.2]: only at good odds, with the friends already there */
+            int att = u->strength + s_friends_near_enemies_of(b, to, u);
+            score += 2 * att >= 4 * adj ? 20 : 2 * att >= 3 * adj ? 8 : -30;
+        }
         return score;
     }
     case N20__V1__ORDER__KIND_FORCE_MARCH: return -1;

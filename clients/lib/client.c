@@ -855,6 +855,111 @@ int brt_client_fetch_log_file(brt_client *self, const char *game_id, const char 
     return rc;
 }
 
+/* ---- contributory dice -------------------------------------------------------- */
+
+struct brt_chain {
+    uint8_t (*links)[32]; /* links[0] = commitment ... links[length] = random tail */
+    size_t length;
+    size_t next;          /* index of the next link to reveal (1-based) */
+};
+
+static void s_chain_step(const uint8_t next[32], uint8_t prev[32]) {
+    static const char tag[] = "berthier-chain-v1";
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, 32);
+    crypto_generichash_update(&st, (const uint8_t *)tag, sizeof tag - 1);
+    crypto_generichash_update(&st, next, 32);
+    crypto_generichash_final(&st, prev, 32);
+}
+
+brt_chain *brt_chain_new(size_t length) {
+    if (length == 0 || length > (1u << 24) || s_sodium_ready() != 0) return NULL;
+    brt_chain *self = calloc(1, sizeof *self);
+    if (!self) return NULL;
+    self->links = malloc((length + 1) * sizeof *self->links);
+    if (!self->links) {
+        free(self);
+        return NULL;
+    }
+    self->length = length;
+    self->next = 1;
+    randombytes_buf(self->links[length], 32);
+    for (size_t k = length; k > 0; k--) s_chain_step(self->links[k], self->links[k - 1]);
+    return self;
+}
+
+void brt_chain_destroy(brt_chain **pself) {
+    if (!pself || !*pself) return;
+    brt_chain *self = *pself;
+    sodium_memzero(self->links, (self->length + 1) * sizeof *self->links);
+    free(self->links);
+    free(self);
+    *pself = NULL;
+}
+
+const uint8_t *brt_chain_commitment(const brt_chain *self) { return self ? self->links[0] : NULL; }
+
+const uint8_t *brt_chain_peek(const brt_chain *self) {
+    return self && self->next <= self->length ? self->links[self->next] : NULL;
+}
+
+void brt_chain_advance(brt_chain *self) {
+    if (self && self->next <= self->length) self->next++;
+}
+
+int brt_client_join_chain(brt_client *self, const char *game_id, unsigned seat,
+                          const brt_chain *chain, const Berthier__V1__Joined **out) {
+    if (!self || !game_id || !chain) return -1;
+    uint8_t entropy[32];
+    randombytes_buf(entropy, sizeof entropy);
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
+    j.game_id = (char *)game_id;
+    j.seat = seat;
+    j.entropy.data = entropy;
+    j.entropy.len = sizeof entropy;
+    j.chain_commit.data = (uint8_t *)chain->links[0];
+    j.chain_commit.len = 32;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
+    req.join = &j;
+    int rc = s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_JOINED);
+    if (rc == 0 && out) *out = self->reply->joined;
+    return rc;
+}
+
+int brt_client_reveal(brt_client *self, const char *game_id, unsigned seat, uint64_t batch,
+                      brt_chain *chain) {
+    if (!self || !game_id || !chain) return -1;
+    const uint8_t *link = brt_chain_peek(chain);
+    if (!link) {
+        s_reset_outcome(self);
+        return s_no_reply(self, "the nonce chain is used up");
+    }
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__RevealNonce rv = BERTHIER__V1__REVEAL_NONCE__INIT;
+    rv.game_id = (char *)game_id;
+    rv.seat = seat;
+    rv.batch = batch;
+    rv.nonce.data = (uint8_t *)link;
+    rv.nonce.len = 32;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_REVEAL;
+    req.reveal = &rv;
+    int rc = brt_client_call(self, &req);
+    if (rc == 0) brt_chain_advance(chain);
+    return rc;
+}
+
+int brt_decision_batch(const Berthier__V1__Decision *d, uint64_t *batch) {
+    if (!d || !d->kind || strcmp(d->kind, "dice-nonce") != 0 || !d->prompt) return -1;
+    const char *p = strstr(d->prompt, "batch ");
+    if (!p) return -1;
+    char *end = NULL;
+    unsigned long long v = strtoull(p + 6, &end, 10);
+    if (end == p + 6) return -1;
+    *batch = v;
+    return 0;
+}
+
 /* ---- events ------------------------------------------------------------------ */
 
 brt_sub *brt_client_subscribe(brt_client *self, const char *game_id, int seat,

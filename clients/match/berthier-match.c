@@ -71,6 +71,7 @@ typedef struct s_match {
     uint32_t decision_ms, bank_ms;
     int forfeit, verify, verbose, quiet, max_illegal;
     int patience_ms;
+    unsigned game_timeout_s;  /* 0 = none */
     const char *logs_dir;
     char replay_bin[PATH_MAX];
 } s_match;
@@ -106,6 +107,7 @@ static void s_usage(FILE *f) {
         "  --logs-dir DIR  download each game's log into DIR (for a remote daemon)\n"
         "  --patience-ms MS  how long a bot waits for a daemon that does not answer (default 300000)\n"
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
+        "  --game-timeout S  stop a game that has not ended after S seconds (default: never)\n"
         "Exit: 0 every game ended; 1 some game did not; 2 usage; 3 no daemon.\n",
         pols);
 }
@@ -252,6 +254,8 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
         r->p.n_seats = m->seats;
         r->p.policy = m->bots[r->bot].spec;
         r->p.seed = s_mix(m->seed ^ ((uint64_t)g << 16) ^ s);
+        for (size_t k = 0; k < m->n_options; k++)
+            if (strcmp(m->options[k], "dice=contributory") == 0) r->p.contributory = 1;
         r->p.max_illegal = m->max_illegal;
         r->p.patience_ms = m->patience_ms;
         r->p.verbose = m->verbose;
@@ -267,6 +271,8 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     }
     if (started < m->seats) atomic_store(&stop, 1);
     /* Wait; if a seat stops without the game ending, the others cannot finish either. */
+    time_t began = time(NULL);
+    int overtime = 0;
     for (;;) {
         unsigned done = 0, failed = 0;
         for (unsigned s = 0; s < started; s++)
@@ -276,6 +282,10 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
             }
         if (done == started) break;
         if (failed || atomic_load(&s_interrupted)) atomic_store(&stop, 1);
+        if (m->game_timeout_s && !overtime && time(NULL) - began > (time_t)m->game_timeout_s) {
+            overtime = 1;
+            atomic_store(&stop, 1);
+        }
         s_progress(m, g, runs, started, tty);
         struct timespec ts = {0, 200 * 1000000L};
         nanosleep(&ts, NULL);
@@ -324,6 +334,16 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
         bot_result_line_named(&r, name_ptrs, m->seats, result, sizeof result);
     } else
         snprintf(result, sizeof result, "unfinished: %.380s", why[0] ? why : "stopped");
+    if (overtime) {
+        uint64_t seq = 0;
+        unsigned turn = 0;
+        for (unsigned s = 0; s < started; s++) {
+            if (atomic_load(&seqs[s]) > seq) seq = atomic_load(&seqs[s]);
+            if (atomic_load(&turns[s]) > turn) turn = atomic_load(&turns[s]);
+        }
+        snprintf(result, sizeof result, "unfinished: no end after %u s (--game-timeout), at seq %" PRIu64
+                 " turn %u", m->game_timeout_s, seq, turn);
+    }
     if (ended && m->logs_dir) {
         char path[PATH_MAX];
         snprintf(path, sizeof path, "%s/%s.log", m->logs_dir, id);
@@ -380,7 +400,8 @@ int main(int argc, char **argv) {
         {"forfeit", no_argument, NULL, 'f'},        {"verify", no_argument, NULL, 'V'},
         {"logs-dir", required_argument, NULL, 'L'}, {"verbose", no_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},          {"max-illegal", required_argument, NULL, 'm'},
-        {"patience-ms", required_argument, NULL, 'P'}, {"help", no_argument, NULL, 'h'},
+        {"patience-ms", required_argument, NULL, 'P'}, {"game-timeout", required_argument, NULL, 'T'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     s_match m;
@@ -416,7 +437,7 @@ int main(int argc, char **argv) {
         case 'L': m.logs_dir = optarg; break;
         case 'v': m.verbose = 1; break;
         case 'q': m.quiet = 1; break;
-        case 'n': case 'N': case 'd': case 'B': case 'm': case 'P':
+        case 'n': case 'N': case 'd': case 'B': case 'm': case 'P': case 'T':
             errno = 0;
             v = strtoul(optarg, &end, 10);
             if (errno || !end || *end || optarg[0] == '-' || v > UINT32_MAX) {
@@ -429,6 +450,7 @@ int main(int argc, char **argv) {
             if (ch == 'B') m.bank_ms = (uint32_t)v;
             if (ch == 'm') m.max_illegal = (int)v;
             if (ch == 'P') m.patience_ms = v > INT_MAX ? INT_MAX : (int)v;
+            if (ch == 'T') m.game_timeout_s = (unsigned)v;
             break;
         case 'h': s_usage(stdout); return 0;
         default: goto usage;
@@ -471,22 +493,15 @@ int main(int argc, char **argv) {
     if (!m.quiet)
         fprintf(stderr, "berthier-match: %u game%s of %s %s on %s, seed %" PRIu64 "\n", m.games,
                 m.games == 1 ? "" : "s", m.ruleset, m.scenario, brt_client_endpoint(admin), m.seed);
-    unsigned finished = 0, played = 0;
-    int hard_fail = 0;
+    unsigned finished = 0;
     for (unsigned g = 0; g < m.games && !atomic_load(&s_interrupted); g++) {
         int r = s_play_game(&m, admin, g, tty);
-        played++;
         if (r == 1) finished++;
-        if (r < 0) {
-            hard_fail = 1;
-            break;
-        }
+        if (r < 0) break; /* the daemon refused to create a game: the others would fail alike */
     }
     s_table(&m);
     printf("%u of %u game%s ended\n", finished, m.games, m.games == 1 ? "" : "s");
     brt_client_destroy(&admin);
-    (void)played;
-    (void)hard_fail;
     return finished == m.games ? 0 : 1;
 usage:
     s_usage(stderr);

@@ -283,6 +283,68 @@ static void test_game_codes(void **state) {
     s_expect(td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_LEGAL, f->gid, 0), BERTHIER__V1__CODE__CODE_GAME_OVER);
 }
 
+/* ---- sealed choices stay unseen ---- */
+
+static size_t s_pending_bytes(td_client *c, const char *gid, unsigned seat, uint8_t *out, size_t max) {
+    Berthier__V1__Reply *r = td_gameref(c, BERTHIER__V1__REQUEST__BODY_PENDING, gid, seat);
+    s_ok(r);
+    size_t n = berthier__v1__decision__get_packed_size(r->decision);
+    assert_true(n <= max);
+    berthier__v1__decision__pack(r->decision, out);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    return n;
+}
+
+static void test_sealed_unseen(void **state) {
+    fx *f = *state;
+    void *sub = zmq_socket(td_zctx(), ZMQ_SUB);
+    char sp[41], ss[41], t1[128], tall[128], ep[300];
+    zmq_curve_keypair(sp, ss);
+    zmq_setsockopt(sub, ZMQ_CURVE_SERVERKEY, f->d.server_pub, 40);
+    zmq_setsockopt(sub, ZMQ_CURVE_PUBLICKEY, sp, 40);
+    zmq_setsockopt(sub, ZMQ_CURVE_SECRETKEY, ss, 40);
+    snprintf(t1, sizeof t1, "g/%s/1", f->gid);
+    snprintf(tall, sizeof tall, "g/%s/all", f->gid);
+    zmq_setsockopt(sub, ZMQ_SUBSCRIBE, t1, strlen(t1));
+    zmq_setsockopt(sub, ZMQ_SUBSCRIBE, tall, strlen(tall));
+    snprintf(ep, sizeof ep, "ipc://%s/events.sock", f->d.dir);
+    assert_int_equal(zmq_connect(sub, ep), 0);
+    td_sleep_ms(300);
+    uint8_t before[1024], after[1024];
+    size_t nb = s_pending_bytes(f->seat[1], f->gid, 1, before, sizeof before);
+    int must;
+    uint64_t seq = s_seq(f->seat[0], f->gid, 0, &must);
+    Berthier__V1__Reply *r = td_submit_text(f->seat[0], f->gid, 0, seq, "bid 2");
+    s_ok(r);
+    assert_true(r->accepted->waiting);
+    assert_int_equal(r->accepted->seq, seq);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    /* Seat 1 sees exactly what it saw before, and nothing is published. */
+    size_t na = s_pending_bytes(f->seat[1], f->gid, 1, after, sizeof after);
+    assert_int_equal(na, nb);
+    assert_memory_equal(after, before, nb);
+    zmq_pollitem_t it = {sub, 0, ZMQ_POLLIN, 0};
+    assert_int_equal(zmq_poll(&it, 1, 500), 0);
+    /* Its events and state did not move either. */
+    r = td_gameref(f->seat[1], BERTHIER__V1__REQUEST__BODY_EVENTS, f->gid, 1);
+    s_ok(r);
+    uint64_t ev_seq = r->events->seq;
+    berthier__v1__reply__free_unpacked(r, NULL);
+    assert_int_equal(ev_seq, seq);
+    /* The second bid resolves the round: now seat 1 hears of it. */
+    r = td_submit_text(f->seat[1], f->gid, 1, seq, "bid 1");
+    s_ok(r);
+    assert_false(r->accepted->waiting);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    assert_int_equal(zmq_poll(&it, 1, TD_TIMEOUT), 1);
+    char topic[128];
+    int tn = zmq_recv(sub, topic, sizeof topic - 1, 0);
+    assert_true(tn > 0);
+    topic[tn] = 0;
+    assert_string_equal(topic, t1);
+    zmq_close(sub);
+}
+
 /* ---- retries ---- */
 
 static void test_retry_codes(void **state) {
@@ -497,6 +559,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_auth_codes, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_game_codes, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_retry_codes, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_sealed_unseen, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_hostile_frames, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_too_large, s_setup_small, s_teardown),
         cmocka_unit_test_setup_teardown(test_busy, s_setup_rate, s_teardown),

@@ -87,9 +87,36 @@ static int s_drain_notices(void *sub, const char *topic, const uint8_t key[32], 
     return good;
 }
 
+/* The key files made on first start: formats and modes. */
+static void s_check_key_files(const char *dir) {
+    static const struct {
+        const char *name;
+        int mode;
+        size_t len;   /* of the first line; 0 = "public <z85>\nsecret <z85>" */
+    } files[] = {
+        {"server.pub", 0644, 40}, {"server.key", 0600, 0}, {"admin.pub", 0644, 40},
+        {"admin.key", 0600, 0},   {"sign.pub", 0644, 64},  {"sign.key", 0600, 128},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char p[512], line[256];
+        snprintf(p, sizeof p, "%s/%s", dir, files[i].name);
+        struct stat st;
+        assert_int_equal(stat(p, &st), 0);
+        assert_int_equal(st.st_mode & 0777, files[i].mode);
+        if (files[i].len) {
+            assert_int_equal(td_read_line(p, line, sizeof line), 0);
+            assert_int_equal(strlen(line), files[i].len);
+        } else {
+            char pub[41], sec[41];
+            assert_int_equal(td_read_keypair(p, pub, sec), 0);
+        }
+    }
+}
+
 static void test_full_game(void **state) {
     fx *f = *state;
     srand(12345);
+    s_check_key_files(f->d.dir);
     Berthier__V1__Reply *r = td_gameref(f->admin, BERTHIER__V1__REQUEST__BODY_HELLO, "", 0);
     s_ok(r);
     assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_HELLO);
@@ -381,6 +408,19 @@ static void test_contributory_three_seats(void **state) {
     char gid[64];
     snprintf(gid, sizeof gid, "%s", r->created->game_id);
     berthier__v1__reply__free_unpacked(r, NULL);
+    /* Seat 2's stream: it must hear when a dice batch waits for its nonce. */
+    f->sub = zmq_socket(td_zctx(), ZMQ_SUB);
+    char sp[41], ss[41], topic[128], ep[300];
+    zmq_curve_keypair(sp, ss);
+    zmq_setsockopt(f->sub, ZMQ_CURVE_SERVERKEY, f->d.server_pub, 40);
+    zmq_setsockopt(f->sub, ZMQ_CURVE_PUBLICKEY, sp, 40);
+    zmq_setsockopt(f->sub, ZMQ_CURVE_SECRETKEY, ss, 40);
+    snprintf(topic, sizeof topic, "g/%s/2", gid);
+    zmq_setsockopt(f->sub, ZMQ_SUBSCRIBE, topic, strlen(topic));
+    snprintf(ep, sizeof ep, "ipc://%s/events.sock", f->d.dir);
+    assert_int_equal(zmq_connect(f->sub, ep), 0);
+    td_sleep_ms(300);
+    uint8_t key2[32] = {0};
     td_client *seat[3];
     for (int i = 0; i < 3; i++) {
         seat[i] = td_client_new(&f->d, pub[i], sec[i]);
@@ -398,6 +438,7 @@ static void test_contributory_three_seats(void **state) {
         req.join = &j;
         r = td_call(seat[i], &req, TD_TIMEOUT);
         s_ok(r);
+        if (i == 2) memcpy(key2, r->joined->event_key.data, 32);
         berthier__v1__reply__free_unpacked(r, NULL);
     }
     int revealed[3] = {0, 0, 0};
@@ -446,6 +487,36 @@ static void test_contributory_three_seats(void **state) {
     }
     assert_true(ended);
     assert_true(reveals >= 3);
+    int nonce_notices = 0, got_end = 0;
+    for (;;) {
+        zmq_pollitem_t it = {f->sub, 0, ZMQ_POLLIN, 0};
+        if (zmq_poll(&it, 1, 300) <= 0) break;
+        char t[128];
+        int tn = zmq_recv(f->sub, t, sizeof t - 1, 0);
+        assert_true(tn > 0);
+        zmq_msg_t m;
+        zmq_msg_init(&m);
+        zmq_msg_recv(&m, f->sub, 0);
+        size_t n = zmq_msg_size(&m);
+        const uint8_t *b = zmq_msg_data(&m);
+        assert_true(n > crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES);
+        size_t cn = n - crypto_secretbox_NONCEBYTES - crypto_secretbox_MACBYTES;
+        uint8_t *clear = malloc(cn + 1);
+        assert_int_equal(crypto_secretbox_open_easy(clear, b + crypto_secretbox_NONCEBYTES,
+                                                    n - crypto_secretbox_NONCEBYTES, b, key2), 0);
+        Berthier__V1__Notice *no = berthier__v1__notice__unpack(NULL, cn, clear);
+        assert_non_null(no);
+        if (no->decision && strcmp(no->decision->kind, "dice-nonce") == 0 && no->decision->you_must_act) nonce_notices++;
+        if (no->decision && no->decision->result && no->decision->result->ended) got_end = 1;
+        berthier__v1__notice__free_unpacked(no, NULL);
+        free(clear);
+        zmq_msg_close(&m);
+    }
+    /* every batch was announced to seat 2 (at the start by the last join, later by the order
+     * that waits for dice: the seq does not move then, the public decision does) */
+    if (nonce_notices < revealed[2]) fprintf(stderr, "%d nonce notices for %d batches\n", nonce_notices, revealed[2]);
+    assert_true(nonce_notices >= revealed[2]);
+    assert_true(got_end);
     for (int i = 0; i < 3; i++) td_client_destroy(&seat[i]);
     char logp[512];
     snprintf(logp, sizeof logp, "%s/games/%s.log", f->d.dir, gid);

@@ -125,6 +125,14 @@ static void test_recovery(void **state) {
         assert_int_equal(r->code, 0);
         berthier__v1__reply__free_unpacked(r, NULL);
     }
+    /* A second daemon on the same data dir refuses to start and leaves the first alone. */
+    td_daemon twin;
+    memset(&twin, 0, sizeof twin);
+    snprintf(twin.dir, sizeof twin.dir, "%s", f->d.dir);
+    assert_int_equal(td_start(&twin), -2);
+    assert_int_equal(twin.last_exit, 1);
+    assert_true(s_log_has(&f->d, "another berthierd is running"));
+    assert_true(td_alive(&f->d));
     uint64_t seq = s_play(f, 6);
     assert_true(seq > 2);
     assert_int_equal(td_stop(&f->d), 0);

@@ -50,6 +50,14 @@ sed -n 2p "$T/out" | grep -q '0=greedy 1=random' || fail "game 2 seats do not al
   || fail "berthier-match --verify exit $?"
 grep -q ' verified$' "$T/out" || fail "--verify did not say verified"
 
+# --- dice=contributory: the bots commit to nonce chains at join and reveal a link per dice batch
+"$BIN/berthier-match" --data-dir "$D" --games 2 --bots greedy,random --option dice=contributory --seed 15 \
+  --verify >"$T/out" 2>"$T/err" || fail "contributory match exit $?"
+[ "$(grep -c ' verified$' "$T/out")" = 2 ] || fail "contributory games did not verify"
+log=$(grep -E '^[0-9a-f]{16}  ' "$T/out" | head -n 1 | sed -n 's/.*  log \([^ ]*\).*/\1/p')
+"$BIN/berthier-replay" export "$log" >"$T/export" || fail "export failed"
+grep -q '"kind":"nonce"' "$T/export" || fail "no nonce reveals in a contributory game"
+
 # --- an external bot: answers the first listed order after checking the protocol
 cat >"$T/first.sh" <<'BOT'
 #!/bin/sh

@@ -33,7 +33,8 @@ line=$(grep -E '^[0-9a-f]{16}  ' "$T/out") || fail "no game line"
 echo "$line" | grep -qE '0=stall.sh 1=random  seat 1( \([a-z]+\))? wins' || fail "the stalling seat 0 did not lose: $line"
 log=$(echo "$line" | sed -n 's/.*  log \([^ ]*\).*/\1/p')
 "$BIN/berthier-replay" verify "$log" >/dev/null || fail "the forfeited game's log does not verify"
-"$BIN/berthier-replay" export "$log" | grep -q '"kind":"timeout"' || fail "no timeout input in the log"
+"$BIN/berthier-replay" export "$log" >"$T/export" || fail "export failed"
+grep -q '"kind":"timeout"' "$T/export" || fail "no timeout input in the log"
 grep -qE '^stall.sh +1 +0 +0 +1' "$T/out" || fail "the table does not count the loss"
 
 # A bot program that exits at once: its seat resigns and the game still ends.
@@ -43,4 +44,12 @@ chmod +x "$T/dead.sh"
   >"$T/out" 2>"$T/err" || fail "berthier-match (dead bot) exit $?"
 grep -E '^[0-9a-f]{16}  ' "$T/out" | grep -qE '0=dead.sh 1=random  seat 1( \([a-z]+\))? wins.* verified$' \
   || fail "the dead bot's seat did not lose, or the log did not verify"
+# Without a clock nobody forfeits a stalling bot: --game-timeout stops the game, exit 1.
+set +e
+"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/stall.sh,random" --seed 33 \
+  --game-timeout 2 >"$T/out" 2>"$T/err"; rc=$?
+set -e
+[ "$rc" = 1 ] || fail "a game stopped by --game-timeout: exit $rc"
+grep -q 'unfinished: no end after 2 s' "$T/out" || fail "no unfinished line for the stopped game"
+grep -q '^0 of 1 game ended$' "$T/out" || fail "the stopped game was counted as ended"
 echo "ok: stalling and dead bots forfeit; replays verify"

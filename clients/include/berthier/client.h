@@ -216,6 +216,32 @@ int brt_client_fetch_log(brt_client *self, const char *game_id, uint64_t offset,
 /* The whole log into a file. 0 / -1. */
 int brt_client_fetch_log_file(brt_client *self, const char *game_id, const char *path);
 
+/* ---- contributory dice (game option dice=contributory) ------------------------
+ * A seat commits at join to the head of a hash chain of nonces,
+ *   link[k] = BLAKE2b-256("berthier-chain-v1" || link[k+1]), commitment = link[0],
+ * and reveals link[1], link[2], ... one per dice batch, when the pending decision
+ * is "dice-nonce". Nobody can predict a roll before every seat revealed. */
+typedef struct brt_chain brt_chain;
+
+/* A fresh chain of `length` links after the commitment (random tail). NULL on failure. */
+brt_chain *brt_chain_new(size_t length);
+void brt_chain_destroy(brt_chain **pself);
+const uint8_t *brt_chain_commitment(const brt_chain *self);   /* 32 bytes */
+/* The link to reveal next (32 bytes), or NULL when the chain is used up. */
+const uint8_t *brt_chain_peek(const brt_chain *self);
+/* Mark the peeked link as revealed. */
+void brt_chain_advance(brt_chain *self);
+
+/* Join a dice=contributory game with the chain's commitment. */
+int brt_client_join_chain(brt_client *self, const char *game_id, unsigned seat,
+                          const brt_chain *chain, const Berthier__V1__Joined **out);
+/* Reveal the chain's next link for dice batch `batch`; on success the chain advances.
+ * batch is in the decision's prompt ("dice batch N: ..."): brt_decision_batch(). */
+int brt_client_reveal(brt_client *self, const char *game_id, unsigned seat, uint64_t batch,
+                      brt_chain *chain);
+/* The dice batch a "dice-nonce" decision waits for. 0 / -1 (not such a decision). */
+int brt_decision_batch(const Berthier__V1__Decision *d, uint64_t *batch);
+
 /* ---- events ------------------------------------------------------------------ */
 
 typedef struct brt_sub brt_sub;

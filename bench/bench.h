@@ -1,0 +1,122 @@
+/*
+ * bench.h - berthier-bench: what the measuring parts share.
+ *
+ * Every speed figure is printed next to a floor measured in the same run on
+ * the same machine (docs/bench.md):
+ *   floor.c    bare ZeroMQ + CURVE round trips over ipc, with and without one
+ *              fdatasync of a small append; a pipelined echo
+ *   live.c     a real berthierd on a temporary data dir: order latency,
+ *              throughput over concurrent games, memory per live game
+ *   offline.c  berthier-replay verify on finished logs against BLAKE2b alone;
+ *              random-bot games in process
+ */
+#ifndef BERTHIER_BENCH_H
+#define BERTHIER_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct bench_opts {
+    int quick;                 /* --quick: small counts (the ctest smoke test) */
+    const char *ruleset;       /* --ruleset: duel (default) or n20 */
+    const char *scenario;      /* that ruleset's scenario */
+    unsigned games;            /* --games: live games for memory_per_game */
+    unsigned orders;           /* --orders: timed orders for the latency lines */
+    unsigned concurrency;      /* games played at once for throughput (64) */
+    double seconds;            /* length of each timed window */
+    unsigned logs;             /* finished logs for replay_verify */
+    char bindir[512];          /* where berthierd and berthier-replay are */
+    char workdir[256];         /* temporary directory of this run */
+} bench_opts;
+
+/* ---- helpers (main.c) ---- */
+double bench_now_us(void);
+/* p in [0,1]; sorts v in place. */
+double bench_percentile(double *v, size_t n, double p);
+void bench_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int bench_cpu_count(void);
+
+/* ---- floor.c ---- */
+typedef struct bench_floor_latency {
+    double p50, p99;           /* round trip + one write/fdatasync, microseconds */
+    double zmq_p50, zmq_p99;   /* round trip alone */
+    double sync_p50, sync_p99; /* write + fdatasync alone */
+} bench_floor_latency;
+
+/* The latency floors, sampled one at a time so that they can be interleaved
+ * with the daemon's orders and see the same disk and CPU weather. */
+typedef struct floor_session floor_session;
+floor_session *floor_session_new(const bench_opts *o);
+int floor_session_sample(floor_session *s, double *sync_rt, double *zmq_rt, double *alone);
+void floor_session_destroy(floor_session **ps);
+/* Messages per second echoed by a bare ROUTER, `window` in flight. */
+int floor_echo(const bench_opts *o, double seconds, unsigned window, double *per_s);
+
+/* ---- live.c: a berthierd of our own ---- */
+typedef struct bench_daemon {
+    pid_t pid;
+    char dir[300];
+    char server_pub[41];
+    char endpoint[340];
+} bench_daemon;
+
+int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name);
+void bench_daemon_stop(bench_daemon *d);
+/* VmRSS of a process in bytes (-1 if unknown). */
+long bench_rss_bytes(pid_t pid);
+/* Kill every daemon still running (atexit, signals). */
+void bench_daemon_kill_all(void);
+
+typedef struct bench_latency {
+    double p50, p99, mean;
+    size_t n;
+    bench_floor_latency floor;   /* sampled between the orders */
+    char ruleset[32];
+} bench_latency;
+
+int live_latency(const bench_opts *o, bench_latency *out);
+
+typedef struct bench_throughput {
+    double per_s;              /* accepted orders per second */
+    uint64_t orders, games_finished, requests;
+    double seconds;
+} bench_throughput;
+
+int live_throughput(const bench_opts *o, bench_throughput *out);
+/* Plays until n games have ended; their logs are in <dir>/games. */
+int live_finished_games(const bench_opts *o, unsigned n, char *dir, size_t dirlen);
+
+typedef struct bench_memory {
+    double per_game;           /* bytes */
+    unsigned games;
+    long rss_before, rss_after;
+    double create_s;           /* seconds to create them */
+    char ruleset[32];
+    int capped;                /* stopped early by the time cap */
+} bench_memory;
+
+int live_memory(const bench_opts *o, bench_memory *out);
+
+/* ---- offline.c ---- */
+typedef struct bench_replay {
+    double per_s;              /* records per second, berthier-replay verify (one process per log) */
+    double inproc_per_s;       /* records per second, the same checks in process */
+    double hash_per_s;         /* records per second, BLAKE2b over the same bytes */
+    uint64_t records, bytes;
+    unsigned logs;
+    double exec_us;            /* one run of `berthier-replay --help`: process start-up */
+    char ruleset[32];
+} bench_replay;
+
+int offline_replay(const bench_opts *o, bench_replay *out);
+
+typedef struct bench_inproc {
+    double per_s;              /* games per second on one core */
+    uint64_t games, orders;
+    int available;             /* the ruleset is built in */
+} bench_inproc;
+
+int offline_inproc(const bench_opts *o, const char *ruleset, const char *scenario, bench_inproc *out);
+
+#endif

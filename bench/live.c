@@ -1,0 +1,702 @@
+/*
+ * live.c - measurements against a real berthierd started on a temporary data
+ * dir (ipc, CURVE, its own keys): the round trip of a durable order, orders
+ * per second over many concurrent games, and daemon memory per live game.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "bench.h"
+#include "berthier/client.h"
+
+#define S_MAX_DAEMONS 8
+
+static pid_t s_pids[S_MAX_DAEMONS];
+
+void bench_daemon_kill_all(void) {
+    for (int i = 0; i < S_MAX_DAEMONS; i++)
+        if (s_pids[i] > 0) {
+            kill(s_pids[i], SIGKILL);
+            waitpid(s_pids[i], NULL, 0);
+            s_pids[i] = 0;
+        }
+}
+
+static void s_track(pid_t pid, int add) {
+    for (int i = 0; i < S_MAX_DAEMONS; i++) {
+        if (add && s_pids[i] == 0) {
+            s_pids[i] = pid;
+            return;
+        }
+        if (!add && s_pids[i] == pid) {
+            s_pids[i] = 0;
+            return;
+        }
+    }
+}
+
+static int s_log_says_ready(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[2048];
+    int ready = 0;
+    while (fgets(line, sizeof line, f))
+        if (strstr(line, " ready: ")) ready = 1;
+    fclose(f);
+    return ready;
+}
+
+static int s_read_line(const char *path, char *out, size_t max) {
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    int rc = fgets(out, (int)max, f) ? 0 : -1;
+    fclose(f);
+    out[strcspn(out, "\r\n")] = 0;
+    return rc;
+}
+
+int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name) {
+    memset(d, 0, sizeof *d);
+    snprintf(d->dir, sizeof d->dir, "%s/%s", o->workdir, name);
+    if (mkdir(d->dir, 0700) != 0 && errno != EEXIST) return -1;
+    char bin[600], logpath[400];
+    snprintf(bin, sizeof bin, "%s/berthierd", o->bindir);
+    snprintf(logpath, sizeof logpath, "%s/daemon.log", d->dir);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        int fd = open(logpath, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        unsetenv("NOTIFY_SOCKET");
+        unsetenv("WATCHDOG_USEC");
+        execl(bin, bin, "--data-dir", d->dir, (char *)NULL);
+        _exit(127);
+    }
+    d->pid = pid;
+    s_track(pid, 1);
+    char pubpath[400];
+    snprintf(pubpath, sizeof pubpath, "%s/server.pub", d->dir);
+    snprintf(d->endpoint, sizeof d->endpoint, "ipc://%s/berthier.sock", d->dir);
+    for (int i = 0; i < 3000; i++) {
+        if (waitpid(pid, NULL, WNOHANG) == pid) {
+            s_track(pid, 0);
+            d->pid = 0;
+            fprintf(stderr, "berthier-bench: berthierd exited at start (see %s)\n", logpath);
+            return -1;
+        }
+        if (s_log_says_ready(logpath) && s_read_line(pubpath, d->server_pub, sizeof d->server_pub) == 0 &&
+            strlen(d->server_pub) == 40)
+            return 0;
+        usleep(10000);
+    }
+    fprintf(stderr, "berthier-bench: berthierd did not become ready (see %s)\n", logpath);
+    bench_daemon_stop(d);
+    return -1;
+}
+
+void bench_daemon_stop(bench_daemon *d) {
+    if (d->pid <= 0) return;
+    kill(d->pid, SIGTERM);
+    for (int i = 0; i < 500; i++) {
+        if (waitpid(d->pid, NULL, WNOHANG) == d->pid) {
+            s_track(d->pid, 0);
+            d->pid = 0;
+            return;
+        }
+        usleep(10000);
+    }
+    kill(d->pid, SIGKILL);
+    waitpid(d->pid, NULL, 0);
+    s_track(d->pid, 0);
+    d->pid = 0;
+}
+
+long bench_rss_bytes(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0) kb = strtol(line + 6, NULL, 10);
+    fclose(f);
+    return kb < 0 ? -1 : kb * 1024;
+}
+
+static uint64_t s_rng = 0x243f6a8885a308d3ULL;
+
+static uint64_t s_rand(void) {
+    s_rng ^= s_rng << 13;
+    s_rng ^= s_rng >> 7;
+    s_rng ^= s_rng << 17;
+    return s_rng;
+}
+
+static unsigned s_legal_limit(const char *ruleset) { return strcmp(ruleset, "duel") == 0 ? 0 : 64; }
+
+/* ---- latency: one order at a time through the client library ---------------- */
+
+static int s_new_game(brt_client *admin, brt_client *seat[2], const brt_keypair kp[2], const bench_opts *o, char *gid) {
+    const char *keys[2] = {kp[0].public_z85, kp[1].public_z85};
+    brt_game_spec spec = {.ruleset = o->ruleset, .scenario = o->scenario, .seat_keys = keys, .n_seats = 2};
+    if (brt_client_create(admin, &spec, gid, NULL) != 0) {
+        fprintf(stderr, "berthier-bench: create %s/%s: %s\n", o->ruleset, o->scenario, brt_client_error(admin));
+        return -1;
+    }
+    for (unsigned s = 0; s < 2; s++)
+        if (brt_client_join(seat[s], gid, s, NULL) != 0) {
+            fprintf(stderr, "berthier-bench: join: %s\n", brt_client_error(seat[s]));
+            return -1;
+        }
+    return 0;
+}
+
+int live_latency(const bench_opts *o, bench_latency *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->ruleset, sizeof out->ruleset, "%s", o->ruleset);
+    /* The floor servers are forked before this process has any ZeroMQ thread:
+     * a fork beside running threads can inherit a held allocator lock. */
+    floor_session *fl = floor_session_new(o);
+    if (!fl) {
+        fprintf(stderr, "berthier-bench: cannot start the floor servers\n");
+        return -1;
+    }
+    bench_daemon d;
+    if (bench_daemon_start(&d, o, "latency") != 0) {
+        floor_session_destroy(&fl);
+        return -1;
+    }
+    brt_client *admin = brt_client_new_data_dir(d.dir);
+    brt_keypair kp[2];
+    brt_client *seat[2] = {NULL, NULL};
+    int rc = admin ? 0 : -1;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        if (brt_keypair_generate(&kp[i]) != 0 || !(seat[i] = brt_client_new_keypair(d.endpoint, d.server_pub, &kp[i])))
+            rc = -1;
+    }
+    size_t warm = 10, n = o->orders, got = 0, stuck = 0;
+    double *v = calloc(n + warm, sizeof *v);
+    double *fs = calloc(n + warm, sizeof *fs), *fz = calloc(n + warm, sizeof *fz), *fa = calloc(n + warm, sizeof *fa);
+    if (!fs || !fz || !fa) rc = -1;
+    char gid[BRT_GAME_ID_MAX + 1];
+    if (!v) rc = -1;
+    if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
+    while (rc == 0 && got < n + warm) {
+        int acted = 0, ended = 0;
+        for (unsigned s = 0; s < 2 && rc == 0 && !ended; s++) {
+            const Berthier__V1__Decision *dec;
+            if (brt_client_pending(seat[s], gid, s, &dec) != 0) {
+                fprintf(stderr, "berthier-bench: pending: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            if (dec->result && dec->result->ended) {
+                ended = 1;
+                break;
+            }
+            if (!dec->you_must_act) continue;
+            const Berthier__V1__LegalOrders *lo;
+            if (brt_client_legal(seat[s], gid, s, s_legal_limit(o->ruleset), &lo) != 0 || lo->n_orders == 0) {
+                fprintf(stderr, "berthier-bench: legal: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            size_t k = (size_t)(s_rand() % lo->n_orders);
+            uint64_t seq = lo->seq;
+            size_t len = lo->orders[k].len;
+            uint8_t order[4096];
+            if (len > sizeof order) {
+                rc = -1;
+                break;
+            }
+            memcpy(order, lo->orders[k].data, len);
+            double t0 = bench_now_us();
+            if (brt_client_submit(seat[s], gid, s, seq, order, len, NULL) != 0) {
+                fprintf(stderr, "berthier-bench: submit: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            v[got] = bench_now_us() - t0;
+            if (floor_session_sample(fl, &fs[got], &fz[got], &fa[got]) != 0) {
+                fprintf(stderr, "berthier-bench: a floor sample failed (no echo within 10 s)\n");
+                rc = -1;
+                break;
+            }
+            got++;
+            acted = 1;
+            if (got >= n + warm) break;
+        }
+        if (rc != 0) break;
+        if (ended) {
+            rc = s_new_game(admin, seat, kp, o, gid);
+            stuck = 0;
+        } else if (!acted && ++stuck > 100) {
+            fprintf(stderr, "berthier-bench: game %s: nobody must act\n", gid);
+            rc = -1;
+        }
+    }
+    if (rc == 0) {
+        out->n = n;
+        double sum = 0;
+        for (size_t i = warm; i < n + warm; i++) sum += v[i];
+        out->mean = sum / (double)n;
+        out->p50 = bench_percentile(v + warm, n, 0.50);
+        out->p99 = bench_percentile(v + warm, n, 0.99);
+        out->floor.p50 = bench_percentile(fs + warm, n, 0.50);
+        out->floor.p99 = bench_percentile(fs + warm, n, 0.99);
+        out->floor.zmq_p50 = bench_percentile(fz + warm, n, 0.50);
+        out->floor.zmq_p99 = bench_percentile(fz + warm, n, 0.99);
+        out->floor.sync_p50 = bench_percentile(fa + warm, n, 0.50);
+        out->floor.sync_p99 = bench_percentile(fa + warm, n, 0.99);
+    }
+    floor_session_destroy(&fl);
+    free(fs);
+    free(fz);
+    free(fa);
+    free(v);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+    bench_daemon_stop(&d);
+    return rc;
+}
+
+/* ---- throughput: many games at once, every request pipelined ---------------- */
+
+enum { ST_IDLE, ST_PENDING, ST_LEGAL, ST_SUBMIT, ST_JOIN, ST_DONE };
+
+typedef struct s_slot {
+    char id[BRT_GAME_ID_MAX + 1];
+    int st[2];
+    uint64_t gen;             /* moves of the game seen so far */
+    uint64_t gen_sent[2];     /* gen when the seat's pending went out */
+    int creating;
+    unsigned joins;
+} s_slot;
+
+typedef struct s_tp {
+    const bench_opts *o;
+    void *ctx, *sock[2], *admin;
+    brt_keypair kp[2];
+    uint8_t raw[2][32];
+    const char *endpoint, *server_pub;
+    s_slot *slots;
+    unsigned nslots;
+    uint64_t ctr;
+    int counting;
+    unsigned joined;          /* slots whose first game has both seats in */
+    uint64_t orders, finished, requests, errors;
+    char err[300];
+} s_tp;
+
+static void *s_dealer(void *ctx, const char *endpoint, const char *server_pub, const brt_keypair *kp) {
+    void *c = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0, hwm = 100000, timeout = 30000;
+    zmq_setsockopt(c, ZMQ_LINGER, &zero, sizeof zero);
+    zmq_setsockopt(c, ZMQ_SNDTIMEO, &timeout, sizeof timeout);
+    zmq_setsockopt(c, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
+    zmq_setsockopt(c, ZMQ_SNDHWM, &hwm, sizeof hwm);
+    zmq_setsockopt(c, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    zmq_setsockopt(c, ZMQ_CURVE_SERVERKEY, server_pub, 40);
+    zmq_setsockopt(c, ZMQ_CURVE_PUBLICKEY, kp->public_z85, 40);
+    zmq_setsockopt(c, ZMQ_CURVE_SECRETKEY, kp->secret_z85, 40);
+    if (zmq_connect(c, endpoint) != 0) {
+        zmq_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+static int s_send(s_tp *t, void *sock, Berthier__V1__Request *req) {
+    size_t n = berthier__v1__request__get_packed_size(req);
+    uint8_t stackbuf[1024];
+    uint8_t *b = n <= sizeof stackbuf ? stackbuf : malloc(n);
+    if (!b) return -1;
+    berthier__v1__request__pack(req, b);
+    int rc = zmq_send(sock, b, n, 0) == (int)n ? 0 : -1;
+    if (b != stackbuf) free(b);
+    t->requests++;
+    return rc;
+}
+
+static uint64_t s_rid(s_tp *t, unsigned slot, unsigned seat) { return (++t->ctr << 16) | ((uint64_t)slot << 1) | seat; }
+
+static int s_tp_gameref(s_tp *t, unsigned slot, unsigned seat, Berthier__V1__Request__BodyCase kind) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = t->slots[slot].id;
+    g.seat = seat;
+    req.request_id = s_rid(t, slot, seat);
+    req.body_case = kind;
+    if (kind == BERTHIER__V1__REQUEST__BODY_PENDING) {
+        req.pending = &g;
+        t->slots[slot].st[seat] = ST_PENDING;
+        t->slots[slot].gen_sent[seat] = t->slots[slot].gen;
+    } else {
+        g.limit = s_legal_limit(t->o->ruleset);
+        req.legal = &g;
+        t->slots[slot].st[seat] = ST_LEGAL;
+    }
+    return s_send(t, t->sock[seat], &req);
+}
+
+static int s_tp_create(s_tp *t, unsigned slot) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__CreateGame cg = BERTHIER__V1__CREATE_GAME__INIT;
+    Berthier__V1__SeatSpec sp[2], *pp[2];
+    for (unsigned i = 0; i < 2; i++) {
+        berthier__v1__seat_spec__init(&sp[i]);
+        sp[i].seat = i;
+        sp[i].key.data = t->raw[i];
+        sp[i].key.len = 32;
+        pp[i] = &sp[i];
+    }
+    cg.ruleset = (char *)t->o->ruleset;
+    cg.scenario = (char *)t->o->scenario;
+    cg.seats = pp;
+    cg.n_seats = 2;
+    req.request_id = s_rid(t, slot, 0);
+    req.body_case = BERTHIER__V1__REQUEST__BODY_CREATE;
+    req.create = &cg;
+    t->slots[slot].creating = 1;
+    t->slots[slot].st[0] = t->slots[slot].st[1] = ST_JOIN;
+    return s_send(t, t->admin, &req);
+}
+
+static int s_tp_join(s_tp *t, unsigned slot, unsigned seat) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
+    uint8_t ent[32];
+    for (int i = 0; i < 4; i++) {
+        uint64_t r = s_rand();
+        memcpy(ent + 8 * i, &r, 8);
+    }
+    j.game_id = t->slots[slot].id;
+    j.seat = seat;
+    j.entropy.data = ent;
+    j.entropy.len = 32;
+    req.request_id = s_rid(t, slot, seat);
+    req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
+    req.join = &j;
+    t->slots[slot].st[seat] = ST_JOIN;
+    return s_send(t, t->sock[seat], &req);
+}
+
+/* The game moved: the other seat, if it was waiting, looks again. */
+static int s_tp_moved(s_tp *t, unsigned slot, unsigned seat) {
+    s_slot *sl = &t->slots[slot];
+    sl->gen++;
+    unsigned other = 1 - seat;
+    if (sl->st[other] == ST_IDLE) return s_tp_gameref(t, slot, other, BERTHIER__V1__REQUEST__BODY_PENDING);
+    return 0;
+}
+
+static int s_tp_fail(s_tp *t, const char *what, const Berthier__V1__Reply *r) {
+    snprintf(t->err, sizeof t->err, "%s: code %d [%s] %s", what, r->code, r->rule ? r->rule : "",
+             r->message ? r->message : "");
+    return -1;
+}
+
+static int s_tp_reply(s_tp *t, unsigned which, const Berthier__V1__Reply *r) {
+    unsigned slot = (unsigned)((r->request_id >> 1) & 0x7fff), seat = (unsigned)(r->request_id & 1);
+    if (slot >= t->nslots) {
+        snprintf(t->err, sizeof t->err, "reply with an unknown request id %llu (code %d)",
+                 (unsigned long long)r->request_id, r->code);
+        return -1;
+    }
+    s_slot *sl = &t->slots[slot];
+    if (which == 2) {   /* admin: create */
+        if (r->code != 0 || !r->created) return s_tp_fail(t, "create", r);
+        /* The seat keys are admitted once a game names them: connect now. */
+        for (int i = 0; i < 2; i++)
+            if (!t->sock[i] && !(t->sock[i] = s_dealer(t->ctx, t->endpoint, t->server_pub, &t->kp[i]))) {
+                snprintf(t->err, sizeof t->err, "cannot connect seat %d", i);
+                return -1;
+            }
+        snprintf(sl->id, sizeof sl->id, "%s", r->created->game_id);
+        sl->creating = 0;
+        sl->gen = 0;
+        return (s_tp_join(t, slot, 0) || s_tp_join(t, slot, 1)) ? -1 : 0;
+    }
+    seat = which;
+    switch (sl->st[seat]) {
+    case ST_JOIN:
+        if (r->code != 0 && (int)r->code != BRT_CODE_ALREADY_JOINED) return s_tp_fail(t, "join", r);
+        if (++sl->joins == 2) t->joined++;
+        if (s_tp_moved(t, slot, seat)) return -1;
+        return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+    case ST_PENDING: {
+        if (r->code != 0 || !r->decision) return s_tp_fail(t, "pending", r);
+        const Berthier__V1__Decision *d = r->decision;
+        if (d->result && d->result->ended) {
+            sl->st[seat] = ST_DONE;
+            if (sl->st[1 - seat] == ST_DONE && !sl->creating) {
+                t->finished++;
+                return s_tp_create(t, slot);
+            }
+            if (sl->st[1 - seat] == ST_IDLE) return s_tp_gameref(t, slot, 1 - seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+            return 0;
+        }
+        if (d->you_must_act) return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_LEGAL);
+        if (sl->gen != sl->gen_sent[seat]) return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+        sl->st[seat] = ST_IDLE;
+        return 0;
+    }
+    case ST_LEGAL: {
+        if ((int)r->code == BRT_CODE_GAME_OVER || (int)r->code == BRT_CODE_NOT_STARTED || (int)r->code == BRT_CODE_NOT_YOUR_DECISION)
+            return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+        if (r->code != 0 || !r->legal || r->legal->n_orders == 0) return s_tp_fail(t, "legal", r);
+        size_t k = (size_t)(s_rand() % r->legal->n_orders);
+        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+        Berthier__V1__Submit s = BERTHIER__V1__SUBMIT__INIT;
+        s.game_id = sl->id;
+        s.seat = seat;
+        s.based_on_seq = r->legal->seq;
+        s.order = r->legal->orders[k];
+        req.request_id = s_rid(t, slot, seat);
+        req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+        req.submit = &s;
+        sl->st[seat] = ST_SUBMIT;
+        return s_send(t, t->sock[seat], &req);
+    }
+    case ST_SUBMIT:
+        if (r->code == 0) {
+            t->orders++;
+            if (s_tp_moved(t, slot, seat)) return -1;
+        } else if ((int)r->code != BRT_CODE_STALE && (int)r->code != BRT_CODE_NOT_YOUR_DECISION && (int)r->code != BRT_CODE_GAME_OVER) {
+            return s_tp_fail(t, "submit", r);
+        }
+        return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+    default:
+        snprintf(t->err, sizeof t->err, "a reply for game slot %u seat %u that waits for none", slot, seat);
+        return -1;
+    }
+}
+
+/* Plays nslots games at once. seconds > 0: count accepted orders for that long
+ * once every slot has its first game joined. stop_finished > 0: play until that
+ * many games have ended (the daemon's data dir is then left in place). */
+static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, double seconds, unsigned stop_finished,
+                    bench_throughput *out, char *dir_out, size_t dir_len) {
+    memset(out, 0, sizeof *out);
+    bench_daemon d;
+    if (bench_daemon_start(&d, o, name) != 0) return -1;
+    if (dir_out) snprintf(dir_out, dir_len, "%s", d.dir);
+    s_tp t;
+    memset(&t, 0, sizeof t);
+    t.o = o;
+    t.nslots = nslots;
+    t.slots = calloc(t.nslots, sizeof *t.slots);
+    t.ctx = zmq_ctx_new();
+    brt_keypair adm;
+    char admpath[400];
+    snprintf(admpath, sizeof admpath, "%s/admin.key", d.dir);
+    int rc = (t.slots && brt_keypair_load(&adm, admpath) == 0) ? 0 : -1;
+    t.endpoint = d.endpoint;
+    t.server_pub = d.server_pub;
+    for (int i = 0; i < 2 && rc == 0; i++)
+        if (brt_keypair_generate(&t.kp[i]) != 0 || brt_pubkey_raw(t.kp[i].public_z85, t.raw[i]) != 0) rc = -1;
+    if (rc == 0 && !(t.admin = s_dealer(t.ctx, d.endpoint, d.server_pub, &adm))) rc = -1;
+    for (unsigned i = 0; i < t.nslots && rc == 0; i++) rc = s_tp_create(&t, i);
+    double start = bench_now_us(), now = start, window_start = 0, end = 0;
+    double cap = start + 1e6 * (seconds > 0 ? seconds + 120 : 300);
+    while (rc == 0) {
+        now = bench_now_us();
+        if (seconds > 0 && !t.counting && t.joined >= t.nslots) {
+            t.counting = 1;
+            t.orders = 0;
+            window_start = now;
+            end = now + seconds * 1e6;
+        }
+        if (t.counting && now >= end) break;
+        if (stop_finished && t.finished >= stop_finished) break;
+        if (now > cap) {
+            snprintf(t.err, sizeof t.err, "gave up after %.0f s", (now - start) / 1e6);
+            rc = -1;
+            break;
+        }
+        zmq_pollitem_t it[3];
+        unsigned which[3], nit = 0;
+        for (unsigned w = 0; w < 3; w++) {
+            void *sk = w < 2 ? t.sock[w] : t.admin;
+            if (!sk) continue;
+            it[nit] = (zmq_pollitem_t){sk, 0, ZMQ_POLLIN, 0};
+            which[nit++] = w;
+        }
+        int n = zmq_poll(it, (int)nit, 200);
+        if (n < 0 && errno != EINTR) rc = -1;
+        for (unsigned k = 0; k < nit && rc == 0; k++) {
+            unsigned w = which[k];
+            if (!(it[k].revents & ZMQ_POLLIN)) continue;
+            for (;;) {
+                zmq_msg_t m;
+                zmq_msg_init(&m);
+                if (zmq_msg_recv(&m, it[k].socket, ZMQ_DONTWAIT) < 0) {
+                    zmq_msg_close(&m);
+                    break;
+                }
+                Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, zmq_msg_size(&m), zmq_msg_data(&m));
+                zmq_msg_close(&m);
+                if (!r) {
+                    snprintf(t.err, sizeof t.err, "a reply that does not decode");
+                    rc = -1;
+                    break;
+                }
+                rc = s_tp_reply(&t, w, r);
+                berthier__v1__reply__free_unpacked(r, NULL);
+                if (rc != 0) break;
+            }
+        }
+    }
+    if (rc == 0) {
+        out->seconds = t.counting ? (now - window_start) / 1e6 : (now - start) / 1e6;
+        out->orders = t.orders;
+        out->per_s = out->seconds > 0 ? (double)t.orders / out->seconds : 0;
+        out->games_finished = t.finished;
+        out->requests = t.requests;
+    } else if (t.err[0]) {
+        fprintf(stderr, "berthier-bench: %s: %s\n", name, t.err);
+    }
+    for (int i = 0; i < 2; i++)
+        if (t.sock[i]) zmq_close(t.sock[i]);
+    if (t.admin) zmq_close(t.admin);
+    zmq_ctx_term(t.ctx);
+    free(t.slots);
+    bench_daemon_stop(&d);
+    return rc;
+}
+
+int live_throughput(const bench_opts *o, bench_throughput *out) {
+    return s_tp_run(o, "throughput", o->concurrency, o->seconds, 0, out, NULL, 0);
+}
+
+int live_finished_games(const bench_opts *o, unsigned n, char *dir, size_t dirlen) {
+    bench_throughput tp;
+    return s_tp_run(o, "logs", n < o->concurrency ? n : o->concurrency, 0, n, &tp, dir, dirlen);
+}
+
+/* ---- memory: RSS per live game ------------------------------------------------ */
+
+int live_memory(const bench_opts *o, bench_memory *out) {
+    memset(out, 0, sizeof *out);
+    bench_daemon d;
+    if (bench_daemon_start(&d, o, "memory") != 0) return -1;
+    brt_keypair adm, kp[2];
+    uint8_t raw[2][32];
+    char admpath[400];
+    snprintf(admpath, sizeof admpath, "%s/admin.key", d.dir);
+    void *ctx = zmq_ctx_new(), *sock = NULL;
+    int rc = brt_keypair_load(&adm, admpath) == 0 ? 0 : -1;
+    for (int i = 0; i < 2 && rc == 0; i++)
+        if (brt_keypair_generate(&kp[i]) != 0 || brt_pubkey_raw(kp[i].public_z85, raw[i]) != 0) rc = -1;
+    if (rc == 0 && !(sock = s_dealer(ctx, d.endpoint, d.server_pub, &adm))) rc = -1;
+    /* Prefer Waterloo 20 when this daemon has it: one create tells. */
+    const char *rulesets[2][2] = {{"n20", "waterloo20-standard"}, {"duel", "standard"}};
+    const char *rs = NULL, *sc = NULL;
+    uint64_t rid = 0;
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__CreateGame cg = BERTHIER__V1__CREATE_GAME__INIT;
+    Berthier__V1__SeatSpec sp[2], *pp[2];
+    for (unsigned i = 0; i < 2; i++) {
+        berthier__v1__seat_spec__init(&sp[i]);
+        sp[i].seat = i;
+        sp[i].key.data = raw[i];
+        sp[i].key.len = 32;
+        pp[i] = &sp[i];
+    }
+    cg.seats = pp;
+    cg.n_seats = 2;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_CREATE;
+    req.create = &cg;
+    s_tp dummy;
+    memset(&dummy, 0, sizeof dummy);
+    /* The connection and one round first, so that the baseline holds the socket. */
+    Berthier__V1__Request hello = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    hello.request_id = ++rid;
+    hello.body_case = BERTHIER__V1__REQUEST__BODY_HELLO;
+    hello.hello = &g;
+    uint8_t buf[65536];
+    if (rc == 0 && (s_send(&dummy, sock, &hello) != 0 || zmq_recv(sock, buf, sizeof buf, 0) < 0)) rc = -1;
+    usleep(200000);
+    long before = bench_rss_bytes(d.pid);
+    unsigned created = 0;
+    for (int k = 0; k < 2 && rc == 0 && !rs; k++) {
+        cg.ruleset = (char *)rulesets[k][0];
+        cg.scenario = (char *)rulesets[k][1];
+        req.request_id = ++rid;
+        if (s_send(&dummy, sock, &req) != 0) rc = -1;
+        int n = rc == 0 ? zmq_recv(sock, buf, sizeof buf, 0) : -1;
+        Berthier__V1__Reply *r = n > 0 ? berthier__v1__reply__unpack(NULL, (size_t)n, buf) : NULL;
+        if (r && r->code == 0) {
+            rs = rulesets[k][0];
+            sc = rulesets[k][1];
+            created = 1;
+        } else if (!r || (int)r->code != BRT_CODE_BAD_RULESET) {
+            rc = -1;
+        }
+        if (r) berthier__v1__reply__free_unpacked(r, NULL);
+    }
+    if (!rs) rc = -1;
+    double t0 = bench_now_us(), cap = (o->quick ? 30.0 : 150.0) * 1e6;
+    unsigned inflight = 0;
+    while (rc == 0 && (created + inflight < o->games || inflight > 0)) {
+        while (created + inflight < o->games && inflight < 32 && bench_now_us() - t0 < cap) {
+            req.request_id = ++rid;
+            cg.ruleset = (char *)rs;
+            cg.scenario = (char *)sc;
+            if (s_send(&dummy, sock, &req) != 0) {
+                rc = -1;
+                break;
+            }
+            inflight++;
+        }
+        if (inflight == 0) {
+            out->capped = 1;
+            break;
+        }
+        zmq_pollitem_t it = {sock, 0, ZMQ_POLLIN, 0};
+        if (zmq_poll(&it, 1, 30000) <= 0) {
+            fprintf(stderr, "berthier-bench: memory: no reply to create in 30 s\n");
+            rc = -1;
+            break;
+        }
+        int n = zmq_recv(sock, buf, sizeof buf, 0);
+        Berthier__V1__Reply *r = n > 0 ? berthier__v1__reply__unpack(NULL, (size_t)n, buf) : NULL;
+        if (!r || r->code != 0) {
+            fprintf(stderr, "berthier-bench: memory: create failed (code %d)\n", r ? (int)r->code : -1);
+            rc = -1;
+        }
+        if (r) berthier__v1__reply__free_unpacked(r, NULL);
+        inflight--;
+        created++;
+    }
+    out->create_s = (bench_now_us() - t0) / 1e6;
+    usleep(200000);
+    long after = bench_rss_bytes(d.pid);
+    if (rc == 0 && before > 0 && after > 0 && created > 0) {
+        out->games = created;
+        out->rss_before = before;
+        out->rss_after = after;
+        out->per_game = (double)(after - before) / created;
+        snprintf(out->ruleset, sizeof out->ruleset, "%s", rs);
+    } else {
+        rc = -1;
+    }
+    if (sock) zmq_close(sock);
+    zmq_ctx_term(ctx);
+    bench_daemon_stop(&d);
+    return rc;
+}

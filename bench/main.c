@@ -1,0 +1,382 @@
+/*
+ * berthier-bench - Berthier's speed against the floor of this machine,
+ * measured in the same run (docs/bench.md).
+ *
+ *   berthier-bench [--quick] [--ruleset duel|n20] [--games N] [--orders N]
+ *                  [--seconds S] [--logs N]     (BERTHIER_KEEP=1 keeps the work dir)
+ *
+ * Prints one header line, then `NAME VALUE FLOOR RATIO GOAL MET` per
+ * measurement; a goal that is missed is followed by a `# why NAME:` line that
+ * says where the time (or the memory) goes. Progress goes to stderr.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#ifndef BERTHIER_VERSION
+#define BERTHIER_VERSION "0.0.0"
+#endif
+
+double bench_now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int s_cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double bench_percentile(double *v, size_t n, double p) {
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof *v, s_cmp);
+    size_t k = (size_t)(p * (double)(n - 1) + 0.5);
+    return v[k < n ? k : n - 1];
+}
+
+void bench_note(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "berthier-bench: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int bench_cpu_count(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+typedef struct s_line {
+    char name[32];
+    double value, floor;     /* NAN = "-" */
+    char goal[24];           /* "ratio<=1.3", ... "" = none */
+    int met;                 /* 1 yes, 0 no, -1 n/a */
+    char why[600];
+    char note[300];
+} s_line;
+
+static s_line s_lines[16];
+static size_t s_nlines;
+
+static s_line *s_add(const char *name, double value, double floor, const char *goal, int met) {
+    s_line *l = &s_lines[s_nlines++];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "%s", name);
+    l->value = value;
+    l->floor = floor;
+    snprintf(l->goal, sizeof l->goal, "%s", goal);
+    l->met = met;
+    return l;
+}
+
+static void s_num(char *out, size_t n, double v) {
+    if (isnan(v)) snprintf(out, n, "-");
+    else if (fabs(v) >= 100) snprintf(out, n, "%.0f", v);
+    else snprintf(out, n, "%.3f", v);
+}
+
+static void s_print(void) {
+    printf("%-22s %12s %12s %8s %-14s %s\n", "NAME", "VALUE", "FLOOR", "RATIO", "GOAL", "MET");
+    for (size_t i = 0; i < s_nlines; i++) {
+        s_line *l = &s_lines[i];
+        char v[32], f[32], r[32];
+        s_num(v, sizeof v, l->value);
+        s_num(f, sizeof f, l->floor);
+        if (isnan(l->value) || isnan(l->floor) || l->floor == 0) snprintf(r, sizeof r, "-");
+        else snprintf(r, sizeof r, "%.3f", l->value / l->floor);
+        printf("%-22s %12s %12s %8s %-14s %s\n", l->name, v, f, r, l->goal[0] ? l->goal : "-",
+               l->met < 0 ? "n/a" : l->met ? "yes" : "no");
+    }
+    for (size_t i = 0; i < s_nlines; i++) {
+        if (s_lines[i].note[0]) printf("# note %s: %s\n", s_lines[i].name, s_lines[i].note);
+        if (s_lines[i].why[0]) printf("# why %s: %s\n", s_lines[i].name, s_lines[i].why);
+    }
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static bench_opts s_opts;
+
+static void s_cleanup(void) {
+    bench_daemon_kill_all();
+    if (s_opts.workdir[0] && !getenv("BERTHIER_KEEP")) {
+        char cmd[400];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", s_opts.workdir);
+        if (system(cmd) != 0) {}
+    }
+}
+
+static void s_on_signal(int sig) {
+    bench_daemon_kill_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void s_usage(FILE *f) {
+    fprintf(f,
+            "usage: berthier-bench [--quick] [--ruleset duel|n20] [--games N] [--orders N] [--seconds S] [--logs N]\n"
+            "  --quick       small counts (seconds, not minutes); the figures are then rough\n"
+            "  --ruleset R   the ruleset of the live games and the logs (duel; n20 when built in)\n"
+            "  --games N     live games opened for memory_per_game (default 10000)\n"
+            "  --orders N    orders timed for the latency lines (default 2000)\n"
+            "  --seconds S   length of the throughput and in-process windows (default 5)\n"
+            "  --logs N      finished logs verified for replay_verify (default 200)\n"
+            "environment: BERTHIER_BIN (where berthierd and berthier-replay are; default: next to this\n"
+            "  program), TMPDIR (where the temporary data dirs go), BERTHIER_KEEP=1 keeps them.\n"
+            "output: NAME VALUE FLOOR RATIO GOAL MET per line (docs/bench.md); units: latency us,\n"
+            "  throughput orders/s, replay_verify records/s, inproc_games games/s, memory_per_game bytes\n");
+}
+
+static int s_parse(int argc, char **argv, bench_opts *o) {
+    o->ruleset = "duel";
+    o->games = 10000;
+    o->orders = 2000;
+    o->seconds = 5;
+    o->logs = 200;
+    o->concurrency = 64;
+    int have_games = 0, have_orders = 0, have_seconds = 0, have_logs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--quick") == 0) o->quick = 1;
+        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            s_usage(stdout);
+            exit(0);
+        } else if (v && strcmp(a, "--ruleset") == 0) o->ruleset = argv[++i];
+        else if (v && strcmp(a, "--games") == 0) o->games = (unsigned)strtoul(argv[++i], NULL, 10), have_games = 1;
+        else if (v && strcmp(a, "--orders") == 0) o->orders = (unsigned)strtoul(argv[++i], NULL, 10), have_orders = 1;
+        else if (v && strcmp(a, "--seconds") == 0) o->seconds = strtod(argv[++i], NULL), have_seconds = 1;
+        else if (v && strcmp(a, "--logs") == 0) o->logs = (unsigned)strtoul(argv[++i], NULL, 10), have_logs = 1;
+        else {
+            fprintf(stderr, "berthier-bench: unknown or incomplete option %s\n", a);
+            s_usage(stderr);
+            return -1;
+        }
+    }
+    if (o->quick) {
+        if (!have_games) o->games = 100;
+        if (!have_orders) o->orders = 60;
+        if (!have_seconds) o->seconds = 1;
+        if (!have_logs) o->logs = 5;
+    }
+    if (strcmp(o->ruleset, "duel") == 0) o->scenario = "standard";
+    else if (strcmp(o->ruleset, "n20") == 0) o->scenario = "waterloo20-standard";
+    else {
+        fprintf(stderr, "berthier-bench: --ruleset is duel or n20\n");
+        return -1;
+    }
+    if (!o->games || !o->orders || o->orders > 10000000 || !o->logs || o->seconds <= 0) {
+        fprintf(stderr, "berthier-bench: counts must be positive\n");
+        return -1;
+    }
+    const char *bin = getenv("BERTHIER_BIN");
+    if (bin && *bin) snprintf(o->bindir, sizeof o->bindir, "%s", bin);
+    else {
+        char self[512];
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n <= 0) return -1;
+        self[n] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash) *slash = 0;
+        snprintf(o->bindir, sizeof o->bindir, "%s", self);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    bench_opts *o = &s_opts;
+    if (s_parse(argc, argv, o) != 0) return 2;
+    if (sodium_init() < 0) return 1;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(o->workdir, sizeof o->workdir, "%s/berthier-bench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(o->workdir)) {
+        fprintf(stderr, "berthier-bench: cannot make a work dir in %s: %s\n", tmp ? tmp : "/tmp", strerror(errno));
+        return 1;
+    }
+    atexit(s_cleanup);
+    signal(SIGINT, s_on_signal);
+    signal(SIGTERM, s_on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    int failures = 0;
+
+    printf("# berthier-bench %s: %d cpus online, ruleset %s/%s, %s run, work dir %s\n", BERTHIER_VERSION,
+           bench_cpu_count(), o->ruleset, o->scenario, o->quick ? "quick (rough figures)" : "full", o->workdir);
+    fflush(stdout);
+
+    /* Latency: each daemon order is followed by one sample of each floor, so
+     * that both see the same disk and CPU weather on a shared machine. */
+    bench_note("order latency: %u orders to berthierd (%s), floors interleaved", o->orders, o->ruleset);
+    bench_latency lat;
+    int lrc = live_latency(o, &lat), frc = lrc;
+    bench_floor_latency fl = lat.floor;
+    if (frc != 0 || lrc != 0) {
+        failures++;
+        s_line *a = s_add("order_latency_p50", NAN, frc ? NAN : fl.p50, "ratio<=1.3", -1);
+        s_line *b = s_add("order_latency_p99", NAN, frc ? NAN : fl.p99, "ratio<=1.3", -1);
+        snprintf(a->note, sizeof a->note, "measurement failed (see stderr)");
+        snprintf(b->note, sizeof b->note, "measurement failed (see stderr)");
+    } else {
+        const char *names[2] = {"order_latency_p50", "order_latency_p99"};
+        double vals[2] = {lat.p50, lat.p99}, floors[2] = {fl.p50, fl.p99};
+        double zmq[2] = {fl.zmq_p50, fl.zmq_p99}, syn[2] = {fl.sync_p50, fl.sync_p99};
+        for (int i = 0; i < 2; i++) {
+            int met = vals[i] <= 1.3 * floors[i];
+            s_line *l = s_add(names[i], vals[i], floors[i], "ratio<=1.3", met);
+            snprintf(l->note, sizeof l->note,
+                     "%zu %s orders; floor = bare ZeroMQ+CURVE round trip over ipc (%.0f us) with one 200-byte "
+                     "append + fdatasync (alone %.0f us), sampled between the orders",
+                     lat.n, lat.ruleset, zmq[i], syn[i]);
+            if (!met) {
+                double rest = vals[i] - floors[i];
+                snprintf(l->why, sizeof l->why,
+                         "fdatasync %s: %.0f us of %.0f us (the bare round trip is %.0f us); the daemon adds "
+                         "%.0f us over the floor: decoding, the rules, the records, their chain hashes and an "
+                         "Ed25519 checkpoint signature per batch, the commit round, and a write + fdatasync of "
+                         "several records (a SYNC-closed batch) instead of one 200-byte append",
+                         syn[i] >= vals[i] / 2 ? "dominates" : "is part of it", syn[i], vals[i], zmq[i], rest);
+            }
+        }
+    }
+
+    /* Throughput over concurrent games against a pipelined echo. */
+    bench_note("throughput floor: pipelined echo for %.1f s", o->seconds);
+    double echo = 0;
+    int erc = floor_echo(o, o->seconds, 256, &echo);
+    bench_note("throughput: %u concurrent %s games for %.1f s", o->concurrency, o->ruleset, o->seconds);
+    bench_throughput tp;
+    int trc = live_throughput(o, &tp);
+    if (erc != 0 || trc != 0) {
+        failures++;
+        s_line *l = s_add("throughput", NAN, erc ? NAN : echo, "ratio>=0.5", -1);
+        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+    } else {
+        int met = tp.per_s >= 0.5 * echo;
+        s_line *l = s_add("throughput", tp.per_s, echo, "ratio>=0.5", met);
+        snprintf(l->note, sizeof l->note,
+                 "%llu durable orders in %.1f s over %u concurrent %s games (%llu finished; %llu requests in all: "
+                 "pending + legal + submit per order), two pipelining seat sockets; floor = pipelined echo "
+                 "(256 in flight) over ipc+CURVE",
+                 (unsigned long long)tp.orders, tp.seconds, o->concurrency, o->ruleset,
+                 (unsigned long long)tp.games_finished, (unsigned long long)tp.requests);
+        if (!met && (erc != 0 || frc != 0)) {
+            snprintf(l->why, sizeof l->why,
+                     "fdatasync dominates: a commit round does one write + fdatasync per game it touched, in "
+                     "series, and every request waits for the end of its round; the echo touches no disk");
+        } else if (!met) {
+            double per_game_ms = tp.per_s > 0 ? 1e3 * o->concurrency / tp.per_s : 0;
+            double rt = tp.orders ? (double)tp.requests / (double)tp.orders : 3;
+            snprintf(l->why, sizeof l->why,
+                     "fdatasync dominates: a commit round does one write + fdatasync per game it touched, in "
+                     "series (%.0f us p50, %.0f us p99 each on this disk), so with %u games a round holds up to "
+                     "%u of them (%.0f ms at p50); every request, queries included, waits for the end of its "
+                     "round, and an order here costs %.1f requests (pending, legal, submit): %.0f ms per order "
+                     "per game; the echo touches no disk",
+                     fl.sync_p50, fl.sync_p99, o->concurrency, o->concurrency, o->concurrency * fl.sync_p50 / 1e3,
+                     rt, per_game_ms);
+        }
+    }
+
+    /* Replay verify against BLAKE2b alone. */
+    bench_note("replay verify: %u finished logs", o->logs);
+    bench_replay rp;
+    if (offline_replay(o, &rp) != 0) {
+        failures++;
+        s_line *l = s_add("replay_verify", NAN, NAN, "ratio>=0.25", -1);
+        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+    } else {
+        int met = rp.per_s >= 0.25 * rp.hash_per_s;
+        s_line *l = s_add("replay_verify", rp.per_s, rp.hash_per_s, "ratio>=0.25", met);
+        snprintf(l->note, sizeof l->note,
+                 "%u finished %s logs, %llu records, %llu bytes; `berthier-replay verify` once per log; "
+                 "floor = crypto_generichash (BLAKE2b-256) over the same bytes",
+                 rp.logs, rp.ruleset, (unsigned long long)rp.records, (unsigned long long)rp.bytes);
+        s_line *m = s_add("replay_verify_inproc", rp.inproc_per_s, rp.hash_per_s, "ratio>=0.25",
+                          rp.inproc_per_s >= 0.25 * rp.hash_per_s);
+        snprintf(m->note, sizeof m->note, "the same checks in process (replay_verify_memory), no process start-up");
+        if (!met) {
+            double per_log_us = 1e6 * rp.records / rp.per_s / rp.logs;
+            snprintf(l->why, sizeof l->why,
+                     "%s: one berthier-replay run costs %.0f us before it reads a byte "
+                     "(measured with --help) of %.0f us per log; in process the same checks reach %.0f "
+                     "records/s (%.3f of the floor), where re-executing every input through the rules, "
+                     "recomputing the dice and checking Ed25519 checkpoint signatures cost more than "
+                     "hashing the bytes",
+                     rp.exec_us >= per_log_us / 2 ? "process start-up dominates" : "re-execution dominates",
+                     rp.exec_us, per_log_us, rp.inproc_per_s, rp.inproc_per_s / rp.hash_per_s);
+        }
+        if (!m->met)
+            snprintf(m->why, sizeof m->why,
+                     "re-execution of every input through the rules, the dice stream and the Ed25519 checkpoint "
+                     "signatures cost more than hashing the bytes");
+    }
+
+    /* Games in process. */
+    bench_note("in-process games: duel");
+    bench_inproc duel, n20;
+    int drc = offline_inproc(o, "duel", "standard", &duel);
+    bench_note("in-process games: n20 waterloo20-standard (if built in)");
+    int nrc = offline_inproc(o, "n20", "waterloo20-standard", &n20);
+    if (drc != 0) failures++;
+    s_line *ld = s_add("inproc_games_duel", drc ? NAN : duel.per_s, NAN, "", -1);
+    snprintf(ld->note, sizeof ld->note, "%llu random-bot duel games, %llu orders, one core, memory log only",
+             (unsigned long long)duel.games, (unsigned long long)duel.orders);
+    if (nrc != 0) {
+        failures++;
+        s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
+        snprintf(l->note, sizeof l->note, "n20 measurement failed (see stderr)");
+    } else if (!n20.available) {
+        s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
+        snprintf(l->note, sizeof l->note, "n20 is not built into this engine (brt_ruleset_find(\"n20\") is NULL)");
+    } else {
+        int met = n20.per_s >= 200;
+        s_line *l = s_add("inproc_games", n20.per_s, drc ? NAN : duel.per_s, ">=200/s/core", met);
+        snprintf(l->note, sizeof l->note,
+                 "%llu random-bot Waterloo 20 games, %llu orders (%.0f per game), one core; floor column = duel",
+                 (unsigned long long)n20.games, (unsigned long long)n20.orders,
+                 n20.games ? (double)n20.orders / n20.games : 0);
+        if (!met)
+            snprintf(l->why, sizeof l->why,
+                     "%.0f us per game = %.0f orders of %.1f us each; the rules dominate, not the core: a profile "
+                     "(perf, docs/bench.md) puts ~70%% in movement legality (zone-of-control tests per hex, "
+                     "unit lookups by hex) while generating the legal orders the bot picks from",
+                     1e6 / n20.per_s, (double)n20.orders / n20.games, 1e6 / n20.per_s / ((double)n20.orders / n20.games));
+    }
+
+    /* Memory per live game. */
+    bench_note("memory: %u live games in one daemon", o->games);
+    bench_memory mem;
+    if (live_memory(o, &mem) != 0) {
+        failures++;
+        s_line *l = s_add("memory_per_game", NAN, NAN, "<16384", -1);
+        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+    } else {
+        int met = mem.per_game < 16384;
+        s_line *l = s_add("memory_per_game", mem.per_game, NAN, "<16384", met);
+        snprintf(l->note, sizeof l->note,
+                 "%u live %s games created by an admin (not joined); daemon VmRSS %ld -> %ld bytes; creating them "
+                 "took %.1f s%s",
+                 mem.games, mem.ruleset, mem.rss_before, mem.rss_after, mem.create_s,
+                 mem.capped ? " (stopped by the time cap before --games was reached)" : "");
+        if (!met)
+            snprintf(l->why, sizeof l->why,
+                     "each live game holds its state, its open log with a write buffer, its clock and its "
+                     "retry entries: %.0f bytes in all",
+                     mem.per_game);
+    }
+
+    s_print();
+    return failures ? 1 : 0;
+}
