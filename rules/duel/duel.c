@@ -283,7 +283,11 @@ static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len,
         brt_reject_set(err, BRT_REJECT_NOT_YOUR_DECISION, "D4", "only the roller decides now");
         goto done;
     }
-    if (o->kind_case == DUEL__V1__ORDER__KIND_BANK) {
+    if ((o->kind_case == DUEL__V1__ORDER__KIND_BANK && !o->bank) ||
+        (o->kind_case == DUEL__V1__ORDER__KIND_PRESS && !o->press)) {
+        /* A oneof member set to false is a distinct encoding of no decision. */
+        brt_reject_set(err, BRT_REJECT_MALFORMED, "D4", "bank and press are given as true");
+    } else if (o->kind_case == DUEL__V1__ORDER__KIND_BANK) {
         rc = s_bank(s, ev);
     } else if (o->kind_case == DUEL__V1__ORDER__KIND_PRESS) {
         uint32_t v = brt_dice_roll(dice, 6, "D4 press");
