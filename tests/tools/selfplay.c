@@ -29,9 +29,15 @@ static void s_print(const memlog *log, const uint8_t hash[32], uint64_t orders, 
     s_hex(hash, 32);
     printf("\norders %llu\nended %d\nrecords %zu\n", (unsigned long long)orders, ended, log->n);
     for (size_t i = 0; i < log->n; i++) {
+        printf("%zu %s ", i, evlog_kind_name(log->recs[i].kind));
+        if (log->recs[i].kind == EVLOG_CHECKPOINT) {
+            /* Signed over the chain of the file it sits in, which also covers the
+             * SYNC batch marks; berthier-replay verifies it. Only its place counts. */
+            printf("-\n");
+            continue;
+        }
         uint8_t h[32];
         crypto_generichash(h, 32, log->recs[i].payload, log->recs[i].len, NULL, 0);
-        printf("%zu %s ", i, evlog_kind_name(log->recs[i].kind));
         s_hex(h, 32);
         printf("\n");
     }
