@@ -26,7 +26,7 @@ if ! grep -q '^rulesets .*\bn20\b' "$T/hello"; then
   exit 0
 fi
 "$BIN/berthier-match" --data-dir "$D" --ruleset n20 --scenario waterloo20-standard --games 8 \
-  --bots greedy,random --seed 20 --verify --game-timeout 120 >"$T/out" 2>"$T/err" || fail "berthier-match exit $?: $(tail -3 "$T/out" "$T/err")"
+  --bots greedy,random --seed 20 --verify --game-timeout 600 >"$T/out" 2>"$T/err" || fail "berthier-match exit $?: $(tail -3 "$T/out" "$T/err")"
 grep -q '^8 of 8 games ended$' "$T/out" || fail "not every game ended"
 [ "$(grep -c ' verified$' "$T/out")" = 8 ] || fail "not every log verified"
 wins=$(awk '$1 == "greedy" { print $3 }' "$T/out")
