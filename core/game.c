@@ -424,6 +424,19 @@ static int s_state_hash(const brt_game *g, uint8_t out[32]) {
     return rc;
 }
 
+/* The end of a game: END with the result, then the seed it was played with. */
+static int s_emit_end(brt_game *g, Berthier__V1__Result *res) {
+    g->over = 1;
+    Berthier__V1__LogEnd end = BERTHIER__V1__LOG_END__INIT;
+    end.result = res;
+    if (s_emit(g, EVLOG_END, &end.base) != 0) return -1;
+    if (!g->have_seed) return 0;
+    Berthier__V1__LogReveal rv = BERTHIER__V1__LOG_REVEAL__INIT;
+    rv.seed.data = g->seed;
+    rv.seed.len = 32;
+    return s_emit(g, EVLOG_REVEAL, &rv.base);
+}
+
 static int s_after_apply(brt_game *g, brt_reject *err) {
     g->seq++;
     uint8_t hash[32];
@@ -441,9 +454,7 @@ static int s_after_apply(brt_game *g, brt_reject *err) {
     int checkpoint = p.turn != g->last_turn;
     g->last_turn = p.turn;
     if (r.ended) {
-        g->over = 1;
         Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
-        Berthier__V1__LogEnd end = BERTHIER__V1__LOG_END__INIT;
         uint32_t winners[BRT_MAX_SEATS];
         int32_t scores[BRT_MAX_SEATS];
         size_t nw = 0;
@@ -458,14 +469,7 @@ static int s_after_apply(brt_game *g, brt_reject *err) {
         res.reason = r.reason;
         res.n_scores = g->nseats;
         res.scores = scores;
-        end.result = &res;
-        if (s_emit(g, EVLOG_END, &end.base) != 0) return s_halt(g, err, "log write failed");
-        if (g->have_seed) {
-            Berthier__V1__LogReveal rv = BERTHIER__V1__LOG_REVEAL__INIT;
-            rv.seed.data = g->seed;
-            rv.seed.len = 32;
-            if (s_emit(g, EVLOG_REVEAL, &rv.base) != 0) return s_halt(g, err, "log write failed");
-        }
+        if (s_emit_end(g, &res) != 0) return s_halt(g, err, "log write failed");
         checkpoint = 1;
     }
     if (checkpoint && g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0)
@@ -748,21 +752,12 @@ static int s_end_by_resign(brt_game *g, unsigned seat, uint8_t kind, const Proto
     g->deferred = DEFER_NONE;
     if (!g->started) {
         /* Nobody has a state yet: the game ends unplayed. */
-        g->over = 1;
         g->seq++;
         Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
-        Berthier__V1__LogEnd end = BERTHIER__V1__LOG_END__INIT;
         res.ended = 1;
         res.level = (char *)"abandoned";
         res.reason = (char *)"a seat left before every seat had joined";
-        end.result = &res;
-        if (s_emit(g, EVLOG_END, &end.base) != 0) return s_halt(g, err, "log write failed");
-        if (g->have_seed) {
-            Berthier__V1__LogReveal rv = BERTHIER__V1__LOG_REVEAL__INIT;
-            rv.seed.data = g->seed;
-            rv.seed.len = 32;
-            if (s_emit(g, EVLOG_REVEAL, &rv.base) != 0) return s_halt(g, err, "log write failed");
-        }
+        if (s_emit_end(g, &res) != 0) return s_halt(g, err, "log write failed");
         if (g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0) return s_halt(g, err, "checkpoint failed");
         return 0;
     }
