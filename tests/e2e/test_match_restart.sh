@@ -53,8 +53,10 @@ live_game() {  # a game has started and not ended
   grep -q ' playing' "$T/games"
 }
 for round in 1 2; do
-  for _ in $(seq 100); do live_game && break; sleep 0.05; done
-  live_game || fail "no game in progress to interrupt (round $round)"
+  # Remember what the loop saw: asking again afterwards raced with the game ending.
+  seen=""
+  for _ in $(seq 100); do if live_game; then seen=1; break; fi; sleep 0.05; done
+  [ -n "$seen" ] || fail "no game in progress to interrupt (round $round)"
   sleep 0.3
   kill_daemon
   sleep 1
