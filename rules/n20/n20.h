@@ -180,8 +180,39 @@ typedef struct n20_fight {
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
 } n20_fight;
 
+/* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
+ * The table of names and of which ones are implemented is in ruleset.c (n20_options). */
+enum {
+    N20_OPT_OLD_DAYS = 1u << 0,        /* just-like-old-days: card #13 [3.0] */
+    N20_OPT_FOG = 1u << 1,             /* fog-of-war [16.1] */
+    N20_OPT_CAV_PENETRATION = 1u << 2, /* cavalry-penetration [16.2] */
+    N20_OPT_ART_SUPPORT = 1u << 3,     /* artillery-support [16.3] */
+    N20_OPT_RALLY_LOCATIONS = 1u << 4, /* rally-locations [16.4] */
+    N20_OPT_UNIT_REDUCTION = 1u << 5,  /* unit-reduction [16.5] */
+    N20_OPT_BREAKDOWN = 1u << 6,       /* breakdown [16.6] */
+    N20_OPT_SPECIAL_UNITS = 1u << 7,   /* special-units [16.7] */
+    N20_OPT_FATIGUE = 1u << 8,         /* fatigue [16.8] */
+    N20_OPT_LEADERS = 1u << 9,         /* leaders [16.9] */
+    N20_OPT_VAR_WEATHER = 1u << 10,    /* variable-weather [16.10] */
+    N20_OPT_SAMBRE = 1u << 11,         /* sambre-crossing [17.1.1] */
+    N20_OPT_BERTHIER_BACK = 1u << 12,  /* berthier-is-back [17.1.2] */
+    N20_OPT_LOOKOUT_BULOW = 1u << 13,  /* look-out-bulow [17.1.3] */
+    N20_OPT_HIST_EVENTS = 1u << 14,    /* historical-events [17.3.1] */
+    N20_OPT_LOBAU = 1u << 15,          /* lobau-reinforced [17.4.1] */
+    N20_OPT_RAPP = 1u << 16,           /* rapp [17.4.2] */
+};
+
+typedef struct n20_option_def {
+    const char *name;
+    uint32_t bit;
+    int implemented; /* 0: refused with BAD_OPTION until its rules exist */
+} n20_option_def;
+extern const n20_option_def n20_options[];
+extern const size_t n20_noptions;
+
 typedef struct n20_state {
     const n20_scenario *sc;    /* not part of the encoding (its hash is in the log header) */
+    uint32_t opts;             /* N20_OPT_* chosen at creation */
     uint8_t turn, phasing, phase, over;
     int8_t morale[2];
     uint8_t winner, level;     /* level: 0 none, 1 decisive, 2 marginal, 3 draw, 4 forfeit */
@@ -232,7 +263,7 @@ int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...)
 
 /* ---- state functions (state.c) --------------------------------------------- */
 n20_state *n20_state_new(const n20_scenario *sc);
-int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, int old_days, brt_reject *err);
+int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_reject *err);
 int n20_encode(const n20_state *s, brt_buf *out);
 int n20_unit_find(const n20_state *s, const char *id);
 int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map) */

@@ -29,6 +29,28 @@ static void s_emit_core(void *ctx, const uint8_t *data, size_t len) {
     if (ctx) brt_events_emit((brt_events *)ctx, BRT_SEATS_ALL, data, len); /* no hidden information */
 }
 
+/* Every option name the n20 ruleset knows; `implemented` 0 ones are refused. */
+const n20_option_def n20_options[] = {
+    {"just-like-old-days", N20_OPT_OLD_DAYS, 1},
+    {"fog-of-war", N20_OPT_FOG, 0},
+    {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 0},
+    {"artillery-support", N20_OPT_ART_SUPPORT, 0},
+    {"rally-locations", N20_OPT_RALLY_LOCATIONS, 0},
+    {"unit-reduction", N20_OPT_UNIT_REDUCTION, 0},
+    {"breakdown", N20_OPT_BREAKDOWN, 0},
+    {"special-units", N20_OPT_SPECIAL_UNITS, 0},
+    {"fatigue", N20_OPT_FATIGUE, 0},
+    {"leaders", N20_OPT_LEADERS, 0},
+    {"variable-weather", N20_OPT_VAR_WEATHER, 0},
+    {"sambre-crossing", N20_OPT_SAMBRE, 0},
+    {"berthier-is-back", N20_OPT_BERTHIER_BACK, 0},
+    {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 0},
+    {"historical-events", N20_OPT_HIST_EVENTS, 0},
+    {"lobau-reinforced", N20_OPT_LOBAU, 0},
+    {"rapp", N20_OPT_RAPP, 0},
+};
+const size_t n20_noptions = sizeof n20_options / sizeof n20_options[0];
+
 static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_dice *dice, brt_reject *err) {
     const n20_scenario *sc = n20_scenario_get(scenario);
     if (!sc) {
@@ -45,20 +67,23 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
         }
         return NULL;
     }
-    int old_days = 0;
+    uint32_t bits = 0;
     for (size_t i = 0; opts && i < opts->count; i++) {
-        if (strcmp(opts->names[i], "just-like-old-days") == 0) old_days = 1;
-        else {
+        const n20_option_def *o = NULL;
+        for (size_t k = 0; k < n20_noptions; k++)
+            if (strcmp(opts->names[i], n20_options[k].name) == 0) o = &n20_options[k];
+        if (!o || !o->implemented) {
             if (err) {
-                n20_reject(err, "16.0", "unknown or unsupported option %.60s", opts->names[i]);
+                n20_reject(err, "16.0", "%s option %.60s", o ? "not yet supported:" : "unknown", opts->names[i]);
                 err->code = BRT_REJECT_BAD_OPTION;
             }
             return NULL;
         }
+        bits |= o->bit;
     }
     n20_state *s = n20_state_new(sc);
     if (!s) return NULL;
-    n20_setup(s, dice, NULL, old_days, err);
+    n20_setup(s, dice, NULL, bits, err);
     n20_run(s, dice, NULL);
     return s;
 }

@@ -106,10 +106,13 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     if (p != stackbuf) free(p);
 }
 
-/* [3.0] set-up. old_days: card #13 Just Like the Old Days set up in the Discard Pile. */
-int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, int old_days, brt_reject *err) {
+/* [3.0] set-up with the game options (N20_OPT_*). N20_OPT_OLD_DAYS: card #13 Just Like the
+ * Old Days is set up in the Discard Pile. */
+int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_reject *err) {
     const n20_scenario *sc = s->sc;
     (void)err;
+    int old_days = (opts & N20_OPT_OLD_DAYS) != 0;
+    s->opts = opts;
     s->turn = sc->start_turn;
     s->phasing = sc->first_player;
     s->phase = N20_PH_EVENTS;
@@ -157,6 +160,7 @@ static int s_u16(brt_buf *b, unsigned v) {
 int n20_encode(const n20_state *s, brt_buf *b) {
     int rc = 0;
     rc |= buf_append_str(b, "n20-state-v1");
+    if (s->opts) rc |= s_u16(b, s->opts & 0xffff) | s_u16(b, s->opts >> 16); /* absent when 0 */
     rc |= s_u8(b, s->turn) | s_u8(b, s->phasing) | s_u8(b, s->phase) | s_u8(b, s->over);
     rc |= s_u8(b, (uint8_t)s->morale[0]) | s_u8(b, (uint8_t)s->morale[1]);
     rc |= s_u8(b, s->winner) | s_u8(b, s->level) | s_u8(b, s->reason);

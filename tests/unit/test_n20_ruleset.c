@@ -33,7 +33,7 @@ static void test_n20_ruleset_table(void **st) {
     t_dice d;
     t_dice_init(&d, 42);
     brt_reject err;
-    const char *bad[] = {"fog-of-war"};
+    const char *bad[] = {"no-such-option"};
     brt_ruleset_options o = {bad, 1, 2};
     assert_null(r->setup("waterloo20-standard", &o, &d.d, &err));
     assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);

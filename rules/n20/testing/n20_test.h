@@ -92,7 +92,7 @@ static inline n20_state *t_standard(t_dice *d) {
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
     if (!sc) return NULL;
     n20_state *s = n20_state_new(sc);
-    n20_setup(s, &d->d, NULL, 0, NULL);
+    n20_setup(s, &d->d, NULL, 0u, NULL);
     n20_run(s, &d->d, NULL);
     return s;
 }
