@@ -149,7 +149,8 @@ static int s_score(const s_board *b, const N20__V1__Order *o) {
         return score;
     }
     case N20__V1__ORDER__KIND_RESOLVE: /* the battle's odds are not in the order: prefer no reserve */
-        return o->resolve->reserve ? (b->morale >= 6 ? 1 : -10) : 0;
+        /* [9.5] a capped resolve only ever lowers the odds: never the greedy choice */
+        return (o->resolve->has_cap ? -20 : 0) + (o->resolve->reserve ? (b->morale >= 6 ? 1 : -10) : 0);
     case N20__V1__ORDER__KIND_RESERVE:
         return o->reserve->commit ? (b->morale >= 6 ? 1 : -1) : 0;
     case N20__V1__ORDER__KIND_LOSSES:

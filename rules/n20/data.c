@@ -335,8 +335,13 @@ static int s_record(n20_scenario *sc, s_line *L) {
         int side = 0, i = 3;
         while (i < L->n && side < 2) {
             if (strcmp(L->w[i], ";") == 0) { side++; i++; continue; }
+            if (strcmp(L->w[i], "keep") == 0) { /* [5.0] "Keep this card" */
+                c->keep[side] = 1;
+                if (++i >= L->n) return -1;
+            }
             int e = s_effect(L->w[i]);
             if (e < 0) return -1;
+            if (c->keep[side] && e != N20_E_FM_FREE) return -1; /* only a free Forced March keeps */
             c->effect[side] = (uint8_t)e;
             i++;
             if (e == N20_E_MORALE_SELF || e == N20_E_MORALE_ENEMY || e == N20_E_MOVE_MOD) {

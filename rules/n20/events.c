@@ -53,6 +53,23 @@ static void s_effect(n20_state *s, int card, int effect, int amount, n20_out *ou
     (void)card;
 }
 
+/* [5.0] a kept card goes to the Discard Pile: used, or its timeframe is over */
+void n20_card_discard_kept(n20_state *s, int side, int card, n20_out *out, const char *why) {
+    if (!(s->kept[side] & (1u << card))) return;
+    s->kept[side] &= (uint16_t) ~(1u << card);
+    s->discard[s->ndiscard++] = (uint8_t)card;
+    int kv[1] = {s->sc->cards[card].number};
+    n20_event(out, s, "card-discarded", NULL, 0, NULL, 0, kv, 1, "[5.0] %s discards kept #%u %s: %s",
+              n20_side_name(side), s->sc->cards[card].number, s->sc->cards[card].title, why);
+}
+
+/* the index of the card numbered `number` that `side` keeps, or -1 */
+int n20_card_kept(const n20_state *s, int side, unsigned number) {
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].number == number && (s->kept[side] & (1u << i))) return i;
+    return -1;
+}
+
 void n20_events_phase(n20_state *s, brt_dice *dice, n20_out *out) {
     if (s->ndraw == 0) n20_deck_reshuffle(s, dice, out, "5.0 the Draw Pile is empty (rulings R-5.0-empty)");
     if (s->ndraw == 0) return;
@@ -64,6 +81,14 @@ void n20_events_phase(n20_state *s, brt_dice *dice, n20_out *out) {
     int v[3] = {c->number, c->effect[side], c->amount[side]};
     n20_event(out, s, "event-card", NULL, 0, NULL, 0, v, 3, "[5.0] %s draws #%u %s", n20_side_name(side),
               c->number, c->title);
+    if (c->keep[side]) { /* [5.0] "Keep this card": its effect waits for the holder to use it */
+        s->kept[side] |= (uint16_t)(1u << card);
+        int kv[1] = {c->number};
+        n20_event(out, s, "card-kept", NULL, 0, NULL, 0, kv, 1,
+                  "[5.0] %s keeps #%u %s until it is used or the beginning of the next %s Night turn",
+                  n20_side_name(side), c->number, c->title, n20_side_name(side));
+        return;
+    }
     s->discard[s->ndiscard++] = (uint8_t)card;
     s_effect(s, card, c->effect[side], c->amount[side], out);
     if (!s->over && c->effect[side] == N20_E_RESHUFFLE)

@@ -137,9 +137,13 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     case N20_PH_MOVE:
         if (n20_end_move_check(s, NULL) == 0) s_end(&c);
         for (int a = 0; a < N20_ARMIES; a++)
-            if (n20_forced_march_check(s, a, NULL) == 0) {
+            for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
+                unsigned card = k < 0 ? 0u : sc->cards[k].number;
+                if (k >= 0 && !(s->kept[s->phasing] & (1u << k))) continue;
+                if (n20_forced_march_check(s, a, card, NULL) != 0) continue;
                 N20__V1__ForceMarch f = N20__V1__FORCE_MARCH__INIT;
                 f.army = (char *)n20_army_name(a);
+                f.card = card;
                 o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH;
                 o.force_march = &f;
                 s_emit(&c, &o);
@@ -218,12 +222,20 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         for (int i = 0; i < s->nbattles; i++)
             for (int r = 0; r < 2; r++) {
                 if (n20_resolve_check(s, i, r, NULL) < 0) continue;
-                N20__V1__Resolve rv = N20__V1__RESOLVE__INIT;
-                rv.battle = (uint32_t)i;
-                rv.reserve = r;
-                o.kind_case = N20__V1__ORDER__KIND_RESOLVE;
-                o.resolve = &rv;
-                s_emit(&c, &o);
+                /* [9.5] uncapped, then every cap that can change the CRT column: from the
+                 * leftmost column up to one short of the rightmost (R-9.5-cap) */
+                for (int cap = sc->crt_lo - 1; cap < sc->crt_hi; cap++) {
+                    N20__V1__Resolve rv = N20__V1__RESOLVE__INIT;
+                    rv.battle = (uint32_t)i;
+                    rv.reserve = r;
+                    if (cap >= sc->crt_lo) {
+                        rv.has_cap = 1;
+                        rv.cap = cap;
+                    }
+                    o.kind_case = N20__V1__ORDER__KIND_RESOLVE;
+                    o.resolve = &rv;
+                    s_emit(&c, &o);
+                }
             }
         break;
     case N20_PH_DEF_RESERVE:

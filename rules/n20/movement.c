@@ -290,7 +290,7 @@ int n20_move_destinations(const n20_state *s, int u,
     return count;
 }
 
-int n20_forced_march_check(const n20_state *s, int army, brt_reject *err) {
+int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reject *err) {
     if (s->phase != N20_PH_MOVE)
         return n20_reject(err, "12.2.1", "Forced March is bought during your Movement Phase");
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
@@ -299,15 +299,28 @@ int n20_forced_march_check(const n20_state *s, int army, brt_reject *err) {
     if (s->fm[army])
         return n20_reject(err, "12.2", "the %s army already Force Marches this turn (one Morale Point "
                           "at a time, once per army)", n20_army_name(army));
+    if (card) {
+        int c = n20_card_kept(s, side, card);
+        if (c < 0)
+            return n20_reject(err, "5.0", "the %s player does not keep Event card #%u", n20_side_name(side), card);
+        if (s->sc->cards[c].effect[side] != N20_E_FM_FREE)
+            return n20_reject(err, "5.0", "Event card #%u does not give a Forced March", card);
+        return 0;
+    }
     if (!s->fm_free && s->morale[side] < 1)
         return n20_reject(err, "12.2.1", "no Morale Point left to spend");
     return 0;
 }
 
-void n20_forced_march_apply(n20_state *s, int army, n20_out *out) {
+void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out) {
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
     s->fm[army] = 1;
-    if (s->fm_free) {
+    int kc = card ? n20_card_kept(s, side, card) : -1;
+    if (kc >= 0) {
+        N20_EV(out, s, "forced-march", "[12.2.1] the %s army Force Marches (kept card #%u: no Morale cost)",
+               n20_army_name(army), card);
+        n20_card_discard_kept(s, side, kc, out, "used");
+    } else if (s->fm_free) {
         s->fm_free = 0;
         N20_EV(out, s, "forced-march", "[12.2.1] the %s army Force Marches (event: no Morale cost)",
                n20_army_name(army));

@@ -65,6 +65,7 @@ typedef struct n20_card_def {
     char title[64];
     uint8_t effect[2];
     int8_t amount[2];
+    uint8_t keep[2];      /* [5.0] "Keep this card": the drawer holds it until used or his next Night turn */
 } n20_card_def;
 
 typedef struct n20_scenario {
@@ -221,7 +222,8 @@ typedef struct n20_state {
     uint8_t night_seen;        /* a Night turn has been played [13.0] */
     n20_unit u[N20_MAX_UNITS];
     /* event deck */
-    uint8_t draw[N20_MAX_CARDS], ndraw, discard[N20_MAX_CARDS], ndiscard, kept[2];
+    uint8_t draw[N20_MAX_CARDS], ndraw, discard[N20_MAX_CARDS], ndiscard;
+    uint16_t kept[2];          /* [5.0] cards each side keeps: bit = card index */
     /* this player turn */
     uint8_t fm[N20_ARMIES];    /* forced march bought [12.2.1] */
     uint8_t fm_free;           /* event: one free forced march */
@@ -263,6 +265,8 @@ int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...)
 
 /* ---- state functions (state.c) --------------------------------------------- */
 n20_state *n20_state_new(const n20_scenario *sc);
+void n20_card_discard_kept(n20_state *s, int side, int card, n20_out *out, const char *why);
+int n20_card_kept(const n20_state *s, int side, unsigned number);
 int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_reject *err);
 int n20_encode(const n20_state *s, brt_buf *out);
 int n20_unit_find(const n20_state *s, const char *id);
@@ -305,8 +309,9 @@ int n20_can_enter_now(const n20_state *s, int u);
 /* every destination with one path: calls fn for each; returns count */
 int n20_move_destinations(const n20_state *s, int u,
                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
-int n20_forced_march_check(const n20_state *s, int army, brt_reject *err);
-void n20_forced_march_apply(n20_state *s, int army, n20_out *out);
+/* card: 0 to pay a Morale Point, or the number of a kept Event card giving a free Forced March */
+int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reject *err);
+void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out);
 int n20_end_move_check(const n20_state *s, brt_reject *err);
 
 /* ---- reaction [8.0] (reaction.c) ------------------------------------------ */

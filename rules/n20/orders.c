@@ -83,8 +83,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
         if (a < 0) return n20_reject(err, "12.2.1", "force march names an army: french, anglo or prussian");
-        if (n20_forced_march_check(s, a, err) < 0) return -1;
-        n20_forced_march_apply(s, a, out);
+        if (n20_forced_march_check(s, a, o->force_march->card, err) < 0) return -1;
+        n20_forced_march_apply(s, a, o->force_march->card, out);
         break;
     }
     case N20__V1__ORDER__KIND_DECLARE: {

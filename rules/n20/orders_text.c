@@ -89,9 +89,15 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         }
         return s_pack(&o, out);
     }
-    if (strcmp(k, "forcemarch") == 0 && n == 2) {
+    if (strcmp(k, "forcemarch") == 0 && (n == 2 || (n == 4 && strcmp(w[2], "card") == 0))) {
         N20__V1__ForceMarch f = N20__V1__FORCE_MARCH__INIT;
         f.army = w[1];
+        if (n == 4) {
+            char *end = NULL;
+            unsigned long cn = strtoul(w[3], &end, 10);
+            if (!end || *end || cn < 1 || cn > 99) return s_bad(err, "'%s' is not an Event card number (forcemarch ARMY card N)", w[3]);
+            f.card = (uint32_t)cn;
+        }
         o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH; o.force_march = &f;
         return s_pack(&o, out);
     }
@@ -221,7 +227,10 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_DISENGAGE: buf_printf(out, "disengage %s", o->disengage->unit); s_hx(out, o->disengage->path, o->disengage->n_path); break;
     case N20__V1__ORDER__KIND_RETREAT: buf_printf(out, "retreat %s", o->retreat->unit); s_hx(out, o->retreat->path, o->retreat->n_path); break;
     case N20__V1__ORDER__KIND_ADVANCE: buf_printf(out, "advance %s", o->advance->unit); s_hx(out, o->advance->path, o->advance->n_path); break;
-    case N20__V1__ORDER__KIND_FORCE_MARCH: buf_printf(out, "forcemarch %s", o->force_march->army); break;
+    case N20__V1__ORDER__KIND_FORCE_MARCH:
+        buf_printf(out, "forcemarch %s", o->force_march->army);
+        if (o->force_march->card) buf_printf(out, " card %u", o->force_march->card);
+        break;
     case N20__V1__ORDER__KIND_DECLARE:
         buf_append_str(out, "declare");
         for (size_t i = 0; i < o->declare->n_battles; i++) {

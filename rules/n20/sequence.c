@@ -35,6 +35,10 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
                                      N20_UF_EXHAUSTED | N20_UF_RALLIED);
     N20_EV(out, s, "player-turn", "[4.0] Turn %u (%s%s), %s Player Turn", s->turn,
            s->sc->turns[s->turn].label, n20_is_night(s) ? ", Night" : "", n20_side_name(s->phasing));
+    /* [5.0] a kept card lasts until the beginning of its holder's next Night turn */
+    if (n20_is_night(s))
+        for (int c = 0; c < s->sc->ncards; c++)
+            n20_card_discard_kept(s, s->phasing, c, out, "its holder's Night turn begins");
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {

@@ -175,7 +175,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     for (int i = 0; i < s->ndraw; i++) rc |= s_u8(b, s->draw[i]);
     rc |= s_u8(b, s->ndiscard);
     for (int i = 0; i < s->ndiscard; i++) rc |= s_u8(b, s->discard[i]);
-    rc |= s_u8(b, s->kept[0]) | s_u8(b, s->kept[1]);
+    rc |= s_u16(b, s->kept[0]) | s_u16(b, s->kept[1]);
     for (int a = 0; a < N20_ARMIES; a++) rc |= s_u8(b, s->fm[a]);
     rc |= s_u8(b, s->fm_free) | s_u8(b, (uint8_t)s->move_mod) | s_u8(b, s->rally_event) |
           s_u8(b, s->gg_event) | s_u8(b, s->battle_dice);

@@ -63,6 +63,15 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid(s, s->gg_unit) : (char *)"";
     v.good_ground_immune = s->gg_immune;
     v.pending = p.prompt;
+    uint32_t kept[2][N20_MAX_CARDS]; /* [5.0] kept cards lie face up: both seats see them */
+    size_t nkept[2] = {0, 0};
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < sc->ncards; i++)
+            if (s->kept[side] & (1u << i)) kept[side][nkept[side]++] = sc->cards[i].number;
+    v.n_kept_french = nkept[0];
+    v.kept_french = kept[0];
+    v.n_kept_allied = nkept[1];
+    v.kept_allied = kept[1];
     size_t len = n20__v1__view__get_packed_size(&v);
     uint8_t *b = malloc(len ? len : 1);
     if (!b) return -1;
@@ -82,6 +91,11 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < sc->ncards; i++)
+            if (s->kept[side] & (1u << i))
+                buf_printf(out, "  %s keeps Event card #%u %s\n", n20_side_name(side), sc->cards[i].number,
+                           sc->cards[i].title);
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
         if (d->type == N20_LEADER || d->place == N20_P_VARIANT) continue;
