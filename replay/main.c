@@ -1,7 +1,7 @@
 /*
  * berthier-replay - verify, show and export Berthier game logs.
  *
- *   berthier-replay verify LOG [--pk HEX]
+ *   berthier-replay verify LOG [LOG...] [--pk HEX]
  *   berthier-replay show LOG [--at SEQ] [--seat N]
  *   berthier-replay export LOG
  */
@@ -16,6 +16,8 @@
 
 typedef struct args {
     const char *log;
+    const char **logs; /* verify: every LOG named, in order */
+    int nlogs;
     uint8_t pk[32];
     int have_pk;
     uint64_t at;
@@ -91,13 +93,29 @@ static int s_flush(brt_buf *b, FILE *f) {
     return fflush(f);
 }
 
+/* The exit status of several verifications: a bad log outranks one that cannot be read,
+ * which outranks an unfinished one. */
+static int s_worse(int a, int b) {
+    static const int rank[] = {[REPLAY_OK] = 0, [REPLAY_INCOMPLETE] = 1, [REPLAY_CANNOT] = 2, [REPLAY_BAD] = 3};
+    int ra = a >= 0 && a <= REPLAY_CANNOT ? rank[a] : 3, rb = b >= 0 && b <= REPLAY_CANNOT ? rank[b] : 3;
+    return rb > ra ? b : a;
+}
+
 static int s_cmd_verify(const args *a) {
     brt_buf report;
     buf_init(&report);
-    int rc = replay_verify(a->log, a->have_pk ? a->pk : NULL, &report);
-    if (s_flush(&report, stdout) != 0 && rc == REPLAY_OK) rc = REPLAY_CANNOT;
+    int worst = REPLAY_OK;
+    for (int i = 0; i < a->nlogs; i++) {
+        buf_reset(&report);
+        int rc = replay_verify(a->logs[i], a->have_pk ? a->pk : NULL, &report);
+        if (a->nlogs > 1) { /* name each log: "LOG: " before its report's first line */
+            printf("%s: ", a->logs[i]);
+        }
+        if (s_flush(&report, stdout) != 0 && rc == REPLAY_OK) rc = REPLAY_CANNOT;
+        worst = s_worse(worst, rc);
+    }
     buf_free(&report);
-    return rc;
+    return worst;
 }
 
 static int s_cmd_show(const args *a) {
@@ -133,7 +151,9 @@ typedef struct command {
 
 static const command s_cmd_table[] = {
     {"verify", "--pk",
-     "check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
+     "(several LOGs may be named: each is checked in turn, its report prefixed with its name, and the\n"
+     "        exit status is the worst: 1 before 3 before 2)\n"
+     "        check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
      "        with the pinned ruleset comparing each outcome byte for byte. Exit 0: a complete, finished game\n"
      "        and every check passed; 1: tampered or corrupt (the first bad record is named); 2: consistent\n"
      "        so far but not finished (a live game); 3: the log could not be read",
@@ -149,7 +169,7 @@ static void s_usage(FILE *f) {
     fprintf(f, "usage: berthier-replay COMMAND LOG [options]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++) {
         const command *c = &s_cmd_table[i];
-        fprintf(f, "  %s LOG", c->name);
+        fprintf(f, "  %s LOG%s", c->name, c->run == s_cmd_verify ? " [LOG...]" : "");
         char opts[64];
         snprintf(opts, sizeof opts, "%s", c->options);
         for (char *save = NULL, *o = strtok_r(opts, " ", &save); o; o = strtok_r(NULL, " ", &save)) {
@@ -198,6 +218,8 @@ int main(int argc, char **argv) {
         return REPLAY_USAGE;
     }
     args a = {.at = UINT64_MAX, .seat = -1};
+    static const char *logs[4096];
+    a.logs = logs;
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
         if (strncmp(arg, "--", 2) == 0) {
@@ -218,8 +240,12 @@ int main(int argc, char **argv) {
             if (op->parse(&a, v) != 0) return REPLAY_USAGE;
         } else if (!a.log) {
             a.log = arg;
+            a.logs[a.nlogs++] = arg;
+        } else if (cmd->run == s_cmd_verify && a.nlogs < (int)(sizeof logs / sizeof logs[0])) {
+            a.logs[a.nlogs++] = arg;
         } else {
-            fprintf(stderr, "berthier-replay: one LOG at a time (extra \"%s\")\n", arg);
+            fprintf(stderr, "berthier-replay: %s takes %s LOG (extra \"%s\")\n", cmd->name,
+                    cmd->run == s_cmd_verify ? "at most 4096" : "one", arg);
             return REPLAY_USAGE;
         }
     }

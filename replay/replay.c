@@ -369,6 +369,20 @@ static int s_start(session *s, const uint8_t *trusted_pk) {
                   s->rs->id, hd->ruleset_version, s->rs->version);
         return -1;
     }
+    /* the scenario data (map, charts, cards) this build has must be the game's */
+    uint8_t scen[32];
+    if (s->rs->scenario_hash(hd->scenario, scen) != 0) {
+        s_problem(s, 0, "scenario \"%s\" is not built into ruleset %s", hd->scenario, s->rs->id);
+        return -1;
+    }
+    if (hd->scenario_hash.len != 32 || memcmp(hd->scenario_hash.data, scen, 32) != 0) {
+        char a[65], b[65];
+        s_hex(hd->scenario_hash.len == 32 ? hd->scenario_hash.data : scen, 32, a, sizeof a);
+        s_hex(scen, 32, b, sizeof b);
+        s_problem(s, 0, "the game was played with scenario %s data %s but this build has %s",
+                  hd->scenario, hd->scenario_hash.len == 32 ? a : "(none)", b);
+        return -1;
+    }
     if (hd->server_sign_pk.len != 32) {
         s_problem(s, 0, "the header's server_sign_pk is %zu bytes, not 32", hd->server_sign_pk.len);
         return -1;

@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.1.0"
+#define N20_VERSION "n20-0.2.0" /* 0.2.0: kept Event cards [5.0], options in the state */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;

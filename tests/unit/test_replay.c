@@ -671,6 +671,29 @@ static void test_ruleset_version_must_match(void **state) {
     s_parsed_free(&q);
 }
 
+/* the scenario data this build has (map, charts, cards) must be the data the game was played on */
+static void test_scenario_data_must_match(void **state) {
+    (void)state;
+    parsed q;
+    s_parse(s_good, &q);
+    Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, q.r[0].len, q.r[0].payload);
+    assert_non_null(h);
+    assert_int_equal(h->scenario_hash.len, 32);
+    h->scenario_hash.data[0] ^= 1;
+    size_t n;
+    uint8_t *bytes = canon_pack(&h->base, &n);
+    berthier__v1__log_header__free_unpacked(h, NULL);
+    free(q.r[0].payload);
+    q.r[0].payload = bytes;
+    q.r[0].len = n;
+    int *order = calloc(q.n, sizeof *order);
+    s_identity(order, q.n);
+    s_write_chained(s_work, &q, order, q.n);
+    s_expect(s_work, REPLAY_BAD, 0, "played with scenario standard data");
+    free(order);
+    s_parsed_free(&q);
+}
+
 static void test_reveal_must_open_the_commitment(void **state) {
     (void)state;
     parsed q;
@@ -778,6 +801,17 @@ static void test_command_line(void **state) {
     snprintf(a, sizeof a, "export '%s' --pk 00", s_good);
     assert_int_equal(s_run(a), 64);
     assert_int_equal(s_run("verify"), 64);
+    /* several logs in one run: the worst status wins (1 bad, then 3 unreadable, then 2 live) */
+    snprintf(a, sizeof a, "verify '%s' '%s'", s_good, s_good);
+    assert_int_equal(s_run(a), 0);
+    snprintf(a, sizeof a, "verify '%s' '%s'", s_good, s_live);
+    assert_int_equal(s_run(a), 2);
+    snprintf(a, sizeof a, "verify '%s' /nonexistent/x.log '%s'", s_live, s_good);
+    assert_int_equal(s_run(a), 3);
+    snprintf(a, sizeof a, "verify '%s' '%s' /nonexistent/x.log '%s'", s_live, s_work, s_good);
+    assert_int_equal(s_run(a), 1);
+    snprintf(a, sizeof a, "show '%s' '%s'", s_good, s_good);
+    assert_int_equal(s_run(a), 64);
 }
 
 int main(void) {
@@ -794,6 +828,7 @@ int main(void) {
         cmocka_unit_test(test_garbage_payloads_with_a_recomputed_chain),
         cmocka_unit_test(test_checkpoints_signed_by_another_key),
         cmocka_unit_test(test_ruleset_version_must_match),
+        cmocka_unit_test(test_scenario_data_must_match),
         cmocka_unit_test(test_reveal_must_open_the_commitment),
         cmocka_unit_test(test_show_and_export),
         cmocka_unit_test(test_command_line),
