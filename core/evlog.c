@@ -479,6 +479,7 @@ struct evlog {
     brt_buf pending;           /* encoded records not yet written */
     uint64_t pending_records;
     int poisoned;
+    int written;               /* evlog_sync_write done, evlog_sync_flush not yet */
 };
 
 static evlog *s_evlog_new(int fd) {
@@ -510,6 +511,7 @@ static void s_err(char *err, size_t errlen, const char *fmt, ...) {
 /* Encode a record into the pending buffer and move the head. */
 static int s_buffer_record(evlog *self, uint8_t kind, const uint8_t *payload, size_t len) {
     if (len > EVLOG_MAX_PAYLOAD || (len && !payload)) return -1;
+    if (self->written) return -1; /* between evlog_sync_write and evlog_sync_flush */
     uint8_t hdr[5];
     s_put_u32(hdr, (uint32_t)len);
     hdr[4] = kind;
@@ -535,8 +537,13 @@ int evlog_append(evlog *self, uint8_t kind, const uint8_t *payload, size_t len) 
 }
 
 int evlog_sync(evlog *self) {
+    if (evlog_sync_write(self) != 0) return -1;
+    return evlog_sync_flush(self);
+}
+
+int evlog_sync_write(evlog *self) {
     if (!self || self->poisoned) return -1;
-    if (self->pending.len == 0) return 0;
+    if (self->pending.len == 0 || self->written) return 0;
     if (s_buffer_record(self, EVLOG_SYNC, NULL, 0) != 0) {
         self->poisoned = 1;
         return -1;
@@ -552,12 +559,20 @@ int evlog_sync(evlog *self) {
         }
         done += (size_t)w;
     }
+    self->written = 1;
+    return 0;
+}
+
+int evlog_sync_flush(evlog *self) {
+    if (!self || self->poisoned) return -1;
+    if (!self->written) return self->pending.len == 0 ? 0 : -1; /* evlog_sync_write first */
     if (s_io->fdatasync(self->fd) != 0) {
         self->poisoned = 1; /* never retried: see the comment at the top */
         return -1;
     }
     buf_reset(&self->pending);
     self->pending_records = 0;
+    self->written = 0;
     return 0;
 }
 

@@ -91,6 +91,14 @@ evlog *evlog_open(const char *path, evlog_scan *scan);
 int evlog_append(evlog *self, uint8_t kind, const uint8_t *payload, size_t len);
 /* Write what is buffered and fdatasync. 0 = durable. -1 = the log is poisoned. */
 int evlog_sync(evlog *self) __attribute__((warn_unused_result));
+/* evlog_sync in two halves, for a caller that makes many logs durable at once:
+ * evlog_sync_write() closes the batch and writes it (no fdatasync); then
+ * evlog_sync_flush() fdatasyncs. flush touches only this log and the I/O hooks,
+ * so the flushes of different logs may run on different threads at the same
+ * time; nothing else may use the log between the two calls. Same returns as
+ * evlog_sync; a failure of either poisons the log. */
+int evlog_sync_write(evlog *self) __attribute__((warn_unused_result));
+int evlog_sync_flush(evlog *self) __attribute__((warn_unused_result));
 /* Append a CHECKPOINT signing the current head (record index = count - 1). */
 int evlog_checkpoint(evlog *self, const uint8_t sk[64], const char *game_id);
 

@@ -3,6 +3,7 @@
 
 #ifdef BERTHIERD_FAULTS
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,7 +11,8 @@
 #include "evlog.h"
 #include "log.h"
 
-static long s_write_at, s_sync_at, s_writes, s_syncs;
+static long s_write_at, s_sync_at, s_writes;
+static atomic_long s_syncs; /* fdatasyncs run on several threads at once (engine_sync) */
 static int s_tear, s_persistent;
 static evlog_io s_io;
 
@@ -27,8 +29,9 @@ static ssize_t s_write(int fd, const void *buf, size_t len) {
 }
 
 static int s_fdatasync(int fd) {
-    if (s_hit(++s_syncs, s_sync_at)) {
-        log_warn("fault injection: log fdatasync %ld fails", s_syncs);
+    long n = atomic_fetch_add(&s_syncs, 1) + 1;
+    if (s_hit(n, s_sync_at)) {
+        log_warn("fault injection: log fdatasync %ld fails", n);
         errno = EIO;
         return -1;
     }

@@ -15,7 +15,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sodium.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,20 +321,66 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
     return 0;
 }
 
+/* The fdatasyncs of a round run on up to S_SYNC_THREADS threads at once: the
+ * file system commits its journal once for many of them, where one after the
+ * other each waits for its own commit. The threads only call evlog_sync_flush
+ * on logs nobody else touches until they are joined. */
+enum { S_SYNC_THREADS = 8 };
+
+typedef struct s_flush_job {
+    bd_game **games;
+    size_t n;
+    atomic_size_t next;
+    atomic_int failed;
+} s_flush_job;
+
+static void *s_flush_worker(void *arg) {
+    s_flush_job *job = arg;
+    for (size_t i; (i = atomic_fetch_add(&job->next, 1)) < job->n;) {
+        bd_game *g = job->games[i];
+        if (g->log && evlog_dirty(g->log) && evlog_sync_flush(g->log) != 0) atomic_store(&job->failed, 1);
+    }
+    return NULL;
+}
+
+static void s_flush_all(bd_game **games, size_t n) {
+    s_flush_job job = {.games = games, .n = n};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, 0);
+    pthread_t th[S_SYNC_THREADS];
+    size_t nth = 0;
+    size_t want = n < S_SYNC_THREADS ? n : S_SYNC_THREADS;
+    /* the calling thread is one of the workers; a thread that cannot start is simply not used */
+    while (n > 1 && nth + 1 < want && pthread_create(&th[nth], NULL, s_flush_worker, &job) == 0) nth++;
+    s_flush_worker(&job);
+    for (size_t i = 0; i < nth; i++) pthread_join(th[i], NULL);
+}
+
 int engine_sync(bd_engine *self, char *err, size_t errlen) {
+    /* 1. write every touched log's batch, in order */
     for (size_t i = 0; i < self->ntouched; i++) {
         bd_game *g = self->touched[i];
         if (g->io_failed) {
             snprintf(err, errlen, "game %s: a record could not be appended to %s", g->id, g->log_path);
             return -1;
         }
-        if (g->log && evlog_dirty(g->log)) {
-            if (evlog_sync(g->log) != 0) {
-                snprintf(err, errlen, "game %s: %s could not be made durable (write or fdatasync failed)",
-                         g->id, g->log_path);
-                return -1;
-            }
+        if (g->log && evlog_dirty(g->log) && evlog_sync_write(g->log) != 0) {
+            snprintf(err, errlen, "game %s: %s could not be made durable (write failed)", g->id, g->log_path);
+            return -1;
         }
+    }
+    /* 2. fdatasync them together */
+    s_flush_all(self->touched, self->ntouched);
+    /* 3. every one must have reached the disk before anything of the round is acknowledged */
+    for (size_t i = 0; i < self->ntouched; i++) {
+        bd_game *g = self->touched[i];
+        if (g->log && evlog_dirty(g->log)) { /* a flush that succeeded leaves the log clean */
+            snprintf(err, errlen, "game %s: %s could not be made durable (fdatasync failed)", g->id, g->log_path);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < self->ntouched; i++) {
+        bd_game *g = self->touched[i];
         g->synced_seq = game_seq(g->g);
         g->touched = 0;
         /* An ended game takes no more records: give its descriptor back. */

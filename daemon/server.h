@@ -7,7 +7,8 @@
  *   2. answer ZAP requests; take up to `batch` requests without blocking and
  *      hand each to the engine (records are appended, nothing is sent);
  *   3. feed timeouts of expired clocks;
- *   4. evlog_sync every log that has new records (one fdatasync per log);
+ *   4. write every log that has new records, then fdatasync them all at once
+ *      (up to 8 threads: the file system can commit them together);
  *      on failure stop the daemon, acknowledging nothing;
  *   5. send the replies and publish the notices of the round.
  */
