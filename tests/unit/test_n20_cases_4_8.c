@@ -500,6 +500,57 @@ static void test_n20_5_1_immune_side_no_defense_bonus(void **st) {
     free(s);
 }
 
+/* [5.1] "Artillery Immune": the French Artillery attacks as a 2-strength unit even alongside
+ * other attackers */
+static void test_n20_5_1_immune_artillery_in_combined_attack(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ARTILLERY", 407);
+    int z = t_place(s, "ZIETEN", 506);
+    s->gg_unit = (uint8_t)z;
+    s->gg_hex = n20_hex(506);
+    s->gg_immune = 1;
+    s->phase = N20_PH_DECLARE;
+    assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,ARTILLERY -> ZIETEN", &d, &ev, &err), 0);
+    uint32_t r[] = {1}; /* 6 vs 3: column +3, die 1 = EX */
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_true(t_events_has(&ev, "battle 1: 6 vs 3 (terrain +0), differential +3"));
+    free(s);
+}
+
+/* [5.1] the marker is removed when its unit is Broken (R-5.1-remove) */
+static void test_n20_5_1_removed_when_broken(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 407);
+    int z = t_place(s, "ZIETEN", 506);
+    s->gg_unit = (uint8_t)z;
+    s->gg_hex = n20_hex(506);
+    s->gg_immune = 0;
+    s->phase = N20_PH_DECLARE;
+    assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,DERLON -> ZIETEN", &d, &ev, &err), 0);
+    uint32_t r[] = {6}; /* 7 vs 3 + 1: column +3, die 6 = DB */
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_true(t_events_has(&ev, "battle 1: 7 vs 4 (terrain +0), differential +3, column +3, die 6: DB"));
+    assert_int_equal(s->u[z].where, N20_U_BROKEN);
+    assert_int_equal(s->gg_unit, 0xff);
+    free(s);
+}
+
 /* [5.1] the marker is removed when its unit leaves the hex by retreat, and another unit entering
  * that hex does not use it */
 static void test_n20_5_1_removed_on_retreat_not_inherited(void **st) {
@@ -692,6 +743,23 @@ static void test_n20_5_2_1_downpour_minor_river_is_major(void **st) {
     assert_int_equal(n20_in_ezoc(s, n20_hex(1806), N20_ALLIED, 0), 1);
     s->turn = 13;
     assert_int_equal(n20_exerts_zoc(s, z, n20_hex(707)), 1);
+    free(s);
+}
+
+/* [5.2.1] Mud: Movement -1 but the road bonus [6.6] remains (only Downpour takes it away) */
+static void test_n20_5_2_1_mud_keeps_road_bonus(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 16, N20_FRENCH); /* Mud */
+    int dl = t_place(s, "DERLON", 105);
+    assert_int_equal(n20_weather(s), N20_W_MUD);
+    assert_int_equal(n20_move_allowance(s, dl), 1);
+    assert_int_equal(t_order(s, N20_FRENCH, "move DERLON 0205 0304 0404", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.2");
+    assert_non_null(strstr(err.message, "DERLON has 1 Movement Points (+1 on road) and the path to 0404 costs 3"));
+    assert_int_equal(t_order(s, N20_FRENCH, "move DERLON 0205 0304", &d, NULL, &err), 0);
     free(s);
 }
 
@@ -898,6 +966,23 @@ static void test_n20_7_0_example_la_haye_sainte(void **st) {
     free(s);
 }
 
+/* [7.0] no ZOC reaches into a Fortified hex: the unit in Hougoumont is never stuck, even with
+ * enemy units adjacent in clear and town hexes */
+static void test_n20_7_0_fortified_unit_not_stuck(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 18, N20_ALLIED);
+    t_place(s, "REILLE", 1701);
+    t_place(s, "DERLON", 1803);
+    int r = t_place(s, "RESERVE", 1802);
+    assert_int_equal(n20_in_ezoc(s, n20_hex(1802), N20_FRENCH, 0), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "move RESERVE 1901 2001", &d, NULL, &err), 0);
+    assert_int_equal(s->u[r].hex, n20_hex(2001));
+    free(s);
+}
+
 /* [7.1] across a Major River without bridge units are not adjacent: no combat, no reaction */
 static void test_n20_7_1_major_river_not_adjacent_for_combat_and_reaction(void **st) {
     (void)st;
@@ -1095,6 +1180,27 @@ static void test_n20_8_0_only_adjacent_cavalry_reacts(void **st) {
     free(s);
 }
 
+/* [8.0] eligibility is fixed when the Reaction Phase begins: a Cavalry unit that an enemy unit
+ * maintaining contact [8.2.4] comes next to may not react */
+static void test_n20_8_0_eligible_only_if_adjacent_at_start(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "GERARD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    int c = t_place(s, "COLLAERT", 607); /* next to 0506, not to 0505 */
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0407", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
+    assert_int_equal(n20_reaction_eligible(s, c), 1); /* adjacent now ... */
+    assert_false(s_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GERARD"));
+    assert_int_equal(t_order(s, N20_ALLIED, "countercharge COLLAERT -> GERARD", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "8.0"); /* ... but not when the phase began */
+    free(s);
+}
+
 /* [8.0] Reaction is voluntary: the Cavalry stands and is attacked normally */
 static void test_n20_8_0_reaction_voluntary(void **st) {
     (void)st;
@@ -1130,6 +1236,24 @@ static void test_n20_8_1_countercharge_adjacent_only(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.1");
     assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
+    assert_int_equal(d.d.rolls_made, rolls);
+    free(s);
+}
+
+/* [8.1] a Countercharge is made only in the Reaction Phase, not in the Cavalry's own Combat Phase */
+static void test_n20_8_1_countercharge_not_in_combat_phase(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_ALLIED);
+    t_place(s, "GERARD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    s->phase = N20_PH_DECLARE;
+    uint64_t rolls = d.d.rolls_made;
+    assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "9.2");
+    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     assert_int_equal(d.d.rolls_made, rolls);
     free(s);
 }
@@ -1419,6 +1543,8 @@ int main(void) {
         cmocka_unit_test(test_n20_5_1_redraw_moves_or_keeps_marker),
         cmocka_unit_test(test_n20_5_1_defense_cumulative_with_town),
         cmocka_unit_test(test_n20_5_1_immune_side_no_defense_bonus),
+        cmocka_unit_test(test_n20_5_1_immune_artillery_in_combined_attack),
+        cmocka_unit_test(test_n20_5_1_removed_when_broken),
         cmocka_unit_test(test_n20_5_1_removed_on_retreat_not_inherited),
         cmocka_unit_test(test_n20_5_1_removed_on_round_trip),
         cmocka_unit_test(test_n20_5_1_removed_on_disengage),
@@ -1427,6 +1553,7 @@ int main(void) {
         cmocka_unit_test(test_n20_5_2_1_showers),
         cmocka_unit_test(test_n20_5_2_1_downpour_no_road_bonus),
         cmocka_unit_test(test_n20_5_2_1_downpour_minor_river_is_major),
+        cmocka_unit_test(test_n20_5_2_1_mud_keeps_road_bonus),
         cmocka_unit_test(test_n20_5_2_1_always_one_hex),
         cmocka_unit_test(test_n20_6_0_path_contiguous),
         cmocka_unit_test(test_n20_6_1_strict_sequence),
@@ -1436,6 +1563,7 @@ int main(void) {
         cmocka_unit_test(test_n20_6_7_stop_in_ezoc_not_friendly_zoc),
         cmocka_unit_test(test_n20_7_0_zoc_always_never_negated),
         cmocka_unit_test(test_n20_7_0_example_la_haye_sainte),
+        cmocka_unit_test(test_n20_7_0_fortified_unit_not_stuck),
         cmocka_unit_test(test_n20_7_1_major_river_not_adjacent_for_combat_and_reaction),
         cmocka_unit_test(test_n20_7_1_bridge_countercharge_and_optional_attack),
         cmocka_unit_test(test_n20_7_1_bridge_move_past_without_stopping),
@@ -1445,8 +1573,10 @@ int main(void) {
         cmocka_unit_test(test_n20_7_3_no_extra_cost),
         cmocka_unit_test(test_n20_7_6_advance_into_ezoc),
         cmocka_unit_test(test_n20_8_0_only_adjacent_cavalry_reacts),
+        cmocka_unit_test(test_n20_8_0_eligible_only_if_adjacent_at_start),
         cmocka_unit_test(test_n20_8_0_reaction_voluntary),
         cmocka_unit_test(test_n20_8_1_countercharge_adjacent_only),
+        cmocka_unit_test(test_n20_8_1_countercharge_not_in_combat_phase),
         cmocka_unit_test(test_n20_8_1_1_routed_no_countercharge_may_disengage),
         cmocka_unit_test(test_n20_8_1_3_selective_attack),
         cmocka_unit_test(test_n20_8_1_3_combined_countercharge_and_advance),
