@@ -134,7 +134,8 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         allroad &= road;
         if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0))
             return n20_reject(err, "6.2", "%s has %d Movement Points%s and the path to %04u costs %d",
-                              id, A, allroad ? " (+1 on road)" : "", n20_xxyy(path[i]), spent);
+                              id, A, allroad && s_road_bonus(s) ? " (+1 on road)" : "",
+                              n20_xxyy(path[i]), spent);
         if (stop && i + 1 < n) {
             if (stop == 6)
                 return n20_reject(err, "6.5", "%s must stop on entering the rugged hex %04u", id,
@@ -174,8 +175,8 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     }
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_MOVED;
-    if (s->gg_unit == u && s->gg_hex != s->u[u].hex) {
-        s->gg_unit = 0xff; /* [5.1] the marker is removed when the unit leaves its hex */
+    if (s->gg_unit == u) {
+        s->gg_unit = 0xff; /* [5.1] removed when the unit leaves its hex, even if it comes back */
         N20_EV(out, s, "good-ground", "[5.1] the Good Ground marker is removed: %s left its hex",
                n20_uid(s, u));
     }
