@@ -1,0 +1,819 @@
+/*
+ * test_n20_cases_9.c - rule cases of Combat [9.0]-[9.8.6] (Waterloo 20), with
+ * reserves [12.2.3] and the Guard [12.3.1] [12.3.2] as they touch a battle.
+ * One test per case not already covered by test_n20_combat.c, test_n20_cases.c
+ * or test_n20_rules.c; docs/n20-cases/09.md maps every case to its test.
+ *
+ * CRT (scenario data), differential columns -2 .. +4:
+ *   die 1: AB AR AR AW N  EX EX      die 4: AR N  DW DW DR DR DR
+ *   die 2: AR AR AW N  DW DW DW      die 5: AW DW DW DR DR DR DB
+ *   die 3: AR AW N  DW DW DW DR      die 6: N  DW DR DR DR DB DB
+ * Controlled Advance Table: 1-3 Lost, 4-6 Kept (heavy cavalry -1).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "n20/testing/n20_test.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+/* an empty map at the Combat Phase's declarations, both sides on 6 Morale Points */
+static n20_state *s_pos(t_dice *d, int turn, int phasing) {
+    n20_state *s = t_empty(d, turn, phasing);
+    s->phase = N20_PH_DECLARE;
+    s->morale[N20_FRENCH] = 6;
+    s->morale[N20_ALLIED] = 6;
+    d->npurposes = 0; /* count the dice of the test only (set-up shuffles the deck) */
+    return s;
+}
+
+static int s_count(const t_dice *d, const char *purpose) {
+    int n = 0;
+    for (int i = 0; i < d->npurposes; i++)
+        if (strcmp(d->purposes[i], purpose) == 0) n++;
+    return n;
+}
+
+/* resolve with scripted dice; the defender declines reserves when he is asked */
+static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
+    brt_reject err;
+    t_dice_script(d, n, dice);
+    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
+    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
+        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
+    return rc;
+}
+
+/* legal() for the seat lists the order whose text is `text` */
+static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
+    brt_buf b, f;
+    buf_init(&b);
+    n20_legal(s, seat, &b);
+    size_t pos = 0;
+    const uint8_t *item;
+    size_t len;
+    int found = 0;
+    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
+        buf_init(&f);
+        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
+            found = 1;
+        buf_free(&f);
+    }
+    buf_free(&b);
+    return found;
+}
+
+static int s_legal_count(const n20_state *s, unsigned seat) {
+    brt_buf b;
+    buf_init(&b);
+    int n = n20_legal(s, seat, &b);
+    buf_free(&b);
+    return n;
+}
+
+#define U(name) n20_unit_find(s, name)
+#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
+#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
+#define NO(seat, text, want)                                         \
+    do {                                                             \
+        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
+        assert_string_equal(err.rule, want);                         \
+    } while (0)
+
+#define SETUP(turn, phasing)  \
+    t_dice d;                 \
+    t_dice_init(&d, 1);       \
+    t_events ev = {0};        \
+    brt_reject err;           \
+    (void)err;                \
+    n20_state *s = s_pos(&d, turn, phasing)
+
+/* ---- [9.0] [9.2] declarations and the battle sequence ------------------------ */
+
+/* [9.2] every battle is declared before any is resolved */
+static void test_n20_9_2_declare_all_battles_first(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    NO(N20_FRENCH, "resolve 1", "9.2");
+    assert_int_equal(d.npurposes, 0);
+    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    assert_true(t_events_has(&ev, "[9.2] battle 1 declared (1 attacker(s), 1 defender(s))"));
+    assert_int_equal(s->phase, N20_PH_BATTLES);
+    NO(N20_FRENCH, "declare REILLE -> ZIETEN", "9.0"); /* no second declaration this phase */
+    assert_int_equal(d.npurposes, 0);
+    free(s);
+}
+
+/* [9.0] battles are resolved one at a time in any order the attacker chooses */
+static void test_n20_9_0_battles_resolved_in_any_order(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
+    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_true(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    uint32_t r2[] = {4}; /* 2 vs 3 = -1, die 4: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
+    assert_true(t_events_has(&ev, "battle 2: 2 vs 3 (terrain +0), differential -1, column -1, die 4: N"));
+    assert_int_equal(s->b[1].done, 1);
+    assert_int_equal(s->b[0].done, 0);
+    assert_int_equal(s->phase, N20_PH_BATTLES);
+    assert_false(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    NO(N20_FRENCH, "resolve 2", "9.0"); /* a battle is fought once */
+    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    uint32_t r1[] = {2}; /* 4 vs 3 = +1, die 2: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r1), 0);
+    assert_true(t_events_has(&ev, "battle 1: 4 vs 3 (terrain +0), differential +1, column +1, die 2: N"));
+    assert_int_equal(s_count(&d, "9.6 combat"), 2);
+    assert_int_equal(s->phasing, N20_ALLIED); /* every battle fought: the Combat Phase is over */
+    free(s);
+}
+
+/* [9.0] step H: a result, its retreats and advances, is applied before the next battle */
+static void test_n20_9_0_step_h_result_applied_before_next_battle(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 2", &d, &ev, &err), -1);
+    assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
+    NO(N20_ALLIED, "resolve 2", "9.7");
+    OK(N20_ALLIED, "retreat ZIETEN 0507");
+    assert_int_equal(s->u[z].hex, n20_hex(507));
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    NO(N20_FRENCH, "resolve 2", "9.8");
+    OK(N20_FRENCH, "end");
+    assert_int_equal(s->phase, N20_PH_BATTLES);
+    assert_int_equal(s->b[0].done, 1);
+    uint32_t r2[] = {4};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
+    free(s);
+}
+
+/* [9.0] steps E-F: the differential is read on the table's last column beyond its ends */
+static void test_n20_9_0_step_f_column_clamped(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "DERLON", 407);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "MILHAUD", 1607);
+    t_place(s, "ORANGE", 1608);
+    OK(N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN ; MILHAUD -> ORANGE");
+    uint32_t r1[] = {6}; /* 1 vs 4+1 forest = -4: column -2, die 6: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r1), 0);
+    assert_true(t_events_has(&ev, "1 vs 5 (terrain +1), differential -4, column -2, die 6: N"));
+    uint32_t r2[] = {4}; /* 9 vs 3 = +6: column +4, die 4: DR */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
+    assert_true(t_events_has(&ev, "9 vs 3 (terrain +0), differential +6, column +4, die 4: DR"));
+    free(s);
+}
+
+/* [9.1] [9.2.1] a unit in the ZOC of two enemy units need not attack the one another
+ * friendly unit is designated to attack */
+static void test_n20_9_2_1_other_enemy_left_to_another_unit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "VANDAMME", 707);
+    t_place(s, "ZIETEN", 808);
+    t_place(s, "PIRCH", 807);
+    t_place(s, "DERLON", 806); /* adjacent to PIRCH only */
+    NO(N20_FRENCH, "declare DERLON -> PIRCH", "9.1"); /* VANDAMME is in an EZOC */
+    assert_non_null(strstr(err.message, "VANDAMME"));
+    NO(N20_FRENCH, "declare VANDAMME -> ZIETEN", "9.1"); /* DERLON is in PIRCH's ZOC */
+    OK(N20_FRENCH, "declare VANDAMME -> ZIETEN ; DERLON -> PIRCH");
+    assert_int_equal(s->nbattles, 2);
+    free(s);
+}
+
+/* [9.1.2] [9.3] no unit attacks more than once: its strength is not divided */
+static void test_n20_9_1_2_unit_attacks_only_once(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "VANDAMME", 707);
+    t_place(s, "ZIETEN", 808);
+    t_place(s, "PIRCH", 807);
+    NO(N20_FRENCH, "declare VANDAMME -> ZIETEN ; VANDAMME -> PIRCH", "9.1.2");
+    assert_non_null(strstr(err.message, "VANDAMME attacks more than once"));
+    assert_int_equal(s->phase, N20_PH_DECLARE);
+    free(s);
+}
+
+/* [9.1] a unit not in an EZOC (here in a Fortified hex, [9.4.3]) need not attack; if it
+ * does, every enemy unit in its ZOC must be attacked */
+static void test_n20_9_1_voluntary_attack_obliges_all_in_its_zoc(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    int g = t_place(s, "GERARD", 1802); /* Hougoumont */
+    t_place(s, "ORANGE", 1701);
+    t_place(s, "COLLAERT", 1702);
+    assert_int_equal(n20_must_attack(s, g), 0);
+    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
+    assert_false(s_legal_has(s, N20_FRENCH, "declare GERARD -> ORANGE"));
+    NO(N20_FRENCH, "declare GERARD -> ORANGE", "9.1.1");
+    assert_non_null(strstr(err.message, "COLLAERT"));
+    OK(N20_FRENCH, "declare GERARD -> ORANGE,COLLAERT");
+    assert_int_equal(s->nbattles, 1);
+    free(s);
+}
+
+/* [9.1] declaring no battle at all is accepted when nobody is obliged to fight */
+static void test_n20_9_4_3_fortified_attacker_may_decline(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    t_place(s, "GERARD", 1802);
+    t_place(s, "ORANGE", 1701);
+    OK(N20_FRENCH, "declare");
+    assert_int_equal(s->nbattles, 0);
+    assert_int_equal(d.npurposes, 0);
+    assert_int_equal(s->phasing, N20_ALLIED); /* the Combat Phase ended with no battle */
+    free(s);
+}
+
+/* [9.2.2] units in several hexes combine only if every attacker is adjacent to every defender */
+static void test_n20_9_2_2_multi_hex_battle_needs_all_adjacent(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "DERLON", 406); /* adjacent to ZIETEN, not to PIRCH */
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 606);
+    NO(N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH", "9.2.2");
+    assert_non_null(strstr(err.message, "DERLON is not adjacent to PIRCH"));
+    assert_false(s_legal_has(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH"));
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN ; GERARD -> PIRCH");
+    free(s);
+}
+
+static void test_n20_9_2_2_multi_hex_battle_all_adjacent_accepted(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 606); /* marsh +1 */
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN,PIRCH");
+    assert_int_equal(s->b[0].natt, 2);
+    assert_int_equal(s->b[0].ndef, 2);
+    uint32_t r[] = {3};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "6 vs 7 (terrain +1), differential -1"));
+    free(s);
+}
+
+/* [9.2] [7.1] units across a Major River without bridge or ford are not adjacent */
+static void test_n20_9_2_no_attack_across_major_river(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "THIELMANN", 2109);
+    t_place(s, "GERARD", 2010);
+    NO(N20_FRENCH, "declare GERARD -> THIELMANN", "9.2.2");
+    OK(N20_FRENCH, "declare");
+    free(s);
+}
+
+/* [9.1] (rulings R-9.1-routed) a Routed unit in an EZOC attacks, at half strength [9.6.2],
+ * and [9.6.2] [12.2.3] cannot commit reserves when every attacker is Routed */
+static void test_n20_9_6_2_routed_unit_attacks_at_half_without_reserves(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int r = t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    s->u[r].routed = 1 + N20_FRENCH;
+    NO(N20_FRENCH, "declare", "9.1");
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_false(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    NO(N20_FRENCH, "resolve 1 reserve", "12.2.3");
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    uint32_t rr[] = {4}; /* 2 vs 3 = -1, die 4: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, rr), 0);
+    assert_true(t_events_has(&ev, "2 vs 3 (terrain +0), differential -1, column -1, die 4: N"));
+    free(s);
+}
+
+/* [9.6.2] reserves: one Routed attacker among others does not stop them */
+static void test_n20_9_6_2_reserve_allowed_unless_all_routed(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int r = t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "ZIETEN", 506);
+    s->u[r].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
+    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    OK(N20_FRENCH, "resolve 1 reserve");
+    assert_int_equal(s->morale[N20_FRENCH], 5);
+    free(s);
+}
+
+/* [9.6.2] a Routed enemy exerts no ZOC: nobody must attack it; defending, it is halved but
+ * its terrain is not; the defender cannot commit reserves when every defender is Routed */
+static void test_n20_9_6_2_routed_defender(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 1607);
+    int z = t_place(s, "ZIETEN", 1608); /* forest */
+    s->u[z].routed = 1 + N20_FRENCH;
+    assert_int_equal(n20_exerts_zoc(s, z, n20_hex(1607)), 0);
+    assert_int_equal(n20_must_attack(s, U("REILLE")), 0);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {2}; /* 4 vs 2+1 = +1, die 2: N */
+    t_dice_script(&d, 1, r);
+    OK(N20_FRENCH, "resolve 1");
+    assert_int_equal(s_count(&d, "9.6 combat"), 1); /* rolled at once: no reserve decision */
+    assert_true(t_events_has(&ev, "4 vs 3 (terrain +1), differential +1, column +1, die 2: N"));
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    free(s);
+}
+
+/* ---- [9.3] artillery --------------------------------------------------------- */
+
+/* [9.3] Artillery uses its printed strength when defending */
+static void test_n20_9_3_artillery_defends_at_printed_strength(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED);
+    t_place(s, "ZIETEN", 505);
+    t_place(s, "ARTILLERY", 506);
+    OK(N20_ALLIED, "declare ZIETEN -> ARTILLERY");
+    uint32_t r[] = {2}; /* 3 vs 2 = +1, die 2: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "3 vs 2 (terrain +0), differential +1"));
+    free(s);
+}
+
+/* [9.3] [5.2.1] in Downpour the Artillery does not double */
+static void test_n20_9_3_artillery_not_doubled_in_downpour(void **st) {
+    (void)st;
+    SETUP(14, N20_FRENCH);
+    t_place(s, "ARTILLERY", 505);
+    t_place(s, "VONHOBE", 506);
+    OK(N20_FRENCH, "declare ARTILLERY -> VONHOBE");
+    uint32_t r[] = {4}; /* 2 vs 1 = +1, die 4: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "2 vs 1 (terrain +0), differential +1"));
+    free(s);
+}
+
+/* [9.3] [9.8.2] Artillery never advances after combat */
+static void test_n20_9_3_artillery_never_advances(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "ARTILLERY", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare ARTILLERY,GERARD -> ZIETEN");
+    uint32_t r[] = {6}; /* 4 + 2 vs 3 = +3, die 6: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "6 vs 3"));
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_false(s_legal_has(s, N20_FRENCH, "advance ARTILLERY 0506"));
+    assert_true(s_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
+    NO(N20_FRENCH, "advance ARTILLERY 0506", "9.8.2");
+    AT("ARTILLERY", 505);
+    free(s);
+}
+
+/* ---- [9.4] terrain ------------------------------------------------------------ */
+
+/* [9.4] a hexside benefit: attacked across a Minor River */
+static void test_n20_9_4_minor_river_hexside_benefit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "VANDAMME", 707);
+    t_place(s, "PIRCH", 807); /* clear, across the Ligny brook */
+    OK(N20_FRENCH, "declare VANDAMME -> PIRCH");
+    uint32_t r[] = {4};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "3 vs 4 (terrain +1), differential -1"));
+    free(s);
+}
+
+/* [9.4.1] a Town attacked across a Minor River: the single best benefit (+1), not both */
+static void test_n20_9_4_1_single_benefit_not_cumulative(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "VANDAMME", 707);
+    t_place(s, "ZIETEN", 808); /* Ligny: town, across the brook */
+    OK(N20_FRENCH, "declare VANDAMME -> ZIETEN");
+    uint32_t r[] = {4};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "3 vs 4 (terrain +1), differential -1"));
+    free(s);
+}
+
+/* [9.4.3] the attacker's own terrain has no effect */
+static void test_n20_9_4_3_attacker_terrain_no_effect(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 608); /* Fleurus: town */
+    t_place(s, "ZIETEN", 607);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {2};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "4 vs 3 (terrain +0), differential +1"));
+    free(s);
+}
+
+/* [9.4.3] a Town unit adjacent to an enemy in a Town need not attack; if it does, [9.1]
+ * applies fully (the Routed COLLAERT exerts no ZOC but is in the attacker's ZOC) */
+static void test_n20_9_4_3_town_next_to_town_not_obliged(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    int dl = t_place(s, "DERLON", 1803); /* La Haye Sainte */
+    t_place(s, "ORANGE", 1903);          /* Mont St Jean */
+    int c = t_place(s, "COLLAERT", 1804);
+    s->u[c].routed = 1 + N20_FRENCH;
+    assert_int_equal(n20_must_attack(s, dl), 0);
+    NO(N20_FRENCH, "declare DERLON -> ORANGE", "9.1.1");
+    assert_non_null(strstr(err.message, "COLLAERT"));
+    OK(N20_FRENCH, "declare DERLON -> ORANGE,COLLAERT");
+    free(s);
+}
+
+/* [9.4.3] across a Major River at a bridge: not obliged; attacking across it, the defender
+ * gets the single best of Town and Bridge */
+static void test_n20_9_4_3_bridge_not_obliged_and_single_benefit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int g = t_place(s, "GERARD", 2110);
+    t_place(s, "THIELMANN", 2109); /* Wavre, across the bridge */
+    assert_int_equal(n20_must_attack(s, g), 0);
+    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
+    OK(N20_FRENCH, "declare GERARD -> THIELMANN");
+    uint32_t r[] = {4};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "2 vs 3 (terrain +1), differential -1"));
+    free(s);
+}
+
+/* ---- [12.2.3] reserves, [9.5] differential reduction ------------------------------ */
+
+/* [9.0] B-C [12.2.3] the attacker commits reserves with the resolve order, then the defender */
+static void test_n20_12_2_3_reserves_attacker_then_defender(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    OK(N20_FRENCH, "resolve 1 reserve");
+    assert_int_equal(s->morale[N20_FRENCH], 5);
+    assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    assert_int_equal(d.npurposes, 0); /* no die before the defender decides */
+    assert_true(s_legal_has(s, N20_ALLIED, "reserve"));
+    assert_true(s_legal_has(s, N20_ALLIED, "no-reserve"));
+    uint32_t r[] = {3}; /* 5 vs 4 = +1, die 3: DW */
+    t_dice_script(&d, 1, r);
+    OK(N20_ALLIED, "reserve");
+    assert_int_equal(s->morale[N20_ALLIED], 5);
+    assert_true(t_events_has(&ev, "5 vs 4 (terrain +0, attacker reserve, defender reserve), differential +1"));
+    free(s);
+}
+
+/* [12.2.3] [12.1.2] spending the last Morale Point on reserves loses the game at once */
+static void test_n20_12_2_3_last_morale_point_loses(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    s->morale[N20_FRENCH] = 1;
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    OK(N20_FRENCH, "resolve 1 reserve");
+    assert_int_equal(s->morale[N20_FRENCH], 0);
+    assert_true(s->over);
+    assert_int_equal(s->winner, N20_ALLIED);
+    assert_int_equal(d.npurposes, 0);
+    free(s);
+}
+
+/* [9.5] the cap applies after both reserves; a cap above the differential changes nothing;
+ * a cap out of the table's reach is refused */
+static void test_n20_9_5_cap_after_reserves(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "DERLON", 1607);
+    t_place(s, "VONHOBE", 1707);
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN ; DERLON -> VONHOBE");
+    NO(N20_FRENCH, "resolve 1 cap 30", "9.5");
+    OK(N20_FRENCH, "resolve 1 cap 1");
+    uint32_t r[] = {2}; /* 6 vs 3+1 = +2, capped to +1, die 2: N */
+    t_dice_script(&d, 1, r);
+    OK(N20_ALLIED, "reserve");
+    assert_true(t_events_has(&ev, "6 vs 4 (terrain +0, defender reserve), differential +1, column +1, die 2: N"));
+    uint32_t r2[] = {2}; /* 3 vs 1 = +2 below the cap 4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 2 cap 4", 1, r2), 0);
+    assert_true(t_events_has(&ev, "3 vs 1 (terrain +0), differential +2, column +2, die 2: DW"));
+    free(s);
+}
+
+/* ---- [9.6] every result -------------------------------------------------------------- */
+
+/* [9.6] AB: every attacker Breaks [9.6.1]; the defender may advance */
+static void test_n20_9_6_ab_attacker_breaks(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int m = t_place(s, "MILHAUD", 505);
+    t_place(s, "ORANGE", 506);
+    OK(N20_FRENCH, "declare MILHAUD -> ORANGE");
+    uint32_t r[] = {1}; /* 1 vs 4 = -3: column -2, die 1: AB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 1: AB"));
+    assert_int_equal(s->u[m].where, N20_U_BROKEN);
+    assert_true(t_events_has(&ev, "MILHAUD is Broken at 0505"));
+    assert_int_equal(s->morale[N20_FRENCH], 5);
+    assert_int_equal(s->morale[N20_ALLIED], 7);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    assert_true(s_legal_has(s, N20_ALLIED, "advance ORANGE 0505"));
+    OK(N20_ALLIED, "advance ORANGE 0505");
+    AT("ORANGE", 505);
+    assert_int_equal(s->b[0].done, 1);
+    free(s);
+}
+
+/* [9.6] AR: the defender rolls the rout distance, the attacker retreats it and is Routed
+ * [9.6.2] with the colour of the side whose Player Turn it is not; the defender may advance */
+static void test_n20_9_6_ar_attacker_routed(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int g = t_place(s, "GERARD", 505);
+    t_place(s, "ORANGE", 506);
+    OK(N20_FRENCH, "declare GERARD -> ORANGE");
+    uint32_t r[] = {2, 2}; /* 2 vs 4 = -2, die 2: AR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "die 2: AR"));
+    assert_true(t_events_has(&ev, "GERARD routs 2 hex(es) (roll 2)"));
+    assert_string_equal(d.purposes[1], "9.6 rout distance");
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    NO(N20_FRENCH, "retreat GERARD 0405", "9.7.8"); /* the full distance */
+    OK(N20_FRENCH, "retreat GERARD 0405 0305");
+    AT("GERARD", 305);
+    assert_int_equal(s->u[g].routed, 1 + N20_ALLIED);
+    assert_int_equal(s->morale[N20_FRENCH], 6); /* 2 hexes is not beyond its allowance */
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    OK(N20_ALLIED, "advance ORANGE 0505");
+    AT("ORANGE", 505);
+    free(s);
+}
+
+/* [9.6] AW: every attacker retreats one hex (no rout roll, no marker); the defender may advance */
+static void test_n20_9_6_aw_attacker_withdraws(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int g = t_place(s, "GERARD", 505);
+    t_place(s, "ORANGE", 506);
+    OK(N20_FRENCH, "declare GERARD -> ORANGE");
+    uint32_t r[] = {5}; /* -2, die 5: AW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 5: AW"));
+    assert_int_equal(s_count(&d, "9.6 rout distance"), 0);
+    NO(N20_FRENCH, "retreat GERARD 0405 0305", "9.7.8");
+    OK(N20_FRENCH, "retreat GERARD 0405");
+    assert_int_equal(s->u[g].routed, 0);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    OK(N20_ALLIED, "end");
+    AT("ORANGE", 506);
+    assert_int_equal(s->b[0].done, 1);
+    free(s);
+}
+
+/* [9.6] N: Engaged, nothing happens */
+static void test_n20_9_6_n_engaged(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
+    uint32_t r[] = {2}; /* +1, die 2: N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 2: N"));
+    assert_int_equal(d.npurposes, 1);
+    AT("REILLE", 505);
+    AT("ZIETEN", 506);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_int_equal(s->phase, N20_PH_BATTLES);
+    assert_int_equal(s->b[0].done, 1);
+    free(s);
+}
+
+/* [9.6] DW: every defender retreats one hex by its owner; the attacker may advance into the
+ * defeated unit's hex only [9.8.2] */
+static void test_n20_9_6_dw_defender_withdraws(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s_count(&d, "9.6 rout distance"), 0);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    OK(N20_ALLIED, "retreat ZIETEN 0607");
+    assert_int_equal(s->u[z].routed, 0);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    NO(N20_FRENCH, "advance REILLE 0506 0607", "9.8.2"); /* infantry: one hex */
+    NO(N20_FRENCH, "advance REILLE 0605", "9.8.2");
+    OK(N20_FRENCH, "advance REILLE 0506");
+    AT("REILLE", 506);
+    assert_true(s->u[U("REILLE")].flags & N20_UF_EXHAUSTED);
+    free(s);
+}
+
+/* [9.6] DB: every defender Breaks [9.6.1] (off the map, morale [12.1]); the attacker advances */
+static void test_n20_9_6_db_defender_breaks(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    int z = t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
+    uint32_t r[] = {6}; /* 6 vs 3 = +3, die 6: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 6: DB"));
+    assert_int_equal(s->u[z].where, N20_U_BROKEN);
+    assert_int_equal(n20_unit_at(s, n20_hex(506)), -1);
+    assert_int_equal(s->morale[N20_ALLIED], 5);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(s_count(&d, "9.8.3 controlled advance"), 0); /* no cavalry, no roll */
+    OK(N20_FRENCH, "advance GERARD 0506");
+    AT("GERARD", 506);
+    assert_int_equal(s->b[0].done, 1); /* the hex is full: the advance is over */
+    free(s);
+}
+
+/* [9.6] EX: "you cannot make change": with 3 and 3 against 2, one 3 must Break */
+static void test_n20_9_6_ex_cannot_make_change(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "DERLON", 505);
+    t_place(s, "VANDAMME", 607);
+    int th = t_place(s, "THIELMANN", 506);
+    OK(N20_FRENCH, "declare DERLON,VANDAMME -> THIELMANN");
+    uint32_t r[] = {1}; /* 6 vs 2 = +4, die 1: EX */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 1: EX"));
+    assert_int_equal(s->u[th].where, N20_U_BROKEN); /* defenders first */
+    assert_int_equal(s->phase, N20_PH_EX_LOSSES);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    assert_int_equal(s_legal_count(s, N20_FRENCH), 2);
+    assert_true(s_legal_has(s, N20_FRENCH, "losses DERLON"));
+    assert_true(s_legal_has(s, N20_FRENCH, "losses VANDAMME"));
+    NO(N20_FRENCH, "losses DERLON VANDAMME", "9.6");
+    NO(N20_FRENCH, "losses THIELMANN", "9.6");
+    OK(N20_FRENCH, "losses VANDAMME");
+    assert_int_equal(s->u[U("VANDAMME")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[U("DERLON")].where, N20_U_MAP);
+    assert_int_equal(s->morale[N20_FRENCH], 6); /* +1 -1 */
+    assert_int_equal(s->morale[N20_ALLIED], 6); /* -1 +1 */
+    assert_int_equal(s->phase, N20_PH_ADVANCE); /* the survivor may advance */
+    OK(N20_FRENCH, "advance DERLON 0506");
+    free(s);
+}
+
+/* [9.6] EX: the attacker may Break a stronger unit than necessary */
+static void test_n20_9_6_ex_may_break_stronger_unit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "THIELMANN", 506);
+    OK(N20_FRENCH, "declare REILLE,GERARD -> THIELMANN");
+    uint32_t r[] = {1}; /* 6 vs 2, die 1: EX */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(s_legal_has(s, N20_FRENCH, "losses GERARD"));
+    assert_true(s_legal_has(s, N20_FRENCH, "losses REILLE"));
+    assert_false(s_legal_has(s, N20_FRENCH, "losses REILLE GERARD"));
+    OK(N20_FRENCH, "losses REILLE");
+    assert_int_equal(s->u[U("REILLE")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[U("GERARD")].where, N20_U_MAP);
+    free(s);
+}
+
+/* [9.6] EX: only printed strengths count (not halving for Rout, terrain or reserves) */
+static void test_n20_9_6_ex_printed_strengths_only(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 1607);
+    t_place(s, "GERARD", 1708);
+    t_place(s, "MILHAUD", 1507);
+    int z = t_place(s, "ZIETEN", 1608); /* forest */
+    s->u[z].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "declare REILLE,GERARD,MILHAUD -> ZIETEN");
+    uint32_t r[] = {1}; /* 7 vs 2+1 = +4, die 1: EX; the loss is ZIETEN's printed 3 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "7 vs 3 (terrain +1), differential +4, column +4, die 1: EX"));
+    NO(N20_FRENCH, "losses GERARD", "9.6");
+    assert_non_null(strstr(err.message, "at least 3"));
+    OK(N20_FRENCH, "losses GERARD MILHAUD");
+    assert_int_equal(s->u[U("REILLE")].where, N20_U_MAP);
+    free(s);
+}
+
+/* [9.6] [R-9.6-EX] EX: when every choice breaks them all, no decision is asked */
+static void test_n20_9_6_ex_lone_attacker_breaks_without_decision(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int r0 = t_place(s, "REILLE", 505);
+    int v = t_place(s, "VONHOBE", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> VONHOBE ; GERARD -> PIRCH");
+    uint32_t r[] = {1}; /* 4 vs 1 = +3, die 1: EX */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->u[v].where, N20_U_BROKEN);
+    assert_int_equal(s->u[r0].where, N20_U_BROKEN);
+    assert_int_equal(s->phase, N20_PH_BATTLES); /* no losses decision, nobody left to advance */
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    free(s);
+}
+
+/* [9.6] [15.0] EX: if breaking the defenders takes their side to 0 Morale, the attacker has
+ * won and breaks nothing */
+static void test_n20_9_6_ex_defender_morale_zero(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int r0 = t_place(s, "REILLE", 505);
+    t_place(s, "VONHOBE", 506);
+    s->morale[N20_ALLIED] = 1;
+    OK(N20_FRENCH, "declare REILLE -> VONHOBE");
+    uint32_t r[] = {1};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(s->over);
+    assert_int_equal(s->winner, N20_FRENCH);
+    assert_int_equal(s->u[r0].where, N20_U_MAP);
+    free(s);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_9_2_declare_all_battles_first),
+        cmocka_unit_test(test_n20_9_0_battles_resolved_in_any_order),
+        cmocka_unit_test(test_n20_9_0_step_h_result_applied_before_next_battle),
+        cmocka_unit_test(test_n20_9_0_step_f_column_clamped),
+        cmocka_unit_test(test_n20_9_2_1_other_enemy_left_to_another_unit),
+        cmocka_unit_test(test_n20_9_1_2_unit_attacks_only_once),
+        cmocka_unit_test(test_n20_9_1_voluntary_attack_obliges_all_in_its_zoc),
+        cmocka_unit_test(test_n20_9_4_3_fortified_attacker_may_decline),
+        cmocka_unit_test(test_n20_9_2_2_multi_hex_battle_needs_all_adjacent),
+        cmocka_unit_test(test_n20_9_2_2_multi_hex_battle_all_adjacent_accepted),
+        cmocka_unit_test(test_n20_9_2_no_attack_across_major_river),
+        cmocka_unit_test(test_n20_9_6_2_routed_unit_attacks_at_half_without_reserves),
+        cmocka_unit_test(test_n20_9_6_2_reserve_allowed_unless_all_routed),
+        cmocka_unit_test(test_n20_9_6_2_routed_defender),
+        cmocka_unit_test(test_n20_9_3_artillery_defends_at_printed_strength),
+        cmocka_unit_test(test_n20_9_3_artillery_not_doubled_in_downpour),
+        cmocka_unit_test(test_n20_9_3_artillery_never_advances),
+        cmocka_unit_test(test_n20_9_4_minor_river_hexside_benefit),
+        cmocka_unit_test(test_n20_9_4_1_single_benefit_not_cumulative),
+        cmocka_unit_test(test_n20_9_4_3_attacker_terrain_no_effect),
+        cmocka_unit_test(test_n20_9_4_3_town_next_to_town_not_obliged),
+        cmocka_unit_test(test_n20_9_4_3_bridge_not_obliged_and_single_benefit),
+        cmocka_unit_test(test_n20_12_2_3_reserves_attacker_then_defender),
+        cmocka_unit_test(test_n20_12_2_3_last_morale_point_loses),
+        cmocka_unit_test(test_n20_9_5_cap_after_reserves),
+        cmocka_unit_test(test_n20_9_6_ab_attacker_breaks),
+        cmocka_unit_test(test_n20_9_6_ar_attacker_routed),
+        cmocka_unit_test(test_n20_9_6_aw_attacker_withdraws),
+        cmocka_unit_test(test_n20_9_6_n_engaged),
+        cmocka_unit_test(test_n20_9_6_dw_defender_withdraws),
+        cmocka_unit_test(test_n20_9_6_db_defender_breaks),
+        cmocka_unit_test(test_n20_9_6_ex_cannot_make_change),
+        cmocka_unit_test(test_n20_9_6_ex_may_break_stronger_unit),
+        cmocka_unit_test(test_n20_9_6_ex_printed_strengths_only),
+        cmocka_unit_test(test_n20_9_6_ex_lone_attacker_breaks_without_decision),
+        cmocka_unit_test(test_n20_9_6_ex_defender_morale_zero),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
