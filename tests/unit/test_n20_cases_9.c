@@ -776,6 +776,348 @@ static void test_n20_9_6_ex_defender_morale_zero(void **st) {
     free(s);
 }
 
+
+/* ---- [9.6.2] Routed units ---------------------------------------------------------- */
+
+/* [9.6.2] a Routed unit moves only to continue its Retreat, toward a friendly LOC hex */
+static void test_n20_9_6_2_routed_unit_moves_only_toward_loc(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED);
+    s->phase = N20_PH_MOVE;
+    int z = t_place(s, "ZIETEN", 506);
+    s->u[z].routed = 1 + N20_FRENCH;
+    NO(N20_ALLIED, "move ZIETEN 0406", "9.6.2");
+    AT("ZIETEN", 506);
+    OK(N20_ALLIED, "move ZIETEN 0507");
+    AT("ZIETEN", 507);
+    free(s);
+}
+
+/* [9.6.2] a Routed Cavalry unit cannot Countercharge (it may still Disengage) */
+static void test_n20_9_6_2_routed_cavalry_cannot_countercharge(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    s->phase = N20_PH_MOVE;
+    t_place(s, "GERARD", 505);
+    int ux = t_place(s, "UXBRIDGE", 506);
+    s->u[ux].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "end");
+    assert_int_equal(s->phase, N20_PH_REACTION);
+    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    NO(N20_ALLIED, "countercharge UXBRIDGE -> GERARD", "8.1.1");
+    assert_int_equal(d.npurposes, 0);
+    free(s);
+}
+
+/* [9.6.2] a Routed unit Retreats and Routs again when compelled; its marker stays */
+static void test_n20_9_6_2_routed_unit_routs_again(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 1407);
+    int z = t_place(s, "ZIETEN", 1507);
+    s->u[z].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {6, 1}; /* 4 vs 2 = +2, die 6: DR; rout 1 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "4 vs 2 (terrain +0), differential +2, column +2, die 6: DR"));
+    assert_true(t_events_has(&ev, "ZIETEN routs 1 hex(es) (roll 1)"));
+    OK(N20_ALLIED, "retreat ZIETEN 1508");
+    assert_int_equal(s->u[z].routed, 1 + N20_ALLIED);
+    free(s);
+}
+
+/* [9.6.2.1] an Elite unit subtracts two from the rout roll; [9.6.2] in the Allied Player Turn the
+ * marker shows the French colour; [12.1] routing beyond its Movement Allowance costs a Morale
+ * Point; [12.3.2] a defending Guard costs nothing */
+static void test_n20_9_6_2_1_elite_routs_two_hexes_fewer(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED);
+    int g = t_place(s, "GARDE", 505);
+    t_place(s, "ORANGE", 506);
+    t_place(s, "RESERVE", 605);
+    OK(N20_ALLIED, "declare ORANGE,RESERVE -> GARDE");
+    uint32_t r[] = {4, 5}; /* 7 vs 3 = +4, die 4: DR; rout 5 - 2 = 3 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "GARDE routs 3 hex(es) (roll 5)"));
+    NO(N20_FRENCH, "retreat GARDE 0405 0305 0206 0106", "9.7.8");
+    OK(N20_FRENCH, "retreat GARDE 0405 0305 0206");
+    AT("GARDE", 206);
+    assert_int_equal(s->u[g].routed, 1 + N20_FRENCH);
+    assert_int_equal(s->morale[N20_FRENCH], 5);
+    assert_false(t_events_has(&ev, "La Garde recule"));
+    free(s);
+}
+
+/* [9.6.2.1] Defensible Positions: a unit in a Fortified hex subtracts one from the rout roll, and
+ * [9.7.2.2] may retreat one hex fewer */
+static void test_n20_9_6_2_1_fortified_routs_one_fewer(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    t_place(s, "REILLE", 1701);
+    t_place(s, "DERLON", 1801);
+    int o = t_place(s, "ORANGE", 1802); /* Hougoumont */
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
+    uint32_t r[] = {5, 3}; /* 7 vs 4+2 = +1, die 5: DR; rout 3 - 1 = 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "7 vs 6 (terrain +2), differential +1, column +1, die 5: DR"));
+    assert_true(t_events_has(&ev, "ORANGE routs 2 hex(es) (roll 3)"));
+    NO(N20_ALLIED, "retreat ORANGE", "9.7.8"); /* one fewer, not two fewer */
+    OK(N20_ALLIED, "retreat ORANGE 1902");
+    AT("ORANGE", 1902);
+    assert_int_equal(s->u[o].where, N20_U_MAP);
+    assert_int_equal(s->u[o].routed, 1 + N20_ALLIED);
+    free(s);
+}
+
+/* [9.6.2.1] the Elite and Fortified modifiers are cumulative; below 1 the result is Withdraws, and
+ * [9.7.2.2] the unit may then hold its ground */
+static void test_n20_9_6_2_1_elite_and_fortified_cumulative(void **st) {
+    (void)st;
+    SETUP(18, N20_ALLIED);
+    int g = t_place(s, "GARDE", 1802);
+    t_place(s, "ORANGE", 1701);
+    t_place(s, "RESERVE", 1801);
+    t_place(s, "HILL", 1702);
+    OK(N20_ALLIED, "declare ORANGE,RESERVE,HILL -> GARDE");
+    uint32_t r[] = {4, 3}; /* 10 vs 3+2 = +5: column +4, die 4: DR; rout 3 - 2 - 1 = 0 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "GARDE rout roll 3, modified 0: changed to Withdraws"));
+    OK(N20_FRENCH, "retreat GARDE");
+    AT("GARDE", 1802);
+    assert_int_equal(s->u[g].routed, 0);
+    free(s);
+}
+
+/* [9.6.2.2] a Routed! marker of the phasing side's colour stays while its unit is in an EZOC */
+static void test_n20_9_6_2_2_no_recovery_in_ezoc(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 506);
+    int p = t_place(s, "PIRCH", 1510);
+    s->u[z].routed = 1 + N20_FRENCH;
+    s->u[p].routed = 1 + N20_FRENCH;
+    s->phase = N20_PH_COMBAT_END;
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->u[z].routed, 1 + N20_FRENCH);
+    assert_int_equal(s->u[p].routed, 0);
+    assert_true(t_events_has(&ev, "[9.6.2.2] PIRCH recovers from Rout"));
+    assert_false(t_events_has(&ev, "ZIETEN recovers"));
+    free(s);
+}
+
+/* ---- [9.7] retreats ------------------------------------------------------------------- */
+
+/* [9.7.1] retreating units do not stop in rugged terrain */
+static void test_n20_9_7_1_retreat_through_forest(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 1407);
+    int z = t_place(s, "ZIETEN", 1507);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {5, 2}; /* +1, die 5: DR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    OK(N20_ALLIED, "retreat ZIETEN 1608 1708"); /* through the forest at 1608 */
+    AT("ZIETEN", 1708);
+    assert_int_equal(s->u[z].routed, 1 + N20_ALLIED);
+    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 0);
+    free(s);
+}
+
+/* [9.7.2] [9.7.7] a unit with no hex to retreat into Breaks in its hex, without a decision */
+static void test_n20_9_7_2_surrounded_unit_breaks(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 102);
+    t_place(s, "DERLON", 201);
+    t_place(s, "GERARD", 202);
+    int v = t_place(s, "VONHOBE", 101); /* map corner */
+    OK(N20_FRENCH, "declare REILLE,DERLON,GERARD -> VONHOBE");
+    uint32_t r[] = {2}; /* 9 vs 1: column +4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "die 2: DW"));
+    assert_int_equal(s->u[v].where, N20_U_BROKEN);
+    assert_true(t_events_has(&ev, "VONHOBE is Broken at 0101"));
+    assert_int_equal(s->morale[N20_ALLIED], 5);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_int_equal(s->phase, N20_PH_ADVANCE); /* straight to the attacker's advance */
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    OK(N20_FRENCH, "advance REILLE 0101");
+    free(s);
+}
+
+/* [9.7.2.1] no retreat into an enemy hex or across a Major River; across a ford it is allowed
+ * and [9.7.5] hazardous */
+static void test_n20_9_7_2_1_retreat_restrictions_and_ford(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 1508);
+    int z = t_place(s, "ZIETEN", 1509);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    NO(N20_ALLIED, "retreat ZIETEN 1410", "9.7.2.1"); /* Major River, no crossing */
+    NO(N20_ALLIED, "retreat ZIETEN 1508", "9.7.2.1"); /* the enemy */
+    NO(N20_ALLIED, "retreat ZIETEN 1609", "9.7.3");   /* in REILLE's ZOC while 1510 is free */
+    assert_int_equal(d.npurposes, 1);
+    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 1510"));
+    uint32_t h[] = {4};
+    t_dice_script(&d, 1, h);
+    OK(N20_ALLIED, "retreat ZIETEN 1510"); /* across the Ottignies ford */
+    assert_string_equal(d.purposes[1], "9.7.5 hazardous retreat (river)");
+    assert_int_equal(d.npurposes, 2);
+    assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 4: passes"));
+    assert_int_equal(s->u[z].hex, n20_hex(1510));
+    free(s);
+}
+
+/* [9.7.2.2] the unit in a Fortified hex may also retreat the full distance */
+static void test_n20_9_7_2_2_fortified_may_retreat_in_full(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    t_place(s, "REILLE", 1701);
+    t_place(s, "DERLON", 1801);
+    t_place(s, "ORANGE", 1802);
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE"));
+    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
+    OK(N20_ALLIED, "retreat ORANGE 1902");
+    AT("ORANGE", 1902);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    free(s);
+}
+
+/* [9.7.4] one roll for each EZOC hex entered; on 1-3 the unit Breaks in that hex */
+static void test_n20_9_7_4_hazardous_retreat_breaks_on_1_to_3(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 407);
+    t_place(s, "KELLERMANN", 607);
+    t_place(s, "MILHAUD", 509); /* not in the battle: its ZOC covers 0508 */
+    int z = t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN");
+    uint32_t r[] = {4, 2}; /* 9 vs 3: column +4, die 4: DR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    uint32_t h[] = {5, 3};
+    t_dice_script(&d, 2, h);
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
+    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 2);
+    assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 5: passes"));
+    assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 3: Broken"));
+    assert_true(t_events_has(&ev, "ZIETEN is Broken at 0508"));
+    assert_int_equal(s->u[z].where, N20_U_BROKEN);
+    assert_int_equal(s->morale[N20_ALLIED], 5); /* one point for the unit that routs and breaks */
+    free(s);
+}
+
+/* [9.7.4] [9.7.6] friendly units do not negate EZOCs: passing through a friendly-occupied hex in
+ * an EZOC is hazardous; a retreat may not end stacked */
+static void test_n20_9_7_4_friendly_units_do_not_negate_ezoc(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 406);
+    t_place(s, "GERARD", 606);
+    t_place(s, "VANDAMME", 407);
+    t_place(s, "EXELMANS", 607);
+    int z = t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 507); /* the only way out */
+    OK(N20_FRENCH, "declare REILLE,DERLON,GERARD -> ZIETEN ; VANDAMME,EXELMANS -> PIRCH");
+    uint32_t r[] = {2}; /* 9 vs 3: column +4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    NO(N20_ALLIED, "retreat ZIETEN 0507", "9.7.6");
+    assert_int_equal(d.npurposes, 1);
+    uint32_t h[] = {4};
+    t_dice_script(&d, 1, h);
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
+    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(s->u[z].hex, n20_hex(508));
+    assert_int_equal(s->u[z].routed, 0);
+    free(s);
+}
+
+/* [9.7.6] through a friendly-occupied hex only if no vacant hex (even in an EZOC) is available */
+static void test_n20_9_7_6_through_friendly_only_if_no_other_route(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 407);
+    t_place(s, "GERARD", 607);
+    int z = t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 507);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; DERLON,GERARD -> PIRCH");
+    uint32_t r[] = {3}; /* 4 vs 3 = +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    NO(N20_ALLIED, "retreat ZIETEN 0507 0508", "9.7.6");
+    NO(N20_ALLIED, "retreat ZIETEN 0406", "9.7.7"); /* in an EZOC too, but not closer to a LOC */
+    uint32_t h[] = {6};
+    t_dice_script(&d, 1, h);
+    OK(N20_ALLIED, "retreat ZIETEN 0606");
+    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(s->u[z].hex, n20_hex(606));
+    free(s);
+}
+
+/* [9.7.5] crossing a bridge into an EZOC hex: one roll per hazard, the river first */
+static void test_n20_9_7_5_bridge_and_ezoc_two_rolls(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 2108);
+    t_place(s, "DERLON", 2009);
+    t_place(s, "PAJOL", 2111); /* its ZOC covers 2110 across the bridge */
+    int th = t_place(s, "THIELMANN", 2109);
+    OK(N20_FRENCH, "declare REILLE,DERLON -> THIELMANN");
+    uint32_t r[] = {2}; /* 7 vs 2+1 = +4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    NO(N20_ALLIED, "retreat THIELMANN 2209", "9.7.7"); /* both in an EZOC; 2110 is the closer */
+    uint32_t h[] = {5, 6};
+    t_dice_script(&d, 2, h);
+    OK(N20_ALLIED, "retreat THIELMANN 2110");
+    assert_int_equal(d.npurposes, 3);
+    assert_string_equal(d.purposes[1], "9.7.5 hazardous retreat (river)");
+    assert_string_equal(d.purposes[2], "9.7.4 hazardous retreat (EZOC)");
+    assert_int_equal(s->u[th].hex, n20_hex(2110));
+    assert_int_equal(s->u[th].where, N20_U_MAP);
+    free(s);
+}
+
+/* [9.7.7] each hex must bring the unit closer to a LOC hex of its own army, any of them; the
+ * owner chooses among equally good hexes */
+static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506); /* Prussian: LOC 0812, 2512 */
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0507")); /* closer to 0812 */
+    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0607")); /* closer to both */
+    assert_false(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0407"));
+    NO(N20_ALLIED, "retreat ZIETEN 0407", "9.7.7");
+    OK(N20_ALLIED, "retreat ZIETEN 0507");
+    AT("ZIETEN", 507);
+    free(s);
+
+    /* the same ground for an Anglo-Dutch unit: 0507 is no nearer 2502 or 2505 */
+    t_dice_init(&d, 1);
+    s = s_pos(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ORANGE", 506);
+    OK(N20_FRENCH, "declare REILLE -> ORANGE");
+    uint32_t r2[] = {4}; /* 4 vs 4 = 0, die 4: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
+    assert_false(s_legal_has(s, N20_ALLIED, "retreat ORANGE 0507"));
+    NO(N20_ALLIED, "retreat ORANGE 0507", "9.7.7");
+    OK(N20_ALLIED, "retreat ORANGE 0607");
+    AT("ORANGE", 607);
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_2_declare_all_battles_first),
@@ -814,6 +1156,22 @@ int main(void) {
         cmocka_unit_test(test_n20_9_6_ex_printed_strengths_only),
         cmocka_unit_test(test_n20_9_6_ex_lone_attacker_breaks_without_decision),
         cmocka_unit_test(test_n20_9_6_ex_defender_morale_zero),
+        cmocka_unit_test(test_n20_9_6_2_routed_unit_moves_only_toward_loc),
+        cmocka_unit_test(test_n20_9_6_2_routed_cavalry_cannot_countercharge),
+        cmocka_unit_test(test_n20_9_6_2_routed_unit_routs_again),
+        cmocka_unit_test(test_n20_9_6_2_1_elite_routs_two_hexes_fewer),
+        cmocka_unit_test(test_n20_9_6_2_1_fortified_routs_one_fewer),
+        cmocka_unit_test(test_n20_9_6_2_1_elite_and_fortified_cumulative),
+        cmocka_unit_test(test_n20_9_6_2_2_no_recovery_in_ezoc),
+        cmocka_unit_test(test_n20_9_7_1_retreat_through_forest),
+        cmocka_unit_test(test_n20_9_7_2_surrounded_unit_breaks),
+        cmocka_unit_test(test_n20_9_7_2_1_retreat_restrictions_and_ford),
+        cmocka_unit_test(test_n20_9_7_2_2_fortified_may_retreat_in_full),
+        cmocka_unit_test(test_n20_9_7_4_hazardous_retreat_breaks_on_1_to_3),
+        cmocka_unit_test(test_n20_9_7_4_friendly_units_do_not_negate_ezoc),
+        cmocka_unit_test(test_n20_9_7_6_through_friendly_only_if_no_other_route),
+        cmocka_unit_test(test_n20_9_7_5_bridge_and_ezoc_two_rolls),
+        cmocka_unit_test(test_n20_9_7_7_each_army_retreats_to_its_own_loc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
