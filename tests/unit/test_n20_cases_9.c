@@ -1118,6 +1118,391 @@ static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
     free(s);
 }
 
+/* [9.6] EX: Artillery counts its printed strength (2), not its doubled attack (4): with the
+ * 1-strength cavalry it cannot cover the Routed defender's printed 3, so both Break */
+static void test_n20_9_6_ex_artillery_counts_printed_strength(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int a = t_place(s, "ARTILLERY", 505);
+    int p = t_place(s, "PAJOL", 607);
+    int z = t_place(s, "ZIETEN", 506);
+    s->u[z].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "declare ARTILLERY,PAJOL -> ZIETEN");
+    uint32_t r[] = {1}; /* 4 + 1 vs 2 = +3, die 1: EX */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "5 vs 2 (terrain +0), differential +3, column +3, die 1: EX"));
+    assert_int_equal(s->u[z].where, N20_U_BROKEN);
+    assert_int_equal(s->u[a].where, N20_U_BROKEN);
+    assert_int_equal(s->u[p].where, N20_U_BROKEN);
+    assert_int_equal(d.npurposes, 1);
+    free(s);
+}
+
+/* [9.7.2.2] [9.6.2.1] from a Fortified hex a rout of 1 may be held in place: the unit is still
+ * Routed */
+static void test_n20_9_7_2_2_fortified_rout_held_still_routed(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    t_place(s, "REILLE", 1701);
+    t_place(s, "DERLON", 1801);
+    int o = t_place(s, "ORANGE", 1802);
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
+    uint32_t r[] = {5, 2}; /* +1, die 5: DR; rout 2 - 1 = 1 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "ORANGE routs 1 hex(es) (roll 2)"));
+    OK(N20_ALLIED, "retreat ORANGE");
+    AT("ORANGE", 1802);
+    assert_int_equal(s->u[o].routed, 1 + N20_ALLIED);
+    assert_int_equal(n20_unit_at(s, n20_hex(1802)), o); /* nothing to advance into */
+    free(s);
+}
+
+/* [9.7.8] a retreat that ends exactly on a LOC hex at its full distance does not Break */
+static void test_n20_9_7_8_loc_reached_at_full_distance(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED);
+    int g = t_place(s, "GERARD", 205);
+    t_place(s, "ZIETEN", 305);
+    t_place(s, "PIRCH", 304);
+    OK(N20_ALLIED, "declare ZIETEN,PIRCH -> GERARD");
+    uint32_t r[] = {2}; /* 6 vs 2 = +4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    OK(N20_FRENCH, "retreat GERARD 0105");
+    assert_int_equal(s->u[g].where, N20_U_MAP);
+    AT("GERARD", 105);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    free(s);
+}
+
+/* ---- [9.8] advance after combat ------------------------------------------------------- */
+
+/* [9.8.1] the advance is decided at once: after "end" the chance is lost */
+static void test_n20_9_8_1_advance_decision_is_immediate(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "GERARD", 510);
+    t_place(s, "PIRCH", 511);
+    OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
+    uint32_t r[] = {3}; /* +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    OK(N20_ALLIED, "retreat ZIETEN 0607");
+    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    OK(N20_FRENCH, "end");
+    assert_int_equal(s->phase, N20_PH_BATTLES);
+    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    NO(N20_FRENCH, "advance REILLE 0506", "9.0");
+    AT("REILLE", 505);
+    free(s);
+}
+
+/* [9.8.2] only units that took part in the battle may advance */
+static void test_n20_9_8_2_only_units_of_the_battle_advance(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 2108);
+    t_place(s, "GERARD", 2110); /* across the Wavre bridge: not obliged [9.4.3], not attacking */
+    int th = t_place(s, "THIELMANN", 2109);
+    OK(N20_FRENCH, "declare REILLE -> THIELMANN");
+    uint32_t r[] = {3}; /* 4 vs 2+1 = +1, die 3: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    uint32_t h[] = {6};
+    t_dice_script(&d, 1, h);
+    OK(N20_ALLIED, "retreat THIELMANN 2009");
+    assert_int_equal(s->u[th].hex, n20_hex(2009));
+    assert_false(s_legal_has(s, N20_FRENCH, "advance GERARD 2109"));
+    NO(N20_FRENCH, "advance GERARD 2109", "9.8.2");
+    assert_non_null(strstr(err.message, "not a victorious unit of this battle"));
+    OK(N20_FRENCH, "advance REILLE 2109");
+    AT("REILLE", 2109);
+    free(s);
+}
+
+/* [9.8.3] victorious Cavalry: a roll on the Controlled Advance Table; Kept leaves the choice */
+static void test_n20_9_8_3_controlled_advance_kept(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "MILHAUD", 406);
+    t_place(s, "THIELMANN", 506);
+    OK(N20_FRENCH, "declare REILLE,MILHAUD -> THIELMANN");
+    uint32_t r[] = {6, 4}; /* 5 vs 2 = +3, die 6: DB; controlled advance 4: Kept */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(d.npurposes, 2);
+    assert_string_equal(d.purposes[1], "9.8.3 controlled advance");
+    assert_true(t_events_has(&ev, "[9.8.3] Controlled Advance roll 4: control Kept"));
+    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    OK(N20_FRENCH, "end");
+    AT("MILHAUD", 406);
+    AT("REILLE", 505);
+    free(s);
+}
+
+/* [9.8.3] heavy Cavalry (strength 2 or more): -1 on the Controlled Advance roll */
+static void test_n20_9_8_3_heavy_cavalry_minus_one(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "KELLERMANN", 406);
+    t_place(s, "THIELMANN", 506);
+    OK(N20_FRENCH, "declare REILLE,KELLERMANN -> THIELMANN");
+    uint32_t r[] = {6, 4}; /* 6 vs 2 = +4, die 6: DB; controlled advance 4 - 1 = 3: Lost */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "Controlled Advance roll 4 (-1 heavy): control Lost"));
+    assert_false(s_legal_has(s, N20_FRENCH, "end"));
+    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    NO(N20_FRENCH, "end", "9.8.3");
+    NO(N20_FRENCH, "advance REILLE 0506", "9.8.3");
+    OK(N20_FRENCH, "advance KELLERMANN 0506");
+    AT("KELLERMANN", 506);
+    free(s);
+}
+
+/* [9.8.3] a victorious defending Cavalry unit rolls too (the defender advances after AW) */
+static void test_n20_9_8_3_defending_cavalry_rolls(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "GERARD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    OK(N20_FRENCH, "declare GERARD -> UXBRIDGE");
+    uint32_t r[] = {2}; /* 2 vs 2 = 0, die 2: AW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    uint32_t c[] = {6};
+    t_dice_script(&d, 1, c);
+    OK(N20_FRENCH, "retreat GERARD 0405");
+    assert_string_equal(d.purposes[d.npurposes - 1], "9.8.3 controlled advance");
+    assert_true(t_events_has(&ev, "Controlled Advance roll 6 (-1 heavy): control Kept"));
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    OK(N20_ALLIED, "advance UXBRIDGE 0505");
+    AT("UXBRIDGE", 505);
+    free(s);
+}
+
+/* [9.8.4] advancing across a bridged Major River is allowed */
+static void test_n20_9_8_4_advance_across_a_bridge(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "GERARD", 2110);
+    int th = t_place(s, "THIELMANN", 2109);
+    OK(N20_FRENCH, "declare GERARD -> THIELMANN");
+    uint32_t r[] = {5}; /* 2 vs 2+1 = -1, die 5: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    NO(N20_ALLIED, "retreat THIELMANN 2108", "9.7.7");
+    OK(N20_ALLIED, "retreat THIELMANN 2009");
+    assert_int_equal(s->u[th].hex, n20_hex(2009));
+    assert_int_equal(d.npurposes, 1); /* no hazard */
+    OK(N20_FRENCH, "advance GERARD 2109");
+    AT("GERARD", 2109);
+    free(s);
+}
+
+/* [9.8.5] Cavalry pursues along the Retreat Path only, up to its printed Movement Allowance;
+ * [9.8.4] it ignores enemy ZOCs; then one other unit may advance into the vacated hex */
+static void test_n20_9_8_5_pursuit_along_path_up_to_allowance(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    int m = t_place(s, "MILHAUD", 406);
+    int z = t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 608); /* its ZOC covers 0507 and 0508 */
+    OK(N20_FRENCH, "declare REILLE,MILHAUD -> ZIETEN");
+    uint32_t r[] = {4, 4}; /* 5 vs 3 = +2, die 4: DR; rout 4 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    uint32_t c[] = {5};
+    t_dice_script(&d, 1, c);
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509 0510");
+    assert_int_equal(s->u[z].hex, n20_hex(510));
+    assert_int_equal(s->morale[N20_ALLIED], 5); /* [12.1] 4 hexes, beyond its allowance of 2 */
+    assert_true(t_events_has(&ev, "control Kept"));
+    NO(N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509", "9.8.5");
+    NO(N20_FRENCH, "advance MILHAUD 0506 0507 0408", "9.8.5");
+    assert_true(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
+    assert_false(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509"));
+    OK(N20_FRENCH, "advance MILHAUD 0506 0507 0508");
+    assert_int_equal(s->u[m].hex, n20_hex(508));
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    OK(N20_FRENCH, "advance REILLE 0506");
+    AT("REILLE", 506);
+    assert_int_equal(s->b[0].done, 1);
+    free(s);
+}
+
+/* [9.8.5] the Retreat Path of a unit that Breaks ends in the hex where it Broke */
+static void test_n20_9_8_5_path_ends_where_the_unit_broke(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 407);
+    int k = t_place(s, "KELLERMANN", 607);
+    t_place(s, "MILHAUD", 509);
+    t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN");
+    uint32_t r[] = {4, 2}; /* column +4, die 4: DR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    uint32_t h[] = {5, 3, 6}; /* passes at 0507, Breaks at 0508; controlled advance 6 - 1: Kept */
+    t_dice_script(&d, 3, h);
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
+    assert_true(t_events_has(&ev, "ZIETEN is Broken at 0508"));
+    assert_true(s_legal_has(s, N20_FRENCH, "advance KELLERMANN 0506 0507 0508"));
+    OK(N20_FRENCH, "advance KELLERMANN 0506 0507 0508");
+    assert_int_equal(s->u[k].hex, n20_hex(508));
+    OK(N20_FRENCH, "advance DERLON 0506");
+    free(s);
+}
+
+/* [9.8.5] a Retreat Path that went through a friendly unit ends before it */
+static void test_n20_9_8_5_path_ends_before_a_friendly_unit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "DERLON", 406);
+    t_place(s, "KELLERMANN", 606);
+    t_place(s, "VANDAMME", 407);
+    t_place(s, "EXELMANS", 607);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 507);
+    OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN ; VANDAMME,EXELMANS -> PIRCH");
+    uint32_t r[] = {2}; /* 9 vs 3: column +4, die 2: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    uint32_t h[] = {4, 6}; /* the EZOC at 0507; controlled advance 6 - 1: Kept */
+    t_dice_script(&d, 2, h);
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
+    AT("ZIETEN", 508);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    NO(N20_FRENCH, "advance KELLERMANN 0506 0507", "9.8.5");
+    OK(N20_FRENCH, "advance KELLERMANN 0506");
+    AT("KELLERMANN", 506);
+    free(s);
+}
+
+/* [9.8.5] only the first unit into the vacated hex may pursue; [9.8.6] a unit that has advanced
+ * cannot advance again */
+static void test_n20_9_8_5_only_first_unit_pursues(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "MILHAUD", 406);
+    t_place(s, "EXELMANS", 407);
+    t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE,MILHAUD,EXELMANS -> ZIETEN");
+    uint32_t r[] = {4, 2}; /* 6 vs 3 = +3, die 4: DR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    uint32_t c[] = {6};
+    t_dice_script(&d, 1, c);
+    OK(N20_ALLIED, "retreat ZIETEN 0607 0608");
+    OK(N20_FRENCH, "advance MILHAUD 0506 0607");
+    AT("MILHAUD", 607);
+    assert_true(s->u[U("MILHAUD")].flags & N20_UF_EXHAUSTED);
+    NO(N20_FRENCH, "advance MILHAUD 0506", "9.8.6");
+    NO(N20_FRENCH, "advance EXELMANS 0506 0607", "9.8.5");
+    assert_false(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506 0607"));
+    assert_true(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506"));
+    OK(N20_FRENCH, "advance EXELMANS 0506");
+    AT("EXELMANS", 506);
+    assert_int_equal(s->b[0].done, 1);
+    free(s);
+}
+
+/* [9.8.6] an advance next to an enemy unit outside every battle brings no new battle */
+static void test_n20_9_8_6_no_new_battle_after_advancing(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "ZIETEN", 506);
+    int p = t_place(s, "PIRCH", 407); /* adjacent to 0506 only */
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
+    uint32_t r[] = {6}; /* +3, die 6: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    OK(N20_FRENCH, "advance GERARD 0506");
+    assert_true(n20_adjacent_units(s, U("GERARD"), p));
+    assert_int_equal(s->phasing, N20_ALLIED); /* the French Combat Phase is over */
+    assert_false(t_events_has(&ev, "battle 2 declared"));
+    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    free(s);
+}
+
+/* ---- [12.3] the Guard in battle ---------------------------------------------------------- */
+
+/* [12.3.1] no Morale Point for a Guard advancing after combat; [12.3.2] victorious: no loss */
+static void test_n20_12_3_1_guard_advances_free(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "GARDE", 505);
+    t_place(s, "REILLE", 607);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "PIRCH", 407); /* the advance ends next to it: still no cost */
+    OK(N20_FRENCH, "declare GARDE,REILLE -> ZIETEN");
+    uint32_t r[] = {5}; /* 7 vs 3 = +4, die 5: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    OK(N20_FRENCH, "advance GARDE 0506");
+    AT("GARDE", 506);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_false(t_events_has(&ev, "La Garde recule"));
+    free(s);
+}
+
+/* [12.3.2] a victorious Guard need not actually advance */
+static void test_n20_12_3_2_victorious_guard_need_not_advance(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "GARDE", 505);
+    t_place(s, "REILLE", 607);
+    t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare GARDE,REILLE -> ZIETEN");
+    uint32_t r[] = {5}; /* +4, die 5: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    OK(N20_FRENCH, "end");
+    AT("GARDE", 505);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_false(t_events_has(&ev, "La Garde recule"));
+    free(s);
+}
+
+/* [12.3.2] [9.6] EX: a Guard broken in an Exchange costs the extra Morale Point; one that
+ * survives it does not */
+static n20_state *s_guard_ex(t_dice *d, t_events *ev) {
+    n20_state *s = s_pos(d, 9, N20_FRENCH);
+    t_place(s, "GARDE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "THIELMANN", 506);
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_FRENCH, "declare GARDE,GERARD -> THIELMANN", d, ev, &err), 0);
+    uint32_t r[] = {1}; /* 5 vs 2 = +3, die 1: EX */
+    assert_int_equal(s_fight(s, d, ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_EX_LOSSES);
+    return s;
+}
+
+static void test_n20_12_3_2_guard_broken_in_exchange(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_guard_ex(&d, &ev);
+    OK(N20_FRENCH, "losses GARDE");
+    assert_int_equal(s->phase, N20_PH_ADVANCE); /* GERARD may advance; the battle ends after */
+    OK(N20_FRENCH, "end");
+    assert_true(t_events_has(&ev, "La Garde recule! (GARDE)"));
+    assert_int_equal(s->morale[N20_FRENCH], 5); /* +1 THIELMANN, -1 GARDE, -1 recule */
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    free(s);
+
+    t_events ev2 = {0};
+    t_dice_init(&d, 1);
+    s = s_guard_ex(&d, &ev2);
+    assert_int_equal(t_order(s, N20_FRENCH, "losses GERARD", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev2, &err), 0);
+    assert_false(t_events_has(&ev2, "La Garde recule"));
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_2_declare_all_battles_first),
@@ -1172,6 +1557,23 @@ int main(void) {
         cmocka_unit_test(test_n20_9_7_6_through_friendly_only_if_no_other_route),
         cmocka_unit_test(test_n20_9_7_5_bridge_and_ezoc_two_rolls),
         cmocka_unit_test(test_n20_9_7_7_each_army_retreats_to_its_own_loc),
+        cmocka_unit_test(test_n20_9_8_1_advance_decision_is_immediate),
+        cmocka_unit_test(test_n20_9_8_2_only_units_of_the_battle_advance),
+        cmocka_unit_test(test_n20_9_8_3_controlled_advance_kept),
+        cmocka_unit_test(test_n20_9_8_3_heavy_cavalry_minus_one),
+        cmocka_unit_test(test_n20_9_8_3_defending_cavalry_rolls),
+        cmocka_unit_test(test_n20_9_8_4_advance_across_a_bridge),
+        cmocka_unit_test(test_n20_9_8_5_pursuit_along_path_up_to_allowance),
+        cmocka_unit_test(test_n20_9_8_5_path_ends_where_the_unit_broke),
+        cmocka_unit_test(test_n20_9_8_5_path_ends_before_a_friendly_unit),
+        cmocka_unit_test(test_n20_9_8_5_only_first_unit_pursues),
+        cmocka_unit_test(test_n20_9_8_6_no_new_battle_after_advancing),
+        cmocka_unit_test(test_n20_12_3_1_guard_advances_free),
+        cmocka_unit_test(test_n20_12_3_2_victorious_guard_need_not_advance),
+        cmocka_unit_test(test_n20_12_3_2_guard_broken_in_exchange),
+        cmocka_unit_test(test_n20_9_6_ex_artillery_counts_printed_strength),
+        cmocka_unit_test(test_n20_9_7_2_2_fortified_rout_held_still_routed),
+        cmocka_unit_test(test_n20_9_7_8_loc_reached_at_full_distance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
