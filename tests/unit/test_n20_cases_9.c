@@ -777,6 +777,27 @@ static void test_n20_9_6_ex_defender_morale_zero(void **st) {
 }
 
 
+/* [9.6.2] [9.8.2] a victorious Routed unit cannot advance after combat */
+static void test_n20_9_6_2_routed_unit_cannot_advance(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    int r0 = t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    t_place(s, "VONHOBE", 506);
+    s->u[r0].routed = 1 + N20_FRENCH;
+    OK(N20_FRENCH, "declare REILLE,GERARD -> VONHOBE");
+    uint32_t r[] = {6}; /* 2 + 2 vs 1 = +3, die 6: DB */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "4 vs 1 (terrain +0), differential +3, column +3, die 6: DB"));
+    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    NO(N20_FRENCH, "advance REILLE 0506", "9.8.2");
+    assert_non_null(strstr(err.message, "Routed"));
+    OK(N20_FRENCH, "advance GERARD 0506");
+    AT("GERARD", 506);
+    AT("REILLE", 505);
+    free(s);
+}
+
 /* ---- [9.6.2] Routed units ---------------------------------------------------------- */
 
 /* [9.6.2] a Routed unit moves only to continue its Retreat, toward a friendly LOC hex */
@@ -1281,6 +1302,29 @@ static void test_n20_9_8_3_defending_cavalry_rolls(void **st) {
     free(s);
 }
 
+/* [9.8.3] (R-9.8.3-roll) no Controlled Advance roll when no victorious unit can advance (the
+ * defender held its Fortified hex [9.7.2.2]); [12.3.2] (R-12.3.2-held) the victorious Guard
+ * costs nothing */
+static void test_n20_9_8_3_no_roll_when_nobody_can_advance(void **st) {
+    (void)st;
+    SETUP(18, N20_FRENCH);
+    t_place(s, "GARDE", 1701);
+    t_place(s, "KELLERMANN", 1801);
+    int o = t_place(s, "ORANGE", 1802);
+    OK(N20_FRENCH, "declare GARDE,KELLERMANN -> ORANGE");
+    uint32_t r[] = {5}; /* 5 vs 4+2 = -1, die 5: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "5 vs 6 (terrain +2), differential -1, column -1, die 5: DW"));
+    OK(N20_ALLIED, "retreat ORANGE");
+    assert_int_equal(s->u[o].hex, n20_hex(1802));
+    assert_int_equal(s_count(&d, "9.8.3 controlled advance"), 0);
+    assert_int_equal(d.npurposes, 1);
+    assert_false(t_events_has(&ev, "La Garde recule"));
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->phasing, N20_ALLIED); /* the battle and the Combat Phase are over */
+    free(s);
+}
+
 /* [9.8.4] advancing across a bridged Major River is allowed */
 static void test_n20_9_8_4_advance_across_a_bridge(void **st) {
     (void)st;
@@ -1574,6 +1618,8 @@ int main(void) {
         cmocka_unit_test(test_n20_9_6_ex_artillery_counts_printed_strength),
         cmocka_unit_test(test_n20_9_7_2_2_fortified_rout_held_still_routed),
         cmocka_unit_test(test_n20_9_7_8_loc_reached_at_full_distance),
+        cmocka_unit_test(test_n20_9_6_2_routed_unit_cannot_advance),
+        cmocka_unit_test(test_n20_9_8_3_no_roll_when_nobody_can_advance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
