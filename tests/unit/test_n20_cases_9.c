@@ -798,6 +798,29 @@ static void test_n20_9_6_2_routed_unit_cannot_advance(void **st) {
     free(s);
 }
 
+/* [9.6.2] (R-9.6.2-halving) a Routed unit's strength is halved (rounded up) after its other
+ * modifiers: Downpour -1 [5.2.1], the Artillery doubling [9.3] */
+static void test_n20_9_6_2_routed_halving_after_other_modifiers(void **st) {
+    (void)st;
+    SETUP(14, N20_FRENCH); /* Downpour */
+    int r0 = t_place(s, "REILLE", 505);
+    int a = t_place(s, "ARTILLERY", 507);
+    t_place(s, "ZIETEN", 506);
+    assert_int_equal(n20_combat_strength(s, r0, 1, 0, 0), 3);
+    s->u[r0].routed = 1 + N20_FRENCH;
+    assert_int_equal(n20_combat_strength(s, r0, 1, 0, 0), 2); /* (4 - 1) / 2 rounded up */
+    assert_int_equal(n20_combat_strength(s, r0, 0, 0, 0), 2);
+    s->turn = 9; /* clear weather: the Artillery doubles */
+    s->u[a].routed = 1 + N20_FRENCH;
+    assert_int_equal(n20_combat_strength(s, a, 1, 0, 0), 2); /* 2 x 2 / 2 */
+    assert_int_equal(n20_combat_strength(s, a, 0, 0, 0), 1); /* defending: 2 / 2 */
+    OK(N20_FRENCH, "declare REILLE,ARTILLERY -> ZIETEN");
+    uint32_t r[] = {4}; /* clear weather: REILLE 4 / 2 + ARTILLERY 2 vs 3 = +1, die 4: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "4 vs 3 (terrain +0), differential +1, column +1, die 4: DW"));
+    free(s);
+}
+
 /* ---- [9.6.2] Routed units ---------------------------------------------------------- */
 
 /* [9.6.2] a Routed unit moves only to continue its Retreat, toward a friendly LOC hex */
@@ -1620,6 +1643,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_7_8_loc_reached_at_full_distance),
         cmocka_unit_test(test_n20_9_6_2_routed_unit_cannot_advance),
         cmocka_unit_test(test_n20_9_8_3_no_roll_when_nobody_can_advance),
+        cmocka_unit_test(test_n20_9_6_2_routed_halving_after_other_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
