@@ -1264,6 +1264,52 @@ static void test_n20_9_8_2_only_units_of_the_battle_advance(void **st) {
     free(s);
 }
 
+/* [9.8.2] (R-9.8-multi) several defeated hexes: each takes one advancing unit; [9.7] several
+ * units retreat one after the other, in the order of the declaration */
+static void test_n20_9_8_2_each_vacated_hex_takes_one_unit(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 607);
+    int z = t_place(s, "ZIETEN", 506);
+    int p = t_place(s, "PIRCH", 606); /* marsh */
+    OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN,PIRCH");
+    uint32_t r[] = {5}; /* 6 vs 6+1 = -1, die 5: DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(n20_retreat_current(s), z);
+    OK(N20_ALLIED, "retreat ZIETEN 0407");
+    assert_int_equal(n20_retreat_current(s), p);
+    OK(N20_ALLIED, "retreat PIRCH 0705");
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0606"));
+    OK(N20_FRENCH, "advance REILLE 0506");
+    NO(N20_FRENCH, "advance GERARD 0506", "9.8.2"); /* taken */
+    OK(N20_FRENCH, "advance GERARD 0606");
+    AT("REILLE", 506);
+    AT("GERARD", 606);
+    assert_int_equal(s->phasing, N20_ALLIED); /* both hexes filled: the battle and the phase end */
+    free(s);
+}
+
+/* [9.8.5] a victorious defending Cavalry unit pursues along the attacker's Retreat Path */
+static void test_n20_9_8_5_defending_cavalry_pursues_the_attacker(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "GERARD", 505);
+    int ux = t_place(s, "UXBRIDGE", 506);
+    OK(N20_FRENCH, "declare GERARD -> UXBRIDGE");
+    uint32_t r[] = {1, 2}; /* 2 vs 2 = 0, die 1: AR; rout 2 */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    uint32_t c[] = {6}; /* controlled advance 6 - 1: Kept */
+    t_dice_script(&d, 1, c);
+    OK(N20_FRENCH, "retreat GERARD 0405 0305");
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    NO(N20_ALLIED, "advance UXBRIDGE 0505 0405 0305", "9.8.5"); /* GERARD stands at the end */
+    OK(N20_ALLIED, "advance UXBRIDGE 0505 0405");
+    assert_int_equal(s->u[ux].hex, n20_hex(405));
+    free(s);
+}
+
 /* [9.8.3] victorious Cavalry: a roll on the Controlled Advance Table; Kept leaves the choice */
 static void test_n20_9_8_3_controlled_advance_kept(void **st) {
     (void)st;
@@ -1644,6 +1690,8 @@ int main(void) {
         cmocka_unit_test(test_n20_9_6_2_routed_unit_cannot_advance),
         cmocka_unit_test(test_n20_9_8_3_no_roll_when_nobody_can_advance),
         cmocka_unit_test(test_n20_9_6_2_routed_halving_after_other_modifiers),
+        cmocka_unit_test(test_n20_9_8_2_each_vacated_hex_takes_one_unit),
+        cmocka_unit_test(test_n20_9_8_5_defending_cavalry_pursues_the_attacker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
