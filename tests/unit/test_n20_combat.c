@@ -305,10 +305,11 @@ static void test_n20_8_2_2_pinned(void **st) {
 }
 
 
-/* The worked example of Danube 20 after [9.9.4] (Waterloo 20 [9.8.5]): 7 against 3 in a Forest
- * (+1) with the defender's reserve = +2; die 6 = DR; rout 2 with the first hex in an EZOC (hazard
- * roll 5: survives); Controlled Advance roll 3 = Lost: the cavalry advances into the forest and on
- * along the Retreat Path; then an infantry unit advances into the forest hex. */
+/* The worked example of Danube 20 after [9.9.4] (Waterloo 20 [9.0] B-H, [9.6], [9.7.4], [9.8.3],
+ * [9.8.5]), step by step. Waterloo 20's GARDE is a 3, so REILLE (4) stands for the 4-strength
+ * Imperial Guard; GERARD (2) is III Corps, MILHAUD (1, light cavalry) IV Cavalry Corps, ZIETEN (3)
+ * the Prussian I Corps in a Forest hex; VANDAMME, outside the battle, puts the first hex of the
+ * retreat in an enemy ZOC. Each step asserts the example's numbers and the dice it rolls. */
 static void test_n20_9_9_4_worked_example(void **st) {
     (void)st;
     t_dice d;
@@ -316,43 +317,88 @@ static void test_n20_9_9_4_worked_example(void **st) {
     t_events ev = {0};
     brt_reject err;
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
-    t_place(s, "REILLE", 1507);   /* 4 */
-    t_place(s, "GERARD", 1508);   /* 2 */
-    t_place(s, "MILHAUD", 1607);  /* 1, cavalry */
-    t_place(s, "VANDAMME", 1709); /* its ZOC covers 1708 */
-    int zi = t_place(s, "ZIETEN", 1608); /* 3, in the woods of the Dyle valley */
+    int re = t_place(s, "REILLE", 1507);   /* 4 */
+    int ge = t_place(s, "GERARD", 1508);   /* 2 */
+    int mi = t_place(s, "MILHAUD", 1607);  /* 1, cavalry */
+    t_place(s, "VANDAMME", 1709);          /* its ZOC covers 1708 */
+    int zi = t_place(s, "ZIETEN", 1608);   /* 3, in the woods of the Dyle valley */
     s->phase = N20_PH_DECLARE;
+    s->morale[N20_FRENCH] = 6;
     s->morale[N20_ALLIED] = 6;
+    d.npurposes = 0;
+    assert_int_equal(s->sc->terrain[n20_hex(1608)], N20_T_FOREST);
+    assert_int_equal(s->sc->t_def[N20_T_FOREST], 1);
+    assert_true(n20_adjacent_units(s, re, zi) && n20_adjacent_units(s, ge, zi) && n20_adjacent_units(s, mi, zi));
+    /* three French units attack one Prussian unit */
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,GERARD,MILHAUD -> ZIETEN", &d, &ev, &err), 0);
-    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0); /* no French reserve */
+    /* step B: 7 strength points; the French player declines to spend a Morale Point */
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->f.att_reserve, 0);
+    /* step C: 3 + 1 for the Forest; the defender spends a Morale Point for 5 */
+    assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    assert_int_equal(d.npurposes, 0);
     uint32_t r1[] = {6, 2};
     t_dice_script(&d, 2, r1);
     assert_int_equal(t_order(s, N20_ALLIED, "reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->morale[N20_ALLIED], 5);
+    /* steps E-G: 7 - 5 = +2; the French player's die roll of 6 on the +2 column: DR */
     assert_true(t_events_has(&ev, "7 vs 5 (terrain +1, defender reserve), differential +2, column +2, die 6: DR"));
+    assert_string_equal(d.purposes[0], "9.6 combat");
+    /* the rout distance roll: 2 */
+    assert_string_equal(d.purposes[1], "9.6 rout distance");
+    assert_int_equal(d.npurposes, 2);
     assert_true(t_events_has(&ev, "ZIETEN routs 2 hex(es)"));
     assert_int_equal(s->phase, N20_PH_RETREAT);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    /* [9.7.3] 1609 is in an EZOC too, but [9.7.7] 1708 is the hex closer to the LOC */
+    /* two hexes back toward its LOC (2512, "off to the right"); the first hex is in an EZOC:
+     * every hex next to ZIETEN is in an EZOC, and [9.7.7] 1708 is the one closer to a LOC */
+    assert_true(n20_in_ezoc(s, n20_hex(1708), N20_FRENCH, 0));
+    assert_false(n20_in_ezoc(s, n20_hex(1808), N20_FRENCH, 0));
     assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1609 1709", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.7.7");
     assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1708", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "9.7.8");
+    assert_int_equal(d.npurposes, 2); /* rejected orders roll nothing */
+    /* the hazardous retreat roll: 5, the unit survives; then the Controlled Advance roll: 3 */
     uint32_t r2[] = {5, 3};
     t_dice_script(&d, 2, r2);
     assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1708 1808", &d, &ev, &err), 0);
+    assert_int_equal(d.npurposes, 4);
+    assert_string_equal(d.purposes[2], "9.7.4 hazardous retreat (EZOC)");
+    assert_string_equal(d.purposes[3], "9.8.3 controlled advance");
     assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 5: passes"));
     assert_int_equal(s->u[zi].hex, n20_hex(1808));
     assert_true(s->u[zi].routed);
-    assert_int_equal(s->morale[N20_ALLIED], 5); /* only the reserve: 2 hexes is not beyond its MA */
-    assert_true(t_events_has(&ev, "control Lost"));
+    /* no loss of Morale for routing more hexes than its Movement Allowance: only the reserve */
+    assert_int_equal(s->morale[N20_ALLIED], 5);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    /* a 3 on the Controlled Advance Table (light cavalry, no modifier): control Lost, the
+     * Cavalry must advance into the Forest hex before anybody else */
+    assert_true(t_events_has(&ev, "Controlled Advance roll 3: control Lost"));
     assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.8.3");
+    assert_int_equal(t_order(s, N20_FRENCH, "advance GERARD 1608", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.8.3");
+    /* the Cavalry continues along the Retreat Path and takes a second hex, where the path ends
+     * (ZIETEN stands in the next one) */
     assert_int_equal(t_order(s, N20_FRENCH, "advance MILHAUD 1608 1708 1808", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.8.5");
     assert_int_equal(t_order(s, N20_FRENCH, "advance MILHAUD 1608 1708", &d, &ev, &err), 0);
+    assert_int_equal(s->u[mi].hex, n20_hex(1708));
+    /* finally the 2-strength III Corps advances into the vacated Forest hex, a single hex */
     assert_int_equal(t_order(s, N20_FRENCH, "advance GERARD 1608 1708", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "9.8.2"); /* infantry advances a single hex */
     assert_int_equal(t_order(s, N20_FRENCH, "advance GERARD 1608", &d, &ev, &err), 0);
-    assert_int_equal(s->u[n20_unit_find(s, "GERARD")].hex, n20_hex(1608));
-    assert_int_equal(s->u[n20_unit_find(s, "MILHAUD")].hex, n20_hex(1708));
-    assert_int_equal(s->b[0].done, 1);
+    assert_int_equal(s->u[ge].hex, n20_hex(1608));
+    assert_int_equal(s->u[re].hex, n20_hex(1507));
+    assert_int_equal(s->b[0].done, 1); /* the battle is over; no other combat die was rolled */
+    int combat_dice = 0;
+    for (int i = 0; i < d.npurposes; i++)
+        if (strncmp(d.purposes[i], "9.", 2) == 0) combat_dice++;
+    assert_int_equal(combat_dice, 4);
     free(s);
 }
 

@@ -165,16 +165,22 @@ static void test_n20_9_7_3_retreat_priority(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN ; DERLON -> ZIETEN", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "9.1.2");
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,DERLON -> ZIETEN", &d, &ev, &err), 0);
-    uint32_t rolls[] = {6, 1};
+    /* 7 vs 3 + 1 (Genappe town; the minor river hexside is not cumulative) = +3, die 4: DR; rout 1 */
+    uint32_t rolls[] = {4, 1};
     t_dice_script(&d, 2, rolls);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
-    if (s->phase == N20_PH_RETREAT) {
-        /* 1505 is French: 1504 and 1405 are in its ZOC; the hexes toward the LOC 2502/2505 not in an
-           EZOC must be used first */
-        int rc = t_order(s, N20_ALLIED, "retreat ZIETEN 1504", &d, &ev, &err);
-        if (rc == -1) assert_true(strcmp(err.rule, "9.7.3") == 0 || strcmp(err.rule, "9.7.2.1") == 0);
-    }
+    assert_true(t_events_has(&ev, "7 vs 4 (terrain +1), differential +3, column +3, die 4: DR"));
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    /* REILLE (1304) and DERLON (1504) put 1405, 1303 and 1503 in an EZOC; 1403 is vacant and
+       free of them, so it must be used [9.7.3] even though it is no nearer a LOC hex */
+    assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1405", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.7.3");
+    assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1504", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.7.2.1");
+    assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1403", &d, &ev, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "ZIETEN")].hex, n20_hex(1403));
+    assert_string_equal(d.purposes[d.npurposes - 1], "9.6 rout distance"); /* no hazard roll */
     free(s);
 }
 
