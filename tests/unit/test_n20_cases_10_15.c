@@ -447,6 +447,27 @@ static void test_n20_11_1_initial_movement_costs(void **st) {
     free(s);
 }
 
+/* [11.2] March Order: the third unit at the same entry hex pays two more than the first */
+static void test_n20_11_2_third_unit_pays_two_more(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 10, N20_ALLIED);
+    const char *ids[] = {"HILL", "UXBRIDGE", "FREDERICK"};
+    for (int i = 0; i < 3; i++) {
+        int u = n20_unit_find(s, ids[i]);
+        s->u[u].where = N20_U_REINF;
+        s->u[u].arrive = 10;
+    }
+    assert_int_equal(t_order(s, N20_ALLIED, "move HILL 2001 2002", &d, NULL, &err), 0);            /* 1 + 1 */
+    assert_int_equal(t_order(s, N20_ALLIED, "move UXBRIDGE 2001 2002 2102", &d, NULL, &err), 0);   /* 2 + 1 + 1 */
+    assert_int_equal(t_order(s, N20_ALLIED, "move FREDERICK 2001 2002", &d, NULL, &err), -1);      /* 3 + 1 > 2 + 1 */
+    assert_string_equal(err.rule, "6.2");
+    assert_int_equal(t_order(s, N20_ALLIED, "move FREDERICK 2001", &d, NULL, &err), 0); /* one hex [6.2] */
+    free(s);
+}
+
 /* [11.3] once on the map a reinforcement is a normal unit: it has moved [6.4] and has a ZOC */
 static void test_n20_11_3_entered_unit_is_a_normal_unit(void **st) {
     (void)st;
@@ -930,6 +951,25 @@ static void test_n20_12_3_1_guard_already_in_ezoc_is_committed(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "move GARDE 0504", &d, &ev2, &err), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_true(t_events_has(&ev2, "Guard committed"));
+    free(s);
+}
+
+/* [12.3.1] only the hex where the Guard's move ends commits it: passing by an enemy it could
+ * attack from a hex on the way costs nothing (rulings R-12.3.1-path) */
+static void test_n20_12_3_1_guard_passing_by_costs_nothing(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    int g = t_place(s, "GARDE", 505);
+    int p = t_place(s, "PIRCH", 503);
+    s->u[p].routed = 1 + N20_FRENCH; /* no ZOC: the Guard may pass 0504 next to it */
+    assert_int_equal(t_order(s, N20_FRENCH, "move GARDE 0504 0405", &d, &ev, &err), 0);
+    assert_int_equal(s->u[g].hex, n20_hex(405));
+    assert_int_equal(s->morale[N20_FRENCH], 8);
+    assert_false(t_events_has(&ev, "Guard committed"));
     free(s);
 }
 
@@ -1489,6 +1529,7 @@ int main(void) {
         cmocka_unit_test(test_n20_11_0_not_before_its_turn),
         cmocka_unit_test(test_n20_11_0_variable_rolls_in_own_movement_phase),
         cmocka_unit_test(test_n20_11_1_initial_movement_costs),
+        cmocka_unit_test(test_n20_11_2_third_unit_pays_two_more),
         cmocka_unit_test(test_n20_11_3_entered_unit_is_a_normal_unit),
         cmocka_unit_test(test_n20_11_4_entry_into_ezoc_stops),
         cmocka_unit_test(test_n20_11_5_off_map_units_have_no_effect),
@@ -1509,6 +1550,7 @@ int main(void) {
         cmocka_unit_test(test_n20_12_2_3_no_reserves_for_routed_side),
         cmocka_unit_test(test_n20_12_3_1_guard_free_when_own_side_at_1),
         cmocka_unit_test(test_n20_12_3_1_guard_already_in_ezoc_is_committed),
+        cmocka_unit_test(test_n20_12_3_1_guard_passing_by_costs_nothing),
         cmocka_unit_test(test_n20_12_3_1_guard_pays_each_time),
         cmocka_unit_test(test_n20_12_3_1_guard_advance_after_combat_free),
         cmocka_unit_test(test_n20_12_3_2_victorious_guard_need_not_advance),
