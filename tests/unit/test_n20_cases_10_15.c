@@ -1152,6 +1152,20 @@ static void test_n20_13_0_b_not_more_than_opponent(void **st) {
     free(s);
 }
 
+/* [13.0] A: fewer than 6 Morale Points, even when ahead of the opponent (5 vs 4) */
+static void test_n20_13_0_a_fewer_than_6_even_when_ahead(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    n20_state *s = s_lull_position(&d, 5, 4);
+    s->phase = N20_PH_COMBAT_END;
+    s_run(s, &d, &ev);
+    assert_true(t_events_has(&ev, "[13.0 lull] french morale 5 -> 6"));
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    free(s);
+}
+
 /* [13.0] neither A (6 is not fewer than 6) nor B (6 > 5): no Lull */
 static void test_n20_13_0_neither_condition_no_lull(void **st) {
     (void)st;
@@ -1558,6 +1572,7 @@ int main(void) {
         cmocka_unit_test(test_n20_12_3_2_guard_survives_exchange),
         cmocka_unit_test(test_n20_12_3_2_guard_eliminated_by_ab),
         cmocka_unit_test(test_n20_13_0_b_not_more_than_opponent),
+        cmocka_unit_test(test_n20_13_0_a_fewer_than_6_even_when_ahead),
         cmocka_unit_test(test_n20_13_0_neither_condition_no_lull),
         cmocka_unit_test(test_n20_13_0_no_units_on_map_no_lull),
         cmocka_unit_test(test_n20_13_0_forced_march_no_lull),
