@@ -683,6 +683,70 @@ static void test_n20_12_1_rout_equal_to_allowance_costs_nothing(void **st) {
     free(s);
 }
 
+/* [12.1] "Rout more hexes than their Movement Allowance" counts the hexes actually routed: a
+ * unit in a Fortified hex rolling 4 routs 3 ([9.6.2.1] -1) but may retreat one fewer [9.7.2.2];
+ * retreating 2 with MA 2 costs nothing, 3 costs one point (rulings R-12.1-rout-hexes) */
+static void test_n20_12_1_rout_counts_hexes_actually_routed(void **st) {
+    (void)st;
+    for (int full = 0; full < 2; full++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        t_events ev = {0};
+        brt_reject err;
+        n20_state *s = t_empty(&d, 9, N20_FRENCH);
+        t_place(s, "REILLE", 1701);
+        t_place(s, "DERLON", 1702);
+        int o = t_place(s, "ORANGE", 1802); /* Hougoumont: Fortified */
+        s->phase = N20_PH_DECLARE;
+        assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,DERLON -> ORANGE", &d, &ev, &err), 0);
+        uint32_t r[] = {5, 4}; /* 7 vs 4 + 2 = +1, die 5 = DR; rout roll 4 - 1 = 3 */
+        t_dice_script(&d, 2, r);
+        assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+        assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+        assert_true(t_events_has(&ev, "ORANGE routs 3 hex(es) (roll 4)"));
+        const char *path = full ? "retreat ORANGE 1902 2002 2102" : "retreat ORANGE 1902 2002";
+        assert_int_equal(t_order(s, N20_ALLIED, path, &d, &ev, &err), 0);
+        assert_int_equal(s->u[o].where, N20_U_MAP);
+        assert_true(s->u[o].routed);
+        assert_int_equal(s->morale[N20_ALLIED], full ? 6 : 7);
+        assert_int_equal(t_events_has(&ev, "routed beyond its Movement Allowance"), full);
+        free(s);
+    }
+}
+
+/* [12.1] a rout of 2 (MA 2) that must go on through a friendly-occupied hex [9.7.6] routs 3
+ * hexes: more than its Movement Allowance (rulings R-12.1-rout-hexes) */
+static void test_n20_12_1_rout_through_friends_beyond_allowance(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 1005);
+    int z = t_place(s, "ZIETEN", 1006);
+    /* every way on from 1007 but back is held by friends */
+    t_place(s, "PIRCH", 906);
+    t_place(s, "THIELMANN", 907);
+    t_place(s, "ORANGE", 1106);
+    t_place(s, "RESERVE", 1107);
+    t_place(s, "HILL", 1008);
+    s->phase = N20_PH_DECLARE;
+    assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, &ev, &err), 0);
+    uint32_t r[] = {5, 2}; /* +1, die 5 = DR; rout 2 = MA 2 */
+    t_dice_script(&d, 2, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1007 1008", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.7.6");
+    assert_int_equal(t_order(s, N20_ALLIED, "retreat ZIETEN 1007 1008 1009", &d, &ev, &err), 0);
+    assert_int_equal(s->u[z].hex, n20_hex(1009));
+    assert_true(s->u[z].routed);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_true(t_events_has(&ev, "routed beyond its Movement Allowance"));
+    free(s);
+}
+
 /* [12.1.1] Allied night rest of +2 at 9: the excess is lost */
 static void test_n20_12_1_1_rest_excess_lost(void **st) {
     (void)st;
@@ -1553,6 +1617,8 @@ int main(void) {
         cmocka_unit_test(test_n20_11_6_frederick_released_by_card_11),
         cmocka_unit_test(test_n20_12_1_chart_unit_broken),
         cmocka_unit_test(test_n20_12_1_rout_equal_to_allowance_costs_nothing),
+        cmocka_unit_test(test_n20_12_1_rout_counts_hexes_actually_routed),
+        cmocka_unit_test(test_n20_12_1_rout_through_friends_beyond_allowance),
         cmocka_unit_test(test_n20_12_1_1_rest_excess_lost),
         cmocka_unit_test(test_n20_12_1_1_lull_excess_lost),
         cmocka_unit_test(test_n20_12_1_2_spending_last_point_loses_at_once),
