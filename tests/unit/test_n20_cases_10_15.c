@@ -747,6 +747,34 @@ static void test_n20_12_1_rout_through_friends_beyond_allowance(void **st) {
     free(s);
 }
 
+/* [12.1] the comparison is with the printed allowance: in Downpour (allowance 2 - 1 [5.2.1]) a
+ * rout of 2 still costs nothing (rulings R-12.1-rout-hexes) */
+static void test_n20_12_1_rout_compared_with_printed_allowance(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 14, N20_FRENCH); /* 17 June afternoon: Downpour */
+    t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 506);
+    assert_int_equal(n20_weather(s), N20_W_DOWNPOUR);
+    s->phase = N20_PH_DECLARE;
+    assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, &ev, &err), 0);
+    uint32_t r[] = {5, 2}; /* 3 vs 2 = +1 (Downpour -1 each), die 5 = DR; rout 2 */
+    t_dice_script(&d, 2, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_true(t_events_has(&ev, "battle 1: 3 vs 2"));
+    uint32_t pass[] = {6, 6, 6, 6};
+    t_dice_script(&d, 4, pass);
+    assert_int_equal(s_first_legal(s, N20_ALLIED, &d, &ev, &err), 0);
+    assert_true(s->u[z].routed);
+    assert_int_equal(s->morale[N20_ALLIED], 7);
+    assert_false(t_events_has(&ev, "routed beyond its Movement Allowance"));
+    free(s);
+}
+
 /* [12.1.1] Allied night rest of +2 at 9: the excess is lost */
 static void test_n20_12_1_1_rest_excess_lost(void **st) {
     (void)st;
@@ -1619,6 +1647,7 @@ int main(void) {
         cmocka_unit_test(test_n20_12_1_rout_equal_to_allowance_costs_nothing),
         cmocka_unit_test(test_n20_12_1_rout_counts_hexes_actually_routed),
         cmocka_unit_test(test_n20_12_1_rout_through_friends_beyond_allowance),
+        cmocka_unit_test(test_n20_12_1_rout_compared_with_printed_allowance),
         cmocka_unit_test(test_n20_12_1_1_rest_excess_lost),
         cmocka_unit_test(test_n20_12_1_1_lull_excess_lost),
         cmocka_unit_test(test_n20_12_1_2_spending_last_point_loses_at_once),
