@@ -7,7 +7,8 @@
  * Each test names its case and asserts the exact outcome: accepted or rejected
  * (err.rule), the events, the dice consumed (purposes), morale and the game result.
  * CRT lines used (scenario data): die 1 at +4 = EX, die 1 at -2 = AB, die 2 at +1 = N,
- * die 2 at 0 = AW, die 3 at +1 = DW, die 5 at +1 = DR, die 5 at +4 = DB.
+ * die 2 at 0 = AW, die 3 at +1 = DW, die 5 at +1 = DR, die 5 at +4 = DB. Rally Table (data):
+ * 1-3 Broken, 4 Cadre?, 5-6 Rallied; variable arrival on 4-6.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,8 +90,8 @@ static void s_broken(n20_state *s, const char *id) {
 
 static int s_where(const n20_state *s, const char *id) { return s->u[n20_unit_find(s, id)].where; }
 
-/* the Night Operations Rally decision of `side` on Night Turn `turn` (12 or 15) */
-/* (the caller breaks units, then s_run() reaches the decision) */
+/* the end of `side`'s Combat Phase on Night Turn `turn` (12 or 15): the caller breaks units,
+ * then s_run() reaches the Night Operations Rally decision */
 static n20_state *s_night_rally(t_dice *d, int turn, int side) {
     n20_state *s = t_empty(d, turn, side);
     s->phase = N20_PH_COMBAT_END;
