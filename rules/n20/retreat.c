@@ -209,7 +209,9 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
         n20_break_unit(s, u, out, "9.7.8 retreat cut short (LOC reached or no way on)");
     } else if (f->ret_rout[k]) {
         s->u[u].routed = (uint8_t)(1 + (1 - s->phasing)); /* [9.6.2] the non-phasing colour */
-        if (f->ret_dist[k] > s->sc->units[u].allowance)
+        /* [12.1] the hexes actually routed (one fewer from a Fortified hex [9.7.2.2], more
+         * through friendly units [9.7.6]) against the printed allowance (rulings R-12.1-rout-hexes) */
+        if (n > s->sc->units[u].allowance)
             n20_morale_one(s, side, -s->sc->mc_rout_ma, out, "12.1 routed beyond its Movement Allowance");
     }
     n20_battle_continue(s, dice, out);
