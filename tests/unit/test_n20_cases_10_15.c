@@ -948,7 +948,8 @@ static void test_n20_12_2_3_reserves_both_sides(void **st) {
     t_place(s, "ZIETEN", 506);
     s->phase = N20_PH_DECLARE;
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, &ev, &err), 0);
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), 1);
+    /* uncapped, and at each [9.5] cap that changes the column */
+    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), s->sc->crt_hi - s->sc->crt_lo + 1);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
@@ -980,7 +981,9 @@ static void test_n20_12_2_3_no_reserves_for_routed_side(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 8);
-    assert_int_equal(s_legal(s, N20_FRENCH, ""), 1);
+    /* "resolve 1", uncapped and at each [9.5] cap, and nothing with a reserve */
+    assert_int_equal(s_legal(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
     assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), 0);
     free(s);
     /* a Routed defender: no commit-reserve decision, the die is rolled at once */
