@@ -10,6 +10,13 @@
 
 #include "n20/testing/n20_test.h"
 
+static int s_count_purpose(const t_dice *d, const char *purpose) {
+    int n = 0;
+    for (int i = 0; i < d->npurposes; i++)
+        if (strcmp(d->purposes[i], purpose) == 0) n++;
+    return n;
+}
+
 static int s_card_index(const n20_state *s, unsigned number) {
     for (int i = 0; i < s->sc->ncards; i++)
         if (s->sc->cards[i].number == number) return i;
@@ -207,6 +214,30 @@ static void test_n20_5_0_kept_card_not_reshuffled(void **st) {
     free(s);
 }
 
+/* [5.0] R-5.0-empty: an empty Draw Pile at a draw is refilled from the Discard Pile first */
+static void test_n20_5_0_empty_draw_pile_reshuffles_discards(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    n20_state *s = t_empty(&d, 10, N20_ALLIED);
+    /* every card in play into the Discard Pile */
+    for (int i = 0; i < s->ndraw; i++) s->discard[s->ndiscard++] = s->draw[i];
+    s->ndraw = 0;
+    int before = s->ndiscard;
+    s->phase = N20_PH_EVENTS;
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_true(t_events_has(&ev, "[5.0 the Draw Pile is empty (rulings R-5.0-empty)] the Event cards are reshuffled"));
+    assert_true(t_events_has(&ev, "allied draws #"));
+    assert_int_equal(s_count_purpose(&d, "5.0 event deck shuffle"), before - 1); /* Fisher-Yates: n-1 rolls */
+    /* one card drawn: it is in the Discard Pile again (or kept), the rest in the Draw Pile */
+    int kept = s->kept[N20_ALLIED] ? 1 : 0;
+    assert_int_equal(s->ndraw + s->ndiscard + kept, before);
+    assert_int_equal(s->ndraw, before - 1);
+    free(s);
+}
+
 /* [5.0] the kept cards are part of the state's canonical encoding (replay checkpoints) */
 static void test_n20_5_0_kept_cards_are_encoded(void **st) {
     (void)st;
@@ -267,6 +298,7 @@ int main(void) {
         cmocka_unit_test(test_n20_5_0_kept_card_discarded_at_next_night_turn),
         cmocka_unit_test(test_n20_5_0_kept_card_not_reshuffled),
         cmocka_unit_test(test_n20_5_0_kept_cards_are_encoded),
+        cmocka_unit_test(test_n20_5_0_empty_draw_pile_reshuffles_discards),
         cmocka_unit_test(test_n20_9_5_legal_lists_differential_caps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
