@@ -12,8 +12,9 @@
  *     unix-socket connections that never send a byte.
  * Every honest order must be acknowledged, the flooder must be served (or
  * told BUSY when a rate is set), the daemon must stay up with bounded RSS,
- * and the honest p99 round trip is compared with the quiet one measured in
- * the same run (printed; asserted with BERTHIER_FLOOD_STRICT=1, see below).
+ * and the honest p99 round trip under the flood is compared with the one
+ * measured while the flooder pauses, in alternating blocks of the same run
+ * (printed; asserted with BERTHIER_FLOOD_STRICT=1, see below).
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -31,6 +32,8 @@ typedef struct flood {
     char gid[32];
     char pub[41], sec[41];
     volatile int stop;
+    volatile int pause;       /* set: send nothing, keep reading replies */
+    volatile int drained;     /* paused and no reply came for 50 ms */
     uint64_t sent, got, busy, malformed;
     int failed;
 } flood;
@@ -44,9 +47,12 @@ static void *s_flooder(void *arg) {
     }
     uint64_t rid = 1u << 30;
     static const uint8_t garbage[] = {0xff, 0xfe, 0x01, 0x02, 0x7f};
+    double last_reply = th_now_us();
     while (!f->stop) {
         /* Keep up to 2000 requests in flight. */
-        while (f->sent - f->got < 2000 && !f->stop) {
+        if (!f->pause) f->drained = 0;
+        else if (th_now_us() - last_reply > 50000) f->drained = 1;
+        while (f->sent - f->got < 2000 && !f->stop && !f->pause) {
             uint8_t buf[256];
             size_t n = 0;
             switch (f->sent % 3) {
@@ -84,6 +90,7 @@ static void *s_flooder(void *arg) {
             }
             Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, zmq_msg_size(&m), zmq_msg_data(&m));
             zmq_msg_close(&m);
+            last_reply = th_now_us();
             f->got++;
             if (r && r->code == BERTHIER__V1__CODE__CODE_BUSY) f->busy++;
             if (r && r->code == BERTHIER__V1__CODE__CODE_MALFORMED) f->malformed++;
@@ -144,30 +151,30 @@ static void s_honest(fx *f, th_game *g, uint64_t *rid, double *v, size_t n) {
 }
 
 /*
- * The latency bound. The goal is the honest p99 under attack within 2x of
- * the quiet p99, both measured here in the same run. It is asserted (at 5x,
- * plus 2 ms for one scheduling quantum) only with BERTHIER_FLOOD_STRICT=1,
- * and printed always, because the daemon does not meet it today and a
- * failing `make test` would hide everything else this suite checks:
- *   - every commit round takes up to `batch` (1024) requests; ZeroMQ's fair
- *     queueing lets the honest seats in, but a flooder with ~2000 requests
- *     in flight fills the rest of every round, so each honest request waits
- *     for a round ~1000 requests long;
- *   - the rate limit (`rate`, off by default) answers BUSY but still spends
- *     a slot of the round on each refused request, and garbage frames are
- *     answered MALFORMED before the rate limit is consulted at all.
- * Measured on the 2-core shared build machine: p99 ratio 8-9x without a
- * rate, 2.5-2.8x with rate 2000/s (plain build); 6-12x and 4-10x under
- * ASan. Everything else (every honest order acknowledged, the flooder
- * served or told BUSY, RSS bounded, the daemon up) is always asserted.
+ * The latency bound: the honest p99 while the flooder runs within 2x of the
+ * p99 while it pauses. The two are sampled in alternating blocks of orders
+ * (the flooder stops and its replies drain before a quiet block, it runs
+ * again 100 ms before a loud one), so that both see the same disk and CPU
+ * weather on a shared machine; the quiet run before the attack is printed
+ * too. The bound (2x, plus 2 ms for a scheduling quantum) is asserted only
+ * with BERTHIER_FLOOD_STRICT=1: a timing never fails `make test`.
+ *
+ * What keeps the flood from reaching the honest seats (docs/daemon.md,
+ * "Fairness"): every frame is admitted by its key before it is decoded; once
+ * two keys share a round, no key may have more than `share` (16) frames in
+ * it, so the honest request waits for rounds of a few dozen frames instead
+ * of `batch` (1024); with a rate, an over-rate frame, garbage included, is
+ * answered BUSY without being decoded or taking part in the round.
  */
-static void s_check_latency(double *quiet, double *loud, size_t n, int strict) {
+static void s_check_latency(double *base, double *quiet, double *loud, size_t n, int strict) {
+    double b99 = th_percentile(base, n, 0.99);
     double q90 = th_percentile(quiet, n, 0.90), q99 = th_percentile(quiet, n, 0.99);
     double l90 = th_percentile(loud, n, 0.90), l99 = th_percentile(loud, n, 0.99);
-    fprintf(stderr, "honest order round trip: quiet p90 %.0f us p99 %.0f us; under attack p90 %.0f us p99 %.0f us "
-                    "(p99 ratio %.2f; bound %s)\n",
-            q90, q99, l90, l99, l99 / q99, strict ? "asserted: 5x" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
-    if (strict) assert_true(l99 <= 5 * q99 + 2000);
+    fprintf(stderr,
+            "honest order round trip: before the attack p99 %.0f us; flooder paused p90 %.0f us p99 %.0f us; "
+            "flooding p90 %.0f us p99 %.0f us (p99 ratio %.2f; bound %s)\n",
+            b99, q90, q99, l90, l99, l99 / q99, strict ? "asserted: 2x + 2 ms" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
+    if (strict) assert_true(l99 <= 2 * q99 + 2000);
 }
 
 static void s_attack(void **state, int expect_busy) {
@@ -179,10 +186,10 @@ static void s_attack(void **state, int expect_busy) {
     assert_int_equal(th_game_start(&honest, &f->d, f->admin), 0);
     assert_int_equal(th_game_start(&target, &f->d, f->admin), 0);
     assert_int_equal(th_game_start(&slow, &f->d, f->admin), 0);
-    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud);
+    double *base = calloc(n, sizeof *base), *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud);
 
     /* Quiet baseline. */
-    s_honest(f, &honest, &rid, quiet, n);
+    s_honest(f, &honest, &rid, base, n);
     long rss0 = th_rss(f->d.pid);
     assert_true(rss0 > 0);
 
@@ -243,7 +250,16 @@ static void s_attack(void **state, int expect_busy) {
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, s_flooder, &fl), 0);
     td_sleep_ms(300);
-    s_honest(f, &honest, &rid, loud, n);
+    const size_t block = 10;
+    for (size_t i = 0; i < n; i += block) {
+        size_t k = n - i < block ? n - i : block;
+        fl.pause = 1;
+        for (int w = 0; w < 400 && !fl.drained; w++) td_sleep_ms(5);
+        s_honest(f, &honest, &rid, quiet + i, k);
+        fl.pause = 0;
+        td_sleep_ms(100);
+        s_honest(f, &honest, &rid, loud + i, k);
+    }
     long rss1 = th_rss(f->d.pid);
     fl.stop = 1;
     pthread_join(th, NULL);
@@ -261,7 +277,7 @@ static void s_attack(void **state, int expect_busy) {
 
     /* The honest seats were never throttled and the game log verifies so far. */
     const char *strict = getenv("BERTHIER_FLOOD_STRICT");
-    s_check_latency(quiet, loud, n, strict && strcmp(strict, "1") == 0);
+    s_check_latency(base, quiet, loud, n, strict && strcmp(strict, "1") == 0);
     char log[512];
     snprintf(log, sizeof log, "%s/games/%s.log", f->d.dir, honest.gid);
     int skipped, rc = td_replay_verify(log, &skipped);
@@ -285,6 +301,7 @@ static void s_attack(void **state, int expect_busy) {
     th_game_end(&honest);
     th_game_end(&target);
     th_game_end(&slow);
+    free(base);
     free(quiet);
     free(loud);
 }
