@@ -165,15 +165,23 @@ static void s_honest(fx *f, th_game *g, uint64_t *rid, double *v, size_t n) {
  * it, so the honest request waits for rounds of a few dozen frames instead
  * of `batch` (1024); with a rate, an over-rate frame, garbage included, is
  * answered BUSY without being decoded or taking part in the round.
+ *
+ * Measured on the 2-core build machine while other builds saturated it (load
+ * 9-14): p50 12-27 ms flooding against 1-5 ms paused, p99 ratio 0.8-7.5 from
+ * run to run (the daemon before admission and the share: p50 22-38 ms, p99
+ * ratio 1-6). The flooder's own CPU (its threads here, CURVE in the daemon's
+ * I/O thread) is what remains; with CPU to spare the bench's flood line gave
+ * p50 839 vs 815 us.
  */
 static void s_check_latency(double *base, double *quiet, double *loud, size_t n, int strict) {
-    double b99 = th_percentile(base, n, 0.99);
-    double q90 = th_percentile(quiet, n, 0.90), q99 = th_percentile(quiet, n, 0.99);
-    double l90 = th_percentile(loud, n, 0.90), l99 = th_percentile(loud, n, 0.99);
+    double b50 = th_percentile(base, n, 0.50), b99 = th_percentile(base, n, 0.99);
+    double q50 = th_percentile(quiet, n, 0.50), q99 = th_percentile(quiet, n, 0.99);
+    double l50 = th_percentile(loud, n, 0.50), l99 = th_percentile(loud, n, 0.99);
     fprintf(stderr,
-            "honest order round trip: before the attack p99 %.0f us; flooder paused p90 %.0f us p99 %.0f us; "
-            "flooding p90 %.0f us p99 %.0f us (p99 ratio %.2f; bound %s)\n",
-            b99, q90, q99, l90, l99, l99 / q99, strict ? "asserted: 2x + 2 ms" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
+            "honest order round trip (p50/p99 us): before the attack %.0f/%.0f; flooder paused %.0f/%.0f; "
+            "flooding %.0f/%.0f; p99 ratio %.2f against paused, %.2f against before (bound %s)\n",
+            b50, b99, q50, q99, l50, l99, l99 / q99, l99 / b99,
+            strict ? "asserted: 2x paused + 2 ms" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
     if (strict) assert_true(l99 <= 2 * q99 + 2000);
 }
 
