@@ -40,9 +40,30 @@ typedef struct flood {
 
 static void *s_flooder(void *arg) {
     flood *f = arg;
-    td_client *c = td_client_new(f->d, f->pub, f->sec);
-    if (!c) {
+    /* A ZeroMQ context of its own, as another client would have: sharing the
+     * test's context would put the honest seats' messages behind the flood in
+     * one client-side I/O thread, which is no part of the daemon. */
+    void *ctx = zmq_ctx_new();
+    td_client *c = calloc(1, sizeof *c);
+    if (!ctx || !c) {
         f->failed = 1;
+        free(c);
+        if (ctx) zmq_ctx_term(ctx);
+        return NULL;
+    }
+    memcpy(c->pub, f->pub, 41);
+    memcpy(c->sec, f->sec, 41);
+    c->sock = zmq_socket(ctx, ZMQ_DEALER);
+    int linger = 0;
+    char ep[300];
+    snprintf(ep, sizeof ep, "ipc://%s/berthier.sock", f->d->dir);
+    if (!c->sock || zmq_setsockopt(c->sock, ZMQ_LINGER, &linger, sizeof linger) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_SERVERKEY, f->d->server_pub, 40) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_PUBLICKEY, c->pub, 40) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_SECRETKEY, c->sec, 40) != 0 || zmq_connect(c->sock, ep) != 0) {
+        f->failed = 1;
+        td_client_destroy(&c);
+        zmq_ctx_term(ctx);
         return NULL;
     }
     uint64_t rid = 1u << 30;
@@ -98,6 +119,7 @@ static void *s_flooder(void *arg) {
         }
     }
     td_client_destroy(&c);
+    zmq_ctx_term(ctx);
     return NULL;
 }
 
