@@ -189,7 +189,7 @@ static void s_honest(fx *f, th_game *g, uint64_t *rid, double *v, size_t n) {
  * answered BUSY without being decoded or taking part in the round.
  *
  * Measured on the 2-core build machine while other builds saturated it (load
- * 9-14): p50 12-27 ms flooding against 1-5 ms paused, p99 ratio 0.8-7.5 from
+ * 9-14): p50 4-27 ms flooding against 1-7 ms paused, p99 ratio 0.8-7.5 from
  * run to run (the daemon before admission and the share: p50 22-38 ms, p99
  * ratio 1-6). The flooder's own CPU (its threads here, CURVE in the daemon's
  * I/O thread) is what remains; with CPU to spare the bench's flood line gave
