@@ -77,6 +77,18 @@ typedef struct bench_latency {
 
 int live_latency(const bench_opts *o, bench_latency *out);
 
+/* An honest seat's durable orders while a seat of another game keeps 2000
+ * requests in flight (pending queries and garbage), against the same orders
+ * with the flooder paused, in alternating blocks of 10. */
+typedef struct bench_flood {
+    double quiet_p50, quiet_p99;   /* flooder paused, microseconds */
+    double loud_p50, loud_p99;     /* flooder running */
+    size_t n;                      /* orders timed each way */
+    uint64_t flood_sent, flood_answered;
+} bench_flood;
+
+int live_flood(const bench_opts *o, bench_flood *out);
+
 typedef struct bench_throughput {
     double per_s;              /* accepted orders per second */
     uint64_t orders, games_finished, requests;

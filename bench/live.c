@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +268,187 @@ int live_latency(const bench_opts *o, bench_latency *out) {
     free(fz);
     free(fa);
     free(v);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+    bench_daemon_stop(&d);
+    return rc;
+}
+
+/* ---- flood: an honest seat's orders while another seat floods ---------------- */
+
+static void *s_dealer(void *ctx, const char *endpoint, const char *server_pub, const brt_keypair *kp);
+
+/* One order of the game, submit timed: 1 = done (*us), 0 = the game has
+ * ended, 2 = nobody must act just now, -1 = error (on stderr). */
+static int s_timed_order(brt_client *seat[2], const char *gid, const bench_opts *o, double *us) {
+    for (unsigned s = 0; s < 2; s++) {
+        const Berthier__V1__Decision *dec;
+        if (brt_client_pending(seat[s], gid, s, &dec) != 0) {
+            fprintf(stderr, "berthier-bench: pending: %s\n", brt_client_error(seat[s]));
+            return -1;
+        }
+        if (dec->result && dec->result->ended) return 0;
+        if (!dec->you_must_act) continue;
+        const Berthier__V1__LegalOrders *lo;
+        if (brt_client_legal(seat[s], gid, s, s_legal_limit(o->ruleset), &lo) != 0 || lo->n_orders == 0) {
+            fprintf(stderr, "berthier-bench: legal: %s\n", brt_client_error(seat[s]));
+            return -1;
+        }
+        size_t k = (size_t)(s_rand() % lo->n_orders);
+        uint64_t seq = lo->seq;
+        size_t len = lo->orders[k].len;
+        uint8_t order[4096];
+        if (len > sizeof order) return -1;
+        memcpy(order, lo->orders[k].data, len);
+        double t0 = bench_now_us();
+        if (brt_client_submit(seat[s], gid, s, seq, order, len, NULL) != 0) {
+            fprintf(stderr, "berthier-bench: submit: %s\n", brt_client_error(seat[s]));
+            return -1;
+        }
+        *us = bench_now_us() - t0;
+        return 1;
+    }
+    return 2;
+}
+
+/* n timed orders into v, a new game whenever one ends. */
+static int s_timed_orders(brt_client *admin, brt_client *seat[2], const brt_keypair kp[2], const bench_opts *o,
+                          char *gid, double *v, size_t n) {
+    size_t got = 0, stuck = 0;
+    while (got < n) {
+        int rc = s_timed_order(seat, gid, o, &v[got]);
+        if (rc < 0) return -1;
+        if (rc == 1) {
+            got++;
+            stuck = 0;
+        } else if (rc == 0) {
+            if (s_new_game(admin, seat, kp, o, gid) != 0) return -1;
+        } else if (++stuck > 100) {
+            fprintf(stderr, "berthier-bench: game %s: nobody must act\n", gid);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+typedef struct s_flooder {
+    void *sock;
+    char gid[BRT_GAME_ID_MAX + 1];
+    volatile int stop, pause, drained;
+    uint64_t sent, got;
+} s_flooder;
+
+/* Keeps 2000 requests in flight (two pending queries for one frame of
+ * garbage) as fast as the daemon answers, until stopped; sends nothing while
+ * paused, and says when its replies have stopped coming. */
+static void *s_flood_run(void *arg) {
+    s_flooder *f = arg;
+    static const uint8_t garbage[] = {0xff, 0xfe, 0x01, 0x02, 0x7f};
+    uint64_t rid = 1ull << 40;
+    double last = bench_now_us();
+    while (!f->stop) {
+        if (!f->pause) f->drained = 0;
+        else if (bench_now_us() - last > 50000) f->drained = 1;
+        while (!f->pause && !f->stop && f->sent - f->got < 2000) {
+            uint8_t buf[128];
+            size_t n;
+            if (f->sent % 3 == 2) {
+                memcpy(buf, garbage, sizeof garbage);
+                n = sizeof garbage;
+            } else {
+                Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+                Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+                g.game_id = f->gid;
+                req.request_id = ++rid;
+                req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+                req.pending = &g;
+                n = berthier__v1__request__pack(&req, buf);
+            }
+            if (zmq_send(f->sock, buf, n, ZMQ_DONTWAIT) != (int)n) break;
+            f->sent++;
+        }
+        zmq_pollitem_t it = {f->sock, 0, ZMQ_POLLIN, 0};
+        zmq_poll(&it, 1, 10);
+        for (;;) {
+            zmq_msg_t m;
+            zmq_msg_init(&m);
+            if (zmq_msg_recv(&m, f->sock, ZMQ_DONTWAIT) < 0) {
+                zmq_msg_close(&m);
+                break;
+            }
+            zmq_msg_close(&m);
+            last = bench_now_us();
+            f->got++;
+        }
+    }
+    return NULL;
+}
+
+int live_flood(const bench_opts *o, bench_flood *out) {
+    memset(out, 0, sizeof *out);
+    bench_daemon d;
+    if (bench_daemon_start(&d, o, "flood") != 0) return -1;
+    brt_client *admin = brt_client_new_data_dir(d.dir);
+    brt_keypair kp[2], fk[2];
+    brt_client *seat[2] = {NULL, NULL};
+    int rc = admin ? 0 : -1;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        if (brt_keypair_generate(&kp[i]) != 0 || brt_keypair_generate(&fk[i]) != 0 ||
+            !(seat[i] = brt_client_new_keypair(d.endpoint, d.server_pub, &kp[i])))
+            rc = -1;
+    }
+    size_t n = o->orders / 4 < 40 ? 40 : o->orders / 4, block = 10;
+    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud), warm[10];
+    if (!quiet || !loud) rc = -1;
+    char gid[BRT_GAME_ID_MAX + 1];
+    s_flooder fl;
+    memset(&fl, 0, sizeof fl);
+    void *ctx = zmq_ctx_new();
+    pthread_t th;
+    int started = 0;
+    if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
+    if (rc == 0) {
+        /* The flooder holds seat 0 of a game of its own (created, never joined). */
+        const char *keys[2] = {fk[0].public_z85, fk[1].public_z85};
+        brt_game_spec spec = {.ruleset = o->ruleset, .scenario = o->scenario, .seat_keys = keys, .n_seats = 2};
+        if (brt_client_create(admin, &spec, fl.gid, NULL) != 0) {
+            fprintf(stderr, "berthier-bench: create: %s\n", brt_client_error(admin));
+            rc = -1;
+        }
+    }
+    if (rc == 0 && !(fl.sock = s_dealer(ctx, d.endpoint, d.server_pub, &fk[0]))) rc = -1;
+    if (rc == 0) rc = s_timed_orders(admin, seat, kp, o, gid, warm, 10);
+    if (rc == 0) {
+        fl.pause = 1;
+        if (pthread_create(&th, NULL, s_flood_run, &fl) != 0) rc = -1;
+        else started = 1;
+    }
+    for (size_t i = 0; i < n && rc == 0; i += block) {
+        size_t k = n - i < block ? n - i : block;
+        fl.pause = 1;
+        for (int w = 0; w < 400 && !fl.drained; w++) usleep(5000);
+        rc = s_timed_orders(admin, seat, kp, o, gid, quiet + i, k);
+        fl.pause = 0;
+        usleep(100000);
+        if (rc == 0) rc = s_timed_orders(admin, seat, kp, o, gid, loud + i, k);
+    }
+    if (started) {
+        fl.stop = 1;
+        pthread_join(th, NULL);
+    }
+    if (rc == 0) {
+        out->n = n;
+        out->quiet_p50 = bench_percentile(quiet, n, 0.50);
+        out->quiet_p99 = bench_percentile(quiet, n, 0.99);
+        out->loud_p50 = bench_percentile(loud, n, 0.50);
+        out->loud_p99 = bench_percentile(loud, n, 0.99);
+        out->flood_sent = fl.sent;
+        out->flood_answered = fl.got;
+    }
+    if (fl.sock) zmq_close(fl.sock);
+    zmq_ctx_term(ctx);
+    free(quiet);
+    free(loud);
     for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
     brt_client_destroy(&admin);
     bench_daemon_stop(&d);

@@ -32,6 +32,8 @@ static const s_setting s_settings[] = {
     {"batch", S_NUM_FIELD(S_UINT, batch, 1, 100000), "most requests per commit round"},
     {"rate", S_NUM_FIELD(S_UINT, rate, 0, 10000000), "requests per second per key (0 = no limit)"},
     {"burst", S_NUM_FIELD(S_UINT, burst, 1, 10000000), "burst size of the rate limit"},
+    {"share", S_NUM_FIELD(S_UINT, share, 1, 100000),
+     "most frames one key may have in a commit round that other keys share"},
     {"dedupe", S_NUM_FIELD(S_SIZE, dedupe, 16, 100000000), "replies remembered for retries"},
 };
 #define S_NSETTINGS (sizeof s_settings / sizeof s_settings[0])
@@ -55,6 +57,7 @@ void config_defaults(bd_config *self, const char *state_directory) {
     self->batch = 1024;
     self->rate = 0;
     self->burst = 200;
+    self->share = 16;
     self->dedupe = 65536;
 }
 

@@ -21,6 +21,7 @@ typedef struct bd_config {
     unsigned batch;                  /* batch: most requests taken in one commit round */
     unsigned rate;                   /* rate: requests per second per client key (0 = no limit) */
     unsigned burst;                  /* burst: bucket size of the rate limit */
+    unsigned share;                  /* share: most frames of one key in a shared commit round */
     size_t dedupe;                   /* dedupe: remembered replies for retries */
     int help;
     int version;

@@ -25,3 +25,13 @@ int decode_request(const uint8_t *frame, size_t len, size_t max_message, Berthie
     *out = (Berthier__V1__Request *)m;
     return 0;
 }
+
+uint64_t decode_peek_request_id(const uint8_t *frame, size_t len) {
+    if (len < 2 || frame[0] != 0x08) return 0;   /* field 1, wire type 0 */
+    uint64_t v = 0;
+    for (size_t i = 1; i < len && i <= 10; i++) {
+        v |= (uint64_t)(frame[i] & 0x7f) << (7 * (i - 1));
+        if (!(frame[i] & 0x80)) return v;
+    }
+    return 0;
+}

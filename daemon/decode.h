@@ -20,4 +20,9 @@
 int decode_request(const uint8_t *frame, size_t len, size_t max_message, Berthier__V1__Request **out, int *code,
                    const char **why);
 
+/* The request id of a frame without decoding it: the value of a varint field 1
+ * at the very start (where a canonical Request has it), else 0. For replies
+ * made before decoding (rate limit, revoked key); the rest is not looked at. */
+uint64_t decode_peek_request_id(const uint8_t *frame, size_t len);
+
 #endif

@@ -80,7 +80,7 @@ bd_game *engine_find(bd_engine *self, const char *id);
 void engine_touch(bd_engine *self, bd_game *g);
 /* Seats of `game` bound to `key` (bit mask). */
 uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]);
-/* 1 if the key is an admin key or a seat key of some game. */
+/* 1 if the key is an admin key or a seat key of some game, and not revoked. */
 int engine_key_known(const bd_engine *self, const uint8_t key[32]);
 /* Make every record of the round durable. -1: a log failed (fail-stop). */
 int engine_sync(bd_engine *self, char *err, size_t errlen);
@@ -100,6 +100,9 @@ void engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame,
  * the reply of an order for the retry table. */
 void engine_recovered_input(bd_engine *self, bd_game *g, uint8_t kind, const uint8_t *payload, size_t len,
                             uint64_t seq_before);
+/* A Reply refusing a request without decoding it (rate limit, revoked key):
+ * `request_id` as read by decode_peek_request_id, the rule of `code` (P3, P5). */
+void engine_refuse(brt_buf *reply, uint64_t request_id, int code, const char *message);
 /* Feed timeouts for expired clocks; update the clocks of touched games. */
 void engine_clocks(bd_engine *self, int64_t now);
 /* Milliseconds until the next clock deadline (-1 = none). */

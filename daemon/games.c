@@ -315,6 +315,7 @@ uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
 }
 
 int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
+    if (keys_is_revoked(self->keys, key)) return 0;
     if (keys_is_admin(self->keys, key)) return 1;
     for (size_t i = 0; i < self->ngames; i++)
         if (engine_seats_of(self->games[i], key)) return 1;

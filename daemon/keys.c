@@ -145,10 +145,108 @@ static int s_sign_pair(bd_keys *self, const char *dir, char *err, size_t errlen)
     return 0;
 }
 
-static int s_add_admin(bd_keys *self, const uint8_t pk[32]) {
-    if (keys_is_admin(self, pk)) return 0;
-    if (self->n_admins >= KEYS_MAX_ADMINS) return -1;
-    memcpy(self->admins[self->n_admins++], pk, 32);
+/* A list file: one Z85 public key per line, blank lines and '#' comments.
+ * A missing file is an empty list. 0, or -1 with err naming the file and line. */
+static int s_read_keylist(const char *dir, const char *name, uint8_t (**out)[32], size_t *count, char *err,
+                          size_t errlen) {
+    *out = NULL;
+    *count = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT) return 0;
+        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    uint8_t (*list)[32] = NULL;
+    size_t n = 0, cap = 0;
+    char line[1024];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            snprintf(err, errlen, "%s line %d: longer than %zu characters", path, lineno, sizeof line - 2);
+            goto fail;
+        }
+        /* '#' is a Z85 character: a comment starts a line or follows a blank. */
+        char *p = line + strspn(line, " \t");
+        if (*p == '#') continue;
+        size_t len = strcspn(p, " \t\r\n");
+        if (len == 0) continue;
+        char *rest = p + len + strspn(p + len, " \t\r\n");
+        p[len] = 0;
+        uint8_t pk[32];
+        if (len != 40 || (*rest && *rest != '#') || !zmq_z85_decode(pk, p)) {
+            snprintf(err, errlen, "%s line %d: not a Z85 public key", path, lineno);
+            goto fail;
+        }
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 16;
+            uint8_t (*nl)[32] = realloc(list, ncap * sizeof *nl);
+            if (!nl) {
+                snprintf(err, errlen, "%s: out of memory", path);
+                goto fail;
+            }
+            list = nl;
+            cap = ncap;
+        }
+        memcpy(list[n++], pk, 32);
+    }
+    if (ferror(f)) {
+        snprintf(err, errlen, "cannot read %s", path);
+        goto fail;
+    }
+    fclose(f);
+    *out = list;
+    *count = n;
+    return 0;
+fail:
+    fclose(f);
+    free(list);
+    return -1;
+}
+
+static int s_cmp_key(const void *a, const void *b) { return memcmp(a, b, 32); }
+
+static int s_in(const uint8_t (*list)[32], size_t n, const uint8_t key[32]) {
+    for (size_t i = 0; i < n; i++)
+        if (sodium_memcmp(list[i], key, 32) == 0) return 1;
+    return 0;
+}
+
+/* Read admin.keys and revoked.keys; with the main admin key `apk`, install
+ * them in place of the lists in force. All or nothing. */
+static int s_load_access(bd_keys *self, const char *dir, const uint8_t apk[32], char *err, size_t errlen) {
+    uint8_t admins[KEYS_MAX_ADMINS][32];
+    size_t n_admins = 0;
+    memcpy(admins[n_admins++], apk, 32);
+    uint8_t (*extra)[32] = NULL, (*revoked)[32] = NULL;
+    size_t n_extra = 0, n_revoked = 0;
+    if (s_read_keylist(dir, "admin.keys", &extra, &n_extra, err, errlen) != 0) return -1;
+    for (size_t i = 0; i < n_extra; i++) {
+        if (s_in((const uint8_t(*)[32])admins, n_admins, extra[i])) continue;
+        if (n_admins >= KEYS_MAX_ADMINS) {
+            free(extra);
+            snprintf(err, errlen, "%s/admin.keys: more than %d admin keys", dir, KEYS_MAX_ADMINS);
+            return -1;
+        }
+        memcpy(admins[n_admins++], extra[i], 32);
+    }
+    free(extra);
+    if (s_read_keylist(dir, "revoked.keys", &revoked, &n_revoked, err, errlen) != 0) return -1;
+    if (n_revoked) {
+        qsort(revoked, n_revoked, sizeof *revoked, s_cmp_key);
+        size_t k = 1;
+        for (size_t i = 1; i < n_revoked; i++)
+            if (memcmp(revoked[i], revoked[k - 1], 32) != 0) memcpy(revoked[k++], revoked[i], 32);
+        n_revoked = k;
+    }
+    memcpy(self->admins, admins, sizeof admins);
+    self->n_admins = n_admins;
+    free(self->revoked);
+    self->revoked = revoked;
+    self->n_revoked = n_revoked;
     return 0;
 }
 
@@ -165,39 +263,33 @@ int keys_load(bd_keys *self, const char *dir, char *err, size_t errlen) {
     uint8_t apk[32], ask[32];
     if (s_curve_pair(dir, "admin", apk, ask, err, errlen) != 0) return -1;
     sodium_memzero(ask, sizeof ask);
-    s_add_admin(self, apk);
-    /* Optional extra admin keys. */
-    char path[1024];
-    snprintf(path, sizeof path, "%s/admin.keys", dir);
-    FILE *f = fopen(path, "r");
-    if (f) {
-        char line[256];
-        int lineno = 0;
-        while (fgets(line, sizeof line, f)) {
-            lineno++;
-            char *p = line;
-            while (*p == ' ' || *p == '\t') p++;
-            size_t n = strcspn(p, " \t\r\n#");
-            if (n == 0) continue;
-            p[n] = 0;
-            uint8_t pk[32];
-            if (n != 40 || !zmq_z85_decode(pk, p)) {
-                fclose(f);
-                snprintf(err, errlen, "%s line %d: not a Z85 public key", path, lineno);
-                return -1;
-            }
-            if (s_add_admin(self, pk) != 0) {
-                fclose(f);
-                snprintf(err, errlen, "%s: more than %d admin keys", path, KEYS_MAX_ADMINS);
-                return -1;
-            }
-        }
-        fclose(f);
+    return s_load_access(self, dir, apk, err, errlen);
+}
+
+int keys_reload(bd_keys *self, const char *dir, char *err, size_t errlen) {
+    char text[512];
+    int rc = s_read_small(dir, "admin.key", text, sizeof text);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot read %s/admin.key: %s", dir, rc > 0 ? "no such file" : strerror(errno));
+        return -1;
     }
-    return 0;
+    uint8_t apk[32], ask[32];
+    rc = s_parse_curve(text, apk, ask);
+    sodium_memzero(text, sizeof text);
+    sodium_memzero(ask, sizeof ask);
+    if (rc != 0) {
+        snprintf(err, errlen, "%s/admin.key: expected lines 'public <z85>' and 'secret <z85>' of one keypair", dir);
+        return -1;
+    }
+    return s_load_access(self, dir, apk, err, errlen);
+}
+
+int keys_is_revoked(const bd_keys *self, const uint8_t key[32]) {
+    return self->n_revoked && bsearch(key, self->revoked, self->n_revoked, sizeof *self->revoked, s_cmp_key) != NULL;
 }
 
 int keys_is_admin(const bd_keys *self, const uint8_t key[32]) {
+    if (keys_is_revoked(self, key)) return 0;
     for (size_t i = 0; i < self->n_admins; i++)
         if (sodium_memcmp(self->admins[i], key, 32) == 0) return 1;
     return 0;
@@ -214,4 +306,7 @@ void keys_event_key(const bd_keys *self, const char *game_id, unsigned seat, uin
     crypto_generichash_final(&st, out, 32);
 }
 
-void keys_wipe(bd_keys *self) { sodium_memzero(self, sizeof *self); }
+void keys_wipe(bd_keys *self) {
+    free(self->revoked);
+    sodium_memzero(self, sizeof *self);
+}

@@ -3,7 +3,8 @@
  *
  * Start-up: settings (config.c), the data dir and its keys (keys.c), recovery
  * of every game log (games.c), then the sockets (server.c). READY=1 goes to
- * systemd only after all of that. SIGTERM and SIGINT finish the current round
+ * systemd only after all of that. SIGHUP reads the key lists again (admin.key,
+ * admin.keys, revoked.keys; keys.h). SIGTERM and SIGINT finish the current round
  * (its records are synced and its replies sent) and exit 0. A failed sync
  * stops the daemon with exit status 1 before anything of the round is
  * acknowledged.
@@ -33,10 +34,11 @@
 #endif
 
 static volatile sig_atomic_t s_stop = 0;
+static volatile sig_atomic_t s_reload = 0;
 
 static void s_on_signal(int sig) {
-    (void)sig;
-    s_stop = 1;
+    if (sig == SIGHUP) s_reload = 1;
+    else s_stop = 1;
 }
 
 /* mkdir -p; the data dir is readable so that local clients reach the ipc
@@ -103,6 +105,7 @@ int main(int argc, char **argv) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);   /* read the key lists again (server_run) */
     signal(SIGPIPE, SIG_IGN);
 
     if (sodium_init() < 0) {
@@ -124,18 +127,21 @@ int main(int argc, char **argv) {
     }
     if (keys_load(keys, cfg.data_dir, err, sizeof err) != 0) {
         log_err("%s", err);
+        keys_wipe(keys);
         sodium_free(keys);
         return 1;
     }
     bd_engine *engine = engine_new(&cfg, keys, err, sizeof err);
     if (!engine) {
         log_err("%s", err);
+        keys_wipe(keys);
         sodium_free(keys);
         return 1;
     }
     if (engine_recover(engine, err, sizeof err) != 0) {
         log_err("refusing to start: %s", err);
         engine_destroy(&engine);
+        keys_wipe(keys);
         sodium_free(keys);
         return 1;
     }
@@ -143,16 +149,18 @@ int main(int argc, char **argv) {
     if (!server) {
         log_err("%s", err);
         engine_destroy(&engine);
+        keys_wipe(keys);
         sodium_free(keys);
         return 1;
     }
     log_info("berthierd %s ready: data %s, requests %s, events %s, server key %s", BERTHIER_VERSION,
              cfg.data_dir, cfg.listen, cfg.publish, keys->server_pk_z85);
     notify_send("READY=1");
-    int rc = server_run(server, &s_stop);
+    int rc = server_run(server, &s_stop, &s_reload);
     notify_send("STOPPING=1");
     server_destroy(&server);
     engine_destroy(&engine);
+    keys_wipe(keys);
     sodium_free(keys);
     if (rc != 0) {
         log_err("stopped after a failure");

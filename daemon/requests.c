@@ -31,7 +31,6 @@
 
 #define S_LOG_CHUNK_DEFAULT (64u << 10)
 #define S_LOG_CHUNK_MAX (512u << 10)
-#define S_RATE_SLOTS 1024
 
 typedef Berthier__V1__Reply s_reply;
 
@@ -874,32 +873,10 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     free(ids);
 }
 
-/* ---- rate limit ----------------------------------------------------------------- */
+/* ---- refusals made before decoding -------------------------------------------- */
 
-typedef struct {
-    uint8_t key[32];
-    double tokens;
-    int64_t last;
-} s_bucket;
-
-static s_bucket s_rate[S_RATE_SLOTS];
-
-static int s_rate_ok(const bd_config *cfg, const uint8_t key[32], int64_t now) {
-    if (!cfg->rate) return 1;
-    uint32_t h = 2166136261u;
-    for (int i = 0; i < 32; i++) h = (h ^ key[i]) * 16777619u;
-    s_bucket *b = &s_rate[h % S_RATE_SLOTS];
-    if (memcmp(b->key, key, 32) != 0 || b->last == 0) {
-        memcpy(b->key, key, 32);
-        b->tokens = cfg->burst;
-        b->last = now;
-    }
-    b->tokens += (double)(now - b->last) * cfg->rate / 1000.0;
-    if (b->tokens > cfg->burst) b->tokens = cfg->burst;
-    b->last = now;
-    if (b->tokens < 1.0) return 0;
-    b->tokens -= 1.0;
-    return 1;
+void engine_refuse(brt_buf *out, uint64_t request_id, int code, const char *message) {
+    s_fail(out, request_id, code, "", "%s", message);
 }
 
 /* ---- dispatch ---------------------------------------------------------------------- */
@@ -921,12 +898,8 @@ void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
             s_fail(out, 0, code, "", "the request was refused: %s", why);
         return;
     }
+    /* The rate limit and revoked keys were checked before decoding (server.c, fair.c). */
     uint64_t rid = req->request_id;
-    if (!s_rate_ok(e->cfg, key, clock_now_ms())) {
-        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BUSY, "",
-               "too many requests from your key; retry later with the same request id");
-        goto done;
-    }
     int mutating = s_mutating(req->body_case);
     uint8_t digest[DEDUPE_DIGEST];
     if (mutating && rid) {

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <zmq.h>
 
+#include "decode.h"
+#include "fair.h"
 #include "log.h"
 #include "notify.h"
 #include "zap.h"
@@ -19,8 +21,10 @@ typedef struct {
 
 struct bd_server {
     const bd_config *cfg;
-    const bd_keys *keys;
+    bd_keys *keys;
     bd_engine *engine;
+    bd_fair *fair;
+    unsigned nframes;          /* frames taken this round, answered or queued */
     void *ctx;
     bd_zap *zap;
     void *router;
@@ -87,7 +91,7 @@ static int s_bind(void *sock, const char *endpoint, char *err, size_t errlen) {
     return 0;
 }
 
-bd_server *server_new(const bd_config *cfg, const bd_keys *keys, bd_engine *engine, char *err, size_t errlen) {
+bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, char *err, size_t errlen) {
     bd_server *self = calloc(1, sizeof *self);
     if (!self) {
         snprintf(err, errlen, "out of memory");
@@ -129,6 +133,11 @@ bd_server *server_new(const bd_config *cfg, const bd_keys *keys, bd_engine *engi
         goto fail;
     }
     for (unsigned i = 0; i < cfg->batch; i++) buf_init(&self->replies[i].reply);
+    self->fair = fair_new(cfg->rate, cfg->burst, cfg->share, 0);
+    if (!self->fair) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
     self->watchdog_ms = notify_watchdog_ms();
     return self;
 fail:
@@ -143,6 +152,7 @@ void server_destroy(bd_server **pself) {
         for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->replies[i].reply);
         free(self->replies);
     }
+    fair_destroy(&self->fair);
     if (self->router) zmq_close(self->router);
     if (self->pub) zmq_close(self->pub);
     zap_destroy(&self->zap);
@@ -166,7 +176,28 @@ static void s_drain(void *sock) {
     }
 }
 
-/* Take one request. 1 = a reply was queued, 0 = nothing waiting. */
+/* Send one reply (identity frame, reply frame); the slot can be used again. */
+static void s_send_reply(bd_server *self, s_pending_reply *pr) {
+    /* ROUTER_MANDATORY is off: a reply to a peer that left is dropped; a
+     * peer over its HWM loses the reply and retries with the same id. */
+    if (zmq_msg_send(&pr->identity, self->router, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
+        zmq_send(self->router, pr->reply.data, pr->reply.len, ZMQ_DONTWAIT);
+    else
+        zmq_msg_close(&pr->identity);
+    /* Do not keep a large reply's buffer (a log chunk) for every slot. */
+    if (pr->reply.cap > (64u << 10)) buf_free(&pr->reply);
+}
+
+/*
+ * Take one frame. 1 = a frame was taken, 0 = nothing waiting.
+ *
+ * Admission comes first, before anything looks inside the frame (fair.h):
+ * a frame over its key's rate is answered CODE_BUSY at once, or in order
+ * behind a reply of the same key already queued in this round, and never
+ * reaches the engine nor takes a place in the round's work. Then a revoked
+ * key is refused (CODE_UNAUTHORIZED, in order); only then is the frame
+ * decoded and served.
+ */
 static int s_take(bd_server *self) {
     s_pending_reply *pr = &self->replies[self->nreplies];
     zmq_msg_init(&pr->identity);
@@ -174,6 +205,7 @@ static int s_take(bd_server *self) {
         zmq_msg_close(&pr->identity);
         return 0;
     }
+    self->nframes++;
     if (!zmq_msg_more(&pr->identity)) {   /* cannot happen on a ROUTER; drop it */
         zmq_msg_close(&pr->identity);
         return 1;
@@ -197,7 +229,22 @@ static int s_take(bd_server *self) {
         zmq_msg_close(&pr->identity);
         return 1;
     }
-    if (extra) {
+    const uint8_t *data = zmq_msg_data(&body);
+    size_t len = zmq_msg_size(&body);
+    fair_verdict v = fair_admit(self->fair, key, clock_now_ms());
+    if (v != FAIR_ADMIT) {
+        engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_BUSY,
+                      "too many requests from your key (rate limit); nothing was done: "
+                      "retry later with the same request id");
+        zmq_msg_close(&body);
+        if (v == FAIR_OVER_NOW) s_send_reply(self, pr);   /* the slot is free again */
+        else self->nreplies++;
+        return 1;
+    }
+    if (keys_is_revoked(self->keys, key)) {
+        engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_UNAUTHORIZED,
+                      "your key has been revoked by the operator: no request of it is served any more");
+    } else if (extra) {
         Berthier__V1__Reply r = BERTHIER__V1__REPLY__INIT;
         r.code = BERTHIER__V1__CODE__CODE_MALFORMED;
         r.rule = (char *)"P2";
@@ -207,7 +254,7 @@ static int s_take(bd_server *self) {
         protobuf_c_message_pack(&r.base, pr->reply.data);
         pr->reply.len = n;
     } else {
-        engine_handle(self->engine, key, zmq_msg_data(&body), zmq_msg_size(&body), &pr->reply);
+        engine_handle(self->engine, key, data, len, &pr->reply);
     }
     zmq_msg_close(&body);
     self->nreplies++;
@@ -215,18 +262,16 @@ static int s_take(bd_server *self) {
 }
 
 static void s_send_replies(bd_server *self) {
-    for (size_t i = 0; i < self->nreplies; i++) {
-        s_pending_reply *pr = &self->replies[i];
-        /* ROUTER_MANDATORY is off: a reply to a peer that left is dropped; a
-         * peer over its HWM loses the reply and retries with the same id. */
-        if (zmq_msg_send(&pr->identity, self->router, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
-            zmq_send(self->router, pr->reply.data, pr->reply.len, ZMQ_DONTWAIT);
-        else
-            zmq_msg_close(&pr->identity);
-        /* Do not keep a large reply's buffer (a log chunk) for every slot. */
-        if (pr->reply.cap > (64u << 10)) buf_free(&pr->reply);
-    }
+    for (size_t i = 0; i < self->nreplies; i++) s_send_reply(self, &self->replies[i]);
     self->nreplies = 0;
+}
+
+static void s_reload_keys(bd_server *self) {
+    char err[1200];
+    if (keys_reload(self->keys, self->cfg->data_dir, err, sizeof err) == 0)
+        log_info("keys reloaded: %zu admin keys, %zu revoked keys", self->keys->n_admins, self->keys->n_revoked);
+    else
+        log_err("keys not reloaded, the keys in force stay: %s", err);
 }
 
 static void s_publish(bd_server *self) {
@@ -240,7 +285,7 @@ static void s_publish(bd_server *self) {
     engine_free_notices(n, count);
 }
 
-int server_run(bd_server *self, volatile sig_atomic_t *stop) {
+int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic_t *reload) {
     zmq_pollitem_t items[2] = {
         {self->router, 0, ZMQ_POLLIN, 0},
         {zap_socket(self->zap), 0, ZMQ_POLLIN, 0},
@@ -260,10 +305,16 @@ int server_run(bd_server *self, volatile sig_atomic_t *stop) {
             log_err("zmq_poll: %s", zmq_strerror(errno));
             return -1;
         }
+        if (reload && *reload) {
+            *reload = 0;
+            s_reload_keys(self);
+        }
         zap_serve(self->zap);
-        while (self->nreplies < self->cfg->batch && s_take(self)) {
+        fair_round_begin(self->fair);
+        self->nframes = 0;
+        while (self->nframes < self->cfg->batch && !fair_round_full(self->fair) && s_take(self)) {
             /* Serve handshakes between requests so that new peers are not starved. */
-            if ((self->nreplies & 63) == 0) zap_serve(self->zap);
+            if ((self->nframes & 63) == 0) zap_serve(self->zap);
         }
         now = clock_now_ms();
         engine_clocks(self->engine, now);

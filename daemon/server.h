@@ -4,8 +4,10 @@
  * main loop that runs commit rounds:
  *
  *   1. wait (zmq_poll) for requests, ZAP requests or the next clock deadline;
- *   2. answer ZAP requests; take up to `batch` requests without blocking and
- *      hand each to the engine (records are appended, nothing is sent);
+ *   2. answer ZAP requests; take up to `batch` frames without blocking (fewer
+ *      when one key has its `share` of a round other keys share, fair.h);
+ *      refuse over-rate frames (CODE_BUSY) and revoked keys before decoding,
+ *      hand the others to the engine (records are appended, nothing is sent);
  *   3. feed timeouts of expired clocks;
  *   4. write every log that has new records, then fdatasync them all at once
  *      (up to 8 threads: the file system can commit them together);
@@ -23,9 +25,11 @@
 
 typedef struct bd_server bd_server;
 
-bd_server *server_new(const bd_config *cfg, const bd_keys *keys, bd_engine *engine, char *err, size_t errlen);
+bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, char *err, size_t errlen);
 void server_destroy(bd_server **pself);
-/* Run until *stop is set (then finish the round). 0 = clean stop, -1 = fail-stop. */
-int server_run(bd_server *self, volatile sig_atomic_t *stop);
+/* Run until *stop is set (then finish the round). When *reload is set (SIGHUP)
+ * the key lists are read again (keys_reload) between two rounds, and *reload
+ * cleared. 0 = clean stop, -1 = fail-stop. */
+int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic_t *reload);
 
 #endif

@@ -12,8 +12,9 @@
  *     unix-socket connections that never send a byte.
  * Every honest order must be acknowledged, the flooder must be served (or
  * told BUSY when a rate is set), the daemon must stay up with bounded RSS,
- * and the honest p99 round trip is compared with the quiet one measured in
- * the same run (printed; asserted with BERTHIER_FLOOD_STRICT=1, see below).
+ * and the honest p99 round trip under the flood is compared with the one
+ * measured while the flooder pauses, in alternating blocks of the same run
+ * (printed; asserted with BERTHIER_FLOOD_STRICT=1, see below).
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -31,22 +32,48 @@ typedef struct flood {
     char gid[32];
     char pub[41], sec[41];
     volatile int stop;
+    volatile int pause;       /* set: send nothing, keep reading replies */
+    volatile int drained;     /* paused and no reply came for 50 ms */
     uint64_t sent, got, busy, malformed;
     int failed;
 } flood;
 
 static void *s_flooder(void *arg) {
     flood *f = arg;
-    td_client *c = td_client_new(f->d, f->pub, f->sec);
-    if (!c) {
+    /* A ZeroMQ context of its own, as another client would have: sharing the
+     * test's context would put the honest seats' messages behind the flood in
+     * one client-side I/O thread, which is no part of the daemon. */
+    void *ctx = zmq_ctx_new();
+    td_client *c = calloc(1, sizeof *c);
+    if (!ctx || !c) {
         f->failed = 1;
+        free(c);
+        if (ctx) zmq_ctx_term(ctx);
+        return NULL;
+    }
+    memcpy(c->pub, f->pub, 41);
+    memcpy(c->sec, f->sec, 41);
+    c->sock = zmq_socket(ctx, ZMQ_DEALER);
+    int linger = 0;
+    char ep[300];
+    snprintf(ep, sizeof ep, "ipc://%s/berthier.sock", f->d->dir);
+    if (!c->sock || zmq_setsockopt(c->sock, ZMQ_LINGER, &linger, sizeof linger) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_SERVERKEY, f->d->server_pub, 40) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_PUBLICKEY, c->pub, 40) != 0 ||
+        zmq_setsockopt(c->sock, ZMQ_CURVE_SECRETKEY, c->sec, 40) != 0 || zmq_connect(c->sock, ep) != 0) {
+        f->failed = 1;
+        td_client_destroy(&c);
+        zmq_ctx_term(ctx);
         return NULL;
     }
     uint64_t rid = 1u << 30;
     static const uint8_t garbage[] = {0xff, 0xfe, 0x01, 0x02, 0x7f};
+    double last_reply = th_now_us();
     while (!f->stop) {
         /* Keep up to 2000 requests in flight. */
-        while (f->sent - f->got < 2000 && !f->stop) {
+        if (!f->pause) f->drained = 0;
+        else if (th_now_us() - last_reply > 50000) f->drained = 1;
+        while (f->sent - f->got < 2000 && !f->stop && !f->pause) {
             uint8_t buf[256];
             size_t n = 0;
             switch (f->sent % 3) {
@@ -84,6 +111,7 @@ static void *s_flooder(void *arg) {
             }
             Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, zmq_msg_size(&m), zmq_msg_data(&m));
             zmq_msg_close(&m);
+            last_reply = th_now_us();
             f->got++;
             if (r && r->code == BERTHIER__V1__CODE__CODE_BUSY) f->busy++;
             if (r && r->code == BERTHIER__V1__CODE__CODE_MALFORMED) f->malformed++;
@@ -91,6 +119,7 @@ static void *s_flooder(void *arg) {
         }
     }
     td_client_destroy(&c);
+    zmq_ctx_term(ctx);
     return NULL;
 }
 
@@ -144,30 +173,38 @@ static void s_honest(fx *f, th_game *g, uint64_t *rid, double *v, size_t n) {
 }
 
 /*
- * The latency bound. The goal is the honest p99 under attack within 2x of
- * the quiet p99, both measured here in the same run. It is asserted (at 5x,
- * plus 2 ms for one scheduling quantum) only with BERTHIER_FLOOD_STRICT=1,
- * and printed always, because the daemon does not meet it today and a
- * failing `make test` would hide everything else this suite checks:
- *   - every commit round takes up to `batch` (1024) requests; ZeroMQ's fair
- *     queueing lets the honest seats in, but a flooder with ~2000 requests
- *     in flight fills the rest of every round, so each honest request waits
- *     for a round ~1000 requests long;
- *   - the rate limit (`rate`, off by default) answers BUSY but still spends
- *     a slot of the round on each refused request, and garbage frames are
- *     answered MALFORMED before the rate limit is consulted at all.
- * Measured on the 2-core shared build machine: p99 ratio 8-9x without a
- * rate, 2.5-2.8x with rate 2000/s (plain build); 6-12x and 4-10x under
- * ASan. Everything else (every honest order acknowledged, the flooder
- * served or told BUSY, RSS bounded, the daemon up) is always asserted.
+ * The latency bound: the honest p99 while the flooder runs within 2x of the
+ * p99 while it pauses. The two are sampled in alternating blocks of orders
+ * (the flooder stops and its replies drain before a quiet block, it runs
+ * again 100 ms before a loud one), so that both see the same disk and CPU
+ * weather on a shared machine; the quiet run before the attack is printed
+ * too. The bound (2x, plus 2 ms for a scheduling quantum) is asserted only
+ * with BERTHIER_FLOOD_STRICT=1: a timing never fails `make test`.
+ *
+ * What keeps the flood from reaching the honest seats (docs/daemon.md,
+ * "Fairness"): every frame is admitted by its key before it is decoded; once
+ * two keys share a round, no key may have more than `share` (16) frames in
+ * it, so the honest request waits for rounds of a few dozen frames instead
+ * of `batch` (1024); with a rate, an over-rate frame, garbage included, is
+ * answered BUSY without being decoded or taking part in the round.
+ *
+ * Measured on the 2-core build machine while other builds saturated it (load
+ * 9-14): p50 4-27 ms flooding against 1-7 ms paused, p99 ratio 0.8-7.5 from
+ * run to run (the daemon before admission and the share: p50 22-38 ms, p99
+ * ratio 1-6). The flooder's own CPU (its threads here, CURVE in the daemon's
+ * I/O thread) is what remains; with CPU to spare the bench's flood line gave
+ * p50 839 vs 815 us.
  */
-static void s_check_latency(double *quiet, double *loud, size_t n, int strict) {
-    double q90 = th_percentile(quiet, n, 0.90), q99 = th_percentile(quiet, n, 0.99);
-    double l90 = th_percentile(loud, n, 0.90), l99 = th_percentile(loud, n, 0.99);
-    fprintf(stderr, "honest order round trip: quiet p90 %.0f us p99 %.0f us; under attack p90 %.0f us p99 %.0f us "
-                    "(p99 ratio %.2f; bound %s)\n",
-            q90, q99, l90, l99, l99 / q99, strict ? "asserted: 5x" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
-    if (strict) assert_true(l99 <= 5 * q99 + 2000);
+static void s_check_latency(double *base, double *quiet, double *loud, size_t n, int strict) {
+    double b50 = th_percentile(base, n, 0.50), b99 = th_percentile(base, n, 0.99);
+    double q50 = th_percentile(quiet, n, 0.50), q99 = th_percentile(quiet, n, 0.99);
+    double l50 = th_percentile(loud, n, 0.50), l99 = th_percentile(loud, n, 0.99);
+    fprintf(stderr,
+            "honest order round trip (p50/p99 us): before the attack %.0f/%.0f; flooder paused %.0f/%.0f; "
+            "flooding %.0f/%.0f; p99 ratio %.2f against paused, %.2f against before (bound %s)\n",
+            b50, b99, q50, q99, l50, l99, l99 / q99, l99 / b99,
+            strict ? "asserted: 2x paused + 2 ms" : "not asserted (BERTHIER_FLOOD_STRICT=1)");
+    if (strict) assert_true(l99 <= 2 * q99 + 2000);
 }
 
 static void s_attack(void **state, int expect_busy) {
@@ -179,10 +216,10 @@ static void s_attack(void **state, int expect_busy) {
     assert_int_equal(th_game_start(&honest, &f->d, f->admin), 0);
     assert_int_equal(th_game_start(&target, &f->d, f->admin), 0);
     assert_int_equal(th_game_start(&slow, &f->d, f->admin), 0);
-    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud);
+    double *base = calloc(n, sizeof *base), *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud);
 
     /* Quiet baseline. */
-    s_honest(f, &honest, &rid, quiet, n);
+    s_honest(f, &honest, &rid, base, n);
     long rss0 = th_rss(f->d.pid);
     assert_true(rss0 > 0);
 
@@ -243,7 +280,16 @@ static void s_attack(void **state, int expect_busy) {
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, s_flooder, &fl), 0);
     td_sleep_ms(300);
-    s_honest(f, &honest, &rid, loud, n);
+    const size_t block = 10;
+    for (size_t i = 0; i < n; i += block) {
+        size_t k = n - i < block ? n - i : block;
+        fl.pause = 1;
+        for (int w = 0; w < 400 && !fl.drained; w++) td_sleep_ms(5);
+        s_honest(f, &honest, &rid, quiet + i, k);
+        fl.pause = 0;
+        td_sleep_ms(100);
+        s_honest(f, &honest, &rid, loud + i, k);
+    }
     long rss1 = th_rss(f->d.pid);
     fl.stop = 1;
     pthread_join(th, NULL);
@@ -261,7 +307,7 @@ static void s_attack(void **state, int expect_busy) {
 
     /* The honest seats were never throttled and the game log verifies so far. */
     const char *strict = getenv("BERTHIER_FLOOD_STRICT");
-    s_check_latency(quiet, loud, n, strict && strcmp(strict, "1") == 0);
+    s_check_latency(base, quiet, loud, n, strict && strcmp(strict, "1") == 0);
     char log[512];
     snprintf(log, sizeof log, "%s/games/%s.log", f->d.dir, honest.gid);
     int skipped, rc = td_replay_verify(log, &skipped);
@@ -285,6 +331,7 @@ static void s_attack(void **state, int expect_busy) {
     th_game_end(&honest);
     th_game_end(&target);
     th_game_end(&slow);
+    free(base);
     free(quiet);
     free(loud);
 }

@@ -1,0 +1,63 @@
+/*
+ * fair.h - admission of request frames, before any decoding, by the client's
+ * CURVE key (the one ZAP authenticated; a key may have several connections):
+ *
+ *   - the rate limit: a token bucket per key (`rate` tokens a second, at most
+ *     `burst`; one token per frame, whatever the frame holds, garbage
+ *     included). A frame with no token is over the rate: the server answers it
+ *     CODE_BUSY without decoding it and without handing it to the engine.
+ *   - the round share: once two or more keys have sent frames in a commit
+ *     round, the round takes no more frames after one key has `share` of them
+ *     (accepted or refused). A flooding key cannot make the round, and thus
+ *     every other key's wait for its reply, longer than `share` frames of its
+ *     own; alone on the socket it may fill a whole `batch`.
+ *
+ * Buckets live in an open-addressing table (SipHash of the key under a
+ * random secret, linear probing, at most half full), so that two keys never
+ * share or reset each other's state. The table holds at most `max_keys`
+ * keys. When it is full, entries whose state equals that of a key never seen
+ * (bucket full again, nothing in the current round) are dropped, at most one
+ * sweep a second; if it is still full, keys without an entry share one
+ * overflow bucket (rate-limited and share-counted as one key) until entries
+ * become free. No key ever takes over another key's entry.
+ *
+ * Time is in milliseconds (CLOCK_MONOTONIC), passed in: the table itself never
+ * reads a clock. Tokens are counted in thousandths, in integers.
+ */
+#ifndef BERTHIERD_FAIR_H
+#define BERTHIERD_FAIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FAIR_MAX_KEYS 65536
+
+typedef struct bd_fair bd_fair;
+
+typedef enum {
+    FAIR_ADMIT = 0,     /* within the rate: decode and serve it; its reply is queued for the round */
+    FAIR_OVER_NOW,      /* over the rate, no reply of this key queued in the round: answer it now */
+    FAIR_OVER_QUEUED,   /* over the rate, a reply of this key is queued: answer it in order */
+} fair_verdict;
+
+/* rate 0 = no rate limit (the round share still applies). share >= 1.
+ * max_keys 0 = FAIR_MAX_KEYS. NULL when out of memory. */
+bd_fair *fair_new(unsigned rate, unsigned burst, unsigned share, size_t max_keys);
+void fair_destroy(bd_fair **pself);
+
+/* A commit round begins: every key's share count starts from zero. */
+void fair_round_begin(bd_fair *self);
+
+/* Account one frame of `key` at `now`. */
+fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now);
+
+/* 1 = the round must take no more frames (two keys or more in it, and one of
+ * them has sent `share` frames). */
+int fair_round_full(const bd_fair *self);
+
+/* Keys with an entry in the table (for tests and diagnostics). */
+size_t fair_count(const bd_fair *self);
+/* 1 if `key` has an entry of its own (0: unseen, dropped, or in the overflow bucket). */
+int fair_has_entry(const bd_fair *self, const uint8_t key[32]);
+
+#endif
