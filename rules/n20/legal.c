@@ -126,6 +126,26 @@ static void s_legal_declare(s_ctx *c) {
             break;
         }
     }
+    /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
+    for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        for (int e = 0; e < s->sc->nunits; e++) {
+            if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
+            int used = 0;
+            for (int k = 0; k < nb; k++)
+                for (int j = 0; j < b[k].ndef; j++)
+                    if (b[k].def[j] == e) used = 1;
+            if (used) continue;
+            n20_battle m[N20_MAX_BATTLES];
+            memcpy(m, b, sizeof(n20_battle) * (size_t)nb);
+            memset(&m[nb], 0, sizeof m[nb]);
+            m[nb].natt = 1;
+            m[nb].att[0] = (uint8_t)u;
+            m[nb].ndef = 1;
+            m[nb].def[0] = (uint8_t)e;
+            s_declare(c, m, nb + 1);
+        }
+    }
 }
 
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {

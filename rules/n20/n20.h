@@ -178,6 +178,7 @@ typedef struct n20_fight {
     uint8_t adv_entered;       /* bit i: a unit has entered vacated[i] [9.8.5] */
     uint8_t garde_att;         /* a Guard unit attacked */
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
+    uint8_t bomb_known, bombard; /* [16.3.2] bit i: attacker i bombards (fixed at the die roll) */
 } n20_fight;
 
 /* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
@@ -390,5 +391,10 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
 int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);
 int n20_view(const n20_state *s, int seat, brt_buf *out);
 int n20_view_text(const n20_state *s, int seat, brt_buf *out);
+
+/* ---- optional rules [16.0] (optional.c) ------------------------------------ */
+int n20_art_support(const n20_state *s, int d);                    /* [16.3.1] */
+int n20_bombard_pair(const n20_state *s, int a, int e);            /* [16.3.2] */
+int n20_bombards(const n20_state *s, const n20_battle *b, int a);  /* [16.3.2] */
 
 #endif

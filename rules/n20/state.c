@@ -210,6 +210,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
               s_u8(b, f->adv_other_done) | s_u8(b, f->adv_rolled) | s_u8(b, f->garde_att) |
               s_u8(b, f->adv_entered);
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
+        if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
     }
     return rc ? -1 : 0;
 }

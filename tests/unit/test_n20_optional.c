@@ -1,0 +1,354 @@
+/*
+ * test_n20_optional.c - rule cases of the Napoleonic 20 Optional Rules [16.0]
+ * (game options of the n20 ruleset), and random play with each option on.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sodium.h>
+#include <cmocka.h>
+
+#include "canon.h"
+#include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
+
+static void s_dump(const t_events *ev) {
+    for (int i = 0; i < ev->n; i++) fprintf(stderr, "  %s\n", ev->text[i]);
+}
+#define HAS(ev, txt) do { if (!t_events_has(ev, txt)) { s_dump(ev); fail_msg("no event '%s'", txt); } } while (0)
+#define HASNT(ev, txt) do { if (t_events_has(ev, txt)) { s_dump(ev); fail_msg("unexpected event '%s'", txt); } } while (0)
+
+/* the number of dice rolled with a purpose starting with `p` */
+static int s_rolled(const t_dice *d, const char *p) {
+    int n = 0;
+    for (int i = 0; i < d->npurposes; i++)
+        if (strncmp(d->purposes[i], p, strlen(p)) == 0) n++;
+    return n;
+}
+
+/* a copy of the scenario whose Combat Results Table gives `res` on every cell */
+static n20_scenario *s_fixed_crt(n20_state *s, int res) {
+    n20_scenario *sc = malloc(sizeof *sc);
+    memcpy(sc, s->sc, sizeof *sc);
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 8; c++) sc->crt[r][c] = (uint8_t)res;
+    s->sc = sc;
+    return sc;
+}
+
+/* 1 if legal() lists the order text for the seat */
+static int s_listed(const n20_state *s, unsigned seat, const char *text) {
+    brt_buf b, t;
+    buf_init(&b);
+    n20_legal(s, seat, &b);
+    size_t pos = 0;
+    const uint8_t *it;
+    size_t len;
+    int found = 0;
+    while (!found && buf_next_item(&b, &pos, &it, &len) == 1) {
+        buf_init(&t);
+        n20_order_format(it, len, &t);
+        buf_append(&t, "", 1);
+        if (strcmp((char *)t.data, text) == 0) found = 1;
+        buf_free(&t);
+    }
+    buf_free(&b);
+    return found;
+}
+
+/* ---- [16.3] Artillery Support --------------------------------------------------- */
+
+/* Allied ZIETEN attacks French GERARD; the French ARTILLERY is adjacent to GERARD */
+static n20_state *s_support_pos(t_dice *d, uint32_t opts) {
+    n20_state *s = t_empty(d, 9, N20_ALLIED);
+    s->opts = opts;
+    t_place(s, "GERARD", 505);
+    t_place(s, "ARTILLERY", 405);
+    t_place(s, "ZIETEN", 606);
+    s->phase = N20_PH_DECLARE;
+    return s;
+}
+
+/* [16.3.1] an Artillery unit not attacked adds +1 to a friendly defender in its ZOC */
+static void test_n20_16_3_1_defensive_support_adds_one(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_support_pos(&d, N20_OPT_ART_SUPPORT);
+    assert_int_equal(t_order(s, N20_ALLIED, "declare ZIETEN -> GERARD", &d, &ev, &err), 0);
+    uint32_t r[] = {3};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
+    HAS(&ev, "3 vs 3 (terrain +0, artillery support)");
+    HAS(&ev, "[16.3.1] defensive artillery support: +1");
+    assert_int_equal(s_rolled(&d, "9.6 combat"), 1);
+    free(s);
+
+    /* without the option: 3 vs 2 */
+    t_events ev2 = {0};
+    t_dice_init(&d, 1);
+    s = s_support_pos(&d, 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "declare ZIETEN -> GERARD", &d, &ev2, &err), 0);
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve 1", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev2, &err), 0);
+    HAS(&ev2, "3 vs 2 (terrain +0)");
+    HASNT(&ev2, "artillery support");
+    free(s);
+}
+
+/* [16.3.1] no support from an Artillery unit against which an attack has been declared */
+static void test_n20_16_3_1_no_support_when_artillery_attacked(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_support_pos(&d, N20_OPT_ART_SUPPORT);
+    t_place(s, "VONHOBE", 304);
+    assert_int_equal(t_order(s, N20_ALLIED, "declare ZIETEN -> GERARD ; VONHOBE -> ARTILLERY", &d, &ev, &err), 0);
+    uint32_t r[] = {3};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
+    HAS(&ev, "3 vs 2 (terrain +0)");
+    HASNT(&ev, "artillery support");
+    free(s);
+}
+
+/* French ARTILLERY across the unbridged Dyle from Allied THIELMANN (Wavre) */
+static n20_state *s_bombard_pos(t_dice *d, uint32_t opts) {
+    n20_state *s = t_empty(d, 9, N20_FRENCH);
+    s->opts = opts;
+    t_place(s, "ARTILLERY", 2010);
+    t_place(s, "THIELMANN", 2109);
+    s->phase = N20_PH_DECLARE;
+    return s;
+}
+
+/* [16.3.2] Bombardment across a Major River at printed strength; refused without the option */
+static void test_n20_16_3_2_bombardment_printed_strength(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_bombard_pos(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "9.2.2");
+    free(s);
+
+    s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
+    assert_true(s_listed(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN"));
+    assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN", &d, &ev, &err), 0);
+    n20_scenario *sc = s_fixed_crt(s, N20_R_N);
+    uint32_t r[] = {4};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    HAS(&ev, "2 vs 3"); /* printed 2, not doubled; THIELMANN 2 + Wavre +1 */
+    HAS(&ev, "[16.3.2] 1 Artillery unit(s) bombard in battle 1");
+    free(s);
+    free(sc);
+}
+
+/* [16.3.2] a bombarding Artillery unit treats AB (and AR) as AW: it withdraws one hex */
+static void test_n20_16_3_2_bombardment_ab_is_aw(void **st) {
+    (void)st;
+    for (int res = N20_R_AB; res <= N20_R_AR; res++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        t_events ev = {0};
+        brt_reject err;
+        n20_state *s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
+        n20_scenario *sc = s_fixed_crt(s, res);
+        assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN", &d, &ev, &err), 0);
+        uint32_t r[] = {2};
+        t_dice_script(&d, 1, r);
+        assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+        assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+        HAS(&ev, res == N20_R_AB ? "AB read as AW" : "AR read as AW");
+        HASNT(&ev, "broken");
+        assert_int_equal(s->phase, N20_PH_RETREAT);
+        int a = n20_unit_find(s, "ARTILLERY");
+        assert_int_equal(n20_retreat_current(s), a);
+        assert_int_equal(s->f.ret_dist[0], 1);
+        assert_int_equal(s->f.ret_rout[0], 0);
+        assert_int_equal(s_rolled(&d, "9.6 rout"), 0); /* no rout distance rolled */
+        assert_int_equal(s->u[a].where, N20_U_MAP);
+        free(s);
+        free(sc);
+    }
+}
+
+/* [16.3.2] with other attackers: they suffer the AB, the bombarding Artillery withdraws */
+static void test_n20_16_3_2_bombardment_ab_with_others(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
+    t_place(s, "GERARD", 2110); /* across the Wavre bridge */
+    n20_scenario *sc = s_fixed_crt(s, N20_R_AB);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY,GERARD -> THIELMANN", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "GERARD")].where, N20_U_BROKEN);
+    int a = n20_unit_find(s, "ARTILLERY");
+    assert_int_equal(s->u[a].where, N20_U_MAP);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    assert_int_equal(n20_retreat_current(s), a);
+    free(s);
+    free(sc);
+}
+
+/* [16.3.2] EX: bombarding Artillery cannot be Broken for the losses; alone, EX is eNgaged */
+static void test_n20_16_3_2_bombardment_ex(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
+    n20_scenario *sc = s_fixed_crt(s, N20_R_EX);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    HAS(&ev, "EX read as N");
+    HASNT(&ev, "broken");
+    assert_int_equal(s->u[n20_unit_find(s, "THIELMANN")].where, N20_U_MAP);
+    free(s);
+    free(sc);
+
+    t_events ev2 = {0};
+    t_dice_init(&d, 1);
+    s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
+    t_place(s, "GERARD", 2110);
+    t_place(s, "REILLE", 2108);
+    sc = s_fixed_crt(s, N20_R_EX);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY,GERARD,REILLE -> THIELMANN", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev2, &err), 0);
+    assert_int_equal(s->phase, N20_PH_EX_LOSSES);
+    assert_false(s_listed(s, N20_FRENCH, "losses ARTILLERY"));
+    assert_int_equal(t_order(s, N20_FRENCH, "losses ARTILLERY", &d, &ev2, &err), -1);
+    assert_string_equal(err.rule, "16.3.2");
+    assert_true(s_listed(s, N20_FRENCH, "losses GERARD"));
+    assert_int_equal(t_order(s, N20_FRENCH, "losses GERARD", &d, &ev2, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "GERARD")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[n20_unit_find(s, "ARTILLERY")].where, N20_U_MAP);
+    free(s);
+    free(sc);
+}
+
+/* ---- random play with each option ----------------------------------------------- */
+static uint64_t s_rng(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
+    (void)ctx;
+    (void)data;
+    (void)len;
+}
+
+/* one game of random legal orders with the options; every listed order is applied to a
+ * copy (legal/apply agreement); returns the number of orders, fills the final hash */
+static int s_play(uint64_t seed, uint32_t opts, uint8_t hash[32], int *ended) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    n20_out out = {s_null_emit, NULL};
+    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
+    n20_run(s, &d.d, &out);
+    uint64_t rng = seed * 2654435761u + 7;
+    int steps = 0;
+    brt_buf legal;
+    buf_init(&legal);
+    while (!s->over && steps < 20000) {
+        int seat = n20_pending_seat(s);
+        assert_true(seat == 0 || seat == 1);
+        buf_reset(&legal);
+        int n = n20_legal(s, (unsigned)seat, &legal);
+        if (n <= 0) fail_msg("seed %llu opts %x: no legal order (phase %d)", (unsigned long long)seed, opts, s->phase);
+        brt_buf other;
+        buf_init(&other);
+        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
+        buf_free(&other);
+        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        size_t pos = 0;
+        const uint8_t *item = NULL, *chosen = NULL;
+        size_t len = 0, clen = 0;
+        int i = 0;
+        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
+            n20_state *c = malloc(sizeof *c);
+            memcpy(c, s, sizeof *c);
+            t_dice d2 = d;
+            d2.d.source_ctx = &d2;
+            brt_reject err;
+            if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0) {
+                brt_buf t;
+                buf_init(&t);
+                n20_order_format(item, len, &t);
+                buf_append(&t, "", 1);
+                fail_msg("seed %llu opts %x: legal order '%s' rejected: %s", (unsigned long long)seed, opts,
+                         (char *)t.data, err.message);
+            }
+            free(c);
+            if (i == pick) { chosen = item; clen = len; }
+            i++;
+        }
+        assert_non_null(chosen);
+        brt_reject err;
+        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
+            fail_msg("seed %llu: chosen order rejected: %s", (unsigned long long)seed, err.message);
+        assert_int_equal(d.d.failed, 0);
+        steps++;
+    }
+    buf_free(&legal);
+    *ended = s->over;
+    brt_buf enc;
+    buf_init(&enc);
+    assert_int_equal(n20_encode(s, &enc), 0);
+    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
+    buf_free(&enc);
+    free(s);
+    return steps;
+}
+
+static void s_random_with(uint32_t opts) {
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        int n1 = s_play(seed, opts, h1, &e1);
+        assert_true(e1); /* [15.0] the game ends with a result */
+        int n2 = s_play(seed, opts, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+    }
+}
+
+static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_random_with(N20_OPT_ART_SUPPORT); }
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_16_3_1_defensive_support_adds_one),
+        cmocka_unit_test(test_n20_16_3_1_no_support_when_artillery_attacked),
+        cmocka_unit_test(test_n20_16_3_2_bombardment_printed_strength),
+        cmocka_unit_test(test_n20_16_3_2_bombardment_ab_is_aw),
+        cmocka_unit_test(test_n20_16_3_2_bombardment_ab_with_others),
+        cmocka_unit_test(test_n20_16_3_2_bombardment_ex),
+        cmocka_unit_test(test_n20_16_3_random_artillery_support),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
