@@ -45,9 +45,12 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     switch (c->kind) {
     case N20__V1__ORDER__KIND_MOVE:
     case N20__V1__ORDER__KIND_DISENGAGE:
+    case N20__V1__ORDER__KIND_PENETRATE:
         m.unit = id; m.n_path = (size_t)n; m.path = hx;
         o.kind_case = c->kind;
-        if (c->kind == N20__V1__ORDER__KIND_MOVE) o.move = &m; else o.disengage = &m;
+        if (c->kind == N20__V1__ORDER__KIND_MOVE) o.move = &m;
+        else if (c->kind == N20__V1__ORDER__KIND_PENETRATE) o.penetrate = &m;
+        else o.disengage = &m;
         break;
     case N20__V1__ORDER__KIND_RETREAT:
         r.unit = id; r.n_path = (size_t)n; r.path = hx;
@@ -220,6 +223,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
             c.kind = N20__V1__ORDER__KIND_DISENGAGE;
             n20_disengage_paths(s, u, s_path_cb, &c);
+            c.kind = N20__V1__ORDER__KIND_PENETRATE; /* [16.2] */
+            n20_penetrate_paths(s, u, s_path_cb, &c);
         }
         break;
     case N20_PH_CONTACT:

@@ -396,5 +396,9 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out);
 int n20_art_support(const n20_state *s, int d);                    /* [16.3.1] */
 int n20_bombard_pair(const n20_state *s, int a, int e);            /* [16.3.2] */
 int n20_bombards(const n20_state *s, const n20_battle *b, int a);  /* [16.3.2] */
+int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err); /* [16.2] */
+void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out);
+int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                        void *ctx);
 
 #endif

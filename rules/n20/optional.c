@@ -54,3 +54,80 @@ int n20_bombards(const n20_state *s, const n20_battle *b, int a) {
         if (n20_bombard_pair(s, a, b->def[j])) return 1;
     return 0;
 }
+
+/* ---- [16.2] Cavalry Penetration ------------------------------------------------ */
+
+/* hex h is in the ZOC of an enemy (of `side`) Cavalry unit */
+static int s_in_enemy_cav_zoc(const n20_state *s, int side, uint16_t h) {
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (n20_side_of(s, j) != side && s->sc->units[j].type == N20_CAV && n20_exerts_zoc(s, j, h)) return 1;
+    return 0;
+}
+
+/* hex h is adjacent to an enemy (of `side`) unit, not across a prohibited hexside */
+static int s_adjacent_enemy_hex(const n20_state *s, int side, uint16_t h) {
+    for (int j = 0; j < s->sc->nunits; j++) {
+        if (s->u[j].where != N20_U_MAP || n20_side_of(s, j) == side || s->sc->units[j].type == N20_LEADER)
+            continue;
+        int d = n20_dir(s->sc, h, s->u[j].hex);
+        if (d >= 0 && !n20_side_blocked(s->sc, n20_weather(s), h, d)) return 1;
+    }
+    return 0;
+}
+
+int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
+    if (!(s->opts & N20_OPT_CAV_PENETRATION))
+        return n20_reject(err, "16.2", "Cavalry Penetration is an optional rule not in use in this game");
+    if (s->phase != N20_PH_REACTION) return n20_reject(err, "16.2", "Penetration is made in your Reaction Phase only");
+    if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.2", "unknown unit");
+    const char *id = n20_uid(s, u);
+    if (!(s->u[u].flags & N20_UF_REACT_OK) || s->u[u].where != N20_U_MAP)
+        return n20_reject(err, "16.2", "%s is not a Cavalry unit of the reacting player that began the Reaction "
+                          "Phase adjacent to an enemy unit", id);
+    if (s->u[u].flags & N20_UF_REACTED)
+        return n20_reject(err, "16.2", "%s has already reacted this phase: Penetration is its single action", id);
+    if (s->u[u].routed) return n20_reject(err, "16.2", "%s is Routed and cannot Penetrate", id);
+    int side = n20_side_of(s, u);
+    if (s_in_enemy_cav_zoc(s, side, s->u[u].hex))
+        return n20_reject(err, "16.2", "%s begins in an enemy Cavalry unit's ZOC and cannot Penetrate", id);
+    if (n != 1) return n20_reject(err, "16.2", "a Penetration enters exactly one hex");
+    uint16_t to = path[0];
+    int d = n20_dir(s->sc, s->u[u].hex, to);
+    if (d < 0 || !s->sc->onmap[to] || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+        return n20_reject(err, "16.2", "%s cannot move into %04u (not an adjacent map hex, or across a Major "
+                          "River)", id, n20_xxyy(to));
+    if (n20_unit_at(s, to) >= 0)
+        return n20_reject(err, "16.2", "%s must penetrate into a vacant hex; %04u is occupied", id, n20_xxyy(to));
+    if (!s_adjacent_enemy_hex(s, side, to))
+        return n20_reject(err, "16.2", "%s must move into a hex that is also adjacent to an enemy unit; %04u is "
+                          "not", id, n20_xxyy(to));
+    if (s_in_enemy_cav_zoc(s, side, to))
+        return n20_reject(err, "16.2", "%s cannot enter an enemy Cavalry unit's ZOC (%04u)", id, n20_xxyy(to));
+    return 0;
+}
+
+void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out) {
+    uint16_t from = s->u[u].hex;
+    if (s->gg_unit == u) s->gg_unit = 0xff; /* [5.1] */
+    s->u[u].hex = to;
+    s->u[u].flags |= N20_UF_REACTED;
+    uint16_t hx[2] = {from, to};
+    int us[1] = {u};
+    n20_event(out, s, "penetrated", us, 1, hx, 2, NULL, 0, "[16.2] %s penetrates to %04u", n20_uid(s, u),
+              n20_xxyy(to));
+}
+
+int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                        void *ctx) {
+    int count = 0;
+    if (!(s->opts & N20_OPT_CAV_PENETRATION) || s->u[u].where != N20_U_MAP) return 0;
+    for (int d = 0; d < 6; d++) {
+        uint16_t p[1];
+        if (n20_neighbor(s->sc, s->u[u].hex, d, &p[0]) < 0) continue;
+        if (n20_penetrate_check(s, u, p, 1, NULL) == 0) {
+            fn(ctx, u, p, 1);
+            count++;
+        }
+    }
+    return count;
+}

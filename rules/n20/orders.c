@@ -217,6 +217,14 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
         n20_disengage_apply(s, u, path, n, out);
         break;
+    case N20__V1__ORDER__KIND_PENETRATE:
+        if (!o->penetrate || !o->penetrate->unit) return n20_reject(err, "16.2", "name the unit");
+        if ((u = n20_unit_find(s, o->penetrate->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->penetrate->unit);
+        if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
+        n20_penetrate_apply(s, u, path[0], out);
+        break;
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
         if (!o->contact || !o->contact->unit) return n20_reject(err, "8.2.4", "name the unit");
@@ -235,7 +243,7 @@ static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH;
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
-    case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
     case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;

@@ -33,7 +33,7 @@ static void s_emit_core(void *ctx, const uint8_t *data, size_t len) {
 const n20_option_def n20_options[] = {
     {"just-like-old-days", N20_OPT_OLD_DAYS, 1},
     {"fog-of-war", N20_OPT_FOG, 0},
-    {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 0},
+    {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 1},
     {"artillery-support", N20_OPT_ART_SUPPORT, 1},
     {"rally-locations", N20_OPT_RALLY_LOCATIONS, 0},
     {"unit-reduction", N20_OPT_UNIT_REDUCTION, 0},

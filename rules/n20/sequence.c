@@ -274,7 +274,12 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     switch (s->phase) {
     case N20_PH_MOVE: kind = "move"; rule = "6.0"; prompt = "move units, enter reinforcements, force march; end"; break;
     case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
-    case N20_PH_REACTION: kind = "reaction"; rule = "8.0"; prompt = "countercharge or disengage with eligible Cavalry; end"; break;
+    case N20_PH_REACTION:
+        kind = "reaction";
+        rule = "8.0";
+        prompt = s->opts & N20_OPT_CAV_PENETRATION ? "countercharge, disengage or penetrate [16.2] with eligible Cavalry; end"
+                                                   : "countercharge or disengage with eligible Cavalry; end";
+        break;
     case N20_PH_CONTACT: kind = "contact"; rule = "8.2.4"; prompt = "maintain contact with one adjacent unit, or end"; break;
     case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;

@@ -246,6 +246,83 @@ static void test_n20_16_3_2_bombardment_ex(void **st) {
     free(sc);
 }
 
+
+/* ---- [16.2] Cavalry Penetration ------------------------------------------------- */
+
+/* French GERARD at 0505 ends its move next to Allied UXBRIDGE (0506): Allied Reaction Phase */
+static n20_state *s_penetrate_pos(t_dice *d, uint32_t opts) {
+    n20_state *s = t_empty(d, 9, N20_FRENCH);
+    s->opts = opts;
+    t_place(s, "GERARD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    return s;
+}
+
+/* [16.2] a Cavalry unit moves from one hex adjacent to an enemy to another, then stops; it
+ * cannot also Countercharge */
+static void test_n20_16_2_penetration_moves_next_to_enemy(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_penetrate_pos(&d, N20_OPT_CAV_PENETRATION);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
+    assert_int_equal(s->phase, N20_PH_REACTION);
+    int rolled = d.npurposes;
+    assert_true(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
+    assert_false(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0607"));
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0607", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.2"); /* 0607 is not adjacent to an enemy unit */
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, &ev, &err), 0);
+    int u = n20_unit_find(s, "UXBRIDGE");
+    assert_int_equal(s->u[u].hex, n20_hex(406));
+    HAS(&ev, "[16.2] UXBRIDGE penetrates to 0406");
+    assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "8.0");
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0506", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.2");
+    assert_int_equal(d.npurposes, rolled); /* no die */
+    free(s);
+}
+
+/* [16.2] not without the option; not a Routed unit; not out of, nor into, an enemy Cavalry ZOC */
+static void test_n20_16_2_penetration_restrictions(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_penetrate_pos(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.2");
+    assert_false(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
+    free(s);
+
+    s = s_penetrate_pos(&d, N20_OPT_CAV_PENETRATION);
+    s->u[n20_unit_find(s, "UXBRIDGE")].routed = 1 + N20_FRENCH;
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.2");
+    assert_true(strstr(err.message, "Routed") != NULL);
+    free(s);
+
+    s = s_penetrate_pos(&d, N20_OPT_CAV_PENETRATION);
+    t_place(s, "MILHAUD", 306); /* its ZOC covers 0406 */
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "enemy Cavalry unit's ZOC (0406)") != NULL);
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0606", &d, NULL, &err), 0);
+    free(s);
+
+    s = s_penetrate_pos(&d, N20_OPT_CAV_PENETRATION);
+    t_place(s, "MILHAUD", 507); /* UXBRIDGE begins in its ZOC */
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "begins in an enemy Cavalry") != NULL);
+    free(s);
+}
+
 /* ---- random play with each option ----------------------------------------------- */
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
@@ -339,6 +416,7 @@ static void s_random_with(uint32_t opts) {
 }
 
 static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_random_with(N20_OPT_ART_SUPPORT); }
+static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_random_with(N20_OPT_CAV_PENETRATION); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -349,6 +427,9 @@ int main(void) {
         cmocka_unit_test(test_n20_16_3_2_bombardment_ab_with_others),
         cmocka_unit_test(test_n20_16_3_2_bombardment_ex),
         cmocka_unit_test(test_n20_16_3_random_artillery_support),
+        cmocka_unit_test(test_n20_16_2_penetration_moves_next_to_enemy),
+        cmocka_unit_test(test_n20_16_2_penetration_restrictions),
+        cmocka_unit_test(test_n20_16_2_random_cavalry_penetration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
