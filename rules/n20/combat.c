@@ -228,6 +228,7 @@ void n20_break_unit(n20_state *s, int u, n20_out *out, const char *why) {
     s->u[u].routed = 0;
     s->u[u].flags = 0;
     s->u[u].hex = 0;
+    s->fatigue[u] = 0; /* [16.8] rulings R-16.8-broken */
     if (s->gg_unit == u) s->gg_unit = 0xff;
     int us[1] = {u};
     n20_event(out, s, "broken", us, 1, &h, 1, NULL, 0, "[%s] %s is Broken at %04u", why, n20_uid(s, u),
@@ -346,6 +347,7 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     f->result = (uint8_t)res;
     f->die = (uint8_t)die;
     s->battle_dice = 1;
+    n20_fatigue_exhaust(s, b, out); /* [16.8.1] */
     int us[2 * N20_MAX_SIDE];
     int nu = 0;
     for (int j = 0; j < b->natt; j++) us[nu++] = b->att[j];

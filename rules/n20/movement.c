@@ -14,7 +14,9 @@
 int n20_move_allowance(const n20_state *s, int u) {
     const n20_unit_def *d = &s->sc->units[u];
     int a = n20_is_night(s) ? 1 : d->allowance;       /* [14.0] Speed Limit */
-    a += s->fm[d->army] ? 1 : 0;                       /* [12.2.1] */
+    int fat = n20_fatigue(s, u);
+    a += s->fm[d->army] && fat < N20_FAT_TIRED ? 1 : 0; /* [12.2.1]; [16.8.2] Tired: no benefit */
+    if (fat >= N20_FAT_WEARY) a -= 1;                  /* [16.8.2] Weary */
     if (d->side == s->phasing) a += s->move_mod;       /* [5.0] event */
     int w = n20_weather(s);
     if (w == N20_W_DOWNPOUR || w == N20_W_MUD) a -= 1; /* [5.2.1] */
@@ -90,6 +92,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
                           "prohibited", id, n20_xxyy(to));
+    if (ez && n20_fatigue(s, u) >= N20_FAT_SPENT)
+        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter the enemy ZOC at %04u", id,
+                          n20_xxyy(to));
     *stop = 0;
     if (sc->t_stop[sc->terrain[to]] && !*road) *stop = 6; /* [6.5] */
     if (ez) *stop = 7;                                     /* [6.7] */

@@ -245,7 +245,15 @@ typedef struct n20_state {
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
     n20_fight f;
+    /* optional rules [16.0]; encoded only when their option is chosen */
+    uint8_t fatigue[N20_MAX_UNITS]; /* [16.8] 0 Fresh, 1 Ready, 2 Tired, 3 Weary, 4 Spent */
 } n20_state;
+
+enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
+/* [16.8] the Fatigue Level of unit u (0 when the option is not chosen) */
+static inline int n20_fatigue(const n20_state *s, int u) {
+    return (s->opts & N20_OPT_FATIGUE) ? s->fatigue[u] : 0;
+}
 
 /* ---- events output -------------------------------------------------------- */
 typedef struct n20_out {
@@ -398,6 +406,9 @@ int n20_bombard_pair(const n20_state *s, int a, int e);            /* [16.3.2] *
 int n20_bombards(const n20_state *s, const n20_battle *b, int a);  /* [16.3.2] */
 int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err); /* [16.2] */
 void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out);
+void n20_fatigue_exhaust(n20_state *s, const n20_battle *b, n20_out *out); /* [16.8.1] */
+void n20_fatigue_recover(n20_state *s, n20_out *out);                        /* [16.8.3] */
+const char *n20_fatigue_name(int level);
 int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                         void *ctx);
 

@@ -103,6 +103,9 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
                           "not", id, n20_xxyy(to));
     if (s_in_enemy_cav_zoc(s, side, to))
         return n20_reject(err, "16.2", "%s cannot enter an enemy Cavalry unit's ZOC (%04u)", id, n20_xxyy(to));
+    if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, to, 1 - side, 0))
+        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter the enemy ZOC at %04u", id,
+                          n20_xxyy(to));
     return 0;
 }
 
@@ -130,4 +133,47 @@ int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, 
         }
     }
     return count;
+}
+
+/* ---- [16.8] Fatigue -------------------------------------------------------------- */
+
+const char *n20_fatigue_name(int level) {
+    static const char *n[] = {"Fresh", "Ready", "Tired", "Weary", "Spent"};
+    return level >= 0 && level <= N20_FAT_SPENT ? n[level] : "?";
+}
+
+static void s_exhaust(n20_state *s, int u, n20_out *out) {
+    if (s->u[u].where != N20_U_MAP || s->sc->units[u].type == N20_LEADER) return; /* [16.9.5] */
+    if (s->fatigue[u] >= N20_FAT_SPENT) return; /* already Spent: it simply remains Spent */
+    s->fatigue[u]++;
+    int us[1] = {u};
+    int v[1] = {s->fatigue[u]};
+    n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.1] %s is now %s", n20_uid(s, u),
+              n20_fatigue_name(s->fatigue[u]));
+}
+
+/* [16.8.1] every unit in the battle, attacking and defending, gains one Fatigue Level */
+void n20_fatigue_exhaust(n20_state *s, const n20_battle *b, n20_out *out) {
+    if (!(s->opts & N20_OPT_FATIGUE)) return;
+    for (int j = 0; j < b->natt; j++) s_exhaust(s, b->att[j], out);
+    for (int j = 0; j < b->ndef; j++) s_exhaust(s, b->def[j], out);
+}
+
+/* [16.8.3] at the end of your Combat Phase (even at Night), each of your fatigued units not
+ * adjacent to an enemy unit loses one Fatigue Level */
+void n20_fatigue_recover(n20_state *s, n20_out *out) {
+    if (!(s->opts & N20_OPT_FATIGUE)) return;
+    for (int i = 0; i < s->sc->nunits; i++) {
+        if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing || !s->fatigue[i]) continue;
+        int adj = 0;
+        for (int j = 0; j < s->sc->nunits && !adj; j++)
+            if (n20_side_of(s, j) != s->phasing && s->sc->units[j].type != N20_LEADER && n20_adjacent_units(s, i, j))
+                adj = 1;
+        if (adj) continue;
+        s->fatigue[i]--;
+        int us[1] = {i};
+        int v[1] = {s->fatigue[i]};
+        n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.3] %s recovers: now %s", n20_uid(s, i),
+                  n20_fatigue_name(s->fatigue[i]));
+    }
 }

@@ -39,7 +39,7 @@ const n20_option_def n20_options[] = {
     {"unit-reduction", N20_OPT_UNIT_REDUCTION, 0},
     {"breakdown", N20_OPT_BREAKDOWN, 0},
     {"special-units", N20_OPT_SPECIAL_UNITS, 0},
-    {"fatigue", N20_OPT_FATIGUE, 0},
+    {"fatigue", N20_OPT_FATIGUE, 1},
     {"leaders", N20_OPT_LEADERS, 0},
     {"variable-weather", N20_OPT_VAR_WEATHER, 0},
     {"sambre-crossing", N20_OPT_SAMBRE, 0},

@@ -143,6 +143,7 @@ static void s_combat_end(n20_state *s, n20_out *out) {
                   "[9.6.2.2] %s recovers from Rout", n20_uid(s, i));
     }
     s->nbattles = 0;
+    n20_fatigue_recover(s, out); /* [16.8.3] */
     /* [13.0] Lull */
     int fm = 0;
     for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];

@@ -212,5 +212,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
         if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
     }
+    if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
+        for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);
     return rc ? -1 : 0;
 }

@@ -51,6 +51,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
         uv[nu].arrival_turn = s->u[i].arrive;
+        uv[nu].fatigue = (uint32_t)n20_fatigue(s, i);
         up[nu] = &uv[nu];
         nu++;
     }
@@ -91,6 +92,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, d->area);
         if (s->u[i].routed) buf_append_str(out, " ROUTED");
         if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
+        if (n20_fatigue(s, i)) buf_printf(out, " %s", n20_fatigue_name(n20_fatigue(s, i)));
         if (s->gg_unit == i) buf_append_str(out, s->gg_immune ? " GOOD-GROUND(immune)" : " GOOD-GROUND(+1)");
         buf_append_str(out, "\n");
     }

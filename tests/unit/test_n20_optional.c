@@ -323,6 +323,153 @@ static void test_n20_16_2_penetration_restrictions(void **st) {
     free(s);
 }
 
+
+/* ---- [16.8] Fatigue -------------------------------------------------------------- */
+
+/* [16.8.1] every unit in a battle gains one Fatigue Level; a Spent unit remains Spent */
+static void test_n20_16_8_1_exhaustion_raises_one_level(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_FATIGUE;
+    int g = t_place(s, "GERARD", 505), z = t_place(s, "ZIETEN", 606);
+    int v = t_place(s, "VANDAMME", 1507), p = t_place(s, "PIRCH", 1607);
+    s->fatigue[v] = N20_FAT_SPENT;
+    s->fatigue[p] = N20_FAT_READY;
+    s->phase = N20_PH_DECLARE;
+    n20_scenario *sc = s_fixed_crt(s, N20_R_N);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare GERARD -> ZIETEN ; VANDAMME -> PIRCH", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->fatigue[g], N20_FAT_READY);
+    assert_int_equal(s->fatigue[z], N20_FAT_READY);
+    assert_int_equal(s->fatigue[v], N20_FAT_SPENT); /* not yet in battle */
+    HAS(&ev, "[16.8.1] GERARD is now Ready");
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 2", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->fatigue[v], N20_FAT_SPENT); /* remains Spent */
+    assert_int_equal(s->fatigue[p], N20_FAT_TIRED);
+    /* without the option nothing is recorded */
+    n20_state *s2 = t_empty(&d, 9, N20_FRENCH);
+    t_place(s2, "GERARD", 505);
+    t_place(s2, "ZIETEN", 606);
+    s2->phase = N20_PH_DECLARE;
+    s2->sc = sc;
+    t_events ev2 = {0};
+    assert_int_equal(t_order(s2, N20_FRENCH, "declare GERARD -> ZIETEN", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s2, N20_FRENCH, "resolve 1", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s2, N20_ALLIED, "no-reserve", &d, &ev2, &err), 0);
+    assert_int_equal(s2->fatigue[g], 0);
+    HASNT(&ev2, "16.8");
+    free(s2);
+    free(s);
+    free(sc);
+}
+
+/* [16.8.2] Tired: no Forced March benefit; Weary: also -1 Movement Allowance */
+static void test_n20_16_8_2_tired_and_weary_movement(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_FATIGUE;
+    int a = t_place(s, "GERARD", 1505), b = t_place(s, "VANDAMME", 1508), c = t_place(s, "REILLE", 1511);
+    s->fatigue[a] = N20_FAT_READY;
+    s->fatigue[b] = N20_FAT_TIRED;
+    s->fatigue[c] = N20_FAT_WEARY;
+    assert_int_equal(n20_move_allowance(s, a), 2);
+    assert_int_equal(n20_move_allowance(s, b), 2);
+    assert_int_equal(n20_move_allowance(s, c), 1);
+    assert_int_equal(t_order(s, N20_FRENCH, "forcemarch french", &d, &ev, &err), 0);
+    assert_int_equal(n20_move_allowance(s, a), 3); /* Ready: unaffected */
+    assert_int_equal(n20_move_allowance(s, b), 2); /* Tired: no benefit */
+    assert_int_equal(n20_move_allowance(s, c), 1); /* Weary: no benefit and -1 */
+    free(s);
+}
+
+/* [16.8.2] Spent: cannot voluntarily enter an EZOC, nor Advance after Combat ([9.8.2]) */
+static void test_n20_16_8_2_spent_cannot_enter_ezoc(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_FATIGUE;
+    int g = t_place(s, "GERARD", 503);
+    t_place(s, "ZIETEN", 606); /* its ZOC covers 0505 */
+    s->fatigue[g] = N20_FAT_SPENT;
+    assert_false(s_listed(s, N20_FRENCH, "move GERARD 0504 0505"));
+    assert_true(s_listed(s, N20_FRENCH, "move GERARD 0504"));
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0504 0505", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.8.2");
+    s->fatigue[g] = N20_FAT_WEARY; /* Weary may (allowance 1: one hex, always allowed [6.2]) */
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0504", &d, &ev, &err), 0);
+    free(s);
+
+    /* advance after combat: the Spent victor cannot advance; a Fresh one can */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_FATIGUE;
+    g = t_place(s, "GERARD", 505);
+    int v = t_place(s, "VANDAMME", 507);
+    t_place(s, "ZIETEN", 506);
+    s->fatigue[g] = N20_FAT_WEARY; /* Spent after this battle */
+    s->phase = N20_PH_DECLARE;
+    n20_scenario *sc = s_fixed_crt(s, N20_R_DB);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare GERARD,VANDAMME -> ZIETEN", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    assert_int_equal(s->fatigue[g], N20_FAT_SPENT);
+    assert_int_equal(s->fatigue[v], N20_FAT_READY);
+    assert_int_equal(t_order(s, N20_FRENCH, "advance GERARD 0506", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.8.2");
+    assert_false(s_listed(s, N20_FRENCH, "advance GERARD 0506"));
+    assert_int_equal(t_order(s, N20_FRENCH, "advance VANDAMME 0506", &d, &ev, &err), 0);
+    free(s);
+    free(sc);
+}
+
+/* [16.8.3] at the end of its Combat Phase each of the phasing player's fatigued units not
+ * adjacent to an enemy unit recovers one level (Ready becomes Fresh) */
+static void test_n20_16_8_3_recovery_not_adjacent(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_FATIGUE;
+    int g = t_place(s, "GERARD", 505), z = t_place(s, "ZIETEN", 606);
+    int v = t_place(s, "VANDAMME", 1507), r = t_place(s, "REILLE", 1511);
+    int t = t_place(s, "THIELMANN", 2109);
+    s->fatigue[g] = N20_FAT_TIRED;
+    s->fatigue[v] = N20_FAT_READY;
+    s->fatigue[r] = N20_FAT_SPENT;
+    s->fatigue[t] = N20_FAT_TIRED; /* not the phasing player's */
+    s->phase = N20_PH_DECLARE;
+    n20_scenario *sc = s_fixed_crt(s, N20_R_N);
+    assert_int_equal(t_order(s, N20_FRENCH, "declare GERARD -> ZIETEN", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->phasing, N20_ALLIED); /* the French Combat Phase is over */
+    assert_int_equal(s->fatigue[g], N20_FAT_WEARY); /* fought, and still adjacent to ZIETEN */
+    assert_int_equal(s->fatigue[z], N20_FAT_READY);
+    assert_int_equal(s->fatigue[v], N20_FAT_FRESH);
+    assert_int_equal(s->fatigue[r], N20_FAT_WEARY);
+    assert_int_equal(s->fatigue[t], N20_FAT_TIRED);
+    HAS(&ev, "[16.8.3] VANDAMME recovers: now Fresh");
+    HASNT(&ev, "GERARD recovers");
+    free(s);
+    free(sc);
+}
+
 /* ---- random play with each option ----------------------------------------------- */
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
@@ -417,6 +564,7 @@ static void s_random_with(uint32_t opts) {
 
 static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_random_with(N20_OPT_ART_SUPPORT); }
 static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_random_with(N20_OPT_CAV_PENETRATION); }
+static void test_n20_16_8_random_fatigue(void **st) { (void)st; s_random_with(N20_OPT_FATIGUE); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -430,6 +578,11 @@ int main(void) {
         cmocka_unit_test(test_n20_16_2_penetration_moves_next_to_enemy),
         cmocka_unit_test(test_n20_16_2_penetration_restrictions),
         cmocka_unit_test(test_n20_16_2_random_cavalry_penetration),
+        cmocka_unit_test(test_n20_16_8_1_exhaustion_raises_one_level),
+        cmocka_unit_test(test_n20_16_8_2_tired_and_weary_movement),
+        cmocka_unit_test(test_n20_16_8_2_spent_cannot_enter_ezoc),
+        cmocka_unit_test(test_n20_16_8_3_recovery_not_adjacent),
+        cmocka_unit_test(test_n20_16_8_random_fatigue),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
