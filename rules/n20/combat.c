@@ -166,8 +166,8 @@ int n20_combat_strength(const n20_state *s, int u, int attacking, int countercha
     const n20_unit_def *d = &s->sc->units[u];
     int v = d->strength;
     int w = n20_weather(s);
-    if (d->type == N20_INF && (w == N20_W_SHOWERS || w == N20_W_DOWNPOUR) && v > 0) v--; /* [5.2.1] */
-    if (attacking && d->type == N20_ART && w != N20_W_DOWNPOUR && w != N20_W_MUD) v *= 2; /* [9.3] */
+    if (d->type == N20_INF && n20_w_rain(w) && v > 0) v--;       /* [5.2.1] [16.10.2] */
+    if (attacking && d->type == N20_ART && !n20_w_heavy(w)) v *= 2; /* [9.3] [5.2.1] [16.10.2] */
     if (attacking && countercharge && !vs_cav) v *= 2;                                    /* [8.1.4] */
     if (s->u[u].routed || (s->u[u].flags & N20_UF_CONTACT)) v = (v + 1) / 2; /* [9.6.2] [8.2.4] */
     return v;

@@ -19,7 +19,7 @@ int n20_move_allowance(const n20_state *s, int u) {
     if (fat >= N20_FAT_WEARY) a -= 1;                  /* [16.8.2] Weary */
     if (d->side == s->phasing) a += s->move_mod;       /* [5.0] event */
     int w = n20_weather(s);
-    if (w == N20_W_DOWNPOUR || w == N20_W_MUD) a -= 1; /* [5.2.1] */
+    if (n20_w_heavy(w)) a -= 1;                        /* [5.2.1] [16.10.2] */
     return a;
 }
 

@@ -35,7 +35,11 @@ enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, 
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
-enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD };
+enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD,
+       N20_W_SHOWERS_MUD /* [16.10.2] Showers with the Mud marker on the track */ };
+/* [5.2.1] [16.10.2] rain: Infantry -1; heavy going: Movement Allowance -1, Artillery not doubled */
+static inline int n20_w_rain(int w) { return w == N20_W_SHOWERS || w == N20_W_DOWNPOUR || w == N20_W_SHOWERS_MUD; }
+static inline int n20_w_heavy(int w) { return w == N20_W_DOWNPOUR || w == N20_W_MUD || w == N20_W_SHOWERS_MUD; }
 enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
 enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2 };
 /* where a unit starts */
@@ -104,6 +108,10 @@ typedef struct n20_scenario {
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
+    /* [16.10] Variable Weather: starting box and side (1 Worsening), the trend tables (boxes
+     * moved toward Storm for die 1..6; [0] Improving side, [1] Worsening), the card that flips */
+    uint8_t wx_start, wx_worse0, wx_card;
+    int8_t wx_trend[2][6];
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -247,6 +255,7 @@ typedef struct n20_state {
     n20_fight f;
     /* optional rules [16.0]; encoded only when their option is chosen */
     uint8_t fatigue[N20_MAX_UNITS]; /* [16.8] 0 Fresh, 1 Ready, 2 Tired, 3 Weary, 4 Spent */
+    uint8_t wx, wx_worse, mud;      /* [16.10] Weather box, Worsening side up, Mud marker's turn (0 none) */
 } n20_state;
 
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
@@ -409,6 +418,11 @@ void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out);
 void n20_fatigue_exhaust(n20_state *s, const n20_battle *b, n20_out *out); /* [16.8.1] */
 void n20_fatigue_recover(n20_state *s, n20_out *out);                        /* [16.8.3] */
 const char *n20_fatigue_name(int level);
+void n20_weather_setup(n20_state *s);                                       /* [16.10] */
+int n20_weather_variable(const n20_state *s);                               /* [16.10.2] */
+void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out);          /* [16.10.1] */
+void n20_weather_card(n20_state *s, int card_number, n20_out *out);         /* [16.10.1] */
+void n20_weather_turn_end(n20_state *s, n20_out *out);                      /* [16.10.2] */
 int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                         void *ctx);
 

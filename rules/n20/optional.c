@@ -177,3 +177,64 @@ void n20_fatigue_recover(n20_state *s, n20_out *out) {
                   n20_fatigue_name(s->fatigue[i]));
     }
 }
+
+/* ---- [16.10] Variable Weather ----------------------------------------------------- */
+
+void n20_weather_setup(n20_state *s) {
+    if (!(s->opts & N20_OPT_VAR_WEATHER)) return;
+    s->wx = s->sc->wx_start;      /* [3.0] the Weather marker's box and side */
+    s->wx_worse = s->sc->wx_worse0;
+    s->mud = 0;                   /* [3.0] the Mud marker is set aside */
+}
+
+static int s_mud_on(const n20_state *s) { return s->mud && s->turn <= s->mud; }
+
+/* [16.10.2] the weather in force: the marker's box, combined with Mud while the Mud marker is
+ * on the Game Turn track (Downpour alone when it rains hard; no Infantry penalty when dry) */
+int n20_weather_variable(const n20_state *s) {
+    int w = s->wx;
+    if (!s_mud_on(s) || w == N20_W_DOWNPOUR) return w;
+    return w == N20_W_SHOWERS ? N20_W_SHOWERS_MUD : N20_W_MUD;
+}
+
+/* [16.10.1] the French player's weather roll after the French event */
+void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out) {
+    if (!(s->opts & N20_OPT_VAR_WEATHER) || s->phasing != N20_FRENCH) return; /* the Allies never roll */
+    uint32_t die = brt_dice_roll(dice, 6, "16.10.1 weather");
+    int from = s->wx, step = s->sc->wx_trend[s->wx_worse ? 1 : 0][die - 1];
+    int pos = from + step;
+    if (pos < N20_W_CLEAR) pos = N20_W_CLEAR; /* never better than Clear */
+    int storm = pos >= N20_W_STORM;           /* [16.10.2] the marker never stays in Storm */
+    if (storm) pos = N20_W_DOWNPOUR;
+    s->wx = (uint8_t)pos;
+    int v[4] = {(int)die, from, pos, storm};
+    n20_event(out, s, "weather", NULL, 0, NULL, 0, v, 4, "[16.10.1] weather roll %u (%s side): %s%s", die,
+              s->wx_worse ? "Worsening" : "Improving", storm ? "Storm, the marker returns to " : "",
+              n20_weather_name(pos));
+    if (storm || pos == N20_W_DOWNPOUR) {
+        if (s->mud && s->mud < 250) {
+            s->mud++; /* [16.10.2] already on the track: advance it one turn (rulings R-16.10.2-advance) */
+        } else if (storm) {
+            s->mud = (uint8_t)(s->turn + 1); /* one turn ahead */
+        } else {
+            return;
+        }
+        int mv[1] = {s->mud};
+        n20_event(out, s, "mud", NULL, 0, NULL, 0, mv, 1, "[16.10.2] the Mud marker is on Turn %u", s->mud);
+    }
+}
+
+/* [16.10.1] the Weather marker is flipped whenever its Event card is drawn */
+void n20_weather_card(n20_state *s, int card_number, n20_out *out) {
+    if (!(s->opts & N20_OPT_VAR_WEATHER) || !s->sc->wx_card || card_number != s->sc->wx_card) return;
+    s->wx_worse = (uint8_t)!s->wx_worse;
+    N20_EV(out, s, "weather", "[16.10.1] the Weather marker is flipped to its %s side",
+           s->wx_worse ? "Worsening" : "Improving");
+}
+
+/* [16.10.2] Mud Duration: the marker is removed at the end of the Game Turn it is on */
+void n20_weather_turn_end(n20_state *s, n20_out *out) {
+    if (!(s->opts & N20_OPT_VAR_WEATHER) || !s->mud || s->turn < s->mud) return;
+    s->mud = 0;
+    N20_EV(out, s, "mud", "[16.10.2] the Mud marker is removed: its effects end");
+}

@@ -41,7 +41,7 @@ const n20_option_def n20_options[] = {
     {"special-units", N20_OPT_SPECIAL_UNITS, 0},
     {"fatigue", N20_OPT_FATIGUE, 1},
     {"leaders", N20_OPT_LEADERS, 0},
-    {"variable-weather", N20_OPT_VAR_WEATHER, 0},
+    {"variable-weather", N20_OPT_VAR_WEATHER, 1},
     {"sambre-crossing", N20_OPT_SAMBRE, 0},
     {"berthier-is-back", N20_OPT_BERTHIER_BACK, 0},
     {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 0},

@@ -42,6 +42,7 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
                n20_side_name(s->phasing));
     } else {
         n20_events_phase(s, dice, out);
+        if (!s->over) n20_weather_roll(s, dice, out); /* [16.10] after the event, French only */
     }
     s->first_turn_done = 1;
     if (s->over) return;
@@ -195,6 +196,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
         n20_game_end(s, out, "last turn");
         return;
     }
+    n20_weather_turn_end(s, out); /* [16.10.2] Mud Duration */
     s->turn++;
     s->phasing = s->sc->first_player;
     s->phase = N20_PH_EVENTS;

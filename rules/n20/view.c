@@ -29,7 +29,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.turn = s->turn;
     v.time = (char *)sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label;
     v.night = n20_is_night(s);
-    v.weather = (char *)n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather);
+    v.weather = (char *)n20_weather_name(s->opts & N20_OPT_VAR_WEATHER ? n20_weather(s)
+                                         : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather);
     v.phasing = (char *)n20_side_name(s->phasing);
     v.phase = p.kind;
     v.morale_french = s->morale[0];
@@ -80,7 +81,8 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
     n20_pending(s, &p);
     buf_printf(out, "Turn %u (%s)%s, weather %s; %s player turn; decision: %s [%s] %s\n", s->turn,
                sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label, n20_is_night(s) ? " NIGHT" : "",
-               n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
+               n20_weather_name(s->opts & N20_OPT_VAR_WEATHER ? n20_weather(s)
+                                : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
     for (int i = 0; i < sc->nunits; i++) {

@@ -470,6 +470,179 @@ static void test_n20_16_8_3_recovery_not_adjacent(void **st) {
     free(sc);
 }
 
+
+/* ---- [16.10] Variable Weather ------------------------------------------------------- */
+
+static n20_state *s_weather_state(t_dice *d, uint32_t opts) {
+    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    n20_state *s = n20_state_new(sc);
+    n20_setup(s, &d->d, NULL, opts, NULL);
+    n20_run(s, &d->d, NULL);
+    return s;
+}
+
+/* [3.0] [16.10] Cloudy box, Worsening side; the printed track is not used; no roll in the
+ * skipped first French Random Events Phase */
+static void test_n20_16_10_setup_cloudy_worsening(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_weather_state(&d, N20_OPT_VAR_WEATHER);
+    assert_int_equal(s->turn, 9);
+    assert_int_equal(s->wx, N20_W_CLOUDY);
+    assert_int_equal(s->wx_worse, 1);
+    assert_int_equal(s->mud, 0);
+    assert_int_equal(n20_weather(s), N20_W_CLOUDY); /* the track prints Clear on Turn 9 */
+    assert_int_equal(s_rolled(&d, "16.10"), 0);
+    free(s);
+    t_dice_init(&d, 1);
+    s = s_weather_state(&d, 0);
+    assert_int_equal(n20_weather(s), N20_W_CLEAR);
+    free(s);
+}
+
+/* [16.10.1] the two trend tables, die by die, from Showers; never better than Clear */
+static void test_n20_16_10_1_trend_tables(void **st) {
+    (void)st;
+    /* expected box after the roll from Showers: Improving then Worsening side (Storm = Downpour) */
+    static const int exp[2][6] = {
+        {N20_W_DOWNPOUR, N20_W_SHOWERS, N20_W_SHOWERS, N20_W_SHOWERS, N20_W_CLOUDY, N20_W_CLEAR},
+        {N20_W_DOWNPOUR, N20_W_DOWNPOUR, N20_W_SHOWERS, N20_W_SHOWERS, N20_W_SHOWERS, N20_W_CLOUDY}};
+    for (int side = 0; side < 2; side++)
+        for (uint32_t die = 1; die <= 6; die++) {
+            t_dice d;
+            t_dice_init(&d, 1);
+            n20_state *s = s_weather_state(&d, N20_OPT_VAR_WEATHER);
+            s->phasing = N20_FRENCH;
+            s->wx = N20_W_SHOWERS;
+            s->wx_worse = (uint8_t)side;
+            int before = d.npurposes;
+            t_dice_script(&d, 1, &die);
+            t_events ev = {0};
+            n20_out out = {t_events_emit, &ev};
+            n20_weather_roll(s, &d.d, &out);
+            assert_int_equal(d.npurposes, before + 1);
+            assert_string_equal(d.purposes[before], "16.10.1 weather");
+            assert_int_equal(s->wx, exp[side][die - 1]);
+            /* from Clear, an improving 6 stays Clear */
+            s->wx = N20_W_CLEAR;
+            s->mud = 0;
+            uint32_t six = 6;
+            t_dice_script(&d, 1, &six);
+            n20_weather_roll(s, &d.d, &out);
+            assert_int_equal(s->wx, N20_W_CLEAR);
+            free(s);
+        }
+    /* the Allied player never rolls */
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_weather_state(&d, N20_OPT_VAR_WEATHER);
+    s->phasing = N20_ALLIED;
+    int before = d.npurposes;
+    n20_weather_roll(s, &d.d, NULL);
+    assert_int_equal(d.npurposes, before);
+    free(s);
+}
+
+/* [16.10.1] drawing Event card #12 flips the Weather marker; the French roll follows the event */
+static void test_n20_16_10_1_card_12_flips_marker(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    n20_state *s = s_weather_state(&d, N20_OPT_VAR_WEATHER);
+    int c12 = -1;
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].number == 12) c12 = i;
+    assert_true(c12 >= 0);
+    /* put #12 on top of the Draw Pile at the start of the French Turn 10 */
+    s->ndiscard = 0;
+    s->draw[0] = (uint8_t)c12;
+    s->ndraw = 1;
+    s->turn = 10;
+    s->phasing = N20_FRENCH;
+    s->phase = N20_PH_EVENTS;
+    s->first_turn_done = 1;
+    uint32_t r[] = {3};
+    t_dice_script(&d, 1, r);
+    n20_out out = {t_events_emit, &ev};
+    int before = d.npurposes;
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->wx_worse, 0);
+    HAS(&ev, "[16.10.1] the Weather marker is flipped to its Improving side");
+    HAS(&ev, "[16.10.1] weather roll 3 (Improving side): cloudy");
+    assert_int_equal(s_rolled(&d, "16.10.1 weather"), 1);
+    assert_true(d.npurposes > before);
+    free(s);
+}
+
+/* [16.10.2] a Storm puts the Mud marker one turn ahead and the Weather marker on Downpour; a
+ * Downpour advances it; Showers with Mud combine; the marker goes at the end of its turn */
+static void test_n20_16_10_2_storm_and_mud(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    n20_out out = {t_events_emit, &ev};
+    n20_state *s = s_weather_state(&d, N20_OPT_VAR_WEATHER);
+    s->turn = 16;
+    s->phasing = N20_FRENCH;
+    s->wx = N20_W_SHOWERS;
+    s->wx_worse = 1;
+    uint32_t r1 = 1; /* Worsening 1: two spaces left, Showers -> Storm */
+    t_dice_script(&d, 1, &r1);
+    n20_weather_roll(s, &d.d, &out);
+    assert_int_equal(s->wx, N20_W_DOWNPOUR);
+    assert_int_equal(s->mud, 17);
+    assert_int_equal(n20_weather(s), N20_W_DOWNPOUR); /* Downpour effects only */
+    HAS(&ev, "Storm, the marker returns to downpour");
+    n20_weather_turn_end(s, &out); /* end of Turn 16: the marker is on Turn 17 */
+    assert_int_equal(s->mud, 17);
+    s->turn = 17;
+    uint32_t r2 = 4; /* no change: still Downpour, the Mud marker advances */
+    t_dice_script(&d, 1, &r2);
+    n20_weather_roll(s, &d.d, &out);
+    assert_int_equal(s->mud, 18);
+    n20_weather_turn_end(s, &out);
+    s->turn = 18;
+    s->wx_worse = 0;
+    uint32_t r3 = 5; /* Improving 5: one space right, Downpour -> Showers; Mud stays */
+    t_dice_script(&d, 1, &r3);
+    n20_weather_roll(s, &d.d, &out);
+    assert_int_equal(s->wx, N20_W_SHOWERS);
+    assert_int_equal(s->mud, 18);
+    assert_int_equal(n20_weather(s), N20_W_SHOWERS_MUD);
+    /* combined: Infantry -1 (Showers), allowance -1 and Artillery not doubled (Mud) */
+    int g = n20_unit_find(s, "GERARD"), a = n20_unit_find(s, "ARTILLERY"), m = n20_unit_find(s, "MILHAUD");
+    assert_int_equal(n20_combat_strength(s, g, 1, 0, 0), 1);
+    assert_int_equal(n20_combat_strength(s, a, 1, 0, 0), 2);
+    s->move_mod = 0;
+    memset(s->fm, 0, sizeof s->fm);
+    assert_int_equal(n20_move_allowance(s, m), 2);
+    /* Clear or Cloudy with Mud: no Infantry penalty, the rest of Mud */
+    s->wx = N20_W_CLOUDY;
+    assert_int_equal(n20_weather(s), N20_W_MUD);
+    assert_int_equal(n20_combat_strength(s, g, 1, 0, 0), 2);
+    assert_int_equal(n20_combat_strength(s, a, 1, 0, 0), 2);
+    assert_int_equal(n20_move_allowance(s, m), 2);
+    n20_weather_turn_end(s, &out); /* end of Turn 18: removed */
+    assert_int_equal(s->mud, 0);
+    HAS(&ev, "[16.10.2] the Mud marker is removed");
+    s->turn = 19;
+    assert_int_equal(n20_weather(s), N20_W_CLOUDY);
+    assert_int_equal(n20_combat_strength(s, a, 1, 0, 0), 4);
+    assert_int_equal(n20_move_allowance(s, m), 3);
+    /* a Downpour with no Mud marker places none */
+    s->wx = N20_W_SHOWERS;
+    s->wx_worse = 1;
+    uint32_t r4 = 2;
+    t_dice_script(&d, 1, &r4);
+    n20_weather_roll(s, &d.d, &out);
+    assert_int_equal(s->wx, N20_W_DOWNPOUR);
+    assert_int_equal(s->mud, 0);
+    free(s);
+}
+
 /* ---- random play with each option ----------------------------------------------- */
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
@@ -565,6 +738,7 @@ static void s_random_with(uint32_t opts) {
 static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_random_with(N20_OPT_ART_SUPPORT); }
 static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_random_with(N20_OPT_CAV_PENETRATION); }
 static void test_n20_16_8_random_fatigue(void **st) { (void)st; s_random_with(N20_OPT_FATIGUE); }
+static void test_n20_16_10_random_variable_weather(void **st) { (void)st; s_random_with(N20_OPT_VAR_WEATHER); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -583,6 +757,11 @@ int main(void) {
         cmocka_unit_test(test_n20_16_8_2_spent_cannot_enter_ezoc),
         cmocka_unit_test(test_n20_16_8_3_recovery_not_adjacent),
         cmocka_unit_test(test_n20_16_8_random_fatigue),
+        cmocka_unit_test(test_n20_16_10_setup_cloudy_worsening),
+        cmocka_unit_test(test_n20_16_10_1_trend_tables),
+        cmocka_unit_test(test_n20_16_10_1_card_12_flips_marker),
+        cmocka_unit_test(test_n20_16_10_2_storm_and_mud),
+        cmocka_unit_test(test_n20_16_10_random_variable_weather),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
