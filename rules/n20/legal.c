@@ -325,6 +325,16 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 o.place = &pl;
                 s_emit(&c, &o);
             }
+            /* [16.4] Additional Rally Locations */
+            for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_rally_hex_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
         }
         break;
     default: break;

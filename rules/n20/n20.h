@@ -418,6 +418,8 @@ void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out);
 void n20_fatigue_exhaust(n20_state *s, const n20_battle *b, n20_out *out); /* [16.8.1] */
 void n20_fatigue_recover(n20_state *s, n20_out *out);                        /* [16.8.3] */
 const char *n20_fatigue_name(int level);
+int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err); /* [16.4] */
+int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc);        /* [16.4] */
 void n20_weather_setup(n20_state *s);                                       /* [16.10] */
 int n20_weather_variable(const n20_state *s);                               /* [16.10.2] */
 void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out);          /* [16.10.1] */

@@ -238,3 +238,87 @@ void n20_weather_turn_end(n20_state *s, n20_out *out) {
     s->mud = 0;
     N20_EV(out, s, "mud", "[16.10.2] the Mud marker is removed: its effects end");
 }
+
+/* ---- [16.4] Additional Rally Locations -------------------------------------------- */
+
+static int s_near_enemy(const n20_state *s, int side, uint16_t h, int within) {
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (s->u[j].where == N20_U_MAP && n20_side_of(s, j) != side && s->sc->units[j].type != N20_LEADER &&
+            n20_distance(h, s->u[j].hex) <= within)
+            return 1;
+    return 0;
+}
+
+static int s_enemy_distance(const n20_state *s, int side, uint16_t h) {
+    int best = 999;
+    for (int j = 0; j < s->sc->nunits; j++)
+        if (s->u[j].where == N20_U_MAP && n20_side_of(s, j) != side && s->sc->units[j].type != N20_LEADER) {
+            int d = n20_distance(h, s->u[j].hex);
+            if (d < best) best = d;
+        }
+    return best;
+}
+
+/* [16.4] a path of hexes from `from` to `loc`, of any length, none of them containing or adjacent
+ * to an enemy unit (rulings R-16.4-adjacent), never across a Major River hexside without bridge
+ * or ford. Breadth-first over the map. */
+int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc) {
+    const n20_scenario *sc = s->sc;
+    if (s_near_enemy(s, side, from, 1) || s_near_enemy(s, side, loc, 1)) return 0;
+    static const uint8_t zero[N20_HEXES];
+    uint8_t seen[N20_HEXES];
+    memcpy(seen, zero, sizeof seen);
+    uint16_t queue[N20_HEXES];
+    int head = 0, tail = 0, w = n20_weather(s);
+    queue[tail++] = from;
+    seen[from] = 1;
+    while (head < tail) {
+        uint16_t h = queue[head++];
+        if (h == loc) return 1;
+        for (int d = 0; d < 6; d++) {
+            uint16_t n;
+            if (n20_neighbor(sc, h, d, &n) < 0 || seen[n] || !sc->onmap[n]) continue;
+            if (n20_side_blocked(sc, w, h, d)) continue;
+            seen[n] = 1;
+            if (s_near_enemy(s, side, n, 1)) continue;
+            queue[tail++] = n;
+        }
+    }
+    return 0;
+}
+
+int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    const n20_scenario *sc = s->sc;
+    if (!(s->opts & N20_OPT_RALLY_LOCATIONS))
+        return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", n20_uid(s, u));
+    const char *id = n20_uid(s, u);
+    int side = n20_side_of(s, u), army = sc->units[u].army;
+    if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.4", "%04u is not a map hex", n20_xxyy(hex));
+    int natural = sc->terrain[hex] == N20_T_TOWN || sc->terrain[hex] == N20_T_FORTIFIED;
+    for (int i = 0; i < sc->nobj[side]; i++)
+        if (sc->obj[side][i] == hex) natural = 1;
+    if (!natural)
+        return n20_reject(err, "16.4", "%s must be placed on a friendly LOC hex, or a Town, Fortified or "
+                          "friendly Objective hex; %04u is none", id, n20_xxyy(hex));
+    if (n20_unit_at(s, hex) >= 0) return n20_reject(err, "16.4", "the Rally hex %04u is not empty", n20_xxyy(hex));
+    if (s_enemy_distance(s, side, hex) < 4)
+        return n20_reject(err, "16.4", "%04u is not a safe distance (at least 4 hexes) from the nearest enemy "
+                          "unit", n20_xxyy(hex));
+    /* the nearest LOC hex of its army (rulings R-10.0-loc); with a tie, any of them */
+    int near = n20_loc_distance(s, army, hex), closer = 0, traced = 0;
+    for (int i = 0; i < sc->nloc[army]; i++) {
+        uint16_t L = sc->loc[army][i];
+        if (n20_distance(hex, L) != near) continue;
+        if (near >= s_enemy_distance(s, side, L)) continue; /* an enemy is as close to that LOC */
+        closer = 1;
+        if (n20_unit_at(s, L) >= 0 && n20_side_of(s, n20_unit_at(s, L)) != side) continue;
+        if (n20_rally_path(s, side, hex, L)) traced = 1;
+    }
+    if (!closer)
+        return n20_reject(err, "16.4", "%04u is not closer to its nearest LOC hex than the nearest enemy unit is",
+                          n20_xxyy(hex));
+    if (!traced)
+        return n20_reject(err, "16.4", "from %04u no path to the nearest LOC hex avoids enemy units, the hexes "
+                          "adjacent to them and Major Rivers", n20_xxyy(hex));
+    return 0;
+}

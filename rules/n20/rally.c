@@ -74,6 +74,7 @@ int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     int army = s->sc->units[u].army, ok = 0;
     for (int i = 0; i < s->sc->nloc[army]; i++)
         if (s->sc->loc[army][i] == hex) ok = 1;
+    if (!ok && (s->opts & N20_OPT_RALLY_LOCATIONS)) return n20_rally_hex_check(s, u, hex, err); /* [16.4] */
     if (!ok)
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", n20_uid(s, u));
     if (n20_unit_at(s, hex) >= 0)

@@ -35,7 +35,7 @@ const n20_option_def n20_options[] = {
     {"fog-of-war", N20_OPT_FOG, 0},
     {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 1},
     {"artillery-support", N20_OPT_ART_SUPPORT, 1},
-    {"rally-locations", N20_OPT_RALLY_LOCATIONS, 0},
+    {"rally-locations", N20_OPT_RALLY_LOCATIONS, 1},
     {"unit-reduction", N20_OPT_UNIT_REDUCTION, 0},
     {"breakdown", N20_OPT_BREAKDOWN, 0},
     {"special-units", N20_OPT_SPECIAL_UNITS, 0},

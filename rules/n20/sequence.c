@@ -304,7 +304,12 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     }
     case N20_PH_ADVANCE: kind = "advance"; rule = "9.8"; prompt = s->f.adv_lost && !s->f.adv_cav_done ? "control lost: a victorious Cavalry unit must advance" : "advance after combat, or end"; break;
     case N20_PH_RALLY: kind = "rally"; rule = "10.0"; prompt = "rally broken units (optionally spending Morale per army), or end"; break;
-    case N20_PH_PLACE: kind = "place-rallied"; rule = "10.0"; prompt = "place rallied units on empty friendly LOC hexes, or end"; break;
+    case N20_PH_PLACE:
+        kind = "place-rallied";
+        rule = "10.0";
+        prompt = s->opts & N20_OPT_RALLY_LOCATIONS ? "place rallied units on empty friendly LOC hexes or Rally hexes [16.4], or end"
+                                                   : "place rallied units on empty friendly LOC hexes, or end";
+        break;
     default: break;
     }
     snprintf(p->kind, sizeof p->kind, "%s", kind);

@@ -643,6 +643,127 @@ static void test_n20_16_10_2_storm_and_mud(void **st) {
     free(s);
 }
 
+
+/* ---- [16.4] Additional Rally Locations ---------------------------------------------- */
+
+/* the Allied player places the rallied ORANGE (Anglo-Dutch LOC hexes 2502, 2505) */
+static n20_state *s_place_pos(t_dice *d, uint32_t opts) {
+    n20_state *s = t_empty(d, 12, N20_ALLIED);
+    s->opts = opts;
+    int o = n20_unit_find(s, "ORANGE");
+    s->u[o].where = N20_U_BROKEN;
+    s->u[o].flags = N20_UF_RALLIED;
+    s->phase = N20_PH_PLACE;
+    return s;
+}
+
+/* [16.4] an empty Town or friendly Objective hex, 4+ hexes from the enemy and closer to the
+ * nearest LOC hex than the enemy, with a clear path: Waterloo 2102 */
+static void test_n20_16_4_rally_hex_accepted(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_place_pos(&d, 0);
+    t_place(s, "DERLON", 1505);
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "10.0"); /* LOC hexes only without the option */
+    assert_false(s_listed(s, N20_ALLIED, "place ORANGE 2102"));
+    free(s);
+
+    s = s_place_pos(&d, N20_OPT_RALLY_LOCATIONS);
+    t_place(s, "DERLON", 1505);
+    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 2102"));  /* Waterloo: Town, Allied Objective */
+    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 1901"));  /* Braine l'Alleud: Town */
+    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 2502"));  /* the LOC hexes still */
+    assert_false(s_listed(s, N20_ALLIED, "place ORANGE 2103")); /* clear */
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2103", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.4");
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, &ev, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "ORANGE")].hex, n20_hex(2102));
+    HAS(&ev, "ORANGE is placed at 2102");
+    free(s);
+}
+
+/* [16.4] refused: occupied; less than 4 hexes from an enemy unit; not closer to the nearest LOC
+ * hex than the nearest enemy unit is */
+static void test_n20_16_4_rally_hex_safe_distance(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_place_pos(&d, N20_OPT_RALLY_LOCATIONS);
+    t_place(s, "DERLON", 1505);
+    t_place(s, "RESERVE", 2102);
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "not empty") != NULL);
+    free(s);
+
+    s = s_place_pos(&d, N20_OPT_RALLY_LOCATIONS);
+    t_place(s, "DERLON", 1803); /* 3 hexes from Waterloo */
+    assert_int_equal(n20_distance(n20_hex(1803), n20_hex(2102)), 3);
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.4");
+    assert_true(strstr(err.message, "safe distance") != NULL);
+    free(s);
+
+    s = s_place_pos(&d, N20_OPT_RALLY_LOCATIONS);
+    t_place(s, "DERLON", 2306); /* 4 from Braine l'Alleud, but nearer its LOC hex 2502 */
+    assert_true(n20_distance(n20_hex(2306), n20_hex(1901)) >= 4);
+    assert_true(n20_distance(n20_hex(2306), n20_hex(2502)) <= n20_distance(n20_hex(1901), n20_hex(2502)));
+    assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 1901", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "not closer") != NULL);
+    free(s);
+}
+
+/* [16.4] the path to the LOC hex: no hex containing or adjacent to an enemy unit, no Major
+ * River hexside without bridge or ford */
+static void test_n20_16_4_rally_path_tracing(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = t_empty(&d, 12, N20_ALLIED);
+    s->opts = N20_OPT_RALLY_LOCATIONS;
+    uint16_t from = n20_hex(1901), loc = n20_hex(2502);
+    assert_int_equal(n20_rally_path(s, N20_ALLIED, from, loc), 1);
+    /* a French screen across row 22: every hex of the row is occupied or adjacent to a unit */
+    t_place(s, "DERLON", 2202);
+    t_place(s, "REILLE", 2205);
+    t_place(s, "VANDAMME", 2208);
+    t_place(s, "GERARD", 2211);
+    assert_int_equal(n20_rally_path(s, N20_ALLIED, from, loc), 0);
+    assert_int_equal(n20_rally_path(s, N20_FRENCH, n20_hex(2005), n20_hex(2405)), 1); /* own units do not block */
+    /* a gap at the western end of the screen opens the path */
+    s->u[n20_unit_find(s, "DERLON")].where = N20_U_OUT;
+    assert_int_equal(n20_rally_path(s, N20_ALLIED, from, loc), 1);
+    /* close the gap with a Major River without bridge or ford (a copy of the map) */
+    n20_scenario *sc = malloc(sizeof *sc);
+    memcpy(sc, s->sc, sizeof *sc);
+    for (unsigned c = 1; c <= 3; c++) {
+        uint16_t h = n20_hex(2200 + c);
+        for (int dir = 0; dir < 6; dir++) {
+            uint16_t n;
+            if (n20_neighbor(sc, h, dir, &n) < 0 || n20_xxyy(n) / 100 != 21) continue;
+            int back = n20_dir(sc, n, h);
+            sc->river[h][dir] = sc->river[n][back] = N20_RIV_MAJOR;
+            sc->cross[h][dir] = sc->cross[n][back] = N20_X_NONE;
+        }
+    }
+    s->sc = sc;
+    assert_int_equal(n20_rally_path(s, N20_ALLIED, from, loc), 0);
+    /* a bridge on one of those hexsides opens it again */
+    uint16_t h = n20_hex(2202), n;
+    for (int dir = 0; dir < 6; dir++)
+        if (n20_neighbor(sc, h, dir, &n) == 0 && n20_xxyy(n) / 100 == 21) {
+            sc->cross[h][dir] = sc->cross[n][n20_dir(sc, n, h)] = N20_X_BRIDGE;
+            break;
+        }
+    assert_int_equal(n20_rally_path(s, N20_ALLIED, from, loc), 1);
+    free(s);
+    free(sc);
+}
+
 /* ---- random play with each option ----------------------------------------------- */
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
@@ -739,6 +860,7 @@ static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_rand
 static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_random_with(N20_OPT_CAV_PENETRATION); }
 static void test_n20_16_8_random_fatigue(void **st) { (void)st; s_random_with(N20_OPT_FATIGUE); }
 static void test_n20_16_10_random_variable_weather(void **st) { (void)st; s_random_with(N20_OPT_VAR_WEATHER); }
+static void test_n20_16_4_random_rally_locations(void **st) { (void)st; s_random_with(N20_OPT_RALLY_LOCATIONS); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -762,6 +884,10 @@ int main(void) {
         cmocka_unit_test(test_n20_16_10_1_card_12_flips_marker),
         cmocka_unit_test(test_n20_16_10_2_storm_and_mud),
         cmocka_unit_test(test_n20_16_10_random_variable_weather),
+        cmocka_unit_test(test_n20_16_4_rally_hex_accepted),
+        cmocka_unit_test(test_n20_16_4_rally_hex_safe_distance),
+        cmocka_unit_test(test_n20_16_4_rally_path_tracing),
+        cmocka_unit_test(test_n20_16_4_random_rally_locations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
