@@ -307,6 +307,7 @@ static int s_record(n20_scenario *sc, s_line *L) {
         d->allowance = (uint8_t)v;
         if (strstr(L->w[7], "elite")) d->flags |= N20_FLAG_ELITE;
         if (strstr(L->w[7], "guard")) d->flags |= N20_FLAG_GUARD;
+        if (strstr(L->w[7], "cadre")) d->flags |= N20_FLAG_CADRE; /* [16.5] */
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;

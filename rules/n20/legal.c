@@ -159,6 +159,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     switch (s->phase) {
     case N20_PH_MOVE:
         if (n20_end_move_check(s, NULL) == 0) s_end(&c);
+        for (int u = 0; (s->opts & N20_OPT_BREAKDOWN) && u < sc->nunits; u++) /* [16.6.1] */
+            if (n20_breakdown_check(s, u, NULL) == 0) {
+                N20__V1__Breakdown bd = N20__V1__BREAKDOWN__INIT;
+                bd.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN;
+                o.breakdown = &bd;
+                s_emit(&c, &o);
+            }
         for (int a = 0; a < N20_ARMIES; a++)
             if (n20_forced_march_check(s, a, NULL) == 0) {
                 N20__V1__ForceMarch f = N20__V1__FORCE_MARCH__INIT;
@@ -313,6 +321,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     }
     case N20_PH_PLACE:
         s_end(&c);
+        for (int u = 0; (s->opts & N20_OPT_UNIT_REDUCTION) && u < sc->nunits; u++) /* [16.5.1] */
+            if (n20_reduce_check(s, u, NULL) == 0) {
+                N20__V1__Reduce rd = N20__V1__REDUCE__INIT;
+                rd.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_REDUCE;
+                o.reduce = &rd;
+                s_emit(&c, &o);
+            }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
             int army = sc->units[u].army;

@@ -150,7 +150,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         from = path[i];
     }
     int occ = n20_unit_at(s, path[n - 1]);
-    if (occ >= 0 && occ != u)
+    if (occ >= 0 && occ != u && !n20_combine_ok(s, u, occ))
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
     int gc = n20_guard_commit_cost(s, u, start, path[n - 1]);
@@ -327,7 +327,7 @@ int n20_end_move_check(const n20_state *s, brt_reject *err) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
         int j = n20_unit_at(s, s->u[i].hex);
-        if (j >= 0 && j != i)
+        if (j >= 0 && j != i && !n20_combine_ok(s, i, j))
             return n20_reject(err, "6.9", "%s and %s may not end the Movement Phase stacked in %04u",
                               n20_uid(s, i), n20_uid(s, j), n20_xxyy(s->u[i].hex));
     }

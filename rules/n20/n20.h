@@ -41,7 +41,7 @@ enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM
 static inline int n20_w_rain(int w) { return w == N20_W_SHOWERS || w == N20_W_DOWNPOUR || w == N20_W_SHOWERS_MUD; }
 static inline int n20_w_heavy(int w) { return w == N20_W_DOWNPOUR || w == N20_W_MUD || w == N20_W_SHOWERS_MUD; }
 enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
-enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2 };
+enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2, N20_FLAG_CADRE = 4 /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT };
@@ -139,7 +139,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 /* ---- state (state.c) ------------------------------------------------------- */
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
-       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32 };
+       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
+       N20_UF_CADRE_Q = 64 /* rolled "Cadre?" this Rally [16.5.1] */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -420,6 +421,13 @@ void n20_fatigue_recover(n20_state *s, n20_out *out);                        /* 
 const char *n20_fatigue_name(int level);
 int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err); /* [16.4] */
 int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc);        /* [16.4] */
+int n20_reduce_check(const n20_state *s, int u, brt_reject *err);          /* [16.5.1] */
+void n20_reduce_apply(n20_state *s, int u, n20_out *out);
+int n20_cadre_pool(const n20_state *s, int army, int skip);                  /* [16.5] -1 none */
+int n20_breakdown_check(const n20_state *s, int u, brt_reject *err);       /* [16.6.1] */
+void n20_breakdown_apply(n20_state *s, int u, n20_out *out);
+int n20_combine_ok(const n20_state *s, int u, int v);                        /* [16.6.2] */
+void n20_combine_all(n20_state *s, n20_out *out);                            /* [16.6.2] */
 void n20_weather_setup(n20_state *s);                                       /* [16.10] */
 int n20_weather_variable(const n20_state *s);                               /* [16.10.2] */
 void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out);          /* [16.10.1] */

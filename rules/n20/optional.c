@@ -322,3 +322,137 @@ int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err
                           "adjacent to them and Major Rivers", n20_xxyy(hex));
     return 0;
 }
+
+/* ---- [16.5] Unit Reduction and [16.6] Unit Breakdown and Buildup -------------------- */
+
+/* an available Cadre unit of `army` in the force pool (not `skip`), -1 if none */
+int n20_cadre_pool(const n20_state *s, int army, int skip) {
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (i != skip && (s->sc->units[i].flags & N20_FLAG_CADRE) && s->sc->units[i].army == army &&
+            s->u[i].where == N20_U_OUT)
+            return i;
+    return -1;
+}
+
+static int s_large_inf(const n20_state *s, int u) {
+    const n20_unit_def *d = &s->sc->units[u];
+    return d->type == N20_INF && d->strength >= 2 && !(d->flags & N20_FLAG_CADRE);
+}
+
+int n20_reduce_check(const n20_state *s, int u, brt_reject *err) {
+    if (!(s->opts & N20_OPT_UNIT_REDUCTION))
+        return n20_reject(err, "16.5", "Unit Reduction is an optional rule not in use in this game");
+    if (s->phase != N20_PH_PLACE) return n20_reject(err, "16.5.1", "a partial Rally follows the Rally roll");
+    if (u < 0 || u >= s->sc->nunits || !(s->u[u].flags & N20_UF_CADRE_Q) || s->u[u].where != N20_U_BROKEN ||
+        n20_side_of(s, u) != s->phasing)
+        return n20_reject(err, "16.5.1", "%s did not just roll a Cadre? result", u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
+    if (n20_cadre_pool(s, s->sc->units[u].army, -1) < 0)
+        return n20_reject(err, "16.5.1", "no %s Cadre unit is available", n20_army_name(s->sc->units[u].army));
+    return 0;
+}
+
+/* [16.5.1] the Infantry unit is eliminated for good; a Cadre unit is Rallied instead */
+void n20_reduce_apply(n20_state *s, int u, n20_out *out) {
+    int c = n20_cadre_pool(s, s->sc->units[u].army, -1);
+    s->u[u].where = N20_U_ELIM;
+    s->u[u].flags = 0;
+    s->u[c].where = N20_U_BROKEN;
+    s->u[c].flags = N20_UF_RALLIED;
+    s->u[c].routed = 0;
+    s->fatigue[c] = 0;
+    int us[2] = {u, c};
+    n20_event(out, s, "reduced", us, 2, NULL, 0, NULL, 0,
+              "[16.5.1] %s is eliminated; the Cadre unit %s is Rallied instead", n20_uid(s, u), n20_uid(s, c));
+}
+
+int n20_breakdown_check(const n20_state *s, int u, brt_reject *err) {
+    if (!(s->opts & N20_OPT_BREAKDOWN))
+        return n20_reject(err, "16.6", "Unit Breakdown is an optional rule not in use in this game");
+    if (s->phase != N20_PH_MOVE) return n20_reject(err, "16.6", "units break down in your Movement Phase");
+    if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.6", "unknown unit");
+    const char *id = n20_uid(s, u);
+    if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing)
+        return n20_reject(err, "16.6", "%s is not a phasing unit on the map", id);
+    if (!s_large_inf(s, u))
+        return n20_reject(err, "16.6", "only a large (Combat Strength 2 or more) Infantry unit breaks down; %s is "
+                          "not one", id);
+    if (s->u[u].flags & N20_UF_MOVED) return n20_reject(err, "16.6", "%s has moved: it breaks down before it moves", id);
+    int army = s->sc->units[u].army, c1 = n20_cadre_pool(s, army, -1);
+    if (c1 < 0 || n20_cadre_pool(s, army, c1) < 0)
+        return n20_reject(err, "16.6.1", "two available %s Cadre units are needed", n20_army_name(army));
+    if (s->morale[s->phasing] < 1) return n20_reject(err, "16.6.1", "breaking down costs one Morale Point");
+    return 0;
+}
+
+void n20_breakdown_apply(n20_state *s, int u, n20_out *out) {
+    int army = s->sc->units[u].army, c1 = n20_cadre_pool(s, army, -1), c2 = n20_cadre_pool(s, army, c1);
+    uint16_t h = s->u[u].hex;
+    if (s->gg_unit == u) s->gg_unit = 0xff; /* [5.1] */
+    s->u[u].where = N20_U_ELIM; /* among the eliminated units: it cannot be Rallied */
+    s->u[u].hex = 0;
+    s->u[u].flags = 0;
+    s->u[u].routed = 0;
+    s->fatigue[u] = 0;
+    int cs[2] = {c1, c2};
+    for (int k = 0; k < 2; k++) {
+        n20_unit *c = &s->u[cs[k]];
+        c->where = N20_U_MAP;
+        c->hex = h;
+        c->flags = 0; /* free to move and fight this turn */
+        c->routed = 0;
+        s->fatigue[cs[k]] = 0;
+    }
+    int us[3] = {u, c1, c2};
+    n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0, "[16.6.1] %s breaks down into %s and %s at %04u",
+              n20_uid(s, u), n20_uid(s, c1), n20_uid(s, c2), n20_xxyy(h));
+    n20_morale_one(s, s->phasing, -1, out, "16.6.1 breaking down");
+}
+
+/* the weakest eliminated large Infantry unit of the army, -1 if none (ties: the first listed) */
+static int s_weakest_eliminated(const n20_state *s, int army) {
+    int best = -1;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_ELIM && s->sc->units[i].army == army && s_large_inf(s, i) &&
+            (best < 0 || s->sc->units[i].strength < s->sc->units[best].strength))
+            best = i;
+    return best;
+}
+
+/* [16.6.2] u may end the Movement Phase stacked with v: two Cadre units of the same nationality
+ * (no third unit), with an eliminated large Infantry unit of that nationality to build up */
+int n20_combine_ok(const n20_state *s, int u, int v) {
+    if (!(s->opts & N20_OPT_BREAKDOWN) || u == v) return 0;
+    if (!(s->sc->units[u].flags & N20_FLAG_CADRE) || !(s->sc->units[v].flags & N20_FLAG_CADRE)) return 0;
+    if (s->sc->units[u].army != s->sc->units[v].army) return 0;
+    int others = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (i != u && s->u[i].where == N20_U_MAP && s->u[i].hex == s->u[v].hex) others++;
+    return others == 1 && s_weakest_eliminated(s, s->sc->units[u].army) >= 0;
+}
+
+/* [16.6.2] at the end of the Movement Phase every stacked pair of Cadre units is combined */
+void n20_combine_all(n20_state *s, n20_out *out) {
+    if (!(s->opts & N20_OPT_BREAKDOWN)) return;
+    for (int i = 0; i < s->sc->nunits && !s->over; i++) {
+        if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
+        for (int j = i + 1; j < s->sc->nunits; j++) {
+            if (s->u[j].where != N20_U_MAP || s->u[j].hex != s->u[i].hex || !n20_combine_ok(s, i, j)) continue;
+            int big = s_weakest_eliminated(s, s->sc->units[i].army);
+            uint16_t h = s->u[i].hex;
+            s->u[i].where = s->u[j].where = N20_U_OUT; /* back to the pool */
+            s->u[i].hex = s->u[j].hex = 0;
+            s->u[i].flags = s->u[j].flags = 0;
+            s->fatigue[i] = s->fatigue[j] = 0;
+            s->u[big].where = N20_U_MAP;
+            s->u[big].hex = h;
+            s->u[big].flags = N20_UF_MOVED; /* it may fight this turn */
+            s->u[big].routed = 0;
+            s->fatigue[big] = 0;
+            int us[3] = {i, j, big};
+            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0, "[16.6.2] %s and %s combine into %s at %04u",
+                      n20_uid(s, i), n20_uid(s, j), n20_uid(s, big), n20_xxyy(h));
+            n20_morale_one(s, s->phasing, +1, out, "16.6.2 building up");
+            break;
+        }
+    }
+}

@@ -195,6 +195,18 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_GOOD_GROUND; o.good_ground = &g;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "reduce") == 0 && n == 2) {
+        N20__V1__Reduce r = N20__V1__REDUCE__INIT;
+        r.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_REDUCE; o.reduce = &r;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "breakdown") == 0 && n == 2) {
+        N20__V1__Breakdown b = N20__V1__BREAKDOWN__INIT;
+        b.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN; o.breakdown = &b;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "contact") == 0 && n == 2) {
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -251,6 +263,8 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_PLACE: buf_printf(out, "place %s %04u", o->place->unit, o->place->hex); break;
     case N20__V1__ORDER__KIND_GOOD_GROUND: buf_printf(out, "goodground %s %s", o->good_ground->unit, o->good_ground->artillery_immune ? "immune" : "defense"); break;
     case N20__V1__ORDER__KIND_CONTACT: buf_printf(out, "contact %s", o->contact->unit); break;
+    case N20__V1__ORDER__KIND_REDUCE: buf_printf(out, "reduce %s", o->reduce->unit); break;
+    case N20__V1__ORDER__KIND_BREAKDOWN: buf_printf(out, "breakdown %s", o->breakdown->unit); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

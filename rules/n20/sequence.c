@@ -275,7 +275,12 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     char buf[160];
     buf[0] = 0;
     switch (s->phase) {
-    case N20_PH_MOVE: kind = "move"; rule = "6.0"; prompt = "move units, enter reinforcements, force march; end"; break;
+    case N20_PH_MOVE:
+        kind = "move";
+        rule = "6.0";
+        prompt = s->opts & N20_OPT_BREAKDOWN ? "move units, enter reinforcements, force march, break down [16.6]; end"
+                                             : "move units, enter reinforcements, force march; end";
+        break;
     case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
     case N20_PH_REACTION:
         kind = "reaction";
@@ -308,6 +313,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         kind = "place-rallied";
         rule = "10.0";
         prompt = s->opts & N20_OPT_RALLY_LOCATIONS ? "place rallied units on empty friendly LOC hexes or Rally hexes [16.4], or end"
+               : s->opts & N20_OPT_UNIT_REDUCTION ? "place rallied units on empty friendly LOC hexes, reduce [16.5.1], or end"
                                                    : "place rallied units on empty friendly LOC hexes, or end";
         break;
     default: break;

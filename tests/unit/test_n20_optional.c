@@ -764,6 +764,200 @@ static void test_n20_16_4_rally_path_tracing(void **st) {
     free(sc);
 }
 
+
+/* ---- [16.5] Unit Reduction, [16.6] Unit Breakdown and Buildup ------------------------ */
+
+/* French Night Operations, Turn 12: a Rally with DERLON (Infantry) and KELLERMANN (Cavalry) Broken */
+static n20_state *s_rally_pos(t_dice *d, uint32_t opts) {
+    n20_state *s = t_empty(d, 12, N20_FRENCH);
+    s->opts = opts;
+    s->u[n20_unit_find(s, "DERLON")].where = N20_U_BROKEN;
+    s->u[n20_unit_find(s, "KELLERMANN")].where = N20_U_BROKEN;
+    s->phase = N20_PH_RALLY;
+    return s;
+}
+
+/* [16.5.1] "Cadre?" for an Infantry unit: it may be eliminated for a rallied Cadre unit */
+static void test_n20_16_5_1_cadre_result_partial_rally(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_rally_pos(&d, N20_OPT_UNIT_REDUCTION);
+    int de = n20_unit_find(s, "DERLON"), ke = n20_unit_find(s, "KELLERMANN"), c1 = n20_unit_find(s, "CADRE-F1");
+    assert_true(c1 >= 0);
+    assert_int_equal(s->u[c1].where, N20_U_OUT); /* in the force pool */
+    uint32_t r[] = {4, 4}; /* 4 = Cadre? for both (no modifier) */
+    t_dice_script(&d, 2, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "rally", &d, &ev, &err), 0);
+    assert_int_equal(s_rolled(&d, "10.0 rally"), 2);
+    assert_int_equal(s->phase, N20_PH_PLACE);
+    HAS(&ev, "DERLON rally roll 4 (modified 4): Cadre? (16.5.1");
+    assert_true(s_listed(s, N20_FRENCH, "reduce DERLON"));
+    assert_false(s_listed(s, N20_FRENCH, "reduce KELLERMANN")); /* Infantry only */
+    assert_int_equal(t_order(s, N20_FRENCH, "reduce KELLERMANN", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.5.1");
+    assert_int_equal(t_order(s, N20_FRENCH, "reduce DERLON", &d, &ev, &err), 0);
+    assert_int_equal(s->u[de].where, N20_U_ELIM);
+    assert_int_equal(s->u[c1].where, N20_U_BROKEN);
+    assert_true(s->u[c1].flags & N20_UF_RALLIED);
+    HAS(&ev, "[16.5.1] DERLON is eliminated; the Cadre unit CADRE-F1 is Rallied instead");
+    assert_true(s_listed(s, N20_FRENCH, "place CADRE-F1 0105"));
+    assert_int_equal(t_order(s, N20_FRENCH, "place CADRE-F1 0105", &d, &ev, &err), 0);
+    assert_int_equal(s->u[c1].where, N20_U_MAP);
+    assert_int_equal(s->u[ke].where, N20_U_BROKEN);
+    free(s);
+
+    /* without the option the unit stays Broken; declining keeps it Broken too */
+    t_events ev2 = {0};
+    t_dice_init(&d, 1);
+    s = s_rally_pos(&d, 0);
+    t_dice_script(&d, 2, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "rally", &d, &ev2, &err), 0);
+    HAS(&ev2, "Cadre? (16.5 not in use: stays Broken)");
+    assert_int_equal(s->u[de].where, N20_U_BROKEN);
+    assert_int_equal(s->u[de].flags & N20_UF_CADRE_Q, 0);
+    free(s);
+    t_dice_init(&d, 1);
+    s = s_rally_pos(&d, N20_OPT_UNIT_REDUCTION);
+    t_dice_script(&d, 2, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "rally", &d, &ev2, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev2, &err), 0);
+    assert_int_equal(s->u[de].where, N20_U_BROKEN);
+    assert_int_equal(s->u[de].flags & N20_UF_CADRE_Q, 0);
+    assert_int_equal(s->u[c1].where, N20_U_OUT);
+    free(s);
+}
+
+/* [16.5.2] a Broken Cadre unit cannot be Rallied: it returns to the pool (Morale as usual) */
+static void test_n20_16_5_2_broken_cadre_returns_to_pool(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_ALLIED);
+    s->opts = N20_OPT_UNIT_REDUCTION;
+    t_place(s, "ZIETEN", 606);
+    int c = t_place(s, "CADRE-F1", 505);
+    s->phase = N20_PH_DECLARE;
+    s->morale[N20_FRENCH] = 5;
+    n20_scenario *sc = s_fixed_crt(s, N20_R_DB);
+    assert_int_equal(t_order(s, N20_ALLIED, "declare ZIETEN -> CADRE-F1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve 1", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->u[c].where, N20_U_OUT);
+    assert_int_equal(s->morale[N20_FRENCH], 5 - s->sc->mc_break_owner);
+    assert_false(n20_has_broken(s, N20_FRENCH, -1));
+    HAS(&ev, "CADRE-F1 is Broken");
+    free(s);
+    free(sc);
+}
+
+/* [16.6.1] before it moves, a large Infantry unit breaks down into two Cadre units for one
+ * Morale Point; the Cadres are free to move */
+static void test_n20_16_6_1_breakdown_two_cadres(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_BREAKDOWN;
+    int re = t_place(s, "REILLE", 1505);
+    t_place(s, "GERARD", 1508);
+    t_place(s, "KELLERMANN", 1511);
+    int m0 = s->morale[N20_FRENCH];
+    assert_true(s_listed(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(s_listed(s, N20_FRENCH, "breakdown KELLERMANN"));
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown KELLERMANN", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "16.6");
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1509", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown GERARD", &d, &ev, &err), -1); /* it has moved */
+    assert_true(strstr(err.message, "before it moves") != NULL);
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE", &d, &ev, &err), 0);
+    int c1 = n20_unit_find(s, "CADRE-F1"), c2 = n20_unit_find(s, "CADRE-F2");
+    assert_int_equal(s->u[re].where, N20_U_ELIM);
+    assert_int_equal(s->u[c1].where, N20_U_MAP);
+    assert_int_equal(s->u[c1].hex, n20_hex(1505));
+    assert_int_equal(s->u[c2].hex, n20_hex(1505));
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 1);
+    HAS(&ev, "[16.6.1] REILLE breaks down into CADRE-F1 and CADRE-F2 at 1505");
+    assert_int_equal(t_order(s, N20_FRENCH, "move CADRE-F1 1506 1507", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
+    assert_int_equal(s->u[c2].hex, n20_hex(1505));
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 1);
+    free(s);
+
+    /* two Cadres are needed (two of the four are on the map), and a Morale Point */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_BREAKDOWN;
+    t_place(s, "REILLE", 1505);
+    t_place(s, "CADRE-F1", 1508);
+    t_place(s, "CADRE-F2", 1510);
+    t_place(s, "CADRE-F3", 1512);
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.6.1");
+    s->u[n20_unit_find(s, "CADRE-F3")].where = N20_U_OUT;
+    s->morale[N20_FRENCH] = 0;
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "Morale Point") != NULL);
+    free(s);
+
+    /* without the option */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 1505);
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.6");
+    assert_false(s_listed(s, N20_FRENCH, "breakdown REILLE"));
+    free(s);
+}
+
+/* [16.6.2] two Cadres of one nationality ending the Movement Phase stacked become the weakest
+ * eliminated large Infantry unit of that nationality, for +1 Morale */
+static void test_n20_16_6_2_combine_into_weakest(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_ALLIED);
+    s->opts = N20_OPT_BREAKDOWN;
+    s->morale[N20_ALLIED] = 5;
+    int pi = n20_unit_find(s, "PIRCH"), th = n20_unit_find(s, "THIELMANN");
+    s->u[pi].where = N20_U_ELIM;
+    s->u[th].where = N20_U_ELIM;
+    int a = t_place(s, "CADRE-P1", 1505), b = t_place(s, "CADRE-P2", 1507);
+    t_place(s, "CADRE-A1", 1509);
+    assert_true(s_listed(s, N20_ALLIED, "move CADRE-P2 1506 1505"));
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-A1 1508 1507", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "6.9"); /* an Anglo-Dutch and a Prussian Cadre do not combine */
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-P2 1506 1505", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-A1 1508 1507 1506 1505", &d, &ev, &err), -1); /* no third */
+    assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
+    assert_int_equal(s->u[th].where, N20_U_MAP); /* THIELMANN (2) is weaker than PIRCH (3) */
+    assert_int_equal(s->u[th].hex, n20_hex(1505));
+    assert_int_equal(s->u[pi].where, N20_U_ELIM);
+    assert_int_equal(s->u[a].where, N20_U_OUT);
+    assert_int_equal(s->u[b].where, N20_U_OUT);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    HAS(&ev, "[16.6.2] CADRE-P1 and CADRE-P2 combine into THIELMANN at 1505");
+    free(s);
+
+    /* with no eliminated large unit to build up, two Cadres may not stay stacked [6.9] */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_ALLIED);
+    s->opts = N20_OPT_BREAKDOWN;
+    t_place(s, "CADRE-P1", 1505);
+    t_place(s, "CADRE-P2", 1507);
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-P2 1506 1505", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.9");
+    free(s);
+}
+
 /* ---- random play with each option ----------------------------------------------- */
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
@@ -861,6 +1055,14 @@ static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_ra
 static void test_n20_16_8_random_fatigue(void **st) { (void)st; s_random_with(N20_OPT_FATIGUE); }
 static void test_n20_16_10_random_variable_weather(void **st) { (void)st; s_random_with(N20_OPT_VAR_WEATHER); }
 static void test_n20_16_4_random_rally_locations(void **st) { (void)st; s_random_with(N20_OPT_RALLY_LOCATIONS); }
+static void test_n20_16_5_random_unit_reduction(void **st) { (void)st; s_random_with(N20_OPT_UNIT_REDUCTION); }
+static void test_n20_16_6_random_breakdown(void **st) { (void)st; s_random_with(N20_OPT_BREAKDOWN); }
+/* every option of this file at once */
+static void test_n20_16_random_all_options(void **st) {
+    (void)st;
+    s_random_with(N20_OPT_ART_SUPPORT | N20_OPT_CAV_PENETRATION | N20_OPT_FATIGUE | N20_OPT_VAR_WEATHER |
+                  N20_OPT_RALLY_LOCATIONS | N20_OPT_UNIT_REDUCTION | N20_OPT_BREAKDOWN | N20_OPT_OLD_DAYS);
+}
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -888,6 +1090,13 @@ int main(void) {
         cmocka_unit_test(test_n20_16_4_rally_hex_safe_distance),
         cmocka_unit_test(test_n20_16_4_rally_path_tracing),
         cmocka_unit_test(test_n20_16_4_random_rally_locations),
+        cmocka_unit_test(test_n20_16_5_1_cadre_result_partial_rally),
+        cmocka_unit_test(test_n20_16_5_2_broken_cadre_returns_to_pool),
+        cmocka_unit_test(test_n20_16_6_1_breakdown_two_cadres),
+        cmocka_unit_test(test_n20_16_6_2_combine_into_weakest),
+        cmocka_unit_test(test_n20_16_5_random_unit_reduction),
+        cmocka_unit_test(test_n20_16_6_random_breakdown),
+        cmocka_unit_test(test_n20_16_random_all_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
