@@ -966,21 +966,52 @@ static uint64_t s_rng(uint64_t *x) {
     return *x;
 }
 
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
+/* the event kinds of the optional rules seen in random play */
+static const char *s_kinds[] = {"artillery-support", "bombardment", "penetrated", "fatigue", "weather",
+                                "mud", "reduced", "breakdown", "buildup", "placed"};
+#define NKINDS (sizeof s_kinds / sizeof s_kinds[0])
+static int s_seen[NKINDS];
+
+static void s_count_emit(void *ctx, const uint8_t *data, size_t len) {
     (void)ctx;
-    (void)data;
-    (void)len;
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&n20__v1__event__descriptor, data, len, 0, &m) != CANON_OK) return;
+    N20__V1__Event *e = (N20__V1__Event *)m;
+    for (size_t k = 0; k < NKINDS; k++)
+        if (strcmp(e->kind, s_kinds[k]) == 0) s_seen[k]++;
+    protobuf_c_message_free_unpacked(m, NULL);
 }
 
-/* one game of random legal orders with the options; every listed order is applied to a
- * copy (legal/apply agreement); returns the number of orders, fills the final hash */
-static int s_play(uint64_t seed, uint32_t opts, uint8_t hash[32], int *ended) {
+/* orders only an optional rule allows: penetrate, reduce, a Bombardment */
+static int s_optional_order(const uint8_t *item, size_t len) {
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&n20__v1__order__descriptor, item, len, 0, &m) != CANON_OK) return 0;
+    N20__V1__Order *o = (N20__V1__Order *)m;
+    int r = o->kind_case == N20__V1__ORDER__KIND_PENETRATE || o->kind_case == N20__V1__ORDER__KIND_REDUCE;
+    if (o->kind_case == N20__V1__ORDER__KIND_DECLARE)
+        for (size_t i = 0; i < o->declare->n_battles; i++)
+            if (o->declare->battles[i]->n_attackers == 1 &&
+                strcmp(o->declare->battles[i]->attackers[0], "ARTILLERY") == 0)
+                r = 1;
+    protobuf_c_message_free_unpacked(m, NULL);
+    return r;
+}
+
+static int s_seen_kind(const char *kind) {
+    for (size_t k = 0; k < NKINDS; k++)
+        if (strcmp(kind, s_kinds[k]) == 0) return s_seen[k];
+    return 0;
+}
+
+/* one game of random legal orders with the options; with check_all every listed order is
+ * applied to a copy (legal/apply agreement); returns the number of orders, fills the final hash */
+static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
     assert_non_null(sc);
     n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {s_count_emit, NULL};
     assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
@@ -998,17 +1029,32 @@ static int s_play(uint64_t seed, uint32_t opts, uint8_t hash[32], int *ended) {
         assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
         buf_free(&other);
         int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        if (s_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
+            size_t p2 = 0;
+            const uint8_t *it;
+            size_t l2;
+            int k = 0, pref[64], npref = 0;
+            while (buf_next_item(&legal, &p2, &it, &l2) == 1) {
+                if (s_optional_order(it, l2) && npref < 64) pref[npref++] = k;
+                k++;
+            }
+            if (npref) pick = pref[s_rng(&rng) % (uint64_t)npref];
+        }
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         size_t len = 0, clen = 0;
         int i = 0;
         while (buf_next_item(&legal, &pos, &item, &len) == 1) {
+            if (i == pick) { chosen = item; clen = len; }
+            i++;
+            if (!check_all) continue;
             n20_state *c = malloc(sizeof *c);
             memcpy(c, s, sizeof *c);
             t_dice d2 = d;
             d2.d.source_ctx = &d2;
             brt_reject err;
-            if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0) {
+            n20_out quiet = {NULL, NULL};
+            if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &quiet, &err) != 0) {
                 brt_buf t;
                 buf_init(&t);
                 n20_order_format(item, len, &t);
@@ -1017,8 +1063,6 @@ static int s_play(uint64_t seed, uint32_t opts, uint8_t hash[32], int *ended) {
                          (char *)t.data, err.message);
             }
             free(c);
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
         }
         assert_non_null(chosen);
         brt_reject err;
@@ -1038,30 +1082,49 @@ static int s_play(uint64_t seed, uint32_t opts, uint8_t hash[32], int *ended) {
     return steps;
 }
 
-static void s_random_with(uint32_t opts) {
-    for (uint64_t seed = 1; seed <= 3; seed++) {
+/* fixed seeds; every legal order of the first game is checked against apply() */
+static void s_random_seeds(uint32_t opts, uint64_t seeds) {
+    memset(s_seen, 0, sizeof s_seen);
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
         uint8_t h1[32], h2[32];
         int e1, e2;
-        int n1 = s_play(seed, opts, h1, &e1);
+        int n1 = s_play(seed, opts, seed == 1, h1, &e1);
         assert_true(e1); /* [15.0] the game ends with a result */
-        int n2 = s_play(seed, opts, h2, &e2);
+        int n2 = s_play(seed, opts, 0, h2, &e2);
         assert_int_equal(n1, n2);
         assert_memory_equal(h1, h2, 32);
     }
+    if (getenv("N20_OPT_KINDS")) /* which optional-rule events random play reached */
+        for (size_t k = 0; k < NKINDS; k++) fprintf(stderr, "opts %x: %s %d\n", opts, s_kinds[k], s_seen[k]);
 }
+
+static void s_random_with(uint32_t opts) { s_random_seeds(opts, 2); }
 
 static void test_n20_16_3_random_artillery_support(void **st) { (void)st; s_random_with(N20_OPT_ART_SUPPORT); }
 static void test_n20_16_2_random_cavalry_penetration(void **st) { (void)st; s_random_with(N20_OPT_CAV_PENETRATION); }
-static void test_n20_16_8_random_fatigue(void **st) { (void)st; s_random_with(N20_OPT_FATIGUE); }
-static void test_n20_16_10_random_variable_weather(void **st) { (void)st; s_random_with(N20_OPT_VAR_WEATHER); }
+static void test_n20_16_8_random_fatigue(void **st) {
+    (void)st;
+    s_random_with(N20_OPT_FATIGUE);
+    assert_true(s_seen_kind("fatigue") > 0); /* the rule was exercised */
+}
+static void test_n20_16_10_random_variable_weather(void **st) {
+    (void)st;
+    s_random_with(N20_OPT_VAR_WEATHER);
+    assert_true(s_seen_kind("weather") > 0);
+}
 static void test_n20_16_4_random_rally_locations(void **st) { (void)st; s_random_with(N20_OPT_RALLY_LOCATIONS); }
 static void test_n20_16_5_random_unit_reduction(void **st) { (void)st; s_random_with(N20_OPT_UNIT_REDUCTION); }
-static void test_n20_16_6_random_breakdown(void **st) { (void)st; s_random_with(N20_OPT_BREAKDOWN); }
+static void test_n20_16_6_random_breakdown(void **st) {
+    (void)st;
+    s_random_with(N20_OPT_BREAKDOWN);
+    assert_true(s_seen_kind("breakdown") > 0);
+}
 /* every option of this file at once */
 static void test_n20_16_random_all_options(void **st) {
     (void)st;
-    s_random_with(N20_OPT_ART_SUPPORT | N20_OPT_CAV_PENETRATION | N20_OPT_FATIGUE | N20_OPT_VAR_WEATHER |
-                  N20_OPT_RALLY_LOCATIONS | N20_OPT_UNIT_REDUCTION | N20_OPT_BREAKDOWN | N20_OPT_OLD_DAYS);
+    s_random_seeds(N20_OPT_ART_SUPPORT | N20_OPT_CAV_PENETRATION | N20_OPT_FATIGUE | N20_OPT_VAR_WEATHER |
+                       N20_OPT_RALLY_LOCATIONS | N20_OPT_UNIT_REDUCTION | N20_OPT_BREAKDOWN | N20_OPT_OLD_DAYS,
+                   3);
 }
 
 int main(void) {
