@@ -331,7 +331,7 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
             nbomb++;
             f->bombard |= (uint8_t)(1u << j);
         }
-    f->bomb_known = 1;
+    f->bomb_known = (uint8_t)((s->opts & N20_OPT_ART_SUPPORT) != 0);
     def += support;
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
