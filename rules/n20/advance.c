@@ -23,6 +23,7 @@ static int s_eligible(const n20_state *s, int u) {
     const n20_unit *x = &s->u[u];
     if (x->where != N20_U_MAP || x->routed || (x->flags & (N20_UF_CONTACT | N20_UF_EXHAUSTED)))
         return 0;
+    if (n20_fatigue(s, u) >= N20_FAT_SPENT) return 0; /* [9.8.2] [16.8.2] */
     return s->sc->units[u].type != N20_ART; /* [9.8.2] */
 }
 
@@ -101,6 +102,8 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
     if (s->u[u].routed) return n20_reject(err, "9.8.2", "%s is Routed and cannot advance", id);
     if (s->u[u].flags & N20_UF_CONTACT) return n20_reject(err, "8.2.4", "%s is In Contact and cannot advance", id);
     if (s->u[u].flags & N20_UF_EXHAUSTED) return n20_reject(err, "9.8.6", "%s has already advanced", id);
+    if (n20_fatigue(s, u) >= N20_FAT_SPENT)
+        return n20_reject(err, "16.8.2", "%s is Spent and cannot Advance after Combat", id);
     if (!s_eligible(s, u)) return n20_reject(err, "9.8.2", "%s cannot advance", id);
     if (n < 1) return n20_reject(err, "9.8", "an advance enters at least one hex");
     if (!s_vacant_target(s, path[0]))

@@ -53,7 +53,8 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
         }
         for (int j = 0; j < b[i].natt; j++)
             for (int k = 0; k < b[i].ndef; k++)
-                if (!n20_adjacent_units(s, b[i].att[j], b[i].def[k]))
+                if (!n20_adjacent_units(s, b[i].att[j], b[i].def[k]) &&
+                    !n20_bombard_pair(s, b[i].att[j], b[i].def[k])) /* [16.3.2] */
                     return n20_reject(err, "9.2.2", "%s is not adjacent to %s: every attacker must be "
                                       "adjacent to every defender", n20_uid(s, b[i].att[j]),
                                       n20_uid(s, b[i].def[k]));
@@ -165,8 +166,8 @@ int n20_combat_strength(const n20_state *s, int u, int attacking, int countercha
     const n20_unit_def *d = &s->sc->units[u];
     int v = d->strength;
     int w = n20_weather(s);
-    if (d->type == N20_INF && (w == N20_W_SHOWERS || w == N20_W_DOWNPOUR) && v > 0) v--; /* [5.2.1] */
-    if (attacking && d->type == N20_ART && w != N20_W_DOWNPOUR && w != N20_W_MUD) v *= 2; /* [9.3] */
+    if (d->type == N20_INF && n20_w_rain(w) && v > 0) v--;       /* [5.2.1] [16.10.2] */
+    if (attacking && d->type == N20_ART && !n20_w_heavy(w)) v *= 2; /* [9.3] [5.2.1] [16.10.2] */
     if (attacking && countercharge && !vs_cav) v *= 2;                                    /* [8.1.4] */
     if (s->u[u].routed || (s->u[u].flags & N20_UF_CONTACT)) v = (v + 1) / 2; /* [9.6.2] [8.2.4] */
     return v;
@@ -223,10 +224,11 @@ int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *e
 void n20_break_unit(n20_state *s, int u, n20_out *out, const char *why) {
     int side = n20_side_of(s, u);
     uint16_t h = s->u[u].hex;
-    s->u[u].where = N20_U_BROKEN;
+    s->u[u].where = s->sc->units[u].flags & N20_FLAG_CADRE ? N20_U_OUT : N20_U_BROKEN; /* [16.5.2] */
     s->u[u].routed = 0;
     s->u[u].flags = 0;
     s->u[u].hex = 0;
+    s->fatigue[u] = 0; /* [16.8] rulings R-16.8-broken */
     if (s->gg_unit == u) s->gg_unit = 0xff;
     int us[1] = {u};
     n20_event(out, s, "broken", us, 1, &h, 1, NULL, 0, "[%s] %s is Broken at %04u", why, n20_uid(s, u),
@@ -275,6 +277,10 @@ static void s_queue_retreats(n20_state *s, const uint8_t *units, int n, int rout
         f->ret_from[f->nret] = s->u[u].hex;
         f->ret_dist[f->nret] = rout ? 0 : 1; /* 0: the rout die is still to be rolled */
         f->ret_rout[f->nret] = (uint8_t)(rout ? 1 : 0);
+        if (rout && n20_bombards(s, &s->b[f->battle], u)) { /* [16.3.2] AR is AW for it */
+            f->ret_dist[f->nret] = 1;
+            f->ret_rout[f->nret] = 0;
+        }
         f->npath[f->nret] = 0;
         f->nret++;
     }
@@ -312,10 +318,21 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         int v = n20_combat_strength(s, u, 1, b->countercharge, vs_cav);
         if (gg_immune && sc->units[u].type == N20_ART && v > sc->units[u].strength)
             v = sc->units[u].strength; /* [5.1] Artillery Immune */
+        if (n20_bombards(s, b, u) && v > sc->units[u].strength)
+            v = sc->units[u].strength; /* [16.3.2] printed strength, not doubled */
         att += v;
     }
     att += f->att_reserve;
+    int support = 0, nbomb = 0;
     for (int j = 0; j < b->ndef; j++) def += n20_combat_strength(s, b->def[j], 0, 0, 0);
+    for (int j = 0; j < b->ndef; j++) support += n20_art_support(s, b->def[j]); /* [16.3.1] */
+    for (int j = 0; j < b->natt; j++)
+        if (n20_bombards(s, b, b->att[j])) {
+            nbomb++;
+            f->bombard |= (uint8_t)(1u << j);
+        }
+    f->bomb_known = (uint8_t)((s->opts & N20_OPT_ART_SUPPORT) != 0);
+    def += support;
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
     int diff = att - def;
@@ -324,26 +341,52 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     uint32_t die = brt_dice_roll(dice, 6, "9.6 combat");
     int res = sc->crt[die - 1][col - sc->crt_lo];
     static const char *rn[] = {"AB", "AR", "AW", "N", "DW", "DR", "DB", "EX"};
+    int printed = res;
+    if (nbomb == b->natt && (res == N20_R_AB || res == N20_R_AR)) res = N20_R_AW; /* [16.3.2] */
+    if (nbomb == b->natt && res == N20_R_EX) res = N20_R_N; /* [16.3.2] alone: EX is eNgaged */
     f->result = (uint8_t)res;
     f->die = (uint8_t)die;
     s->battle_dice = 1;
+    n20_fatigue_exhaust(s, b, out); /* [16.8.1] */
     int us[2 * N20_MAX_SIDE];
     int nu = 0;
     for (int j = 0; j < b->natt; j++) us[nu++] = b->att[j];
     for (int j = 0; j < b->ndef; j++) us[nu++] = b->def[j];
     int v[6] = {att, def, diff, col, (int)die, res};
     n20_event(out, s, "combat", us, nu, NULL, 0, v, 6,
-              "[9.6] battle %u: %d vs %d (terrain +%d%s%s), differential %+d, column %+d, die %u: %s",
+              "[9.6] battle %u: %d vs %d (terrain +%d%s%s%s), differential %+d, column %+d, die %u: %s%s%s",
               f->battle + 1, att, def, terr, f->att_reserve ? ", attacker reserve" : "",
-              f->def_reserve ? ", defender reserve" : "", diff, col, die, rn[res]);
+              f->def_reserve ? ", defender reserve" : "", support ? ", artillery support" : "", diff, col,
+              die, rn[printed], printed != res ? " read as " : "", printed != res ? rn[res] : "");
+    if (support) {
+        int sv[1] = {support};
+        n20_event(out, s, "artillery-support", NULL, 0, NULL, 0, sv, 1,
+                  "[16.3.1] defensive artillery support: +%d to the defence of battle %u", support,
+                  f->battle + 1);
+    }
+    if (nbomb) {
+        int bv[1] = {nbomb};
+        n20_event(out, s, "bombardment", NULL, 0, NULL, 0, bv, 1,
+                  "[16.3.2] %d Artillery unit(s) bombard in battle %u%s", nbomb, f->battle + 1,
+                  printed != res ? ": the result is converted" : "");
+    }
     int aside = f->att_side, dside = 1 - aside;
     f->winner = 2;
     switch (res) {
     case N20_R_AB:
         s_vacate_all(s, b->att, b->natt);
         for (int j = 0; j < b->natt; j++)
-            if (s->u[b->att[j]].where == N20_U_MAP) n20_break_unit(s, b->att[j], out, "9.6 AB");
+            if (s->u[b->att[j]].where == N20_U_MAP && !n20_bombards(s, b, b->att[j]))
+                n20_break_unit(s, b->att[j], out, "9.6 AB");
         f->winner = b->countercharge ? 2 : (uint8_t)dside;
+        if (nbomb && !s->over) { /* [16.3.2] AB is AW for the bombarding Artillery */
+            uint8_t wd[N20_MAX_SIDE];
+            int nw = 0;
+            for (int j = 0; j < b->natt; j++)
+                if (n20_bombards(s, b, b->att[j])) wd[nw++] = b->att[j];
+            s_queue_retreats(s, wd, nw, 0, dice, out);
+            return;
+        }
         break;
     case N20_R_DB:
         s_vacate_all(s, b->def, b->ndef);
@@ -366,6 +409,10 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         return;
     case N20_R_EX: {
         int need = s_sum_printed(s, b->def, b->ndef); /* printed values only */
+        uint8_t el[N20_MAX_SIDE]; /* [16.3.2] bombarding Artillery cannot be Broken for an EX */
+        int nel = 0;
+        for (int j = 0; j < b->natt; j++)
+            if (!n20_bombards(s, b, b->att[j])) el[nel++] = b->att[j];
         s_vacate_all(s, b->def, b->ndef);
         for (int j = 0; j < b->ndef; j++)
             if (s->u[b->def[j]].where == N20_U_MAP) n20_break_unit(s, b->def[j], out, "9.6 EX");
@@ -373,13 +420,13 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         if (s->over) return;
         f->diff = (int8_t)need;
         /* if every choice must break them all, do it now */
-        int total = s_sum_printed(s, b->att, b->natt);
+        int total = s_sum_printed(s, el, nel);
         int forced = 1;
-        for (int j = 0; j < b->natt; j++)
-            if (total - sc->units[b->att[j]].strength >= need) forced = 0;
+        for (int j = 0; j < nel; j++)
+            if (total - sc->units[el[j]].strength >= need) forced = 0;
         if (forced) {
-            for (int j = 0; j < b->natt; j++)
-                if (s->u[b->att[j]].where == N20_U_MAP) n20_break_unit(s, b->att[j], out, "9.6 EX");
+            for (int j = 0; j < nel; j++)
+                if (s->u[el[j]].where == N20_U_MAP) n20_break_unit(s, el[j], out, "9.6 EX");
             break;
         }
         s->phase = N20_PH_EX_LOSSES;
@@ -437,6 +484,9 @@ int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *er
             if (b->att[j] == units[i] && s->u[units[i]].where == N20_U_MAP) ok = 1;
         for (int k = 0; k < i; k++)
             if (units[k] == units[i]) ok = 0;
+        if (ok && n20_bombards(s, b, units[i]))
+            return n20_reject(err, "16.3.2", "%s bombards: it cannot be Broken to satisfy an Exchange",
+                              n20_uid(s, units[i]));
         if (!ok)
             return n20_reject(err, "9.6", "%s is not a surviving attacker of this battle",
                               units[i] >= 0 && units[i] < s->sc->nunits ? n20_uid(s, units[i]) : "?");

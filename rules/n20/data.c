@@ -134,6 +134,21 @@ static int s_record(n20_scenario *sc, s_line *L) {
     } else if (strcmp(k, "seats") == 0 || strcmp(k, "side") == 0 || strcmp(k, "adjacency") == 0 ||
                strcmp(k, "pool") == 0) {
         /* documented facts; the code uses the fixed n20 conventions */
+    } else if (strcmp(k, "weather-start") == 0 && L->n == 3) { /* [16.10] */
+        if ((v = s_weather(L->w[1])) < 0 || v > N20_W_DOWNPOUR) return -1;
+        sc->wx_start = (uint8_t)v;
+        if (strcmp(L->w[2], "worsening") != 0 && strcmp(L->w[2], "improving") != 0) return -1;
+        sc->wx_worse0 = strcmp(L->w[2], "worsening") == 0;
+    } else if (strcmp(k, "weather-trend") == 0 && L->n == 8) {
+        int side = strcmp(L->w[1], "worsening") == 0 ? 1 : strcmp(L->w[1], "improving") == 0 ? 0 : -1;
+        if (side < 0) return -1;
+        for (int i = 0; i < 6; i++) {
+            if (s_num(L->w[2 + i], &v) || v < -4 || v > 4) return -1;
+            sc->wx_trend[side][i] = (int8_t)v;
+        }
+    } else if (strcmp(k, "weather-card") == 0 && L->n == 2) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 99) return -1;
+        sc->wx_card = (uint8_t)v;
     } else if (strcmp(k, "grid") == 0 && L->n == 3) {
         if (s_num(L->w[1], &v) || s_num(L->w[2], &v2) || v < 1 || v > 31 || v2 < 1 || v2 > 31)
             return -1;
@@ -292,6 +307,7 @@ static int s_record(n20_scenario *sc, s_line *L) {
         d->allowance = (uint8_t)v;
         if (strstr(L->w[7], "elite")) d->flags |= N20_FLAG_ELITE;
         if (strstr(L->w[7], "guard")) d->flags |= N20_FLAG_GUARD;
+        if (strstr(L->w[7], "cadre")) d->flags |= N20_FLAG_CADRE; /* [16.5] */
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;

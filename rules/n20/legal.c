@@ -45,9 +45,12 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     switch (c->kind) {
     case N20__V1__ORDER__KIND_MOVE:
     case N20__V1__ORDER__KIND_DISENGAGE:
+    case N20__V1__ORDER__KIND_PENETRATE:
         m.unit = id; m.n_path = (size_t)n; m.path = hx;
         o.kind_case = c->kind;
-        if (c->kind == N20__V1__ORDER__KIND_MOVE) o.move = &m; else o.disengage = &m;
+        if (c->kind == N20__V1__ORDER__KIND_MOVE) o.move = &m;
+        else if (c->kind == N20__V1__ORDER__KIND_PENETRATE) o.penetrate = &m;
+        else o.disengage = &m;
         break;
     case N20__V1__ORDER__KIND_RETREAT:
         r.unit = id; r.n_path = (size_t)n; r.path = hx;
@@ -126,6 +129,26 @@ static void s_legal_declare(s_ctx *c) {
             break;
         }
     }
+    /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
+    for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        for (int e = 0; e < s->sc->nunits; e++) {
+            if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
+            int used = 0;
+            for (int k = 0; k < nb; k++)
+                for (int j = 0; j < b[k].ndef; j++)
+                    if (b[k].def[j] == e) used = 1;
+            if (used) continue;
+            n20_battle m[N20_MAX_BATTLES];
+            memcpy(m, b, sizeof(n20_battle) * (size_t)nb);
+            memset(&m[nb], 0, sizeof m[nb]);
+            m[nb].natt = 1;
+            m[nb].att[0] = (uint8_t)u;
+            m[nb].ndef = 1;
+            m[nb].def[0] = (uint8_t)e;
+            s_declare(c, m, nb + 1);
+        }
+    }
 }
 
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
@@ -136,6 +159,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     switch (s->phase) {
     case N20_PH_MOVE:
         if (n20_end_move_check(s, NULL) == 0) s_end(&c);
+        for (int u = 0; (s->opts & N20_OPT_BREAKDOWN) && u < sc->nunits; u++) /* [16.6.1] */
+            if (n20_breakdown_check(s, u, NULL) == 0) {
+                N20__V1__Breakdown bd = N20__V1__BREAKDOWN__INIT;
+                bd.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN;
+                o.breakdown = &bd;
+                s_emit(&c, &o);
+            }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -204,6 +235,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
             c.kind = N20__V1__ORDER__KIND_DISENGAGE;
             n20_disengage_paths(s, u, s_path_cb, &c);
+            c.kind = N20__V1__ORDER__KIND_PENETRATE; /* [16.2] */
+            n20_penetrate_paths(s, u, s_path_cb, &c);
         }
         break;
     case N20_PH_CONTACT:
@@ -300,6 +333,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     }
     case N20_PH_PLACE:
         s_end(&c);
+        for (int u = 0; (s->opts & N20_OPT_UNIT_REDUCTION) && u < sc->nunits; u++) /* [16.5.1] */
+            if (n20_reduce_check(s, u, NULL) == 0) {
+                N20__V1__Reduce rd = N20__V1__REDUCE__INIT;
+                rd.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_REDUCE;
+                o.reduce = &rd;
+                s_emit(&c, &o);
+            }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
             int army = sc->units[u].army;
@@ -308,6 +349,16 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 N20__V1__Place pl = N20__V1__PLACE__INIT;
                 pl.unit = (char *)n20_uid(s, u);
                 pl.hex = n20_xxyy(sc->loc[army][i]);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
+            /* [16.4] Additional Rally Locations */
+            for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_rally_hex_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
                 o.kind_case = N20__V1__ORDER__KIND_PLACE;
                 o.place = &pl;
                 s_emit(&c, &o);

@@ -14,10 +14,12 @@
 int n20_move_allowance(const n20_state *s, int u) {
     const n20_unit_def *d = &s->sc->units[u];
     int a = n20_is_night(s) ? 1 : d->allowance;       /* [14.0] Speed Limit */
-    a += s->fm[d->army] ? 1 : 0;                       /* [12.2.1] */
+    int fat = n20_fatigue(s, u);
+    a += s->fm[d->army] && fat < N20_FAT_TIRED ? 1 : 0; /* [12.2.1]; [16.8.2] Tired: no benefit */
+    if (fat >= N20_FAT_WEARY) a -= 1;                  /* [16.8.2] Weary */
     if (d->side == s->phasing) a += s->move_mod;       /* [5.0] event */
     int w = n20_weather(s);
-    if (w == N20_W_DOWNPOUR || w == N20_W_MUD) a -= 1; /* [5.2.1] */
+    if (n20_w_heavy(w)) a -= 1;                        /* [5.2.1] [16.10.2] */
     return a;
 }
 
@@ -90,6 +92,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
                           "prohibited", id, n20_xxyy(to));
+    if (ez && n20_fatigue(s, u) >= N20_FAT_SPENT)
+        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter the enemy ZOC at %04u", id,
+                          n20_xxyy(to));
     *stop = 0;
     if (sc->t_stop[sc->terrain[to]] && !*road) *stop = 6; /* [6.5] */
     if (ez) *stop = 7;                                     /* [6.7] */
@@ -146,7 +151,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         from = path[i];
     }
     int occ = n20_unit_at(s, path[n - 1]);
-    if (occ >= 0 && occ != u)
+    if (occ >= 0 && occ != u && !n20_combine_ok(s, u, occ))
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
     int gc = n20_guard_commit_cost(s, u, start, path[n - 1]);
@@ -336,7 +341,7 @@ int n20_end_move_check(const n20_state *s, brt_reject *err) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
         int j = n20_unit_at(s, s->u[i].hex);
-        if (j >= 0 && j != i)
+        if (j >= 0 && j != i && !n20_combine_ok(s, i, j))
             return n20_reject(err, "6.9", "%s and %s may not end the Movement Phase stacked in %04u",
                               n20_uid(s, i), n20_uid(s, j), n20_xxyy(s->u[i].hex));
     }

@@ -35,9 +35,13 @@ enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, 
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
-enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD };
+enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD,
+       N20_W_SHOWERS_MUD /* [16.10.2] Showers with the Mud marker on the track */ };
+/* [5.2.1] [16.10.2] rain: Infantry -1; heavy going: Movement Allowance -1, Artillery not doubled */
+static inline int n20_w_rain(int w) { return w == N20_W_SHOWERS || w == N20_W_DOWNPOUR || w == N20_W_SHOWERS_MUD; }
+static inline int n20_w_heavy(int w) { return w == N20_W_DOWNPOUR || w == N20_W_MUD || w == N20_W_SHOWERS_MUD; }
 enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
-enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2 };
+enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2, N20_FLAG_CADRE = 4 /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT };
@@ -105,6 +109,10 @@ typedef struct n20_scenario {
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
+    /* [16.10] Variable Weather: starting box and side (1 Worsening), the trend tables (boxes
+     * moved toward Storm for die 1..6; [0] Improving side, [1] Worsening), the card that flips */
+    uint8_t wx_start, wx_worse0, wx_card;
+    int8_t wx_trend[2][6];
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -132,7 +140,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 /* ---- state (state.c) ------------------------------------------------------- */
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
-       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32 };
+       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
+       N20_UF_CADRE_Q = 64 /* rolled "Cadre?" this Rally [16.5.1] */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -179,6 +188,7 @@ typedef struct n20_fight {
     uint8_t adv_entered;       /* bit i: a unit has entered vacated[i] [9.8.5] */
     uint8_t garde_att;         /* a Guard unit attacked */
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
+    uint8_t bomb_known, bombard; /* [16.3.2] bit i: attacker i bombards (fixed at the die roll) */
 } n20_fight;
 
 /* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
@@ -246,7 +256,16 @@ typedef struct n20_state {
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
     n20_fight f;
+    /* optional rules [16.0]; encoded only when their option is chosen */
+    uint8_t fatigue[N20_MAX_UNITS]; /* [16.8] 0 Fresh, 1 Ready, 2 Tired, 3 Weary, 4 Spent */
+    uint8_t wx, wx_worse, mud;      /* [16.10] Weather box, Worsening side up, Mud marker's turn (0 none) */
 } n20_state;
+
+enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
+/* [16.8] the Fatigue Level of unit u (0 when the option is not chosen) */
+static inline int n20_fatigue(const n20_state *s, int u) {
+    return (s->opts & N20_OPT_FATIGUE) ? s->fatigue[u] : 0;
+}
 
 /* ---- events output -------------------------------------------------------- */
 typedef struct n20_out {
@@ -395,5 +414,31 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
 int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);
 int n20_view(const n20_state *s, int seat, brt_buf *out);
 int n20_view_text(const n20_state *s, int seat, brt_buf *out);
+
+/* ---- optional rules [16.0] (optional.c) ------------------------------------ */
+int n20_art_support(const n20_state *s, int d);                    /* [16.3.1] */
+int n20_bombard_pair(const n20_state *s, int a, int e);            /* [16.3.2] */
+int n20_bombards(const n20_state *s, const n20_battle *b, int a);  /* [16.3.2] */
+int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err); /* [16.2] */
+void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out);
+void n20_fatigue_exhaust(n20_state *s, const n20_battle *b, n20_out *out); /* [16.8.1] */
+void n20_fatigue_recover(n20_state *s, n20_out *out);                        /* [16.8.3] */
+const char *n20_fatigue_name(int level);
+int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err); /* [16.4] */
+int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc);        /* [16.4] */
+int n20_reduce_check(const n20_state *s, int u, brt_reject *err);          /* [16.5.1] */
+void n20_reduce_apply(n20_state *s, int u, n20_out *out);
+int n20_cadre_pool(const n20_state *s, int army, int skip);                  /* [16.5] -1 none */
+int n20_breakdown_check(const n20_state *s, int u, brt_reject *err);       /* [16.6.1] */
+void n20_breakdown_apply(n20_state *s, int u, n20_out *out);
+int n20_combine_ok(const n20_state *s, int u, int v);                        /* [16.6.2] */
+void n20_combine_all(n20_state *s, n20_out *out);                            /* [16.6.2] */
+void n20_weather_setup(n20_state *s);                                       /* [16.10] */
+int n20_weather_variable(const n20_state *s);                               /* [16.10.2] */
+void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out);          /* [16.10.1] */
+void n20_weather_card(n20_state *s, int card_number, n20_out *out);         /* [16.10.1] */
+void n20_weather_turn_end(n20_state *s, n20_out *out);                      /* [16.10.2] */
+int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                        void *ctx);
 
 #endif

@@ -50,6 +50,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         switch (ph) {
         case N20_PH_MOVE:
             if (n20_end_move_check(s, err) < 0) return -1;
+            n20_combine_all(s, out); /* [16.6.2] */
+            if (s->over) break;
             N20_EV(out, s, "phase-end", "[6.0] the %s Movement Phase ends", n20_side_name(s->phasing));
             s->phase = N20_PH_AFTER_MOVE;
             break;
@@ -67,7 +69,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             s->phase = N20_PH_PLACE;
             break;
         case N20_PH_PLACE:
-            for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_RALLIED;
+            for (int i = 0; i < s->sc->nunits; i++) {
+                s->u[i].flags &= (uint8_t)~(N20_UF_RALLIED | N20_UF_CADRE_Q);
+                if (s->u[i].where == N20_U_BROKEN && (s->sc->units[i].flags & N20_FLAG_CADRE))
+                    s->u[i].where = N20_U_OUT; /* [16.5.2] a Broken Cadre returns to the pool */
+            }
             break;
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
@@ -217,6 +223,26 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
         n20_disengage_apply(s, u, path, n, out);
         break;
+    case N20__V1__ORDER__KIND_PENETRATE:
+        if (!o->penetrate || !o->penetrate->unit) return n20_reject(err, "16.2", "name the unit");
+        if ((u = n20_unit_find(s, o->penetrate->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->penetrate->unit);
+        if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
+        n = s_strip_start(s, u, path, n);
+        if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
+        n20_penetrate_apply(s, u, path[0], out);
+        break;
+    case N20__V1__ORDER__KIND_REDUCE:
+        if (!o->reduce || !o->reduce->unit) return n20_reject(err, "16.5.1", "name the unit");
+        if ((u = n20_unit_find(s, o->reduce->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reduce->unit);
+        if (n20_reduce_check(s, u, err) < 0) return -1;
+        n20_reduce_apply(s, u, out);
+        break;
+    case N20__V1__ORDER__KIND_BREAKDOWN:
+        if (!o->breakdown || !o->breakdown->unit) return n20_reject(err, "16.6.1", "name the unit");
+        if ((u = n20_unit_find(s, o->breakdown->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->breakdown->unit);
+        if (n20_breakdown_check(s, u, err) < 0) return -1;
+        n20_breakdown_apply(s, u, out);
+        break;
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
         if (!o->contact || !o->contact->unit) return n20_reject(err, "8.2.4", "name the unit");
@@ -233,9 +259,9 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 /* which order kinds each decision takes (checked before anything else) */
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
-    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH;
+    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN;
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
-    case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
     case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
@@ -244,7 +270,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
-    case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_REDUCE || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }

@@ -70,15 +70,16 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         return s_pack(&o, out);
     }
     if ((strcmp(k, "move") == 0 || strcmp(k, "disengage") == 0 || strcmp(k, "retreat") == 0 ||
-         strcmp(k, "advance") == 0) && n >= 2) {
+         strcmp(k, "advance") == 0 || strcmp(k, "penetrate") == 0) && n >= 2) {
         if (n - 2 > N20_MAX_PATH) return s_bad(err, "path too long%s", "");
         if (s_hexes(w + 2, n - 2, hx, err) < 0) return -1;
         N20__V1__Move m = N20__V1__MOVE__INIT;
         N20__V1__Retreat r = N20__V1__RETREAT__INIT;
         N20__V1__Advance a = N20__V1__ADVANCE__INIT;
-        if (k[0] == 'm' || k[0] == 'd') {
+        if (k[0] == 'm' || k[0] == 'd' || k[0] == 'p') {
             m.unit = w[1]; m.n_path = (size_t)(n - 2); m.path = hx;
             if (k[0] == 'm') { o.kind_case = N20__V1__ORDER__KIND_MOVE; o.move = &m; }
+            else if (k[0] == 'p') { o.kind_case = N20__V1__ORDER__KIND_PENETRATE; o.penetrate = &m; }
             else { o.kind_case = N20__V1__ORDER__KIND_DISENGAGE; o.disengage = &m; }
         } else if (k[0] == 'r') {
             r.unit = w[1]; r.n_path = (size_t)(n - 2); r.path = hx;
@@ -200,6 +201,18 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_GOOD_GROUND; o.good_ground = &g;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "reduce") == 0 && n == 2) {
+        N20__V1__Reduce r = N20__V1__REDUCE__INIT;
+        r.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_REDUCE; o.reduce = &r;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "breakdown") == 0 && n == 2) {
+        N20__V1__Breakdown b = N20__V1__BREAKDOWN__INIT;
+        b.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN; o.breakdown = &b;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "contact") == 0 && n == 2) {
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -225,6 +238,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_END: buf_append_str(out, "end"); break;
     case N20__V1__ORDER__KIND_MOVE: buf_printf(out, "move %s", o->move->unit); s_hx(out, o->move->path, o->move->n_path); break;
     case N20__V1__ORDER__KIND_DISENGAGE: buf_printf(out, "disengage %s", o->disengage->unit); s_hx(out, o->disengage->path, o->disengage->n_path); break;
+    case N20__V1__ORDER__KIND_PENETRATE: buf_printf(out, "penetrate %s", o->penetrate->unit); s_hx(out, o->penetrate->path, o->penetrate->n_path); break;
     case N20__V1__ORDER__KIND_RETREAT: buf_printf(out, "retreat %s", o->retreat->unit); s_hx(out, o->retreat->path, o->retreat->n_path); break;
     case N20__V1__ORDER__KIND_ADVANCE: buf_printf(out, "advance %s", o->advance->unit); s_hx(out, o->advance->path, o->advance->n_path); break;
     case N20__V1__ORDER__KIND_FORCE_MARCH:
@@ -258,6 +272,8 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_PLACE: buf_printf(out, "place %s %04u", o->place->unit, o->place->hex); break;
     case N20__V1__ORDER__KIND_GOOD_GROUND: buf_printf(out, "goodground %s %s", o->good_ground->unit, o->good_ground->artillery_immune ? "immune" : "defense"); break;
     case N20__V1__ORDER__KIND_CONTACT: buf_printf(out, "contact %s", o->contact->unit); break;
+    case N20__V1__ORDER__KIND_REDUCE: buf_printf(out, "reduce %s", o->reduce->unit); break;
+    case N20__V1__ORDER__KIND_BREAKDOWN: buf_printf(out, "breakdown %s", o->breakdown->unit); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -16,7 +16,7 @@ int n20_has_broken(const n20_state *s, int side, int army) {
 
 int n20_has_rallied(const n20_state *s, int side) {
     for (int i = 0; i < s->sc->nunits; i++)
-        if ((s->u[i].flags & N20_UF_RALLIED) && n20_side_of(s, i) == side) return 1;
+        if ((s->u[i].flags & (N20_UF_RALLIED | N20_UF_CADRE_Q)) && n20_side_of(s, i) == side) return 1;
     return 0;
 }
 
@@ -60,9 +60,12 @@ void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20
         int r = s->sc->rally[m - 1];
         int us[1] = {u};
         int v[3] = {(int)die, m, r};
+        int ur = (s->opts & N20_OPT_UNIT_REDUCTION) && r == 1 && d->type == N20_INF;
         n20_event(out, s, "rally", us, 1, NULL, 0, v, 3, "[10.0] %s rally roll %u (modified %d): %s",
-                  d->id, die, m, r == 2 ? "Rallied" : r == 1 ? "Cadre? (16.5 not in use: stays Broken)" : "stays Broken");
+                  d->id, die, m, r == 2 ? "Rallied" : !ur && r == 1 ? "Cadre? (16.5 not in use: stays Broken)"
+                  : ur ? "Cadre? (16.5.1: it may be exchanged for a Cadre unit)" : "stays Broken");
         if (r == 2) s->u[u].flags |= N20_UF_RALLIED;
+        if (ur) s->u[u].flags |= N20_UF_CADRE_Q; /* [16.5.1] the choice is made before placing */
     }
     s->phase = N20_PH_PLACE;
 }
@@ -74,6 +77,7 @@ int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     int army = s->sc->units[u].army, ok = 0;
     for (int i = 0; i < s->sc->nloc[army]; i++)
         if (s->sc->loc[army][i] == hex) ok = 1;
+    if (!ok && (s->opts & N20_OPT_RALLY_LOCATIONS)) return n20_rally_hex_check(s, u, hex, err); /* [16.4] */
     if (!ok)
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", n20_uid(s, u));
     if (n20_unit_at(s, hex) >= 0)

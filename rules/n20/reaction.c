@@ -142,6 +142,8 @@ int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
     if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
         return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", n20_uid(s, u));
     if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
+    if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, s->dis_from, 1 - n20_side_of(s, u), 0))
+        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", n20_uid(s, u));
     return 0;
 }
 

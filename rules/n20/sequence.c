@@ -46,6 +46,7 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
                n20_side_name(s->phasing));
     } else {
         n20_events_phase(s, dice, out);
+        if (!s->over) n20_weather_roll(s, dice, out); /* [16.10] after the event, French only */
     }
     s->first_turn_done = 1;
     if (s->over) return;
@@ -147,6 +148,7 @@ static void s_combat_end(n20_state *s, n20_out *out) {
                   "[9.6.2.2] %s recovers from Rout", n20_uid(s, i));
     }
     s->nbattles = 0;
+    n20_fatigue_recover(s, out); /* [16.8.3] */
     /* [13.0] Lull */
     int fm = 0;
     for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];
@@ -198,6 +200,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
         n20_game_end(s, out, "last turn");
         return;
     }
+    n20_weather_turn_end(s, out); /* [16.10.2] Mud Duration */
     s->turn++;
     s->phasing = s->sc->first_player;
     s->phase = N20_PH_EVENTS;
@@ -276,9 +279,19 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     char buf[160];
     buf[0] = 0;
     switch (s->phase) {
-    case N20_PH_MOVE: kind = "move"; rule = "6.0"; prompt = "move units, enter reinforcements, force march; end"; break;
+    case N20_PH_MOVE:
+        kind = "move";
+        rule = "6.0";
+        prompt = s->opts & N20_OPT_BREAKDOWN ? "move units, enter reinforcements, force march, break down [16.6]; end"
+                                             : "move units, enter reinforcements, force march; end";
+        break;
     case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
-    case N20_PH_REACTION: kind = "reaction"; rule = "8.0"; prompt = "countercharge or disengage with eligible Cavalry; end"; break;
+    case N20_PH_REACTION:
+        kind = "reaction";
+        rule = "8.0";
+        prompt = s->opts & N20_OPT_CAV_PENETRATION ? "countercharge, disengage or penetrate [16.2] with eligible Cavalry; end"
+                                                   : "countercharge or disengage with eligible Cavalry; end";
+        break;
     case N20_PH_CONTACT: kind = "contact"; rule = "8.2.4"; prompt = "maintain contact with one adjacent unit, or end"; break;
     case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
@@ -300,7 +313,13 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     }
     case N20_PH_ADVANCE: kind = "advance"; rule = "9.8"; prompt = s->f.adv_lost && !s->f.adv_cav_done ? "control lost: a victorious Cavalry unit must advance" : "advance after combat, or end"; break;
     case N20_PH_RALLY: kind = "rally"; rule = "10.0"; prompt = "rally broken units (optionally spending Morale per army), or end"; break;
-    case N20_PH_PLACE: kind = "place-rallied"; rule = "10.0"; prompt = "place rallied units on empty friendly LOC hexes, or end"; break;
+    case N20_PH_PLACE:
+        kind = "place-rallied";
+        rule = "10.0";
+        prompt = s->opts & N20_OPT_RALLY_LOCATIONS ? "place rallied units on empty friendly LOC hexes or Rally hexes [16.4], or end"
+               : s->opts & N20_OPT_UNIT_REDUCTION ? "place rallied units on empty friendly LOC hexes, reduce [16.5.1], or end"
+                                                   : "place rallied units on empty friendly LOC hexes, or end";
+        break;
     default: break;
     }
     snprintf(p->kind, sizeof p->kind, "%s", kind);

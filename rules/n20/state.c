@@ -30,8 +30,8 @@ int n20_army_of(const char *name) {
     return -1;
 }
 const char *n20_weather_name(int w) {
-    static const char *n[] = {"clear", "cloudy", "showers", "downpour", "storm", "mud"};
-    return w >= 0 && w < 6 ? n[w] : "?";
+    static const char *n[] = {"clear", "cloudy", "showers", "downpour", "storm", "mud", "showers+mud"};
+    return w >= 0 && w < 7 ? n[w] : "?";
 }
 
 int n20_unit_find(const n20_state *s, const char *id) {
@@ -52,6 +52,7 @@ const char *n20_uid(const n20_state *s, int u) { return s->sc->units[u].id; }
 int n20_is_night(const n20_state *s) { return s->turn < N20_MAX_TURNS && s->sc->turns[s->turn].night; }
 
 int n20_weather(const n20_state *s) {
+    if (s->opts & N20_OPT_VAR_WEATHER) return n20_weather_variable(s); /* [16.10] */
     int w = s->turn < N20_MAX_TURNS ? s->sc->turns[s->turn].weather : N20_W_CLEAR;
     return w == N20_W_STORM ? N20_W_DOWNPOUR : w; /* rulings.md R-5.2-storm */
 }
@@ -118,6 +119,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
     s->phase = N20_PH_EVENTS;
     s->morale[0] = sc->morale0[0];
     s->morale[1] = sc->morale0[1];
+    n20_weather_setup(s); /* [16.10] */
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
         n20_unit *u = &s->u[i];
@@ -210,6 +212,10 @@ int n20_encode(const n20_state *s, brt_buf *b) {
               s_u8(b, f->adv_other_done) | s_u8(b, f->adv_rolled) | s_u8(b, f->garde_att) |
               s_u8(b, f->adv_entered);
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
+        if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
     }
+    if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
+        for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);
+    if (s->opts & N20_OPT_VAR_WEATHER) rc |= s_u8(b, s->wx) | s_u8(b, s->wx_worse) | s_u8(b, s->mud); /* [16.10] */
     return rc ? -1 : 0;
 }

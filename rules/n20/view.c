@@ -29,7 +29,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.turn = s->turn;
     v.time = (char *)sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label;
     v.night = n20_is_night(s);
-    v.weather = (char *)n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather);
+    v.weather = (char *)n20_weather_name(s->opts & N20_OPT_VAR_WEATHER ? n20_weather(s)
+                                         : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather);
     v.phasing = (char *)n20_side_name(s->phasing);
     v.phase = p.kind;
     v.morale_french = s->morale[0];
@@ -51,6 +52,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
         uv[nu].arrival_turn = s->u[i].arrive;
+        uv[nu].fatigue = (uint32_t)n20_fatigue(s, i);
         up[nu] = &uv[nu];
         nu++;
     }
@@ -88,7 +90,8 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
     n20_pending(s, &p);
     buf_printf(out, "Turn %u (%s)%s, weather %s; %s player turn; decision: %s [%s] %s\n", s->turn,
                sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].label, n20_is_night(s) ? " NIGHT" : "",
-               n20_weather_name(sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
+               n20_weather_name(s->opts & N20_OPT_VAR_WEATHER ? n20_weather(s)
+                                : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
     for (int side = 0; side < 2; side++)
@@ -105,6 +108,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, d->area);
         if (s->u[i].routed) buf_append_str(out, " ROUTED");
         if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
+        if (n20_fatigue(s, i)) buf_printf(out, " %s", n20_fatigue_name(n20_fatigue(s, i)));
         if (s->gg_unit == i) buf_append_str(out, s->gg_immune ? " GOOD-GROUND(immune)" : " GOOD-GROUND(+1)");
         buf_append_str(out, "\n");
     }
