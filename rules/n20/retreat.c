@@ -219,6 +219,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
 typedef struct s_walk {
     const n20_state *s;
     int u, max, count;
+    int dist; /* retreat distance of u */
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
     uint16_t path[N20_MAX_PATH];
@@ -232,17 +233,22 @@ static void s_dfs(s_walk *w, int n) {
     }
     if (n >= N20_MAX_PATH - 1 || n >= 10) return;
     uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
+    /* No longer path can pass n20_retreat_check once the prefix reaches a LOC hex [9.7.8], or
+     * when its next hex would go beyond the distance without leaving a friendly-occupied hex
+     * [9.7.6] [9.7.8]: the check rejects every such path at that index, so the subtree is cut. */
+    if (n > 0 && s_is_loc(w->s, w->u, cur)) return;
+    if (n + 1 > w->dist && (n == 0 || n20_unit_at(w->s, w->path[n - 1]) < 0)) return;
+    /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
+    uint16_t vis[N20_MAX_PATH + 1];
+    int nvis = 0;
+    vis[nvis++] = w->s->u[w->u].hex;
+    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
+    int best, closer;
+    s_best(w->s, w->u, cur, vis, nvis, &best, &closer);
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
         w->path[n] = nx;
-        /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
-        uint16_t vis[N20_MAX_PATH + 1];
-        int nvis = 0;
-        vis[nvis++] = w->s->u[w->u].hex;
-        for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
-        int best, closer;
-        s_best(w->s, w->u, cur, vis, nvis, &best, &closer);
         int c = s_category(w->s, w->u, cur, nx, vis, nvis);
         if (!c || c != best || (closer && !s_closer(w->s, w->u, cur, nx))) continue;
         s_dfs(w, n + 1);
@@ -252,6 +258,8 @@ static void s_dfs(s_walk *w, int n) {
 int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                       void *ctx, int max) {
     s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx};
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u) return 0; /* every path rejected */
+    w.dist = s->f.ret_dist[s_dist_index(s, u)];
     s_dfs(&w, 0);
     return w.count;
 }
