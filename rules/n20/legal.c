@@ -145,10 +145,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 s_emit(&c, &o);
             }
         c.kind = N20__V1__ORDER__KIND_MOVE;
+        n20_index ix;
+        n20_index_build(s, &ix);
         for (int u = 0; u < sc->nunits; u++)
             if (n20_side_of(s, u) == s->phasing &&
                 (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
-                n20_move_destinations(s, u, s_path_cb, &c);
+                n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
         break;
     case N20_PH_GOOD_GROUND:
         s_end(&c);

@@ -50,9 +50,9 @@ static int s_entered_before(const n20_state *s, uint16_t h) {
 }
 
 /* One step from `from` (0 = off map) into `to`. Fills cost, whether it was a
- * road step and whether the unit must stop there. */
+ * road step and whether the unit must stop there. ix: the state's index, or NULL. */
 static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *cost, int *road,
-                  int *stop, brt_reject *err) {
+                  int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
     const char *id = n20_uid(s, u);
     int side = sc->units[u].side, enemy = 1 - side;
@@ -83,10 +83,10 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
             return n20_reject(err, "9.6.2", "%s is Routed: it may only move to continue its Retreat "
                               "toward a friendly LOC hex, and %04u is not closer", id, n20_xxyy(to));
     }
-    int occ = n20_unit_at(s, to);
+    int occ = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (occ >= 0 && n20_side_of(s, occ) != side)
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
-    int ez = n20_in_ezoc(s, to, enemy, 1);
+    int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
                           "prohibited", id, n20_xxyy(to));
@@ -96,8 +96,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     return 0;
 }
 
-int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
-                   int *guard_cost) {
+static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                        int *guard_cost, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
     const char *id = n20_uid(s, u);
     if (s->phase != N20_PH_MOVE)
@@ -113,7 +113,8 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
         from = s->u[u].hex;
-        if (!n20_is_night(s) && n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))
+        if (!n20_is_night(s) && (ix ? n20_ix_in_ezoc(ix, from, 1 - sc->units[u].side, 1)
+                                    : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1)))
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
     } else if (s->u[u].where == N20_U_REINF) {
@@ -126,7 +127,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
         int cost, road, stop;
-        if (s_step(s, u, from, path[i], &cost, &road, &stop, err) < 0) return -1;
+        if (s_step(s, u, from, path[i], &cost, &road, &stop, err, ix) < 0) return -1;
         for (int j = 0; j < i; j++)
             if (path[j] == path[i])
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
@@ -144,7 +145,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         }
         from = path[i];
     }
-    int occ = n20_unit_at(s, path[n - 1]);
+    int occ = ix ? n20_ix_unit_at(ix, path[n - 1]) : n20_unit_at(s, path[n - 1]);
     if (occ >= 0 && occ != u)
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
@@ -153,6 +154,11 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
     if (guard_cost) *guard_cost = gc;
     return 0;
+}
+
+int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                   int *guard_cost) {
+    return s_move_check(s, u, path, n, err, guard_cost, NULL);
 }
 
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
@@ -199,6 +205,15 @@ typedef struct s_node {
 
 int n20_move_destinations(const n20_state *s, int u,
                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
+    n20_index ix;
+    n20_index_build(s, &ix);
+    return n20_move_destinations_ix(s, u, &ix, fn, ctx);
+}
+
+static void s_mark(uint64_t *set, uint16_t h) { set[h / 64] |= 1ull << (h % 64); }
+
+int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
+                             void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
     const n20_scenario *sc = s->sc;
     static const int K = 4; /* key = allroad * 2 + stopped */
     s_node *nodes = NULL;
@@ -206,21 +221,27 @@ int n20_move_destinations(const n20_state *s, int u,
     s_node table[N20_HEXES * 4];
     nodes = table;
     for (int i = 0; i < N20_HEXES * K; i++) nodes[i].spent = -1;
-    if (n20_move_check(s, u, (uint16_t[]){0}, 1, NULL, NULL) < 0) {
+    if (s_move_check(s, u, (uint16_t[]){0}, 1, NULL, NULL, ix) < 0) {
         /* cheap pre-check: rejections that do not depend on the path */
         brt_reject e;
-        n20_move_check(s, u, (uint16_t[]){0}, 1, &e, NULL);
+        s_move_check(s, u, (uint16_t[]){0}, 1, &e, NULL, ix);
         if (strcmp(e.rule, "6.0") != 0 && strcmp(e.rule, "11.6") != 0) return 0;
     }
     int A = n20_move_allowance(s, u), bonus = s_road_bonus(s);
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
-    /* frontier relaxation: first steps */
+    /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
+     * the next one), and every hex reached */
+    uint64_t todo[N20_HEXES / 64], later[N20_HEXES / 64], reached[N20_HEXES / 64];
+    memset(todo, 0, sizeof todo);
+    memset(later, 0, sizeof later);
+    /* frontier relaxation: first steps (from the map: the neighbours of the start hex) */
     int changed = 1;
-    for (uint16_t to = 0; to < N20_HEXES; to++) {
+    for (int i = 0; i < (start ? 6 : N20_HEXES); i++) {
+        uint16_t to = (uint16_t)i;
+        if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (!sc->onmap[to]) continue;
-        if (start && n20_dir(sc, start, to) < 0) continue;
         int cost, road, stop;
-        if (s_step(s, u, start, to, &cost, &road, &stop, NULL) < 0) continue;
+        if (s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) < 0) continue;
         int k = road * 2 + (stop ? 1 : 0);
         s_node *nd = &nodes[to * K + k];
         if (nd->spent < 0 || cost < nd->spent) {
@@ -228,64 +249,81 @@ int n20_move_destinations(const n20_state *s, int u,
             nd->prev = 0;
             nd->prev_k = 0;
             nd->len = 1;
+            s_mark(todo, to);
         }
     }
+    memcpy(reached, todo, sizeof reached);
+    /* Sweeps over the hexes in index order until nothing changes (at most 16), each node relaxed
+     * with its values at that moment. Only the hexes in `todo` are visited: relaxing a node again
+     * with the values it had when last relaxed changes nothing. A node changed ahead of the sweep
+     * is relaxed in this sweep, one behind it in the next, as a sweep over every hex would. */
     for (int iter = 0; changed && iter < 16; iter++) {
         changed = 0;
-        for (uint16_t h = 0; h < N20_HEXES; h++) {
-            if (!sc->onmap[h]) continue;
-            for (int k = 0; k < K; k++) {
-                s_node *cur = &nodes[h * K + k];
-                if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
-                int allroad = k >> 1;
-                for (int d = 0; d < 6; d++) {
-                    uint16_t to;
-                    if (n20_neighbor(sc, h, d, &to) < 0 || to == start) continue;
-                    int cost, road, stop;
-                    if (s_step(s, u, h, to, &cost, &road, &stop, NULL) < 0) continue;
-                    int ar = allroad & road;
-                    int sp = cur->spent + cost;
-                    if (sp > A + (ar ? bonus : 0)) continue;
-                    int nk = ar * 2 + (stop ? 1 : 0);
-                    s_node *nd = &nodes[to * K + nk];
-                    if (nd->spent < 0 || sp < nd->spent) {
-                        nd->spent = (int16_t)sp;
-                        nd->prev = h;
-                        nd->prev_k = (uint8_t)k;
-                        nd->len = (uint8_t)(cur->len + 1);
-                        changed = 1;
+        for (int w = 0; w < N20_HEXES / 64; w++) {
+            while (todo[w]) {
+                uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(todo[w]));
+                todo[w] &= todo[w] - 1;
+                if (!sc->onmap[h]) continue;
+                for (int k = 0; k < K; k++) {
+                    s_node *cur = &nodes[h * K + k];
+                    if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
+                    int allroad = k >> 1;
+                    for (int d = 0; d < 6; d++) {
+                        uint16_t to;
+                        if (n20_neighbor(sc, h, d, &to) < 0 || to == start) continue;
+                        int cost, road, stop;
+                        if (s_step(s, u, h, to, &cost, &road, &stop, NULL, ix) < 0) continue;
+                        int ar = allroad & road;
+                        int sp = cur->spent + cost;
+                        if (sp > A + (ar ? bonus : 0)) continue;
+                        int nk = ar * 2 + (stop ? 1 : 0);
+                        s_node *nd = &nodes[to * K + nk];
+                        if (nd->spent < 0 || sp < nd->spent) {
+                            nd->spent = (int16_t)sp;
+                            nd->prev = h;
+                            nd->prev_k = (uint8_t)k;
+                            nd->len = (uint8_t)(cur->len + 1);
+                            changed = 1;
+                            s_mark(to > h ? todo : later, to);
+                            s_mark(reached, to);
+                        }
                     }
                 }
             }
         }
+        memcpy(todo, later, sizeof todo);
+        memset(later, 0, sizeof later);
     }
     int count = 0;
-    for (uint16_t h = 0; h < N20_HEXES; h++) {
-        if (!sc->onmap[h] || h == start) continue;
-        /* prefer the shortest reached key */
-        int best = -1;
-        for (int k = 0; k < K; k++)
-            if (nodes[h * K + k].spent >= 0 &&
-                (best < 0 || nodes[h * K + k].len < nodes[h * K + best].len))
-                best = k;
-        if (best < 0) continue;
-        uint16_t path[N20_MAX_PATH];
-        int n = nodes[h * K + best].len;
-        if (n < 1 || n > N20_MAX_PATH) continue;
-        uint16_t ch = h;
-        int ck = best, ok = 1;
-        for (int i = n - 1; i >= 0; i--) {
-            path[i] = ch;
-            s_node *nd = &nodes[ch * K + ck];
-            if (i > 0 && nd->prev == 0) { ok = 0; break; }
-            uint16_t ph = nd->prev;
-            ck = nd->prev_k;
-            ch = ph;
+    for (int w = 0; w < N20_HEXES / 64; w++) {
+        for (uint64_t bits = reached[w]; bits; bits &= bits - 1) {
+            uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));
+            if (!sc->onmap[h] || h == start) continue;
+            /* prefer the shortest reached key */
+            int best = -1;
+            for (int k = 0; k < K; k++)
+                if (nodes[h * K + k].spent >= 0 &&
+                    (best < 0 || nodes[h * K + k].len < nodes[h * K + best].len))
+                    best = k;
+            if (best < 0) continue;
+            uint16_t path[N20_MAX_PATH];
+            int n = nodes[h * K + best].len;
+            if (n < 1 || n > N20_MAX_PATH) continue;
+            uint16_t ch = h;
+            int ck = best, ok = 1;
+            for (int i = n - 1; i >= 0; i--) {
+                path[i] = ch;
+                s_node *nd = &nodes[ch * K + ck];
+                if (i > 0 && nd->prev == 0) { ok = 0; break; }
+                uint16_t ph = nd->prev;
+                ck = nd->prev_k;
+                ch = ph;
+            }
+            if (!ok) continue;
+            if (s_move_check(s, u, path, n, NULL, NULL, ix) < 0) continue;
+            if (fn) fn(ctx, u, path, n);
+            count++;
         }
-        if (!ok) continue;
-        if (n20_move_check(s, u, path, n, NULL, NULL) < 0) continue;
-        if (fn) fn(ctx, u, path, n);
-        count++;
     }
     return count;
 }
