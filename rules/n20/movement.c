@@ -211,16 +211,30 @@ int n20_move_destinations(const n20_state *s, int u,
 }
 
 static void s_mark(uint64_t *set, uint16_t h) { set[h / 64] |= 1ull << (h % 64); }
+static int s_marked(const uint64_t *set, uint16_t h) { return (int)((set[h / 64] >> (h % 64)) & 1); }
+
+/* the result of s_step() from one hex in each direction, computed once per search */
+typedef struct s_stepres {
+    int8_t ok; /* 0: no step (off the map, the start hex, or s_step rejects it) */
+    int8_t road, stop;
+    int cost;
+    uint16_t to;
+} s_stepres;
 
 int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                              void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
     const n20_scenario *sc = s->sc;
     static const int K = 4; /* key = allroad * 2 + stopped */
     s_node *nodes = NULL;
-    /* a fixed-size table on the stack: N20_HEXES * 4 nodes */
+    /* a fixed-size table on the stack: N20_HEXES * 4 nodes; a hex's nodes are set to
+     * unreached (spent -1) when the search first touches the hex (`seen`) */
     s_node table[N20_HEXES * 4];
     nodes = table;
-    for (int i = 0; i < N20_HEXES * K; i++) nodes[i].spent = -1;
+    /* the steps out of each hex the search relaxes (`stepped`) */
+    s_stepres steps[N20_HEXES][6];
+    uint64_t seen[N20_HEXES / 64], stepped[N20_HEXES / 64];
+    memset(seen, 0, sizeof seen);
+    memset(stepped, 0, sizeof stepped);
     if (s_move_check(s, u, (uint16_t[]){0}, 1, NULL, NULL, ix) < 0) {
         /* cheap pre-check: rejections that do not depend on the path */
         brt_reject e;
@@ -231,7 +245,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
      * the next one), and every hex reached */
-    uint64_t todo[N20_HEXES / 64], later[N20_HEXES / 64], reached[N20_HEXES / 64];
+    uint64_t todo[N20_HEXES / 64], later[N20_HEXES / 64];
     memset(todo, 0, sizeof todo);
     memset(later, 0, sizeof later);
     /* frontier relaxation: first steps (from the map: the neighbours of the start hex) */
@@ -243,6 +257,10 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         int cost, road, stop;
         if (s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) < 0) continue;
         int k = road * 2 + (stop ? 1 : 0);
+        if (!s_marked(seen, to)) {
+            s_mark(seen, to);
+            for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
+        }
         s_node *nd = &nodes[to * K + k];
         if (nd->spent < 0 || cost < nd->spent) {
             nd->spent = (int16_t)cost;
@@ -252,7 +270,6 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
             s_mark(todo, to);
         }
     }
-    memcpy(reached, todo, sizeof reached);
     /* Sweeps over the hexes in index order until nothing changes (at most 16), each node relaxed
      * with its values at that moment. Only the hexes in `todo` are visited: relaxing a node again
      * with the values it had when last relaxed changes nothing. A node changed ahead of the sweep
@@ -268,15 +285,31 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                     s_node *cur = &nodes[h * K + k];
                     if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
                     int allroad = k >> 1;
+                    if (!s_marked(stepped, h)) {
+                        s_mark(stepped, h);
+                        for (int d = 0; d < 6; d++) {
+                            s_stepres *r = &steps[h][d];
+                            int cost, road, stop;
+                            r->ok = n20_neighbor(sc, h, d, &r->to) == 0 && r->to != start &&
+                                    s_step(s, u, h, r->to, &cost, &road, &stop, NULL, ix) == 0;
+                            if (!r->ok) continue;
+                            r->cost = cost;
+                            r->road = (int8_t)road;
+                            r->stop = (int8_t)(stop ? 1 : 0);
+                        }
+                    }
                     for (int d = 0; d < 6; d++) {
-                        uint16_t to;
-                        if (n20_neighbor(sc, h, d, &to) < 0 || to == start) continue;
-                        int cost, road, stop;
-                        if (s_step(s, u, h, to, &cost, &road, &stop, NULL, ix) < 0) continue;
-                        int ar = allroad & road;
-                        int sp = cur->spent + cost;
+                        const s_stepres *r = &steps[h][d];
+                        if (!r->ok) continue;
+                        uint16_t to = r->to;
+                        int ar = allroad & r->road;
+                        int sp = cur->spent + r->cost;
                         if (sp > A + (ar ? bonus : 0)) continue;
-                        int nk = ar * 2 + (stop ? 1 : 0);
+                        int nk = ar * 2 + r->stop;
+                        if (!s_marked(seen, to)) {
+                            s_mark(seen, to);
+                            for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
+                        }
                         s_node *nd = &nodes[to * K + nk];
                         if (nd->spent < 0 || sp < nd->spent) {
                             nd->spent = (int16_t)sp;
@@ -285,7 +318,6 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                             nd->len = (uint8_t)(cur->len + 1);
                             changed = 1;
                             s_mark(to > h ? todo : later, to);
-                            s_mark(reached, to);
                         }
                     }
                 }
@@ -296,7 +328,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     }
     int count = 0;
     for (int w = 0; w < N20_HEXES / 64; w++) {
-        for (uint64_t bits = reached[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
             uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));
             if (!sc->onmap[h] || h == start) continue;
             /* prefer the shortest reached key */
