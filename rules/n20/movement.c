@@ -123,6 +123,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     } else {
         return n20_reject(err, "6.0", "%s is not on the map", id);
     }
+    if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
     int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
@@ -235,12 +236,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     uint64_t seen[N20_HEXES / 64], stepped[N20_HEXES / 64];
     memset(seen, 0, sizeof seen);
     memset(stepped, 0, sizeof stepped);
-    if (s_move_check(s, u, (uint16_t[]){0}, 1, NULL, NULL, ix) < 0) {
-        /* cheap pre-check: rejections that do not depend on the path */
-        brt_reject e;
-        s_move_check(s, u, (uint16_t[]){0}, 1, &e, NULL, ix);
-        if (strcmp(e.rule, "6.0") != 0 && strcmp(e.rule, "11.6") != 0) return 0;
-    }
+    /* cheap pre-check: rejections that do not depend on the path (every path is rejected) */
+    if (s_move_check(s, u, NULL, 1, NULL, NULL, ix) < 0) return 0;
     int A = n20_move_allowance(s, u), bonus = s_road_bonus(s);
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
@@ -248,12 +245,14 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     uint64_t todo[N20_HEXES / 64], later[N20_HEXES / 64];
     memset(todo, 0, sizeof todo);
     memset(later, 0, sizeof later);
-    /* frontier relaxation: first steps (from the map: the neighbours of the start hex) */
+    /* frontier relaxation: first steps, into the neighbours of the start hex or, from off the
+     * map, into the entry hexes of the unit's area [11.6] (s_step accepts no other) */
     int changed = 1;
-    for (int i = 0; i < (start ? 6 : N20_HEXES); i++) {
-        uint16_t to = (uint16_t)i;
+    for (int i = 0; i < (start ? 6 : sc->nentry); i++) {
+        uint16_t to = sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
-        if (!sc->onmap[to]) continue;
+        if (!start && sc->entry_area[i] != sc->units[u].area) continue;
+        if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
         if (s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) < 0) continue;
         int k = road * 2 + (stop ? 1 : 0);
