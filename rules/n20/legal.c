@@ -16,13 +16,49 @@ typedef struct s_ctx {
     int kind; /* for path callbacks */
 } s_ctx;
 
+static size_t s_varint(uint8_t *p, size_t v) {
+    size_t n = 0;
+    for (; v >= 0x80; v >>= 7) p[n++] = (uint8_t)(v | 0x80);
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+/* The member of Order's oneof that o sets, or NULL when o must be packed whole: an Order whose
+ * fields all belong to the oneof (as now) and that sets one message member is encoded as that
+ * member's key, its length and its bytes, which is what the Order packer writes, without
+ * walking Order's descriptor twice for each of the thousands of orders a legal() lists. */
+static const ProtobufCMessage *s_member(const N20__V1__Order *o, uint32_t *field) {
+    const ProtobufCMessageDescriptor *d = &n20__v1__order__descriptor;
+    if (o->base.n_unknown_fields) return NULL;
+    for (unsigned i = 0; i < d->n_fields; i++)
+        if (!(d->fields[i].flags & PROTOBUF_C_FIELD_FLAG_ONEOF)) return NULL;
+    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, (unsigned)o->kind_case);
+    if (!f || f->type != PROTOBUF_C_TYPE_MESSAGE) return NULL;
+    *field = f->id;
+    return *(const ProtobufCMessage *const *)((const char *)o + f->offset);
+}
+
 static void s_emit(s_ctx *c, const N20__V1__Order *o) {
-    size_t len = n20__v1__order__get_packed_size(o);
-    uint8_t *p = malloc(len ? len : 1);
+    uint32_t field = 0;
+    const ProtobufCMessage *m = s_member(o, &field);
+    size_t mlen = m ? protobuf_c_message_get_packed_size(m) : 0, hlen = 0;
+    uint8_t head[24];
+    if (m) {
+        hlen = s_varint(head, (size_t)field << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
+        hlen += s_varint(head + hlen, mlen);
+    }
+    size_t len = m ? hlen + mlen : n20__v1__order__get_packed_size(o);
+    uint8_t stackbuf[256]; /* most orders; larger ones (declarations) on the heap */
+    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
     if (!p) return;
-    n20__v1__order__pack(o, p);
+    if (m) {
+        memcpy(p, head, hlen);
+        protobuf_c_message_pack(m, p + hlen);
+    } else {
+        n20__v1__order__pack(o, p);
+    }
     if (buf_append_item(c->out, p, len) == 0) c->count++;
-    free(p);
+    if (p != stackbuf) free(p);
 }
 
 static void s_end(s_ctx *c) {
