@@ -54,7 +54,7 @@ static int s_entered_before(const n20_state *s, uint16_t h) {
 static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *cost, int *road,
                   int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
-    const char *id = n20_uid(s, u);
+    const char *id = err ? n20_uid(s, u) : NULL; /* only for messages */
     int side = sc->units[u].side, enemy = 1 - side;
     int w = n20_weather(s);
     if (to >= N20_HEXES || !sc->onmap[to])
@@ -150,7 +150,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (occ >= 0 && occ != u)
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
-    int gc = n20_guard_commit_cost(s, u, start, path[n - 1]);
+    int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
     if (gc && s->morale[sc->units[u].side] < 1)
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
     if (guard_cost) *guard_cost = gc;

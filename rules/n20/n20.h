@@ -392,6 +392,7 @@ void n20_morale_change(n20_state *s, const int8_t gain[2], const int8_t loss[2],
                        const char *why);
 void n20_morale_one(n20_state *s, int side, int delta, n20_out *out, const char *why);
 int n20_guard_commit_cost(const n20_state *s, int u, uint16_t from, uint16_t to);
+int n20_guard_commit_cost_ix(const n20_state *s, int u, uint16_t from, uint16_t to, const n20_index *ix);
 
 /* ---- night [14.0] (night.c) ----------------------------------------------- */
 void n20_night_ops_auto(n20_state *s, n20_out *out);
