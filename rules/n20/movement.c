@@ -96,8 +96,30 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     return 0;
 }
 
+/* the result of s_step() from one hex in each direction, computed once per search */
+typedef struct s_stepres {
+    int8_t ok; /* 0: no step (off the map, the start hex, or s_step rejects it) */
+    int8_t road, stop;
+    int cost;
+    uint16_t to;
+} s_stepres;
+
+/* the steps a search has computed: r[h] is filled for every hex h set in `done` */
+typedef struct s_memo {
+    s_stepres (*r)[6];
+    const uint64_t *done;
+} s_memo;
+
+static const s_stepres *s_memo_find(const s_memo *m, uint16_t from, uint16_t to) {
+    if (!m || !from || from >= N20_HEXES || !((m->done[from / 64] >> (from % 64)) & 1)) return NULL;
+    for (int d = 0; d < 6; d++)
+        if (m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
+    return NULL;
+}
+
+/* ix: the state's index, or NULL; memo: the steps of the search, or NULL */
 static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
-                        int *guard_cost, const n20_index *ix) {
+                        int *guard_cost, const n20_index *ix, const s_memo *memo) {
     const n20_scenario *sc = s->sc;
     const char *id = n20_uid(s, u);
     if (s->phase != N20_PH_MOVE)
@@ -128,7 +150,14 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
         int cost, road, stop;
-        if (s_step(s, u, from, path[i], &cost, &road, &stop, err, ix) < 0) return -1;
+        const s_stepres *m = s_memo_find(memo, from, path[i]);
+        if (m) {
+            cost = m->cost;
+            road = m->road;
+            stop = m->stop;
+        } else if (s_step(s, u, from, path[i], &cost, &road, &stop, err, ix) < 0) {
+            return -1;
+        }
         for (int j = 0; j < i; j++)
             if (path[j] == path[i])
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
@@ -159,7 +188,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
 
 int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
                    int *guard_cost) {
-    return s_move_check(s, u, path, n, err, guard_cost, NULL);
+    return s_move_check(s, u, path, n, err, guard_cost, NULL, NULL);
 }
 
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
@@ -214,14 +243,6 @@ int n20_move_destinations(const n20_state *s, int u,
 static void s_mark(uint64_t *set, uint16_t h) { set[h / 64] |= 1ull << (h % 64); }
 static int s_marked(const uint64_t *set, uint16_t h) { return (int)((set[h / 64] >> (h % 64)) & 1); }
 
-/* the result of s_step() from one hex in each direction, computed once per search */
-typedef struct s_stepres {
-    int8_t ok; /* 0: no step (off the map, the start hex, or s_step rejects it) */
-    int8_t road, stop;
-    int cost;
-    uint16_t to;
-} s_stepres;
-
 int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                              void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
     const n20_scenario *sc = s->sc;
@@ -237,7 +258,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     memset(seen, 0, sizeof seen);
     memset(stepped, 0, sizeof stepped);
     /* cheap pre-check: rejections that do not depend on the path (every path is rejected) */
-    if (s_move_check(s, u, NULL, 1, NULL, NULL, ix) < 0) return 0;
+    if (s_move_check(s, u, NULL, 1, NULL, NULL, ix, NULL) < 0) return 0;
     int A = n20_move_allowance(s, u), bonus = s_road_bonus(s);
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
@@ -248,13 +269,27 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     /* frontier relaxation: first steps, into the neighbours of the start hex or, from off the
      * map, into the entry hexes of the unit's area [11.6] (s_step accepts no other) */
     int changed = 1;
+    if (start) { /* the steps out of the start hex are kept for the checks of the listed paths */
+        for (int d = 0; d < 6; d++) steps[start][d].ok = 0;
+        s_mark(stepped, start);
+    }
     for (int i = 0; i < (start ? 6 : sc->nentry); i++) {
-        uint16_t to = sc->entry_hex[i];
+        uint16_t to = start ? 0 : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (!start && sc->entry_area[i] != sc->units[u].area) continue;
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
-        if (s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) < 0) continue;
+        int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;
+        if (start) {
+            s_stepres *r = &steps[start][i];
+            *r = (s_stepres){.ok = (int8_t)ok, .to = to};
+            if (ok) {
+                r->cost = cost;
+                r->road = (int8_t)road;
+                r->stop = (int8_t)stop;
+            }
+        }
+        if (!ok) continue;
         int k = road * 2 + (stop ? 1 : 0);
         if (!s_marked(seen, to)) {
             s_mark(seen, to);
@@ -294,7 +329,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                             if (!r->ok) continue;
                             r->cost = cost;
                             r->road = (int8_t)road;
-                            r->stop = (int8_t)(stop ? 1 : 0);
+                            r->stop = (int8_t)stop;
                         }
                     }
                     for (int d = 0; d < 6; d++) {
@@ -304,7 +339,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                         int ar = allroad & r->road;
                         int sp = cur->spent + r->cost;
                         if (sp > A + (ar ? bonus : 0)) continue;
-                        int nk = ar * 2 + r->stop;
+                        int nk = ar * 2 + (r->stop ? 1 : 0);
                         if (!s_marked(seen, to)) {
                             s_mark(seen, to);
                             for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
@@ -326,6 +361,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         memset(later, 0, sizeof later);
     }
     int count = 0;
+    s_memo memo = {steps, stepped};
     for (int w = 0; w < N20_HEXES / 64; w++) {
         for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
             uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));
@@ -351,7 +387,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                 ch = ph;
             }
             if (!ok) continue;
-            if (s_move_check(s, u, path, n, NULL, NULL, ix) < 0) continue;
+            if (s_move_check(s, u, path, n, NULL, NULL, ix, &memo) < 0) continue;
             if (fn) fn(ctx, u, path, n);
             count++;
         }
