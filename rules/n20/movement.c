@@ -77,7 +77,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
         if (n20_side_river(sc, w, from, d) == N20_RIV_MINOR && !sc->cross[from][d])
-            *cost += sc->minor_move;
+            *cost += sc->minor_move; /* the search relies on: no cost below 1 + min(0, minor_move) */
         if (s->u[u].routed && n20_loc_distance(s, sc->units[u].army, to) >=
                                   n20_loc_distance(s, sc->units[u].army, from))
             return n20_reject(err, "9.6.2", "%s is Routed: it may only move to continue its Retreat "
@@ -260,6 +260,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
     /* cheap pre-check: rejections that do not depend on the path (every path is rejected) */
     if (s_move_check(s, u, NULL, 1, NULL, NULL, ix, NULL) < 0) return 0;
     int A = n20_move_allowance(s, u), bonus = s_road_bonus(s);
+    /* the least a step between map hexes costs in s_step() */
+    int least = 1 + (sc->minor_move < 0 ? sc->minor_move : 0);
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
      * the next one), and every hex reached */
@@ -319,6 +321,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                     s_node *cur = &nodes[h * K + k];
                     if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
                     int allroad = k >> 1;
+                    if (cur->spent + least > A + (allroad && bonus > 0 ? bonus : 0))
+                        continue; /* no step from here fits the allowance */
                     if (!s_marked(stepped, h)) {
                         s_mark(stepped, h);
                         for (int d = 0; d < 6; d++) {
