@@ -69,10 +69,50 @@ static void s_end(s_ctx *c) {
     s_emit(c, &o);
 }
 
+/* An Order whose member is {string unit = 1; repeated uint32 path = 2 (packed)} (Move, Retreat,
+ * Advance) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
+ * them), for the thousands of paths a Movement Phase lists. -1: the message is not of that form
+ * (its descriptor changed) or is empty somewhere; the caller packs it with protobuf-c. */
+static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
+                       int n) {
+    if (d->n_fields != 2 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
+        d->fields[0].label != PROTOBUF_C_LABEL_NONE || d->fields[1].id != 2 ||
+        d->fields[1].type != PROTOBUF_C_TYPE_UINT32 || d->fields[1].label != PROTOBUF_C_LABEL_REPEATED ||
+        !(d->fields[1].flags & PROTOBUF_C_FIELD_FLAG_PACKED))
+        return -1;
+    size_t idlen = strlen(id);
+    if (!idlen || idlen > 64 || n < 1 || n > N20_MAX_PATH) return -1;
+    uint8_t hexes[N20_MAX_PATH * 5], m[2 + 64 + 2 + sizeof hexes], p[4 + sizeof m];
+    size_t hl = 0, ml = 0, pl = 0;
+    for (int i = 0; i < n; i++) hl += s_varint(hexes + hl, hx[i]);
+    m[ml++] = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    ml += s_varint(m + ml, idlen);
+    memcpy(m + ml, id, idlen);
+    ml += idlen;
+    m[ml++] = 2 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    ml += s_varint(m + ml, hl);
+    memcpy(m + ml, hexes, hl);
+    ml += hl;
+    pl += s_varint(p, (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
+    pl += s_varint(p + pl, ml);
+    memcpy(p + pl, m, ml);
+    pl += ml;
+    if (buf_append_item(c->out, p, pl) == 0) c->count++;
+    return 0;
+}
+
 static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     s_ctx *c = ctx;
     uint32_t hx[N20_MAX_PATH];
     for (int i = 0; i < n; i++) hx[i] = n20_xxyy(path[i]);
+    const ProtobufCMessageDescriptor *pd = NULL;
+    if (c->kind == N20__V1__ORDER__KIND_MOVE || c->kind == N20__V1__ORDER__KIND_DISENGAGE)
+        pd = &n20__v1__move__descriptor;
+    else if (c->kind == N20__V1__ORDER__KIND_RETREAT)
+        pd = &n20__v1__retreat__descriptor;
+    else if (c->kind == N20__V1__ORDER__KIND_ADVANCE)
+        pd = &n20__v1__advance__descriptor;
+    if (pd && s_emit_path(c, pd, n20_uid(c->s, u), hx, n) == 0) return;
     N20__V1__Move m = N20__V1__MOVE__INIT;
     N20__V1__Retreat r = N20__V1__RETREAT__INIT;
     N20__V1__Advance a = N20__V1__ADVANCE__INIT;
