@@ -40,6 +40,7 @@ int n20_unit_find(const n20_state *s, const char *id) {
     return -1;
 }
 
+/* n20_index_build() answers the same from a table (n20_ix_unit_at): change both together */
 int n20_unit_at(const n20_state *s, uint16_t hex) {
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP && s->u[i].hex == hex) return i;

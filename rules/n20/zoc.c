@@ -25,6 +25,8 @@ static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
 
 int n20_exerts_zoc(const n20_state *s, int u, uint16_t h) { return s_zoc_kind(s, u, h) != 0; }
 
+/* n20_index_build() answers the same from a table (n20_ix_in_ezoc): change both together
+ * (tests/unit/test_n20_index.c compares them) */
 int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->sc->units[i].side != enemy) continue;
