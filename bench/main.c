@@ -374,9 +374,10 @@ int main(int argc, char **argv) {
                  n20.games ? (double)n20.orders / n20.games : 0);
         if (!met)
             snprintf(l->why, sizeof l->why,
-                     "%.0f us per game = %.0f orders of %.1f us each; the rules dominate, not the core: a profile "
-                     "(perf, docs/bench.md) puts ~70%% in movement legality (zone-of-control tests per hex, "
-                     "unit lookups by hex) while generating the legal orders the bot picks from",
+                     "%.0f us per game = %.0f orders of %.1f us each; a profile (callgrind, docs/bench.md) puts "
+                     "~55%% in legal() (movement destination search, listing the paths) and ~35%% in the game "
+                     "driver's submit (order decoding, state hash, checkpoint signatures); the figure is CPU-bound "
+                     "on one core, so a machine shared with other work can fall below the goal",
                      1e6 / n20.per_s, (double)n20.orders / n20.games, 1e6 / n20.per_s / ((double)n20.orders / n20.games));
     }
 

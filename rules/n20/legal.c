@@ -16,13 +16,49 @@ typedef struct s_ctx {
     int kind; /* for path callbacks */
 } s_ctx;
 
+static size_t s_varint(uint8_t *p, size_t v) {
+    size_t n = 0;
+    for (; v >= 0x80; v >>= 7) p[n++] = (uint8_t)(v | 0x80);
+    p[n++] = (uint8_t)v;
+    return n;
+}
+
+/* The member of Order's oneof that o sets, or NULL when o must be packed whole: an Order whose
+ * fields all belong to the oneof (as now) and that sets one message member is encoded as that
+ * member's key, its length and its bytes, which is what the Order packer writes, without
+ * walking Order's descriptor twice for each of the thousands of orders a legal() lists. */
+static const ProtobufCMessage *s_member(const N20__V1__Order *o, uint32_t *field) {
+    const ProtobufCMessageDescriptor *d = &n20__v1__order__descriptor;
+    if (o->base.n_unknown_fields) return NULL;
+    for (unsigned i = 0; i < d->n_fields; i++)
+        if (!(d->fields[i].flags & PROTOBUF_C_FIELD_FLAG_ONEOF)) return NULL;
+    const ProtobufCFieldDescriptor *f = protobuf_c_message_descriptor_get_field(d, (unsigned)o->kind_case);
+    if (!f || f->type != PROTOBUF_C_TYPE_MESSAGE) return NULL;
+    *field = f->id;
+    return *(const ProtobufCMessage *const *)((const char *)o + f->offset);
+}
+
 static void s_emit(s_ctx *c, const N20__V1__Order *o) {
-    size_t len = n20__v1__order__get_packed_size(o);
-    uint8_t *p = malloc(len ? len : 1);
+    uint32_t field = 0;
+    const ProtobufCMessage *m = s_member(o, &field);
+    size_t mlen = m ? protobuf_c_message_get_packed_size(m) : 0, hlen = 0;
+    uint8_t head[24];
+    if (m) {
+        hlen = s_varint(head, (size_t)field << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
+        hlen += s_varint(head + hlen, mlen);
+    }
+    size_t len = m ? hlen + mlen : n20__v1__order__get_packed_size(o);
+    uint8_t stackbuf[256]; /* most orders; larger ones (declarations) on the heap */
+    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
     if (!p) return;
-    n20__v1__order__pack(o, p);
+    if (m) {
+        memcpy(p, head, hlen);
+        protobuf_c_message_pack(m, p + hlen);
+    } else {
+        n20__v1__order__pack(o, p);
+    }
     if (buf_append_item(c->out, p, len) == 0) c->count++;
-    free(p);
+    if (p != stackbuf) free(p);
 }
 
 static void s_end(s_ctx *c) {
@@ -33,10 +69,50 @@ static void s_end(s_ctx *c) {
     s_emit(c, &o);
 }
 
+/* An Order whose member is {string unit = 1; repeated uint32 path = 2 (packed)} (Move, Retreat,
+ * Advance) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
+ * them), for the thousands of paths a Movement Phase lists. -1: the message is not of that form
+ * (its descriptor changed) or is empty somewhere; the caller packs it with protobuf-c. */
+static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
+                       int n) {
+    if (d->n_fields != 2 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
+        d->fields[0].label != PROTOBUF_C_LABEL_NONE || d->fields[1].id != 2 ||
+        d->fields[1].type != PROTOBUF_C_TYPE_UINT32 || d->fields[1].label != PROTOBUF_C_LABEL_REPEATED ||
+        !(d->fields[1].flags & PROTOBUF_C_FIELD_FLAG_PACKED))
+        return -1;
+    size_t idlen = strlen(id);
+    if (!idlen || idlen > 64 || n < 1 || n > N20_MAX_PATH) return -1;
+    uint8_t hexes[N20_MAX_PATH * 5], m[2 + 64 + 2 + sizeof hexes], p[4 + sizeof m];
+    size_t hl = 0, ml = 0, pl = 0;
+    for (int i = 0; i < n; i++) hl += s_varint(hexes + hl, hx[i]);
+    m[ml++] = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    ml += s_varint(m + ml, idlen);
+    memcpy(m + ml, id, idlen);
+    ml += idlen;
+    m[ml++] = 2 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    ml += s_varint(m + ml, hl);
+    memcpy(m + ml, hexes, hl);
+    ml += hl;
+    pl += s_varint(p, (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
+    pl += s_varint(p + pl, ml);
+    memcpy(p + pl, m, ml);
+    pl += ml;
+    if (buf_append_item(c->out, p, pl) == 0) c->count++;
+    return 0;
+}
+
 static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     s_ctx *c = ctx;
     uint32_t hx[N20_MAX_PATH];
     for (int i = 0; i < n; i++) hx[i] = n20_xxyy(path[i]);
+    const ProtobufCMessageDescriptor *pd = NULL;
+    if (c->kind == N20__V1__ORDER__KIND_MOVE || c->kind == N20__V1__ORDER__KIND_DISENGAGE)
+        pd = &n20__v1__move__descriptor;
+    else if (c->kind == N20__V1__ORDER__KIND_RETREAT)
+        pd = &n20__v1__retreat__descriptor;
+    else if (c->kind == N20__V1__ORDER__KIND_ADVANCE)
+        pd = &n20__v1__advance__descriptor;
+    if (pd && s_emit_path(c, pd, n20_uid(c->s, u), hx, n) == 0) return;
     N20__V1__Move m = N20__V1__MOVE__INIT;
     N20__V1__Retreat r = N20__V1__RETREAT__INIT;
     N20__V1__Advance a = N20__V1__ADVANCE__INIT;
@@ -180,10 +256,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 s_emit(&c, &o);
             }
         c.kind = N20__V1__ORDER__KIND_MOVE;
+        n20_index ix;
+        n20_index_build(s, &ix);
         for (int u = 0; u < sc->nunits; u++)
             if (n20_side_of(s, u) == s->phasing &&
                 (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
-                n20_move_destinations(s, u, s_path_cb, &c);
+                n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
         break;
     case N20_PH_GOOD_GROUND:
         s_end(&c);

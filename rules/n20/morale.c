@@ -30,15 +30,20 @@ void n20_morale_one(n20_state *s, int side, int delta, n20_out *out, const char 
 
 /* [12.3.1] 1 if moving Guard unit u from `from` (0 = off map) to `to` commits it. */
 int n20_guard_commit_cost(const n20_state *s, int u, uint16_t from, uint16_t to) {
+    return n20_guard_commit_cost_ix(s, u, from, to, NULL);
+}
+
+int n20_guard_commit_cost_ix(const n20_state *s, int u, uint16_t from, uint16_t to, const n20_index *ix) {
     const n20_unit_def *d = &s->sc->units[u];
     if (!(d->flags & N20_FLAG_GUARD)) return 0;
     if (s->morale[0] == 1 || s->morale[1] == 1) return 0; /* either side at 1 */
-    if (from && n20_in_ezoc(s, from, 1 - d->side, 0)) return 0; /* already committed */
+    if (from && (ix ? n20_ix_in_ezoc(ix, from, 1 - d->side, 0) : n20_in_ezoc(s, from, 1 - d->side, 0)))
+        return 0; /* already committed */
     int w = n20_weather(s);
     for (int dir = 0; dir < 6; dir++) {
         uint16_t n;
         if (n20_neighbor(s->sc, to, dir, &n) < 0 || n20_side_blocked(s->sc, w, to, dir)) continue;
-        int o = n20_unit_at(s, n);
+        int o = ix ? n20_ix_unit_at(ix, n) : n20_unit_at(s, n);
         if (o >= 0 && o != u && n20_side_of(s, o) != d->side && s->sc->units[o].type != N20_LEADER)
             return 1;
     }

@@ -52,11 +52,11 @@ static int s_entered_before(const n20_state *s, uint16_t h) {
 }
 
 /* One step from `from` (0 = off map) into `to`. Fills cost, whether it was a
- * road step and whether the unit must stop there. */
+ * road step and whether the unit must stop there. ix: the state's index, or NULL. */
 static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *cost, int *road,
-                  int *stop, brt_reject *err) {
+                  int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
-    const char *id = n20_uid(s, u);
+    const char *id = err ? n20_uid(s, u) : NULL; /* only for messages */
     int side = sc->units[u].side, enemy = 1 - side;
     int w = n20_weather(s);
     if (to >= N20_HEXES || !sc->onmap[to])
@@ -79,16 +79,16 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
         if (n20_side_river(sc, w, from, d) == N20_RIV_MINOR && !sc->cross[from][d])
-            *cost += sc->minor_move;
+            *cost += sc->minor_move; /* the search relies on: no cost below 1 + min(0, minor_move) */
         if (s->u[u].routed && n20_loc_distance(s, sc->units[u].army, to) >=
                                   n20_loc_distance(s, sc->units[u].army, from))
             return n20_reject(err, "9.6.2", "%s is Routed: it may only move to continue its Retreat "
                               "toward a friendly LOC hex, and %04u is not closer", id, n20_xxyy(to));
     }
-    int occ = n20_unit_at(s, to);
+    int occ = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (occ >= 0 && n20_side_of(s, occ) != side)
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
-    int ez = n20_in_ezoc(s, to, enemy, 1);
+    int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
                           "prohibited", id, n20_xxyy(to));
@@ -101,8 +101,30 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     return 0;
 }
 
-int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
-                   int *guard_cost) {
+/* the result of s_step() from one hex in each direction, computed once per search */
+typedef struct s_stepres {
+    int8_t ok; /* 0: no step (off the map, the start hex, or s_step rejects it) */
+    int8_t road, stop;
+    int cost;
+    uint16_t to;
+} s_stepres;
+
+/* the steps a search has computed: r[h] is filled for every hex h set in `done` */
+typedef struct s_memo {
+    s_stepres (*r)[6];
+    const uint64_t *done;
+} s_memo;
+
+static const s_stepres *s_memo_find(const s_memo *m, uint16_t from, uint16_t to) {
+    if (!m || !from || from >= N20_HEXES || !((m->done[from / 64] >> (from % 64)) & 1)) return NULL;
+    for (int d = 0; d < 6; d++)
+        if (m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
+    return NULL;
+}
+
+/* ix: the state's index, or NULL; memo: the steps of the search, or NULL */
+static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                        int *guard_cost, const n20_index *ix, const s_memo *memo) {
     const n20_scenario *sc = s->sc;
     const char *id = n20_uid(s, u);
     if (s->phase != N20_PH_MOVE)
@@ -118,7 +140,8 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
         from = s->u[u].hex;
-        if (!n20_is_night(s) && n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))
+        if (!n20_is_night(s) && (ix ? n20_ix_in_ezoc(ix, from, 1 - sc->units[u].side, 1)
+                                    : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1)))
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
     } else if (s->u[u].where == N20_U_REINF) {
@@ -127,11 +150,19 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
     } else {
         return n20_reject(err, "6.0", "%s is not on the map", id);
     }
+    if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
     int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
         int cost, road, stop;
-        if (s_step(s, u, from, path[i], &cost, &road, &stop, err) < 0) return -1;
+        const s_stepres *m = s_memo_find(memo, from, path[i]);
+        if (m) {
+            cost = m->cost;
+            road = m->road;
+            stop = m->stop;
+        } else if (s_step(s, u, from, path[i], &cost, &road, &stop, err, ix) < 0) {
+            return -1;
+        }
         for (int j = 0; j < i; j++)
             if (path[j] == path[i])
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
@@ -150,15 +181,20 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         }
         from = path[i];
     }
-    int occ = n20_unit_at(s, path[n - 1]);
+    int occ = ix ? n20_ix_unit_at(ix, path[n - 1]) : n20_unit_at(s, path[n - 1]);
     if (occ >= 0 && occ != u && !n20_combine_ok(s, u, occ))
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
-    int gc = n20_guard_commit_cost(s, u, start, path[n - 1]);
+    int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
     if (gc && s->morale[sc->units[u].side] < 1)
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
     if (guard_cost) *guard_cost = gc;
     return 0;
+}
+
+int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                   int *guard_cost) {
+    return s_move_check(s, u, path, n, err, guard_cost, NULL, NULL);
 }
 
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
@@ -205,93 +241,166 @@ typedef struct s_node {
 
 int n20_move_destinations(const n20_state *s, int u,
                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
+    n20_index ix;
+    n20_index_build(s, &ix);
+    return n20_move_destinations_ix(s, u, &ix, fn, ctx);
+}
+
+static void s_mark(uint64_t *set, uint16_t h) { set[h / 64] |= 1ull << (h % 64); }
+static int s_marked(const uint64_t *set, uint16_t h) { return (int)((set[h / 64] >> (h % 64)) & 1); }
+
+int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
+                             void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
     const n20_scenario *sc = s->sc;
     static const int K = 4; /* key = allroad * 2 + stopped */
     s_node *nodes = NULL;
-    /* a fixed-size table on the stack: N20_HEXES * 4 nodes */
+    /* a fixed-size table on the stack: N20_HEXES * 4 nodes; a hex's nodes are set to
+     * unreached (spent -1) when the search first touches the hex (`seen`) */
     s_node table[N20_HEXES * 4];
     nodes = table;
-    for (int i = 0; i < N20_HEXES * K; i++) nodes[i].spent = -1;
-    if (n20_move_check(s, u, (uint16_t[]){0}, 1, NULL, NULL) < 0) {
-        /* cheap pre-check: rejections that do not depend on the path */
-        brt_reject e;
-        n20_move_check(s, u, (uint16_t[]){0}, 1, &e, NULL);
-        if (strcmp(e.rule, "6.0") != 0 && strcmp(e.rule, "11.6") != 0) return 0;
-    }
+    /* the steps out of each hex the search relaxes (`stepped`) */
+    s_stepres steps[N20_HEXES][6];
+    uint64_t seen[N20_HEXES / 64], stepped[N20_HEXES / 64];
+    memset(seen, 0, sizeof seen);
+    memset(stepped, 0, sizeof stepped);
+    /* cheap pre-check: rejections that do not depend on the path (every path is rejected) */
+    if (s_move_check(s, u, NULL, 1, NULL, NULL, ix, NULL) < 0) return 0;
     int A = n20_move_allowance(s, u), bonus = s_road_bonus(s);
+    /* the least a step between map hexes costs in s_step() */
+    int least = 1 + (sc->minor_move < 0 ? sc->minor_move : 0);
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
-    /* frontier relaxation: first steps */
+    /* hexes whose nodes changed since the sweep last relaxed them (`todo`: this sweep, `later`:
+     * the next one), and every hex reached */
+    uint64_t todo[N20_HEXES / 64], later[N20_HEXES / 64];
+    memset(todo, 0, sizeof todo);
+    memset(later, 0, sizeof later);
+    /* frontier relaxation: first steps, into the neighbours of the start hex or, from off the
+     * map, into the entry hexes of the unit's area [11.6] (s_step accepts no other) */
     int changed = 1;
-    for (uint16_t to = 0; to < N20_HEXES; to++) {
-        if (!sc->onmap[to]) continue;
-        if (start && n20_dir(sc, start, to) < 0) continue;
+    if (start) { /* the steps out of the start hex are kept for the checks of the listed paths */
+        for (int d = 0; d < 6; d++) steps[start][d].ok = 0;
+        s_mark(stepped, start);
+    }
+    for (int i = 0; i < (start ? 6 : sc->nentry); i++) {
+        uint16_t to = start ? 0 : sc->entry_hex[i];
+        if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
+        if (!start && sc->entry_area[i] != sc->units[u].area) continue;
+        if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
-        if (s_step(s, u, start, to, &cost, &road, &stop, NULL) < 0) continue;
+        int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;
+        if (start) {
+            s_stepres *r = &steps[start][i];
+            *r = (s_stepres){.ok = (int8_t)ok, .to = to};
+            if (ok) {
+                r->cost = cost;
+                r->road = (int8_t)road;
+                r->stop = (int8_t)stop;
+            }
+        }
+        if (!ok) continue;
         int k = road * 2 + (stop ? 1 : 0);
+        if (!s_marked(seen, to)) {
+            s_mark(seen, to);
+            for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
+        }
         s_node *nd = &nodes[to * K + k];
         if (nd->spent < 0 || cost < nd->spent) {
             nd->spent = (int16_t)cost;
             nd->prev = 0;
             nd->prev_k = 0;
             nd->len = 1;
+            s_mark(todo, to);
         }
     }
+    /* Sweeps over the hexes in index order until nothing changes (at most 16), each node relaxed
+     * with its values at that moment. Only the hexes in `todo` are visited: relaxing a node again
+     * with the values it had when last relaxed changes nothing. A node changed ahead of the sweep
+     * is relaxed in this sweep, one behind it in the next, as a sweep over every hex would. */
     for (int iter = 0; changed && iter < 16; iter++) {
         changed = 0;
-        for (uint16_t h = 0; h < N20_HEXES; h++) {
-            if (!sc->onmap[h]) continue;
-            for (int k = 0; k < K; k++) {
-                s_node *cur = &nodes[h * K + k];
-                if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
-                int allroad = k >> 1;
-                for (int d = 0; d < 6; d++) {
-                    uint16_t to;
-                    if (n20_neighbor(sc, h, d, &to) < 0 || to == start) continue;
-                    int cost, road, stop;
-                    if (s_step(s, u, h, to, &cost, &road, &stop, NULL) < 0) continue;
-                    int ar = allroad & road;
-                    int sp = cur->spent + cost;
-                    if (sp > A + (ar ? bonus : 0)) continue;
-                    int nk = ar * 2 + (stop ? 1 : 0);
-                    s_node *nd = &nodes[to * K + nk];
-                    if (nd->spent < 0 || sp < nd->spent) {
-                        nd->spent = (int16_t)sp;
-                        nd->prev = h;
-                        nd->prev_k = (uint8_t)k;
-                        nd->len = (uint8_t)(cur->len + 1);
-                        changed = 1;
+        for (int w = 0; w < N20_HEXES / 64; w++) {
+            while (todo[w]) {
+                uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(todo[w]));
+                todo[w] &= todo[w] - 1;
+                if (!sc->onmap[h]) continue;
+                for (int k = 0; k < K; k++) {
+                    s_node *cur = &nodes[h * K + k];
+                    if (cur->spent < 0 || (k & 1) || cur->len >= N20_MAX_PATH) continue;
+                    int allroad = k >> 1;
+                    if (cur->spent + least > A + (allroad && bonus > 0 ? bonus : 0))
+                        continue; /* no step from here fits the allowance */
+                    if (!s_marked(stepped, h)) {
+                        s_mark(stepped, h);
+                        for (int d = 0; d < 6; d++) {
+                            s_stepres *r = &steps[h][d];
+                            int cost, road, stop;
+                            r->ok = n20_neighbor(sc, h, d, &r->to) == 0 && r->to != start &&
+                                    s_step(s, u, h, r->to, &cost, &road, &stop, NULL, ix) == 0;
+                            if (!r->ok) continue;
+                            r->cost = cost;
+                            r->road = (int8_t)road;
+                            r->stop = (int8_t)stop;
+                        }
+                    }
+                    for (int d = 0; d < 6; d++) {
+                        const s_stepres *r = &steps[h][d];
+                        if (!r->ok) continue;
+                        uint16_t to = r->to;
+                        int ar = allroad & r->road;
+                        int sp = cur->spent + r->cost;
+                        if (sp > A + (ar ? bonus : 0)) continue;
+                        int nk = ar * 2 + (r->stop ? 1 : 0);
+                        if (!s_marked(seen, to)) {
+                            s_mark(seen, to);
+                            for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
+                        }
+                        s_node *nd = &nodes[to * K + nk];
+                        if (nd->spent < 0 || sp < nd->spent) {
+                            nd->spent = (int16_t)sp;
+                            nd->prev = h;
+                            nd->prev_k = (uint8_t)k;
+                            nd->len = (uint8_t)(cur->len + 1);
+                            changed = 1;
+                            s_mark(to > h ? todo : later, to);
+                        }
                     }
                 }
             }
         }
+        memcpy(todo, later, sizeof todo);
+        memset(later, 0, sizeof later);
     }
     int count = 0;
-    for (uint16_t h = 0; h < N20_HEXES; h++) {
-        if (!sc->onmap[h] || h == start) continue;
-        /* prefer the shortest reached key */
-        int best = -1;
-        for (int k = 0; k < K; k++)
-            if (nodes[h * K + k].spent >= 0 &&
-                (best < 0 || nodes[h * K + k].len < nodes[h * K + best].len))
-                best = k;
-        if (best < 0) continue;
-        uint16_t path[N20_MAX_PATH];
-        int n = nodes[h * K + best].len;
-        if (n < 1 || n > N20_MAX_PATH) continue;
-        uint16_t ch = h;
-        int ck = best, ok = 1;
-        for (int i = n - 1; i >= 0; i--) {
-            path[i] = ch;
-            s_node *nd = &nodes[ch * K + ck];
-            if (i > 0 && nd->prev == 0) { ok = 0; break; }
-            uint16_t ph = nd->prev;
-            ck = nd->prev_k;
-            ch = ph;
+    s_memo memo = {steps, stepped};
+    for (int w = 0; w < N20_HEXES / 64; w++) {
+        for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
+            uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));
+            if (!sc->onmap[h] || h == start) continue;
+            /* prefer the shortest reached key */
+            int best = -1;
+            for (int k = 0; k < K; k++)
+                if (nodes[h * K + k].spent >= 0 &&
+                    (best < 0 || nodes[h * K + k].len < nodes[h * K + best].len))
+                    best = k;
+            if (best < 0) continue;
+            uint16_t path[N20_MAX_PATH];
+            int n = nodes[h * K + best].len;
+            if (n < 1 || n > N20_MAX_PATH) continue;
+            uint16_t ch = h;
+            int ck = best, ok = 1;
+            for (int i = n - 1; i >= 0; i--) {
+                path[i] = ch;
+                s_node *nd = &nodes[ch * K + ck];
+                if (i > 0 && nd->prev == 0) { ok = 0; break; }
+                uint16_t ph = nd->prev;
+                ck = nd->prev_k;
+                ch = ph;
+            }
+            if (!ok) continue;
+            if (s_move_check(s, u, path, n, NULL, NULL, ix, &memo) < 0) continue;
+            if (fn) fn(ctx, u, path, n);
+            count++;
         }
-        if (!ok) continue;
-        if (n20_move_check(s, u, path, n, NULL, NULL) < 0) continue;
-        if (fn) fn(ctx, u, path, n);
-        count++;
     }
     return count;
 }

@@ -309,6 +309,24 @@ int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged);
 int n20_adjacent_units(const n20_state *s, int u, int v);
 int n20_loc_distance(const n20_state *s, int army, uint16_t h);
 
+/* Lookups derived from a state, built once for a query that asks many (legal() and its path
+ * searches). Never stored in n20_state, encoded, hashed or logged: valid only while the state it
+ * was built from does not change. */
+typedef struct n20_index {
+    int8_t at[N20_HEXES];   /* = n20_unit_at(): the first unit on the map in the hex, -1 */
+    uint8_t zoc[N20_HEXES]; /* bit 2*side: a unit of `side` exerts a ZOC into the hex; bit
+                             * 2*side+1: one across a bridged or forded Major River [7.1] */
+} n20_index;
+void n20_index_build(const n20_state *s, n20_index *ix);
+/* = n20_unit_at(s, h) */
+static inline int n20_ix_unit_at(const n20_index *ix, uint16_t h) {
+    return h < N20_HEXES ? ix->at[h] : -1;
+}
+/* = n20_in_ezoc(s, h, enemy, ignore_bridged) */
+static inline int n20_ix_in_ezoc(const n20_index *ix, uint16_t h, int enemy, int ignore_bridged) {
+    return h < N20_HEXES && ((ix->zoc[h] >> (2 * enemy)) & (ignore_bridged ? 1 : 3)) != 0;
+}
+
 /* ---- the sequence of play (sequence.c) ------------------------------------ */
 /* Run the automatic steps until a decision is pending or the game ends. */
 void n20_run(n20_state *s, brt_dice *dice, n20_out *out);
@@ -328,6 +346,9 @@ int n20_can_enter_now(const n20_state *s, int u);
 /* every destination with one path: calls fn for each; returns count */
 int n20_move_destinations(const n20_state *s, int u,
                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+/* the same with the state's index (n20_index_build), to share one index between units */
+int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
+                             void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
 /* card: 0 to pay a Morale Point, or the number of a kept Event card giving a free Forced March */
 int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reject *err);
 void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out);
@@ -395,6 +416,7 @@ void n20_morale_change(n20_state *s, const int8_t gain[2], const int8_t loss[2],
                        const char *why);
 void n20_morale_one(n20_state *s, int side, int delta, n20_out *out, const char *why);
 int n20_guard_commit_cost(const n20_state *s, int u, uint16_t from, uint16_t to);
+int n20_guard_commit_cost_ix(const n20_state *s, int u, uint16_t from, uint16_t to, const n20_index *ix);
 
 /* ---- night [14.0] (night.c) ----------------------------------------------- */
 void n20_night_ops_auto(n20_state *s, n20_out *out);

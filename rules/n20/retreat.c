@@ -13,9 +13,9 @@ int n20_retreat_current(const n20_state *s) {
 }
 
 /* category of hex `to` for unit u retreating from `from`: 0 prohibited, 1 vacant
- * not in EZOC, 2 vacant in EZOC, 3 friendly occupied [9.7.7] */
+ * not in EZOC, 2 vacant in EZOC, 3 friendly occupied [9.7.7]. ix: the state's index, or NULL. */
 static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, const uint16_t *visited,
-                      int nvisited) {
+                      int nvisited, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
@@ -23,8 +23,9 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
-    int o = n20_unit_at(s, to);
+    int o = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (o >= 0 && o != u) return n20_side_of(s, o) == side ? 3 : 0;
+    if (ix) return n20_ix_in_ezoc(ix, to, 1 - side, side == s->phasing) ? 2 : 1;
     return n20_in_ezoc(s, to, 1 - side, side == s->phasing) ? 2 : 1;
 }
 
@@ -52,14 +53,14 @@ static int s_is_loc(const n20_state *s, int u, uint16_t h) {
 
 /* best category available from `from`, and whether a closer hex exists in it */
 static void s_best(const n20_state *s, int u, uint16_t from, const uint16_t *vis, int nvis, int *best,
-                   int *closer) {
+                   int *closer, const n20_index *ix) {
     *best = 0;
     *closer = 0;
     int rank[4] = {0, 3, 2, 1}; /* higher is better: 1 > 2 > 3 */
     for (int d = 0; d < 6; d++) {
         uint16_t n;
         if (n20_neighbor(s->sc, from, d, &n) < 0) continue;
-        int c = s_category(s, u, from, n, vis, nvis);
+        int c = s_category(s, u, from, n, vis, nvis, ix);
         if (!c) continue;
         if (!*best || rank[c] > rank[*best]) {
             *best = c;
@@ -73,7 +74,7 @@ static void s_best(const n20_state *s, int u, uint16_t from, const uint16_t *vis
 int n20_retreat_has_first_step(const n20_state *s, int u) {
     int best, closer;
     uint16_t vis[1] = {s->u[u].hex};
-    s_best(s, u, s->u[u].hex, vis, 1, &best, &closer);
+    s_best(s, u, s->u[u].hex, vis, 1, &best, &closer, NULL);
     return best != 0;
 }
 
@@ -83,7 +84,8 @@ static int s_dist_index(const n20_state *s, int u) {
     return -1;
 }
 
-int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
+static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
+                           const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
@@ -99,8 +101,8 @@ int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, br
     uint16_t cur = start;
     for (int i = 0; i < n; i++) {
         int best, closer;
-        s_best(s, u, cur, vis, nvis, &best, &closer);
-        int c = s_category(s, u, cur, path[i], vis, nvis);
+        s_best(s, u, cur, vis, nvis, &best, &closer, ix);
+        int c = s_category(s, u, cur, path[i], vis, nvis, ix);
         if (!c)
             return n20_reject(err, "9.7.2.1", "%s cannot retreat into %04u (enemy, off the map, across a "
                               "Major River, or already on its path)", id, n20_xxyy(path[i]));
@@ -115,7 +117,8 @@ int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, br
             return n20_reject(err, "9.7.7", "%s must retreat closer to a friendly LOC hex: %04u is not "
                               "closer than %04u", id, n20_xxyy(path[i]), n20_xxyy(cur));
         /* [9.7.6] [9.7.8] beyond the distance only to leave a friendly-occupied hex */
-        if (i + 1 > dist && (i == 0 || n20_unit_at(s, path[i - 1]) < 0))
+        if (i + 1 > dist &&
+            (i == 0 || (ix ? n20_ix_unit_at(ix, path[i - 1]) : n20_unit_at(s, path[i - 1])) < 0))
             return n20_reject(err, "9.7.8", "%s's retreat is longer than %d hex(es)", id, dist);
         cur = path[i];
         vis[nvis++] = cur;
@@ -124,12 +127,12 @@ int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, br
                               n20_xxyy(cur));
         if (s_is_loc(s, u, cur)) return 0; /* breaks at the LOC hex if short [9.7.8] */
     }
-    int occ = n > 0 ? n20_unit_at(s, cur) : -1;
+    int occ = n > 0 ? (ix ? n20_ix_unit_at(ix, cur) : n20_unit_at(s, cur)) : -1;
     int need = dist;
     if (n < need) {
         if (fort && n == need - 1 && occ < 0) return 0; /* [9.7.2.2] one fewer hex */
         int best, closer;
-        s_best(s, u, cur, vis, nvis, &best, &closer);
+        s_best(s, u, cur, vis, nvis, &best, &closer, ix);
         if (best)
             return n20_reject(err, "9.7.8", "%s must retreat the full %d hex(es); the path has %d", id,
                               need, n);
@@ -137,16 +140,20 @@ int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, br
     }
     if (occ >= 0 && occ != u) {
         int best, closer;
-        s_best(s, u, cur, vis, nvis, &best, &closer);
+        s_best(s, u, cur, vis, nvis, &best, &closer, ix);
         if (best)
             return n20_reject(err, "9.7.6", "%s may not end its retreat stacked with %s: it retreats "
                               "one more hex", id, n20_uid(s, occ));
     }
     /* [9.7.6] beyond the distance only to leave friendly-occupied hexes */
     for (int i = need - 1; i >= 0 && i < n - 1; i++)
-        if (n20_unit_at(s, path[i]) < 0)
+        if ((ix ? n20_ix_unit_at(ix, path[i]) : n20_unit_at(s, path[i])) < 0)
             return n20_reject(err, "9.7.8", "%s's retreat is longer than %d hex(es)", id, need);
     return 0;
+}
+
+int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
+    return s_retreat_check(s, u, path, n, err, NULL);
 }
 
 static int s_roll_hazard(n20_state *s, int u, brt_dice *dice, n20_out *out, const char *purpose,
@@ -221,6 +228,8 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
 typedef struct s_walk {
     const n20_state *s;
     int u, max, count;
+    int dist; /* retreat distance of u */
+    const n20_index *ix;
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
     uint16_t path[N20_MAX_PATH];
@@ -228,24 +237,29 @@ typedef struct s_walk {
 
 static void s_dfs(s_walk *w, int n) {
     if (w->count >= w->max) return;
-    if (n20_retreat_check(w->s, w->u, w->path, n, NULL) == 0) {
+    if (s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
         w->fn(w->ctx, w->u, w->path, n);
         w->count++;
     }
     if (n >= N20_MAX_PATH - 1 || n >= 10) return;
     uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
+    /* No longer path can pass n20_retreat_check once the prefix reaches a LOC hex [9.7.8], or
+     * when its next hex would go beyond the distance without leaving a friendly-occupied hex
+     * [9.7.6] [9.7.8]: the check rejects every such path at that index, so the subtree is cut. */
+    if (n > 0 && s_is_loc(w->s, w->u, cur)) return;
+    if (n + 1 > w->dist && (n == 0 || n20_ix_unit_at(w->ix, w->path[n - 1]) < 0)) return;
+    /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
+    uint16_t vis[N20_MAX_PATH + 1];
+    int nvis = 0;
+    vis[nvis++] = w->s->u[w->u].hex;
+    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
+    int best, closer;
+    s_best(w->s, w->u, cur, vis, nvis, &best, &closer, w->ix);
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
         w->path[n] = nx;
-        /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
-        uint16_t vis[N20_MAX_PATH + 1];
-        int nvis = 0;
-        vis[nvis++] = w->s->u[w->u].hex;
-        for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
-        int best, closer;
-        s_best(w->s, w->u, cur, vis, nvis, &best, &closer);
-        int c = s_category(w->s, w->u, cur, nx, vis, nvis);
+        int c = s_category(w->s, w->u, cur, nx, vis, nvis, w->ix);
         if (!c || c != best || (closer && !s_closer(w->s, w->u, cur, nx))) continue;
         s_dfs(w, n + 1);
     }
@@ -254,6 +268,11 @@ static void s_dfs(s_walk *w, int n) {
 int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                       void *ctx, int max) {
     s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx};
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u) return 0; /* every path rejected */
+    w.dist = s->f.ret_dist[s_dist_index(s, u)];
+    n20_index ix;
+    n20_index_build(s, &ix);
+    w.ix = &ix;
     s_dfs(&w, 0);
     return w.count;
 }

@@ -264,6 +264,14 @@ int n20_pending_seat(const n20_state *s) {
     }
 }
 
+/* snprintf(dst, n, "%s", src) without the formatting (the core asks for pending after every order) */
+static void s_copy(char *dst, size_t n, const char *src) {
+    size_t l = strlen(src);
+    if (l >= n) l = n - 1;
+    memcpy(dst, src, l);
+    dst[l] = 0;
+}
+
 void n20_pending(const n20_state *s, brt_pending *p) {
     memset(p, 0, sizeof *p);
     p->turn = s->turn;
@@ -322,7 +330,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         break;
     default: break;
     }
-    snprintf(p->kind, sizeof p->kind, "%s", kind);
-    snprintf(p->rule, sizeof p->rule, "%s", rule);
-    snprintf(p->prompt, sizeof p->prompt, "%s", prompt);
+    s_copy(p->kind, sizeof p->kind, kind);
+    s_copy(p->rule, sizeof p->rule, rule);
+    s_copy(p->prompt, sizeof p->prompt, prompt);
 }

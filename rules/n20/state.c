@@ -40,6 +40,7 @@ int n20_unit_find(const n20_state *s, const char *id) {
     return -1;
 }
 
+/* n20_index_build() answers the same from a table (n20_ix_unit_at): change both together */
 int n20_unit_at(const n20_state *s, uint16_t hex) {
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP && s->u[i].hex == hex) return i;
@@ -153,14 +154,19 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
 }
 
 /* Canonical encoding: every field written explicitly, in a fixed order. */
-static int s_u8(brt_buf *b, unsigned v) { uint8_t c = (uint8_t)v; return buf_append(b, &c, 1); }
-static int s_u16(brt_buf *b, unsigned v) {
-    uint8_t c[2] = {(uint8_t)(v & 0xff), (uint8_t)(v >> 8)};
-    return buf_append(b, c, 2);
+static int s_u8(brt_buf *b, unsigned v) {
+    if (b->len < b->cap) { /* the byte buf_append would write, without its call */
+        b->data[b->len++] = (uint8_t)v;
+        return 0;
+    }
+    uint8_t c = (uint8_t)v;
+    return buf_append(b, &c, 1);
 }
+static int s_u16(brt_buf *b, unsigned v) { return s_u8(b, v & 0xff) | s_u8(b, (v >> 8) & 0xff); }
 
 int n20_encode(const n20_state *s, brt_buf *b) {
     int rc = 0;
+    (void)buf_reserve(b, 1024); /* room for most states; s_u8 grows the buffer if need be */
     rc |= buf_append_str(b, "n20-state-v1");
     if (s->opts) rc |= s_u16(b, s->opts & 0xffff) | s_u16(b, s->opts >> 16); /* absent when 0 */
     rc |= s_u8(b, s->turn) | s_u8(b, s->phasing) | s_u8(b, s->phase) | s_u8(b, s->over);

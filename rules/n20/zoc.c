@@ -1,6 +1,8 @@
 /*
  * zoc.c - Zones of Control [7.0]-[7.7] and adjacency.
  */
+#include <string.h>
+
 #include "n20.h"
 
 /* 0 none, 1 a ZOC, 2 a ZOC across a bridged/forded Major River hexside [7.1] */
@@ -23,6 +25,8 @@ static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
 
 int n20_exerts_zoc(const n20_state *s, int u, uint16_t h) { return s_zoc_kind(s, u, h) != 0; }
 
+/* n20_index_build() answers the same from a table (n20_ix_in_ezoc): change both together
+ * (tests/unit/test_n20_index.c compares them) */
 int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->sc->units[i].side != enemy) continue;
@@ -30,6 +34,24 @@ int n20_in_ezoc(const n20_state *s, uint16_t h, int enemy, int ignore_bridged) {
         if (k == 1 || (k == 2 && !ignore_bridged)) return 1;
     }
     return 0;
+}
+
+void n20_index_build(const n20_state *s, n20_index *ix) {
+    const n20_scenario *sc = s->sc;
+    memset(ix->at, 0xff, sizeof ix->at);
+    memset(ix->zoc, 0, sizeof ix->zoc);
+    for (int i = sc->nunits - 1; i >= 0; i--) { /* the first unit wins, as in n20_unit_at */
+        const n20_unit *x = &s->u[i];
+        if (x->where != N20_U_MAP || x->hex >= N20_HEXES) continue;
+        ix->at[x->hex] = (int8_t)i;
+        /* a ZOC reaches only the adjacent hexes: those n20_dir() finds are the neighbours */
+        for (int d = 0; d < 6; d++) {
+            uint16_t h;
+            if (n20_neighbor(sc, x->hex, d, &h) < 0) continue;
+            int k = s_zoc_kind(s, i, h);
+            if (k) ix->zoc[h] |= (uint8_t)(1u << (2 * sc->units[i].side + (k - 1)));
+        }
+    }
 }
 
 int n20_adjacent_units(const n20_state *s, int u, int v) {
