@@ -1,0 +1,420 @@
+/*
+ * test_n20_scenarios.c - the additional Waterloo 20 scenarios [17.0]: Extended Campaign
+ * [17.1] with its variants, Opening Battles [17.2], Closing Battles [17.3] with the
+ * Historical Events Variant [17.3.1], and the game balance options [17.4]. One test per
+ * rule case, then random play to a result (with replay) for every scenario and option
+ * combination.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sodium.h>
+#include <cmocka.h>
+
+#include "canon.h"
+#include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
+
+extern const brt_ruleset brt_ruleset_n20;
+
+/* a game of `scenario` set up with `opts`, before its first step */
+static n20_state *s_setup_only(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    assert_non_null(s);
+    n20_out out = {t_events_emit, ev};
+    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
+    return s;
+}
+
+/* the same, run to its first decision */
+static n20_state *s_game(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
+    n20_state *s = s_setup_only(scenario, opts, d, ev);
+    n20_out out = {t_events_emit, ev};
+    n20_run(s, &d->d, ev ? &out : NULL);
+    return s;
+}
+
+static int s_unit(const n20_state *s, const char *id) {
+    int u = n20_unit_find(s, id);
+    assert_true(u >= 0);
+    return u;
+}
+
+static void s_at(const n20_state *s, const char *id, unsigned xxyy) {
+    int u = s_unit(s, id);
+    assert_int_equal(s->u[u].where, N20_U_MAP);
+    assert_int_equal(n20_xxyy(s->u[u].hex), xxyy);
+}
+
+static int s_card_number(const n20_state *s, int idx) { return s->sc->cards[idx].number; }
+
+static int s_purpose_count(const t_dice *d, const char *purpose) {
+    int n = 0;
+    for (int i = 0; i < d->npurposes; i++)
+        if (strcmp(d->purposes[i], purpose) == 0) n++;
+    return n;
+}
+
+/* setup through the ruleset table with option names; NULL + err on refusal */
+static void *s_setup_opts(const char *scenario, const char **names, size_t n, t_dice *d, brt_reject *err) {
+    brt_ruleset_options o = {names, n, 2};
+    memset(err, 0, sizeof *err);
+    return brt_ruleset_n20.setup(scenario, &o, &d->d, err);
+}
+
+/* ---- scenario list and data ------------------------------------------------ */
+
+/* [17.0] every scenario is embedded, listed, parses with provenance on every record, and the
+ * unknown-scenario refusal names them */
+static void test_n20_17_0_scenarios_listed(void **st) {
+    (void)st;
+    const char *want[] = {"waterloo20-standard", "waterloo20-closing"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int found = 0;
+        for (size_t k = 0; n20_data_name(k); k++) found |= strcmp(n20_data_name(k), want[i]) == 0;
+        assert_true(found);
+        const n20_scenario *sc = n20_scenario_get(want[i]);
+        assert_non_null(sc);
+        assert_string_equal(sc->id, want[i]);
+        assert_int_equal(brt_ruleset_n20.scenario_seats(want[i], NULL, 0), 2);
+    }
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    assert_null(s_setup_opts("waterloo20-nope", NULL, 0, &d, &err));
+    assert_int_equal(err.code, BRT_REJECT_BAD_SCENARIO);
+    for (size_t k = 0; n20_data_name(k); k++) assert_non_null(strstr(err.message, n20_data_name(k)));
+}
+
+/* [17.0] a scenario built on the Standard map hashes its own file and its base's */
+static void test_n20_17_0_hash_covers_base(void **st) {
+    (void)st;
+    uint8_t h[32], want[32], std[32];
+    assert_int_equal(brt_ruleset_n20.scenario_hash("waterloo20-closing", h), 0);
+    assert_int_equal(brt_ruleset_n20.scenario_hash("waterloo20-standard", std), 0);
+    size_t l1, l2;
+    const char *t1 = n20_data_text("waterloo20-closing", &l1);
+    const char *t2 = n20_data_text("waterloo20-standard", &l2);
+    crypto_generichash_state hs;
+    crypto_generichash_init(&hs, NULL, 0, 32);
+    crypto_generichash_update(&hs, (const unsigned char *)t1, l1);
+    crypto_generichash_update(&hs, (const unsigned char *)t2, l2);
+    crypto_generichash_final(&hs, want, 32);
+    assert_memory_equal(h, want, 32);
+    assert_memory_not_equal(h, std, 32);
+    /* the map comes from the base: same grid and terrain as the Standard Scenario */
+    const n20_scenario *a = n20_scenario_get("waterloo20-closing"), *b = n20_scenario_get("waterloo20-standard");
+    assert_int_equal(a->rows, b->rows);
+    assert_memory_equal(a->terrain, b->terrain, sizeof a->terrain);
+    assert_memory_equal(a->river, b->river, sizeof a->river);
+    assert_int_equal(a->ncards, b->ncards);
+    assert_string_equal(a->base, "waterloo20-standard");
+    assert_true(a->n_rulebook > b->n_rulebook); /* its own records are counted with the base's */
+}
+
+/* docs/n20-data.md: a base must come first, unit ids are unique unless options exclude each
+ * other, option names are known */
+static void test_n20_17_0_data_format_checks(void **st) {
+    (void)st;
+    n20_scenario *sc = malloc(sizeof *sc);
+    char msg[128];
+    const char *late = "grid 25 12 | RECONSTRUCTED x\nbase waterloo20-standard map | RULEBOOK 17.0\n";
+    assert_int_equal(n20_data_parse(late, strlen(late), sc, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "line 2"));
+    const char *dup = "base waterloo20-standard map | RULEBOOK 17.0\nstart-turn 9 | RULEBOOK x\n"
+                      "last-turn 10 | RULEBOOK x\nunit A french french inf 1 2 - hex 0101 | RULEBOOK x\n"
+                      "unit A french french inf 2 2 - hex 0101 | RULEBOOK x\n";
+    assert_int_equal(n20_data_parse(dup, strlen(dup), sc, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "line 5"));
+    const char *excl = "base waterloo20-standard map | RULEBOOK 17.0\nstart-turn 9 | RULEBOOK x\n"
+                       "last-turn 10 | RULEBOOK x\nunit A french french inf 1 2 - hex 0101 unless rapp | RULEBOOK x\n"
+                       "unit A french french inf 2 2 - hex 0101 if rapp | RULEBOOK x\n";
+    assert_int_equal(n20_data_parse(excl, strlen(excl), sc, msg, sizeof msg), 0);
+    assert_int_equal(sc->units[sc->nunits - 1].if_opts, N20_OPT_RAPP);
+    const char *badopt = "base waterloo20-standard map | RULEBOOK 17.0\noption no-such | RULEBOOK x\n";
+    assert_int_equal(n20_data_parse(badopt, strlen(badopt), sc, msg, sizeof msg), -1);
+    free(sc);
+}
+
+/* ---- [17.3] Closing Battles ------------------------------------------------- */
+
+/* [17.3] set-up: Turn 16 (18 June Morning, a Mud turn), morale 7/6, French first, the
+ * deployment, Roeder Broken, Good Ground on ORANGE; no skipped Random Events Phase */
+static void test_n20_17_3_closing_setup(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 7);
+    t_events ev = {0};
+    n20_state *s = s_setup_only("waterloo20-closing", 0, &d, &ev);
+    assert_int_equal(s->turn, 16);
+    assert_int_equal(s->sc->last_turn, 21);
+    assert_int_equal(n20_weather(s), N20_W_MUD);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_int_equal(s->phasing, N20_FRENCH);
+    s_at(s, "GARDE", 1604);
+    s_at(s, "REILLE", 1702);
+    assert_int_equal(s->sc->units[s_unit(s, "REILLE")].strength, 3); /* 2e: REILLE (3-2) */
+    s_at(s, "LOBAU", 1703);
+    assert_int_equal(s->sc->units[s_unit(s, "LOBAU")].strength, 1);
+    s_at(s, "ARTILLERY", 1704);
+    s_at(s, "VANDAMME", 1810);
+    s_at(s, "PAJOL", 1911);
+    s_at(s, "ORANGE", 1902);
+    s_at(s, "UXBRIDGE", 2003);
+    s_at(s, "BULOW", 2009);
+    s_at(s, "THIELMANN", 2109);
+    s_at(s, "CADRE-PIRCH", 2209);
+    s_at(s, "CADRE-ZIETEN", 2210);
+    assert_int_equal(s->u[s_unit(s, "ROEDER")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[s_unit(s, "FREDERICK")].where, N20_U_OUT);
+    assert_int_equal(n20_unit_find(s, "RAPP"), -1); /* in the game only with [17.4.2] */
+    assert_int_equal(s->gg_unit, s_unit(s, "ORANGE"));
+    assert_int_equal(s->gg_immune, 0);
+    /* [3.0] card #12 in the Discard Pile, the eleven others shuffled */
+    assert_int_equal(s->ndiscard, 1);
+    assert_int_equal(s_card_number(s, s->discard[0]), 12);
+    assert_int_equal(s->ndraw, 11);
+    assert_int_equal(s_purpose_count(&d, "3.0 event deck shuffle"), 10);
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->phasing, N20_FRENCH);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_int_equal(s->ndraw, 10); /* one drawn by the French Morning turn */
+    assert_true(t_events_has(&ev, "french draws #"));
+    assert_false(t_events_has(&ev, "is skipped"));
+    free(s);
+}
+
+/* [17.3.1] the deck is arranged #01..#11 in the listed order: no shuffle at set-up, and each
+ * Player Turn draws the next one (French then Allied, Morning to Evening) */
+static void test_n20_17_3_1_historical_deck_order(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 3);
+    n20_state *s = s_game("waterloo20-closing", N20_OPT_HIST_EVENTS, &d, NULL);
+    assert_int_equal(s_purpose_count(&d, "3.0 event deck shuffle"), 0);
+    /* the French Morning draw has been made: #01 is discarded, #02 is next */
+    assert_int_equal(s->ndiscard, 2);
+    assert_int_equal(s_card_number(s, s->discard[1]), 1);
+    assert_int_equal(s->ndraw, 10);
+    for (int i = 0; i < 10; i++) assert_int_equal(s_card_number(s, s->draw[i]), i + 2);
+    /* the next draws follow the table: Allied Morning #02, French Mid-day #03 ... */
+    t_events ev = {0};
+    n20_out out = {t_events_emit, &ev};
+    for (int k = 2; k <= 10; k++) {
+        s->phasing = (uint8_t)(k % 2 == 0 ? N20_ALLIED : N20_FRENCH);
+        int before = s->ndiscard;
+        n20_events_phase(s, &d.d, &out);
+        assert_int_equal(s->ndiscard, before + 1);
+        assert_int_equal(s_card_number(s, s->discard[s->ndiscard - 1]), k);
+    }
+    assert_int_equal(s->ndraw, 1);
+    assert_int_equal(s_card_number(s, s->draw[0]), 11);
+    free(s);
+}
+
+/* [17.3.1] Night French: #11 is drawn, then the cards are reshuffled before the Allied draw */
+static void test_n20_17_3_1_historical_reshuffle_at_night_french(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 5);
+    n20_state *s = s_game("waterloo20-closing", N20_OPT_HIST_EVENTS, &d, NULL);
+    /* the deck as the table leaves it at Turn 21: #11 on top, the rest discarded */
+    int c11 = -1;
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].number == 11) c11 = i;
+    s->ndraw = 1;
+    s->draw[0] = (uint8_t)c11;
+    s->ndiscard = 0;
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].pile != 2 && i != c11) s->discard[s->ndiscard++] = (uint8_t)i;
+    s->turn = 21;
+    s->phasing = N20_FRENCH;
+    s->phase = N20_PH_EVENTS;
+    d.npurposes = 0;
+    t_events ev = {0};
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_true(t_events_has(&ev, "french draws #11"));
+    assert_true(t_events_has(&ev, "17.3.1 historical events: reshuffle"));
+    assert_int_equal(s->ndiscard, 0);
+    assert_int_equal(s->ndraw, 12); /* #01-#12, #13 only with just-like-old-days */
+    assert_int_equal(s_purpose_count(&d, "5.0 event deck shuffle"), 11);
+    /* without the variant the Night French draw does not reshuffle */
+    t_dice d2;
+    t_dice_init(&d2, 5);
+    n20_state *s2 = s_game("waterloo20-closing", 0, &d2, NULL);
+    s2->ndraw = 1;
+    s2->draw[0] = (uint8_t)c11;
+    s2->ndiscard = 0;
+    s2->turn = 21;
+    s2->phasing = N20_FRENCH;
+    s2->phase = N20_PH_EVENTS;
+    t_events ev2 = {0};
+    n20_out out2 = {t_events_emit, &ev2};
+    n20_run(s2, &d2.d, &out2);
+    assert_true(t_events_has(&ev2, "french draws #11"));
+    assert_false(t_events_has(&ev2, "reshuffle"));
+    assert_int_equal(s2->ndraw, 0);
+    free(s);
+    free(s2);
+}
+
+/* [17.3.1] the variant belongs to the Closing Battles scenario: refused elsewhere, by rule */
+static void test_n20_17_3_1_historical_events_only_in_closing(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    const char *o[] = {"historical-events"};
+    assert_null(s_setup_opts("waterloo20-standard", o, 1, &d, &err));
+    assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
+    assert_string_equal(err.rule, "17.3.1");
+    void *s = s_setup_opts("waterloo20-closing", o, 1, &d, &err);
+    assert_non_null(s);
+    assert_int_equal(((n20_state *)s)->opts, N20_OPT_HIST_EVENTS);
+    brt_ruleset_n20.destroy(s);
+}
+
+/* ---- random play ------------------------------------------------------------ */
+
+static uint64_t s_rng(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* 1 if the order spends a Morale Point (forced march, reserves, rally) */
+static int s_spends(const uint8_t *item, size_t len) {
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&n20__v1__order__descriptor, item, len, 0, &m) != CANON_OK) return 0;
+    N20__V1__Order *o = (N20__V1__Order *)m;
+    int r = o->kind_case == N20__V1__ORDER__KIND_FORCE_MARCH ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESOLVE && o->resolve->reserve) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESERVE && o->reserve->commit) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RALLY && o->rally->n_spend) ||
+            (o->kind_case == N20__V1__ORDER__KIND_COUNTERCHARGE && o->countercharge->reserve);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return r;
+}
+
+static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
+    (void)ctx;
+    (void)data;
+    (void)len;
+}
+
+/* plays one game of random legal orders; every listed order of the first `check` steps is
+ * applied to a copy and must be accepted; returns the steps, fills the final state hash */
+/* thrifty: the players rarely spend Morale, so that games last to the later turns */
+static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, int thrifty, uint8_t hash[32],
+                  int *ended) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    n20_out out = {s_null_emit, NULL};
+    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
+    n20_run(s, &d.d, &out);
+    uint64_t rng = seed * 2654435761u + 7;
+    int steps = 0;
+    brt_buf legal;
+    buf_init(&legal);
+    while (!s->over && steps < 30000) {
+        int seat = n20_pending_seat(s);
+        assert_true(seat == 0 || seat == 1);
+        buf_reset(&legal);
+        int n = n20_legal(s, (unsigned)seat, &legal);
+        if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
+        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        for (int tries = 0; thrifty && tries < 4; tries++) {
+            size_t p2 = 0;
+            const uint8_t *it = NULL;
+            size_t l2 = 0;
+            int k = 0;
+            while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
+            if (!s_spends(it, l2) || s_rng(&rng) % 16 == 0) break;
+            pick = (int)(s_rng(&rng) % (uint64_t)n);
+        }
+        size_t pos = 0;
+        const uint8_t *item = NULL, *chosen = NULL;
+        size_t len = 0, clen = 0;
+        int i = 0;
+        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
+            if (steps < check) {
+                n20_state *c = malloc(sizeof *c);
+                memcpy(c, s, sizeof *c);
+                t_dice d2 = d;
+                d2.d.source_ctx = &d2;
+                brt_reject err;
+                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0)
+                    fail_msg("%s seed %llu: legal order rejected: %s", scenario, (unsigned long long)seed,
+                             err.message);
+                free(c);
+            }
+            if (i == pick) { chosen = item; clen = len; }
+            i++;
+        }
+        assert_non_null(chosen);
+        brt_reject err;
+        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
+            fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
+        assert_int_equal(d.d.failed, 0);
+        steps++;
+    }
+    buf_free(&legal);
+    *ended = s->over;
+    if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason);
+    brt_buf enc;
+    buf_init(&enc);
+    assert_int_equal(n20_encode(s, &enc), 0);
+    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
+    buf_free(&enc);
+    free(s);
+    return steps;
+}
+
+static void s_random_games(const char *scenario, uint32_t opts, int games) {
+    const char *lg = getenv("BERTHIER_LONG");
+    if (lg && *lg == '1') games *= 50;
+    for (int g = 0; g < games; g++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        int n1 = s_play(scenario, opts, (uint64_t)g + 101, g == 0 ? 300 : 0, g % 2, h1, &e1);
+        assert_true(e1); /* [15.0] / [17.2] every game ends with a result */
+        int n2 = s_play(scenario, opts, (uint64_t)g + 101, 0, g % 2, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+    }
+}
+
+static void test_n20_17_3_random_closing(void **st) {
+    (void)st;
+    s_random_games("waterloo20-closing", 0, 4);
+}
+static void test_n20_17_3_1_random_closing_historical(void **st) {
+    (void)st;
+    s_random_games("waterloo20-closing", N20_OPT_HIST_EVENTS, 4);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_17_0_scenarios_listed),
+        cmocka_unit_test(test_n20_17_0_hash_covers_base),
+        cmocka_unit_test(test_n20_17_0_data_format_checks),
+        cmocka_unit_test(test_n20_17_3_closing_setup),
+        cmocka_unit_test(test_n20_17_3_1_historical_deck_order),
+        cmocka_unit_test(test_n20_17_3_1_historical_reshuffle_at_night_french),
+        cmocka_unit_test(test_n20_17_3_1_historical_events_only_in_closing),
+        cmocka_unit_test(test_n20_17_3_random_closing),
+        cmocka_unit_test(test_n20_17_3_1_random_closing_historical),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
