@@ -70,8 +70,8 @@ const n20_option_def n20_options[] = {
     {"berthier-is-back", N20_OPT_BERTHIER_BACK, 1},
     {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 1},
     {"historical-events", N20_OPT_HIST_EVENTS, 1},
-    {"lobau-reinforced", N20_OPT_LOBAU, 0},
-    {"rapp", N20_OPT_RAPP, 0},
+    {"lobau-reinforced", N20_OPT_LOBAU, 1},
+    {"rapp", N20_OPT_RAPP, 1},
 };
 const size_t n20_noptions = sizeof n20_options / sizeof n20_options[0];
 

@@ -781,6 +781,116 @@ static void test_n20_17_2_random_opening_bulow(void **st) {
     s_random_games("waterloo20-opening", N20_OPT_LOOKOUT_BULOW, 3);
 }
 
+/* ---- [17.4] game balance options ------------------------------------------- */
+
+/* the LOBAU unit of a game, its strength and place (0 = not on the map) */
+static void s_lobau(const n20_state *s, int strength, unsigned hex, int turn) {
+    int u = s_unit(s, "LOBAU");
+    assert_int_equal(s->sc->units[u].strength, strength);
+    if (hex) s_at(s, "LOBAU", hex);
+    else s_reinf(s, "LOBAU", turn, 'A');
+}
+
+/* [17.4.1] Lobau Reinforced: the 2-2 6e LOBAU replaces the 1-2 CADRE of each set-up */
+static void test_n20_17_4_1_lobau_reinforced(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 31);
+    n20_state *s = s_setup_only("waterloo20-standard", N20_OPT_LOBAU, &d, NULL);
+    s_lobau(s, 2, 205, 0);
+    assert_int_equal(n20_combat_strength(s, s_unit(s, "LOBAU"), 0, 0, 0), 2);
+    assert_int_equal(s->morale[N20_FRENCH], 8); /* no morale change */
+    assert_int_equal(n20_unit_find(s, "RAPP"), -1);
+    free(s);
+    /* without it, the Standard Scenario has no Lobau at all [3.0] */
+    s = s_setup_only("waterloo20-standard", 0, &d, NULL);
+    assert_int_equal(n20_unit_find(s, "LOBAU"), -1);
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_MAP) assert_int_not_equal(n20_xxyy(s->u[i].hex), 205);
+    free(s);
+    s = s_setup_only("waterloo20-closing", N20_OPT_LOBAU, &d, NULL);
+    s_lobau(s, 2, 1703, 0);
+    free(s);
+    s = s_setup_only("waterloo20-closing", 0, &d, NULL);
+    s_lobau(s, 1, 1703, 0);
+    free(s);
+    s = s_setup_only("waterloo20-extended", N20_OPT_LOBAU, &d, NULL);
+    s_lobau(s, 2, 0, 7);
+    free(s);
+    s = s_setup_only("waterloo20-opening", N20_OPT_LOBAU, &d, NULL);
+    s_lobau(s, 2, 0, 7);
+    free(s);
+}
+
+/* [17.4.2] Rapp's 5e Corps: French morale -1 and 5e RAPP (2-2) where each scenario says */
+static void test_n20_17_4_2_rapp(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 32);
+    n20_state *s = s_setup_only("waterloo20-standard", N20_OPT_RAPP, &d, NULL);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    assert_int_equal(s->morale[N20_ALLIED], 7);
+    s_at(s, "RAPP", 305);
+    assert_int_equal(s->sc->units[s_unit(s, "RAPP")].strength, 2);
+    s_lobau(s, 1, 205, 0); /* [3.0] the CADRE stays "using 17.4.2" (rulings R-3.0-lobau) */
+    free(s);
+    s = s_setup_only("waterloo20-standard", N20_OPT_RAPP | N20_OPT_LOBAU, &d, NULL);
+    assert_int_equal(s->morale[N20_FRENCH], 7);
+    s_at(s, "RAPP", 305);
+    s_lobau(s, 2, 205, 0);
+    free(s);
+    s = s_setup_only("waterloo20-extended", N20_OPT_RAPP, &d, NULL);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    s_reinf(s, "RAPP", 6, 'A');
+    free(s);
+    s = s_setup_only("waterloo20-opening", N20_OPT_RAPP, &d, NULL);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    s_reinf(s, "RAPP", 6, 'A');
+    free(s);
+    s = s_setup_only("waterloo20-closing", N20_OPT_RAPP, &d, NULL);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    s_at(s, "RAPP", 1503);
+    free(s);
+}
+
+/* [17.4] the options go through the ruleset table by name in every scenario */
+static void test_n20_17_4_options_by_name(void **st) {
+    (void)st;
+    const char *names[] = {"waterloo20-standard", "waterloo20-extended", "waterloo20-opening",
+                           "waterloo20-closing"};
+    const char *o[] = {"lobau-reinforced", "rapp"};
+    for (size_t i = 0; i < 4; i++) {
+        t_dice d;
+        t_dice_init(&d, 33);
+        brt_reject err;
+        n20_state *s = s_setup_opts(names[i], o, 2, &d, &err);
+        assert_non_null(s);
+        assert_int_equal(s->opts, N20_OPT_LOBAU | N20_OPT_RAPP);
+        assert_int_equal(s->morale[N20_FRENCH], s->sc->morale0[N20_FRENCH] - 1);
+        brt_ruleset_n20.destroy(s);
+    }
+}
+
+static void test_n20_17_4_random_standard_lobau_rapp(void **st) {
+    (void)st;
+    s_random_games("waterloo20-standard", N20_OPT_LOBAU | N20_OPT_RAPP, 2);
+    s_random_games("waterloo20-standard", N20_OPT_RAPP, 2);
+}
+static void test_n20_17_4_random_extended_lobau_rapp(void **st) {
+    (void)st;
+    s_random_games("waterloo20-extended", N20_OPT_LOBAU | N20_OPT_RAPP | N20_OPT_LOOKOUT_BULOW, 2);
+}
+static void test_n20_17_4_random_opening_lobau_rapp(void **st) {
+    (void)st;
+    s_random_games("waterloo20-opening", N20_OPT_LOBAU | N20_OPT_RAPP, 2);
+}
+static void test_n20_17_4_random_closing_lobau_rapp(void **st) {
+    (void)st;
+    s_random_games("waterloo20-closing", N20_OPT_LOBAU | N20_OPT_RAPP | N20_OPT_HIST_EVENTS, 2);
+    s_random_games("waterloo20-closing", N20_OPT_LOBAU | N20_OPT_OLD_DAYS, 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_17_0_scenarios_listed),
@@ -810,6 +920,13 @@ int main(void) {
         cmocka_unit_test(test_n20_17_1_3_random_extended_bulow_berthier),
         cmocka_unit_test(test_n20_17_2_random_opening),
         cmocka_unit_test(test_n20_17_2_random_opening_bulow),
+        cmocka_unit_test(test_n20_17_4_1_lobau_reinforced),
+        cmocka_unit_test(test_n20_17_4_2_rapp),
+        cmocka_unit_test(test_n20_17_4_options_by_name),
+        cmocka_unit_test(test_n20_17_4_random_standard_lobau_rapp),
+        cmocka_unit_test(test_n20_17_4_random_extended_lobau_rapp),
+        cmocka_unit_test(test_n20_17_4_random_opening_lobau_rapp),
+        cmocka_unit_test(test_n20_17_4_random_closing_lobau_rapp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
