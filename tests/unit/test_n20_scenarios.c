@@ -14,6 +14,9 @@
 #include <cmocka.h>
 
 #include "canon.h"
+#include "evlog.h"
+#include "game.h"
+#include "memlog.h"
 #include "n20/testing/n20_test.h"
 #include "n20/v1/n20.pb-c.h"
 
@@ -891,6 +894,104 @@ static void test_n20_17_4_random_closing_lobau_rapp(void **st) {
     s_random_games("waterloo20-closing", N20_OPT_LOBAU | N20_OPT_OLD_DAYS, 2);
 }
 
+/* ---- through the game driver and its log ------------------------------------ */
+
+#define GID "5c3e0a1b2c3d4e5f"
+
+/* a game of `scenario` with option names created through core/game.c, played with random legal
+ * orders to its end, then replayed from the log with the revealed seed */
+static void s_driver_game(const char *scenario, const char **opts, size_t nopts, uint64_t seed) {
+    memlog log;
+    memlog_init(&log, GID, 5);
+    uint8_t srv[32], keys[2][32];
+    for (int i = 0; i < 32; i++) {
+        srv[i] = (uint8_t)(i * 5 + seed);
+        keys[0][i] = (uint8_t)(i + 3);
+        keys[1][i] = (uint8_t)(i + 103);
+    }
+    Berthier__V1__CreateGame c = BERTHIER__V1__CREATE_GAME__INIT;
+    Berthier__V1__SeatSpec specs[2], *sp[2];
+    for (unsigned i = 0; i < 2; i++) {
+        berthier__v1__seat_spec__init(&specs[i]);
+        specs[i].seat = i;
+        specs[i].key.data = keys[i];
+        specs[i].key.len = 32;
+        sp[i] = &specs[i];
+    }
+    c.ruleset = (char *)"n20";
+    c.scenario = (char *)scenario;
+    c.options = (char **)opts;
+    c.n_options = nopts;
+    c.seats = sp;
+    c.n_seats = 2;
+    game_params p = {GID, &c, srv, log.pk, "test"};
+    brt_reject err;
+    brt_game *g = game_create(&p, memlog_sink(&log), &err);
+    if (!g) fail_msg("game_create %s: %s", scenario, err.message);
+    for (unsigned st = 0; st < 2; st++) {
+        uint8_t ent[32];
+        memset(ent, (int)(0x60 + st), 32);
+        assert_int_equal(game_join(g, st, ent, 32, NULL, 0, &err), 0);
+    }
+    uint64_t rng = seed + 29, rid = 0;
+    int steps = 0;
+    while (!game_over(g) && steps < 30000) {
+        for (unsigned st = 0; st < 2 && !game_over(g); st++) {
+            brt_pending pd;
+            int must;
+            game_pending(g, (int)st, &pd, &must);
+            if (!must) continue;
+            brt_buf legal;
+            buf_init(&legal);
+            int n = game_legal(g, st, &legal);
+            assert_true(n > 0);
+            int pick = (int)(s_rng(&rng) % (uint64_t)n);
+            size_t pos = 0;
+            const uint8_t *item = NULL;
+            size_t ilen = 0;
+            for (int k = 0; k <= pick; k++) assert_int_equal(buf_next_item(&legal, &pos, &item, &ilen), 1);
+            Berthier__V1__Request r = BERTHIER__V1__REQUEST__INIT;
+            Berthier__V1__Submit sub = BERTHIER__V1__SUBMIT__INIT;
+            r.request_id = ++rid;
+            r.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+            r.submit = &sub;
+            sub.game_id = (char *)GID;
+            sub.seat = st;
+            sub.based_on_seq = game_seq(g);
+            sub.order.data = (uint8_t *)item;
+            sub.order.len = ilen;
+            size_t blen;
+            uint8_t *bytes = canon_pack(&r.base, &blen);
+            if (game_submit(g, st, bytes, blen, &err) != 0) fail_msg("%s: legal order rejected: %s", scenario, err.message);
+            free(bytes);
+            buf_free(&legal);
+            steps++;
+        }
+    }
+    assert_true(game_over(g));
+    uint8_t live[32], h1[32];
+    game_state_hash(g, live);
+    char why[256];
+    size_t got = memlog_replay(&log, srv, h1, why, sizeof why);
+    if (got != log.n) fail_msg("%s: replay stopped at record %zu of %zu: %s", scenario, got, log.n, why);
+    assert_memory_equal(live, h1, 32);
+    game_destroy(&g);
+    memlog_free(&log);
+}
+
+/* [17.x] each scenario with its options, created by name, played to the end and replayed */
+static void test_n20_17_0_driver_games_replay(void **st) {
+    (void)st;
+    const char *closing[] = {"historical-events", "rapp", "lobau-reinforced"};
+    s_driver_game("waterloo20-closing", closing, 3, 1);
+    const char *ext[] = {"look-out-bulow", "berthier-is-back", "rapp"};
+    s_driver_game("waterloo20-extended", ext, 3, 2);
+    const char *open[] = {"lobau-reinforced", "look-out-bulow"};
+    s_driver_game("waterloo20-opening", open, 2, 3);
+    const char *std[] = {"rapp"};
+    s_driver_game("waterloo20-standard", std, 1, 4);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_17_0_scenarios_listed),
@@ -927,6 +1028,7 @@ int main(void) {
         cmocka_unit_test(test_n20_17_4_random_extended_lobau_rapp),
         cmocka_unit_test(test_n20_17_4_random_opening_lobau_rapp),
         cmocka_unit_test(test_n20_17_4_random_closing_lobau_rapp),
+        cmocka_unit_test(test_n20_17_0_driver_games_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
