@@ -391,7 +391,7 @@ static void s_random_games(const char *scenario, uint32_t opts, int games) {
     for (int g = 0; g < games; g++) {
         uint8_t h1[32], h2[32];
         int e1, e2;
-        int n1 = s_play(scenario, opts, (uint64_t)g + 101, g == 0 ? 300 : 0, g % 2, h1, &e1);
+        int n1 = s_play(scenario, opts, (uint64_t)g + 101, g == 0 ? 120 : 0, g % 2, h1, &e1);
         assert_true(e1); /* [15.0] / [17.2] every game ends with a result */
         int n2 = s_play(scenario, opts, (uint64_t)g + 101, 0, g % 2, h2, &e2);
         assert_int_equal(n1, n2);
