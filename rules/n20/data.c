@@ -425,6 +425,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (found < 0) return -1;
         sc->gg_unit = (uint8_t)found;
         sc->gg_immune = strcmp(L->w[2], "immune") == 0;
+        sc->gg_choice = strcmp(L->w[2], "choice") == 0; /* [17.3] either side, chosen at set-up */
     } else if (strcmp(k, "card") == 0 && L->n >= 5) {
         if (sc->ncards >= N20_MAX_CARDS) return -1;
         n20_card_def *c = &sc->cards[sc->ncards];

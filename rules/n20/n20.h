@@ -110,6 +110,7 @@ typedef struct n20_scenario {
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
+    uint8_t gg_choice;          /* the Allied player chooses its side at set-up [17.3] */
     /* scenarios built on another one ([17.0]): the base's id; scenario-bound options it accepts */
     char base[48];
     uint32_t opts_ok;
@@ -170,7 +171,9 @@ enum {
     N20_PH_ADVANCE, N20_PH_RALLY, N20_PH_PLACE, N20_PH_OVER,
     /* transient steps run by n20_run() without a decision */
     N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
-    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START
+    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START,
+    /* a decision at set-up: the side of the Good Ground marker ([17.3] "showing either side") */
+    N20_PH_GG_SETUP
 };
 
 typedef struct n20_battle {

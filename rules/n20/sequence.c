@@ -267,6 +267,7 @@ int n20_pending_seat(const n20_state *s) {
         return u >= 0 ? n20_side_of(s, u) : s->phasing;
     }
     case N20_PH_ADVANCE: return s->f.winner;
+    case N20_PH_GG_SETUP: return N20_ALLIED;
     default: return s->phasing;
     }
 }
@@ -311,6 +312,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     case N20_PH_ADVANCE: kind = "advance"; rule = "9.8"; prompt = s->f.adv_lost && !s->f.adv_cav_done ? "control lost: a victorious Cavalry unit must advance" : "advance after combat, or end"; break;
     case N20_PH_RALLY: kind = "rally"; rule = "10.0"; prompt = "rally broken units (optionally spending Morale per army), or end"; break;
     case N20_PH_PLACE: kind = "place-rallied"; rule = "10.0"; prompt = "place rallied units on empty friendly LOC hexes, or end"; break;
+    case N20_PH_GG_SETUP: kind = "good-ground-side"; rule = "17.3"; prompt = "choose the side of the Good Ground marker set up with its unit"; break;
     default: break;
     }
     snprintf(p->kind, sizeof p->kind, "%s", kind);

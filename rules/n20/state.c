@@ -142,6 +142,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
         s->gg_hex = s->u[sc->gg_unit].hex;
+        if (sc->gg_choice) s->phase = N20_PH_GG_SETUP; /* [17.3] the Allied player picks the side */
     }
     /* [3.0] Preparing the Cards; [17.1] a card set on top of the Draw Pile ("top");
      * [17.3.1] historical-events: the listed cards drawn in that order */

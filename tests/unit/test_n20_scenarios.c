@@ -33,11 +33,15 @@ static n20_state *s_setup_only(const char *scenario, uint32_t opts, t_dice *d, t
     return s;
 }
 
-/* the same, run to its first decision */
+/* the same, run to its first decision of the first Game Turn ([17.3] Good Ground: defense) */
 static n20_state *s_game(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
     n20_state *s = s_setup_only(scenario, opts, d, ev);
     n20_out out = {t_events_emit, ev};
     n20_run(s, &d->d, ev ? &out : NULL);
+    if (s->phase == N20_PH_GG_SETUP) {
+        brt_reject err;
+        assert_int_equal(t_order(s, N20_ALLIED, "goodground ORANGE defense", d, ev, &err), 0);
+    }
     return s;
 }
 
@@ -178,7 +182,7 @@ static void test_n20_17_3_closing_setup(void **st) {
     assert_int_equal(s->u[s_unit(s, "FREDERICK")].where, N20_U_OUT);
     assert_int_equal(n20_unit_find(s, "RAPP"), -1); /* in the game only with [17.4.2] */
     assert_int_equal(s->gg_unit, s_unit(s, "ORANGE"));
-    assert_int_equal(s->gg_immune, 0);
+    assert_int_equal(s->gg_hex, n20_hex(1902));
     /* [3.0] card #12 in the Discard Pile, the eleven others shuffled */
     assert_int_equal(s->ndiscard, 1);
     assert_int_equal(s_card_number(s, s->discard[0]), 12);
@@ -186,6 +190,35 @@ static void test_n20_17_3_closing_setup(void **st) {
     assert_int_equal(s_purpose_count(&d, "3.0 event deck shuffle"), 10);
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
+    assert_int_equal(s->ndraw, 11);
+    assert_int_equal(s->phase, N20_PH_GG_SETUP);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    free(s);
+    /* the Good Ground side of [17.3] is chosen by the Allied player before Turn 16 */
+    s = s_game("waterloo20-closing", 0, &d, NULL);
+    free(s);
+    t_dice_init(&d, 7);
+    ev.n = 0;
+    s = s_setup_only("waterloo20-closing", 0, &d, &ev);
+    n20_run(s, &d.d, &out);
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(n20_legal(s, N20_FRENCH, &b), 0);
+    buf_reset(&b);
+    assert_int_equal(n20_legal(s, N20_ALLIED, &b), 2);
+    buf_free(&b);
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_FRENCH, "goodground ORANGE immune", &d, &ev, &err), -1);
+    assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
+    assert_int_equal(t_order(s, N20_ALLIED, "goodground RESERVE immune", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "17.3");
+    assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "17.3");
+    assert_int_equal(t_order(s, N20_ALLIED, "goodground ORANGE immune", &d, &ev, &err), 0);
+    assert_int_equal(s->gg_immune, 1);
+    assert_int_equal(s->gg_unit, s_unit(s, "ORANGE"));
+    assert_true(t_events_has(&ev, "[17.3] Good Ground set up on ORANGE at 1902 showing Artillery Immune"));
+    assert_int_equal(s->turn, 16);
     assert_int_equal(s->phasing, N20_FRENCH);
     assert_int_equal(s->phase, N20_PH_MOVE);
     assert_int_equal(s->ndraw, 10); /* one drawn by the French Morning turn */
