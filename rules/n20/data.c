@@ -125,11 +125,92 @@ static int s_side_set(n20_scenario *sc, uint16_t a, uint16_t b, int kind, int va
     return 0;
 }
 
-static int s_record(n20_scenario *sc, s_line *L) {
+/* option names separated by commas -> bits; -1 if one is unknown */
+static int s_optlist(const char *w, uint32_t *bits) {
+    char tmp[128];
+    snprintf(tmp, sizeof tmp, "%s", w);
+    *bits = 0;
+    for (char *p = tmp, *e; p && *p; p = e) {
+        e = strchr(p, ',');
+        if (e) *e++ = 0;
+        uint32_t b = n20_option_bit(p);
+        if (!b) return -1;
+        *bits |= b;
+    }
+    return *bits ? 0 : -1;
+}
+
+/* records of a scenario's own set-up, skipped when its file is read as a map-only base */
+static int s_setup_record(const char *k) {
+    static const char *keys[] = {"scenario", "first-player", "start-turn", "last-turn", "morale",
+                                 "skip-first-event", "unit", "good-ground", "pool", "option", "option-required",
+                                 "option-morale", "card-pile", "historical-deck",
+                                 "historical-reshuffle", "victory", NULL};
+    for (int i = 0; keys[i]; i++)
+        if (strcmp(k, keys[i]) == 0) return 1;
+    return 0;
+}
+
+static int s_parse_into(const char *text, size_t len, n20_scenario *sc, int maponly, int depth,
+                        char *msg, size_t msgmax);
+
+static int s_record(n20_scenario *sc, s_line *L, int depth) {
     const char *k = L->w[0];
     int v, v2;
     uint16_t h, h2;
-    if (strcmp(k, "scenario") == 0 && L->n == 2) {
+    if (strcmp(k, "base") == 0 && L->n == 3) {
+        /* [17.0] a scenario built on another: "map" takes its map, tables, turn track and
+         * cards; "all" also takes its set-up. Only before any other data. */
+        size_t bl = 0;
+        const char *bt = n20_data_text(L->w[1], &bl);
+        int maponly = strcmp(L->w[2], "map") == 0;
+        if (!bt || depth >= 3 || sc->rows || sc->nunits || (!maponly && strcmp(L->w[2], "all") != 0))
+            return -1;
+        if (s_parse_into(bt, bl, sc, maponly, depth + 1, NULL, 0) < 0) return -1;
+        snprintf(sc->base, sizeof sc->base, "%s", L->w[1]);
+    } else if (strcmp(k, "option") == 0 && L->n == 2) {
+        uint32_t b;
+        if (s_optlist(L->w[1], &b)) return -1;
+        sc->opts_ok |= b;
+    } else if (strcmp(k, "option-required") == 0 && L->n == 2) { /* e.g. [17.1] must use [16.6] */
+        uint32_t b;
+        if (s_optlist(L->w[1], &b)) return -1;
+        sc->opts_required |= b;
+    } else if (strcmp(k, "option-morale") == 0 && L->n == 4) {
+        uint32_t b;
+        if (s_optlist(L->w[1], &b) || (v2 = s_side(L->w[2])) < 0 || s_num(L->w[3], &v) || v < -10 ||
+            v > 10 || sc->noptm >= 4)
+            return -1;
+        sc->optm_bit[sc->noptm] = b;
+        sc->optm_side[sc->noptm] = (int8_t)v2;
+        sc->optm_delta[sc->noptm++] = (int8_t)v;
+    } else if (strcmp(k, "card-pile") == 0 && L->n == 3) {
+        int pile = strcmp(L->w[2], "draw") == 0 ? 0 : strcmp(L->w[2], "discard") == 0 ? 1
+                   : strcmp(L->w[2], "out") == 0 ? 2 : strcmp(L->w[2], "top") == 0 ? 3 : -1;
+        int found = 0;
+        if (pile < 0 || s_num(L->w[1], &v)) return -1;
+        for (int i = 0; i < sc->ncards; i++)
+            if (sc->cards[i].number == v) { sc->cards[i].pile = (uint8_t)pile; found = 1; }
+        if (!found) return -1;
+    } else if (strcmp(k, "historical-deck") == 0 && L->n >= 2 && L->n - 1 <= N20_MAX_CARDS) {
+        sc->nhist = 0;
+        for (int i = 1; i < L->n; i++) {
+            int c = -1;
+            if (s_num(L->w[i], &v)) return -1;
+            for (int j = 0; j < sc->ncards; j++)
+                if (sc->cards[j].number == v) c = j;
+            if (c < 0) return -1;
+            sc->hist_order[sc->nhist++] = (uint8_t)c;
+        }
+    } else if (strcmp(k, "historical-reshuffle") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || v < 1 || v >= N20_MAX_TURNS || (v2 = s_side(L->w[2])) < 0) return -1;
+        sc->hist_reshuffle_turn = (uint8_t)v;
+        sc->hist_reshuffle_side = (uint8_t)v2;
+    } else if (strcmp(k, "victory") == 0 && L->n == 2) {
+        if (strcmp(L->w[1], "standard") == 0) sc->victory = N20_VICTORY_STANDARD;
+        else if (strcmp(L->w[1], "opening-battles") == 0) sc->victory = N20_VICTORY_OPENING;
+        else return -1;
+    } else if (strcmp(k, "scenario") == 0 && L->n == 2) {
         snprintf(sc->id, sizeof sc->id, "%s", L->w[1]);
     } else if (strcmp(k, "seats") == 0 || strcmp(k, "side") == 0 || strcmp(k, "adjacency") == 0 ||
                strcmp(k, "pool") == 0) {
@@ -292,6 +373,20 @@ static int s_record(n20_scenario *sc, s_line *L) {
         n20_unit_def *d = &sc->units[sc->nunits];
         memset(d, 0, sizeof *d);
         if (strlen(L->w[1]) >= N20_NAME) return -1;
+        /* trailing option conditions: "if OPT[,OPT]" (all needed), "unless OPT[,OPT]" */
+        while (L->n >= 11 && (strcmp(L->w[L->n - 2], "if") == 0 || strcmp(L->w[L->n - 2], "unless") == 0)) {
+            uint32_t b;
+            if (s_optlist(L->w[L->n - 1], &b)) return -1;
+            if (strcmp(L->w[L->n - 2], "if") == 0) d->if_opts |= b;
+            else d->unless_opts |= b;
+            L->n -= 2;
+        }
+        /* ids are unique, except for two records no game can hold together (an option's
+         * "if" against the other's "unless") */
+        for (int i = 0; i < sc->nunits; i++)
+            if (strcmp(sc->units[i].id, L->w[1]) == 0 && !(sc->units[i].if_opts & d->unless_opts) &&
+                !(sc->units[i].unless_opts & d->if_opts))
+                return -1;
         snprintf(d->id, sizeof d->id, "%s", L->w[1]);
         if ((v = s_side(L->w[2])) < 0) return -1;
         d->side = (uint8_t)v;
@@ -320,6 +415,18 @@ static int s_record(n20_scenario *sc, s_line *L) {
         } else if (strcmp(p, "variable") == 0 && L->n == 10) {
             d->place = N20_P_VARIABLE;
             d->area = L->w[9][0];
+        } else if (strcmp(p, "roll") == 0 && (L->n == 12 || L->n == 13)) {
+            /* rolls for arrival from Turn N at AREA, arriving on NEED or more [17.1.3] */
+            d->place = N20_P_ROLL;
+            if (s_num(L->w[9], &v) || v < 1 || v >= N20_MAX_TURNS || strlen(L->w[10]) != 1) return -1;
+            d->turn = (uint8_t)v;
+            d->area = L->w[10][0];
+            if (s_num(L->w[11], &v) || v < 1 || v > 7) return -1;
+            d->need = (uint8_t)v;
+            if (L->n == 13) {
+                if (strcmp(L->w[12], "fm") != 0) return -1;
+                d->roll_fm = 1;
+            }
         } else if (strcmp(p, "broken") == 0 && L->n == 9) {
             d->place = N20_P_BROKEN;
         } else if (strcmp(p, "pool") == 0 && L->n == 9) {
@@ -338,6 +445,7 @@ static int s_record(n20_scenario *sc, s_line *L) {
         if (found < 0) return -1;
         sc->gg_unit = (uint8_t)found;
         sc->gg_immune = strcmp(L->w[2], "immune") == 0;
+        sc->gg_choice = strcmp(L->w[2], "choice") == 0; /* [17.3] either side, chosen at set-up */
     } else if (strcmp(k, "card") == 0 && L->n >= 5) {
         if (sc->ncards >= N20_MAX_CARDS) return -1;
         n20_card_def *c = &sc->cards[sc->ncards];
@@ -373,11 +481,8 @@ static int s_record(n20_scenario *sc, s_line *L) {
     return 0;
 }
 
-int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax) {
-    memset(sc, 0, sizeof *sc);
-    sc->gg_unit = 0xff;
-    sc->morale_max = 10;
-    sc->hazard_break = 3;
+static int s_parse_into(const char *text, size_t len, n20_scenario *sc, int maponly, int depth,
+                        char *msg, size_t msgmax) {
     size_t pos = 0;
     int lineno = 0;
     s_line L;
@@ -387,7 +492,8 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
         lineno++;
         int rb = 0;
         int rc = s_split(text + pos, e - pos, &L, &rb);
-        if (rc < 0 || (rc == 0 && s_record(sc, &L) < 0)) {
+        if (rc == 0 && maponly && s_setup_record(L.w[0])) rc = 1;
+        if (rc < 0 || (rc == 0 && s_record(sc, &L, depth) < 0)) {
             if (msg) snprintf(msg, msgmax, "scenario data line %d does not parse", lineno);
             return -1;
         }
@@ -397,6 +503,15 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
         }
         pos = e + 1;
     }
+    return 0;
+}
+
+int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax) {
+    memset(sc, 0, sizeof *sc);
+    sc->gg_unit = 0xff;
+    sc->morale_max = 10;
+    sc->hazard_break = 3;
+    if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;
     if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
         if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
         return -1;
@@ -404,18 +519,31 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
     return 0;
 }
 
-static n20_scenario s_waterloo;
-static int s_waterloo_ok;
+/* every embedded scenario, parsed once */
+#define S_MAX_SCENARIOS 8
+static n20_scenario s_builtin[S_MAX_SCENARIOS];
+static int s_builtin_ok[S_MAX_SCENARIOS];
 static once_flag s_once = ONCE_FLAG_INIT;
 
 static void s_parse_builtin(void) {
-    size_t len = 0;
-    const char *t = n20_data_text("waterloo20-standard", &len);
-    s_waterloo_ok = t && n20_data_parse(t, len, &s_waterloo, NULL, 0) == 0;
+    for (size_t i = 0; i < S_MAX_SCENARIOS && n20_data_name(i); i++) {
+        size_t len = 0;
+        const char *t = n20_data_text(n20_data_name(i), &len);
+        s_builtin_ok[i] = t && n20_data_parse(t, len, &s_builtin[i], NULL, 0) == 0 &&
+                          strcmp(s_builtin[i].id, n20_data_name(i)) == 0;
+    }
 }
 
 const n20_scenario *n20_scenario_get(const char *scenario) {
-    if (!scenario || strcmp(scenario, "waterloo20-standard") != 0) return NULL;
+    if (!scenario) return NULL;
     call_once(&s_once, s_parse_builtin);
-    return s_waterloo_ok ? &s_waterloo : NULL;
+    for (size_t i = 0; i < S_MAX_SCENARIOS && n20_data_name(i); i++)
+        if (strcmp(scenario, n20_data_name(i)) == 0) return s_builtin_ok[i] ? &s_builtin[i] : NULL;
+    return NULL;
+}
+
+uint32_t n20_option_bit(const char *name) {
+    for (size_t k = 0; k < n20_noptions; k++)
+        if (strcmp(name, n20_options[k].name) == 0) return n20_options[k].bit;
+    return 0;
 }

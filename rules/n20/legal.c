@@ -263,6 +263,16 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
                 n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
         break;
+    case N20_PH_GG_SETUP: /* [17.3] one order per side of the marker */
+        for (int k = 0; k < 2 && s->gg_unit != 0xff; k++) {
+            N20__V1__GoodGround g = N20__V1__GOOD_GROUND__INIT;
+            g.unit = (char *)n20_uid(s, s->gg_unit);
+            g.artillery_immune = k;
+            o.kind_case = N20__V1__ORDER__KIND_GOOD_GROUND;
+            o.good_ground = &g;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_GOOD_GROUND:
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {

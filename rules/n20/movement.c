@@ -430,6 +430,17 @@ int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reje
 void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out) {
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
     s->fm[army] = 1;
+    for (int i = 0; i < s->sc->nunits; i++) /* [17.1.3] the +1 makes its arrival roll */
+        if ((s->u[i].flags & N20_UF_FM_ARRIVE) && s->sc->units[i].army == army &&
+            s->u[i].where == N20_U_VARIABLE) {
+            s->u[i].flags &= (uint8_t)~N20_UF_FM_ARRIVE;
+            s->u[i].where = N20_U_REINF;
+            s->u[i].arrive = s->turn;
+            int us[1] = {i};
+            n20_event(out, s, "reinforcement", us, 1, NULL, 0, NULL, 0,
+                      "[17.1.3] the %s army Force Marches: %s arrives this turn", n20_army_name(army),
+                      n20_uid(s, i));
+        }
     int kc = card ? n20_card_kept(s, side, card) : -1;
     if (kc >= 0) {
         N20_EV(out, s, "forced-march", "[12.2.1] the %s army Force Marches (kept card #%u: no Morale cost)",

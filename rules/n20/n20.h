@@ -44,7 +44,9 @@ enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, 
 enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2, N20_FLAG_CADRE = 4 /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
-       N20_P_VARIANT };
+       N20_P_VARIANT, N20_P_ROLL };
+/* victory conditions at the end of the game */
+enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
 enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E_MOVE_MOD,
        N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE };
@@ -57,6 +59,10 @@ typedef struct n20_unit_def {
     uint16_t hex;         /* set-up hex (index) */
     uint8_t turn;         /* arrival turn */
     char area;            /* entry area letter */
+    uint8_t need;         /* N20_P_ROLL: die needed to arrive (0: the scenario's variable-arrival) */
+    uint8_t roll_fm;      /* N20_P_ROLL: +1 when its army Force Marches that turn [17.1.3] */
+    uint32_t if_opts;     /* in the game only when all these options are chosen [17.4] */
+    uint32_t unless_opts; /* not in the game when any of these options is chosen */
 } n20_unit_def;
 
 typedef struct n20_turn_def {
@@ -113,6 +119,19 @@ typedef struct n20_scenario {
      * moved toward Storm for die 1..6; [0] Improving side, [1] Worsening), the card that flips */
     uint8_t wx_start, wx_worse0, wx_card;
     int8_t wx_trend[2][6];
+    uint8_t gg_choice;          /* the Allied player chooses its side at set-up [17.3] */
+    /* scenarios built on another one ([17.0]): the base's id; scenario-bound options it accepts */
+    char base[48];
+    uint32_t opts_ok;
+    uint32_t opts_required;     /* options the scenario always plays with ([17.1]: [16.6]) */
+    /* option-morale: starting morale changes under an option ([17.4.2]) */
+    uint32_t optm_bit[4];
+    int8_t optm_side[4], optm_delta[4];
+    uint8_t noptm;
+    /* [17.3.1] historical-events: fixed draw order, and the reshuffle after one draw */
+    uint8_t hist_order[N20_MAX_CARDS], nhist;
+    uint8_t hist_reshuffle_turn, hist_reshuffle_side;
+    uint8_t victory; /* N20_VICTORY_* */
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -123,6 +142,10 @@ const char *n20_data_text(const char *scenario, size_t *len);
 int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax);
 /* The parsed built-in scenario (parsed once), NULL if unknown. */
 const n20_scenario *n20_scenario_get(const char *scenario);
+/* The name of the i-th embedded scenario, NULL past the end. */
+const char *n20_data_name(size_t i);
+/* The option bit of an option name, 0 if unknown. */
+uint32_t n20_option_bit(const char *name);
 
 /* ---- the map (map.c) ------------------------------------------------------- */
 static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
@@ -141,7 +164,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
-       N20_UF_CADRE_Q = 64 /* rolled "Cadre?" this Rally [16.5.1] */ };
+       N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
+       N20_UF_FM_ARRIVE = 128 /* [17.1.3] arrives if its army Force Marches this turn */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -158,7 +182,9 @@ enum {
     N20_PH_ADVANCE, N20_PH_RALLY, N20_PH_PLACE, N20_PH_OVER,
     /* transient steps run by n20_run() without a decision */
     N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
-    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START
+    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START,
+    /* a decision at set-up: the side of the Good Ground marker ([17.3] "showing either side") */
+    N20_PH_GG_SETUP
 };
 
 typedef struct n20_battle {
@@ -212,6 +238,9 @@ enum {
     N20_OPT_LOBAU = 1u << 15,          /* lobau-reinforced [17.4.1] */
     N20_OPT_RAPP = 1u << 16,           /* rapp [17.4.2] */
 };
+/* options a scenario must list (`option` records) to accept them */
+#define N20_OPT_SCENARIO_BOUND \
+    (N20_OPT_SAMBRE | N20_OPT_LOOKOUT_BULOW | N20_OPT_HIST_EVENTS | N20_OPT_LOBAU | N20_OPT_RAPP)
 
 typedef struct n20_option_def {
     const char *name;
@@ -289,6 +318,8 @@ int n20_card_kept(const n20_state *s, int side, unsigned number);
 int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_reject *err);
 int n20_encode(const n20_state *s, brt_buf *out);
 int n20_unit_find(const n20_state *s, const char *id);
+/* 1 if unit u is part of this game (its `if`/`unless` option conditions hold) */
+int n20_unit_in_game(const n20_state *s, int u);
 int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map) */
 int n20_side_of(const n20_state *s, int u);
 const char *n20_uid(const n20_state *s, int u);

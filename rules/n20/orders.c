@@ -181,6 +181,17 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         n20_place_apply(s, u, path[0], out);
         break;
     case N20__V1__ORDER__KIND_GOOD_GROUND:
+        if (ph == N20_PH_GG_SETUP) { /* [17.3] the marker set up "showing either side" */
+            if (!o->good_ground || !o->good_ground->unit || n20_unit_find(s, o->good_ground->unit) != s->gg_unit)
+                return n20_reject(err, "17.3", "the Good Ground marker is set up with %s; choose its side",
+                                  n20_uid(s, s->gg_unit));
+            s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
+            N20_EV(out, s, "good-ground", "[17.3] Good Ground set up on %s at %04u showing %s",
+                   n20_uid(s, s->gg_unit), n20_xxyy(s->gg_hex),
+                   s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense");
+            s->phase = N20_PH_EVENTS;
+            break;
+        }
         if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
         if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
         if ((u = n20_unit_find(s, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
@@ -261,6 +272,7 @@ static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN;
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;

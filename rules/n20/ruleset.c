@@ -18,11 +18,35 @@ static int s_seats(const char *scenario, const char **names, size_t max) {
     return 2;
 }
 
+/* BLAKE2b-256 of the scenario's file; a scenario built on a base ([17.0], `base` record)
+ * hashes its own file, then its base's, and so on down the chain. */
 static int s_hash(const char *scenario, uint8_t out[32]) {
     size_t len = 0;
     const char *t = n20_data_text(scenario, &len);
-    if (!t || !n20_scenario_get(scenario)) return -1;
-    return crypto_generichash(out, 32, (const unsigned char *)t, len, NULL, 0);
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    if (!t || !sc) return -1;
+    if (!sc->base[0]) return crypto_generichash(out, 32, (const unsigned char *)t, len, NULL, 0);
+    crypto_generichash_state st;
+    if (crypto_generichash_init(&st, NULL, 0, 32)) return -1;
+    for (int depth = 0; sc && t && depth < 4; depth++) {
+        crypto_generichash_update(&st, (const unsigned char *)t, len);
+        if (!sc->base[0]) break;
+        t = n20_data_text(sc->base, &len);
+        sc = n20_scenario_get(sc->base);
+    }
+    return crypto_generichash_final(&st, out, 32);
+}
+
+/* the rule of each scenario-bound option, for the refusal [17.x] */
+static const char *s_option_rule(uint32_t bit) {
+    switch (bit) {
+    case N20_OPT_SAMBRE: return "17.1.1";
+    case N20_OPT_LOOKOUT_BULOW: return "17.1.3";
+    case N20_OPT_HIST_EVENTS: return "17.3.1";
+    case N20_OPT_LOBAU: return "17.4.1";
+    case N20_OPT_RAPP: return "17.4.2";
+    default: return "17.0";
+    }
 }
 
 static void s_emit_core(void *ctx, const uint8_t *data, size_t len) {
@@ -43,11 +67,11 @@ const n20_option_def n20_options[] = {
     {"leaders", N20_OPT_LEADERS, 0},
     {"variable-weather", N20_OPT_VAR_WEATHER, 1},
     {"sambre-crossing", N20_OPT_SAMBRE, 0},
-    {"berthier-is-back", N20_OPT_BERTHIER_BACK, 0},
-    {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 0},
-    {"historical-events", N20_OPT_HIST_EVENTS, 0},
-    {"lobau-reinforced", N20_OPT_LOBAU, 0},
-    {"rapp", N20_OPT_RAPP, 0},
+    {"berthier-is-back", N20_OPT_BERTHIER_BACK, 1},
+    {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 1},
+    {"historical-events", N20_OPT_HIST_EVENTS, 1},
+    {"lobau-reinforced", N20_OPT_LOBAU, 1},
+    {"rapp", N20_OPT_RAPP, 1},
 };
 const size_t n20_noptions = sizeof n20_options / sizeof n20_options[0];
 
@@ -55,7 +79,14 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
     const n20_scenario *sc = n20_scenario_get(scenario);
     if (!sc) {
         if (err) {
-            n20_reject(err, "3.0", "unknown scenario %.60s (n20 knows waterloo20-standard)", scenario ? scenario : "");
+            char names[160] = "";
+            size_t nl = 0;
+            for (size_t i = 0; n20_data_name(i) && nl < sizeof names; i++) {
+                int k = snprintf(names + nl, sizeof names - nl, "%s%s", i ? ", " : "", n20_data_name(i));
+                if (k < 0) break;
+                nl += (size_t)k;
+            }
+            n20_reject(err, "3.0", "unknown scenario %.40s (n20 knows %s)", scenario ? scenario : "", names);
             err->code = BRT_REJECT_BAD_SCENARIO;
         }
         return NULL;
@@ -79,8 +110,17 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
             }
             return NULL;
         }
+        if ((o->bit & N20_OPT_SCENARIO_BOUND) && !(sc->opts_ok & o->bit)) {
+            if (err) {
+                const char *rule = s_option_rule(o->bit);
+                n20_reject(err, rule, "option %s does not apply to scenario %.60s", o->name, scenario);
+                err->code = BRT_REJECT_BAD_OPTION;
+            }
+            return NULL;
+        }
         bits |= o->bit;
     }
+    bits |= sc->opts_required; /* e.g. [17.1] "Optional rule [16.6] must be used" */
     n20_state *s = n20_state_new(sc);
     if (!s) return NULL;
     n20_setup(s, dice, NULL, bits, err);

@@ -47,6 +47,10 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     } else {
         n20_events_phase(s, dice, out);
         if (!s->over) n20_weather_roll(s, dice, out); /* [16.10] after the event, French only */
+        /* [17.3.1] Historical Events: "Reshuffle the cards" after this player's draw */
+        if (!s->over && (s->opts & N20_OPT_HIST_EVENTS) && s->sc->hist_reshuffle_turn == s->turn &&
+            s->sc->hist_reshuffle_side == s->phasing)
+            n20_deck_reshuffle(s, dice, out, "17.3.1 historical events: reshuffle after this draw");
     }
     s->first_turn_done = 1;
     if (s->over) return;
@@ -63,6 +67,7 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];
+        u->flags &= (uint8_t)~N20_UF_FM_ARRIVE;
         if (u->where != N20_U_VARIABLE || n20_side_of(s, i) != s->phasing || u->arrive > s->turn)
             continue;
         int blocked = 0;
@@ -77,14 +82,23 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
                    n20_uid(s, i));
             continue;
         }
-        uint32_t die = brt_dice_roll(dice, 6, "11.0 variable reinforcement");
+        const n20_unit_def *d = &s->sc->units[i];
+        uint32_t die = brt_dice_roll(dice, 6, d->need ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
         int v[1] = {(int)die};
         int us[1] = {i};
-        if ((int)die >= s->sc->variable_arrival) {
+        int need = d->need ? d->need : s->sc->variable_arrival;
+        if ((int)die >= need) {
             u->where = N20_U_REINF;
             u->arrive = s->turn;
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
                       "[11.0] %s rolls %u: it arrives this turn", n20_uid(s, i), die);
+        } else if (d->roll_fm && (int)die + 1 >= need) {
+            /* [17.1.3] +1 if its army Force Marches this turn (rulings R-17.1.3-fm) */
+            u->arrive = (uint8_t)(s->turn + 1);
+            u->flags |= N20_UF_FM_ARRIVE;
+            n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
+                      "[17.1.3] %s rolls %u: it arrives this turn if the %s army Force Marches, else on Turn %u",
+                      n20_uid(s, i), die, n20_army_name(d->army), u->arrive);
         } else {
             u->arrive = (uint8_t)(s->turn + 1);
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
@@ -260,6 +274,7 @@ int n20_pending_seat(const n20_state *s) {
         return u >= 0 ? n20_side_of(s, u) : s->phasing;
     }
     case N20_PH_ADVANCE: return s->f.winner;
+    case N20_PH_GG_SETUP: return N20_ALLIED;
     default: return s->phasing;
     }
 }
@@ -328,6 +343,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
                : s->opts & N20_OPT_UNIT_REDUCTION ? "place rallied units on empty friendly LOC hexes, reduce [16.5.1], or end"
                                                    : "place rallied units on empty friendly LOC hexes, or end";
         break;
+    case N20_PH_GG_SETUP: kind = "good-ground-side"; rule = "17.3"; prompt = "choose the side of the Good Ground marker set up with its unit"; break;
     default: break;
     }
     s_copy(p->kind, sizeof p->kind, kind);

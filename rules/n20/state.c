@@ -36,8 +36,13 @@ const char *n20_weather_name(int w) {
 
 int n20_unit_find(const n20_state *s, const char *id) {
     for (int i = 0; i < s->sc->nunits; i++)
-        if (strcmp(s->sc->units[i].id, id) == 0) return i;
+        if (strcmp(s->sc->units[i].id, id) == 0 && n20_unit_in_game(s, i)) return i;
     return -1;
+}
+
+int n20_unit_in_game(const n20_state *s, int u) {
+    const n20_unit_def *d = &s->sc->units[u];
+    return (s->opts & d->if_opts) == d->if_opts && !(s->opts & d->unless_opts);
 }
 
 /* n20_index_build() answers the same from a table (n20_ix_unit_at): change both together */
@@ -121,14 +126,18 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
     s->morale[0] = sc->morale0[0];
     s->morale[1] = sc->morale0[1];
     n20_weather_setup(s); /* [16.10] */
+    for (int i = 0; i < sc->noptm; i++) /* [17.4.2] starting morale changed by an option */
+        if ((opts & sc->optm_bit[i]) == sc->optm_bit[i]) s->morale[sc->optm_side[i]] += sc->optm_delta[i];
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
         n20_unit *u = &s->u[i];
         memset(u, 0, sizeof *u);
+        if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
         case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
+        case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
     }
@@ -136,18 +145,27 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
         s->gg_hex = s->u[sc->gg_unit].hex;
+        if (sc->gg_choice) s->phase = N20_PH_GG_SETUP; /* [17.3] the Allied player picks the side */
     }
-    /* [3.0] Preparing the Cards */
-    uint32_t deck[N20_MAX_CARDS];
-    size_t nd = 0;
+    /* [3.0] Preparing the Cards; [17.1] a card set on top of the Draw Pile ("top");
+     * [17.3.1] historical-events: the listed cards drawn in that order */
+    uint32_t deck[N20_MAX_CARDS], top[N20_MAX_CARDS];
+    size_t nd = 0, nt = 0;
+    int hist = (opts & N20_OPT_HIST_EVENTS) && sc->nhist;
+    for (int k = 0; hist && k < sc->nhist; k++) top[nt++] = sc->hist_order[k];
     for (int i = 0; i < sc->ncards; i++) {
         const n20_card_def *c = &sc->cards[i];
+        int listed = 0;
+        for (size_t k = 0; k < nt; k++) listed |= top[k] == (uint32_t)i;
+        if (listed) continue;
         if (c->pile == 0) deck[nd++] = (uint32_t)i;
+        else if (c->pile == 3) top[nt++] = (uint32_t)i;
         else if (c->pile == 1 || (c->pile == 2 && old_days)) s->discard[s->ndiscard++] = (uint8_t)i;
     }
     brt_dice_shuffle(dice, deck, nd, "3.0 event deck shuffle");
-    for (size_t i = 0; i < nd; i++) s->draw[i] = (uint8_t)deck[i];
-    s->ndraw = (uint8_t)nd;
+    for (size_t i = 0; i < nt; i++) s->draw[i] = (uint8_t)top[i];
+    for (size_t i = 0; i < nd; i++) s->draw[nt + i] = (uint8_t)deck[i];
+    s->ndraw = (uint8_t)(nt + nd);
     N20_EV(out, s, "setup", "[3.0] %s set up: Turn %u (%s), French morale %d, Allied morale %d",
            sc->id, s->turn, sc->turns[s->turn].label, s->morale[0], s->morale[1]);
     return 0;

@@ -7,7 +7,33 @@
 #include "n20.h"
 
 enum { R_NONE = 0, R_MORALE_FRENCH, R_MORALE_ALLIED, R_MORALE_BOTH, R_END_MARGINAL, R_END_DRAW,
-       R_RESIGN };
+       R_RESIGN, R_OPEN_BOTH_HELD, R_OPEN_FRENCH_MARGINAL, R_OPEN_ALLIED_MARGINAL, R_OPEN_DRAW };
+
+/* [17.2] How to Win the Opening Battles Scenario, at the end of the game */
+static void s_opening_end(n20_state *s) {
+    int held = 0;
+    for (int i = 0; i < s->sc->nobj[N20_FRENCH]; i++) {
+        int o = n20_unit_at(s, s->sc->obj[N20_FRENCH][i]);
+        if (o >= 0 && n20_side_of(s, o) == N20_ALLIED) held++;
+    }
+    int f = s->morale[N20_FRENCH], a = s->morale[N20_ALLIED];
+    s->winner = 2;
+    s->level = 3;
+    s->reason = R_OPEN_DRAW;
+    if (held >= 2 && held == s->sc->nobj[N20_FRENCH]) {
+        s->winner = N20_ALLIED;
+        s->level = 1;
+        s->reason = R_OPEN_BOTH_HELD;
+    } else if (held == 0 && f > a) {
+        s->winner = N20_FRENCH;
+        s->level = 2;
+        s->reason = R_OPEN_FRENCH_MARGINAL;
+    } else if (held == 1 && a > f) {
+        s->winner = N20_ALLIED;
+        s->level = 2;
+        s->reason = R_OPEN_ALLIED_MARGINAL;
+    }
+}
 
 void n20_check_morale_zero(n20_state *s, n20_out *out) {
     if (s->over) return;
@@ -33,7 +59,9 @@ void n20_game_end(n20_state *s, n20_out *out, const char *why) {
     if (s->over) return;
     s->over = 1;
     s->phase = N20_PH_OVER;
-    if (s->morale[N20_ALLIED] >= s->morale[N20_FRENCH] + 1) {
+    if (s->sc->victory == N20_VICTORY_OPENING) {
+        s_opening_end(s);
+    } else if (s->morale[N20_ALLIED] >= s->morale[N20_FRENCH] + 1) {
         s->winner = N20_ALLIED;
         s->level = 2;
         s->reason = R_END_MARGINAL;
@@ -64,6 +92,10 @@ void n20_result(const n20_state *s, brt_result *r) {
     case R_END_MARGINAL: why = "[15.0] Anti-French Marginal Victory: Anti-French Morale at least 1 higher at the end"; break;
     case R_END_DRAW: why = "[15.0] Draw: the Anti-French side's Morale is not higher than the French at the end"; break;
     case R_RESIGN: why = "the other side resigned or forfeited"; break;
+    case R_OPEN_BOTH_HELD: why = "[17.2] Anti-French Decisive Victory: Anti-French units hold Quatre Bras and Sombreffe"; break;
+    case R_OPEN_FRENCH_MARGINAL: why = "[17.2] French Marginal Victory: no French Objective hex held by the Anti-French, French Morale higher"; break;
+    case R_OPEN_ALLIED_MARGINAL: why = "[17.2] Anti-French Marginal Victory: one French Objective hex held, Anti-French Morale higher"; break;
+    case R_OPEN_DRAW: why = "[17.2] Draw (the historical outcome)"; break;
     default: break;
     }
     snprintf(r->reason, sizeof r->reason, "%s", why);
