@@ -218,6 +218,12 @@ static int s_record(n20_scenario *sc, s_line *L) {
         if (strcmp(L->w[2], "lost") == 0) sc->adv_lost[v - 1] = 1;
         else if (strcmp(L->w[2], "kept") == 0) sc->adv_lost[v - 1] = 0;
         else return -1;
+    } else if (strcmp(k, "breaking-napoleon") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 6) return -1;
+        if (strcmp(L->w[2], "escapes") == 0) sc->napoleon[v - 1] = N20_NAP_ESCAPES;
+        else if (strcmp(L->w[2], "wounded") == 0) sc->napoleon[v - 1] = N20_NAP_WOUNDED;
+        else if (strcmp(L->w[2], "killed") == 0) sc->napoleon[v - 1] = N20_NAP_KILLED;
+        else return -1;
     } else if (strcmp(k, "advance-mod") == 0 && L->n == 3) {
         if (s_num(L->w[2], &v)) return -1;
         sc->adv_heavy = (int8_t)v;
@@ -292,6 +298,9 @@ static int s_record(n20_scenario *sc, s_line *L) {
         d->allowance = (uint8_t)v;
         if (strstr(L->w[7], "elite")) d->flags |= N20_FLAG_ELITE;
         if (strstr(L->w[7], "guard")) d->flags |= N20_FLAG_GUARD;
+        if (strstr(L->w[7], "napoleon")) d->flags |= N20_FLAG_NAPOLEON;
+        if (strstr(L->w[7], "wing")) d->flags |= N20_FLAG_WING;
+        if (strstr(L->w[7], "span0-foot")) d->flags |= N20_FLAG_SPAN0_FOOT;
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;

@@ -110,6 +110,7 @@ static void s_legal_declare(s_ctx *c) {
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_adjacent_units(s, u, e)) continue;
+            if (s->sc->units[e].type == N20_LEADER) continue; /* [16.9.3] */
             int used = 0;
             for (int k = 0; k < nb; k++)
                 for (int j = 0; j < b[k].ndef; j++)
@@ -158,6 +159,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {
             if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED) continue;
+            if (sc->units[u].type == N20_LEADER) continue; /* R-16.9-good-ground */
             for (int k = 0; k < 2; k++) {
                 N20__V1__GoodGround g = N20__V1__GOOD_GROUND__INIT;
                 g.unit = (char *)n20_uid(s, u);
@@ -298,6 +300,27 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         }
         break;
     }
+    case N20_PH_LEADER_RETREAT: { /* [16.9.3] one hex */
+        int l = n20_leader_must_retreat(s);
+        c.kind = N20__V1__ORDER__KIND_RETREAT;
+        for (int d = 0; l >= 0 && d < 6; d++) {
+            uint16_t to;
+            if (n20_neighbor(sc, s->u[l].hex, d, &to) < 0) continue;
+            if (n20_leader_retreat_check(s, l, &to, 1, NULL) == 0) s_path_cb(&c, l, &to, 1);
+        }
+        break;
+    }
+    case N20_PH_WING:
+        s_end(&c);
+        for (int l = 0; l < sc->nunits; l++) {
+            if (n20_wing_check(s, l, NULL) < 0) continue;
+            N20__V1__Wing wg = N20__V1__WING__INIT;
+            wg.leader = (char *)n20_uid(s, l);
+            o.kind_case = N20__V1__ORDER__KIND_WING;
+            o.wing = &wg;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_PLACE:
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {

@@ -83,15 +83,18 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
             return n20_reject(err, "9.6.2", "%s is Routed: it may only move to continue its Retreat "
                               "toward a friendly LOC hex, and %04u is not closer", id, n20_xxyy(to));
     }
-    int occ = n20_unit_at(s, to);
-    if (occ >= 0 && n20_side_of(s, occ) != side)
+    if (n20_enemy_at(s, to, side)) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
     int ez = n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
                           "prohibited", id, n20_xxyy(to));
+    int leader = sc->units[u].type == N20_LEADER;
+    if (leader && ez && from && n20_in_ezoc(s, from, enemy, 1))
+        return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
+                          "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road) *stop = 6; /* [6.5] */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }
@@ -104,7 +107,8 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
-    if (sc->units[u].type == N20_LEADER)
+    int leader = sc->units[u].type == N20_LEADER;
+    if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
     if (n < 1 || n > N20_MAX_PATH)
         return n20_reject(err, "6.0", "a move must enter between 1 and %d hexes", N20_MAX_PATH);
@@ -113,7 +117,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
         from = s->u[u].hex;
-        if (!n20_is_night(s) && n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))
+        if (!leader && !n20_is_night(s) && n20_in_ezoc(s, from, 1 - sc->units[u].side, 1)) /* [16.9.2] */
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
     } else if (s->u[u].where == N20_U_REINF) {
@@ -146,7 +150,7 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
         from = path[i];
     }
     int occ = n20_unit_at(s, path[n - 1]);
-    if (occ >= 0 && occ != u)
+    if (occ >= 0 && occ != u && !leader) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
     int gc = n20_guard_commit_cost(s, u, start, path[n - 1]);
@@ -335,6 +339,7 @@ void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out)
 int n20_end_move_check(const n20_state *s, brt_reject *err) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
+        if (s->sc->units[i].type == N20_LEADER) continue; /* [16.9.2] stack free */
         int j = n20_unit_at(s, s->u[i].hex);
         if (j >= 0 && j != i)
             return n20_reject(err, "6.9", "%s and %s may not end the Movement Phase stacked in %04u",

@@ -37,7 +37,10 @@ enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
 enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM, N20_W_MUD };
 enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
-enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2 };
+enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
+       N20_FLAG_NAPOLEON = 4,  /* [16.9.6] the Breaking Napoleon Table applies */
+       N20_FLAG_WING = 8,      /* [16.9] French Wing Commander (NEY, GROUCHY) */
+       N20_FLAG_SPAN0_FOOT = 16 /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT };
@@ -105,6 +108,7 @@ typedef struct n20_scenario {
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
+    uint8_t napoleon[6];        /* [16.9.6] Breaking Napoleon Table: N20_NAP_* by die - 1 */
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -115,6 +119,8 @@ const char *n20_data_text(const char *scenario, size_t *len);
 int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax);
 /* The parsed built-in scenario (parsed once), NULL if unknown. */
 const n20_scenario *n20_scenario_get(const char *scenario);
+
+enum { N20_NAP_ESCAPES = 0, N20_NAP_WOUNDED, N20_NAP_KILLED };
 
 /* ---- the map (map.c) ------------------------------------------------------- */
 static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
@@ -149,7 +155,9 @@ enum {
     N20_PH_ADVANCE, N20_PH_RALLY, N20_PH_PLACE, N20_PH_OVER,
     /* transient steps run by n20_run() without a decision */
     N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
-    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START
+    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START,
+    /* optional rule [16.9] Leaders (decisions) */
+    N20_PH_LEADER_RETREAT, N20_PH_WING
 };
 
 typedef struct n20_battle {
@@ -242,6 +250,10 @@ typedef struct n20_state {
     uint16_t dis_from;
     /* rally [10.0] */
     uint8_t rally_done;
+    /* [16.9] leaders (encoded only with the option) */
+    uint8_t ldr_ctx;           /* phase to return to after a lone Leader's retreat [16.9.3] */
+    uint8_t ldr_place;         /* placing auto-rallied Leaders at the start of the Movement Phase [16.9.7] */
+    uint8_t wing_done;         /* the French Wing Commanders decision of this player turn is taken */
     /* battles of this combat phase */
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
@@ -270,7 +282,7 @@ int n20_card_kept(const n20_state *s, int side, unsigned number);
 int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_reject *err);
 int n20_encode(const n20_state *s, brt_buf *out);
 int n20_unit_find(const n20_state *s, const char *id);
-int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map) */
+int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map; never a Leader [16.9]) */
 int n20_side_of(const n20_state *s, int u);
 const char *n20_uid(const n20_state *s, int u);
 int n20_is_night(const n20_state *s);
@@ -279,6 +291,32 @@ const char *n20_weather_name(int w);
 const char *n20_army_name(int a);
 const char *n20_side_name(int side);
 int n20_army_of(const char *name);
+
+/* ---- leaders [16.9] (leader.c) ------------------------------------------ */
+int n20_is_leader(const n20_state *s, int u);
+/* 1 if a unit of the side other than `side` (a Leader too) is on the map at h */
+int n20_enemy_at(const n20_state *s, uint16_t h, int side);
+/* 1 if a friendly non-Leader unit shares the Leader's hex */
+int n20_leader_stacked(const n20_state *s, int l);
+/* the first Leader that must retreat now [16.9.3], -1 */
+int n20_leader_must_retreat(const n20_state *s);
+/* [16.9.5] are the attackers of battle b In Command */
+int n20_in_command(const n20_state *s, const n20_battle *b);
+/* [16.9.6] break a Leader: no Morale penalty; Napoleon rolls on the Breaking Napoleon Table */
+void n20_leader_break(n20_state *s, int l, brt_dice *dice, n20_out *out, const char *why);
+int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, int n, brt_reject *err);
+void n20_leader_retreat_apply(n20_state *s, int l, const uint16_t *path, int n, brt_dice *dice,
+                              n20_out *out);
+/* [16.9.5] Leaders stacked at `from` accompany unit u's retreat, or break with it */
+void n20_leaders_follow(n20_state *s, int u, uint16_t from, brt_dice *dice, n20_out *out);
+/* run hook: leaders that must retreat now; 1 if a decision is pending */
+int n20_leader_step(n20_state *s, brt_dice *dice, n20_out *out);
+/* [16.9.7] automatic rally at the beginning of the Movement Phase; 1 if placement is pending */
+int n20_leader_rally(n20_state *s, n20_out *out);
+/* French Wing Commanders: the leader to split off or merge; -1 none */
+int n20_wing_check(const n20_state *s, int l, brt_reject *err);
+void n20_wing_apply(n20_state *s, int l, n20_out *out);
+int n20_wing_any(const n20_state *s);
 
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
@@ -383,6 +421,7 @@ void n20_night_ops_auto(n20_state *s, n20_out *out);
 /* ---- victory [15.0] (victory.c) ------------------------------------------- */
 void n20_check_morale_zero(n20_state *s, n20_out *out);
 void n20_game_end(n20_state *s, n20_out *out, const char *why);
+void n20_game_end_napoleon_killed(n20_state *s, n20_out *out);
 void n20_result(const n20_state *s, brt_result *r);
 void n20_resign(n20_state *s, unsigned seat, n20_out *out);
 

@@ -69,6 +69,10 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         case N20_PH_PLACE:
             for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_RALLIED;
             break;
+        case N20_PH_WING:
+            s->wing_done = 1;
+            s->phase = N20_PH_TURN_END;
+            break;
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
         break;
@@ -144,6 +148,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = n20_unit_find(s, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
         if ((n = s_path(o->retreat->path, o->retreat->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
+        if (ph == N20_PH_LEADER_RETREAT) { /* [16.9.3] */
+            if (n20_leader_retreat_check(s, u, path, n, err) < 0) return -1;
+            n20_leader_retreat_apply(s, u, path, n, dice, out);
+            break;
+        }
         if (n20_retreat_check(s, u, path, n, err) < 0) return -1;
         n20_retreat_apply(s, u, path, n, dice, out);
         break;
@@ -178,8 +187,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
         if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
         if ((u = n20_unit_find(s, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED)
-            return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map");
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED || s->sc->units[u].type == N20_LEADER)
+            return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map (not a Leader)");
         s->gg_unit = (uint8_t)u;
         s->gg_hex = s->u[u].hex;
         s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
@@ -224,6 +233,14 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_contact_check(s, u, err) < 0) return -1;
         n20_contact_apply(s, u, out);
         break;
+    case N20__V1__ORDER__KIND_WING:
+        if (!o->wing || !o->wing->leader) return n20_reject(err, "16.9", "name the Wing Commander");
+        if ((u = n20_unit_find(s, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
+        if (n20_wing_check(s, u, err) < 0) return -1;
+        n20_wing_apply(s, u, out);
+        s->wing_done = 1;
+        s->phase = N20_PH_TURN_END;
+        break;
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -245,6 +262,8 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_LEADER_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
+    case N20_PH_WING: return kind == N20__V1__ORDER__KIND_WING || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }

@@ -30,6 +30,7 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     s->entered_hex_n = 0;
     s->nbattles = 0;
     s->rally_done = 0;
+    s->wing_done = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         s->u[i].flags &= (uint8_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
                                      N20_UF_EXHAUSTED | N20_UF_RALLIED);
@@ -91,6 +92,7 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
         }
     }
     s->phase = N20_PH_MOVE;
+    n20_leader_rally(s, out); /* [16.9.7] */
 }
 
 static void s_reaction_start(n20_state *s, n20_out *out) {
@@ -174,6 +176,11 @@ static void s_night_ops(n20_state *s, n20_out *out) {
 }
 
 static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
+    /* [16.9] French Wing Commanders: at the conclusion of the French Player Turn */
+    if (s->phasing == N20_FRENCH && !s->wing_done && n20_wing_any(s)) {
+        s->phase = N20_PH_WING;
+        return;
+    }
     if (s->phasing == s->sc->first_player) {
         s->phasing = (uint8_t)(1 - s->phasing);
         s->phase = N20_PH_EVENTS;
@@ -205,6 +212,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
 
 void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
     for (int guard = 0; guard < 64 && !s->over; guard++) {
+        if (n20_leader_step(s, dice, out)) return; /* [16.9.3] a lone Leader in an EZOC retreats */
         switch (s->phase) {
         case N20_PH_EVENTS: s_start_player_turn(s, dice, out); break;
         case N20_PH_MOVE_START: s_move_start(s, dice, out); break;
@@ -235,6 +243,11 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
             break;
         case N20_PH_TURN_END: s_turn_end(s, dice, out); break;
         case N20_PH_PLACE:
+            if (!n20_has_rallied(s, s->phasing) && s->ldr_place) { /* [16.9.7] */
+                s->ldr_place = 0;
+                s->phase = N20_PH_MOVE;
+                break;
+            }
             if (!n20_has_rallied(s, s->phasing)) {
                 s->phase = s->rally_event == 2 ? N20_PH_MOVE_START : N20_PH_NIGHT_AFTER_RALLY;
                 s->rally_event = 0;
@@ -257,6 +270,11 @@ int n20_pending_seat(const n20_state *s) {
         return u >= 0 ? n20_side_of(s, u) : s->phasing;
     }
     case N20_PH_ADVANCE: return s->f.winner;
+    case N20_PH_LEADER_RETREAT: {
+        int l = n20_leader_must_retreat(s);
+        return l >= 0 ? n20_side_of(s, l) : s->phasing;
+    }
+    case N20_PH_WING: return N20_FRENCH;
     default: return s->phasing;
     }
 }
@@ -300,6 +318,18 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     }
     case N20_PH_ADVANCE: kind = "advance"; rule = "9.8"; prompt = s->f.adv_lost && !s->f.adv_cav_done ? "control lost: a victorious Cavalry unit must advance" : "advance after combat, or end"; break;
     case N20_PH_RALLY: kind = "rally"; rule = "10.0"; prompt = "rally broken units (optionally spending Morale per army), or end"; break;
+    case N20_PH_LEADER_RETREAT: {
+        int l = n20_leader_must_retreat(s);
+        kind = "leader-retreat";
+        rule = "16.9.3";
+        if (l >= 0) {
+            snprintf(buf, sizeof buf, "Leader %s is alone in an enemy ZOC at %04u: retreat it one hex",
+                     n20_uid(s, l), n20_xxyy(s->u[l].hex));
+            prompt = buf;
+        }
+        break;
+    }
+    case N20_PH_WING: kind = "wing-commanders"; rule = "16.9"; prompt = "create or absorb a French Wing Commander, or end"; break;
     case N20_PH_PLACE: kind = "place-rallied"; rule = "10.0"; prompt = "place rallied units on empty friendly LOC hexes, or end"; break;
     default: break;
     }

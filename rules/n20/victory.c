@@ -7,7 +7,7 @@
 #include "n20.h"
 
 enum { R_NONE = 0, R_MORALE_FRENCH, R_MORALE_ALLIED, R_MORALE_BOTH, R_END_MARGINAL, R_END_DRAW,
-       R_RESIGN };
+       R_RESIGN, R_NAPOLEON_KILLED };
 
 void n20_check_morale_zero(n20_state *s, n20_out *out) {
     if (s->over) return;
@@ -47,6 +47,19 @@ void n20_game_end(n20_state *s, n20_out *out, const char *why) {
     N20_EV(out, s, "game-over", "%s (%s)", r.reason, why);
 }
 
+/* [16.9.6] Breaking Napoleon Table: Napoleon killed */
+void n20_game_end_napoleon_killed(n20_state *s, n20_out *out) {
+    if (s->over) return;
+    s->over = 1;
+    s->phase = N20_PH_OVER;
+    s->winner = N20_ALLIED;
+    s->level = 1;
+    s->reason = R_NAPOLEON_KILLED;
+    brt_result r;
+    n20_result(s, &r);
+    N20_EV(out, s, "game-over", "%s", r.reason);
+}
+
 void n20_result(const n20_state *s, brt_result *r) {
     memset(r, 0, sizeof *r);
     r->scores[0] = s->morale[0];
@@ -64,6 +77,7 @@ void n20_result(const n20_state *s, brt_result *r) {
     case R_END_MARGINAL: why = "[15.0] Anti-French Marginal Victory: Anti-French Morale at least 1 higher at the end"; break;
     case R_END_DRAW: why = "[15.0] Draw: the Anti-French side's Morale is not higher than the French at the end"; break;
     case R_RESIGN: why = "the other side resigned or forfeited"; break;
+    case R_NAPOLEON_KILLED: why = "[16.9.6] Napoleon is killed: Anti-French Decisive Victory"; break;
     default: break;
     }
     snprintf(r->reason, sizeof r->reason, "%s", why);
