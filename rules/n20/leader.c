@@ -252,3 +252,43 @@ int n20_wing_any(const n20_state *s) {
     }
     return 0;
 }
+
+/* ---- Leaders accompanying a Reaction Movement [16.9.4] or an Advance [16.9.5] ---------- */
+int n20_leaders_accompany_check(const n20_state *s, int u, const int *ls, int nl, const char *rule,
+                                brt_reject *err) {
+    for (int i = 0; i < nl; i++) {
+        int l = ls[i];
+        if (!(s->opts & N20_OPT_LEADERS) || l < 0 || l >= s->sc->nunits || !n20_is_leader(s, l))
+            return n20_reject(err, rule, "%s is not a Leader in play (optional rule 16.9)",
+                              l >= 0 && l < s->sc->nunits ? n20_uid(s, l) : "?");
+        if (s->u[l].where != N20_U_MAP || n20_side_of(s, l) != n20_side_of(s, u) ||
+            s->u[l].hex != s->u[u].hex || s->u[u].where != N20_U_MAP)
+            return n20_reject(err, rule, "Leader %s is not stacked with %s", n20_uid(s, l), n20_uid(s, u));
+        for (int k = 0; k < i; k++)
+            if (ls[k] == l) return n20_reject(err, rule, "Leader %s is named twice", n20_uid(s, l));
+    }
+    return 0;
+}
+
+void n20_leaders_accompany_apply(n20_state *s, int u, uint16_t from, const int *ls, int nl, n20_out *out,
+                                 const char *rule) {
+    for (int i = 0; i < nl; i++) {
+        int l = ls[i];
+        s->u[l].hex = s->u[u].hex;
+        uint16_t hx[2] = {from, s->u[u].hex};
+        int us[2] = {l, u};
+        n20_event(out, s, "moved", us, 2, hx, 2, NULL, 0, "[%s] Leader %s accompanies %s to %04u", rule,
+                  n20_uid(s, l), n20_uid(s, u), n20_xxyy(s->u[u].hex));
+    }
+}
+
+/* the friendly Leaders stacked with u (for legal()) */
+int n20_leaders_with(const n20_state *s, int u, int *ls, int max) {
+    int n = 0;
+    if (!(s->opts & N20_OPT_LEADERS) || s->u[u].where != N20_U_MAP) return 0;
+    for (int l = 0; l < s->sc->nunits && n < max; l++)
+        if (n20_is_leader(s, l) && l != u && s->u[l].where == N20_U_MAP && s->u[l].hex == s->u[u].hex &&
+            n20_side_of(s, l) == n20_side_of(s, u))
+            ls[n++] = l;
+    return n;
+}

@@ -60,6 +60,17 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     default: return;
     }
     s_emit(c, &o);
+    /* [16.9.4] [16.9.5] the same, with every friendly Leader stacked with the unit */
+    int ls[N20_MAX_SIDE];
+    char *lids[N20_MAX_SIDE];
+    int nl = (c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE)
+                 ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
+    if (nl > 0) {
+        for (int i = 0; i < nl; i++) lids[i] = (char *)n20_uid(c->s, ls[i]);
+        m.n_leaders = a.n_leaders = (size_t)nl;
+        m.leaders = a.leaders = lids;
+        s_emit(c, &o);
+    }
 }
 
 static void s_declare(s_ctx *c, const n20_battle *b, int nb) {

@@ -309,6 +309,12 @@ void n20_leader_retreat_apply(n20_state *s, int l, const uint16_t *path, int n, 
                               n20_out *out);
 /* [16.9.5] Leaders stacked at `from` accompany unit u's retreat, or break with it */
 void n20_leaders_follow(n20_state *s, int u, uint16_t from, brt_dice *dice, n20_out *out);
+/* [16.9.4] [16.9.5] Leaders stacked with u that accompany its Disengagement or Advance */
+int n20_leaders_accompany_check(const n20_state *s, int u, const int *ls, int nl, const char *rule,
+                                brt_reject *err);
+void n20_leaders_accompany_apply(n20_state *s, int u, uint16_t from, const int *ls, int nl, n20_out *out,
+                                 const char *rule);
+int n20_leaders_with(const n20_state *s, int u, int *ls, int max);
 /* run hook: leaders that must retreat now; 1 if a decision is pending */
 int n20_leader_step(n20_state *s, brt_dice *dice, n20_out *out);
 /* [16.9.7] automatic rally at the beginning of the Movement Phase; 1 if placement is pending */

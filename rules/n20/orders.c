@@ -81,6 +81,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = n20_unit_find(s, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
         if ((n = s_path(o->move->path, o->move->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
+        if (o->move->n_leaders)
+            return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
         n20_move_apply(s, u, path, n, out);
         break;
@@ -162,7 +164,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->advance->path, o->advance->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_advance_check(s, u, path, n, err) < 0) return -1;
+        int nla = s_units(s, o->advance->leaders, o->advance->n_leaders, units2, N20_MAX_SIDE, err);
+        if (nla < 0 || n20_leaders_accompany_check(s, u, units2, nla, "16.9.5", err) < 0) return -1;
+        uint16_t afrom = s->u[u].hex;
         n20_advance_apply(s, u, path, n, out);
+        n20_leaders_accompany_apply(s, u, afrom, units2, nla, out, "16.9.5");
         if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);
         break;
     case N20__V1__ORDER__KIND_RALLY: {
@@ -224,7 +230,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->disengage->path, o->disengage->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
+        int nld = s_units(s, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
+        if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
+        uint16_t dfrom = s->u[u].hex;
         n20_disengage_apply(s, u, path, n, out);
+        n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
