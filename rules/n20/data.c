@@ -224,6 +224,15 @@ static int s_record(n20_scenario *sc, s_line *L) {
         else if (strcmp(L->w[2], "wounded") == 0) sc->napoleon[v - 1] = N20_NAP_WOUNDED;
         else if (strcmp(L->w[2], "killed") == 0) sc->napoleon[v - 1] = N20_NAP_KILLED;
         else return -1;
+    } else if (strcmp(k, "rally-on") == 0 && L->n == 3) { /* [16.9.8] */
+        int c = -1, u = -1;
+        if (s_num(L->w[1], &v)) return -1;
+        for (int i = 0; i < sc->ncards; i++)
+            if (sc->cards[i].number == v) c = i;
+        for (int i = 0; i < sc->nunits; i++)
+            if (strcmp(sc->units[i].id, L->w[2]) == 0) u = i;
+        if (c < 0 || u < 0 || sc->units[u].type != N20_LEADER) return -1;
+        sc->cards[c].rally_on = (uint8_t)(u + 1);
     } else if (strcmp(k, "advance-mod") == 0 && L->n == 3) {
         if (s_num(L->w[2], &v)) return -1;
         sc->adv_heavy = (int8_t)v;

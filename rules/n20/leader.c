@@ -292,3 +292,18 @@ int n20_leaders_with(const n20_state *s, int u, int *ls, int max) {
             ls[n++] = l;
     return n;
 }
+
+/* [16.9.8] with Optional Rule 16.4, while the "Rallying on" event drawn this turn lasts (its Rally),
+ * vacant hexes with or adjacent to the named Leader on the map and not in an EZOC are additional
+ * Rally locations, without any other restriction */
+int n20_rally_on_hex(const n20_state *s, int u, uint16_t h) {
+    if ((s->opts & (N20_OPT_LEADERS | N20_OPT_RALLY_LOCATIONS)) != (N20_OPT_LEADERS | N20_OPT_RALLY_LOCATIONS))
+        return 0;
+    if (s->rally_event != 2 || !s->rally_on) return 0;
+    int l = s->rally_on - 1;
+    if (s->u[l].where != N20_U_MAP || n20_side_of(s, l) != n20_side_of(s, u)) return 0;
+    if (h >= N20_HEXES || !s->sc->onmap[h]) return 0;
+    if (h != s->u[l].hex && n20_dir(s->sc, s->u[l].hex, h) < 0) return 0;
+    if (n20_unit_at(s, h) >= 0 || n20_enemy_at(s, h, n20_side_of(s, u))) return 0;
+    return !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
+}

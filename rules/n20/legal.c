@@ -346,6 +346,22 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 o.place = &pl;
                 s_emit(&c, &o);
             }
+            /* [16.9.8] with or next to the Leader named by a "Rallying on" event */
+            int l = s->rally_on ? s->rally_on - 1 : -1;
+            for (int k = -1; l >= 0 && s->u[l].where == N20_U_MAP && k < 6; k++) {
+                uint16_t h = s->u[l].hex;
+                if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
+                int loc = 0;
+                for (int i = 0; i < sc->nloc[army]; i++)
+                    if (sc->loc[army][i] == h) loc = 1;
+                if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
         }
         break;
     default: break;

@@ -69,6 +69,7 @@ typedef struct n20_card_def {
     uint8_t effect[2];
     int8_t amount[2];
     uint8_t keep[2];      /* [5.0] "Keep this card": the drawer holds it until used or his next Night turn */
+    uint8_t rally_on;     /* [16.9.8] 1 + the Leader a "Rallying on" card names; 0 none */
 } n20_card_def;
 
 typedef struct n20_scenario {
@@ -254,6 +255,7 @@ typedef struct n20_state {
     uint8_t ldr_ctx;           /* phase to return to after a lone Leader's retreat [16.9.3] */
     uint8_t ldr_place;         /* placing auto-rallied Leaders at the start of the Movement Phase [16.9.7] */
     uint8_t wing_done;         /* the French Wing Commanders decision of this player turn is taken */
+    uint8_t rally_on;          /* [16.9.8] 1 + the Leader named by this turn's "Rallying on" event; 0 none */
     /* battles of this combat phase */
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
@@ -315,6 +317,8 @@ int n20_leaders_accompany_check(const n20_state *s, int u, const int *ls, int nl
 void n20_leaders_accompany_apply(n20_state *s, int u, uint16_t from, const int *ls, int nl, n20_out *out,
                                  const char *rule);
 int n20_leaders_with(const n20_state *s, int u, int *ls, int max);
+/* [16.9.8] h is an additional Rally location for u (the "Rallying on" event, with 16.4) */
+int n20_rally_on_hex(const n20_state *s, int u, uint16_t h);
 /* run hook: leaders that must retreat now; 1 if a decision is pending */
 int n20_leader_step(n20_state *s, brt_dice *dice, n20_out *out);
 /* [16.9.7] automatic rally at the beginning of the Movement Phase; 1 if placement is pending */

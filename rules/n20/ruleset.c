@@ -40,7 +40,7 @@ const n20_option_def n20_options[] = {
     {"breakdown", N20_OPT_BREAKDOWN, 0},
     {"special-units", N20_OPT_SPECIAL_UNITS, 0},
     {"fatigue", N20_OPT_FATIGUE, 0},
-    {"leaders", N20_OPT_LEADERS, 0},
+    {"leaders", N20_OPT_LEADERS, 1},
     {"variable-weather", N20_OPT_VAR_WEATHER, 0},
     {"sambre-crossing", N20_OPT_SAMBRE, 0},
     {"berthier-is-back", N20_OPT_BERTHIER_BACK, 0},

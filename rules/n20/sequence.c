@@ -31,6 +31,7 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     s->nbattles = 0;
     s->rally_done = 0;
     s->wing_done = 0;
+    s->rally_on = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         s->u[i].flags &= (uint8_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
                                      N20_UF_EXHAUSTED | N20_UF_RALLIED);

@@ -189,7 +189,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->gg_unit) | s_u8(b, s->gg_immune) | s_u16(b, s->gg_hex);
     rc |= s_u8(b, s->dis_unit) | s_u16(b, s->dis_from) | s_u8(b, s->rally_done);
     if (s->opts & N20_OPT_LEADERS) /* [16.9] */
-        rc |= s_u8(b, s->ldr_ctx) | s_u8(b, s->ldr_place) | s_u8(b, s->wing_done);
+        rc |= s_u8(b, s->ldr_ctx) | s_u8(b, s->ldr_place) | s_u8(b, s->wing_done) | s_u8(b, s->rally_on);
     rc |= s_u8(b, s->nbattles);
     for (int i = 0; i < s->nbattles; i++) {
         const n20_battle *bt = &s->b[i];

@@ -23,6 +23,8 @@
 #include "n20/testing/n20_test.h"
 #include "n20/v1/n20.pb-c.h"
 
+extern const brt_ruleset brt_ruleset_n20;
+
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* an empty map with the Leaders option, both sides on 6 Morale Points */
@@ -132,6 +134,37 @@ static void test_n20_16_9_setup_places_leaders_only_with_option(void **st) {
     buf_free(&b);
     free(s);
     free(s0);
+}
+
+
+/* [16.0] the option "leaders" is accepted by the ruleset and its Leaders show in the view */
+static void test_n20_16_9_option_accepted_by_ruleset(void **st) {
+    (void)st;
+    const brt_ruleset *r = &brt_ruleset_n20;
+    t_dice d;
+    t_dice_init(&d, 42);
+    brt_reject err;
+    const char *names[] = {"leaders"};
+    brt_ruleset_options o = {names, 1, 2};
+    n20_state *s = r->setup("waterloo20-standard", &o, &d.d, &err);
+    assert_non_null(s);
+    assert_true(s->opts & N20_OPT_LEADERS);
+    brt_buf v;
+    buf_init(&v);
+    assert_int_equal(r->view_text(s, -1, &v), 0);
+    buf_append(&v, "", 1);
+    assert_non_null(strstr((const char *)v.data, "NAPOLEON"));
+    assert_non_null(strstr((const char *)v.data, "WELLINGTON"));
+    buf_free(&v);
+    r->destroy(s);
+    /* without the option the view has no Leader */
+    s = r->setup("waterloo20-standard", NULL, &d.d, &err);
+    buf_init(&v);
+    assert_int_equal(r->view_text(s, -1, &v), 0);
+    buf_append(&v, "", 1);
+    assert_null(strstr((const char *)v.data, "WELLINGTON"));
+    buf_free(&v);
+    r->destroy(s);
 }
 
 /* [16.9] without the option a Leader never moves (and none is on the map) */
@@ -625,6 +658,46 @@ static void test_n20_16_9_7_rallied_leader_may_stay_broken(void **st) {
     free(s);
 }
 
+
+/* [16.9.8] with Optional Rule 16.4, a "Rallying on" event makes vacant hexes with or next to the named
+ * Leader, not in an EZOC, additional Rally locations for that event's Rally */
+static void test_n20_16_9_8_rallying_on_a_leader(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED, N20_PH_PLACE);
+    int card = -1;
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].number == 2) card = i;
+    assert_true(card >= 0);
+    assert_int_equal(s->sc->cards[card].rally_on, U("BLUCHER") + 1); /* "Rally on Old Forwards!" */
+    s->opts |= N20_OPT_RALLY_LOCATIONS;
+    s->rally_event = 2;
+    s->rally_on = (uint8_t)(U("BLUCHER") + 1);
+    t_place(s, "BLUCHER", 1605);
+    t_place(s, "REILLE", 1503); /* its ZOC covers 1604 */
+    s->u[U("PIRCH")].where = N20_U_BROKEN;
+    s->u[U("PIRCH")].flags = N20_UF_RALLIED;
+    s->u[U("THIELMANN")].where = N20_U_BROKEN;
+    s->u[U("THIELMANN")].flags = N20_UF_RALLIED;
+    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1605"));
+    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1606"));
+    assert_false(s_legal_has(s, N20_ALLIED, "place PIRCH 1604"));
+    NO(N20_ALLIED, "place PIRCH 1604", "10.0"); /* in REILLE's ZOC */
+    NO(N20_ALLIED, "place PIRCH 1607", "10.0"); /* two hexes from BLUCHER */
+    OK(N20_ALLIED, "place PIRCH 1606");
+    AT("PIRCH", 1606);
+    NO(N20_ALLIED, "place THIELMANN 1606", "10.0"); /* no longer vacant */
+    /* without 16.4, or once the event's Rally is over, only the LOC hexes */
+    s->opts &= ~(uint32_t)N20_OPT_RALLY_LOCATIONS;
+    NO(N20_ALLIED, "place THIELMANN 1705", "10.0");
+    s->opts |= N20_OPT_RALLY_LOCATIONS;
+    s->rally_event = 0;
+    NO(N20_ALLIED, "place THIELMANN 1705", "10.0");
+    s->rally_event = 2;
+    OK(N20_ALLIED, "place THIELMANN 1705");
+    assert_int_equal(d.npurposes, 0);
+    free(s);
+}
+
 /* ---- French Wing Commanders (Standard Scenario) ------------------------------------------------ */
 
 /* [16.9] at the conclusion of the French Player Turn NAPOLEON (3-5) may become NAPOLEON (2-5) plus the
@@ -771,6 +844,7 @@ static void test_n20_16_9_random_games_with_leaders_end_and_replay(void **st) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_16_9_setup_places_leaders_only_with_option),
+        cmocka_unit_test(test_n20_16_9_option_accepted_by_ruleset),
         cmocka_unit_test(test_n20_16_9_leader_refused_without_option),
         cmocka_unit_test(test_n20_16_9_1_attacker_within_span_is_in_command),
         cmocka_unit_test(test_n20_16_9_5_out_of_command_reduces_differential),
@@ -794,6 +868,7 @@ int main(void) {
         cmocka_unit_test(test_n20_16_9_2_move_with_leaders_refused),
         cmocka_unit_test(test_n20_16_9_7_broken_leader_rallies_automatically),
         cmocka_unit_test(test_n20_16_9_7_rallied_leader_may_stay_broken),
+        cmocka_unit_test(test_n20_16_9_8_rallying_on_a_leader),
         cmocka_unit_test(test_n20_16_9_wing_commanders_split_and_merge),
         cmocka_unit_test(test_n20_16_9_wing_commanders_only_french_turn_end),
         cmocka_unit_test(test_n20_16_9_random_games_with_leaders_end_and_replay),
