@@ -318,6 +318,10 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     for (int j = 0; j < b->ndef; j++) def += n20_combat_strength(s, b->def[j], 0, 0, 0);
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
+    if (s->opts & N20_OPT_SPECIAL_UNITS) { /* [9.0] Step D: [16.7.1] Elan, [16.7.4] Unreliable */
+        att += n20_special_step_d(s, b->att, b->natt, 1, f->att_reserve, dice, out);
+        def += n20_special_step_d(s, b->def, b->ndef, 0, f->def_reserve, dice, out);
+    }
     int diff = att - def;
     if ((s->opts & N20_OPT_LEADERS) && !b->countercharge) {
         /* [16.9.5] Step B: Out of Command attackers reduce the differential by one; not for

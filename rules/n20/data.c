@@ -310,6 +310,8 @@ static int s_record(n20_scenario *sc, s_line *L) {
         if (strstr(L->w[7], "napoleon")) d->flags |= N20_FLAG_NAPOLEON;
         if (strstr(L->w[7], "wing")) d->flags |= N20_FLAG_WING;
         if (strstr(L->w[7], "span0-foot")) d->flags |= N20_FLAG_SPAN0_FOOT;
+        if (strstr(L->w[7], "unreliable")) d->flags |= N20_FLAG_UNRELIABLE;
+        if (strstr(L->w[7], "reluctant")) d->flags |= N20_FLAG_RELUCTANT;
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;

@@ -179,6 +179,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     }
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_MOVED;
+    if (gc && (s->opts & N20_OPT_SPECIAL_UNITS)) s->u[u].flags |= N20_UF_COMMITTED; /* [16.7.1] */
     if (s->gg_unit == u) {
         s->gg_unit = 0xff; /* [5.1] removed when the unit leaves its hex, even if it comes back */
         N20_EV(out, s, "good-ground", "[5.1] the Good Ground marker is removed: %s left its hex",

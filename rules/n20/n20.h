@@ -40,7 +40,9 @@ enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, 
 enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
        N20_FLAG_NAPOLEON = 4,  /* [16.9.6] the Breaking Napoleon Table applies */
        N20_FLAG_WING = 8,      /* [16.9] French Wing Commander (NEY, GROUCHY) */
-       N20_FLAG_SPAN0_FOOT = 16 /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */ };
+       N20_FLAG_SPAN0_FOOT = 16, /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */
+       N20_FLAG_UNRELIABLE = 32, /* [16.7.4] yellow Combat Strength */
+       N20_FLAG_RELUCTANT = 64   /* [16.7.5] yellow Movement Allowance */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT };
@@ -139,7 +141,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 /* ---- state (state.c) ------------------------------------------------------- */
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
-       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32 };
+       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
+       N20_UF_COMMITTED = 64 /* [16.7.1] a Morale Point committed this Guard unit this turn (option only) */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -327,6 +330,13 @@ int n20_leader_rally(n20_state *s, n20_out *out);
 int n20_wing_check(const n20_state *s, int l, brt_reject *err);
 void n20_wing_apply(n20_state *s, int l, n20_out *out);
 int n20_wing_any(const n20_state *s);
+
+/* ---- special troop units [16.7] (special.c) -------------------------------- */
+/* [16.7.1] Elan and [16.7.4] Unreliable rolls at Step D: the change to the side's strength */
+int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking, int reserve, brt_dice *dice,
+                       n20_out *out);
+/* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
+int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */

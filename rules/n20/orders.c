@@ -167,6 +167,10 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nla = s_units(s, o->advance->leaders, o->advance->n_leaders, units2, N20_MAX_SIDE, err);
         if (nla < 0 || n20_leaders_accompany_check(s, u, units2, nla, "16.9.5", err) < 0) return -1;
         uint16_t afrom = s->u[u].hex;
+        if (n20_reluctant_lost(s, u, dice, out)) { /* [16.7.5] it cannot advance */
+            if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);
+            break;
+        }
         n20_advance_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, afrom, units2, nla, out, "16.9.5");
         if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);

@@ -38,7 +38,7 @@ const n20_option_def n20_options[] = {
     {"rally-locations", N20_OPT_RALLY_LOCATIONS, 0},
     {"unit-reduction", N20_OPT_UNIT_REDUCTION, 0},
     {"breakdown", N20_OPT_BREAKDOWN, 0},
-    {"special-units", N20_OPT_SPECIAL_UNITS, 0},
+    {"special-units", N20_OPT_SPECIAL_UNITS, 1},
     {"fatigue", N20_OPT_FATIGUE, 0},
     {"leaders", N20_OPT_LEADERS, 1},
     {"variable-weather", N20_OPT_VAR_WEATHER, 0},

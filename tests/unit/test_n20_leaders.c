@@ -137,18 +137,18 @@ static void test_n20_16_9_setup_places_leaders_only_with_option(void **st) {
 }
 
 
-/* [16.0] the option "leaders" is accepted by the ruleset and its Leaders show in the view */
+/* [16.0] the options "leaders" and "special-units" are accepted by the ruleset and its Leaders show in the view */
 static void test_n20_16_9_option_accepted_by_ruleset(void **st) {
     (void)st;
     const brt_ruleset *r = &brt_ruleset_n20;
     t_dice d;
     t_dice_init(&d, 42);
     brt_reject err;
-    const char *names[] = {"leaders"};
-    brt_ruleset_options o = {names, 1, 2};
+    const char *names[] = {"leaders", "special-units"};
+    brt_ruleset_options o = {names, 2, 2};
     n20_state *s = r->setup("waterloo20-standard", &o, &d.d, &err);
     assert_non_null(s);
-    assert_true(s->opts & N20_OPT_LEADERS);
+    assert_int_equal(s->opts, N20_OPT_LEADERS | N20_OPT_SPECIAL_UNITS);
     brt_buf v;
     buf_init(&v);
     assert_int_equal(r->view_text(s, -1, &v), 0);
@@ -743,6 +743,243 @@ static void test_n20_16_9_wing_commanders_only_french_turn_end(void **st) {
     free(s);
 }
 
+
+/* ---- [16.7] special troop units (option "special-units") ------------------------------------------ */
+
+/* a scenario parsed from the Waterloo 20 data with `flags` on unit `id` (its "-" field) */
+static n20_scenario *s_scenario_with(const char *id, const char *flags) {
+    size_t len;
+    const char *text = n20_data_text("waterloo20-standard", &len);
+    char needle[64];
+    snprintf(needle, sizeof needle, "unit %s ", id);
+    const char *at = strstr(text, needle);
+    assert_non_null(at);
+    const char *dash = strstr(at, " - ");
+    assert_non_null(dash);
+    size_t pre = (size_t)(dash - text) + 1, fl = strlen(flags);
+    char *t = malloc(len + fl + 1);
+    memcpy(t, text, pre);
+    memcpy(t + pre, flags, fl);
+    memcpy(t + pre + fl, dash + 2, len - pre - 1);
+    n20_scenario *sc = malloc(sizeof *sc);
+    char msg[128];
+    assert_int_equal(n20_data_parse(t, len + fl - 1, sc, msg, sizeof msg), 0);
+    free(t);
+    return sc;
+}
+
+/* an empty map on scenario sc with the option special-units */
+static n20_state *s_pos_sc(const n20_scenario *sc, t_dice *d, int phasing, int phase) {
+    n20_state *s = n20_state_new(sc);
+    n20_setup(s, &d->d, NULL, N20_OPT_SPECIAL_UNITS, NULL);
+    for (int i = 0; i < sc->nunits; i++) memset(&s->u[i], 0, sizeof s->u[i]);
+    s->gg_unit = 0xff;
+    s->phasing = (uint8_t)phasing;
+    s->phase = (uint8_t)phase;
+    s->morale[0] = s->morale[1] = 6;
+    d->npurposes = 0;
+    return s;
+}
+
+/* [16.7.1] an attacking Elite unit rolls for Elan at Step D: GARDE (Guard +1) rolls 5 -> 6: +1 */
+static void test_n20_16_7_1_elite_elan_bonus_on_six(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    t_place(s, "GARDE", 1605);
+    t_place(s, "ZIETEN", 1606);
+    OK(N20_FRENCH, "declare GARDE -> ZIETEN");
+    uint32_t dice[] = {5, 3}; /* Elan 5 + 1 Guard = 6; 4 vs 3 = +1, die 3 = DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_true(t_events_has(&ev, "[16.7.1] GARDE Elan roll 5 (modified 6): Elan! +1 Combat Strength"));
+    assert_true(t_events_has(&ev, "4 vs 3"));
+    assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
+    assert_string_equal(d.purposes[0], "16.7.1 elan");
+    assert_string_equal(d.purposes[1], "9.6 combat");
+    assert_int_equal(d.npurposes, 2);
+    free(s);
+}
+
+/* [16.7.1] modified result below six: no effect (4 + 1 Guard = 5) */
+static void test_n20_16_7_1_elan_below_six_no_effect(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    t_place(s, "GARDE", 1605);
+    t_place(s, "ZIETEN", 1606);
+    OK(N20_FRENCH, "declare GARDE -> ZIETEN");
+    uint32_t dice[] = {4, 3};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_true(t_events_has(&ev, "Elan roll 4 (modified 5): no effect"));
+    assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
+    assert_int_equal(s_count(&d, "16.7.1 elan"), 1);
+    free(s);
+}
+
+/* [16.7.1] +1 for the Morale Point that committed the Guard [12.3.1], +1 for committed reserves
+ * [12.2.3]: 3 + 1 + 1 + 1 = 6 */
+static void test_n20_16_7_1_elan_modifiers_commit_and_reserve(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH, N20_PH_MOVE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    t_place(s, "GARDE", 1604);
+    t_place(s, "ZIETEN", 1606);
+    OK(N20_FRENCH, "move GARDE 1605"); /* commits the Guard: -1 Morale */
+    assert_int_equal(s->morale[N20_FRENCH], 5);
+    assert_true(s->u[U("GARDE")].flags & N20_UF_COMMITTED);
+    OK(N20_FRENCH, "end");
+    assert_int_equal(s->phase, N20_PH_DECLARE);
+    OK(N20_FRENCH, "declare GARDE -> ZIETEN");
+    uint32_t dice[] = {3, 3}; /* 3 + 3 = 6: Elan; 3 + 1 reserve + 1 = 5 vs 3 = +2, die 3 = DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
+    assert_true(t_events_has(&ev, "GARDE Elan roll 3 (modified 6): Elan!"));
+    assert_true(t_events_has(&ev, "differential +2, column +2, die 3: DW"));
+    assert_int_equal(s_count(&d, "16.7.1 elan"), 1);
+    assert_int_equal(s->morale[N20_FRENCH], 4);
+    free(s);
+}
+
+/* [16.7.1] +1 if either side's Morale is at one; never when defending */
+static void test_n20_16_7_1_elan_morale_one_and_never_defending(void **st) {
+    (void)st;
+    SETUP(9, N20_ALLIED, N20_PH_DECLARE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    s->morale[N20_ALLIED] = 1;
+    t_place(s, "GARDE", 1605);
+    t_place(s, "ZIETEN", 1606);
+    OK(N20_ALLIED, "declare ZIETEN -> GARDE");
+    uint32_t dice[] = {3};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(s_count(&d, "16.7.1 elan"), 0); /* GARDE defends */
+    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    /* the French attack back: 2 + 1 Guard + 1 Morale at one = 4 */
+    s->phasing = N20_FRENCH;
+    s->phase = N20_PH_DECLARE;
+    s->nbattles = 0;
+    memset(&s->f, 0, sizeof s->f);
+    t_place(s, "GARDE", 1605);
+    t_place(s, "ZIETEN", 1606);
+    n20_battle b = {.natt = 1, .ndef = 1, .att = {(uint8_t)U("GARDE")}, .def = {(uint8_t)U("ZIETEN")}};
+    uint32_t e[] = {2};
+    t_dice_script(&d, 1, e);
+    n20_out out = {t_events_emit, &ev};
+    assert_int_equal(n20_special_step_d(s, b.att, 1, 1, 0, &d.d, &out), 0);
+    assert_true(t_events_has(&ev, "GARDE Elan roll 2 (modified 4): no effect"));
+    free(s);
+}
+
+/* [16.7] without the option no Elan roll is made */
+static void test_n20_16_7_no_elan_without_option(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    s->opts = 0;
+    t_place(s, "GARDE", 1605);
+    t_place(s, "ZIETEN", 1606);
+    OK(N20_FRENCH, "declare GARDE -> ZIETEN");
+    uint32_t dice[] = {3};
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(s_count(&d, "16.7.1 elan"), 0);
+    assert_int_equal(d.npurposes, 1);
+    free(s);
+}
+
+/* [16.7.4] an Unreliable unit in a battle rolls at Step D: -1 if its side's Morale is lower;
+ * modified 1 or less: it Wavers, -1 Combat Strength */
+static void test_n20_16_7_4_unreliable_wavers_on_one(void **st) {
+    (void)st;
+    n20_scenario *sc = s_scenario_with("ORANGE", "unreliable");
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_pos_sc(sc, &d, N20_FRENCH, N20_PH_DECLARE);
+    s->morale[N20_ALLIED] = 5; /* lower than the French 6 */
+    t_place(s, "REILLE", 1605);
+    t_place(s, "ORANGE", 1606);
+    OK(N20_FRENCH, "declare REILLE -> ORANGE");
+    uint32_t dice[] = {2, 3}; /* 2 - 1 = 1: Wavers; 4 vs 3 = +1, die 3 = DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_true(t_events_has(&ev, "[16.7.4] ORANGE roll 2 (modified 1): Wavers, -1 Combat Strength"));
+    assert_true(t_events_has(&ev, "4 vs 3"));
+    assert_string_equal(d.purposes[0], "16.7.4 unreliable");
+    assert_int_equal(d.npurposes, 2);
+    free(s);
+    free(sc);
+}
+
+/* [16.7.4] modified result above one: Steady, no effect (2, Morale not lower) */
+static void test_n20_16_7_4_unreliable_steady(void **st) {
+    (void)st;
+    n20_scenario *sc = s_scenario_with("ORANGE", "unreliable");
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_pos_sc(sc, &d, N20_ALLIED, N20_PH_DECLARE);
+    t_place(s, "ORANGE", 1605);
+    t_place(s, "REILLE", 1606);
+    OK(N20_ALLIED, "declare ORANGE -> REILLE");
+    uint32_t dice[] = {2, 3}; /* attacking too; 4 vs 4 = 0, die 3 = N */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_true(t_events_has(&ev, "ORANGE roll 2 (modified 2): Steady"));
+    assert_true(t_events_has(&ev, "4 vs 4"));
+    assert_int_equal(s_count(&d, "16.7.4 unreliable"), 1);
+    free(s);
+    free(sc);
+}
+
+/* [16.7.5] a Reluctant unit that wants to advance rolls on the Controlled Advance Table first:
+ * Lost (1-3) it stays, Kept (4-6) it advances */
+static void test_n20_16_7_5_reluctant_advance(void **st) {
+    (void)st;
+    n20_scenario *sc = s_scenario_with("ORANGE", "reluctant");
+    for (int k = 0; k < 2; k++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        t_events ev = {0};
+        brt_reject err;
+        n20_state *s = s_pos_sc(sc, &d, N20_ALLIED, N20_PH_DECLARE);
+        t_place(s, "ORANGE", 1605);
+        t_place(s, "GERARD", 1606);
+        OK(N20_ALLIED, "declare ORANGE -> GERARD");
+        uint32_t dice[] = {6}; /* 4 vs 2 = +2, die 6 = DR */
+        assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+        /* GERARD's rout roll and retreat: the first path legal() lists */
+        while (s->phase == N20_PH_RETREAT) {
+            brt_buf b, f;
+            buf_init(&b);
+            buf_init(&f);
+            assert_true(n20_legal(s, N20_FRENCH, &b) > 0);
+            size_t pos = 0;
+            const uint8_t *item;
+            size_t len;
+            assert_int_equal(buf_next_item(&b, &pos, &item, &len), 1);
+            assert_int_equal(n20_order_format(item, len, &f), 0);
+            buf_append(&f, "", 1);
+            OK(N20_FRENCH, (const char *)f.data);
+            buf_free(&b);
+            buf_free(&f);
+        }
+        assert_int_equal(s->phase, N20_PH_ADVANCE);
+        int before = s_count(&d, "16.7.5 reluctant advance");
+        assert_int_equal(before, 0);
+        uint32_t r[] = {k ? 5u : 2u};
+        t_dice_script(&d, 1, r);
+        OK(N20_ALLIED, "advance ORANGE 1606");
+        assert_int_equal(s_count(&d, "16.7.5 reluctant advance"), 1);
+        if (k) {
+            AT("ORANGE", 1606);
+            assert_true(t_events_has(&ev, "[16.7.5] ORANGE Controlled Advance roll 5: Kept"));
+        } else {
+            AT("ORANGE", 1605);
+            assert_true(t_events_has(&ev, "[16.7.5] ORANGE Controlled Advance roll 2: Lost: it cannot advance"));
+            assert_int_not_equal(s->phase, N20_PH_ADVANCE); /* nobody else can advance: the battle ends */
+        }
+        free(s);
+    }
+    free(sc);
+}
+
 /* ---- random play with the option ----------------------------------------------------------------- */
 
 static uint64_t s_rng(uint64_t *x) {
@@ -758,13 +995,13 @@ static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
     (void)len;
 }
 
-static int s_play(uint64_t seed, int check_all, uint8_t hash[32], int *ended, int *leader_decisions) {
+static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended, int *leader_decisions) {
     t_dice d;
     t_dice_init(&d, seed);
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
     n20_state *s = n20_state_new(sc);
     n20_out out = {s_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, N20_OPT_LEADERS, NULL), 0);
+    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
@@ -832,9 +1069,10 @@ static void test_n20_16_9_random_games_with_leaders_end_and_replay(void **st) {
     for (int g = 0; g < games; g++) {
         uint8_t h1[32], h2[32];
         int e1, e2, x = 0;
-        int n1 = s_play((uint64_t)g + 101, g < 3, h1, &e1, &decisions);
+        uint32_t opts = N20_OPT_LEADERS | (g % 2 ? N20_OPT_SPECIAL_UNITS : 0u);
+        int n1 = s_play((uint64_t)g + 101, opts, g < 3, h1, &e1, &decisions);
         assert_true(e1);
-        int n2 = s_play((uint64_t)g + 101, 0, h2, &e2, &x);
+        int n2 = s_play((uint64_t)g + 101, opts, 0, h2, &e2, &x);
         assert_int_equal(n1, n2);
         assert_memory_equal(h1, h2, 32);
     }
@@ -871,6 +1109,14 @@ int main(void) {
         cmocka_unit_test(test_n20_16_9_8_rallying_on_a_leader),
         cmocka_unit_test(test_n20_16_9_wing_commanders_split_and_merge),
         cmocka_unit_test(test_n20_16_9_wing_commanders_only_french_turn_end),
+        cmocka_unit_test(test_n20_16_7_1_elite_elan_bonus_on_six),
+        cmocka_unit_test(test_n20_16_7_1_elan_below_six_no_effect),
+        cmocka_unit_test(test_n20_16_7_1_elan_modifiers_commit_and_reserve),
+        cmocka_unit_test(test_n20_16_7_1_elan_morale_one_and_never_defending),
+        cmocka_unit_test(test_n20_16_7_no_elan_without_option),
+        cmocka_unit_test(test_n20_16_7_4_unreliable_wavers_on_one),
+        cmocka_unit_test(test_n20_16_7_4_unreliable_steady),
+        cmocka_unit_test(test_n20_16_7_5_reluctant_advance),
         cmocka_unit_test(test_n20_16_9_random_games_with_leaders_end_and_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
