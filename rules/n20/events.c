@@ -34,7 +34,7 @@ static void s_effect(n20_state *s, int card, int effect, int amount, n20_out *ou
         break;
     case N20_E_RALLY:
         s->rally_event = 1;
-        s->rally_on = s->sc->cards[card].rally_on; /* [16.9.8] */
+        if (s->opts & N20_OPT_LEADERS) s->rally_on = s->sc->cards[card].rally_on; /* [16.9.8] */
         break;
     case N20_E_MOVE_MOD: s->move_mod = (int8_t)amount; break;
     case N20_E_GOOD_GROUND:
