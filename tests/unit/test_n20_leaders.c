@@ -72,6 +72,8 @@ static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
     return found;
 }
 
+static void s_legal_find(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max);
+
 static int s_legal_count(const n20_state *s, unsigned seat) {
     brt_buf b;
     buf_init(&b);
@@ -512,6 +514,36 @@ static void test_n20_16_9_5_leader_breaks_with_retreating_unit(void **st) {
     assert_int_equal(d.npurposes, 2);
     assert_int_equal(s->morale[N20_ALLIED], 5);
     assert_int_equal(s->morale[N20_FRENCH], 7);
+    free(s);
+}
+
+
+/* [16.9.5] a failed Hazardous Retreat roll [9.7.4] that Breaks the unit Breaks the Leader with it */
+static void test_n20_16_9_5_leader_breaks_on_failed_hazard(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    t_place(s, "ZIETEN", 1606);
+    t_place(s, "BLUCHER", 1606);
+    t_place(s, "REILLE", 1605);
+    t_place(s, "DERLON", 1505);   /* its ZOC covers 1506 */
+    t_place(s, "GERARD", 1707);   /* covers 1607 and 1706 */
+    t_place(s, "VANDAMME", 1704); /* covers 1705 */
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
+    uint32_t dice[] = {3}; /* 7 - 3 = +4, Out of Command +3, die 3 = DW */
+    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_true(t_events_has(&ev, "differential +3, column +3, die 3: DW"));
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    char order[200];
+    s_legal_find(s, N20_ALLIED, "retreat ZIETEN", order, sizeof order);
+    assert_true(order[0] != 0);
+    uint32_t hz[] = {2}; /* 1-3 breaks [9.7.4] */
+    t_dice_script(&d, 1, hz);
+    OK(N20_ALLIED, order);
+    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
+    assert_int_equal(WHERE("BLUCHER"), N20_U_BROKEN);
+    assert_true(t_events_has(&ev, "Leader BLUCHER is Broken"));
+    assert_int_equal(d.npurposes, 2);
     free(s);
 }
 
@@ -1100,6 +1132,7 @@ int main(void) {
         cmocka_unit_test(test_n20_16_9_4_countercharge_has_no_command_check),
         cmocka_unit_test(test_n20_16_9_5_leader_accompanies_retreat),
         cmocka_unit_test(test_n20_16_9_5_leader_breaks_with_retreating_unit),
+        cmocka_unit_test(test_n20_16_9_5_leader_breaks_on_failed_hazard),
         cmocka_unit_test(test_n20_16_9_3_leader_left_alone_by_db_retreats_before_advance),
         cmocka_unit_test(test_n20_16_9_5_leader_may_accompany_advance),
         cmocka_unit_test(test_n20_16_9_4_leader_may_accompany_disengagement),
