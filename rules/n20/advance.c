@@ -29,7 +29,7 @@ static int s_eligible(const n20_state *s, int u) {
 
 static int s_vacant_target(const n20_state *s, uint16_t h) {
     for (int i = 0; i < s->f.nvacated; i++)
-        if (s->f.vacated[i] == h && n20_unit_at(s, h) < 0) return 1;
+        if (s->f.vacated[i] == h && n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, s->f.winner)) return 1;
     return 0;
 }
 
@@ -131,7 +131,7 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
             if (i - 1 >= nr || rp[i - 1] != path[i])
                 return n20_reject(err, "9.8.5", "%s may pursue only along the Retreat Path", id);
             int o = n20_unit_at(s, path[i]);
-            if (o >= 0) return n20_reject(err, "9.8.5", "%04u is occupied", n20_xxyy(path[i]));
+            if (o >= 0 || n20_enemy_at(s, path[i], s->f.winner)) return n20_reject(err, "9.8.5", "%04u is occupied", n20_xxyy(path[i]));
             int dd = n20_dir(s->sc, path[i - 1], path[i]);
             if (dd < 0 || n20_side_blocked(s->sc, n20_weather(s), path[i - 1], dd))
                 return n20_reject(err, "9.8.4", "%s cannot cross into %04u", id, n20_xxyy(path[i]));

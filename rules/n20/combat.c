@@ -335,7 +335,20 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     def += support;
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
+    if (s->opts & N20_OPT_SPECIAL_UNITS) { /* [9.0] Step D: [16.7.1] Elan, [16.7.4] Unreliable */
+        att += n20_special_step_d(s, b->att, b->natt, 1, f->att_reserve, dice, out);
+        def += n20_special_step_d(s, b->def, b->ndef, 0, f->def_reserve, dice, out);
+    }
     int diff = att - def;
+    if ((s->opts & N20_OPT_LEADERS) && !b->countercharge) {
+        /* [16.9.5] Step B: Out of Command attackers reduce the differential by one; not for
+         * countercharges [16.9.4]; before the attacker's own cap (rulings R-16.9.5-cap) */
+        int cmd = n20_in_command(s, b);
+        int cv[1] = {cmd};
+        n20_event(out, s, "command", NULL, 0, NULL, 0, cv, 1, "[16.9.5] battle %u: the attackers are %s",
+                  f->battle + 1, cmd ? "In Command" : "Out of Command (-1 differential)");
+        if (!cmd) diff -= 1;
+    }
     if (f->has_cap && f->cap < diff) diff = f->cap; /* [9.5] */
     int col = diff < sc->crt_lo ? sc->crt_lo : diff > sc->crt_hi ? sc->crt_hi : diff;
     uint32_t die = brt_dice_roll(dice, 6, "9.6 combat");
@@ -520,7 +533,10 @@ void n20_battle_continue(n20_state *s, brt_dice *dice, n20_out *out) {
                 int k = s->f.ret_done;
                 s->f.npath[k] = 0;
                 s->f.ret_done++;
+                uint16_t from = s->u[u].hex;
                 n20_break_unit(s, u, out, "9.7.7 no retreat possible");
+                if (s->over) return;
+                n20_leaders_follow(s, u, from, dice, out); /* [16.9.5] they break with it */
                 if (s->over) return;
                 continue;
             }

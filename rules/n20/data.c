@@ -144,6 +144,7 @@ static int s_optlist(const char *w, uint32_t *bits) {
 static int s_setup_record(const char *k) {
     static const char *keys[] = {"scenario", "first-player", "start-turn", "last-turn", "morale",
                                  "skip-first-event", "unit", "good-ground", "pool", "option", "option-required",
+                                 "option-unsupported", "rally-on",
                                  "option-morale", "card-pile", "historical-deck",
                                  "historical-reshuffle", "victory", NULL};
     for (int i = 0; keys[i]; i++)
@@ -172,6 +173,10 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         uint32_t b;
         if (s_optlist(L->w[1], &b)) return -1;
         sc->opts_ok |= b;
+    } else if (strcmp(k, "option-unsupported") == 0 && L->n == 2) { /* not played in this scenario yet */
+        uint32_t b;
+        if (s_optlist(L->w[1], &b)) return -1;
+        sc->opts_unsupported |= b;
     } else if (strcmp(k, "option-required") == 0 && L->n == 2) { /* e.g. [17.1] must use [16.6] */
         uint32_t b;
         if (s_optlist(L->w[1], &b)) return -1;
@@ -314,6 +319,21 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strcmp(L->w[2], "lost") == 0) sc->adv_lost[v - 1] = 1;
         else if (strcmp(L->w[2], "kept") == 0) sc->adv_lost[v - 1] = 0;
         else return -1;
+    } else if (strcmp(k, "breaking-napoleon") == 0 && L->n == 3) {
+        if (s_num(L->w[1], &v) || v < 1 || v > 6) return -1;
+        if (strcmp(L->w[2], "escapes") == 0) sc->napoleon[v - 1] = N20_NAP_ESCAPES;
+        else if (strcmp(L->w[2], "wounded") == 0) sc->napoleon[v - 1] = N20_NAP_WOUNDED;
+        else if (strcmp(L->w[2], "killed") == 0) sc->napoleon[v - 1] = N20_NAP_KILLED;
+        else return -1;
+    } else if (strcmp(k, "rally-on") == 0 && L->n == 3) { /* [16.9.8] */
+        int c = -1, u = -1;
+        if (s_num(L->w[1], &v)) return -1;
+        for (int i = 0; i < sc->ncards; i++)
+            if (sc->cards[i].number == v) c = i;
+        for (int i = 0; i < sc->nunits; i++)
+            if (strcmp(sc->units[i].id, L->w[2]) == 0) u = i;
+        if (c < 0 || u < 0 || sc->units[u].type != N20_LEADER) return -1;
+        sc->cards[c].rally_on = (uint8_t)(u + 1);
     } else if (strcmp(k, "advance-mod") == 0 && L->n == 3) {
         if (s_num(L->w[2], &v)) return -1;
         sc->adv_heavy = (int8_t)v;
@@ -403,6 +423,11 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strstr(L->w[7], "elite")) d->flags |= N20_FLAG_ELITE;
         if (strstr(L->w[7], "guard")) d->flags |= N20_FLAG_GUARD;
         if (strstr(L->w[7], "cadre")) d->flags |= N20_FLAG_CADRE; /* [16.5] */
+        if (strstr(L->w[7], "napoleon")) d->flags |= N20_FLAG_NAPOLEON;
+        if (strstr(L->w[7], "wing")) d->flags |= N20_FLAG_WING;
+        if (strstr(L->w[7], "span0-foot")) d->flags |= N20_FLAG_SPAN0_FOOT;
+        if (strstr(L->w[7], "unreliable")) d->flags |= N20_FLAG_UNRELIABLE;
+        if (strstr(L->w[7], "reluctant")) d->flags |= N20_FLAG_RELUCTANT;
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;

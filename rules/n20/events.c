@@ -32,7 +32,10 @@ static void s_effect(n20_state *s, int card, int effect, int amount, n20_out *ou
     case N20_E_MORALE_ENEMY:
         n20_morale_one(s, 1 - side, amount, out, "5.0 event");
         break;
-    case N20_E_RALLY: s->rally_event = 1; break;
+    case N20_E_RALLY:
+        s->rally_event = 1;
+        if (s->opts & N20_OPT_LEADERS) s->rally_on = s->sc->cards[card].rally_on; /* [16.9.8] */
+        break;
     case N20_E_MOVE_MOD: s->move_mod = (int8_t)amount; break;
     case N20_E_GOOD_GROUND:
         if (side == N20_ALLIED) s->gg_event = 1; /* [5.1] placed at the end of the Movement Phase */

@@ -139,6 +139,17 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     default: return;
     }
     s_emit(c, &o);
+    /* [16.9.4] [16.9.5] the same, with every friendly Leader stacked with the unit */
+    int ls[N20_MAX_SIDE];
+    char *lids[N20_MAX_SIDE];
+    int nl = (c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE)
+                 ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
+    if (nl > 0) {
+        for (int i = 0; i < nl; i++) lids[i] = (char *)n20_uid(c->s, ls[i]);
+        m.n_leaders = a.n_leaders = (size_t)nl;
+        m.leaders = a.leaders = lids;
+        s_emit(c, &o);
+    }
 }
 
 static void s_declare(s_ctx *c, const n20_battle *b, int nb) {
@@ -189,6 +200,7 @@ static void s_legal_declare(s_ctx *c) {
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_adjacent_units(s, u, e)) continue;
+            if (s->sc->units[e].type == N20_LEADER) continue; /* [16.9.3] */
             int used = 0;
             for (int k = 0; k < nb; k++)
                 for (int j = 0; j < b[k].ndef; j++)
@@ -277,6 +289,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {
             if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED) continue;
+            if (sc->units[u].type == N20_LEADER) continue; /* R-16.9-good-ground */
             for (int k = 0; k < 2; k++) {
                 N20__V1__GoodGround g = N20__V1__GOOD_GROUND__INIT;
                 g.unit = (char *)n20_uid(s, u);
@@ -419,6 +432,27 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         }
         break;
     }
+    case N20_PH_LEADER_RETREAT: { /* [16.9.3] one hex */
+        int l = n20_leader_must_retreat(s);
+        c.kind = N20__V1__ORDER__KIND_RETREAT;
+        for (int d = 0; l >= 0 && d < 6; d++) {
+            uint16_t to;
+            if (n20_neighbor(sc, s->u[l].hex, d, &to) < 0) continue;
+            if (n20_leader_retreat_check(s, l, &to, 1, NULL) == 0) s_path_cb(&c, l, &to, 1);
+        }
+        break;
+    }
+    case N20_PH_WING:
+        s_end(&c);
+        for (int l = 0; l < sc->nunits; l++) {
+            if (n20_wing_check(s, l, NULL) < 0) continue;
+            N20__V1__Wing wg = N20__V1__WING__INIT;
+            wg.leader = (char *)n20_uid(s, l);
+            o.kind_case = N20__V1__ORDER__KIND_WING;
+            o.wing = &wg;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_PLACE:
         s_end(&c);
         for (int u = 0; (s->opts & N20_OPT_UNIT_REDUCTION) && u < sc->nunits; u++) /* [16.5.1] */
@@ -444,6 +478,24 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
                 if (!sc->onmap[h] || n20_rally_hex_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
+            /* [16.9.8] with or next to the Leader named by a "Rallying on" event */
+            int l = s->rally_on ? s->rally_on - 1 : -1;
+            for (int k = -1; l >= 0 && s->u[l].where == N20_U_MAP && k < 6; k++) {
+                uint16_t h = s->u[l].hex;
+                if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
+                int loc = 0;
+                for (int i = 0; i < sc->nloc[army]; i++)
+                    if (sc->loc[army][i] == h) loc = 1;
+                if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
+                if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
+                    continue; /* listed above as a [16.4] Rally hex */
                 N20__V1__Place pl = N20__V1__PLACE__INIT;
                 pl.unit = (char *)n20_uid(s, u);
                 pl.hex = n20_xxyy(h);

@@ -86,7 +86,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                               "toward a friendly LOC hex, and %04u is not closer", id, n20_xxyy(to));
     }
     int occ = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
-    if (occ >= 0 && n20_side_of(s, occ) != side)
+    if ((occ >= 0 && n20_side_of(s, occ) != side) ||
+        ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
@@ -95,8 +96,12 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if (ez && n20_fatigue(s, u) >= N20_FAT_SPENT)
         return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter the enemy ZOC at %04u", id,
                           n20_xxyy(to));
+    int leader = sc->units[u].type == N20_LEADER;
+    if (leader && ez && from && n20_in_ezoc(s, from, enemy, 1))
+        return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
+                          "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road) *stop = 6; /* [6.5] */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }
@@ -131,7 +136,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
-    if (sc->units[u].type == N20_LEADER)
+    int leader = sc->units[u].type == N20_LEADER;
+    if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
     if (n < 1 || n > N20_MAX_PATH)
         return n20_reject(err, "6.0", "a move must enter between 1 and %d hexes", N20_MAX_PATH);
@@ -140,8 +146,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
         from = s->u[u].hex;
-        if (!n20_is_night(s) && (ix ? n20_ix_in_ezoc(ix, from, 1 - sc->units[u].side, 1)
-                                    : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1)))
+        if (!leader && !n20_is_night(s) && (ix ? n20_ix_in_ezoc(ix, from, 1 - sc->units[u].side, 1)
+                                               : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))) /* [16.9.2] */
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
     } else if (s->u[u].where == N20_U_REINF) {
@@ -182,7 +188,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         from = path[i];
     }
     int occ = ix ? n20_ix_unit_at(ix, path[n - 1]) : n20_unit_at(s, path[n - 1]);
-    if (occ >= 0 && occ != u && !n20_combine_ok(s, u, occ))
+    if (occ >= 0 && occ != u && !leader && !n20_combine_ok(s, u, occ)) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           n20_uid(s, occ), n20_xxyy(path[n - 1]));
     int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
@@ -216,6 +222,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     }
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_MOVED;
+    if (gc && (s->opts & N20_OPT_SPECIAL_UNITS)) s->u[u].flags |= N20_UF_COMMITTED; /* [16.7.1] */
     if (s->gg_unit == u) {
         s->gg_unit = 0xff; /* [5.1] removed when the unit leaves its hex, even if it comes back */
         N20_EV(out, s, "good-ground", "[5.1] the Good Ground marker is removed: %s left its hex",
@@ -433,7 +440,7 @@ void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out)
     for (int i = 0; i < s->sc->nunits; i++) /* [17.1.3] the +1 makes its arrival roll */
         if ((s->u[i].flags & N20_UF_FM_ARRIVE) && s->sc->units[i].army == army &&
             s->u[i].where == N20_U_VARIABLE) {
-            s->u[i].flags &= (uint8_t)~N20_UF_FM_ARRIVE;
+            s->u[i].flags &= (uint16_t)~N20_UF_FM_ARRIVE;
             s->u[i].where = N20_U_REINF;
             s->u[i].arrive = s->turn;
             int us[1] = {i};
@@ -460,6 +467,7 @@ void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out)
 int n20_end_move_check(const n20_state *s, brt_reject *err) {
     for (int i = 0; i < s->sc->nunits; i++) {
         if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
+        if (s->sc->units[i].type == N20_LEADER) continue; /* [16.9.2] stack free */
         int j = n20_unit_at(s, s->u[i].hex);
         if (j >= 0 && j != i && !n20_combine_ok(s, i, j))
             return n20_reject(err, "6.9", "%s and %s may not end the Movement Phase stacked in %04u",

@@ -41,7 +41,13 @@ enum { N20_W_CLEAR = 0, N20_W_CLOUDY, N20_W_SHOWERS, N20_W_DOWNPOUR, N20_W_STORM
 static inline int n20_w_rain(int w) { return w == N20_W_SHOWERS || w == N20_W_DOWNPOUR || w == N20_W_SHOWERS_MUD; }
 static inline int n20_w_heavy(int w) { return w == N20_W_DOWNPOUR || w == N20_W_MUD || w == N20_W_SHOWERS_MUD; }
 enum { N20_R_AB = 0, N20_R_AR, N20_R_AW, N20_R_N, N20_R_DW, N20_R_DR, N20_R_DB, N20_R_EX };
-enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2, N20_FLAG_CADRE = 4 /* generic Cadre unit [16.5] */ };
+enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
+       N20_FLAG_NAPOLEON = 4,  /* [16.9.6] the Breaking Napoleon Table applies */
+       N20_FLAG_WING = 8,      /* [16.9] French Wing Commander (NEY, GROUCHY) */
+       N20_FLAG_SPAN0_FOOT = 16, /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */
+       N20_FLAG_UNRELIABLE = 32, /* [16.7.4] yellow Combat Strength */
+       N20_FLAG_RELUCTANT = 64,  /* [16.7.5] yellow Movement Allowance */
+       N20_FLAG_CADRE = 128      /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT, N20_P_ROLL };
@@ -76,6 +82,7 @@ typedef struct n20_card_def {
     uint8_t effect[2];
     int8_t amount[2];
     uint8_t keep[2];      /* [5.0] "Keep this card": the drawer holds it until used or his next Night turn */
+    uint8_t rally_on;     /* [16.9.8] 1 + the Leader a "Rallying on" card names; 0 none */
 } n20_card_def;
 
 typedef struct n20_scenario {
@@ -123,7 +130,8 @@ typedef struct n20_scenario {
     /* scenarios built on another one ([17.0]): the base's id; scenario-bound options it accepts */
     char base[48];
     uint32_t opts_ok;
-    uint32_t opts_required;     /* options the scenario always plays with ([17.1]: [16.6]) */
+    uint32_t opts_required;
+    uint32_t opts_unsupported;  /* options this scenario's data does not support yet (refused) */     /* options the scenario always plays with ([17.1]: [16.6]) */
     /* option-morale: starting morale changes under an option ([17.4.2]) */
     uint32_t optm_bit[4];
     int8_t optm_side[4], optm_delta[4];
@@ -132,6 +140,7 @@ typedef struct n20_scenario {
     uint8_t hist_order[N20_MAX_CARDS], nhist;
     uint8_t hist_reshuffle_turn, hist_reshuffle_side;
     uint8_t victory; /* N20_VICTORY_* */
+    uint8_t napoleon[6];        /* [16.9.6] Breaking Napoleon Table: N20_NAP_* by die - 1 */
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -146,6 +155,8 @@ const n20_scenario *n20_scenario_get(const char *scenario);
 const char *n20_data_name(size_t i);
 /* The option bit of an option name, 0 if unknown. */
 uint32_t n20_option_bit(const char *name);
+
+enum { N20_NAP_ESCAPES = 0, N20_NAP_WOUNDED, N20_NAP_KILLED };
 
 /* ---- the map (map.c) ------------------------------------------------------- */
 static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
@@ -165,13 +176,14 @@ enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VA
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
-       N20_UF_FM_ARRIVE = 128 /* [17.1.3] arrives if its army Force Marches this turn */ };
+       N20_UF_FM_ARRIVE = 128, /* [17.1.3] arrives if its army Force Marches this turn */
+       N20_UF_COMMITTED = 256 /* [16.7.1] a Morale Point committed this Guard unit this turn (option only) */ };
 
 typedef struct n20_unit {
     uint16_t hex;
     uint8_t where;   /* N20_U_* */
     uint8_t routed;  /* 0, or 1 + the side whose colour the marker shows [9.6.2] */
-    uint8_t flags;   /* N20_UF_* */
+    uint16_t flags;  /* N20_UF_* */
     uint8_t arrive;  /* arrival turn for reinforcements / variable units */
 } n20_unit;
 
@@ -184,7 +196,9 @@ enum {
     N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
     N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START,
     /* a decision at set-up: the side of the Good Ground marker ([17.3] "showing either side") */
-    N20_PH_GG_SETUP
+    N20_PH_GG_SETUP,
+    /* optional rule [16.9] Leaders (decisions) */
+    N20_PH_LEADER_RETREAT, N20_PH_WING
 };
 
 typedef struct n20_battle {
@@ -281,6 +295,11 @@ typedef struct n20_state {
     uint16_t dis_from;
     /* rally [10.0] */
     uint8_t rally_done;
+    /* [16.9] leaders (encoded only with the option) */
+    uint8_t ldr_ctx;           /* phase to return to after a lone Leader's retreat [16.9.3] */
+    uint8_t ldr_place;         /* placing auto-rallied Leaders at the start of the Movement Phase [16.9.7] */
+    uint8_t wing_done;         /* the French Wing Commanders decision of this player turn is taken */
+    uint8_t rally_on;          /* [16.9.8] 1 + the Leader named by this turn's "Rallying on" event; 0 none */
     /* battles of this combat phase */
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
@@ -320,7 +339,7 @@ int n20_encode(const n20_state *s, brt_buf *out);
 int n20_unit_find(const n20_state *s, const char *id);
 /* 1 if unit u is part of this game (its `if`/`unless` option conditions hold) */
 int n20_unit_in_game(const n20_state *s, int u);
-int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map) */
+int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map; never a Leader [16.9]) */
 int n20_side_of(const n20_state *s, int u);
 const char *n20_uid(const n20_state *s, int u);
 int n20_is_night(const n20_state *s);
@@ -329,6 +348,47 @@ const char *n20_weather_name(int w);
 const char *n20_army_name(int a);
 const char *n20_side_name(int side);
 int n20_army_of(const char *name);
+
+/* ---- leaders [16.9] (leader.c) ------------------------------------------ */
+int n20_is_leader(const n20_state *s, int u);
+/* 1 if a unit of the side other than `side` (a Leader too) is on the map at h */
+int n20_enemy_at(const n20_state *s, uint16_t h, int side);
+/* 1 if a friendly non-Leader unit shares the Leader's hex */
+int n20_leader_stacked(const n20_state *s, int l);
+/* the first Leader that must retreat now [16.9.3], -1 */
+int n20_leader_must_retreat(const n20_state *s);
+/* [16.9.5] are the attackers of battle b In Command */
+int n20_in_command(const n20_state *s, const n20_battle *b);
+/* [16.9.6] break a Leader: no Morale penalty; Napoleon rolls on the Breaking Napoleon Table */
+void n20_leader_break(n20_state *s, int l, brt_dice *dice, n20_out *out, const char *why);
+int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, int n, brt_reject *err);
+void n20_leader_retreat_apply(n20_state *s, int l, const uint16_t *path, int n, brt_dice *dice,
+                              n20_out *out);
+/* [16.9.5] Leaders stacked at `from` accompany unit u's retreat, or break with it */
+void n20_leaders_follow(n20_state *s, int u, uint16_t from, brt_dice *dice, n20_out *out);
+/* [16.9.4] [16.9.5] Leaders stacked with u that accompany its Disengagement or Advance */
+int n20_leaders_accompany_check(const n20_state *s, int u, const int *ls, int nl, const char *rule,
+                                brt_reject *err);
+void n20_leaders_accompany_apply(n20_state *s, int u, uint16_t from, const int *ls, int nl, n20_out *out,
+                                 const char *rule);
+int n20_leaders_with(const n20_state *s, int u, int *ls, int max);
+/* [16.9.8] h is an additional Rally location for u (the "Rallying on" event, with 16.4) */
+int n20_rally_on_hex(const n20_state *s, int u, uint16_t h);
+/* run hook: leaders that must retreat now; 1 if a decision is pending */
+int n20_leader_step(n20_state *s, brt_dice *dice, n20_out *out);
+/* [16.9.7] automatic rally at the beginning of the Movement Phase; 1 if placement is pending */
+int n20_leader_rally(n20_state *s, n20_out *out);
+/* French Wing Commanders: the leader to split off or merge; -1 none */
+int n20_wing_check(const n20_state *s, int l, brt_reject *err);
+void n20_wing_apply(n20_state *s, int l, n20_out *out);
+int n20_wing_any(const n20_state *s);
+
+/* ---- special troop units [16.7] (special.c) -------------------------------- */
+/* [16.7.1] Elan and [16.7.4] Unreliable rolls at Step D: the change to the side's strength */
+int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking, int reserve, brt_dice *dice,
+                       n20_out *out);
+/* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
+int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
@@ -455,6 +515,7 @@ void n20_night_ops_auto(n20_state *s, n20_out *out);
 /* ---- victory [15.0] (victory.c) ------------------------------------------- */
 void n20_check_morale_zero(n20_state *s, n20_out *out);
 void n20_game_end(n20_state *s, n20_out *out, const char *why);
+void n20_game_end_napoleon_killed(n20_state *s, n20_out *out);
 void n20_result(const n20_state *s, brt_result *r);
 void n20_resign(n20_state *s, unsigned seat, n20_out *out);
 

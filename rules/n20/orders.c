@@ -70,10 +70,14 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             break;
         case N20_PH_PLACE:
             for (int i = 0; i < s->sc->nunits; i++) {
-                s->u[i].flags &= (uint8_t)~(N20_UF_RALLIED | N20_UF_CADRE_Q);
+                s->u[i].flags &= (uint16_t)~(N20_UF_RALLIED | N20_UF_CADRE_Q);
                 if (s->u[i].where == N20_U_BROKEN && (s->sc->units[i].flags & N20_FLAG_CADRE))
                     s->u[i].where = N20_U_OUT; /* [16.5.2] a Broken Cadre returns to the pool */
             }
+            break;
+        case N20_PH_WING:
+            s->wing_done = 1;
+            s->phase = N20_PH_TURN_END;
             break;
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
@@ -83,6 +87,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = n20_unit_find(s, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
         if ((n = s_path(o->move->path, o->move->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
+        if (o->move->n_leaders)
+            return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
         n20_move_apply(s, u, path, n, out);
         break;
@@ -150,6 +156,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = n20_unit_find(s, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
         if ((n = s_path(o->retreat->path, o->retreat->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
+        if (ph == N20_PH_LEADER_RETREAT) { /* [16.9.3] */
+            if (n20_leader_retreat_check(s, u, path, n, err) < 0) return -1;
+            n20_leader_retreat_apply(s, u, path, n, dice, out);
+            break;
+        }
         if (n20_retreat_check(s, u, path, n, err) < 0) return -1;
         n20_retreat_apply(s, u, path, n, dice, out);
         break;
@@ -159,7 +170,15 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->advance->path, o->advance->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_advance_check(s, u, path, n, err) < 0) return -1;
+        int nla = s_units(s, o->advance->leaders, o->advance->n_leaders, units2, N20_MAX_SIDE, err);
+        if (nla < 0 || n20_leaders_accompany_check(s, u, units2, nla, "16.9.5", err) < 0) return -1;
+        uint16_t afrom = s->u[u].hex;
+        if (n20_reluctant_lost(s, u, dice, out)) { /* [16.7.5] it cannot advance */
+            if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);
+            break;
+        }
         n20_advance_apply(s, u, path, n, out);
+        n20_leaders_accompany_apply(s, u, afrom, units2, nla, out, "16.9.5");
         if (!n20_advance_any(s)) n20_battle_finish(s, dice, out);
         break;
     case N20__V1__ORDER__KIND_RALLY: {
@@ -195,8 +214,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
         if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
         if ((u = n20_unit_find(s, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED)
-            return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map");
+        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED || s->sc->units[u].type == N20_LEADER)
+            return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map (not a Leader)");
         s->gg_unit = (uint8_t)u;
         s->gg_hex = s->u[u].hex;
         s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
@@ -232,7 +251,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->disengage->path, o->disengage->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
+        int nld = s_units(s, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
+        if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
+        uint16_t dfrom = s->u[u].hex;
         n20_disengage_apply(s, u, path, n, out);
+        n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
     case N20__V1__ORDER__KIND_PENETRATE:
         if (!o->penetrate || !o->penetrate->unit) return n20_reject(err, "16.2", "name the unit");
@@ -261,6 +284,14 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_contact_check(s, u, err) < 0) return -1;
         n20_contact_apply(s, u, out);
         break;
+    case N20__V1__ORDER__KIND_WING:
+        if (!o->wing || !o->wing->leader) return n20_reject(err, "16.9", "name the Wing Commander");
+        if ((u = n20_unit_find(s, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
+        if (n20_wing_check(s, u, err) < 0) return -1;
+        n20_wing_apply(s, u, out);
+        s->wing_done = 1;
+        s->phase = N20_PH_TURN_END;
+        break;
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -283,6 +314,8 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_REDUCE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_LEADER_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
+    case N20_PH_WING: return kind == N20__V1__ORDER__KIND_WING || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }

@@ -71,6 +71,13 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
     }
     if ((strcmp(k, "move") == 0 || strcmp(k, "disengage") == 0 || strcmp(k, "retreat") == 0 ||
          strcmp(k, "advance") == 0 || strcmp(k, "penetrate") == 0) && n >= 2) {
+        /* [16.9.4] [16.9.5] "... with LEADER[,LEADER]" */
+        char *lids[N20_MAX_SIDE];
+        int nl = 0;
+        if (n >= 4 && strcmp(w[n - 2], "with") == 0 && (k[0] == 'd' || k[0] == 'a')) {
+            nl = s_list(w[n - 1], lids, N20_MAX_SIDE);
+            n -= 2;
+        }
         if (n - 2 > N20_MAX_PATH) return s_bad(err, "path too long%s", "");
         if (s_hexes(w + 2, n - 2, hx, err) < 0) return -1;
         N20__V1__Move m = N20__V1__MOVE__INIT;
@@ -78,6 +85,7 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         N20__V1__Advance a = N20__V1__ADVANCE__INIT;
         if (k[0] == 'm' || k[0] == 'd' || k[0] == 'p') {
             m.unit = w[1]; m.n_path = (size_t)(n - 2); m.path = hx;
+            m.n_leaders = (size_t)nl; m.leaders = lids;
             if (k[0] == 'm') { o.kind_case = N20__V1__ORDER__KIND_MOVE; o.move = &m; }
             else if (k[0] == 'p') { o.kind_case = N20__V1__ORDER__KIND_PENETRATE; o.penetrate = &m; }
             else { o.kind_case = N20__V1__ORDER__KIND_DISENGAGE; o.disengage = &m; }
@@ -86,6 +94,7 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
             o.kind_case = N20__V1__ORDER__KIND_RETREAT; o.retreat = &r;
         } else {
             a.unit = w[1]; a.n_path = (size_t)(n - 2); a.path = hx;
+            a.n_leaders = (size_t)nl; a.leaders = lids;
             o.kind_case = N20__V1__ORDER__KIND_ADVANCE; o.advance = &a;
         }
         return s_pack(&o, out);
@@ -219,6 +228,12 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_CONTACT; o.contact = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "wing") == 0 && n == 2) { /* [16.9] French Wing Commanders */
+        N20__V1__Wing g = N20__V1__WING__INIT;
+        g.leader = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_WING; o.wing = &g;
+        return s_pack(&o, out);
+    }
     return s_bad(err, "unknown order '%s' (see docs/orders-n20.md)", k);
 }
 
@@ -237,10 +252,18 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     switch (o->kind_case) {
     case N20__V1__ORDER__KIND_END: buf_append_str(out, "end"); break;
     case N20__V1__ORDER__KIND_MOVE: buf_printf(out, "move %s", o->move->unit); s_hx(out, o->move->path, o->move->n_path); break;
-    case N20__V1__ORDER__KIND_DISENGAGE: buf_printf(out, "disengage %s", o->disengage->unit); s_hx(out, o->disengage->path, o->disengage->n_path); break;
+    case N20__V1__ORDER__KIND_DISENGAGE:
+        buf_printf(out, "disengage %s", o->disengage->unit);
+        s_hx(out, o->disengage->path, o->disengage->n_path);
+        if (o->disengage->n_leaders) { buf_append_str(out, " with "); s_ids(out, o->disengage->leaders, o->disengage->n_leaders, ","); }
+        break;
     case N20__V1__ORDER__KIND_PENETRATE: buf_printf(out, "penetrate %s", o->penetrate->unit); s_hx(out, o->penetrate->path, o->penetrate->n_path); break;
     case N20__V1__ORDER__KIND_RETREAT: buf_printf(out, "retreat %s", o->retreat->unit); s_hx(out, o->retreat->path, o->retreat->n_path); break;
-    case N20__V1__ORDER__KIND_ADVANCE: buf_printf(out, "advance %s", o->advance->unit); s_hx(out, o->advance->path, o->advance->n_path); break;
+    case N20__V1__ORDER__KIND_ADVANCE:
+        buf_printf(out, "advance %s", o->advance->unit);
+        s_hx(out, o->advance->path, o->advance->n_path);
+        if (o->advance->n_leaders) { buf_append_str(out, " with "); s_ids(out, o->advance->leaders, o->advance->n_leaders, ","); }
+        break;
     case N20__V1__ORDER__KIND_FORCE_MARCH:
         buf_printf(out, "forcemarch %s", o->force_march->army);
         if (o->force_march->card) buf_printf(out, " card %u", o->force_march->card);
@@ -274,6 +297,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_CONTACT: buf_printf(out, "contact %s", o->contact->unit); break;
     case N20__V1__ORDER__KIND_REDUCE: buf_printf(out, "reduce %s", o->reduce->unit); break;
     case N20__V1__ORDER__KIND_BREAKDOWN: buf_printf(out, "breakdown %s", o->breakdown->unit); break;
+    case N20__V1__ORDER__KIND_WING: buf_printf(out, "wing %s", o->wing->leader); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -69,7 +69,8 @@ static int s_pinned(const n20_state *s, int u) {
 }
 
 static int s_free_hex(const n20_state *s, int u, uint16_t h) {
-    return n20_unit_at(s, h) < 0 && !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
+    return n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, n20_side_of(s, u)) && /* [16.9] */
+           !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
 }
 
 int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
@@ -95,7 +96,7 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
                               n20_xxyy(path[i]));
         int o = n20_unit_at(s, path[i]);
         int last = i + 1 == n;
-        if (o >= 0 && n20_side_of(s, o) != n20_side_of(s, u))
+        if (n20_enemy_at(s, path[i], n20_side_of(s, u))) /* an enemy Leader too [16.9] */
             return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(path[i]));
         if (last && o >= 0)
             return n20_reject(err, "8.2.3", "%s must end its Disengagement in a vacant hex", id);

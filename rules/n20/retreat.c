@@ -23,6 +23,7 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
+    if ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side)) return 0; /* an enemy Leader too [16.9] */
     int o = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (o >= 0 && o != u) return n20_side_of(s, o) == side ? 3 : 0;
     if (ix) return n20_ix_in_ezoc(ix, to, 1 - side, side == s->phasing) ? 2 : 1;
@@ -31,7 +32,9 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
 
 static int s_other_at(const n20_state *s, int u, uint16_t h) {
     for (int j = 0; j < s->sc->nunits; j++)
-        if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == h) return 1;
+        if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == h &&
+            s->sc->units[j].type != N20_LEADER) /* [16.9.2] */
+            return 1;
     return 0;
 }
 
@@ -190,7 +193,9 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
         s->u[u].hex = cur;
         int occ = -1;
         for (int j = 0; j < s->sc->nunits; j++)
-            if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == cur) occ = j;
+            if (j != u && s->u[j].where == N20_U_MAP && s->u[j].hex == cur &&
+                s->sc->units[j].type != N20_LEADER)
+                occ = j;
         if (occ >= 0) stop_path = 1; /* [9.8.5] the Retreat Path ends before a friendly unit */
         if (!stop_path && np < N20_MAX_PATH) f->path[k][np++] = cur;
         if (ez && s_roll_hazard(s, u, dice, out, "9.7.4 hazardous retreat (EZOC)", "9.7.4")) {
@@ -221,6 +226,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
         if (n > s->sc->units[u].allowance)
             n20_morale_one(s, side, -s->sc->mc_rout_ma, out, "12.1 routed beyond its Movement Allowance");
     }
+    if (!s->over) n20_leaders_follow(s, u, start, dice, out); /* [16.9.5] */
     n20_battle_continue(s, dice, out);
 }
 

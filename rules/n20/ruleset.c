@@ -62,9 +62,9 @@ const n20_option_def n20_options[] = {
     {"rally-locations", N20_OPT_RALLY_LOCATIONS, 1},
     {"unit-reduction", N20_OPT_UNIT_REDUCTION, 1},
     {"breakdown", N20_OPT_BREAKDOWN, 1},
-    {"special-units", N20_OPT_SPECIAL_UNITS, 0},
+    {"special-units", N20_OPT_SPECIAL_UNITS, 1},
     {"fatigue", N20_OPT_FATIGUE, 1},
-    {"leaders", N20_OPT_LEADERS, 0},
+    {"leaders", N20_OPT_LEADERS, 1},
     {"variable-weather", N20_OPT_VAR_WEATHER, 1},
     {"sambre-crossing", N20_OPT_SAMBRE, 0},
     {"berthier-is-back", N20_OPT_BERTHIER_BACK, 1},
@@ -114,6 +114,14 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
             if (err) {
                 const char *rule = s_option_rule(o->bit);
                 n20_reject(err, rule, "option %s does not apply to scenario %.60s", o->name, scenario);
+                err->code = BRT_REJECT_BAD_OPTION;
+            }
+            return NULL;
+        }
+        if (sc->opts_unsupported & o->bit) {
+            if (err) {
+                n20_reject(err, "16.0", "option %s is not yet supported in scenario %.60s (rules/n20/README.md)",
+                           o->name, scenario);
                 err->code = BRT_REJECT_BAD_OPTION;
             }
             return NULL;

@@ -30,9 +30,11 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     s->entered_hex_n = 0;
     s->nbattles = 0;
     s->rally_done = 0;
+    s->wing_done = 0;
+    s->rally_on = 0;
     for (int i = 0; i < s->sc->nunits; i++)
-        s->u[i].flags &= (uint8_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
-                                     N20_UF_EXHAUSTED | N20_UF_RALLIED);
+        s->u[i].flags &= (uint16_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
+                                     N20_UF_EXHAUSTED | N20_UF_RALLIED | N20_UF_COMMITTED);
     N20_EV(out, s, "player-turn", "[4.0] Turn %u (%s%s), %s Player Turn", s->turn,
            s->sc->turns[s->turn].label, n20_is_night(s) ? ", Night" : "", n20_side_name(s->phasing));
     /* [5.0] a kept card lasts until the beginning of its holder's next Night turn */
@@ -67,7 +69,7 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];
-        u->flags &= (uint8_t)~N20_UF_FM_ARRIVE;
+        u->flags &= (uint16_t)~N20_UF_FM_ARRIVE;
         if (u->where != N20_U_VARIABLE || n20_side_of(s, i) != s->phasing || u->arrive > s->turn)
             continue;
         int blocked = 0;
@@ -106,6 +108,7 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
         }
     }
     s->phase = N20_PH_MOVE;
+    n20_leader_rally(s, out); /* [16.9.7] */
 }
 
 static void s_reaction_start(n20_state *s, n20_out *out) {
@@ -130,7 +133,7 @@ static void s_reaction_start(n20_state *s, n20_out *out) {
 
 static void s_combat_start(n20_state *s, n20_out *out) {
     s->nbattles = 0;
-    for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_EXHAUSTED;
+    for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint16_t)~N20_UF_EXHAUSTED;
     if (n20_is_night(s) || !s_any_adjacent_enemy(s, s->phasing)) {
         s->phase = N20_PH_COMBAT_END;
         return;
@@ -146,7 +149,7 @@ static void s_combat_end(n20_state *s, n20_out *out) {
         n20_unit *u = &s->u[i];
         if (u->where != N20_U_MAP) continue;
         if (u->flags & N20_UF_CONTACT) {
-            u->flags &= (uint8_t)~N20_UF_CONTACT;
+            u->flags &= (uint16_t)~N20_UF_CONTACT;
             int us[1] = {i};
             n20_event(out, s, "recovered", us, 1, NULL, 0, NULL, 0,
                       "[8.2.4] %s's In Contact marker is removed", n20_uid(s, i));
@@ -190,6 +193,11 @@ static void s_night_ops(n20_state *s, n20_out *out) {
 }
 
 static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
+    /* [16.9] French Wing Commanders: at the conclusion of the French Player Turn */
+    if (s->phasing == N20_FRENCH && !s->wing_done && n20_wing_any(s)) {
+        s->phase = N20_PH_WING;
+        return;
+    }
     if (s->phasing == s->sc->first_player) {
         s->phasing = (uint8_t)(1 - s->phasing);
         s->phase = N20_PH_EVENTS;
@@ -222,6 +230,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
 
 void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
     for (int guard = 0; guard < 64 && !s->over; guard++) {
+        if (n20_leader_step(s, dice, out)) return; /* [16.9.3] a lone Leader in an EZOC retreats */
         switch (s->phase) {
         case N20_PH_EVENTS: s_start_player_turn(s, dice, out); break;
         case N20_PH_MOVE_START: s_move_start(s, dice, out); break;
@@ -252,6 +261,11 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
             break;
         case N20_PH_TURN_END: s_turn_end(s, dice, out); break;
         case N20_PH_PLACE:
+            if (!n20_has_rallied(s, s->phasing) && s->ldr_place) { /* [16.9.7] */
+                s->ldr_place = 0;
+                s->phase = N20_PH_MOVE;
+                break;
+            }
             if (!n20_has_rallied(s, s->phasing)) {
                 s->phase = s->rally_event == 2 ? N20_PH_MOVE_START : N20_PH_NIGHT_AFTER_RALLY;
                 s->rally_event = 0;
@@ -275,6 +289,11 @@ int n20_pending_seat(const n20_state *s) {
     }
     case N20_PH_ADVANCE: return s->f.winner;
     case N20_PH_GG_SETUP: return N20_ALLIED;
+    case N20_PH_LEADER_RETREAT: {
+        int l = n20_leader_must_retreat(s);
+        return l >= 0 ? n20_side_of(s, l) : s->phasing;
+    }
+    case N20_PH_WING: return N20_FRENCH;
     default: return s->phasing;
     }
 }
@@ -344,6 +363,18 @@ void n20_pending(const n20_state *s, brt_pending *p) {
                                                    : "place rallied units on empty friendly LOC hexes, or end";
         break;
     case N20_PH_GG_SETUP: kind = "good-ground-side"; rule = "17.3"; prompt = "choose the side of the Good Ground marker set up with its unit"; break;
+    case N20_PH_LEADER_RETREAT: {
+        int l = n20_leader_must_retreat(s);
+        kind = "leader-retreat";
+        rule = "16.9.3";
+        if (l >= 0) {
+            snprintf(buf, sizeof buf, "Leader %s is alone in an enemy ZOC at %04u: retreat it one hex",
+                     n20_uid(s, l), n20_xxyy(s->u[l].hex));
+            prompt = buf;
+        }
+        break;
+    }
+    case N20_PH_WING: kind = "wing-commanders"; rule = "16.9"; prompt = "create or absorb a French Wing Commander, or end"; break;
     default: break;
     }
     s_copy(p->kind, sizeof p->kind, kind);

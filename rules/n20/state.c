@@ -48,7 +48,8 @@ int n20_unit_in_game(const n20_state *s, int u) {
 /* n20_index_build() answers the same from a table (n20_ix_unit_at): change both together */
 int n20_unit_at(const n20_state *s, uint16_t hex) {
     for (int i = 0; i < s->sc->nunits; i++)
-        if (s->u[i].where == N20_U_MAP && s->u[i].hex == hex) return i;
+        if (s->u[i].where == N20_U_MAP && s->u[i].hex == hex && s->sc->units[i].type != N20_LEADER)
+            return i; /* [16.9.2] Leaders are stack free: see n20_enemy_at */
     return -1;
 }
 
@@ -138,6 +139,9 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
         case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */
+        case N20_P_LEADER: /* [3.0] the Leader units listed in the set-up, with [16.9] only */
+            if (opts & N20_OPT_LEADERS) { u->where = N20_U_MAP; u->hex = d->hex; }
+            break;
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
     }
@@ -194,7 +198,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->sc->nunits);
     for (int i = 0; i < s->sc->nunits; i++) {
         const n20_unit *u = &s->u[i];
-        rc |= s_u16(b, u->hex) | s_u8(b, u->where) | s_u8(b, u->routed) | s_u8(b, u->flags) |
+        rc |= s_u16(b, u->hex) | s_u8(b, u->where) | s_u8(b, u->routed) | s_u16(b, u->flags) |
               s_u8(b, u->arrive);
     }
     rc |= s_u8(b, s->ndraw);
@@ -210,6 +214,8 @@ int n20_encode(const n20_state *s, brt_buf *b) {
         rc |= s_u16(b, s->entered_hex[i]) | s_u8(b, s->entered_cnt[i]);
     rc |= s_u8(b, s->gg_unit) | s_u8(b, s->gg_immune) | s_u16(b, s->gg_hex);
     rc |= s_u8(b, s->dis_unit) | s_u16(b, s->dis_from) | s_u8(b, s->rally_done);
+    if (s->opts & N20_OPT_LEADERS) /* [16.9] */
+        rc |= s_u8(b, s->ldr_ctx) | s_u8(b, s->ldr_place) | s_u8(b, s->wing_done) | s_u8(b, s->rally_on);
     rc |= s_u8(b, s->nbattles);
     for (int i = 0; i < s->nbattles; i++) {
         const n20_battle *bt = &s->b[i];

@@ -7,7 +7,7 @@
 #include "n20.h"
 
 enum { R_NONE = 0, R_MORALE_FRENCH, R_MORALE_ALLIED, R_MORALE_BOTH, R_END_MARGINAL, R_END_DRAW,
-       R_RESIGN, R_OPEN_BOTH_HELD, R_OPEN_FRENCH_MARGINAL, R_OPEN_ALLIED_MARGINAL, R_OPEN_DRAW };
+       R_RESIGN, R_OPEN_BOTH_HELD, R_OPEN_FRENCH_MARGINAL, R_OPEN_ALLIED_MARGINAL, R_OPEN_DRAW, R_NAPOLEON_KILLED };
 
 /* [17.2] How to Win the Opening Battles Scenario, at the end of the game */
 static void s_opening_end(n20_state *s) {
@@ -75,6 +75,19 @@ void n20_game_end(n20_state *s, n20_out *out, const char *why) {
     N20_EV(out, s, "game-over", "%s (%s)", r.reason, why);
 }
 
+/* [16.9.6] Breaking Napoleon Table: Napoleon killed */
+void n20_game_end_napoleon_killed(n20_state *s, n20_out *out) {
+    if (s->over) return;
+    s->over = 1;
+    s->phase = N20_PH_OVER;
+    s->winner = N20_ALLIED;
+    s->level = 1;
+    s->reason = R_NAPOLEON_KILLED;
+    brt_result r;
+    n20_result(s, &r);
+    N20_EV(out, s, "game-over", "%s", r.reason);
+}
+
 void n20_result(const n20_state *s, brt_result *r) {
     memset(r, 0, sizeof *r);
     r->scores[0] = s->morale[0];
@@ -96,6 +109,7 @@ void n20_result(const n20_state *s, brt_result *r) {
     case R_OPEN_FRENCH_MARGINAL: why = "[17.2] French Marginal Victory: no French Objective hex held by the Anti-French, French Morale higher"; break;
     case R_OPEN_ALLIED_MARGINAL: why = "[17.2] Anti-French Marginal Victory: one French Objective hex held, Anti-French Morale higher"; break;
     case R_OPEN_DRAW: why = "[17.2] Draw (the historical outcome)"; break;
+    case R_NAPOLEON_KILLED: why = "[16.9.6] Napoleon is killed: Anti-French Decisive Victory"; break;
     default: break;
     }
     snprintf(r->reason, sizeof r->reason, "%s", why);

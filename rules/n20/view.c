@@ -38,7 +38,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     size_t nu = 0;
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
-        if (d->type == N20_LEADER || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
+        if ((d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
         n20__v1__unit_view__init(&uv[nu]);
         uv[nu].id = (char *)d->id;
         uv[nu].side = (char *)n20_side_name(d->side);
@@ -101,7 +101,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                            sc->cards[i].title);
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
-        if (d->type == N20_LEADER || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
+        if ((d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
         buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
                    d->strength, d->allowance, s_status(s->u[i].where));
         if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));

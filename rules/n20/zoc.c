@@ -43,7 +43,7 @@ void n20_index_build(const n20_state *s, n20_index *ix) {
     for (int i = sc->nunits - 1; i >= 0; i--) { /* the first unit wins, as in n20_unit_at */
         const n20_unit *x = &s->u[i];
         if (x->where != N20_U_MAP || x->hex >= N20_HEXES) continue;
-        ix->at[x->hex] = (int8_t)i;
+        if (sc->units[i].type != N20_LEADER) ix->at[x->hex] = (int8_t)i; /* as n20_unit_at [16.9.2] */
         /* a ZOC reaches only the adjacent hexes: those n20_dir() finds are the neighbours */
         for (int d = 0; d < 6; d++) {
             uint16_t h;

@@ -1,0 +1,56 @@
+/*
+ * special.c - optional rule [16.7] Special Troop Units, as far as the
+ * Waterloo 20 counters use them (docs/n20-data.md): [16.7.1] Elite Elan, and
+ * the data flags `unreliable` [16.7.4] and `reluctant` [16.7.5]. Guard [12.3]
+ * and Elite rout/rally modifiers [9.6.2.1] [10.0] are standard rules.
+ */
+#include "n20.h"
+
+int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking, int reserve, brt_dice *dice,
+                       n20_out *out) {
+    int delta = 0;
+    for (int i = 0; i < n && !s->over; i++) {
+        int u = units[i];
+        const n20_unit_def *d = &s->sc->units[u];
+        int side = d->side;
+        int us[1] = {u};
+        if (attacking && (d->flags & N20_FLAG_ELITE)) {
+            /* [16.7.1] only when attacking; +1 for each criterion */
+            uint32_t die = brt_dice_roll(dice, 6, "16.7.1 elan");
+            int m = (int)die;
+            if (d->flags & N20_FLAG_GUARD) m++;
+            if (s->u[u].flags & N20_UF_COMMITTED) m++;
+            if (reserve) m++;
+            if (s->morale[0] == 1 || s->morale[1] == 1) m++;
+            int bonus = m >= 6;
+            int v[3] = {(int)die, m, bonus};
+            n20_event(out, s, "elan", us, 1, NULL, 0, v, 3, "[16.7.1] %s Elan roll %u (modified %d): %s",
+                      d->id, die, m, bonus ? "Elan! +1 Combat Strength" : "no effect");
+            delta += bonus;
+        }
+        if (d->flags & N20_FLAG_UNRELIABLE) {
+            /* [16.7.4] attacking or defending; -1 if the side's Morale is below the opponent's */
+            uint32_t die = brt_dice_roll(dice, 6, "16.7.4 unreliable");
+            int m = (int)die - (s->morale[side] < s->morale[1 - side] ? 1 : 0);
+            int wavers = m <= 1;
+            int v[3] = {(int)die, m, wavers};
+            n20_event(out, s, "unreliable", us, 1, NULL, 0, v, 3, "[16.7.4] %s roll %u (modified %d): %s",
+                      d->id, die, m, wavers ? "Wavers, -1 Combat Strength" : "Steady");
+            delta -= wavers;
+        }
+    }
+    return delta;
+}
+
+int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out) {
+    if (!(s->opts & N20_OPT_SPECIAL_UNITS) || !(s->sc->units[u].flags & N20_FLAG_RELUCTANT)) return 0;
+    /* [16.7.5] a roll on the Controlled Advance Table, for this unit alone */
+    uint32_t die = brt_dice_roll(dice, 6, "16.7.5 reluctant advance");
+    int lost = s->sc->adv_lost[die - 1];
+    int us[1] = {u};
+    int v[2] = {(int)die, lost};
+    n20_event(out, s, "reluctant", us, 1, NULL, 0, v, 2, "[16.7.5] %s Controlled Advance roll %u: %s",
+              n20_uid(s, u), die, lost ? "Lost: it cannot advance" : "Kept");
+    if (lost) s->u[u].flags |= N20_UF_EXHAUSTED; /* it may not try again in this battle */
+    return lost;
+}
