@@ -14,6 +14,7 @@ typedef struct s_ctx {
     brt_buf *out;
     int count;
     int kind; /* for path callbacks */
+    int seat;
 } s_ctx;
 
 static void s_emit(s_ctx *c, const N20__V1__Order *o) {
@@ -65,10 +66,11 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
 static void s_declare(s_ctx *c, const n20_battle *b, int nb) {
     N20__V1__Battle bt[N20_MAX_BATTLES], *bp[N20_MAX_BATTLES];
     char *ids[N20_MAX_BATTLES][2][N20_MAX_SIDE];
+    char hb[N20_MAX_BATTLES][2][N20_MAX_SIDE][N20_NAME]; /* [16.1] handles of hidden enemy units */
     for (int i = 0; i < nb; i++) {
         n20__v1__battle__init(&bt[i]);
-        for (int k = 0; k < b[i].natt; k++) ids[i][0][k] = (char *)n20_uid(c->s, b[i].att[k]);
-        for (int k = 0; k < b[i].ndef; k++) ids[i][1][k] = (char *)n20_uid(c->s, b[i].def[k]);
+        for (int k = 0; k < b[i].natt; k++) ids[i][0][k] = (char *)n20_uid_seat(c->s, b[i].att[k], c->seat, hb[i][0][k]);
+        for (int k = 0; k < b[i].ndef; k++) ids[i][1][k] = (char *)n20_uid_seat(c->s, b[i].def[k], c->seat, hb[i][1][k]);
         bt[i].n_attackers = b[i].natt;
         bt[i].attackers = ids[i][0];
         bt[i].n_defenders = b[i].ndef;
@@ -104,11 +106,15 @@ static void s_legal_declare(s_ctx *c) {
             m[nm++] = x;
             s_declare(c, m, nm);
         }
-    /* variant: an extra voluntary attack by a unit not obliged to attack, on one adjacent enemy */
+    /* variant: an extra voluntary attack by a unit not obliged to attack, on one adjacent enemy
+     * (the first in hex order with fog-of-war [16.1]) */
+    int ord[N20_MAX_UNITS];
+    n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
         if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
         if (s->sc->units[u].type == N20_LEADER) continue;
-        for (int e = 0; e < s->sc->nunits; e++) {
+        for (int ie = 0; ie < s->sc->nunits; ie++) {
+            int e = ord[ie];
             if (n20_side_of(s, e) == s->phasing || !n20_adjacent_units(s, u, e)) continue;
             int used = 0;
             for (int k = 0; k < nb; k++)
@@ -129,8 +135,11 @@ static void s_legal_declare(s_ctx *c) {
 }
 
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
-    s_ctx c = {.s = s, .out = out, .count = 0};
+    s_ctx c = {.s = s, .out = out, .count = 0, .seat = (int)seat};
     if (s->over || (int)seat != n20_pending_seat(s)) return 0;
+    size_t start = out->len;
+    int ord[N20_MAX_UNITS];
+    n20_fog_order(s, ord);
     const n20_scenario *sc = s->sc;
     N20__V1__Order o = N20__V1__ORDER__INIT;
     switch (s->phase) {
@@ -172,11 +181,13 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_REACT_OK) || (s->u[u].flags & N20_UF_REACTED)) continue;
-            for (int e = 0; e < sc->nunits; e++) {
+            for (int ie = 0; ie < sc->nunits; ie++) {
+                int e = ord[ie]; /* hex order with fog-of-war [16.1] */
+                char dh[N20_NAME];
                 int a1[1] = {u}, d1[1] = {e};
                 if (n20_countercharge_check(s, a1, 1, d1, 1, NULL) < 0) continue;
                 N20__V1__Countercharge cc = N20__V1__COUNTERCHARGE__INIT;
-                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid(s, e)};
+                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid_seat(s, e, (int)seat, dh)};
                 cc.n_attackers = 1; cc.attackers = aid; cc.n_defenders = 1; cc.defenders = di;
                 o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
                 o.countercharge = &cc;
@@ -316,5 +327,6 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         break;
     default: break;
     }
+    if (n20_fog(s)) n20_fog_sort_items(out, start); /* [16.1] no order that follows hidden identities */
     return c.count;
 }

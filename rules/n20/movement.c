@@ -160,6 +160,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     int gc = 0;
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     n20_move_check(s, u, path, n, NULL, &gc);
+    if (gc) n20_fog_reveal(s, u, out, "16.1.1 committing the Guard"); /* revealed when committed */
     if (gc) n20_morale_one(s, n20_side_of(s, u), -1, out, "12.3.1 committing the Guard");
     if (!start) {
         int k = -1;

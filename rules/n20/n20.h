@@ -140,6 +140,7 @@ typedef struct n20_unit {
     uint8_t routed;  /* 0, or 1 + the side whose colour the marker shows [9.6.2] */
     uint8_t flags;   /* N20_UF_* */
     uint8_t arrive;  /* arrival turn for reinforcements / variable units */
+    uint8_t hidden;  /* [16.1] face-down (fog-of-war only; encoded only with that option) */
 } n20_unit;
 
 /* phases and decisions */
@@ -253,6 +254,16 @@ typedef struct n20_out {
     void (*emit)(void *ctx, const uint8_t *data, size_t len);
     void *ctx;
 } n20_out;
+
+/* Per-seat delivery: an n20_out {n20_sink_emit, &sink} gets every event with the bit mask of the
+ * seats entitled to it (BRT_SEATS_ALL = public, 0 = the log only). With fog-of-war [16.1] an
+ * event naming a hidden unit goes in full to its owner and redacted to the other seat. Any other
+ * n20_out gets the full events only. */
+typedef struct n20_sink {
+    void (*emit_to)(void *ctx, uint32_t seats, const uint8_t *data, size_t len);
+    void *ctx;
+} n20_sink;
+void n20_sink_emit(void *sink, const uint8_t *data, size_t len); /* = emit_to(ctx, BRT_SEATS_ALL, ...) */
 
 /* Emit one event: kind, units (NULL-terminated ids, may be NULL), hexes, values. */
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
@@ -379,6 +390,24 @@ int n20_guard_commit_cost(const n20_state *s, int u, uint16_t from, uint16_t to)
 
 /* ---- night [14.0] (night.c) ----------------------------------------------- */
 void n20_night_ops_auto(n20_state *s, n20_out *out);
+
+/* ---- fog of war [16.1] (fog.c) ------------------------------------------- */
+int n20_fog(const n20_state *s);
+/* 1 if unit u is a face-down enemy unit for `seat` (never for seat < 0) */
+int n20_fog_hidden_from(const n20_state *s, int u, int seat);
+/* the unit's id, or its anonymous handle "@XXYY" when hidden from seat */
+const char *n20_uid_seat(const n20_state *s, int u, int seat, char buf[N20_NAME]);
+/* a unit named in an order by `seat`: an id it may know, or a handle @XXYY; -1 if none */
+int n20_fog_resolve(const n20_state *s, int seat, const char *name);
+/* replace in text the ids of units hidden from seat by "a unit"; 1 if anything changed */
+int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap);
+void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why);
+/* unit indices: with fog-of-war, the units on the map in hex order then the others; else 0..n-1 */
+void n20_fog_order(const n20_state *s, int *ord);
+/* sort the length-prefixed items of out from byte `start` (bytewise) */
+void n20_fog_sort_items(brt_buf *out, size_t start);
+void n20_fog_scout(n20_state *s, n20_out *out);
+void n20_fog_reconceal(n20_state *s, int side, n20_out *out);
 
 /* ---- victory [15.0] (victory.c) ------------------------------------------- */
 void n20_check_morale_zero(n20_state *s, n20_out *out);

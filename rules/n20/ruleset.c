@@ -25,8 +25,10 @@ static int s_hash(const char *scenario, uint8_t out[32]) {
     return crypto_generichash(out, 32, (const unsigned char *)t, len, NULL, 0);
 }
 
-static void s_emit_core(void *ctx, const uint8_t *data, size_t len) {
-    if (ctx) brt_events_emit((brt_events *)ctx, BRT_SEATS_ALL, data, len); /* no hidden information */
+/* [16.1] per-seat events: n20_event sends the full event to the seats entitled to it (0 = the
+ * log only) and a redacted copy to each other seat */
+static void s_emit_core_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
+    if (ctx) brt_events_emit((brt_events *)ctx, seats, data, len);
 }
 
 /* Every option name the n20 ruleset knows; `implemented` 0 ones are refused. */
@@ -100,7 +102,8 @@ static void s_pending(const void *state, brt_pending *out) { n20_pending(state, 
 
 static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, brt_events *ev,
                    brt_reject *err) {
-    n20_out out = {s_emit_core, ev};
+    n20_sink sink = {s_emit_core_to, ev};
+    n20_out out = {n20_sink_emit, &sink};
     return n20_apply(state, seat, order, len, dice, &out, err);
 }
 
@@ -111,7 +114,8 @@ static int s_encode(const void *state, brt_buf *out) { return n20_encode(state, 
 static void s_result(const void *state, brt_result *out) { n20_result(state, out); }
 
 static void s_resign(void *state, unsigned seat, brt_events *ev) {
-    n20_out out = {s_emit_core, ev};
+    n20_sink sink = {s_emit_core_to, ev};
+    n20_out out = {n20_sink_emit, &sink};
     n20_resign(state, seat, &out);
 }
 
@@ -125,7 +129,8 @@ static int s_timeout(void *state, unsigned seat, brt_dice *dice, brt_events *ev)
         const uint8_t *item;
         size_t len;
         if (buf_next_item(&b, &pos, &item, &len) == 1) {
-            n20_out out = {s_emit_core, ev};
+            n20_sink sink = {s_emit_core_to, ev};
+            n20_out out = {n20_sink_emit, &sink};
             brt_reject err;
             rc = n20_apply(state, seat, item, len, dice, &out, &err);
         }

@@ -231,6 +231,7 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
         case N20_PH_NIGHT_OPS: s_night_ops(s, out); break;
         case N20_PH_NIGHT_AFTER_RALLY:
             n20_night_ops_auto(s, out);
+            if (!s->over) n20_fog_reconceal(s, s->phasing, out); /* [14.0] 4. [16.1.2] */
             if (!s->over) s->phase = N20_PH_TURN_END;
             break;
         case N20_PH_TURN_END: s_turn_end(s, dice, out); break;
