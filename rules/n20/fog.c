@@ -163,3 +163,12 @@ void n20_fog_sort_items(brt_buf *out, size_t start) {
     free(items);
     free(copy);
 }
+
+int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err) {
+    if (!n20_fog(s)) return n20_reject(err, "16.1", "units are hidden only with the fog-of-war option");
+    if (u < 0 || u >= s->sc->nunits || n20_side_of(s, u) != (int)seat)
+        return n20_reject(err, "16.1.1", "you reveal only your own units");
+    if (s->u[u].where != N20_U_MAP || !s->u[u].hidden)
+        return n20_reject(err, "16.1.1", "%s is not a hidden unit on the map", n20_uid(s, u));
+    return 0;
+}

@@ -26,6 +26,18 @@ static void s_emit(s_ctx *c, const N20__V1__Order *o) {
     free(p);
 }
 
+static int s_is_end(const uint8_t *item, size_t len) {
+    N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    o.kind_case = N20__V1__ORDER__KIND_END;
+    o.end = &e;
+    uint8_t b[16];
+    size_t n = n20__v1__order__get_packed_size(&o);
+    if (n > sizeof b || n != len) return 0;
+    n20__v1__order__pack(&o, b);
+    return memcmp(b, item, n) == 0;
+}
+
 static void s_end(s_ctx *c) {
     N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
     N20__V1__Order o = N20__V1__ORDER__INIT;
@@ -327,6 +339,23 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         break;
     default: break;
     }
-    if (n20_fog(s)) n20_fog_sort_items(out, start); /* [16.1] no order that follows hidden identities */
+    if (n20_fog(s) && c.count > 0) {
+        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (n20_reveal_check(s, seat, u, NULL) < 0) continue;
+            N20__V1__Contact rv = N20__V1__CONTACT__INIT;
+            rv.unit = (char *)n20_uid(s, u);
+            o.kind_case = N20__V1__ORDER__KIND_REVEAL;
+            o.reveal = &rv;
+            s_emit(&c, &o);
+        }
+        /* [16.1] in byte order, so that no order follows hidden identities; an `end` stays first
+         * (the timeout default) */
+        size_t from = start, pos = start;
+        const uint8_t *it;
+        size_t len;
+        if (buf_next_item(out, &pos, &it, &len) == 1 && s_is_end(it, len)) from = pos;
+        n20_fog_sort_items(out, from);
+    }
     return c.count;
 }

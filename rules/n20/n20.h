@@ -402,6 +402,8 @@ int n20_fog_resolve(const n20_state *s, int seat, const char *name);
 /* replace in text the ids of units hidden from seat by "a unit"; 1 if anything changed */
 int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap);
 void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why);
+/* [16.1.1] seat may reveal its own hidden unit u now (at any of its decisions) */
+int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err);
 /* unit indices: with fog-of-war, the units on the map in hex order then the others; else 0..n-1 */
 void n20_fog_order(const n20_state *s, int *ord);
 /* sort the length-prefixed items of out from byte `start` (bytewise) */

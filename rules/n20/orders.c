@@ -246,6 +246,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_contact_check(s, u, err) < 0) return -1;
         n20_contact_apply(s, u, out);
         break;
+    case N20__V1__ORDER__KIND_REVEAL:
+        /* [16.1.1] "Whenever you desire to reveal your own unit": the decision stays pending */
+        if (!o->reveal || !o->reveal->unit) return n20_reject(err, "16.1.1", "name the unit");
+        if ((u = s_find(s, seat, o->reveal->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reveal->unit);
+        if (n20_reveal_check(s, seat, u, err) < 0) return -1;
+        n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
+        return 0;
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -287,7 +294,7 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
         return -1;
     }
     N20__V1__Order *o = (N20__V1__Order *)m;
-    if (!s_kind_ok(s->phase, o->kind_case)) {
+    if (!s_kind_ok(s->phase, o->kind_case) && !(o->kind_case == N20__V1__ORDER__KIND_REVEAL && n20_fog(s))) {
         brt_pending p;
         n20_pending(s, &p);
         n20_reject(err, p.rule, "that kind of order does not answer the pending decision (%s)", p.kind);

@@ -206,6 +206,12 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_CONTACT; o.contact = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_REVEAL; o.reveal = &c;
+        return s_pack(&o, out);
+    }
     return s_bad(err, "unknown order '%s' (see docs/orders-n20.md)", k);
 }
 
@@ -258,6 +264,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_PLACE: buf_printf(out, "place %s %04u", o->place->unit, o->place->hex); break;
     case N20__V1__ORDER__KIND_GOOD_GROUND: buf_printf(out, "goodground %s %s", o->good_ground->unit, o->good_ground->artillery_immune ? "immune" : "defense"); break;
     case N20__V1__ORDER__KIND_CONTACT: buf_printf(out, "contact %s", o->contact->unit); break;
+    case N20__V1__ORDER__KIND_REVEAL: buf_printf(out, "reveal %s", o->reveal->unit); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -120,7 +120,8 @@ static void s_resign(void *state, unsigned seat, brt_events *ev) {
 }
 
 static int s_timeout(void *state, unsigned seat, brt_dice *dice, brt_events *ev) {
-    /* the rules' default: the first legal order (an "end" where there is one) */
+    /* the rules' default: the first legal order (an "end" where there is one; with fog-of-war a
+     * [16.1.1] reveal order sorts last, never first) */
     brt_buf b;
     buf_init(&b);
     int rc = -1;

@@ -98,6 +98,27 @@ static int s_view_has(const n20_state *s, int seat, const char *needle) {
     return r;
 }
 
+/* 1 if legal() for seat lists the order `text` */
+static int s_legal_has(const n20_state *s, int seat, const char *text) {
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, (unsigned)seat, &b);
+    int found = 0;
+    size_t pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(&b, &pos, &it, &len) == 1) {
+        brt_buf tx;
+        buf_init(&tx);
+        n20_order_format(it, len, &tx);
+        buf_append(&tx, "", 1);
+        if (strcmp((char *)tx.data, text) == 0) found = 1;
+        buf_free(&tx);
+    }
+    buf_free(&b);
+    return found;
+}
+
 /* ---- [16.1] set-up and what each seat sees ---------------------------------- */
 
 /* [16.1] "Players place their units face-down at all times (including during set up)" */
@@ -378,6 +399,87 @@ static void test_n20_16_1_1_committing_the_guard_reveals_it(void **st) {
     free(s);
 }
 
+/* [16.1.1] "Whenever you desire to reveal your own unit": `reveal UNIT` at any of your decisions;
+ * the decision stays pending */
+static void test_n20_16_1_1_owner_reveals_own_unit_at_will(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int r = t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 808);
+    f_rec rec = {0};
+    brt_reject err;
+    assert_true(s_legal_has(s, N20_FRENCH, "reveal REILLE"));
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), 0);
+    assert_int_equal(s->u[r].hidden, 0);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_true(t_events_has(&rec.ev[1], "[16.1.1 revealed by its owner] REILLE (french infantry 4-2)"));
+    assert_false(s_legal_has(s, N20_FRENCH, "reveal REILLE")); /* face-up now */
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "16.1.1");
+    /* not an enemy unit, by handle or id */
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal @0808", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "16.1.1");
+    assert_null(strstr(err.message, "ZIETEN"));
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal ZIETEN", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "3.0");
+    assert_int_equal(s->u[z].hidden, 1);
+    /* the allied seat cannot reveal when the decision is not its own */
+    assert_int_equal(f_order(s, N20_ALLIED, "reveal ZIETEN", &d, &rec, &err), -1);
+    assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
+    free(s);
+    /* without fog-of-war there is nothing to reveal */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    assert_int_equal(t_order(s, N20_FRENCH, "reveal REILLE", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.0");
+    free(s);
+}
+
+/* [16.1.1] "When an enemy Cavalry unit attempts to move during its Reaction Phase via Disengagement
+ * [8.2] ..., and you wish to prevent that maneuver with a hidden friendly Cavalry unit, your hidden
+ * friendly Cavalry unit is revealed" */
+static void test_n20_16_1_1_hidden_cavalry_prevents_disengagement(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int c = t_place(s, "COLLAERT", 1005);
+    int k = t_place(s, "KELLERMANN", 1006);
+    s->u[c].flags = N20_UF_REACT_OK;
+    s->phase = N20_PH_REACTION;
+    /* the Allied seat cannot see that it is pinned: the disengagement is a legal order */
+    assert_true(s_legal_has(s, N20_ALLIED, "disengage COLLAERT 1004"));
+    f_rec rec = {0};
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_ALLIED, "disengage COLLAERT 1004", &d, &rec, &err), 0);
+    assert_int_equal(s->u[c].hex, n20_hex(1005)); /* it stays */
+    assert_true(s->u[c].flags & N20_UF_REACTED);
+    assert_int_equal(s->u[k].hidden, 0);
+    assert_true(t_events_has(&rec.ev[1], "KELLERMANN (french cavalry 2-3) is revealed at 1006"));
+    assert_true(t_events_has(&rec.ev[1], "COLLAERT cannot disengage"));
+    assert_int_equal(s->phase, N20_PH_REACTION);
+    assert_int_equal(rec.leaks, 0);
+    /* once face-up, the Cavalry pins openly: the order is refused [8.2.2] */
+    s->u[c].flags = N20_UF_REACT_OK;
+    assert_int_equal(f_order(s, N20_ALLIED, "disengage COLLAERT 1004", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "8.2.2");
+    free(s);
+    /* a hidden enemy Infantry unit does not pin: the disengagement succeeds */
+    t_dice_init(&d, 1);
+    s = f_empty(&d, 9, N20_FRENCH);
+    c = t_place(s, "COLLAERT", 1005);
+    int r = t_place(s, "REILLE", 1006);
+    s->u[c].flags = N20_UF_REACT_OK;
+    s->phase = N20_PH_REACTION;
+    assert_int_equal(f_order(s, N20_ALLIED, "disengage COLLAERT 1004", &d, NULL, &err), 0);
+    assert_int_equal(s->u[c].hex, n20_hex(1004));
+    assert_int_equal(s->u[r].hidden, 1);
+    free(s);
+}
+
 /* [16.1.2] "Face-up units remain revealed until the end of your Night Turn, at which time turn all of
  * your face-up units face-down"; the other side's face-up units stay face-up */
 static void test_n20_16_1_2_reconceal_at_own_night_operations(void **st) {
@@ -631,6 +733,8 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_1_face_up_cavalry_scouts_at_end_of_movement),
         cmocka_unit_test(test_n20_16_1_1_no_scouting_at_night),
         cmocka_unit_test(test_n20_16_1_1_committing_the_guard_reveals_it),
+        cmocka_unit_test(test_n20_16_1_1_owner_reveals_own_unit_at_will),
+        cmocka_unit_test(test_n20_16_1_1_hidden_cavalry_prevents_disengagement),
         cmocka_unit_test(test_n20_16_1_2_reconceal_at_own_night_operations),
         cmocka_unit_test(test_n20_16_1_3_rallied_unit_placed_hidden),
         cmocka_unit_test(test_n20_16_1_random_games_leak_nothing),
