@@ -72,6 +72,20 @@ void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why) {
     int us[1] = {u};
     uint16_t h = s->u[u].hex;
     int v[2] = {d->strength, d->allowance};
+    if (d->type == N20_DUMMY) {
+        /* [16.1.3] "The instant you reveal your Dummy unit, it is removed from the map (with no Morale
+         * loss)": back to the pool, hidden, free to re-enter */
+        n20_event(out, s, "revealed", us, 1, &h, s->u[u].where == N20_U_MAP, NULL, 0,
+                  "[%s] %s is a Dummy, revealed at %04u and removed [16.1.3]", why, d->id,
+                  s->u[u].where == N20_U_MAP ? n20_xxyy(h) : 0);
+        if (s->gg_unit == u) s->gg_unit = 0xff;
+        s->u[u].where = N20_U_OUT;
+        s->u[u].hex = 0;
+        s->u[u].flags = 0;
+        s->u[u].routed = 0;
+        s->u[u].hidden = 1;
+        return;
+    }
     n20_event(out, s, "revealed", us, 1, &h, s->u[u].where == N20_U_MAP, v, 2,
               "[%s] %s (%s %s %u-%u) is revealed at %04u", why, d->id, n20_army_name(d->army),
               d->type < 4 ? tn[d->type] : "?", d->strength, d->allowance,
@@ -171,4 +185,115 @@ int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err) 
     if (s->u[u].where != N20_U_MAP || !s->u[u].hidden)
         return n20_reject(err, "16.1.1", "%s is not a hidden unit on the map", n20_uid(s, u));
     return 0;
+}
+
+int n20_nunits_encoded(const n20_state *s) {
+    int n = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (n20_fog(s) || s->sc->units[i].type != N20_DUMMY) n++;
+    return n;
+}
+
+/* ---- [16.1.3] Dummy units ------------------------------------------------------ */
+
+/* a hex where a friendly Reinforcement entered the map in this Movement Phase */
+int n20_dummy_entry_hex(const n20_state *s, uint16_t h) {
+    for (int i = 0; i < s->entered_hex_n; i++)
+        if (s->entered_hex[i] == h && s->entered_cnt[i] > 0) return 1;
+    return 0;
+}
+
+/* "You may add to the map one hidden friendly Dummy unit per turn, if available, with the arrival of
+ * ... new Reinforcement units": it enters where one of them entered this phase */
+int n20_dummy_may_enter(const n20_state *s, int u, brt_reject *err) {
+    const n20_unit_def *d = &s->sc->units[u];
+    if (!n20_fog(s) || d->type != N20_DUMMY || s->u[u].where != N20_U_OUT)
+        return n20_reject(err, "6.0", "%s is not on the map", d->id);
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (n20_side_of(s, i) == d->side && (s->u[i].flags & N20_UF_DUMMY_IN))
+            return n20_reject(err, "16.1.3", "one Dummy unit per turn arrives with the Reinforcements");
+    if (s->entered_hex_n == 0)
+        return n20_reject(err, "16.1.3", "a Dummy unit arrives only with newly arrived Reinforcements");
+    return 0;
+}
+
+static int s_enemy_adjacent(const n20_state *s, int side, uint16_t h) {
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) != side && n20_dir(s->sc, h, s->u[i].hex) >= 0)
+            return 1;
+    return 0;
+}
+
+/* "Place them in hexes containing a friendly unit that is not adjacent to an enemy unit and then
+ * immediately relocate one of those two stacked units ... to an adjacent hex that is also not
+ * adjacent to an enemy unit" (rulings.md R-16.1.3-placement: the Dummy is the one relocated) */
+static int s_place_ok(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+
+int n20_dummy_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    if (s->phase != N20_PH_DUMMIES) return n20_reject(err, "16.1.3", "Dummy units are placed at reconcealment");
+    return s_place_ok(s, u, hex, err);
+}
+
+static int s_place_ok(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    const n20_scenario *sc = s->sc;
+    if (u < 0 || u >= sc->nunits || sc->units[u].type != N20_DUMMY || n20_side_of(s, u) != s->phasing)
+        return n20_reject(err, "16.1.3", "only your own Dummy units are placed now");
+    if (s->u[u].where != N20_U_OUT) return n20_reject(err, "16.1.3", "%s is already on the map", n20_uid(s, u));
+    if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.1.3", "%04u is not a map hex", n20_xxyy(hex));
+    if (n20_unit_at(s, hex) >= 0) return n20_reject(err, "6.9", "%04u is occupied", n20_xxyy(hex));
+    if (s_enemy_adjacent(s, s->phasing, hex))
+        return n20_reject(err, "16.1.3", "%04u is adjacent to an enemy unit", n20_xxyy(hex));
+    for (int d = 0; d < 6; d++) {
+        uint16_t f;
+        if (n20_neighbor(sc, hex, d, &f) < 0) continue;
+        int o = n20_unit_at(s, f);
+        if (o >= 0 && n20_side_of(s, o) == s->phasing && !s_enemy_adjacent(s, s->phasing, f)) return 0;
+    }
+    return n20_reject(err, "16.1.3", "%04u is not next to a friendly unit that is not adjacent to an enemy unit",
+                      n20_xxyy(hex));
+}
+
+void n20_dummy_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out) {
+    s->u[u].where = N20_U_MAP;
+    s->u[u].hex = hex;
+    s->u[u].hidden = 1;
+    s->u[u].flags = N20_UF_MOVED;
+    s->u[u].routed = 0;
+    int us[1] = {u};
+    n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[16.1.3] %s is placed at %04u", n20_uid(s, u),
+              n20_xxyy(hex));
+}
+
+/* 1 if the side has a Dummy off the map and a hex to place it */
+int n20_dummy_any_placement(const n20_state *s, int side) {
+    if (!n20_fog(s)) return 0;
+    for (int u = 0; u < s->sc->nunits; u++) {
+        if (s->sc->units[u].type != N20_DUMMY || n20_side_of(s, u) != side || s->u[u].where != N20_U_OUT) continue;
+        for (uint16_t h = 0; h < N20_HEXES; h++)
+            if (s->sc->onmap[h] && s_place_ok(s, u, h, NULL) == 0) return 1;
+        return 0; /* every Dummy of the side has the same places */
+    }
+    return 0;
+}
+
+static void s_remove_dummies(n20_state *s, uint8_t *units, uint8_t *n) {
+    int k = 0;
+    for (int i = 0; i < *n; i++)
+        if (s->u[units[i]].where == N20_U_MAP) units[k++] = units[i];
+    *n = (uint8_t)k;
+}
+
+void n20_fog_prune_battles(n20_state *s, n20_out *out) {
+    if (!n20_fog(s)) return;
+    for (int i = 0; i < s->nbattles; i++) {
+        n20_battle *b = &s->b[i];
+        if (b->done) continue;
+        s_remove_dummies(s, b->att, &b->natt);
+        s_remove_dummies(s, b->def, &b->ndef);
+        if (b->natt && b->ndef) continue;
+        b->done = 1;
+        int v[1] = {i};
+        n20_event(out, s, "no-combat", NULL, 0, NULL, 0, v, 1,
+                  "[16.1.3] battle %d: only Dummy units were revealed on one side; no combat, no advance", i + 1);
+    }
 }

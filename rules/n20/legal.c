@@ -172,7 +172,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         c.kind = N20__V1__ORDER__KIND_MOVE;
         for (int u = 0; u < sc->nunits; u++)
             if (n20_side_of(s, u) == s->phasing &&
-                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
+                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
                 n20_move_destinations(s, u, s_path_cb, &c);
         break;
     case N20_PH_GOOD_GROUND:
@@ -337,6 +337,26 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         }
         break;
+    case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
+        s_end(&c);
+        int armies_done = 0;
+        for (int u = 0; u < sc->nunits; u++) {
+            if (sc->units[u].type != N20_DUMMY || n20_side_of(s, u) != s->phasing || s->u[u].where != N20_U_OUT)
+                continue;
+            if (armies_done & (1 << sc->units[u].army)) continue;
+            armies_done |= 1 << sc->units[u].army;
+            for (uint16_t h = 0; h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_dummy_place_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
+    }
     default: break;
     }
     if (n20_fog(s) && c.count > 0) {

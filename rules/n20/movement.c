@@ -31,6 +31,7 @@ int n20_can_enter_now(const n20_state *s, int u) {
 }
 
 static int s_is_entry(const n20_state *s, int u, uint16_t h) {
+    if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
     char area = s->sc->units[u].area;
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
@@ -119,8 +120,8 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
     } else if (s->u[u].where == N20_U_REINF) {
         if (!n20_can_enter_now(s, u))
             return n20_reject(err, "11.0", "%s is not due to arrive before Turn %u", id, s->u[u].arrive);
-    } else {
-        return n20_reject(err, "6.0", "%s is not on the map", id);
+    } else if (n20_dummy_may_enter(s, u, err) < 0) { /* [16.1.3] a Dummy with the arrivals */
+        return -1;
     }
     int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
@@ -173,6 +174,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
         }
         if (k >= 0) s->entered_cnt[k]++;
         s->u[u].where = N20_U_MAP;
+        if (s->sc->units[u].type == N20_DUMMY) s->u[u].flags |= N20_UF_DUMMY_IN; /* [16.1.3] */
     }
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_MOVED;

@@ -30,7 +30,7 @@
 
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
 enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
-enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER };
+enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
@@ -132,7 +132,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 /* ---- state (state.c) ------------------------------------------------------- */
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
-       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32 };
+       N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
+       N20_UF_DUMMY_IN = 64 /* [16.1.3] a Dummy added with this player turn's arrivals */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -150,7 +151,8 @@ enum {
     N20_PH_ADVANCE, N20_PH_RALLY, N20_PH_PLACE, N20_PH_OVER,
     /* transient steps run by n20_run() without a decision */
     N20_PH_AFTER_MOVE, N20_PH_REACTION_START, N20_PH_COMBAT_START, N20_PH_COMBAT_END,
-    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START
+    N20_PH_NIGHT_OPS, N20_PH_NIGHT_AFTER_RALLY, N20_PH_TURN_END, N20_PH_MOVE_START,
+    N20_PH_DUMMIES /* [16.1.3] a decision: place the available Dummy units at Night (fog-of-war) */
 };
 
 typedef struct n20_battle {
@@ -410,6 +412,16 @@ void n20_fog_order(const n20_state *s, int *ord);
 void n20_fog_sort_items(brt_buf *out, size_t start);
 void n20_fog_scout(n20_state *s, n20_out *out);
 void n20_fog_reconceal(n20_state *s, int side, n20_out *out);
+/* [16.1.3] Dummy units */
+int n20_dummy_may_enter(const n20_state *s, int u, brt_reject *err);
+int n20_dummy_entry_hex(const n20_state *s, uint16_t h);
+int n20_dummy_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+void n20_dummy_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out);
+int n20_dummy_any_placement(const n20_state *s, int side);
+/* after the reveals of a declaration: revealed Dummies leave their battles; a battle left
+ * without attackers or defenders is done, with no combat and no advance */
+void n20_fog_prune_battles(n20_state *s, n20_out *out);
+int n20_nunits_encoded(const n20_state *s);
 
 /* ---- victory [15.0] (victory.c) ------------------------------------------- */
 void n20_check_morale_zero(n20_state *s, n20_out *out);

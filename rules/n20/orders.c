@@ -78,6 +78,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         case N20_PH_PLACE:
             for (int i = 0; i < s->sc->nunits; i++) s->u[i].flags &= (uint8_t)~N20_UF_RALLIED;
             break;
+        case N20_PH_DUMMIES: s->phase = N20_PH_TURN_END; break; /* [16.1.3] placing is optional */
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
         break;
@@ -125,6 +126,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
                 for (int k = 0; k < b[i].ndef; k++)
                     if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
             }
+        n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
+        memcpy(b, s->b, sizeof b);
         for (size_t i = 0; i < nb; i++) {
             int us[2 * N20_MAX_SIDE], nu = 0;
             for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
@@ -188,6 +191,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (!o->place || !o->place->unit) return n20_reject(err, "10.0", "place names a unit");
         if ((u = s_find(s, seat, o->place->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->place->unit);
         if (s_path(&o->place->hex, 1, path, err) < 0) return -1;
+        if (ph == N20_PH_DUMMIES) { /* [16.1.3] */
+            if (n20_dummy_place_check(s, u, path[0], err) < 0) return -1;
+            n20_dummy_place_apply(s, u, path[0], out);
+            break;
+        }
         if (n20_place_check(s, u, path[0], err) < 0) return -1;
         n20_place_apply(s, u, path[0], out);
         break;
@@ -228,7 +236,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
                 if (s->u[x].hex == h) n20_fog_reveal(s, x, out, "16.1.1 countercharge");
             }
         N20_EV(out, s, "countercharge", "[8.1] %s Countercharges", n20_uid(s, units[0]));
-        n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
+        if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:
@@ -274,6 +283,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_DUMMIES: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }

@@ -205,9 +205,10 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, (uint8_t)s->morale[0]) | s_u8(b, (uint8_t)s->morale[1]);
     rc |= s_u8(b, s->winner) | s_u8(b, s->level) | s_u8(b, s->reason);
     rc |= s_u8(b, s->first_turn_done) | s_u8(b, s->night_seen);
-    rc |= s_u8(b, s->sc->nunits);
+    rc |= s_u8(b, (unsigned)n20_nunits_encoded(s));
     for (int i = 0; i < s->sc->nunits; i++) {
         const n20_unit *u = &s->u[i];
+        if (!(s->opts & N20_OPT_FOG) && s->sc->units[i].type == N20_DUMMY) continue; /* [16.1.3] */
         rc |= s_u16(b, u->hex) | s_u8(b, u->where) | s_u8(b, u->routed) | s_u8(b, u->flags) |
               s_u8(b, u->arrive);
         if (s->opts & N20_OPT_FOG) rc |= s_u8(b, u->hidden); /* [16.1] only with fog-of-war */

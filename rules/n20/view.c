@@ -14,8 +14,8 @@ static const char *s_status(int w) {
     return w >= 0 && w < 6 ? n[w] : "?";
 }
 static const char *s_type(int t) {
-    static const char *n[] = {"infantry", "cavalry", "artillery", "leader"};
-    return t >= 0 && t < 4 ? n[t] : "?";
+    static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
+    return t >= 0 && t < 5 ? n[t] : "?";
 }
 
 /* [16.1] the hidden enemy units on the map in hex order (never in unit order, which would
@@ -51,6 +51,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         const n20_unit_def *d = &sc->units[i];
         if (d->type == N20_LEADER || d->place == N20_P_VARIANT) continue;
         if (n20_fog_hidden_from(s, i, seat)) continue; /* [16.1] listed below as "a unit" */
+        if (d->type == N20_DUMMY && !n20_fog(s)) continue; /* [16.1.3] only with fog-of-war */
         n20__v1__unit_view__init(&uv[nu]);
         uv[nu].id = (char *)d->id;
         uv[nu].side = (char *)n20_side_name(d->side);
@@ -129,6 +130,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         const n20_unit_def *d = &sc->units[i];
         if (d->type == N20_LEADER || d->place == N20_P_VARIANT) continue;
         if (n20_fog_hidden_from(s, i, seat)) continue;
+        if (d->type == N20_DUMMY && !n20_fog(s)) continue;
         buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
                    d->strength, d->allowance, s_status(s->u[i].where));
         if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));

@@ -135,13 +135,22 @@ static void test_n20_16_1_setup_every_unit_face_down(void **st) {
         assert_int_equal(s->u[i].hidden, 1);
         assert_int_equal(p->u[i].hidden, 0);
     }
-    /* the flag is in the canonical encoding with fog-of-war only (one byte per unit + the options) */
+    /* the flag is in the canonical encoding with fog-of-war only (the options, one byte per unit, and
+     * the [16.1.3] Dummy units, 2 per army in the Force Pools of [3.0]) */
+    int ndummy = 0;
+    for (int i = 0; i < sc->nunits; i++)
+        if (sc->units[i].type == N20_DUMMY) {
+            ndummy++;
+            assert_int_equal(s->u[i].where, N20_U_OUT); /* "do not set up any Dummy units on the map" */
+            assert_int_equal(sc->units[i].allowance, 3);
+        }
+    assert_int_equal(ndummy, 6);
     brt_buf a, b;
     buf_init(&a);
     buf_init(&b);
     assert_int_equal(n20_encode(s, &a), 0);
     assert_int_equal(n20_encode(p, &b), 0);
-    assert_int_equal(a.len, b.len + sc->nunits + 4);
+    assert_int_equal(a.len, b.len + 4 + sc->nunits + 6 * ndummy);
     s->u[0].hidden = 0;
     brt_buf c;
     buf_init(&c);
@@ -525,6 +534,192 @@ static void test_n20_16_1_3_rallied_unit_placed_hidden(void **st) {
     free(s);
 }
 
+
+/* ---- [16.1.3] Dummy units ---------------------------------------------------- */
+
+/* [16.1.3] "You may add to the map one hidden friendly Dummy unit per turn, if available, with the
+ * arrival of ... new Reinforcement units"; from the other seat it looks like any arrival */
+static void test_n20_16_1_3_dummy_enters_with_reinforcements(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_ALLIED);
+    int ux = n20_unit_find(s, "UXBRIDGE");
+    s->u[ux].where = N20_U_REINF;
+    s->u[ux].arrive = 9;
+    int dm = n20_unit_find(s, "A-DUMMY-1");
+    f_rec rec = {0};
+    brt_reject err;
+    /* no arrival yet: no Dummy */
+    assert_false(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1801", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "16.1.3");
+    assert_int_equal(f_order(s, N20_ALLIED, "move UXBRIDGE 1801 1802", &d, &rec, &err), 0);
+    assert_true(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    /* it enters where the Reinforcement entered, not elsewhere */
+    assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1701", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "11.6");
+    int n0 = rec.n[0];
+    assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1801", &d, &rec, &err), 0);
+    assert_int_equal(s->u[dm].where, N20_U_MAP);
+    assert_int_equal(s->u[dm].hidden, 1);
+    assert_int_equal(rec.n[0] - n0, 1);
+    assert_true(t_events_has(&rec.ev[0], "a unit enters the map at 1801"));
+    assert_int_equal(rec.leaks, 0);
+    /* one per turn */
+    assert_int_equal(f_order(s, N20_ALLIED, "move P-DUMMY-1 1801", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "16.1.3");
+    free(s);
+}
+
+/* [16.1.3] a Dummy and a real unit look the same to the other seat: same view entry but the hex */
+static void test_n20_16_1_3_dummy_indistinguishable_in_view(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    t_place(s, "A-DUMMY-1", 1010);
+    t_place(s, "ORANGE", 1005);
+    brt_buf b;
+    buf_init(&b);
+    n20_view(s, N20_FRENCH, &b);
+    N20__V1__View *v = n20__v1__view__unpack(NULL, b.len, b.data);
+    assert_non_null(v);
+    const N20__V1__UnitView *x = NULL, *y = NULL;
+    for (size_t i = 0; i < v->n_units; i++) {
+        if (v->units[i]->hex == 1010) x = v->units[i];
+        if (v->units[i]->hex == 1005) y = v->units[i];
+    }
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_string_equal(x->id, "@1010");
+    assert_string_equal(y->id, "@1005");
+    N20__V1__UnitView xc = *x, yc = *y;
+    xc.id = yc.id = (char *)"";
+    xc.hex = yc.hex = 0;
+    xc.base.unknown_fields = yc.base.unknown_fields = NULL;
+    uint8_t px[256], py[256];
+    size_t lx = n20__v1__unit_view__pack(&xc, px), ly = n20__v1__unit_view__pack(&yc, py);
+    assert_int_equal(lx, ly);
+    assert_memory_equal(px, py, lx);
+    n20__v1__view__free_unpacked(v, NULL);
+    buf_free(&b);
+    /* its owner sees it for what it is */
+    assert_true(s_view_has(s, N20_ALLIED, "A-DUMMY-1"));
+    free(s);
+}
+
+/* [16.1.3] "The instant you reveal your Dummy unit, it is removed from the map (with no Morale loss)";
+ * [16.1.1] "No Advance after Combat is permitted when only a hidden Dummy unit is revealed in Battle" */
+static void test_n20_16_1_3_attacked_dummy_removed_no_combat(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int r = t_place(s, "REILLE", 505);
+    int dm = t_place(s, "A-DUMMY-1", 506);
+    s->phase = N20_PH_DECLARE;
+    f_rec rec = {0};
+    brt_reject err;
+    int m0 = s->morale[0], m1 = s->morale[1], rolls = d.npurposes;
+    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> @0506"));
+    assert_int_equal(f_order(s, N20_FRENCH, "declare REILLE -> @0506", &d, &rec, &err), 0);
+    assert_int_equal(s->u[dm].where, N20_U_OUT);
+    assert_int_equal(s->u[dm].hidden, 1); /* back in the pool, ready to re-enter */
+    assert_int_equal(s->u[r].hidden, 0);
+    assert_int_equal(s->u[r].hex, n20_hex(505)); /* no advance */
+    assert_int_equal(s->morale[0], m0);
+    assert_int_equal(s->morale[1], m1);
+    assert_int_equal(d.npurposes, rolls); /* no combat die */
+    assert_true(t_events_has(&rec.ev[0], "A-DUMMY-1 is a Dummy, revealed at 0506 and removed"));
+    assert_true(t_events_has(&rec.ev[0], "battle 1: only Dummy units"));
+    assert_true(s->phase != N20_PH_BATTLES && s->phase != N20_PH_ADVANCE);
+    free(s);
+}
+
+/* [16.1.3] "When declaring battles [9.2], include hidden Dummy units! Their declared battles do fulfill
+ * the attacker's mandatory combat requirement [9.1]"; "Dummy units do cause enemy units to be revealed" */
+static void test_n20_16_1_3_dummy_attack_fulfils_obligation_and_scouts(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_ALLIED);
+    int dm = t_place(s, "A-DUMMY-1", 506);
+    int r = t_place(s, "REILLE", 505);
+    s->phase = N20_PH_DECLARE;
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_ALLIED, "declare", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "9.1"); /* the Dummy in an enemy ZOC must attack */
+    f_rec rec = {0};
+    int rolls = d.npurposes;
+    assert_int_equal(f_order(s, N20_ALLIED, "declare A-DUMMY-1 -> @0505", &d, &rec, &err), 0);
+    assert_int_equal(s->u[dm].where, N20_U_OUT);
+    assert_int_equal(s->u[r].hidden, 0);
+    assert_int_equal(d.npurposes, rolls);
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
+/* [16.1.3] at reconcealment, "place in play all of your available Dummy units ... in hexes containing a
+ * friendly unit that is not adjacent to an enemy unit and then immediately relocate one of those two
+ * stacked units ... to an adjacent hex that is also not adjacent to an enemy unit" */
+static void test_n20_16_1_3_dummies_placed_at_night(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 12, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "VANDAMME", 1008);
+    t_place(s, "ZIETEN", 1010);
+    s->phase = N20_PH_NIGHT_AFTER_RALLY;
+    n20_run(s, &d.d, NULL);
+    assert_int_equal(s->phase, N20_PH_DUMMIES);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_string_equal(p.kind, "place-dummies");
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    brt_reject err;
+    f_rec rec = {0};
+    assert_true(s_legal_has(s, N20_FRENCH, "place F-DUMMY-1 0506"));
+    assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0505", &d, &rec, &err), -1); /* occupied */
+    assert_string_equal(err.rule, "6.9");
+    assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0507", &d, &rec, &err), -1); /* not next to REILLE */
+    assert_string_equal(err.rule, "16.1.3");
+    assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 1009", &d, &rec, &err), -1); /* next to an enemy */
+    assert_string_equal(err.rule, "16.1.3");
+    assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0506", &d, &rec, &err), 0);
+    assert_true(t_events_has(&rec.ev[1], "a unit is placed at 0506"));
+    assert_int_equal(rec.leaks, 0);
+    assert_int_equal(s->phase, N20_PH_DUMMIES);
+    assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-2 0504", &d, &rec, &err), 0);
+    /* none left: the turn goes on */
+    assert_true(s->phase != N20_PH_DUMMIES);
+    free(s);
+    /* with units next to the enemy only, there is nowhere to place: no decision */
+    t_dice_init(&d, 1);
+    s = f_empty(&d, 12, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 506);
+    s->phase = N20_PH_NIGHT_AFTER_RALLY;
+    n20_run(s, &d.d, NULL);
+    assert_true(s->phase != N20_PH_DUMMIES);
+    free(s);
+}
+
+/* [16.1.3] a Dummy revealed by its owner is removed at once */
+static void test_n20_16_1_3_owner_reveals_dummy_removed(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int dm = t_place(s, "F-DUMMY-1", 505);
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal F-DUMMY-1", &d, NULL, &err), 0);
+    assert_int_equal(s->u[dm].where, N20_U_OUT);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    free(s);
+}
+
 /* ---- random play with fog-of-war --------------------------------------------- */
 
 static uint64_t s_rng(uint64_t *x) {
@@ -547,6 +742,20 @@ static void s_check_seat(const n20_state *s, int seat, uint64_t seed, int step) 
     buf_init(&b);
     n20_view(s, seat, &b);
     s_check_bytes(s, seat, b.data, b.len, "view", seed, step);
+    /* [16.1.3] every hidden enemy entry is the same "a unit": nothing tells a Dummy from a real one */
+    N20__V1__View *v = n20__v1__view__unpack(NULL, b.len, b.data);
+    assert_non_null(v);
+    for (size_t i = 0; i < v->n_units; i++) {
+        const N20__V1__UnitView *u = v->units[i];
+        if (strcmp(u->side, n20_side_name(seat)) != 0) assert_string_not_equal(u->type, "dummy");
+        if (u->id[0] != '@') continue;
+        assert_string_equal(u->type, "hidden");
+        assert_string_equal(u->army, "");
+        assert_int_equal(u->strength, 0);
+        assert_int_equal(u->allowance, 0);
+        assert_int_equal(u->arrival_turn, 0);
+    }
+    n20__v1__view__free_unpacked(v, NULL);
     buf_reset(&b);
     n20_view_text(s, seat, &b);
     s_check_bytes(s, seat, b.data, b.len, "view text", seed, step);
@@ -567,7 +776,7 @@ static void s_check_seat(const n20_state *s, int seat, uint64_t seed, int step) 
 }
 
 /* an illegal order from the deciding seat, on a copy: its rejection must not name a hidden unit */
-static int s_rejections_checked;
+static int s_rejections_checked, s_dummies_seen;
 
 static void s_check_reject(const n20_state *s, int seat, uint64_t *rng, const t_dice *d, uint64_t seed, int step) {
     int hidden[N20_MAX_UNITS], nh = 0;
@@ -678,6 +887,8 @@ static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t has
         assert_int_equal(rec->n[0] - n0, rec->n[1] - n1);
         if (rec->leaks) fail_msg("seed %llu step %d: %s", (unsigned long long)seed, steps, rec->leak);
         steps++;
+        for (int u = 0; u < sc->nunits; u++)
+            if (sc->units[u].type == N20_DUMMY && s->u[u].where == N20_U_MAP) s_dummies_seen++;
     }
     for (int u = 0; u < sc->nunits; u++)
         if (s->u[u].where != N20_U_OUT && !s->u[u].hidden) revealed++;
@@ -697,6 +908,7 @@ static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t has
 static void test_n20_16_1_random_games_leak_nothing(void **st) {
     (void)st;
     s_rejections_checked = 0;
+    s_dummies_seen = 0;
     for (uint64_t seed = 101; seed < 107; seed++) {
         uint8_t h[32];
         int ended;
@@ -704,6 +916,7 @@ static void test_n20_16_1_random_games_leak_nothing(void **st) {
         assert_true(ended);
     }
     assert_true(s_rejections_checked > 100);
+    assert_true(s_dummies_seen > 0); /* the games did put [16.1.3] Dummy units on the map */
 }
 
 /* random play with fog-of-war: apply() accepts every listed order, games end, replay is identical */
@@ -737,6 +950,12 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_1_hidden_cavalry_prevents_disengagement),
         cmocka_unit_test(test_n20_16_1_2_reconceal_at_own_night_operations),
         cmocka_unit_test(test_n20_16_1_3_rallied_unit_placed_hidden),
+        cmocka_unit_test(test_n20_16_1_3_dummy_enters_with_reinforcements),
+        cmocka_unit_test(test_n20_16_1_3_dummy_indistinguishable_in_view),
+        cmocka_unit_test(test_n20_16_1_3_attacked_dummy_removed_no_combat),
+        cmocka_unit_test(test_n20_16_1_3_dummy_attack_fulfils_obligation_and_scouts),
+        cmocka_unit_test(test_n20_16_1_3_dummies_placed_at_night),
+        cmocka_unit_test(test_n20_16_1_3_owner_reveals_dummy_removed),
         cmocka_unit_test(test_n20_16_1_random_games_leak_nothing),
         cmocka_unit_test(test_n20_16_1_random_games_conform_and_replay),
     };
