@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.2.0" /* 0.2.0: kept Event cards [5.0], options in the state */
+#define N20_VERSION "n20-0.3.0" /* 0.3.0: fog-of-war [16.1]; 0.2.0: kept Event cards [5.0], options in the state */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;
@@ -34,7 +34,7 @@ static void s_emit_core_to(void *ctx, uint32_t seats, const uint8_t *data, size_
 /* Every option name the n20 ruleset knows; `implemented` 0 ones are refused. */
 const n20_option_def n20_options[] = {
     {"just-like-old-days", N20_OPT_OLD_DAYS, 1},
-    {"fog-of-war", N20_OPT_FOG, 0},
+    {"fog-of-war", N20_OPT_FOG, 1},
     {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 0},
     {"artillery-support", N20_OPT_ART_SUPPORT, 0},
     {"rally-locations", N20_OPT_RALLY_LOCATIONS, 0},
