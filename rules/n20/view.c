@@ -65,6 +65,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
         uv[nu].arrival_turn = s->u[i].arrive;
+        uv[nu].hidden = n20_fog(s) && s->u[i].hidden && s->u[i].where == N20_U_MAP;
         up[nu] = &uv[nu];
         nu++;
     }
@@ -81,6 +82,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].routed = s->u[i].routed != 0;
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
+        uv[nu].hidden = 1;
         up[nu] = &uv[nu];
         nu++;
     }

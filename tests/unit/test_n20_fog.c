@@ -193,7 +193,9 @@ static void test_n20_16_1_view_shows_hidden_enemy_as_a_unit(void **st) {
             assert_int_equal(u->allowance, 0);
             assert_int_equal(u->hex, 808);
         }
-        if (strcmp(u->id, "REILLE") == 0) reille++, assert_int_equal(u->strength, 4);
+        if (strcmp(u->id, "@0808") == 0) assert_true(u->hidden);
+        if (strcmp(u->id, "REILLE") == 0) reille++, assert_int_equal(u->strength, 4), assert_true(u->hidden);
+        if (strcmp(u->id, "PIRCH") == 0) assert_false(u->hidden);
         if (strcmp(u->id, "PIRCH") == 0) pirch_seen++;
     }
     assert_int_equal(anon, 1);
