@@ -268,6 +268,46 @@ static void test_n20_16_1_events_full_to_owner_redacted_to_enemy(void **st) {
     free(s);
 }
 
+/* [16.1] an event naming hidden units of both sides: the full event to the log only (no seat),
+ * a redacted copy to each seat; one naming no hidden unit: public */
+typedef struct f_masks {
+    uint32_t seats[8];
+    int n;
+} f_masks;
+static void f_mask_emit(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
+    (void)data;
+    (void)len;
+    f_masks *m = ctx;
+    if (m->n < 8) m->seats[m->n++] = seats;
+}
+
+static void test_n20_16_1_event_masks(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int us[2] = {t_place(s, "REILLE", 505), t_place(s, "ZIETEN", 506)};
+    f_masks m = {0};
+    n20_sink sink = {f_mask_emit, &m};
+    n20_out out = {n20_sink_emit, &sink};
+    n20_event(&out, s, "test", us, 2, NULL, 0, NULL, 0, "%s meets %s", "REILLE", "ZIETEN");
+    assert_int_equal(m.n, 3);
+    assert_int_equal(m.seats[0], 0u); /* the log */
+    assert_int_equal(m.seats[1], 1u);
+    assert_int_equal(m.seats[2], 2u);
+    m.n = 0;
+    n20_event(&out, s, "test", us, 1, NULL, 0, NULL, 0, "REILLE moves");
+    assert_int_equal(m.n, 2);
+    assert_int_equal(m.seats[0], 1u); /* the owner: full */
+    assert_int_equal(m.seats[1], 2u); /* the other seat: redacted */
+    m.n = 0;
+    s->u[us[0]].hidden = 0;
+    n20_event(&out, s, "test", us, 1, NULL, 0, NULL, 0, "REILLE moves");
+    assert_int_equal(m.n, 1);
+    assert_int_equal(m.seats[0], BRT_SEATS_ALL);
+    free(s);
+}
+
 /* [16.1] orders name a hidden enemy unit by its hex (@XXYY); its id names nothing, and the
  * rejection says no more than for any unknown name */
 static void test_n20_16_1_hidden_enemy_named_by_hex_only(void **st) {
@@ -943,6 +983,7 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_view_shows_hidden_enemy_as_a_unit),
         cmocka_unit_test(test_n20_16_1_view_hidden_units_in_hex_order),
         cmocka_unit_test(test_n20_16_1_events_full_to_owner_redacted_to_enemy),
+        cmocka_unit_test(test_n20_16_1_event_masks),
         cmocka_unit_test(test_n20_16_1_hidden_enemy_named_by_hex_only),
         cmocka_unit_test(test_n20_16_1_1_declared_battle_reveals_every_unit_involved),
         cmocka_unit_test(test_n20_16_1_1_face_up_cavalry_scouts_at_end_of_movement),
