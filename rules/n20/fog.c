@@ -196,11 +196,13 @@ int n20_nunits_encoded(const n20_state *s) {
 
 /* ---- [16.1.3] Dummy units ------------------------------------------------------ */
 
-/* a hex where a friendly Reinforcement entered the map in this Movement Phase */
+/* a hex where a friendly Reinforcement entered the map in this Movement Phase, or where a friendly
+ * unit Rallied this player turn was placed (rulings.md R-16.1.3-arrival) */
 int n20_dummy_entry_hex(const n20_state *s, uint16_t h) {
     for (int i = 0; i < s->entered_hex_n; i++)
         if (s->entered_hex[i] == h && s->entered_cnt[i] > 0) return 1;
-    return 0;
+    int o = n20_unit_at(s, h);
+    return o >= 0 && n20_side_of(s, o) == s->phasing && (s->u[o].flags & N20_UF_PLACED);
 }
 
 /* "You may add to the map one hidden friendly Dummy unit per turn, if available, with the arrival of
@@ -212,8 +214,11 @@ int n20_dummy_may_enter(const n20_state *s, int u, brt_reject *err) {
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_side_of(s, i) == d->side && (s->u[i].flags & N20_UF_DUMMY_IN))
             return n20_reject(err, "16.1.3", "one Dummy unit per turn arrives with the Reinforcements");
-    if (s->entered_hex_n == 0)
-        return n20_reject(err, "16.1.3", "a Dummy unit arrives only with newly arrived Reinforcements");
+    int placed = 0;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) == d->side && (s->u[i].flags & N20_UF_PLACED)) placed = 1;
+    if (s->entered_hex_n == 0 && !placed)
+        return n20_reject(err, "16.1.3", "a Dummy unit arrives only with newly arrived Reinforcements or Rallied units");
     return 0;
 }
 

@@ -133,7 +133,8 @@ int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
-       N20_UF_DUMMY_IN = 64 /* [16.1.3] a Dummy added with this player turn's arrivals */ };
+       N20_UF_DUMMY_IN = 64, /* [16.1.3] a Dummy added with this player turn's arrivals */
+       N20_UF_PLACED = 128 /* [16.1.3] placed by Rally this player turn (fog-of-war) */ };
 
 typedef struct n20_unit {
     uint16_t hex;

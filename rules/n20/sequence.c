@@ -32,7 +32,8 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     s->rally_done = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         s->u[i].flags &= (uint8_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
-                                     N20_UF_EXHAUSTED | N20_UF_RALLIED | N20_UF_DUMMY_IN);
+                                     N20_UF_EXHAUSTED | N20_UF_RALLIED | N20_UF_DUMMY_IN |
+                                     N20_UF_PLACED);
     N20_EV(out, s, "player-turn", "[4.0] Turn %u (%s%s), %s Player Turn", s->turn,
            s->sc->turns[s->turn].label, n20_is_night(s) ? ", Night" : "", n20_side_name(s->phasing));
     /* [5.0] a kept card lasts until the beginning of its holder's next Night turn */

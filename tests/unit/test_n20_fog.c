@@ -614,6 +614,50 @@ static void test_n20_16_1_3_dummy_enters_with_reinforcements(void **st) {
     free(s);
 }
 
+/* [16.1.3] "... with the arrival of either your newly Rallied or new Reinforcement units ... They arrive
+ * stacked together ... and you must move at least one of them": a unit Rallied by an Event before the
+ * Movement Phase; the Dummy enters through its hex and moves off it (R-16.1.3-arrival) */
+static void test_n20_16_1_3_dummy_enters_with_rallied_unit(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int r = n20_unit_find(s, "REILLE");
+    uint16_t loc = s->sc->loc[N20_ARMY_FRENCH][0];
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_FRENCH, "move F-DUMMY-1 0105", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.1.3");
+    n20_place_apply(s, r, loc, NULL); /* placed by the Rally of this player turn */
+    /* a legal entry goes through the rallied unit's hex and ends off it */
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, N20_FRENCH, &b);
+    char prefix[32], found[64] = "";
+    snprintf(prefix, sizeof prefix, "move F-DUMMY-1 %04u ", n20_xxyy(loc));
+    size_t pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(&b, &pos, &it, &len) == 1) {
+        brt_buf tx;
+        buf_init(&tx);
+        n20_order_format(it, len, &tx);
+        buf_append(&tx, "", 1);
+        if (!found[0] && strncmp((char *)tx.data, prefix, strlen(prefix)) == 0) snprintf(found, sizeof found, "%s", (char *)tx.data);
+        buf_free(&tx);
+    }
+    buf_free(&b);
+    assert_true(found[0]);
+    char stay[32];
+    snprintf(stay, sizeof stay, "move F-DUMMY-1 %04u", n20_xxyy(loc));
+    assert_int_equal(f_order(s, N20_FRENCH, stay, &d, NULL, &err), -1); /* may not stay stacked */
+    assert_string_equal(err.rule, "6.9");
+    f_rec rec = {0};
+    assert_int_equal(f_order(s, N20_FRENCH, found, &d, &rec, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "F-DUMMY-1")].where, N20_U_MAP);
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
 /* [16.1.3] a Dummy and a real unit look the same to the other seat: same view entry but the hex */
 static void test_n20_16_1_3_dummy_indistinguishable_in_view(void **st) {
     (void)st;
@@ -994,6 +1038,7 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_2_reconceal_at_own_night_operations),
         cmocka_unit_test(test_n20_16_1_3_rallied_unit_placed_hidden),
         cmocka_unit_test(test_n20_16_1_3_dummy_enters_with_reinforcements),
+        cmocka_unit_test(test_n20_16_1_3_dummy_enters_with_rallied_unit),
         cmocka_unit_test(test_n20_16_1_3_dummy_indistinguishable_in_view),
         cmocka_unit_test(test_n20_16_1_3_attacked_dummy_removed_no_combat),
         cmocka_unit_test(test_n20_16_1_3_dummy_attack_fulfils_obligation_and_scouts),
