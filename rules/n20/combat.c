@@ -74,23 +74,29 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
 }
 
 /* A valid declaration always exists: a star partition of the obligations graph. */
+/* iterate the units in the order n20_fog_order gives (ord), while cond holds */
+#define FOR_ORD(X, cond) \
+    for (int i_##X = 0, X = 0; i_##X < sc->nunits && ((X = ord[i_##X]), 1) && (cond); i_##X++)
+
 int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
     const n20_scenario *sc = s->sc;
     int side = s->phasing;
+    int ord[N20_MAX_UNITS]; /* [16.1] hex order with fog-of-war: nothing follows hidden identities */
+    n20_fog_order(s, ord);
     uint8_t need_att[N20_MAX_UNITS], need_def[N20_MAX_UNITS], mate[N20_MAX_UNITS];
     memset(need_att, 0, sizeof need_att);
     memset(need_def, 0, sizeof need_def);
-    for (int u = 0; u < sc->nunits; u++)
+    FOR_ORD(u, 1)
         if (n20_side_of(s, u) == side && n20_must_attack(s, u)) need_att[u] = 1;
-    for (int a = 0; a < sc->nunits; a++)
+    FOR_ORD(a, 1)
         if (need_att[a])
-            for (int e = 0; e < sc->nunits; e++)
+            FOR_ORD(e, 1)
                 if (s_obliges(s, a, e)) need_def[e] = 1;
     memset(mate, 0xff, sizeof mate);
     /* greedy maximal matching */
-    for (int a = 0; a < sc->nunits; a++) {
+    FOR_ORD(a, 1) {
         if (!need_att[a]) continue;
-        for (int e = 0; e < sc->nunits; e++)
+        FOR_ORD(e, 1)
             if (need_def[e] && mate[e] == 0xff && n20_adjacent_units(s, a, e)) {
                 mate[a] = (uint8_t)e;
                 mate[e] = (uint8_t)a;
@@ -100,9 +106,9 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
     /* every unmatched vertex joins a star at a matched neighbour */
     uint8_t center_of[N20_MAX_UNITS];
     memset(center_of, 0xff, sizeof center_of);
-    for (int v = 0; v < sc->nunits; v++) {
+    FOR_ORD(v, 1) {
         if (!(need_att[v] || need_def[v]) || mate[v] != 0xff) continue;
-        for (int w = 0; w < sc->nunits; w++) {
+        FOR_ORD(w, 1) {
             int ok = need_att[v] ? need_def[w] : need_att[w];
             if (ok && mate[w] != 0xff && n20_adjacent_units(s, v, w)) {
                 center_of[v] = (uint8_t)w;
@@ -113,12 +119,12 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
     int nb = 0;
     uint8_t used[N20_MAX_UNITS];
     memset(used, 0, sizeof used);
-    for (int c = 0; c < sc->nunits && nb < max; c++) {
+    FOR_ORD(c, nb < max) {
         if (mate[c] == 0xff || used[c]) continue;
         int m = mate[c];
         /* leaves attached to c and to m */
         int lc = 0, lm = 0;
-        for (int v = 0; v < sc->nunits; v++) {
+        FOR_ORD(v, 1) {
             if (center_of[v] == c) lc++;
             if (center_of[v] == m) lm++;
         }
@@ -128,7 +134,7 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
             bt = &b[nb++];
             memset(bt, 0, sizeof *bt);
             if (need_att[c]) bt->att[bt->natt++] = (uint8_t)c; else bt->def[bt->ndef++] = (uint8_t)c;
-            for (int v = 0; v < sc->nunits; v++)
+            FOR_ORD(v, 1)
                 if (center_of[v] == c) {
                     if (need_att[v]) { if (bt->natt < N20_MAX_SIDE) bt->att[bt->natt++] = (uint8_t)v; }
                     else if (bt->ndef < N20_MAX_SIDE) bt->def[bt->ndef++] = (uint8_t)v;
@@ -137,7 +143,7 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
             bt = &b[nb++];
             memset(bt, 0, sizeof *bt);
             if (need_att[m]) bt->att[bt->natt++] = (uint8_t)m; else bt->def[bt->ndef++] = (uint8_t)m;
-            for (int v = 0; v < sc->nunits; v++)
+            FOR_ORD(v, 1)
                 if (center_of[v] == m) {
                     if (need_att[v]) { if (bt->natt < N20_MAX_SIDE) bt->att[bt->natt++] = (uint8_t)v; }
                     else if (bt->ndef < N20_MAX_SIDE) bt->def[bt->ndef++] = (uint8_t)v;
@@ -150,7 +156,7 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
                 int x = pair[k];
                 if (need_att[x]) bt->att[bt->natt++] = (uint8_t)x; else bt->def[bt->ndef++] = (uint8_t)x;
             }
-            for (int v = 0; v < sc->nunits; v++)
+            FOR_ORD(v, 1)
                 if (center_of[v] == c || center_of[v] == m) {
                     if (need_att[v]) { if (bt->natt < N20_MAX_SIDE) bt->att[bt->natt++] = (uint8_t)v; }
                     else if (bt->ndef < N20_MAX_SIDE) bt->def[bt->ndef++] = (uint8_t)v;
@@ -160,6 +166,8 @@ int n20_declare_canonical(const n20_state *s, n20_battle *b, int max) {
     }
     return nb;
 }
+
+#undef FOR_ORD
 
 /* ---- strengths ------------------------------------------------------------ */
 int n20_combat_strength(const n20_state *s, int u, int attacking, int countercharge, int vs_cav) {

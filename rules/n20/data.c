@@ -217,6 +217,22 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         else return -1;
     } else if (strcmp(k, "scenario") == 0 && L->n == 2) {
         snprintf(sc->id, sizeof sc->id, "%s", L->w[1]);
+    } else if (strcmp(k, "pool") == 0 && L->n == 4 && strcmp(L->w[2], "dummy") == 0) {
+        /* [16.1.3] the army's Dummy units (fog-of-war only): "A Dummy moves like a Cavalry unit
+         * (with a Movement Allowance of 3)"; ids <ARMY>-DUMMY-<n> */
+        int a = n20_army_of(L->w[1]);
+        if (a < 0 || s_num(L->w[3], &v) || v < 0 || v > 9) return -1;
+        for (int i = 0; i < v; i++) {
+            if (sc->nunits >= N20_MAX_UNITS) return -1;
+            n20_unit_def *d = &sc->units[sc->nunits++];
+            memset(d, 0, sizeof *d);
+            snprintf(d->id, sizeof d->id, "%c-DUMMY-%d", a == N20_ARMY_FRENCH ? 'F' : a == N20_ARMY_ANGLO ? 'A' : 'P', i + 1);
+            d->side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
+            d->army = (uint8_t)a;
+            d->type = N20_DUMMY;
+            d->allowance = 3;
+            d->place = N20_P_POOL;
+        }
     } else if (strcmp(k, "seats") == 0 || strcmp(k, "side") == 0 || strcmp(k, "adjacency") == 0 ||
                strcmp(k, "pool") == 0) {
         /* documented facts; the code uses the fixed n20 conventions */

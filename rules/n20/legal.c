@@ -14,6 +14,7 @@ typedef struct s_ctx {
     brt_buf *out;
     int count;
     int kind; /* for path callbacks */
+    int seat;
 } s_ctx;
 
 static size_t s_varint(uint8_t *p, size_t v) {
@@ -59,6 +60,18 @@ static void s_emit(s_ctx *c, const N20__V1__Order *o) {
     }
     if (buf_append_item(c->out, p, len) == 0) c->count++;
     if (p != stackbuf) free(p);
+}
+
+static int s_is_end(const uint8_t *item, size_t len) {
+    N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    o.kind_case = N20__V1__ORDER__KIND_END;
+    o.end = &e;
+    uint8_t b[16];
+    size_t n = n20__v1__order__get_packed_size(&o);
+    if (n > sizeof b || n != len) return 0;
+    n20__v1__order__pack(&o, b);
+    return memcmp(b, item, n) == 0;
 }
 
 static void s_end(s_ctx *c) {
@@ -155,10 +168,11 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
 static void s_declare(s_ctx *c, const n20_battle *b, int nb) {
     N20__V1__Battle bt[N20_MAX_BATTLES], *bp[N20_MAX_BATTLES];
     char *ids[N20_MAX_BATTLES][2][N20_MAX_SIDE];
+    char hb[N20_MAX_BATTLES][2][N20_MAX_SIDE][N20_NAME]; /* [16.1] handles of hidden enemy units */
     for (int i = 0; i < nb; i++) {
         n20__v1__battle__init(&bt[i]);
-        for (int k = 0; k < b[i].natt; k++) ids[i][0][k] = (char *)n20_uid(c->s, b[i].att[k]);
-        for (int k = 0; k < b[i].ndef; k++) ids[i][1][k] = (char *)n20_uid(c->s, b[i].def[k]);
+        for (int k = 0; k < b[i].natt; k++) ids[i][0][k] = (char *)n20_uid_seat(c->s, b[i].att[k], c->seat, hb[i][0][k]);
+        for (int k = 0; k < b[i].ndef; k++) ids[i][1][k] = (char *)n20_uid_seat(c->s, b[i].def[k], c->seat, hb[i][1][k]);
         bt[i].n_attackers = b[i].natt;
         bt[i].attackers = ids[i][0];
         bt[i].n_defenders = b[i].ndef;
@@ -194,11 +208,15 @@ static void s_legal_declare(s_ctx *c) {
             m[nm++] = x;
             s_declare(c, m, nm);
         }
-    /* variant: an extra voluntary attack by a unit not obliged to attack, on one adjacent enemy */
+    /* variant: an extra voluntary attack by a unit not obliged to attack, on one adjacent enemy
+     * (the first in hex order with fog-of-war [16.1]) */
+    int ord[N20_MAX_UNITS];
+    n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
         if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
         if (s->sc->units[u].type == N20_LEADER) continue;
-        for (int e = 0; e < s->sc->nunits; e++) {
+        for (int ie = 0; ie < s->sc->nunits; ie++) {
+            int e = ord[ie];
             if (n20_side_of(s, e) == s->phasing || !n20_adjacent_units(s, u, e)) continue;
             if (s->sc->units[e].type == N20_LEADER) continue; /* [16.9.3] */
             int used = 0;
@@ -240,8 +258,11 @@ static void s_legal_declare(s_ctx *c) {
 }
 
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
-    s_ctx c = {.s = s, .out = out, .count = 0};
+    s_ctx c = {.s = s, .out = out, .count = 0, .seat = (int)seat};
     if (s->over || (int)seat != n20_pending_seat(s)) return 0;
+    size_t start = out->len;
+    int ord[N20_MAX_UNITS];
+    n20_fog_order(s, ord);
     const n20_scenario *sc = s->sc;
     N20__V1__Order o = N20__V1__ORDER__INIT;
     switch (s->phase) {
@@ -272,7 +293,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         n20_index_build(s, &ix);
         for (int u = 0; u < sc->nunits; u++)
             if (n20_side_of(s, u) == s->phasing &&
-                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u)))
+                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
                 n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
         break;
     case N20_PH_GG_SETUP: /* [17.3] one order per side of the marker */
@@ -304,11 +325,13 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_REACT_OK) || (s->u[u].flags & N20_UF_REACTED)) continue;
-            for (int e = 0; e < sc->nunits; e++) {
+            for (int ie = 0; ie < sc->nunits; ie++) {
+                int e = ord[ie]; /* hex order with fog-of-war [16.1] */
+                char dh[N20_NAME];
                 int a1[1] = {u}, d1[1] = {e};
                 if (n20_countercharge_check(s, a1, 1, d1, 1, NULL) < 0) continue;
                 N20__V1__Countercharge cc = N20__V1__COUNTERCHARGE__INIT;
-                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid(s, e)};
+                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid_seat(s, e, (int)seat, dh)};
                 cc.n_attackers = 1; cc.attackers = aid; cc.n_defenders = 1; cc.defenders = di;
                 o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
                 o.countercharge = &cc;
@@ -505,7 +528,45 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         }
         break;
+    case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
+        s_end(&c);
+        int armies_done = 0;
+        for (int u = 0; u < sc->nunits; u++) {
+            if (sc->units[u].type != N20_DUMMY || n20_side_of(s, u) != s->phasing || s->u[u].where != N20_U_OUT)
+                continue;
+            if (armies_done & (1 << sc->units[u].army)) continue;
+            armies_done |= 1 << sc->units[u].army;
+            for (uint16_t h = 0; h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_dummy_place_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_PLACE;
+                o.place = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
+    }
     default: break;
+    }
+    if (n20_fog(s) && c.count > 0) {
+        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (n20_reveal_check(s, seat, u, NULL) < 0) continue;
+            N20__V1__Contact rv = N20__V1__CONTACT__INIT;
+            rv.unit = (char *)n20_uid(s, u);
+            o.kind_case = N20__V1__ORDER__KIND_REVEAL;
+            o.reveal = &rv;
+            s_emit(&c, &o);
+        }
+        /* [16.1] in byte order, so that no order follows hidden identities; an `end` stays first
+         * (the timeout default) */
+        size_t from = start, pos = start;
+        const uint8_t *it;
+        size_t len;
+        if (buf_next_item(out, &pos, &it, &len) == 1 && s_is_end(it, len)) from = pos;
+        n20_fog_sort_items(out, from);
     }
     return c.count;
 }

@@ -33,6 +33,7 @@ int n20_can_enter_now(const n20_state *s, int u) {
 }
 
 static int s_is_entry(const n20_state *s, int u, uint16_t h) {
+    if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
     char area = s->sc->units[u].area;
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
@@ -153,8 +154,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     } else if (s->u[u].where == N20_U_REINF) {
         if (!n20_can_enter_now(s, u))
             return n20_reject(err, "11.0", "%s is not due to arrive before Turn %u", id, s->u[u].arrive);
-    } else {
-        return n20_reject(err, "6.0", "%s is not on the map", id);
+    } else if (n20_dummy_may_enter(s, u, err) < 0) { /* [16.1.3] a Dummy with the arrivals */
+        return -1;
     }
     if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
     int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
@@ -207,6 +208,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     int gc = 0;
     uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     n20_move_check(s, u, path, n, NULL, &gc);
+    if (gc) n20_fog_reveal(s, u, out, "16.1.1 committing the Guard"); /* revealed when committed */
     if (gc) n20_morale_one(s, n20_side_of(s, u), -1, out, "12.3.1 committing the Guard");
     if (!start) {
         int k = -1;
@@ -219,6 +221,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
         }
         if (k >= 0) s->entered_cnt[k]++;
         s->u[u].where = N20_U_MAP;
+        if (s->sc->units[u].type == N20_DUMMY) s->u[u].flags |= N20_UF_DUMMY_IN; /* [16.1.3] */
     }
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_MOVED;
@@ -288,10 +291,13 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         for (int d = 0; d < 6; d++) steps[start][d].ok = 0;
         s_mark(stepped, start);
     }
-    for (int i = 0; i < (start ? 6 : sc->nentry); i++) {
-        uint16_t to = start ? 0 : sc->entry_hex[i];
+    /* a [16.1.3] Dummy enters where this turn's arrivals entered (n20_dummy_entry_hex) */
+    int dummy = !start && sc->units[u].type == N20_DUMMY;
+    for (int i = 0; i < (start ? 6 : dummy ? N20_HEXES : sc->nentry); i++) {
+        uint16_t to = start ? 0 : dummy ? (uint16_t)i : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
-        if (!start && sc->entry_area[i] != sc->units[u].area) continue;
+        if (dummy && (!sc->onmap[i] || !n20_dummy_entry_hex(s, to))) continue;
+        if (!start && !dummy && sc->entry_area[i] != sc->units[u].area) continue;
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
         int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;

@@ -16,7 +16,7 @@
 #include "ruleset.h"
 
 /* ---- limits --------------------------------------------------------------- */
-#define N20_MAX_UNITS 48
+#define N20_MAX_UNITS 64
 #define N20_MAX_TURNS 40
 #define N20_MAX_CARDS 16
 #define N20_MAX_LOC 8
@@ -30,7 +30,7 @@
 
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
 enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
-enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER };
+enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
@@ -177,7 +177,9 @@ enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTE
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
        N20_UF_FM_ARRIVE = 128, /* [17.1.3] arrives if its army Force Marches this turn */
-       N20_UF_COMMITTED = 256 /* [16.7.1] a Morale Point committed this Guard unit this turn (option only) */ };
+       N20_UF_COMMITTED = 256, /* [16.7.1] a Morale Point committed this Guard unit this turn (option only) */
+       N20_UF_DUMMY_IN = 512, /* [16.1.3] a Dummy added with this player turn's arrivals */
+       N20_UF_PLACED = 1024 /* [16.1.3] placed by Rally this player turn (fog-of-war) */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -185,6 +187,7 @@ typedef struct n20_unit {
     uint8_t routed;  /* 0, or 1 + the side whose colour the marker shows [9.6.2] */
     uint16_t flags;  /* N20_UF_* */
     uint8_t arrive;  /* arrival turn for reinforcements / variable units */
+    uint8_t hidden;  /* [16.1] face-down (fog-of-war only; encoded only with that option) */
 } n20_unit;
 
 /* phases and decisions */
@@ -198,7 +201,8 @@ enum {
     /* a decision at set-up: the side of the Good Ground marker ([17.3] "showing either side") */
     N20_PH_GG_SETUP,
     /* optional rule [16.9] Leaders (decisions) */
-    N20_PH_LEADER_RETREAT, N20_PH_WING
+    N20_PH_LEADER_RETREAT, N20_PH_WING,
+    N20_PH_DUMMIES /* [16.1.3] a decision: place the available Dummy units at Night (fog-of-war) */
 };
 
 typedef struct n20_battle {
@@ -320,6 +324,16 @@ typedef struct n20_out {
     void (*emit)(void *ctx, const uint8_t *data, size_t len);
     void *ctx;
 } n20_out;
+
+/* Per-seat delivery: an n20_out {n20_sink_emit, &sink} gets every event with the bit mask of the
+ * seats entitled to it (BRT_SEATS_ALL = public, 0 = the log only). With fog-of-war [16.1] an
+ * event naming a hidden unit goes in full to its owner and redacted to the other seat. Any other
+ * n20_out gets the full events only. */
+typedef struct n20_sink {
+    void (*emit_to)(void *ctx, uint32_t seats, const uint8_t *data, size_t len);
+    void *ctx;
+} n20_sink;
+void n20_sink_emit(void *sink, const uint8_t *data, size_t len); /* = emit_to(ctx, BRT_SEATS_ALL, ...) */
 
 /* Emit one event: kind, units (NULL-terminated ids, may be NULL), hexes, values. */
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
@@ -511,6 +525,36 @@ int n20_guard_commit_cost_ix(const n20_state *s, int u, uint16_t from, uint16_t 
 
 /* ---- night [14.0] (night.c) ----------------------------------------------- */
 void n20_night_ops_auto(n20_state *s, n20_out *out);
+
+/* ---- fog of war [16.1] (fog.c) ------------------------------------------- */
+int n20_fog(const n20_state *s);
+/* 1 if unit u is a face-down enemy unit for `seat` (never for seat < 0) */
+int n20_fog_hidden_from(const n20_state *s, int u, int seat);
+/* the unit's id, or its anonymous handle "@XXYY" when hidden from seat */
+const char *n20_uid_seat(const n20_state *s, int u, int seat, char buf[N20_NAME]);
+/* a unit named in an order by `seat`: an id it may know, or a handle @XXYY; -1 if none */
+int n20_fog_resolve(const n20_state *s, int seat, const char *name);
+/* replace in text the ids of units hidden from seat by "a unit"; 1 if anything changed */
+int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap);
+void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why);
+/* [16.1.1] seat may reveal its own hidden unit u now (at any of its decisions) */
+int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err);
+/* unit indices: with fog-of-war, the units on the map in hex order then the others; else 0..n-1 */
+void n20_fog_order(const n20_state *s, int *ord);
+/* sort the length-prefixed items of out from byte `start` (bytewise) */
+void n20_fog_sort_items(brt_buf *out, size_t start);
+void n20_fog_scout(n20_state *s, n20_out *out);
+void n20_fog_reconceal(n20_state *s, int side, n20_out *out);
+/* [16.1.3] Dummy units */
+int n20_dummy_may_enter(const n20_state *s, int u, brt_reject *err);
+int n20_dummy_entry_hex(const n20_state *s, uint16_t h);
+int n20_dummy_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+void n20_dummy_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out);
+int n20_dummy_any_placement(const n20_state *s, int side);
+/* after the reveals of a declaration: revealed Dummies leave their battles; a battle left
+ * without attackers or defenders is done, with no combat and no advance */
+void n20_fog_prune_battles(n20_state *s, n20_out *out);
+int n20_nunits_encoded(const n20_state *s);
 
 /* ---- victory [15.0] (victory.c) ------------------------------------------- */
 void n20_check_morale_zero(n20_state *s, n20_out *out);

@@ -10,11 +10,20 @@
 #include "n20.h"
 #include "n20/v1/n20.pb-c.h"
 
-static int s_units(const n20_state *s, char **ids, size_t n, int *out, int max, brt_reject *err) {
+/* A unit named by `seat`: its id, or with fog-of-war the handle @XXYY of the unit in that hex.
+ * [16.1] the id of an enemy unit still hidden from the seat names nothing. */
+static int s_find(const n20_state *s, unsigned seat, const char *name) {
+    if (!n20_fog(s)) return n20_unit_find(s, name);
+    return n20_fog_resolve(s, (int)seat, name);
+}
+
+static int s_units(const n20_state *s, unsigned seat, char **ids, size_t n, int *out, int max, brt_reject *err) {
     if (n > (size_t)max) return n20_reject(err, "9.0", "too many units named");
     for (size_t i = 0; i < n; i++) {
-        out[i] = n20_unit_find(s, ids[i]);
+        out[i] = s_find(s, seat, ids[i]);
         if (out[i] < 0) return n20_reject(err, "3.0", "no unit named %.40s", ids[i]);
+        for (size_t k = 0; k < i && n20_fog(s); k++) /* a handle and an id may name the same unit */
+            if (out[k] == out[i]) return n20_reject(err, "9.1.2", "%.40s is named twice", ids[i]);
     }
     return (int)n;
 }
@@ -44,7 +53,6 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     uint16_t path[N20_MAX_PATH];
     int units[N20_MAX_SIDE * 2], units2[N20_MAX_SIDE];
     int n, u;
-    (void)seat;
     switch (o->kind_case) {
     case N20__V1__ORDER__KIND_END:
         switch (ph) {
@@ -53,6 +61,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             n20_combine_all(s, out); /* [16.6.2] */
             if (s->over) break;
             N20_EV(out, s, "phase-end", "[6.0] the %s Movement Phase ends", n20_side_name(s->phasing));
+            n20_fog_scout(s, out); /* [16.1.1] */
             s->phase = N20_PH_AFTER_MOVE;
             break;
         case N20_PH_GOOD_GROUND: s->gg_event = 0; s->phase = N20_PH_REACTION_START; break;
@@ -79,12 +88,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             s->wing_done = 1;
             s->phase = N20_PH_TURN_END;
             break;
+        case N20_PH_DUMMIES: s->phase = N20_PH_TURN_END; break; /* [16.1.3] placing is optional */
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
         break;
     case N20__V1__ORDER__KIND_MOVE:
         if (!o->move || !o->move->unit) return n20_reject(err, "6.0", "move names a unit");
-        if ((u = n20_unit_find(s, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
+        if ((u = s_find(s, seat, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
         if ((n = s_path(o->move->path, o->move->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (o->move->n_leaders)
@@ -108,9 +118,9 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         memset(b, 0, sizeof b);
         for (size_t i = 0; i < nb; i++) {
             N20__V1__Battle *bt = d->battles[i];
-            int na = s_units(s, bt->attackers, bt->n_attackers, units, N20_MAX_SIDE, err);
+            int na = s_units(s, seat, bt->attackers, bt->n_attackers, units, N20_MAX_SIDE, err);
             if (na < 0) return -1;
-            int nd = s_units(s, bt->defenders, bt->n_defenders, units2, N20_MAX_SIDE, err);
+            int nd = s_units(s, seat, bt->defenders, bt->n_defenders, units2, N20_MAX_SIDE, err);
             if (nd < 0) return -1;
             b[i].natt = (uint8_t)na;
             b[i].ndef = (uint8_t)nd;
@@ -120,6 +130,16 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_declare_check(s, b, (int)nb, err) < 0) return -1;
         memcpy(s->b, b, sizeof b);
         s->nbattles = (uint8_t)nb;
+        /* [16.1.1] after all battles are declared, every unit involved is revealed (hex order) */
+        for (int h = 0; h < N20_HEXES && n20_fog(s); h++)
+            for (size_t i = 0; i < nb; i++) {
+                for (int k = 0; k < b[i].natt; k++)
+                    if (s->u[b[i].att[k]].hex == h) n20_fog_reveal(s, b[i].att[k], out, "16.1.1 battle declared");
+                for (int k = 0; k < b[i].ndef; k++)
+                    if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
+            }
+        n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
+        memcpy(b, s->b, sizeof b);
         for (size_t i = 0; i < nb; i++) {
             int us[2 * N20_MAX_SIDE], nu = 0;
             for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
@@ -147,13 +167,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_LOSSES:
         if (!o->losses) return n20_reject(err, "9.6", "losses name units");
-        if ((n = s_units(s, o->losses->units, o->losses->n_units, units, N20_MAX_SIDE, err)) < 0) return -1;
+        if ((n = s_units(s, seat, o->losses->units, o->losses->n_units, units, N20_MAX_SIDE, err)) < 0) return -1;
         if (n20_losses_check(s, units, n, err) < 0) return -1;
         n20_losses_apply(s, units, n, dice, out);
         break;
     case N20__V1__ORDER__KIND_RETREAT:
         if (!o->retreat || !o->retreat->unit) return n20_reject(err, "9.7", "retreat names a unit");
-        if ((u = n20_unit_find(s, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
+        if ((u = s_find(s, seat, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
         if ((n = s_path(o->retreat->path, o->retreat->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (ph == N20_PH_LEADER_RETREAT) { /* [16.9.3] */
@@ -166,11 +186,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_ADVANCE:
         if (!o->advance || !o->advance->unit) return n20_reject(err, "9.8", "advance names a unit");
-        if ((u = n20_unit_find(s, o->advance->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->advance->unit);
+        if ((u = s_find(s, seat, o->advance->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->advance->unit);
         if ((n = s_path(o->advance->path, o->advance->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_advance_check(s, u, path, n, err) < 0) return -1;
-        int nla = s_units(s, o->advance->leaders, o->advance->n_leaders, units2, N20_MAX_SIDE, err);
+        int nla = s_units(s, seat, o->advance->leaders, o->advance->n_leaders, units2, N20_MAX_SIDE, err);
         if (nla < 0 || n20_leaders_accompany_check(s, u, units2, nla, "16.9.5", err) < 0) return -1;
         uint16_t afrom = s->u[u].hex;
         if (n20_reluctant_lost(s, u, dice, out)) { /* [16.7.5] it cannot advance */
@@ -194,14 +214,19 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     }
     case N20__V1__ORDER__KIND_PLACE:
         if (!o->place || !o->place->unit) return n20_reject(err, "10.0", "place names a unit");
-        if ((u = n20_unit_find(s, o->place->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->place->unit);
+        if ((u = s_find(s, seat, o->place->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->place->unit);
         if (s_path(&o->place->hex, 1, path, err) < 0) return -1;
+        if (ph == N20_PH_DUMMIES) { /* [16.1.3] */
+            if (n20_dummy_place_check(s, u, path[0], err) < 0) return -1;
+            n20_dummy_place_apply(s, u, path[0], out);
+            break;
+        }
         if (n20_place_check(s, u, path[0], err) < 0) return -1;
         n20_place_apply(s, u, path[0], out);
         break;
     case N20__V1__ORDER__KIND_GOOD_GROUND:
         if (ph == N20_PH_GG_SETUP) { /* [17.3] the marker set up "showing either side" */
-            if (!o->good_ground || !o->good_ground->unit || n20_unit_find(s, o->good_ground->unit) != s->gg_unit)
+            if (!o->good_ground || !o->good_ground->unit || s_find(s, seat, o->good_ground->unit) != s->gg_unit)
                 return n20_reject(err, "17.3", "the Good Ground marker is set up with %s; choose its side",
                                   n20_uid(s, s->gg_unit));
             s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
@@ -213,7 +238,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         }
         if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
         if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
-        if ((u = n20_unit_find(s, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
+        if ((u = s_find(s, seat, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
         if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED || s->sc->units[u].type == N20_LEADER)
             return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map (not a Leader)");
         s->gg_unit = (uint8_t)u;
@@ -226,9 +251,9 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_COUNTERCHARGE: {
         if (!o->countercharge) return n20_reject(err, "8.1", "name the units");
-        int na = s_units(s, o->countercharge->attackers, o->countercharge->n_attackers, units, N20_MAX_SIDE, err);
+        int na = s_units(s, seat, o->countercharge->attackers, o->countercharge->n_attackers, units, N20_MAX_SIDE, err);
         if (na < 0) return -1;
-        int nd = s_units(s, o->countercharge->defenders, o->countercharge->n_defenders, units2, N20_MAX_SIDE, err);
+        int nd = s_units(s, seat, o->countercharge->defenders, o->countercharge->n_defenders, units2, N20_MAX_SIDE, err);
         if (nd < 0) return -1;
         if (n20_countercharge_check(s, units, na, units2, nd, err) < 0) return -1;
         if (o->countercharge->reserve && s->morale[1 - s->phasing] < 1)
@@ -241,17 +266,23 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         for (int k = 0; k < na; k++) { b->att[k] = (uint8_t)units[k]; s->u[units[k]].flags |= N20_UF_REACTED; }
         for (int k = 0; k < nd; k++) b->def[k] = (uint8_t)units2[k];
         int bi = s->nbattles++;
+        for (int h = 0; h < N20_HEXES && n20_fog(s); h++) /* [16.1.1] the units of the battle are revealed */
+            for (int k = 0; k < na + nd; k++) {
+                int x = k < na ? units[k] : units2[k - na];
+                if (s->u[x].hex == h) n20_fog_reveal(s, x, out, "16.1.1 countercharge");
+            }
         N20_EV(out, s, "countercharge", "[8.1] %s Countercharges", n20_uid(s, units[0]));
-        n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
+        if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:
         if (!o->disengage || !o->disengage->unit) return n20_reject(err, "8.2", "name the unit");
-        if ((u = n20_unit_find(s, o->disengage->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->disengage->unit);
+        if ((u = s_find(s, seat, o->disengage->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->disengage->unit);
         if ((n = s_path(o->disengage->path, o->disengage->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
-        int nld = s_units(s, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
+        int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
         n20_disengage_apply(s, u, path, n, out);
@@ -259,7 +290,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_PENETRATE:
         if (!o->penetrate || !o->penetrate->unit) return n20_reject(err, "16.2", "name the unit");
-        if ((u = n20_unit_find(s, o->penetrate->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->penetrate->unit);
+        if ((u = s_find(s, seat, o->penetrate->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->penetrate->unit);
         if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
@@ -267,31 +298,38 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_REDUCE:
         if (!o->reduce || !o->reduce->unit) return n20_reject(err, "16.5.1", "name the unit");
-        if ((u = n20_unit_find(s, o->reduce->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reduce->unit);
+        if ((u = s_find(s, seat, o->reduce->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reduce->unit);
         if (n20_reduce_check(s, u, err) < 0) return -1;
         n20_reduce_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_BREAKDOWN:
         if (!o->breakdown || !o->breakdown->unit) return n20_reject(err, "16.6.1", "name the unit");
-        if ((u = n20_unit_find(s, o->breakdown->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->breakdown->unit);
+        if ((u = s_find(s, seat, o->breakdown->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->breakdown->unit);
         if (n20_breakdown_check(s, u, err) < 0) return -1;
         n20_breakdown_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
         if (!o->contact || !o->contact->unit) return n20_reject(err, "8.2.4", "name the unit");
-        if ((u = n20_unit_find(s, o->contact->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->contact->unit);
+        if ((u = s_find(s, seat, o->contact->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->contact->unit);
         if (n20_contact_check(s, u, err) < 0) return -1;
         n20_contact_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_WING:
         if (!o->wing || !o->wing->leader) return n20_reject(err, "16.9", "name the Wing Commander");
-        if ((u = n20_unit_find(s, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
+        if ((u = s_find(s, seat, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
         if (n20_wing_check(s, u, err) < 0) return -1;
         n20_wing_apply(s, u, out);
         s->wing_done = 1;
         s->phase = N20_PH_TURN_END;
         break;
+    case N20__V1__ORDER__KIND_REVEAL:
+        /* [16.1.1] "Whenever you desire to reveal your own unit": the decision stays pending */
+        if (!o->reveal || !o->reveal->unit) return n20_reject(err, "16.1.1", "name the unit");
+        if ((u = s_find(s, seat, o->reveal->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reveal->unit);
+        if (n20_reveal_check(s, seat, u, err) < 0) return -1;
+        n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
+        return 0;
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -316,6 +354,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_REDUCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_LEADER_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
     case N20_PH_WING: return kind == N20__V1__ORDER__KIND_WING || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_DUMMIES: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }
@@ -336,7 +375,7 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
         return -1;
     }
     N20__V1__Order *o = (N20__V1__Order *)m;
-    if (!s_kind_ok(s->phase, o->kind_case)) {
+    if (!s_kind_ok(s->phase, o->kind_case) && !(o->kind_case == N20__V1__ORDER__KIND_REVEAL && n20_fog(s))) {
         brt_pending p;
         n20_pending(s, &p);
         n20_reject(err, p.rule, "that kind of order does not answer the pending decision (%s)", p.kind);
@@ -345,5 +384,8 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     }
     rc = s_apply(s, seat, o, dice, out, err);
     protobuf_c_message_free_unpacked(m, NULL);
+    if (rc < 0 && err) { /* [16.1] a rejection never names a unit hidden from the seat */
+        n20_fog_scrub(s, (int)seat, err->message, sizeof err->message);
+    }
     return rc;
 }

@@ -234,6 +234,12 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_WING; o.wing = &g;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_REVEAL; o.reveal = &c;
+        return s_pack(&o, out);
+    }
     return s_bad(err, "unknown order '%s' (see docs/orders-n20.md)", k);
 }
 
@@ -298,6 +304,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_REDUCE: buf_printf(out, "reduce %s", o->reduce->unit); break;
     case N20__V1__ORDER__KIND_BREAKDOWN: buf_printf(out, "breakdown %s", o->breakdown->unit); break;
     case N20__V1__ORDER__KIND_WING: buf_printf(out, "wing %s", o->wing->leader); break;
+    case N20__V1__ORDER__KIND_REVEAL: buf_printf(out, "reveal %s", o->reveal->unit); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -92,6 +92,8 @@ void n20_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out) {
     s->u[u].hex = hex;
     s->u[u].routed = 0;
     s->u[u].flags = N20_UF_MOVED; /* placed units do not also move this turn (rulings R-10.0-place) */
+    if (n20_fog(s)) s->u[u].hidden = 1; /* [16.1.3] newly Rallied units arrive hidden */
+    if (n20_fog(s)) s->u[u].flags |= N20_UF_PLACED; /* a Dummy may arrive with it */
     int us[1] = {u};
     n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[10.0] %s is placed at %04u", n20_uid(s, u),
               n20_xxyy(hex));

@@ -60,13 +60,16 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
     return 0;
 }
 
-static int s_pinned(const n20_state *s, int u) {
+/* hidden: 0 = the enemy Cavalry the reacting player can see (with fog-of-war, the face-up
+ * ones [16.1.1]), 1 = the hidden ones only */
+static int s_pinned_by(const n20_state *s, int u, int hidden) {
     for (int j = 0; j < s->sc->nunits; j++)
         if (n20_side_of(s, j) != n20_side_of(s, u) && s->sc->units[j].type == N20_CAV &&
-            n20_exerts_zoc(s, j, s->u[u].hex))
+            (n20_fog(s) && s->u[j].hidden) == hidden && n20_exerts_zoc(s, j, s->u[u].hex))
             return 1;
     return 0;
 }
+static int s_pinned(const n20_state *s, int u) { return s_pinned_by(s, u, 0); }
 
 static int s_free_hex(const n20_state *s, int u, uint16_t h) {
     return n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, n20_side_of(s, u)) && /* [16.9] */
@@ -114,6 +117,21 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
 
 void n20_disengage_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     uint16_t from = s->u[u].hex;
+    if (n20_fog(s) && s_pinned_by(s, u, 1)) {
+        /* [16.1.1] a hidden enemy Cavalry unit prevents the Disengagement [8.2.2] and is revealed
+         * (rulings.md R-16.1.1-disengage); the attempt is this unit's reaction */
+        for (int h = 0; h < N20_HEXES; h++)
+            for (int j = 0; j < s->sc->nunits; j++)
+                if (s->u[j].where == N20_U_MAP && s->u[j].hex == h && s->u[j].hidden &&
+                    n20_side_of(s, j) != n20_side_of(s, u) && s->sc->units[j].type == N20_CAV &&
+                    n20_exerts_zoc(s, j, from))
+                    n20_fog_reveal(s, j, out, "16.1.1 hidden Cavalry prevents Disengagement");
+        s->u[u].flags |= N20_UF_REACTED;
+        int us[1] = {u};
+        n20_event(out, s, "disengage-prevented", us, 1, &from, 1, NULL, 0,
+                  "[8.2.2] %s cannot disengage: it is in the ZOC of an enemy Cavalry unit", n20_uid(s, u));
+        return;
+    }
     if (s->gg_unit == u) s->gg_unit = 0xff;
     s->u[u].hex = path[n - 1];
     s->u[u].flags |= N20_UF_REACTED;

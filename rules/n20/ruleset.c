@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.2.0" /* 0.2.0: kept Event cards [5.0], options in the state */
+#define N20_VERSION "n20-0.3.0" /* 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;
@@ -49,14 +49,16 @@ static const char *s_option_rule(uint32_t bit) {
     }
 }
 
-static void s_emit_core(void *ctx, const uint8_t *data, size_t len) {
-    if (ctx) brt_events_emit((brt_events *)ctx, BRT_SEATS_ALL, data, len); /* no hidden information */
+/* [16.1] per-seat events: n20_event sends the full event to the seats entitled to it (0 = the
+ * log only) and a redacted copy to each other seat */
+static void s_emit_core_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
+    if (ctx) brt_events_emit((brt_events *)ctx, seats, data, len);
 }
 
 /* Every option name the n20 ruleset knows; `implemented` 0 ones are refused. */
 const n20_option_def n20_options[] = {
     {"just-like-old-days", N20_OPT_OLD_DAYS, 1},
-    {"fog-of-war", N20_OPT_FOG, 0},
+    {"fog-of-war", N20_OPT_FOG, 1},
     {"cavalry-penetration", N20_OPT_CAV_PENETRATION, 1},
     {"artillery-support", N20_OPT_ART_SUPPORT, 1},
     {"rally-locations", N20_OPT_RALLY_LOCATIONS, 1},
@@ -148,7 +150,8 @@ static void s_pending(const void *state, brt_pending *out) { n20_pending(state, 
 
 static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, brt_events *ev,
                    brt_reject *err) {
-    n20_out out = {s_emit_core, ev};
+    n20_sink sink = {s_emit_core_to, ev};
+    n20_out out = {n20_sink_emit, &sink};
     return n20_apply(state, seat, order, len, dice, &out, err);
 }
 
@@ -159,12 +162,14 @@ static int s_encode(const void *state, brt_buf *out) { return n20_encode(state, 
 static void s_result(const void *state, brt_result *out) { n20_result(state, out); }
 
 static void s_resign(void *state, unsigned seat, brt_events *ev) {
-    n20_out out = {s_emit_core, ev};
+    n20_sink sink = {s_emit_core_to, ev};
+    n20_out out = {n20_sink_emit, &sink};
     n20_resign(state, seat, &out);
 }
 
 static int s_timeout(void *state, unsigned seat, brt_dice *dice, brt_events *ev) {
-    /* the rules' default: the first legal order (an "end" where there is one) */
+    /* the rules' default: the first legal order (an "end" where there is one; with fog-of-war a
+     * [16.1.1] reveal order sorts last, never first) */
     brt_buf b;
     buf_init(&b);
     int rc = -1;
@@ -173,7 +178,8 @@ static int s_timeout(void *state, unsigned seat, brt_dice *dice, brt_events *ev)
         const uint8_t *item;
         size_t len;
         if (buf_next_item(&b, &pos, &item, &len) == 1) {
-            n20_out out = {s_emit_core, ev};
+            n20_sink sink = {s_emit_core_to, ev};
+            n20_out out = {n20_sink_emit, &sink};
             brt_reject err;
             rc = n20_apply(state, seat, item, len, dice, &out, &err);
         }

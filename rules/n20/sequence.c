@@ -34,7 +34,8 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     s->rally_on = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         s->u[i].flags &= (uint16_t) ~(N20_UF_MOVED | N20_UF_REACTED | N20_UF_REACT_OK |
-                                     N20_UF_EXHAUSTED | N20_UF_RALLIED | N20_UF_COMMITTED);
+                                      N20_UF_EXHAUSTED | N20_UF_RALLIED | N20_UF_COMMITTED |
+                                      N20_UF_DUMMY_IN | N20_UF_PLACED);
     N20_EV(out, s, "player-turn", "[4.0] Turn %u (%s%s), %s Player Turn", s->turn,
            s->sc->turns[s->turn].label, n20_is_night(s) ? ", Night" : "", n20_side_name(s->phasing));
     /* [5.0] a kept card lasts until the beginning of its holder's next Night turn */
@@ -257,9 +258,17 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
         case N20_PH_NIGHT_OPS: s_night_ops(s, out); break;
         case N20_PH_NIGHT_AFTER_RALLY:
             n20_night_ops_auto(s, out);
-            if (!s->over) s->phase = N20_PH_TURN_END;
+            if (!s->over) n20_fog_reconceal(s, s->phasing, out); /* [14.0] 4. [16.1.2] */
+            if (!s->over) /* [16.1.3] then the available Dummy units are placed */
+                s->phase = n20_dummy_any_placement(s, s->phasing) ? N20_PH_DUMMIES : N20_PH_TURN_END;
             break;
         case N20_PH_TURN_END: s_turn_end(s, dice, out); break;
+        case N20_PH_DUMMIES:
+            if (!n20_dummy_any_placement(s, s->phasing)) {
+                s->phase = N20_PH_TURN_END;
+                break;
+            }
+            return;
         case N20_PH_PLACE:
             if (!n20_has_rallied(s, s->phasing) && s->ldr_place) { /* [16.9.7] */
                 s->ldr_place = 0;
@@ -375,6 +384,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         break;
     }
     case N20_PH_WING: kind = "wing-commanders"; rule = "16.9"; prompt = "create or absorb a French Wing Commander, or end"; break;
+    case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
     default: break;
     }
     s_copy(p->kind, sizeof p->kind, kind);

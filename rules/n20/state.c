@@ -77,6 +77,24 @@ int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...) {
     return -1;
 }
 
+void n20_sink_emit(void *sink, const uint8_t *data, size_t len) {
+    n20_sink *k = sink;
+    k->emit_to(k->ctx, BRT_SEATS_ALL, data, len);
+}
+
+static void s_event_send(n20_out *out, uint32_t seats, int redacted, N20__V1__Event *ev) {
+    size_t len = n20__v1__event__get_packed_size(ev);
+    uint8_t stackbuf[1024];
+    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
+    if (!p) return;
+    n20__v1__event__pack(ev, p);
+    if (out->emit == n20_sink_emit) {
+        n20_sink *k = out->ctx;
+        k->emit_to(k->ctx, seats, p, len);
+    } else if (!redacted) out->emit(out->ctx, p, len); /* the full event */
+    if (p != stackbuf) free(p);
+}
+
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
                const uint16_t *hexes, int nhexes, const int *values, int nvalues,
                const char *fmt, ...) {
@@ -105,13 +123,34 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     ev.hexes = hx;
     ev.n_values = (size_t)nvalues;
     ev.values = vals;
-    size_t len = n20__v1__event__get_packed_size(&ev);
-    uint8_t stackbuf[1024];
-    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
-    if (!p) return;
-    n20__v1__event__pack(&ev, p);
-    out->emit(out->ctx, p, len);
-    if (p != stackbuf) free(p);
+    if (!n20_fog(s)) {
+        s_event_send(out, BRT_SEATS_ALL, 0, &ev);
+        return;
+    }
+    /* [16.1] a seat from which a named unit is hidden gets a redacted copy: ids replaced by
+     * "a unit" (text) and the handle @XXYY (units), no values. Each seat gets exactly one copy. */
+    char rtext[2][320], hbuf[2][N20_MAX_SIDE * 2][N20_NAME];
+    char *rids[2][N20_MAX_SIDE * 2];
+    int redact[2] = {0, 0};
+    for (int seat = 0; seat < 2; seat++) {
+        snprintf(rtext[seat], sizeof rtext[seat], "%s", text);
+        redact[seat] = n20_fog_scrub(s, seat, rtext[seat], sizeof rtext[seat]);
+        for (int i = 0; i < nunits; i++) {
+            rids[seat][i] = (char *)n20_uid_seat(s, units[i], seat, hbuf[seat][i]);
+            if (n20_fog_hidden_from(s, units[i], seat)) redact[seat] = 1;
+        }
+    }
+    uint32_t full = (redact[0] ? 0u : 1u) | (redact[1] ? 0u : 2u);
+    s_event_send(out, full == 3u ? BRT_SEATS_ALL : full, 0, &ev); /* 0: the log only */
+    for (int seat = 0; seat < 2; seat++) {
+        if (!redact[seat]) continue;
+        N20__V1__Event r = ev;
+        r.text = rtext[seat];
+        r.units = rids[seat];
+        r.n_values = 0;
+        r.values = NULL;
+        s_event_send(out, 1u << seat, 1, &r);
+    }
 }
 
 /* [3.0] set-up with the game options (N20_OPT_*). N20_OPT_OLD_DAYS: card #13 Just Like the
@@ -133,6 +172,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         const n20_unit_def *d = &sc->units[i];
         n20_unit *u = &s->u[i];
         memset(u, 0, sizeof *u);
+        u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
         if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
         case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
@@ -144,6 +184,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
             break;
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
+        u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
     }
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
@@ -195,11 +236,13 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, (uint8_t)s->morale[0]) | s_u8(b, (uint8_t)s->morale[1]);
     rc |= s_u8(b, s->winner) | s_u8(b, s->level) | s_u8(b, s->reason);
     rc |= s_u8(b, s->first_turn_done) | s_u8(b, s->night_seen);
-    rc |= s_u8(b, s->sc->nunits);
+    rc |= s_u8(b, (unsigned)n20_nunits_encoded(s));
     for (int i = 0; i < s->sc->nunits; i++) {
         const n20_unit *u = &s->u[i];
+        if (!(s->opts & N20_OPT_FOG) && s->sc->units[i].type == N20_DUMMY) continue; /* [16.1.3] */
         rc |= s_u16(b, u->hex) | s_u8(b, u->where) | s_u8(b, u->routed) | s_u16(b, u->flags) |
               s_u8(b, u->arrive);
+        if (s->opts & N20_OPT_FOG) rc |= s_u8(b, u->hidden); /* [16.1] only with fog-of-war */
     }
     rc |= s_u8(b, s->ndraw);
     for (int i = 0; i < s->ndraw; i++) rc |= s_u8(b, s->draw[i]);

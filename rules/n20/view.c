@@ -14,13 +14,25 @@ static const char *s_status(int w) {
     return w >= 0 && w < 6 ? n[w] : "?";
 }
 static const char *s_type(int t) {
-    static const char *n[] = {"infantry", "cavalry", "artillery", "leader"};
-    return t >= 0 && t < 4 ? n[t] : "?";
+    static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
+    return t >= 0 && t < 5 ? n[t] : "?";
+}
+
+/* [16.1] the hidden enemy units on the map in hex order (never in unit order, which would
+ * tell who they are); returns the count */
+static int s_hidden_order(const n20_state *s, int seat, int *out) {
+    int n = 0;
+    if (seat < 0 || !n20_fog(s)) return 0;
+    for (int h = 0; h < N20_HEXES; h++)
+        for (int i = 0; i < s->sc->nunits; i++)
+            if (s->u[i].where == N20_U_MAP && s->u[i].hex == h && n20_fog_hidden_from(s, i, seat)) out[n++] = i;
+    return n;
 }
 
 int n20_view(const n20_state *s, int seat, brt_buf *out) {
-    (void)seat;
     const n20_scenario *sc = s->sc;
+    char handles[N20_MAX_UNITS][N20_NAME], ggh[N20_NAME];
+    int hid[N20_MAX_UNITS];
     N20__V1__View v = N20__V1__VIEW__INIT;
     N20__V1__UnitView uv[N20_MAX_UNITS], *up[N20_MAX_UNITS];
     uint32_t disc[N20_MAX_CARDS];
@@ -39,6 +51,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
         if ((d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
+        if (n20_fog_hidden_from(s, i, seat)) continue; /* [16.1] listed below as "a unit" */
+        if (d->type == N20_DUMMY && !n20_fog(s)) continue; /* [16.1.3] only with fog-of-war */
         n20__v1__unit_view__init(&uv[nu]);
         uv[nu].id = (char *)d->id;
         uv[nu].side = (char *)n20_side_name(d->side);
@@ -53,6 +67,24 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
         uv[nu].arrival_turn = s->u[i].arrive;
         uv[nu].fatigue = (uint32_t)n20_fatigue(s, i);
+        uv[nu].hidden = n20_fog(s) && s->u[i].hidden && s->u[i].where == N20_U_MAP;
+        up[nu] = &uv[nu];
+        nu++;
+    }
+    int nh = s_hidden_order(s, seat, hid);
+    for (int k = 0; k < nh; k++) {
+        int i = hid[k];
+        n20__v1__unit_view__init(&uv[nu]);
+        uv[nu].id = (char *)n20_uid_seat(s, i, seat, handles[k]);
+        uv[nu].side = (char *)n20_side_name(sc->units[i].side);
+        uv[nu].army = (char *)"";
+        uv[nu].type = (char *)"hidden";
+        uv[nu].status = (char *)s_status(N20_U_MAP);
+        uv[nu].hex = n20_xxyy(s->u[i].hex);
+        uv[nu].routed = s->u[i].routed != 0;
+        uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
+        uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
+        uv[nu].hidden = 1;
         up[nu] = &uv[nu];
         nu++;
     }
@@ -62,7 +94,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     for (int i = 0; i < s->ndiscard; i++) disc[i] = sc->cards[s->discard[i]].number;
     v.n_discard = s->ndiscard;
     v.discard = disc;
-    v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid(s, s->gg_unit) : (char *)"";
+    v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid_seat(s, s->gg_unit, seat, ggh) : (char *)"";
     v.good_ground_immune = s->gg_immune;
     v.pending = p.prompt;
     uint32_t kept[2][N20_MAX_CARDS]; /* [5.0] kept cards lie face up: both seats see them */
@@ -84,8 +116,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
 }
 
 int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
-    (void)seat;
     const n20_scenario *sc = s->sc;
+    int hid[N20_MAX_UNITS];
     brt_pending p;
     n20_pending(s, &p);
     buf_printf(out, "Turn %u (%s)%s, weather %s; %s player turn; decision: %s [%s] %s\n", s->turn,
@@ -102,6 +134,8 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *d = &sc->units[i];
         if ((d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) || d->place == N20_P_VARIANT || !n20_unit_in_game(s, i)) continue;
+        if (n20_fog_hidden_from(s, i, seat)) continue;
+        if (d->type == N20_DUMMY && !n20_fog(s)) continue;
         buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
                    d->strength, d->allowance, s_status(s->u[i].where));
         if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));
@@ -109,6 +143,17 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         if (s->u[i].routed) buf_append_str(out, " ROUTED");
         if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
         if (n20_fatigue(s, i)) buf_printf(out, " %s", n20_fatigue_name(n20_fatigue(s, i)));
+        if (s->gg_unit == i) buf_append_str(out, s->gg_immune ? " GOOD-GROUND(immune)" : " GOOD-GROUND(+1)");
+        if (n20_fog(s) && s->u[i].hidden && s->u[i].where == N20_U_MAP) buf_append_str(out, " HIDDEN");
+        buf_append_str(out, "\n");
+    }
+    int nh = s_hidden_order(s, seat, hid);
+    for (int k = 0; k < nh; k++) { /* [16.1] a face-down enemy unit: its side and hex only */
+        int i = hid[k];
+        buf_printf(out, "  @%04u       %-8s a hidden unit map           %04u", n20_xxyy(s->u[i].hex),
+                   n20_side_name(sc->units[i].side), n20_xxyy(s->u[i].hex));
+        if (s->u[i].routed) buf_append_str(out, " ROUTED");
+        if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
         if (s->gg_unit == i) buf_append_str(out, s->gg_immune ? " GOOD-GROUND(immune)" : " GOOD-GROUND(+1)");
         buf_append_str(out, "\n");
     }

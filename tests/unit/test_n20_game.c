@@ -28,7 +28,8 @@ static uint64_t s_rng(uint64_t *x) {
 }
 
 /* max_steps: stop early (the game is still live: replay from the logged dice alone) */
-static void s_play(uint64_t seed, int text_orders, int max_steps) {
+/* option: a game option (e.g. "fog-of-war") or NULL */
+static void s_play(uint64_t seed, int text_orders, int max_steps, const char *option) {
     memlog log;
     memlog_init(&log, GID, 5);
     uint8_t srv[32], keys[2][32];
@@ -50,6 +51,11 @@ static void s_play(uint64_t seed, int text_orders, int max_steps) {
     c.scenario = (char *)"waterloo20-standard";
     c.seats = sp;
     c.n_seats = 2;
+    char *opts[1] = {(char *)option};
+    if (option) {
+        c.options = opts;
+        c.n_options = 1;
+    }
     game_params p = {GID, &c, srv, log.pk, "test"};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(&log), &err);
@@ -131,9 +137,11 @@ static void s_play(uint64_t seed, int text_orders, int max_steps) {
 
 static void test_n20_game_random_play_and_replay(void **st) {
     (void)st;
-    s_play(1, 0, 20000); /* to the end [15.0], replayed with the revealed seed */
-    s_play(2, 1, 20000); /* the same with text orders */
-    s_play(3, 0, 40);    /* a live game, replayed from its logged dice */
+    s_play(1, 0, 20000, NULL); /* to the end [15.0], replayed with the revealed seed */
+    s_play(2, 1, 20000, NULL); /* the same with text orders */
+    s_play(3, 0, 40, NULL);    /* a live game, replayed from its logged dice */
+    s_play(4, 0, 20000, "fog-of-war"); /* [16.1]: per-seat events in the log, replayed */
+    s_play(5, 1, 20000, "fog-of-war"); /* hidden enemy units named @XXYY in text orders */
 }
 
 int main(void) {
