@@ -426,7 +426,9 @@ int n20_combine_ok(const n20_state *s, int u, int v) {
     if (s->sc->units[u].army != s->sc->units[v].army) return 0;
     int others = 0;
     for (int i = 0; i < s->sc->nunits; i++)
-        if (i != u && s->u[i].where == N20_U_MAP && s->u[i].hex == s->u[v].hex) others++;
+        if (i != u && s->u[i].where == N20_U_MAP && s->u[i].hex == s->u[v].hex &&
+            s->sc->units[i].type != N20_LEADER) /* [16.9.2] a Leader is stack free */
+            others++;
     return others == 1 && s_weakest_eliminated(s, s->sc->units[u].army) >= 0;
 }
 

@@ -956,6 +956,21 @@ static void test_n20_16_6_2_combine_into_weakest(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-P2 1506 1505", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.9");
     free(s);
+
+    /* [16.9.2] a Leader in the hex does not count: the pair still combines (random play once
+     * found the Movement Phase unable to end with NAPOLEON on two French Cadres) */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    s->opts = N20_OPT_BREAKDOWN | N20_OPT_LEADERS;
+    s->u[n20_unit_find(s, "VANDAMME")].where = N20_U_ELIM;
+    t_place(s, "CADRE-F1", 707);
+    t_place(s, "CADRE-F2", 707);
+    t_place(s, "NAPOLEON", 707);
+    assert_int_equal(n20_end_move_check(s, &err), 0);
+    assert_true(s_listed(s, N20_FRENCH, "end"));
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "VANDAMME")].where, N20_U_MAP);
+    free(s);
 }
 
 /* ---- random play with each option ----------------------------------------------- */
