@@ -3,7 +3,8 @@
  * choices. Built once per ruleset (FUZZ_RULESET, FUZZ_SCENARIO).
  *
  * The input bytes steer a game: for each step, whichever seat must act takes
- * a byte; with the high bit clear it plays legal order number (byte % count),
+ * a byte (FUZZ_OPTIONS, if defined, is a comma-separated list of game options the
+ * game is created with); with the high bit clear it plays legal order number (byte % count),
  * which must be accepted; with the high bit set the next bytes are sent as a
  * raw order, which must either be rejected (leaving no record) or be one of
  * the orders legal() offered. At the end the log must replay bit for bit,
@@ -27,6 +28,9 @@
 #define FUZZ_SCENARIO "standard"
 #endif
 #define FUZZ_MAX_STEPS 4000
+#ifndef FUZZ_OPTIONS
+#define FUZZ_OPTIONS ""
+#endif
 
 static uint8_t *s_request(unsigned seat, uint64_t seq, const uint8_t *order, size_t olen, uint64_t id, size_t *len) {
     Berthier__V1__Request r = BERTHIER__V1__REQUEST__INIT;
@@ -82,6 +86,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     c.scenario = (char *)FUZZ_SCENARIO;
     c.seats = sp;
     c.n_seats = nseats;
+    static char optbuf[512];
+    static char *opts[32];
+    static size_t nopts;
+    if (!nopts && FUZZ_OPTIONS[0]) {
+        snprintf(optbuf, sizeof optbuf, "%s", FUZZ_OPTIONS);
+        for (char *save = NULL, *t = strtok_r(optbuf, ",", &save); t && nopts < 32; t = strtok_r(NULL, ",", &save))
+            opts[nopts++] = t;
+    }
+    c.options = opts;
+    c.n_options = nopts;
     game_params p = {"f0f0f0f0f0f0f0f0", &c, seed, log.pk, "fuzz"};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(&log), &err);
