@@ -2,7 +2,7 @@
 # Runs every libFuzzer target for FUZZ_SECONDS each (default 60) with clang,
 # ASan and UBSan, starting from the seed corpora in tests/fuzz/corpus/.
 # New inputs go to build-fuzz/corpus/<target>/; crashes to build-fuzz/crashes/.
-# Usage: scripts/fuzz.sh [target...]   (targets: request logreader rules_duel rules_n20)
+# Usage: scripts/fuzz.sh [target...]   (targets: request logreader rules_duel rules_n20 rules_n20_all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${FUZZ_SECONDS:-60}
