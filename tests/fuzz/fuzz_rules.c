@@ -31,6 +31,7 @@
 #ifndef FUZZ_OPTIONS
 #define FUZZ_OPTIONS ""
 #endif
+static const char s_fuzz_options[] = FUZZ_OPTIONS;
 
 static uint8_t *s_request(unsigned seat, uint64_t seq, const uint8_t *order, size_t olen, uint64_t id, size_t *len) {
     Berthier__V1__Request r = BERTHIER__V1__REQUEST__INIT;
@@ -89,8 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static char optbuf[512];
     static char *opts[32];
     static size_t nopts;
-    if (!nopts && FUZZ_OPTIONS[0]) {
-        snprintf(optbuf, sizeof optbuf, "%s", FUZZ_OPTIONS);
+    if (!nopts && s_fuzz_options[0]) {
+        snprintf(optbuf, sizeof optbuf, "%s", s_fuzz_options);
         for (char *save = NULL, *t = strtok_r(optbuf, ",", &save); t && nopts < 32; t = strtok_r(NULL, ",", &save))
             opts[nopts++] = t;
     }
