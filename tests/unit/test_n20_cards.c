@@ -10,13 +10,6 @@
 
 #include "n20/testing/n20_test.h"
 
-static int s_count_purpose(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 static int s_card_index(const n20_state *s, unsigned number) {
     for (int i = 0; i < s->sc->ncards; i++)
         if (s->sc->cards[i].number == number) return i;
@@ -230,7 +223,7 @@ static void test_n20_5_0_empty_draw_pile_reshuffles_discards(void **st) {
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "[5.0 the Draw Pile is empty (rulings R-5.0-empty)] the Event cards are reshuffled"));
     assert_true(t_events_has(&ev, "allied draws #"));
-    assert_int_equal(s_count_purpose(&d, "5.0 event deck shuffle"), before - 1); /* Fisher-Yates: n-1 rolls */
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), before - 1); /* Fisher-Yates: n-1 rolls */
     /* one card drawn: it is in the Discard Pile again (or kept), the rest in the Draw Pile */
     int kept = s->kept[N20_ALLIED] ? 1 : 0;
     assert_int_equal(s->ndraw + s->ndiscard + kept, before);

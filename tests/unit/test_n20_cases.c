@@ -248,13 +248,6 @@ static void test_n20_5_0_event_card(void **st) {
 }
 
 
-static int s_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 /* [9.6] DR: one rout die per routed unit, rolled one at a time before that unit retreats */
 static void test_n20_9_6_rout_one_at_a_time(void **st) {
     (void)st;
@@ -274,7 +267,7 @@ static void test_n20_9_6_rout_one_at_a_time(void **st) {
     t_dice_script(&d, 2, r);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
-    assert_int_equal(s_count(&d, "9.6 rout distance"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 1);
     assert_int_equal(n20_retreat_current(s), n20_unit_find(s, "ZIETEN"));
     brt_buf b;
     buf_init(&b);
@@ -288,7 +281,7 @@ static void test_n20_9_6_rout_one_at_a_time(void **st) {
     n20_out out = {t_events_emit, &ev};
     assert_int_equal(n20_apply(s, N20_ALLIED, item, len, &d.d, &out, &err), 0);
     buf_free(&b);
-    assert_int_equal(s_count(&d, "9.6 rout distance"), 2);
+    assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 2);
     assert_int_equal(n20_retreat_current(s), n20_unit_find(s, "PIRCH"));
     free(s);
 }

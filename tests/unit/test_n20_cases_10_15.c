@@ -20,13 +20,6 @@
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static int s_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 /* how many orders legal() lists for the seat whose text starts with prefix ("" = all) */
 static int s_legal(const n20_state *s, unsigned seat, const char *prefix) {
     brt_buf b;
@@ -159,7 +152,7 @@ static void test_n20_10_0_rally_table_lines(void **st) {
     uint32_t r[] = {3, 4, 5};
     t_dice_script(&d, 3, r);
     assert_int_equal(t_order(s, N20_FRENCH, "rally", &d, &ev, &err), 0);
-    assert_int_equal(s_count(&d, "10.0 rally"), 3);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 3);
     assert_true(t_events_has(&ev, "DERLON rally roll 3 (modified 3): stays Broken"));
     assert_true(t_events_has(&ev, "REILLE rally roll 4 (modified 4): Cadre? (16.5 not in use: stays Broken)"));
     assert_true(t_events_has(&ev, "VANDAMME rally roll 5 (modified 5): Rallied"));
@@ -188,7 +181,7 @@ static void test_n20_10_0_elite_rally_modifier(void **st) {
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_FRENCH, "rally", &d, &ev, &err), 0);
     assert_true(t_events_has(&ev, "GARDE rally roll 4 (modified 5): Rallied"));
-    assert_int_equal(s_count(&d, "10.0 rally"), 1);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 1);
     free(s);
 }
 
@@ -361,7 +354,7 @@ static void test_n20_10_0_rally_by_event_card(void **st) {
     s->phase = N20_PH_EVENTS;
     s_run(s, &d, &ev2);
     assert_int_equal(s->phase, N20_PH_MOVE);
-    assert_int_equal(s_count(&d, "10.0 rally"), 0);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 0);
     free(s);
 }
 
@@ -379,7 +372,7 @@ static void test_n20_10_0_routed_unit_is_not_rallied(void **st) {
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "REILLE recovers from Rout"));
     assert_int_equal(s->u[re].routed, 0);
-    assert_int_equal(s_count(&d, "10.0 rally"), 0);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 0);
     assert_int_equal(s->phasing, N20_ALLIED); /* the French turn went on without a Rally decision */
     free(s);
 }
@@ -419,7 +412,7 @@ static void test_n20_11_0_variable_rolls_in_own_movement_phase(void **st) {
     s->phase = N20_PH_MOVE_START;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_MOVE);
-    assert_int_equal(s_count(&d, "11.0 variable reinforcement"), 0);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement"), 0);
     assert_int_equal(s->u[fr].where, N20_U_VARIABLE);
     assert_int_equal(s->u[fr].arrive, 13);
     free(s);
@@ -582,7 +575,7 @@ static void test_n20_11_6_frederick_blocked_at_2001(void **st) {
     s->phase = N20_PH_MOVE_START;
     s_run(s, &d, &ev);
     assert_int_equal(s->phase, N20_PH_MOVE);
-    assert_int_equal(s_count(&d, "11.0 variable reinforcement"), 0);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement"), 0);
     assert_true(t_events_has(&ev, "FREDERICK cannot arrive: its entry hex is enemy occupied"));
     assert_int_equal(s->u[fr].where, N20_U_VARIABLE);
     assert_int_equal(s->u[fr].arrive, 14);
@@ -593,7 +586,7 @@ static void test_n20_11_6_frederick_blocked_at_2001(void **st) {
     uint32_t r[] = {4};
     t_dice_script(&d, 1, r);
     s_run(s, &d, &ev);
-    assert_int_equal(s_count(&d, "11.0 variable reinforcement"), 1);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement"), 1);
     assert_true(t_events_has(&ev, "FREDERICK rolls 4: it arrives this turn"));
     assert_int_equal(t_order(s, N20_ALLIED, "move FREDERICK 2001", &d, &ev, &err), 0);
     free(s);
@@ -614,7 +607,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     t_dice_script(&d, 1, r);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "FREDERICK is released"));
-    assert_int_equal(s_count(&d, "11.0 variable reinforcement"), 1);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement"), 1);
     assert_int_equal(s->u[fr].where, N20_U_REINF);
     assert_true(n20_can_enter_now(s, fr));
     free(s);
@@ -625,7 +618,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->u[fr].where, N20_U_OUT);
     assert_int_equal(s->morale[N20_FRENCH], 9);
-    assert_int_equal(s_count(&d, "11.0 variable reinforcement"), 0);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement"), 0);
     free(s);
 }
 
@@ -862,7 +855,7 @@ static void test_n20_12_1_2_zero_ends_before_the_combat_roll(void **st) {
     assert_true(s->over);
     assert_int_equal(s->winner, N20_FRENCH);
     assert_int_equal(s->level, 1);
-    assert_int_equal(s_count(&d, "9.6 combat"), 0);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 0);
     assert_false(t_events_has(&ev, "combat:"));
     free(s);
 }
@@ -953,14 +946,14 @@ static void test_n20_12_2_3_reserves_both_sides(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
-    assert_int_equal(s_count(&d, "9.6 combat"), 0); /* the defender decides before the roll */
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 0); /* the defender decides before the roll */
     uint32_t r[] = {3};
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_ALLIED, "reserve", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_ALLIED], 6);
     assert_true(t_events_has(&ev, "battle 1: 5 vs 4 (terrain +0, attacker reserve, defender reserve), "
                                   "differential +1, column +1, die 3: DW"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     free(s);
 }
 
@@ -997,7 +990,7 @@ static void test_n20_12_2_3_no_reserves_for_routed_side(void **st) {
     uint32_t r[] = {2};
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, NULL, &err), 0);
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_int_equal(s->morale[N20_ALLIED], 7);
     free(s);
 }
@@ -1388,7 +1381,7 @@ static void test_n20_14_0_no_battles_at_night(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_false(t_events_has(&ev, "Reaction Phase"));
     assert_false(t_events_has(&ev, "Combat Phase"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 0);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 0);
     assert_int_equal(s->phasing, N20_ALLIED);
     assert_int_equal(s->morale[N20_FRENCH], 9); /* +1 French rest */
     free(s);
@@ -1471,11 +1464,11 @@ static void test_n20_14_0_reshuffle_after_second_player_only(void **st) {
     assert_int_equal(s->phasing, N20_ALLIED);
     assert_false(t_events_has(&ev, "14.0 reshuffle"));
     assert_int_equal(s->ndraw, ndraw - 1);
-    int shuffles = s_count(&d, "5.0 event deck shuffle");
+    int shuffles = t_dice_count(&d, "5.0 event deck shuffle");
     s->phase = N20_PH_COMBAT_END;
     s_run(s, &d, &ev); /* Allied Night Operations, end of the Game Turn */
     assert_true(t_events_has(&ev, "14.0 reshuffle"));
-    assert_true(s_count(&d, "5.0 event deck shuffle") > shuffles);
+    assert_true(t_dice_count(&d, "5.0 event deck shuffle") > shuffles);
     assert_int_equal(s->turn, 13);
     assert_int_equal(s->ndraw + s->ndiscard, 12);
     int seen12 = 0;
@@ -1498,7 +1491,7 @@ static void test_n20_14_0_no_night_operations_by_day(void **st) {
     s_top_card(s, 2); /* the French draw of Turn 14: no French effect */
     s_run(s, &d, &ev);
     assert_false(t_events_has(&ev, "Night Operations"));
-    assert_int_equal(s_count(&d, "10.0 rally"), 0);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 0);
     assert_int_equal(s_where(s, "ROEDER"), N20_U_BROKEN);
     assert_int_equal(s->morale[N20_ALLIED], 7);
     assert_int_equal(s->turn, 14);
@@ -1580,7 +1573,7 @@ static void test_n20_15_0_no_end_before_last_turn(void **st) {
     n20_run(s, &d.d, NULL);
     assert_false(s->over);
     assert_int_equal(s->turn, 19);
-    assert_int_equal(s_count(&d, "4.0 sudden death"), 0);
+    assert_int_equal(t_dice_count(&d, "4.0 sudden death"), 0);
     free(s);
 }
 
@@ -1599,7 +1592,7 @@ static void test_n20_4_0_sudden_death_roll_above_continues(void **st) {
     assert_true(t_events_has(&ev, "Sudden Death roll 2 against 1: play continues"));
     assert_false(s->over);
     assert_int_equal(s->turn, 20);
-    assert_int_equal(s_count(&d, "4.0 sudden death"), 1);
+    assert_int_equal(t_dice_count(&d, "4.0 sudden death"), 1);
     free(s);
 }
 

@@ -33,14 +33,6 @@ static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
     return found;
 }
 
-/* how many dice were rolled for this purpose */
-static int s_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 static int s_card_index(const n20_state *s, int number) {
     for (int i = 0; i < s->sc->ncards; i++)
         if (s->sc->cards[i].number == number) return i;
@@ -169,7 +161,7 @@ static void test_n20_4_0_recovery_removes_in_contact(void **st) {
     assert_true(t_events_has(&ev, "battle 1: 1 vs 2 (terrain +0), differential -1, column -1, die 4: N"));
     assert_true(t_events_has(&ev, "[8.2.4] GERARD's In Contact marker is removed"));
     assert_false(s->u[g].flags & N20_UF_CONTACT);
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     free(s);
 }
 
@@ -215,11 +207,11 @@ static void test_n20_4_0_7_reshuffle_at_end_of_night_turn(void **st) {
     n20_run(s, &d.d, &out);
     assert_int_equal(s->phasing, N20_ALLIED);
     assert_false(t_events_has(&ev, "reshuffled"));
-    assert_int_equal(s_count(&d, "5.0 event deck shuffle"), 0);
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), 0);
     s->phase = N20_PH_TURN_END;
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "[14.0 reshuffle at the end of the Night turn] the Event cards are reshuffled (12 cards)"));
-    assert_int_equal(s_count(&d, "5.0 event deck shuffle"), 11); /* one die per card but the last */
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), 11); /* one die per card but the last */
     assert_int_equal(s->turn, 13);
     assert_int_equal(s->ndiscard, 1); /* only the card the French drew on Turn 13 */
     assert_int_equal(s->ndraw + s->ndiscard, 12);
@@ -229,7 +221,7 @@ static void test_n20_4_0_7_reshuffle_at_end_of_night_turn(void **st) {
     s->phase = N20_PH_TURN_END;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->turn, 12);
-    assert_int_equal(s_count(&d, "5.0 event deck shuffle"), 0);
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), 0);
     free(s);
 }
 
@@ -244,12 +236,12 @@ static void test_n20_4_0_8_sudden_death_continues(void **st) {
     n20_state *s = t_empty(&d, 19, N20_FRENCH);
     s->phase = N20_PH_TURN_END; /* end of the First Player Turn: no roll */
     n20_run(s, &d.d, &out);
-    assert_int_equal(s_count(&d, "4.0 sudden death"), 0);
+    assert_int_equal(t_dice_count(&d, "4.0 sudden death"), 0);
     s->phase = N20_PH_TURN_END;
     uint32_t r[] = {2}; /* Turn 19 shows 1: 2 > 1 */
     t_dice_script(&d, 1, r);
     n20_run(s, &d.d, &out);
-    assert_int_equal(s_count(&d, "4.0 sudden death"), 1);
+    assert_int_equal(t_dice_count(&d, "4.0 sudden death"), 1);
     assert_true(t_events_has(&ev, "[4.0] Sudden Death roll 2 against 1: play continues"));
     assert_false(s->over);
     assert_int_equal(s->turn, 20);
@@ -258,7 +250,7 @@ static void test_n20_4_0_8_sudden_death_continues(void **st) {
     s = t_empty(&d, 18, N20_ALLIED); /* no stop sign on Turn 18 */
     s->phase = N20_PH_TURN_END;
     n20_run(s, &d.d, NULL);
-    assert_int_equal(s_count(&d, "4.0 sudden death"), 0);
+    assert_int_equal(t_dice_count(&d, "4.0 sudden death"), 0);
     assert_int_equal(s->turn, 19);
     free(s);
 }
@@ -348,7 +340,7 @@ static void test_n20_5_0_event_reshuffle_and_recurrence(void **st) {
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "french draws #12 A Change in the Weather"));
     assert_true(t_events_has(&ev, "[5.0 the event says to reshuffle] the Event cards are reshuffled (12 cards)"));
-    assert_int_equal(s_count(&d, "5.0 event deck shuffle"), 11);
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), 11);
     assert_int_equal(s->ndiscard, 0);
     assert_int_equal(s->ndraw, 12);
     int has3 = 0;
@@ -1143,7 +1135,7 @@ static void test_n20_7_6_advance_into_ezoc(void **st) {
     assert_int_equal(n20_in_ezoc(s, n20_hex(506), N20_ALLIED, 0), 1);
     assert_int_equal(t_order(s, N20_FRENCH, "advance REILLE 0506", &d, &ev, &err), 0);
     assert_int_equal(s->u[r].hex, n20_hex(506));
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)") + s_count(&d, "9.8.3 controlled advance"), 0);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)") + t_dice_count(&d, "9.8.3 controlled advance"), 0);
     free(s);
 }
 
@@ -1299,7 +1291,7 @@ static void test_n20_8_1_3_selective_attack(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
     assert_true(t_events_has(&ev, "battle 1: 4 vs 2 (terrain +0), differential +2, column +2, die 1: N"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_string_equal(s_kind(s), "reaction");
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_FRENCH, "declare GERARD -> UXBRIDGE", &d, &ev, &err), -1);
@@ -1335,7 +1327,7 @@ static void test_n20_8_1_3_combined_countercharge_and_advance(void **st) {
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
     assert_int_equal(t_order(s, N20_FRENCH, "retreat GERARD 0405", &d, &ev, &err), 0);
     assert_int_equal(s->u[g].hex, n20_hex(405));
-    assert_int_equal(s_count(&d, "9.8.3 controlled advance"), 1);
+    assert_int_equal(t_dice_count(&d, "9.8.3 controlled advance"), 1);
     assert_true(t_events_has(&ev, "Controlled Advance roll 6 (-1 heavy): control Kept"));
     assert_string_equal(s_kind(s), "advance");
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);

@@ -30,13 +30,6 @@ static n20_state *s_pos(t_dice *d, int turn, int phasing) {
     return s;
 }
 
-static int s_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 /* resolve with scripted dice; the defender declines reserves when he is asked */
 static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
     brt_reject err;
@@ -129,11 +122,11 @@ static void test_n20_9_0_battles_resolved_in_any_order(void **st) {
     assert_int_equal(s->phase, N20_PH_BATTLES);
     assert_false(s_legal_has(s, N20_FRENCH, "resolve 2"));
     NO(N20_FRENCH, "resolve 2", "9.0"); /* a battle is fought once */
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     uint32_t r1[] = {2}; /* 4 vs 3 = +1, die 2: N */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r1), 0);
     assert_true(t_events_has(&ev, "battle 1: 4 vs 3 (terrain +0), differential +1, column +1, die 2: N"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 2);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 2);
     assert_int_equal(s->phasing, N20_ALLIED); /* every battle fought: the Combat Phase is over */
     free(s);
 }
@@ -338,7 +331,7 @@ static void test_n20_9_6_2_routed_defender(void **st) {
     uint32_t r[] = {2}; /* 4 vs 2+1 = +1, die 2: N */
     t_dice_script(&d, 1, r);
     OK(N20_FRENCH, "resolve 1");
-    assert_int_equal(s_count(&d, "9.6 combat"), 1); /* rolled at once: no reserve decision */
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1); /* rolled at once: no reserve decision */
     assert_true(t_events_has(&ev, "4 vs 3 (terrain +1), differential +1, column +1, die 2: N"));
     assert_int_equal(s->morale[N20_ALLIED], 6);
     free(s);
@@ -590,7 +583,7 @@ static void test_n20_9_6_aw_attacker_withdraws(void **st) {
     uint32_t r[] = {5}; /* -2, die 5: AW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 5: AW"));
-    assert_int_equal(s_count(&d, "9.6 rout distance"), 0);
+    assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 0);
     NO(N20_FRENCH, "retreat GERARD 0405 0305", "9.7.8");
     OK(N20_FRENCH, "retreat GERARD 0405");
     assert_int_equal(s->u[g].routed, 0);
@@ -636,7 +629,7 @@ static void test_n20_9_6_dw_defender_withdraws(void **st) {
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
     uint32_t r[] = {3}; /* +1, die 3: DW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_int_equal(s_count(&d, "9.6 rout distance"), 0);
+    assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 0);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     OK(N20_ALLIED, "retreat ZIETEN 0607");
     assert_int_equal(s->u[z].routed, 0);
@@ -665,7 +658,7 @@ static void test_n20_9_6_db_defender_breaks(void **st) {
     assert_int_equal(s->morale[N20_ALLIED], 5);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_int_equal(s_count(&d, "9.8.3 controlled advance"), 0); /* no cavalry, no roll */
+    assert_int_equal(t_dice_count(&d, "9.8.3 controlled advance"), 0); /* no cavalry, no roll */
     OK(N20_FRENCH, "advance GERARD 0506");
     AT("GERARD", 506);
     assert_int_equal(s->b[0].done, 1); /* the hex is full: the advance is over */
@@ -965,7 +958,7 @@ static void test_n20_9_7_1_retreat_through_forest(void **st) {
     OK(N20_ALLIED, "retreat ZIETEN 1608 1708"); /* through the forest at 1608 */
     AT("ZIETEN", 1708);
     assert_int_equal(s->u[z].routed, 1 + N20_ALLIED);
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 0);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)"), 0);
     free(s);
 }
 
@@ -1049,7 +1042,7 @@ static void test_n20_9_7_4_hazardous_retreat_breaks_on_1_to_3(void **st) {
     uint32_t h[] = {5, 3};
     t_dice_script(&d, 2, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 2);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)"), 2);
     assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 5: passes"));
     assert_true(t_events_has(&ev, "ZIETEN hazardous retreat roll 3: Broken"));
     assert_true(t_events_has(&ev, "ZIETEN is Broken at 0508"));
@@ -1078,7 +1071,7 @@ static void test_n20_9_7_4_friendly_units_do_not_negate_ezoc(void **st) {
     uint32_t h[] = {4};
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
     assert_int_equal(s->u[z].hex, n20_hex(508));
     assert_int_equal(s->u[z].routed, 0);
     free(s);
@@ -1101,7 +1094,7 @@ static void test_n20_9_7_6_through_friendly_only_if_no_other_route(void **st) {
     uint32_t h[] = {6};
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat ZIETEN 0606");
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
     assert_int_equal(s->u[z].hex, n20_hex(606));
     free(s);
 }
@@ -1386,7 +1379,7 @@ static void test_n20_9_8_3_no_roll_when_nobody_can_advance(void **st) {
     assert_true(t_events_has(&ev, "5 vs 6 (terrain +2), differential -1, column -1, die 5: DW"));
     OK(N20_ALLIED, "retreat ORANGE");
     assert_int_equal(s->u[o].hex, n20_hex(1802));
-    assert_int_equal(s_count(&d, "9.8.3 controlled advance"), 0);
+    assert_int_equal(t_dice_count(&d, "9.8.3 controlled advance"), 0);
     assert_int_equal(d.npurposes, 1);
     assert_false(t_events_has(&ev, "La Garde recule"));
     assert_int_equal(s->morale[N20_FRENCH], 6);
@@ -1534,7 +1527,7 @@ static void test_n20_9_8_6_no_new_battle_after_advancing(void **st) {
     assert_true(n20_adjacent_units(s, U("GERARD"), p));
     assert_int_equal(s->phasing, N20_ALLIED); /* the French Combat Phase is over */
     assert_false(t_events_has(&ev, "battle 2 declared"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     free(s);
 }
 

@@ -38,13 +38,6 @@ static n20_state *s_pos(t_dice *d, int turn, int phasing, int phase) {
     return s;
 }
 
-static int s_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
     brt_reject err;
     t_dice_script(d, n, dice);
@@ -194,7 +187,7 @@ static void test_n20_16_9_1_attacker_within_span_is_in_command(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "the attackers are In Command"));
     assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_int_equal(s->phase, N20_PH_RETREAT);
     free(s);
 }
@@ -213,7 +206,7 @@ static void test_n20_16_9_5_out_of_command_reduces_differential(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "Out of Command (-1 differential)"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     AT("ZIETEN", 1606);
     free(s);
 }
@@ -352,7 +345,7 @@ static void test_n20_16_9_3_leader_still_in_ezoc_breaks(void **st) {
     assert_int_equal(WHERE("NAPOLEON"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "Leader NAPOLEON is Broken"));
     assert_true(t_events_has(&ev, "Breaking Napoleon roll 2: Napoleon is wounded"));
-    assert_int_equal(s_count(&d, "16.9.6 breaking Napoleon"), 1);
+    assert_int_equal(t_dice_count(&d, "16.9.6 breaking Napoleon"), 1);
     assert_int_equal(d.npurposes, 1);
     assert_int_equal(s->morale[N20_FRENCH], 5);
     assert_int_equal(s->morale[N20_ALLIED], 6); /* no Morale gain for breaking a Leader */
@@ -374,7 +367,7 @@ static void test_n20_16_9_6_napoleon_killed_ends_the_game(void **st) {
     OK(N20_ALLIED, "move ORANGE 1602");
     assert_int_equal(WHERE("NAPOLEON"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "no hex to retreat into"));
-    assert_int_equal(s_count(&d, "16.9.6 breaking Napoleon"), 1);
+    assert_int_equal(t_dice_count(&d, "16.9.6 breaking Napoleon"), 1);
     assert_true(s->over);
     brt_result r;
     n20_result(s, &r);
@@ -447,7 +440,7 @@ static void test_n20_16_9_4_countercharge_has_no_command_check(void **st) {
     t_dice_script(&d, 1, dice);
     OK(N20_ALLIED, "countercharge COLLAERT -> REILLE");
     if (s->phase == N20_PH_DEF_RESERVE) OK(N20_FRENCH, "no-reserve");
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_false(t_events_has(&ev, "Command"));
     free(s);
 }
@@ -485,7 +478,7 @@ static void test_n20_16_9_5_leader_accompanies_retreat(void **st) {
     assert_int_equal(s->u[U("BLUCHER")].hex, s->u[U("ZIETEN")].hex);
     assert_int_equal(WHERE("BLUCHER"), N20_U_MAP);
     assert_true(t_events_has(&ev, "[16.9.5] Leader BLUCHER accompanies ZIETEN to"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_int_equal(d.npurposes, 1);
     free(s);
 }
@@ -509,8 +502,8 @@ static void test_n20_16_9_5_leader_breaks_with_retreating_unit(void **st) {
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "[16.9.5 the unit it accompanied in retreat Broke] Leader BLUCHER is Broken"));
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
-    assert_int_equal(s_count(&d, "9.6 rout distance"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 1);
     assert_int_equal(d.npurposes, 2);
     assert_int_equal(s->morale[N20_ALLIED], 5);
     assert_int_equal(s->morale[N20_FRENCH], 7);
@@ -539,7 +532,7 @@ static void test_n20_16_9_5_leader_breaks_on_failed_hazard(void **st) {
     uint32_t hz[] = {2}; /* 1-3 breaks [9.7.4] */
     t_dice_script(&d, 1, hz);
     OK(N20_ALLIED, order);
-    assert_int_equal(s_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
+    assert_int_equal(t_dice_count(&d, "9.7.4 hazardous retreat (EZOC)"), 1);
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "Leader BLUCHER is Broken"));
@@ -762,7 +755,7 @@ static void test_n20_16_9_wing_commanders_split_and_merge(void **st) {
     AT("NAPOLEON", 1605);
     assert_int_equal(WHERE("NAPOLEON2"), N20_U_OUT);
     assert_int_equal(WHERE("GROUCHY"), N20_U_OUT);
-    assert_int_equal(s_count(&d, "16.9.6 breaking Napoleon"), 0);
+    assert_int_equal(t_dice_count(&d, "16.9.6 breaking Napoleon"), 0);
     free(s);
 }
 
@@ -845,7 +838,7 @@ static void test_n20_16_7_1_elan_below_six_no_effect(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "Elan roll 4 (modified 5): no effect"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
-    assert_int_equal(s_count(&d, "16.7.1 elan"), 1);
+    assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
     free(s);
 }
 
@@ -867,7 +860,7 @@ static void test_n20_16_7_1_elan_modifiers_commit_and_reserve(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
     assert_true(t_events_has(&ev, "GARDE Elan roll 3 (modified 6): Elan!"));
     assert_true(t_events_has(&ev, "differential +2, column +2, die 3: DW"));
-    assert_int_equal(s_count(&d, "16.7.1 elan"), 1);
+    assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
     assert_int_equal(s->morale[N20_FRENCH], 4);
     free(s);
 }
@@ -883,8 +876,8 @@ static void test_n20_16_7_1_elan_morale_one_and_never_defending(void **st) {
     OK(N20_ALLIED, "declare ZIETEN -> GARDE");
     uint32_t dice[] = {3};
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
-    assert_int_equal(s_count(&d, "16.7.1 elan"), 0); /* GARDE defends */
-    assert_int_equal(s_count(&d, "9.6 combat"), 1);
+    assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0); /* GARDE defends */
+    assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     /* the French attack back: 2 + 1 Guard + 1 Morale at one = 4 */
     s->phasing = N20_FRENCH;
     s->phase = N20_PH_DECLARE;
@@ -911,7 +904,7 @@ static void test_n20_16_7_no_elan_without_option(void **st) {
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {3};
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
-    assert_int_equal(s_count(&d, "16.7.1 elan"), 0);
+    assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0);
     assert_int_equal(d.npurposes, 1);
     free(s);
 }
@@ -956,7 +949,7 @@ static void test_n20_16_7_4_unreliable_steady(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "ORANGE roll 2 (modified 2): Steady"));
     assert_true(t_events_has(&ev, "4 vs 4"));
-    assert_int_equal(s_count(&d, "16.7.4 unreliable"), 1);
+    assert_int_equal(t_dice_count(&d, "16.7.4 unreliable"), 1);
     free(s);
     free(sc);
 }
@@ -994,12 +987,12 @@ static void test_n20_16_7_5_reluctant_advance(void **st) {
             buf_free(&f);
         }
         assert_int_equal(s->phase, N20_PH_ADVANCE);
-        int before = s_count(&d, "16.7.5 reluctant advance");
+        int before = t_dice_count(&d, "16.7.5 reluctant advance");
         assert_int_equal(before, 0);
         uint32_t r[] = {k ? 5u : 2u};
         t_dice_script(&d, 1, r);
         OK(N20_ALLIED, "advance ORANGE 1606");
-        assert_int_equal(s_count(&d, "16.7.5 reluctant advance"), 1);
+        assert_int_equal(t_dice_count(&d, "16.7.5 reluctant advance"), 1);
         if (k) {
             AT("ORANGE", 1606);
             assert_true(t_events_has(&ev, "[16.7.5] ORANGE Controlled Advance roll 5: Kept"));

@@ -59,13 +59,6 @@ static void s_at(const n20_state *s, const char *id, unsigned xxyy) {
 
 static int s_card_number(const n20_state *s, int idx) { return s->sc->cards[idx].number; }
 
-static int s_purpose_count(const t_dice *d, const char *purpose) {
-    int n = 0;
-    for (int i = 0; i < d->npurposes; i++)
-        if (strcmp(d->purposes[i], purpose) == 0) n++;
-    return n;
-}
-
 /* setup through the ruleset table with option names; NULL + err on refusal */
 static void *s_setup_opts(const char *scenario, const char **names, size_t n, t_dice *d, brt_reject *err) {
     brt_ruleset_options o = {names, n, 2};
@@ -188,7 +181,7 @@ static void test_n20_17_3_closing_setup(void **st) {
     assert_int_equal(s->ndiscard, 1);
     assert_int_equal(s_card_number(s, s->discard[0]), 12);
     assert_int_equal(s->ndraw, 11);
-    assert_int_equal(s_purpose_count(&d, "3.0 event deck shuffle"), 10);
+    assert_int_equal(t_dice_count(&d, "3.0 event deck shuffle"), 10);
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->ndraw, 11);
@@ -235,7 +228,7 @@ static void test_n20_17_3_1_historical_deck_order(void **st) {
     t_dice d;
     t_dice_init(&d, 3);
     n20_state *s = s_game("waterloo20-closing", N20_OPT_HIST_EVENTS, &d, NULL);
-    assert_int_equal(s_purpose_count(&d, "3.0 event deck shuffle"), 0);
+    assert_int_equal(t_dice_count(&d, "3.0 event deck shuffle"), 0);
     /* the French Morning draw has been made: #01 is discarded, #02 is next */
     assert_int_equal(s->ndiscard, 2);
     assert_int_equal(s_card_number(s, s->discard[1]), 1);
@@ -290,7 +283,7 @@ static void test_n20_17_3_1_historical_reshuffle_at_night_french(void **st) {
     assert_true(t_events_has(&ev, "17.3.1 historical events: reshuffle"));
     assert_int_equal(s->ndiscard, 0);
     assert_int_equal(s->ndraw, 12); /* #01-#12, #13 only with just-like-old-days */
-    assert_int_equal(s_purpose_count(&d, "5.0 event deck shuffle"), 11);
+    assert_int_equal(t_dice_count(&d, "5.0 event deck shuffle"), 11);
     /* without the variant the Night French draw does not reshuffle */
     t_dice d2;
     t_dice_init(&d2, 5);
@@ -603,10 +596,10 @@ static void test_n20_17_1_3_bulow_arrives_on_6(void **st) {
     t_dice_script(&d, 1, six);
     d.npurposes = 0;
     s_allied_turn(s, 6, &d, &ev);
-    assert_int_equal(s_purpose_count(&d, "17.1.3 arrival roll"), 0);
+    assert_int_equal(t_dice_count(&d, "17.1.3 arrival roll"), 0);
     assert_int_equal(s->u[b].where, N20_U_VARIABLE);
     s_allied_turn(s, 7, &d, &ev);
-    assert_int_equal(s_purpose_count(&d, "17.1.3 arrival roll"), 1);
+    assert_int_equal(t_dice_count(&d, "17.1.3 arrival roll"), 1);
     assert_true(t_events_has(&ev, "BULOW rolls 6: it arrives this turn"));
     s_reinf(s, "BULOW", 7, 'Y');
     brt_reject err;
@@ -674,7 +667,7 @@ static void test_n20_17_1_3_bulow_delayed(void **st) {
     s_reinf(s, "BULOW", 10, 'Y');
     d.npurposes = 0;
     s_allied_turn(s, 7, &d, &ev);
-    assert_int_equal(s_purpose_count(&d, "17.1.3 arrival roll"), 0);
+    assert_int_equal(t_dice_count(&d, "17.1.3 arrival roll"), 0);
     free(s);
 }
 

@@ -39,6 +39,14 @@ static inline void t_dice_init(t_dice *t, uint64_t seed) {
     t->d.source_ctx = t;
 }
 
+/* how many rolls were made with this purpose (e.g. "9.6 combat") */
+static inline int t_dice_count(const t_dice *t, const char *purpose) {
+    int n = 0;
+    for (int i = 0; i < t->npurposes; i++)
+        if (strcmp(t->purposes[i], purpose) == 0) n++;
+    return n;
+}
+
 static inline void t_dice_script(t_dice *t, int n, const uint32_t *v) {
     for (int i = 0; i < n && t->nscript < 64; i++) t->script[t->nscript++] = v[i];
 }
