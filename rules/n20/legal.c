@@ -62,6 +62,17 @@ static void s_emit(s_ctx *c, const N20__V1__Order *o) {
     if (p != stackbuf) free(p);
 }
 
+/* [10.0] [16.1.3] [16.4] [16.9.8] "place UNIT HEX" */
+static void s_emit_place(s_ctx *c, int u, uint16_t hex) {
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    N20__V1__Place pl = N20__V1__PLACE__INIT;
+    pl.unit = (char *)n20_uid(c->s, u);
+    pl.hex = n20_xxyy(hex);
+    o.kind_case = N20__V1__ORDER__KIND_PLACE;
+    o.place = &pl;
+    s_emit(c, &o);
+}
+
 static int s_is_end(const uint8_t *item, size_t len) {
     N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
     N20__V1__Order o = N20__V1__ORDER__INIT;
@@ -491,22 +502,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             int army = sc->units[u].army;
             for (int i = 0; i < sc->nloc[army]; i++) {
                 if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
-                N20__V1__Place pl = N20__V1__PLACE__INIT;
-                pl.unit = (char *)n20_uid(s, u);
-                pl.hex = n20_xxyy(sc->loc[army][i]);
-                o.kind_case = N20__V1__ORDER__KIND_PLACE;
-                o.place = &pl;
-                s_emit(&c, &o);
+                s_emit_place(&c, u, sc->loc[army][i]);
             }
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
                 if (!sc->onmap[h] || n20_rally_hex_check(s, u, h, NULL) < 0) continue;
-                N20__V1__Place pl = N20__V1__PLACE__INIT;
-                pl.unit = (char *)n20_uid(s, u);
-                pl.hex = n20_xxyy(h);
-                o.kind_case = N20__V1__ORDER__KIND_PLACE;
-                o.place = &pl;
-                s_emit(&c, &o);
+                s_emit_place(&c, u, h);
             }
             /* [16.9.8] with or next to the Leader named by a "Rallying on" event */
             int l = s->rally_on ? s->rally_on - 1 : -1;
@@ -519,12 +520,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
                 if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
                     continue; /* listed above as a [16.4] Rally hex */
-                N20__V1__Place pl = N20__V1__PLACE__INIT;
-                pl.unit = (char *)n20_uid(s, u);
-                pl.hex = n20_xxyy(h);
-                o.kind_case = N20__V1__ORDER__KIND_PLACE;
-                o.place = &pl;
-                s_emit(&c, &o);
+                s_emit_place(&c, u, h);
             }
         }
         break;
@@ -538,12 +534,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             armies_done |= 1 << sc->units[u].army;
             for (uint16_t h = 0; h < N20_HEXES; h++) {
                 if (!sc->onmap[h] || n20_dummy_place_check(s, u, h, NULL) < 0) continue;
-                N20__V1__Place pl = N20__V1__PLACE__INIT;
-                pl.unit = (char *)n20_uid(s, u);
-                pl.hex = n20_xxyy(h);
-                o.kind_case = N20__V1__ORDER__KIND_PLACE;
-                o.place = &pl;
-                s_emit(&c, &o);
+                s_emit_place(&c, u, h);
             }
         }
         break;
