@@ -5,6 +5,11 @@
  * apply() accepts every order legal() lists (checked on a copy of the state, for
  * the first steps of each game), and the same seed replays to the same state hash.
  * BERTHIER_LONG=1 plays 25 times more games.
+ *
+ * The pairwise tests cover combinations: for each scenario a set of option subsets
+ * in which every pair of accepted options is seen in all four on/off states, built
+ * greedily from a fixed generator (so the same subsets every run), each subset
+ * played as a random game to its result.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -142,6 +147,107 @@ static void s_scenario(const char *scenario) {
     }
 }
 
+/* ---- pairwise combinations ------------------------------------------------------------ */
+
+#define T_MAXOPT 32
+#define T_MAXROWS 64
+
+/* the four on/off states of pair (a, b) that row `m` covers: bit (2*va + vb) */
+static unsigned s_pair_state(uint32_t m, size_t a, size_t b) {
+    unsigned va = (m >> a) & 1u, vb = (m >> b) & 1u;
+    return 1u << (2 * va + vb);
+}
+
+/* greedy covering array: rows (bitmasks over n options) until every pair has been
+ * seen on/on, on/off, off/on and off/off; returns the number of rows */
+static size_t s_pairwise_rows(size_t n, uint32_t rows[T_MAXROWS]) {
+    uint8_t seen[T_MAXOPT][T_MAXOPT] = {{0}};
+    size_t npairs = n * (n - 1) / 2, done = 0, nrows = 0;
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    while (done < npairs && nrows < T_MAXROWS) {
+        uint32_t best = 0;
+        size_t best_gain = 0;
+        for (int c = 0; c < 200; c++) {
+            uint32_t cand = (uint32_t)s_rng(&rng) & (n >= 32 ? 0xffffffffu : ((1u << n) - 1u));
+            size_t gain = 0;
+            for (size_t a = 0; a < n; a++)
+                for (size_t b = a + 1; b < n; b++)
+                    if (!(seen[a][b] & s_pair_state(cand, a, b))) gain++;
+            if (gain > best_gain) {
+                best_gain = gain;
+                best = cand;
+            }
+        }
+        if (best_gain == 0) break;
+        rows[nrows++] = best;
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = a + 1; b < n; b++) {
+                uint8_t before = seen[a][b];
+                seen[a][b] |= (uint8_t)s_pair_state(best, a, b);
+                if (before != 0xf && seen[a][b] == 0xf) done++;
+            }
+    }
+    return done == npairs ? nrows : 0;
+}
+
+static void s_pairwise(const char *scenario) {
+    const char *names[T_MAXOPT];
+    size_t n = s_options(scenario, names, T_MAXOPT);
+    assert_true(n >= 8);
+    uint32_t rows[T_MAXROWS];
+    size_t nrows = s_pairwise_rows(n, rows);
+    if (nrows == 0) fail_msg("%s: no pairwise cover of %zu options in %d rows", scenario, n, T_MAXROWS);
+    const char *lg = getenv("BERTHIER_LONG");
+    int reps = lg && *lg && *lg != '0' ? 5 : 1;
+    for (int rep = 0; rep < reps; rep++)
+        for (size_t r = 0; r < nrows; r++) {
+            const char *on[T_MAXOPT];
+            size_t k = 0;
+            for (size_t i = 0; i < n; i++)
+                if (rows[r] >> i & 1u) on[k++] = names[i];
+            uint8_t h1[32], h2[32];
+            uint64_t seed = 5000 + 97 * (uint64_t)rep + (uint64_t)r;
+            int s1 = s_play(scenario, on, k, seed, rep == 0 ? 30 : 0, h1);
+            int s2 = s_play(scenario, on, k, seed, 0, h2);
+            assert_int_equal(s1, s2);
+            assert_memory_equal(h1, h2, 32);
+        }
+}
+
+/* the cover itself: every pair in all four states, checked independently of the builder */
+static void test_n20_combos_pairwise_cover_is_complete(void **st) {
+    (void)st;
+    for (size_t n = 2; n <= 20; n++) {
+        uint32_t rows[T_MAXROWS];
+        size_t nrows = s_pairwise_rows(n, rows);
+        assert_true(nrows >= 4); /* four states of one pair need four rows */
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = a + 1; b < n; b++) {
+                unsigned states = 0;
+                for (size_t r = 0; r < nrows; r++) states |= s_pair_state(rows[r], a, b);
+                assert_int_equal(states, 0xf);
+            }
+    }
+}
+
+/* [16.0] [17.0] option combinations: every pair of options on/off in some game */
+static void test_n20_combos_standard_pairwise(void **st) {
+    (void)st;
+    s_pairwise("waterloo20-standard");
+}
+static void test_n20_combos_closing_pairwise(void **st) {
+    (void)st;
+    s_pairwise("waterloo20-closing");
+}
+static void test_n20_combos_extended_pairwise(void **st) {
+    (void)st;
+    s_pairwise("waterloo20-extended");
+}
+static void test_n20_combos_opening_pairwise(void **st) {
+    (void)st;
+    s_pairwise("waterloo20-opening");
+}
+
 /* [16.0] [17.0] every option a scenario takes, all at once */
 static void test_n20_combos_standard_all_options(void **st) {
     (void)st;
@@ -167,6 +273,11 @@ int main(void) {
         cmocka_unit_test(test_n20_combos_closing_all_options),
         cmocka_unit_test(test_n20_combos_extended_all_options),
         cmocka_unit_test(test_n20_combos_opening_all_options),
+        cmocka_unit_test(test_n20_combos_pairwise_cover_is_complete),
+        cmocka_unit_test(test_n20_combos_standard_pairwise),
+        cmocka_unit_test(test_n20_combos_closing_pairwise),
+        cmocka_unit_test(test_n20_combos_extended_pairwise),
+        cmocka_unit_test(test_n20_combos_opening_pairwise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
