@@ -4,16 +4,10 @@
 # (0 done, 1 rejected with one line "rejected CODE [rule] message", 2 usage,
 # 3 no reply, 4 local file error). A duel game is played to its end by hand.
 set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-ctl.XXXXXX)
-D=$T/d
-daemon_pid=""
-cleanup() {
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  if [ -n "${watch_pid:-}" ]; then kill "$watch_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
+e2e_init ctl
+stop_watch() { if [ -n "${watch_pid:-}" ]; then kill "$watch_pid" 2>/dev/null || true; fi; }
+e2e_extra_cleanup=stop_watch
 fail() { echo "FAIL: $*" >&2; echo "--- stdout"; cat "$T/out" 2>/dev/null; echo "--- stderr"; cat "$T/err" 2>/dev/null; exit 1; }
 # expect RC CMD...: run, keep stdout/stderr in $T/out, $T/err, check the exit code.
 expect() {
@@ -22,16 +16,6 @@ expect() {
   [ "$rc" = "$want" ] || fail "exit $rc (wanted $want): $*"
 }
 ctl() { "$BIN/berthierctl" --data-dir "$D" "$@"; }
-start_daemon() {
-  "$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-  daemon_pid=$!
-  for _ in $(seq 100); do
-    if [ -f "$D/server.pub" ] && ctl --timeout 300 hello >/dev/null 2>&1; then return 0; fi
-    sleep 0.1
-  done
-  cat "$T/daemon.log" >&2; fail "berthierd did not come up"
-}
-stop_daemon() { kill -9 "$daemon_pid"; wait "$daemon_pid" 2>/dev/null || true; daemon_pid=""; }
 
 # --- usage (2) and help (0), no daemon needed
 expect 2 "$BIN/berthierctl"
@@ -159,7 +143,7 @@ grep -q '^result ' "$T/watch.out" || fail "watch did not see the result"
 grep -q '^event ' "$T/watch.out" || fail "watch saw no events"
 
 # --- no daemon: no reply (3)
-stop_daemon
+kill_daemon
 expect 3 ctl --timeout 500 hello
 grep -q '^no reply from ' "$T/err" || fail "no-reply line"
 echo "ok: berthierctl"

@@ -3,24 +3,13 @@
 # berthierctl: both play to the end and print the result; one of them is
 # killed mid-game and started again, and carries on its seat; the log verifies.
 set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-bot.XXXXXX)
-D=$T/d
-daemon_pid=""
+. "$(dirname "$0")/lib.sh"
+e2e_init bot
 bots=()
-cleanup() {
-  for p in "${bots[@]}"; do kill "$p" 2>/dev/null || true; done
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
+stop_bots() { for p in "${bots[@]}"; do kill "$p" 2>/dev/null || true; done; }
+e2e_extra_cleanup=stop_bots
 fail() { echo "FAIL: $*" >&2; cat "$T"/bot*.out "$T"/bot*.err 2>/dev/null >&2; exit 1; }
-"$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-daemon_pid=$!
-for _ in $(seq 100); do
-  [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >/dev/null 2>&1 && break
-  sleep 0.1
-done
+start_daemon
 cd "$T"
 "$BIN/berthierctl" --quiet keygen s0 >/dev/null
 "$BIN/berthierctl" --quiet keygen s1 >/dev/null

@@ -3,26 +3,8 @@
 # line per game, the table of wins/draws/losses with Elo, and every log
 # verifies with berthier-replay. Then an external bot (exec:, the line protocol
 # of docs/bots.md) plays 2 games against random.
-set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-match.XXXXXX)
-D=$T/d
-daemon_pid=""
-cleanup() {
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; cat "$T/out" "$T/err" 2>/dev/null >&2; exit 1; }
-start_daemon() {
-  "$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-  daemon_pid=$!
-  for _ in $(seq 100); do
-    if [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >/dev/null 2>&1; then return 0; fi
-    sleep 0.1
-  done
-  cat "$T/daemon.log" >&2; fail "berthierd did not come up"
-}
+. "$(dirname "$0")/lib.sh"
+e2e_init match
 start_daemon
 
 # --- 3 games, random vs greedy

@@ -3,25 +3,10 @@
 # bot in at least 7 of 8 games (seats alternate), and every log verifies.
 # Skipped (exit 0, says so) while the daemon does not list ruleset n20.
 set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-n20.XXXXXX)
-D=$T/d
-daemon_pid=""
-cleanup() {
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; cat "$T/out" "$T/err" 2>/dev/null >&2; exit 1; }
-"$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-daemon_pid=$!
-up=""
-for _ in $(seq 100); do
-  if [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >"$T/hello" 2>/dev/null; then up=1; break; fi
-  sleep 0.1
-done
-[ -n "$up" ] || fail "berthierd did not come up"
-if ! grep -q '^rulesets .*\bn20\b' "$T/hello"; then
+. "$(dirname "$0")/lib.sh"
+e2e_init n20
+start_daemon
+if ! daemon_has_ruleset n20; then
   echo "skipped: this berthierd has no ruleset n20 ($(grep '^rulesets' "$T/hello"))"
   exit 0
 fi

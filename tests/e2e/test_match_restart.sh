@@ -3,29 +3,11 @@
 # every game ends, every log verifies, and no order is applied twice: the orders
 # the bots saw accepted equal the order records in each log, and no request id
 # appears twice in a log.
-set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-restart.XXXXXX)
-D=$T/d
-daemon_pid=""
+. "$(dirname "$0")/lib.sh"
+e2e_init restart
 match_pid=""
-cleanup() {
-  if [ -n "$match_pid" ]; then kill "$match_pid" 2>/dev/null || true; wait "$match_pid" 2>/dev/null || true; fi
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; cat "$T/out" "$T/err" 2>/dev/null >&2; exit 1; }
-start_daemon() {
-  "$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-  daemon_pid=$!
-  for _ in $(seq 100); do
-    if [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >/dev/null 2>&1; then return 0; fi
-    sleep 0.1
-  done
-  cat "$T/daemon.log" >&2; fail "berthierd did not come up"
-}
-kill_daemon() { kill -9 "$daemon_pid"; wait "$daemon_pid" 2>/dev/null || true; daemon_pid=""; }
+stop_match() { if [ -n "$match_pid" ]; then kill "$match_pid" 2>/dev/null || true; wait "$match_pid" 2>/dev/null || true; fi; }
+e2e_extra_cleanup=stop_match
 
 # A bot that thinks 0.1 s per decision, so that the games last long enough to be cut.
 cat >"$T/slow.sh" <<'BOT'

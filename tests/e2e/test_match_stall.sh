@@ -3,26 +3,8 @@
 # the daemon's clock (--decision-ms with --forfeit): the game ends, the other
 # seat wins, the timeout is a logged input and the replay still verifies.
 # A bot program that dies forfeits too (its seat resigns).
-set -euo pipefail
-BIN=${BERTHIER_BIN:?set BERTHIER_BIN to the build/bin directory}
-T=$(mktemp -d /tmp/brt-stall.XXXXXX)
-D=$T/d
-daemon_pid=""
-cleanup() {
-  if [ -n "$daemon_pid" ]; then kill -9 "$daemon_pid" 2>/dev/null || true; wait "$daemon_pid" 2>/dev/null || true; fi
-  rm -rf "$T"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; cat "$T/out" "$T/err" 2>/dev/null >&2; exit 1; }
-start_daemon() {
-  "$BIN/berthierd" --data-dir "$D" >>"$T/daemon.log" 2>&1 &
-  daemon_pid=$!
-  for _ in $(seq 100); do
-    if [ -f "$D/server.pub" ] && "$BIN/berthierctl" --data-dir "$D" --timeout 300 hello >/dev/null 2>&1; then return 0; fi
-    sleep 0.1
-  done
-  cat "$T/daemon.log" >&2; fail "berthierd did not come up"
-}
+. "$(dirname "$0")/lib.sh"
+e2e_init stall
 start_daemon
 
 printf '#!/bin/sh\nexec cat >/dev/null\n' >"$T/stall.sh"
