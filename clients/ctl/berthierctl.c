@@ -14,6 +14,7 @@
  * Subcommands are rows of one table; each has its own --help.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "berthier/client.h"
 
@@ -169,6 +171,8 @@ static int s_want_help(int argc, char **argv) {
 /* Commands taking exactly GAME SEAT and no options. */
 static int s_game_seat(const ctl_cmd *c, int argc, char **argv, const char **game,
                        unsigned *seat) {
+    *game = NULL;
+    *seat = 0;
     if (argc != 3) return s_usage_error(c, "expects GAME SEAT");
     *game = argv[1];
     if (s_parse_seat(argv[2], seat) != 0) return s_usage_error(c, "bad seat %s", argv[2]);
@@ -312,16 +316,140 @@ static int s_cmd_new(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+/* ---- nonce chain files (dice=contributory) ------------------------------------------
+ *
+ * A chain file holds one line: "berthier-chain-v1 LENGTH TAIL\n", TAIL being the chain's
+ * random tail in 64 hex digits. From it every link is recomputed (docs/dice.md), so
+ * `reveal` needs no other state: batch b is answered with link b+1. The file is as
+ * secret as a key (mode 0600): whoever reads it can reveal for the seat. */
+
+#define S_CHAIN_LENGTH 16384
+#define S_CHAIN_TAG "berthier-chain-v1"
+
+static int s_chain_save(const brt_chain *chain, const char *path) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0) return -1;
+    char line[sizeof S_CHAIN_TAG + 24 + 65 + 2];
+    char hex[65];
+    s_hex(brt_chain_tail(chain), 32, hex);
+    int n = snprintf(line, sizeof line, "%s %zu %s\n", S_CHAIN_TAG, brt_chain_length(chain), hex);
+    int ok = n > 0 && (size_t)n < sizeof line && write(fd, line, (size_t)n) == n && fsync(fd) == 0;
+    if (close(fd) != 0) ok = 0;
+    if (!ok) unlink(path);
+    return ok ? 0 : -1;
+}
+
+static brt_chain *s_chain_load(const char *path, char *why, size_t whylen) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char tag[32], hex[80];
+    size_t length = 0;
+    int n = fscanf(f, "%31s %zu %79s", tag, &length, hex);
+    fclose(f);
+    uint8_t tail[32];
+    if (n != 3 || strcmp(tag, S_CHAIN_TAG) != 0 || strlen(hex) != 64) {
+        snprintf(why, whylen, "%s is not a chain file (" S_CHAIN_TAG " LENGTH TAIL)", path);
+        return NULL;
+    }
+    for (size_t i = 0; i < 32; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+            snprintf(why, whylen, "%s: the tail is not hex", path);
+            return NULL;
+        }
+        tail[i] = (uint8_t)v;
+    }
+    brt_chain *chain = brt_chain_from_tail(tail, length);
+    if (!chain) snprintf(why, whylen, "%s: bad chain length %zu", path, length);
+    return chain;
+}
+
 static int s_cmd_join(ctl *self, int argc, char **argv) {
-    const char *game;
+    const ctl_cmd *c = s_find("join");
+    static const struct option opts[] = {
+        {"chain", required_argument, NULL, 'c'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *chain_path = NULL;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'c') {
+            chain_path = optarg;
+            continue;
+        }
+        return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
+    const char *game = argv[optind];
     unsigned seat;
-    int rc = s_game_seat(s_find("join"), argc, argv, &game, &seat);
-    if (rc) return rc;
-    const Berthier__V1__Joined *j = NULL;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0) return s_usage_error(c, "bad seat %s", argv[optind + 1]);
     S_CONNECT(self);
-    if (brt_client_join(self->client, game, seat, &j) != 0) return s_fail(self);
+    brt_chain *chain = NULL;
+    if (chain_path) {
+        /* [docs/dice.md] the commitment is sent at join: the file must exist first, so that
+         * a join that is accepted always leaves a chain the seat can reveal from */
+        chain = brt_chain_new(S_CHAIN_LENGTH);
+        if (!chain || s_chain_save(chain, chain_path) != 0) {
+            fprintf(stderr, "berthierctl join: cannot create %s: %s\n", chain_path,
+                    errno == EEXIST ? "it exists (a chain is used for one seat of one game)" : strerror(errno));
+            brt_chain_destroy(&chain);
+            return EXIT_LOCAL;
+        }
+    }
+    const Berthier__V1__Joined *j = NULL;
+    int rc = chain ? brt_client_join_chain(self->client, game, seat, chain, &j)
+                   : brt_client_join(self->client, game, seat, &j);
+    brt_chain_destroy(&chain);
+    if (rc != 0) {
+        if (!chain_path && strstr(brt_client_message(self->client), "chain commitment"))
+            fprintf(stderr, "berthierctl join: a dice=contributory game: join with --chain FILE\n");
+        return s_fail(self);
+    }
     printf("joined seat %u of %s at seq %" PRIu64 "; game %s\n", seat, game, j->seq,
            j->started ? "started" : "waits for the other seats");
+    return EXIT_OK;
+}
+
+static int s_cmd_reveal(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("reveal");
+    static const struct option opts[] = {
+        {"chain", required_argument, NULL, 'c'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *chain_path = NULL;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'c') {
+            chain_path = optarg;
+            continue;
+        }
+        return s_usage_error(c, "bad option");
+    }
+    if (!chain_path) return s_usage_error(c, "needs --chain FILE (written by join --chain)");
+    if (argc - optind != 3) return s_usage_error(c, "expects GAME SEAT BATCH");
+    const char *game = argv[optind];
+    unsigned seat;
+    uint64_t batch;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0) return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+    if (s_parse_u64(argv[optind + 2], &batch) != 0) return s_usage_error(c, "bad batch %s", argv[optind + 2]);
+    S_CONNECT(self);
+    char why[512];
+    brt_chain *chain = s_chain_load(chain_path, why, sizeof why);
+    if (!chain) {
+        fprintf(stderr, "berthierctl reveal: %s\n", why);
+        return EXIT_LOCAL;
+    }
+    if (brt_chain_seek(chain, batch) != 0) {
+        fprintf(stderr, "berthierctl reveal: the chain in %s has %zu links: no link for batch %" PRIu64 "\n",
+                chain_path, brt_chain_length(chain), batch);
+        brt_chain_destroy(&chain);
+        return EXIT_LOCAL;
+    }
+    int rc = brt_client_reveal(self->client, game, seat, batch, chain);
+    brt_chain_destroy(&chain);
+    if (rc != 0) return s_fail(self);
+    printf("revealed seat %u's nonce for dice batch %" PRIu64 " of %s\n", seat, batch, game);
     return EXIT_OK;
 }
 
@@ -642,8 +770,14 @@ static const ctl_cmd s_cmds[] = {
      "Clock: --decision-ms per decision, --bank-ms time bank per seat, --forfeit: running\n"
      "out forfeits the game (otherwise the rules' default applies).",
      1, s_cmd_new},
-    {"join", "GAME SEAT", "join a seat (with its --key); sends 32 bytes of fresh entropy", NULL, 1,
-     s_cmd_join},
+    {"join", "[--chain FILE] GAME SEAT", "join a seat (with its --key); sends 32 bytes of fresh entropy",
+     "dice=contributory games: --chain FILE makes a nonce chain, keeps it in FILE (0600, secret;\n"
+     "the file must not exist) and sends its commitment; answer each dice-nonce decision\n"
+     "with `reveal --chain FILE GAME SEAT BATCH`.",
+     1, s_cmd_join},
+    {"reveal", "--chain FILE GAME SEAT BATCH",
+     "dice=contributory: reveal the seat's nonce for a dice batch (pending names it)",
+     "FILE is the chain file that `join --chain` wrote for this seat (docs/dice.md).", 1, s_cmd_reveal},
     {"order", "[--seq N] GAME SEAT ORDER...",
      "submit an order in the text syntax (docs/orders.md)",
      "Without --seq the order cites the game's current seq (fetched first); with --seq it\n"

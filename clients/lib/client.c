@@ -872,7 +872,8 @@ static void s_chain_step(const uint8_t next[32], uint8_t prev[32]) {
     crypto_generichash_final(&st, prev, 32);
 }
 
-brt_chain *brt_chain_new(size_t length) {
+/* the chain ending in `tail`, or a random tail when `tail` is NULL */
+static brt_chain *s_chain_build(const uint8_t *tail, size_t length) {
     if (length == 0 || length > (1u << 24) || s_sodium_ready() != 0) return NULL;
     brt_chain *self = calloc(1, sizeof *self);
     if (!self) return NULL;
@@ -883,9 +884,28 @@ brt_chain *brt_chain_new(size_t length) {
     }
     self->length = length;
     self->next = 1;
-    randombytes_buf(self->links[length], 32);
+    if (tail)
+        memcpy(self->links[length], tail, 32);
+    else
+        randombytes_buf(self->links[length], 32);
     for (size_t k = length; k > 0; k--) s_chain_step(self->links[k], self->links[k - 1]);
     return self;
+}
+
+brt_chain *brt_chain_new(size_t length) { return s_chain_build(NULL, length); }
+
+brt_chain *brt_chain_from_tail(const uint8_t tail[32], size_t length) {
+    return tail ? s_chain_build(tail, length) : NULL;
+}
+
+const uint8_t *brt_chain_tail(const brt_chain *self) { return self ? self->links[self->length] : NULL; }
+
+size_t brt_chain_length(const brt_chain *self) { return self ? self->length : 0; }
+
+int brt_chain_seek(brt_chain *self, uint64_t batch) {
+    if (!self || batch >= self->length) return -1;
+    self->next = (size_t)batch + 1;
+    return 0;
 }
 
 void brt_chain_destroy(brt_chain **pself) {

@@ -142,6 +142,46 @@ watch_pid=""
 grep -q '^result ' "$T/watch.out" || fail "watch did not see the result"
 grep -q '^event ' "$T/watch.out" || fail "watch saw no events"
 
+# --- dice=contributory: join with a chain file, reveal each batch, play to the end [docs/dice.md]
+expect 0 ctl new --ruleset duel --scenario standard --option dice=contributory --seat-key alice.pub --seat-key bob.pub
+CG=$(cat "$T/out")
+expect 1 "${A[@]}" join "$CG" 0
+grep -q 'join with --chain FILE' "$T/err" || fail "no hint to join a contributory game with --chain"
+expect 0 "${A[@]}" join --chain chain0 "$CG" 0
+[ "$(stat -c %a chain0)" = 600 ] || fail "chain0 is not mode 0600"
+grep -qE '^berthier-chain-v1 16384 [0-9a-f]{64}$' chain0 || fail "chain0 format: $(cat chain0)"
+expect 4 "${Bb[@]}" join --chain chain0 "$CG" 1      # never overwrites a chain
+expect 0 "${Bb[@]}" join --chain chain1 "$CG" 1
+expect 2 "${A[@]}" reveal "$CG" 0 0                  # no --chain
+expect 1 "${A[@]}" reveal --chain chain1 "$CG" 0 0   # another seat's chain: not the next link
+grep -q '^rejected ILLEGAL' "$T/err" || fail "a foreign chain's link was not refused: $(cat "$T/err")"
+expect 1 "${A[@]}" reveal --chain chain0 "$CG" 0 5   # not the waiting batch
+grep -q '^rejected STALE' "$T/err" || fail "a reveal for another batch was not refused: $(cat "$T/err")"
+ended=""
+reveals=0
+for _ in $(seq 600); do
+  for s in 0 1; do
+    if [ "$s" = 0 ]; then C=("${A[@]}"); else C=("${Bb[@]}"); fi
+    expect 0 "${C[@]}" pending "$CG" "$s"
+    if grep -q '^result ' "$T/out"; then ended=1; break 2; fi
+    grep -q '^you-must-act yes' "$T/out" || continue
+    if grep -q '^kind dice-nonce' "$T/out"; then
+      b=$(sed -n 's/^prompt dice batch \([0-9]*\):.*/\1/p' "$T/out")
+      expect 0 "${C[@]}" reveal --chain "chain$s" "$CG" "$s" "$b"
+      reveals=$((reveals + 1))
+      continue
+    fi
+    expect 0 "${C[@]}" legal --limit 1 "$CG" "$s"
+    order=$(head -n 1 "$T/out")
+    set +e; "${C[@]}" order "$CG" "$s" $order >"$T/out" 2>"$T/err"; rc=$?; set -e
+    [ "$rc" = 0 ] || grep -qE '^rejected (STALE|NOT_YOUR_DECISION)' "$T/err" || fail "order $order: exit $rc"
+  done
+done
+[ -n "$ended" ] || fail "the contributory game did not end"
+[ "$reveals" -ge 2 ] || fail "only $reveals reveals in a contributory game (batch 0 needs both seats)"
+expect 0 ctl log -o "$T/contrib.log" "$CG"
+expect 0 "$BIN/berthier-replay" verify "$T/contrib.log"
+
 # --- no daemon: no reply (3)
 kill_daemon
 expect 3 ctl --timeout 500 hello

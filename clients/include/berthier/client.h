@@ -225,6 +225,15 @@ typedef struct brt_chain brt_chain;
 
 /* A fresh chain of `length` links after the commitment (random tail). NULL on failure. */
 brt_chain *brt_chain_new(size_t length);
+/* The chain of `length` links that ends in `tail` (32 bytes): a chain saved with
+ * brt_chain_tail() and its length is rebuilt, link for link. NULL on failure. */
+brt_chain *brt_chain_from_tail(const uint8_t tail[32], size_t length);
+/* The chain's random tail (32 bytes, secret: whoever has it can reveal every link). */
+const uint8_t *brt_chain_tail(const brt_chain *self);
+size_t brt_chain_length(const brt_chain *self);
+/* Skip to the link for dice batch `batch` (batch b is answered with link b+1: every
+ * seat reveals once per batch, from batch 0). -1 if the chain is too short. */
+int brt_chain_seek(brt_chain *self, uint64_t batch);
 void brt_chain_destroy(brt_chain **pself);
 const uint8_t *brt_chain_commitment(const brt_chain *self);   /* 32 bytes */
 /* The link to reveal next (32 bytes), or NULL when the chain is used up. */
