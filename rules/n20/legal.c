@@ -554,8 +554,11 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     }
     default: break;
     }
-    if (n20_fog(s) && c.count > 0) {
-        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions */
+    if (n20_fog(s) && (c.count > 0 || s->phase == N20_PH_MOVE)) {
+        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions; in a
+         * Movement Phase whose stack cannot be undone (a Dummy stacked where no piece may move, as
+         * after a [16.6.1] breakdown in an enemy ZOC) revealing the Dummy, which removes it, is the
+         * way out (rulings R-16.6.1-dummy) */
         for (int u = 0; u < sc->nunits; u++) {
             if (n20_reveal_check(s, seat, u, NULL) < 0) continue;
             N20__V1__Contact rv = N20__V1__CONTACT__INIT;
