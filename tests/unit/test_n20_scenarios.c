@@ -349,6 +349,8 @@ static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
     (void)len;
 }
 
+static int s_rebuilds; /* [17.1] rebuild decisions met in random play */
+
 /* plays one game of random legal orders; every listed order of the first `check` steps is
  * applied to a copy and must be accepted; returns the steps, fills the final state hash */
 /* thrifty: the players rarely spend Morale, so that games last to the later turns */
@@ -373,6 +375,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
         int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        if (s->phase == N20_PH_REBUILD) s_rebuilds++; /* [17.1] */
         for (int tries = 0; thrifty && tries < 4; tries++) {
             size_t p2 = 0;
             const uint8_t *it = NULL;
@@ -387,7 +390,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         size_t len = 0, clen = 0;
         int i = 0;
         while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check) {
+            if (steps < check || s->phase == N20_PH_REBUILD) { /* [17.1] always checked */
                 n20_state *c = malloc(sizeof *c);
                 memcpy(c, s, sizeof *c);
                 t_dice d2 = d;
@@ -410,7 +413,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
     }
     buf_free(&legal);
     *ended = s->over;
-    if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason);
+    if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u, rebuilds %d\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason, s_rebuilds);
     brt_buf enc;
     buf_init(&enc);
     assert_int_equal(n20_encode(s, &enc), 0);
@@ -1088,6 +1091,58 @@ static void test_n20_17_1_rebuild_nationality(void **st) {
     free(s);
 }
 
+/* [17.1] ZIETEN and ORANGE each by its own Cadre at the same start of turn; with fog-of-war the
+ * Cadre taken off is revealed, the parent is face-up in the Broken Units pile, and the events name no
+ * unit still hidden from the French seat (rulings R-17.1-special) */
+static void s_ids_leak(const n20_state *s, const t_events *ev) {
+    for (int i = 0; i < ev->n; i++)
+        for (int u = 0; u < s->sc->nunits; u++)
+            if (n20_fog_hidden_from(s, u, N20_FRENCH) && strstr(ev->text[i], n20_uid(s, u)))
+                fail_msg("an event to the French names hidden %s: %s", n20_uid(s, u), ev->text[i]);
+}
+static void s_seat_emit(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
+    if (seats & 1u) t_events_emit(ctx, data, len); /* what the French seat receives */
+}
+static void test_n20_17_1_rebuild_both_parents_and_fog(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->opts |= N20_OPT_FOG;
+    for (int i = 0; i < s->sc->nunits; i++) s->u[i].hidden = 1;
+    s->cadre_lost[s_unit(s, "ORANGE")] = 2;
+    int oc = t_place(s, "CADRE-ORANGE1", 1201), zc = s_unit(s, "CADRE-ZIETEN2");
+    t_place(s, "CADRE-A1", 1203); /* stays hidden */
+    t_events fr = {0};
+    n20_sink sink = {s_seat_emit, &fr};
+    n20_out out = {n20_sink_emit, &sink};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->phase, N20_PH_REBUILD);
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(n20_order_parse(s, "rebuild CADRE-ZIETEN2", &b, &err), 0);
+    assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
+    assert_int_equal(s->phase, N20_PH_REBUILD); /* ORANGE's is still open */
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].hidden, 0);
+    assert_int_equal(s->u[zc].hidden, 0);
+    buf_reset(&b);
+    assert_int_equal(n20_order_parse(s, "rebuild CADRE-ORANGE1", &b, &err), 0);
+    assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
+    buf_free(&b);
+    assert_int_equal(s->u[oc].where, N20_U_ELIM);
+    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_BROKEN);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    assert_true(t_events_has(&fr, "[17.1] CADRE-ORANGE1 is eliminated at 1201: ORANGE goes into the Broken Units"));
+    assert_true(t_events_has(&fr, "CADRE-ZIETEN2 (prussian infantry 1-2) is revealed at 1505"));
+    s_ids_leak(s, &fr);
+    assert_int_equal(s->u[s_unit(s, "CADRE-A1")].hidden, 1);
+    free(s);
+}
+
 /* [17.1] no Cadre Broken: no decision; the two Cadres combine instead */
 static void test_n20_17_1_rebuild_needs_a_broken_cadre(void **st) {
     (void)st;
@@ -1248,6 +1303,23 @@ static void test_n20_17_1_rebuild_never_in_standard(void **st) {
 static void test_n20_17_1_random_extended(void **st) {
     (void)st;
     s_random_games("waterloo20-extended", 0, 2);
+}
+/* [17.1] random Extended games meet the rebuild decision: every listed order is accepted there, the
+ * games end and replay identically */
+static void test_n20_17_1_random_extended_rebuilds(void **st) {
+    (void)st;
+    s_rebuilds = 0;
+    for (uint64_t g = 0; g < 40 && !s_rebuilds; g++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        int n1 = s_play("waterloo20-extended", 0, 301 + g, 0, 1, h1, &e1);
+        assert_true(e1);
+        int n2 = s_play("waterloo20-extended", 0, 301 + g, 0, 1, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+        if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "game %d: rebuilds %d\n", (int)g, s_rebuilds);
+    }
+    assert_true(s_rebuilds > 0);
 }
 static void test_n20_17_1_3_random_extended_bulow_berthier(void **st) {
     (void)st;
@@ -1488,6 +1560,7 @@ int main(void) {
         cmocka_unit_test(test_n20_17_1_broken_detached_cadre_is_lost),
         cmocka_unit_test(test_n20_17_1_rebuild_eligible),
         cmocka_unit_test(test_n20_17_1_rebuild_nationality),
+        cmocka_unit_test(test_n20_17_1_rebuild_both_parents_and_fog),
         cmocka_unit_test(test_n20_17_1_rebuild_needs_a_broken_cadre),
         cmocka_unit_test(test_n20_17_1_rebuild_enemy_within_two_hexes),
         cmocka_unit_test(test_n20_17_1_rebuild_not_at_night),
@@ -1508,6 +1581,7 @@ int main(void) {
         cmocka_unit_test(test_n20_17_2_draws),
         cmocka_unit_test(test_n20_17_2_ends_on_turn_12),
         cmocka_unit_test(test_n20_17_1_random_extended),
+        cmocka_unit_test(test_n20_17_1_random_extended_rebuilds),
         cmocka_unit_test(test_n20_17_1_3_random_extended_bulow_berthier),
         cmocka_unit_test(test_n20_17_2_random_opening),
         cmocka_unit_test(test_n20_17_2_random_opening_bulow),
