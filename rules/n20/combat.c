@@ -232,6 +232,7 @@ int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *e
 void n20_break_unit(n20_state *s, int u, n20_out *out, const char *why) {
     int side = n20_side_of(s, u);
     uint16_t h = s->u[u].hex;
+    n20_detached_broken(s, u); /* [17.1] */
     s->u[u].where = s->sc->units[u].flags & N20_FLAG_CADRE ? N20_U_OUT : N20_U_BROKEN; /* [16.5.2] */
     s->u[u].routed = 0;
     s->u[u].flags = 0;

@@ -143,7 +143,7 @@ static int s_optlist(const char *w, uint32_t *bits) {
 /* records of a scenario's own set-up, skipped when its file is read as a map-only base */
 static int s_setup_record(const char *k) {
     static const char *keys[] = {"scenario", "first-player", "start-turn", "last-turn", "morale",
-                                 "skip-first-event", "unit", "good-ground", "pool", "option", "option-required",
+                                 "skip-first-event", "unit", "good-ground", "pool", "option", "option-required", "detached",
                                  "option-unsupported", "rally-on",
                                  "option-morale", "card-pile", "historical-deck",
                                  "historical-reshuffle", "victory", NULL};
@@ -479,6 +479,22 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             return -1;
         }
         sc->nunits++;
+    } else if (strcmp(k, "detached") == 0 && L->n == 3) {
+        /* [17.1] SPECIAL RULE: "detached CADRE PARENT": a Cadre unit that is a detached element of
+         * the large Infantry unit PARENT, which begins the game broken down (rulings R-17.1-special) */
+        int c = -1, p = -1;
+        for (int i = 0; i < sc->nunits; i++) {
+            if (strcmp(sc->units[i].id, L->w[1]) == 0) c = i;
+            if (strcmp(sc->units[i].id, L->w[2]) == 0) p = i;
+        }
+        if (c < 0 || p < 0 || c == p) return -1;
+        n20_unit_def *cd = &sc->units[c];
+        const n20_unit_def *pd = &sc->units[p];
+        if (cd->type != N20_INF || pd->type != N20_INF || cd->army != pd->army || pd->strength < 2 ||
+            (pd->flags & N20_FLAG_CADRE) || pd->place != N20_P_POOL || cd->parent)
+            return -1;
+        cd->flags |= N20_FLAG_CADRE; /* a Cadre unit [16.5.2] */
+        cd->parent = (uint8_t)(p + 1);
     } else if (strcmp(k, "good-ground") == 0 && L->n == 3) {
         int found = -1;
         for (int i = 0; i < sc->nunits; i++)

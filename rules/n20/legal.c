@@ -280,13 +280,15 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     case N20_PH_MOVE:
         if (n20_end_move_check(s, NULL) == 0) s_end(&c);
         for (int u = 0; (s->opts & N20_OPT_BREAKDOWN) && u < sc->nunits; u++) /* [16.6.1] */
-            if (n20_breakdown_check(s, u, NULL) == 0) {
-                N20__V1__Breakdown bd = N20__V1__BREAKDOWN__INIT;
-                bd.unit = (char *)n20_uid(s, u);
-                o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN;
-                o.breakdown = &bd;
-                s_emit(&c, &o);
-            }
+            for (int dm = 0; dm < 2; dm++) /* [16.1] also with a Dummy unit */
+                if (n20_breakdown_check(s, u, dm, NULL) == 0) {
+                    N20__V1__Breakdown bd = N20__V1__BREAKDOWN__INIT;
+                    bd.unit = (char *)n20_uid(s, u);
+                    bd.dummy = dm;
+                    o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN;
+                    o.breakdown = &bd;
+                    s_emit(&c, &o);
+                }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -524,6 +526,17 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         }
         break;
+    case N20_PH_REBUILD: /* [17.1] SPECIAL RULE: every Cadre that may be eliminated, or end */
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++)
+            if (n20_rebuild_check(s, u, NULL) == 0) {
+                N20__V1__Contact rb = N20__V1__CONTACT__INIT;
+                rb.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_REBUILD;
+                o.rebuild = &rb;
+                s_emit(&c, &o);
+            }
+        break;
     case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
         s_end(&c);
         int armies_done = 0;
@@ -541,8 +554,11 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     }
     default: break;
     }
-    if (n20_fog(s) && c.count > 0) {
-        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions */
+    if (n20_fog(s) && (c.count > 0 || s->phase == N20_PH_MOVE)) {
+        /* [16.1.1] the seat may reveal any of its hidden units on the map at any of its decisions; in a
+         * Movement Phase whose stack cannot be undone (a Dummy stacked where no piece may move, as
+         * after a [16.6.1] breakdown in an enemy ZOC) revealing the Dummy, which removes it, is the
+         * way out (rulings R-16.6.1-dummy) */
         for (int u = 0; u < sc->nunits; u++) {
             if (n20_reveal_check(s, seat, u, NULL) < 0) continue;
             N20__V1__Contact rv = N20__V1__CONTACT__INIT;

@@ -69,6 +69,7 @@ typedef struct n20_unit_def {
     uint8_t roll_fm;      /* N20_P_ROLL: +1 when its army Force Marches that turn [17.1.3] */
     uint32_t if_opts;     /* in the game only when all these options are chosen [17.4] */
     uint32_t unless_opts; /* not in the game when any of these options is chosen */
+    uint8_t parent;       /* [17.1] a detached Cadre: 1 + the index of the unit it is an element of; 0 none */
 } n20_unit_def;
 
 typedef struct n20_turn_def {
@@ -202,7 +203,9 @@ enum {
     N20_PH_GG_SETUP,
     /* optional rule [16.9] Leaders (decisions) */
     N20_PH_LEADER_RETREAT, N20_PH_WING,
-    N20_PH_DUMMIES /* [16.1.3] a decision: place the available Dummy units at Night (fog-of-war) */
+    N20_PH_DUMMIES, /* [16.1.3] a decision: place the available Dummy units at Night (fog-of-war) */
+    N20_PH_REBUILD, /* [17.1] SPECIAL RULE: a decision at the start of the Allied Player Turn */
+    N20_PH_TURN_EVENTS /* transient: the Random Events Phase after the start of the Player Turn */
 };
 
 typedef struct n20_battle {
@@ -311,6 +314,10 @@ typedef struct n20_state {
     /* optional rules [16.0]; encoded only when their option is chosen */
     uint8_t fatigue[N20_MAX_UNITS]; /* [16.8] 0 Fresh, 1 Ready, 2 Tired, 3 Weary, 4 Spent */
     uint8_t wx, wx_worse, mud;      /* [16.10] Weather box, Worsening side up, Mud marker's turn (0 none) */
+    /* [17.1] SPECIAL RULE, per parent unit (a unit detached Cadres name): the Turn on which one of
+     * its detached Cadres was first Broken while it was still broken down; 0 never. Encoded for
+     * parent units only (none in the Standard Scenario). */
+    uint8_t cadre_lost[N20_MAX_UNITS];
 } n20_state;
 
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
@@ -587,10 +594,19 @@ int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc);  
 int n20_reduce_check(const n20_state *s, int u, brt_reject *err);          /* [16.5.1] */
 void n20_reduce_apply(n20_state *s, int u, n20_out *out);
 int n20_cadre_pool(const n20_state *s, int army, int skip);                  /* [16.5] -1 none */
-int n20_breakdown_check(const n20_state *s, int u, brt_reject *err);       /* [16.6.1] */
-void n20_breakdown_apply(n20_state *s, int u, n20_out *out);
+/* [16.6.1] dummy: also add a Dummy unit to the stack ([16.1] fog-of-war, an unrevealed unit) */
+int n20_breakdown_check(const n20_state *s, int u, int dummy, brt_reject *err);
+void n20_breakdown_apply(n20_state *s, int u, int dummy, n20_out *out);
+int n20_breakdown_dummy(const n20_state *s, int u);                          /* the Dummy it would add, -1 */
 int n20_combine_ok(const n20_state *s, int u, int v);                        /* [16.6.2] */
 void n20_combine_all(n20_state *s, n20_out *out);                            /* [16.6.2] */
+/* [17.1] SPECIAL RULE: rebuilding a parent unit from the Broken pile */
+int n20_is_parent(const n20_scenario *sc, int p);            /* detached Cadres name p */
+void n20_detached_broken(n20_state *s, int c);               /* hook: Cadre c is being Broken */
+int n20_rebuild_parent(const n20_state *s, int c);           /* the parent c's elimination restores, -1 */
+int n20_rebuild_check(const n20_state *s, int c, brt_reject *err);
+void n20_rebuild_apply(n20_state *s, int c, n20_out *out);
+int n20_rebuild_any(const n20_state *s);                     /* 1 if a rebuild order is legal now */
 void n20_weather_setup(n20_state *s);                                       /* [16.10] */
 int n20_weather_variable(const n20_state *s);                               /* [16.10.2] */
 void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out);          /* [16.10.1] */

@@ -365,7 +365,18 @@ void n20_reduce_apply(n20_state *s, int u, n20_out *out) {
               "[16.5.1] %s is eliminated; the Cadre unit %s is Rallied instead", n20_uid(s, u), n20_uid(s, c));
 }
 
-int n20_breakdown_check(const n20_state *s, int u, brt_reject *err) {
+/* [16.6.1] [16.1.3] the Dummy unit a breakdown of u may add: the first available Dummy of u's army
+ * (its Force Pool), when fog-of-war is in use and u is unrevealed (rulings R-16.6.1-dummy); -1 none */
+int n20_breakdown_dummy(const n20_state *s, int u) {
+    if (!n20_fog(s) || !s->u[u].hidden) return -1;
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->sc->units[i].type == N20_DUMMY && s->sc->units[i].army == s->sc->units[u].army &&
+            s->u[i].where == N20_U_OUT)
+            return i;
+    return -1;
+}
+
+int n20_breakdown_check(const n20_state *s, int u, int dummy, brt_reject *err) {
     if (!(s->opts & N20_OPT_BREAKDOWN))
         return n20_reject(err, "16.6", "Unit Breakdown is an optional rule not in use in this game");
     if (s->phase != N20_PH_MOVE) return n20_reject(err, "16.6", "units break down in your Movement Phase");
@@ -381,30 +392,49 @@ int n20_breakdown_check(const n20_state *s, int u, brt_reject *err) {
     if (c1 < 0 || n20_cadre_pool(s, army, c1) < 0)
         return n20_reject(err, "16.6.1", "two available %s Cadre units are needed", n20_army_name(army));
     if (s->morale[s->phasing] < 1) return n20_reject(err, "16.6.1", "breaking down costs one Morale Point");
+    if (dummy && !n20_fog(s))
+        return n20_reject(err, "16.6.1", "a Dummy unit is added only with the Fog of War rule [16.1]");
+    if (dummy && !s->u[u].hidden)
+        return n20_reject(err, "16.6.1", "%s is revealed: a Dummy unit is added only when an unrevealed unit "
+                          "breaks down", id);
+    if (dummy && n20_breakdown_dummy(s, u) < 0)
+        return n20_reject(err, "16.6.1", "no %s Dummy unit is available", n20_army_name(army));
     return 0;
 }
 
-void n20_breakdown_apply(n20_state *s, int u, n20_out *out) {
+void n20_breakdown_apply(n20_state *s, int u, int dummy, n20_out *out) {
     int army = s->sc->units[u].army, c1 = n20_cadre_pool(s, army, -1), c2 = n20_cadre_pool(s, army, c1);
+    int dm = dummy ? n20_breakdown_dummy(s, u) : -1;
     uint16_t h = s->u[u].hex;
+    /* [16.6.1] "(also unrevealed) Cadre units": the Cadres are face-down when the unit was */
+    uint8_t hidden = n20_fog(s) ? s->u[u].hidden : 0;
     if (s->gg_unit == u) s->gg_unit = 0xff; /* [5.1] */
     s->u[u].where = N20_U_ELIM; /* among the eliminated units: it cannot be Rallied */
     s->u[u].hex = 0;
     s->u[u].flags = 0;
     s->u[u].routed = 0;
     s->fatigue[u] = 0;
-    int cs[2] = {c1, c2};
-    for (int k = 0; k < 2; k++) {
+    int cs[3] = {c1, c2, dm};
+    for (int k = 0; k < 3; k++) {
+        if (cs[k] < 0) continue;
         n20_unit *c = &s->u[cs[k]];
         c->where = N20_U_MAP;
         c->hex = h;
         c->flags = 0; /* free to move and fight this turn */
         c->routed = 0;
+        c->hidden = k == 2 ? 1 : hidden; /* [16.1.3] a Dummy on the map is always face-down */
         s->fatigue[cs[k]] = 0;
     }
-    int us[3] = {u, c1, c2};
-    n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0, "[16.6.1] %s breaks down into %s and %s at %04u",
-              n20_uid(s, u), n20_uid(s, c1), n20_uid(s, c2), n20_xxyy(h));
+    int us[4] = {u, c1, c2, dm};
+    if (dm >= 0)
+        /* [16.1] the other seat learns that the stack has three pieces, never which is the Dummy:
+         * every one of them is "a unit" @XXYY to it */
+        n20_event(out, s, "breakdown", us, 4, &h, 1, NULL, 0,
+                  "[16.6.1] %s breaks down at %04u into %s, %s and %s (two Cadre units and a Dummy unit [16.1.3])",
+                  n20_uid(s, u), n20_xxyy(h), n20_uid(s, c1), n20_uid(s, c2), n20_uid(s, dm));
+    else
+        n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0, "[16.6.1] %s breaks down into %s and %s at %04u",
+                  n20_uid(s, u), n20_uid(s, c1), n20_uid(s, c2), n20_xxyy(h));
     n20_morale_one(s, s->phasing, -1, out, "16.6.1 breaking down");
 }
 
@@ -418,8 +448,24 @@ static int s_weakest_eliminated(const n20_state *s, int army) {
     return best;
 }
 
+/* [17.1] the parent two detached Cadres u and v combine into: both elements of one unit that still
+ * begins broken down (in the pool) and whose Cadres were never Broken; -1 otherwise */
+static int s_parent_of_pair(const n20_state *s, int u, int v) {
+    int p = s->sc->units[u].parent;
+    if (!p || p != s->sc->units[v].parent) return -1;
+    p--;
+    return s->u[p].where == N20_U_OUT && !s->cadre_lost[p] && n20_unit_in_game(s, p) ? p : -1;
+}
+
+/* [16.6.2] [17.1] the unit Cadres u and v combine into, -1 none */
+static int s_buildup_target(const n20_state *s, int u, int v) {
+    int p = s_parent_of_pair(s, u, v);
+    return p >= 0 ? p : s_weakest_eliminated(s, s->sc->units[u].army);
+}
+
 /* [16.6.2] u may end the Movement Phase stacked with v: two Cadre units of the same nationality
- * (no third unit), with an eliminated large Infantry unit of that nationality to build up */
+ * (no third unit), with an eliminated large Infantry unit of that nationality to build up, or
+ * [17.1] their parent when both are its detached Cadres */
 int n20_combine_ok(const n20_state *s, int u, int v) {
     if (!(s->opts & N20_OPT_BREAKDOWN) || u == v) return 0;
     if (!(s->sc->units[u].flags & N20_FLAG_CADRE) || !(s->sc->units[v].flags & N20_FLAG_CADRE)) return 0;
@@ -429,7 +475,7 @@ int n20_combine_ok(const n20_state *s, int u, int v) {
         if (i != u && s->u[i].where == N20_U_MAP && s->u[i].hex == s->u[v].hex &&
             s->sc->units[i].type != N20_LEADER) /* [16.9.2] a Leader is stack free */
             others++;
-    return others == 1 && s_weakest_eliminated(s, s->sc->units[u].army) >= 0;
+    return others == 1 && s_buildup_target(s, u, v) >= 0;
 }
 
 /* [16.6.2] at the end of the Movement Phase every stacked pair of Cadre units is combined */
@@ -439,8 +485,11 @@ void n20_combine_all(n20_state *s, n20_out *out) {
         if (s->u[i].where != N20_U_MAP || n20_side_of(s, i) != s->phasing) continue;
         for (int j = i + 1; j < s->sc->nunits; j++) {
             if (s->u[j].where != N20_U_MAP || s->u[j].hex != s->u[i].hex || !n20_combine_ok(s, i, j)) continue;
-            int big = s_weakest_eliminated(s, s->sc->units[i].army);
+            int big = s_buildup_target(s, i, j);
             uint16_t h = s->u[i].hex;
+            /* [16.1] the unit built up is face-down when both Cadres were */
+            uint8_t hidden = n20_fog(s) && s->u[i].hidden && s->u[j].hidden;
+            int detached = s->u[big].where == N20_U_OUT; /* [17.1] the parent, from the pool */
             s->u[i].where = s->u[j].where = N20_U_OUT; /* back to the pool */
             s->u[i].hex = s->u[j].hex = 0;
             s->u[i].flags = s->u[j].flags = 0;
@@ -449,12 +498,111 @@ void n20_combine_all(n20_state *s, n20_out *out) {
             s->u[big].hex = h;
             s->u[big].flags = N20_UF_MOVED; /* it may fight this turn */
             s->u[big].routed = 0;
+            s->u[big].hidden = hidden;
             s->fatigue[big] = 0;
             int us[3] = {i, j, big};
-            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0, "[16.6.2] %s and %s combine into %s at %04u",
-                      n20_uid(s, i), n20_uid(s, j), n20_uid(s, big), n20_xxyy(h));
+            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0, "[16.6.2] %s and %s combine into %s at %04u%s",
+                      n20_uid(s, i), n20_uid(s, j), n20_uid(s, big), n20_xxyy(h),
+                      detached ? " (its detached Cadres [17.1])" : "");
             n20_morale_one(s, s->phasing, +1, out, "16.6.2 building up");
             break;
         }
     }
+}
+
+/* ---- [17.1] SPECIAL RULE: ZIETEN and ORANGE begin broken down ------------------------------- */
+/* The scenario data marks the detached Cadres and their parent (record `detached CADRE PARENT`).
+ * Two detached Cadres of one parent combine into it by [16.6.2] (s_buildup_target); once one of
+ * them is Broken (it returns to the pool as any Cadre [16.5.2]) that is no longer possible, and the
+ * PROCEDURE lets the Allied player eliminate a Cadre of that nationality to put the parent into the
+ * Broken Units pile (rulings R-17.1-special). */
+
+int n20_is_parent(const n20_scenario *sc, int p) {
+    for (int i = 0; i < sc->nunits; i++)
+        if (sc->units[i].parent == p + 1) return 1;
+    return 0;
+}
+
+/* hook of n20_break_unit: a detached Cadre of a parent still broken down is lost this Turn */
+void n20_detached_broken(n20_state *s, int c) {
+    int p = s->sc->units[c].parent;
+    if (!p) return;
+    p--;
+    if (s->u[p].where == N20_U_OUT && !s->cadre_lost[p]) s->cadre_lost[p] = s->turn;
+}
+
+/* the parent unit of c's army still in its "broken down" condition (in the pool), -1 */
+static int s_waiting_parent(const n20_state *s, int army) {
+    for (int p = 0; p < s->sc->nunits; p++)
+        if (s->sc->units[p].army == army && s->u[p].where == N20_U_OUT && n20_unit_in_game(s, p) &&
+            n20_is_parent(s->sc, p))
+            return p;
+    return -1;
+}
+
+int n20_rebuild_parent(const n20_state *s, int c) {
+    if (c < 0 || c >= s->sc->nunits || !(s->sc->units[c].flags & N20_FLAG_CADRE)) return -1;
+    return s_waiting_parent(s, s->sc->units[c].army);
+}
+
+/* everything but the timing within the Player Turn */
+static int s_rebuild_ok(const n20_state *s, int c, brt_reject *err) {
+    if (n20_is_night(s))
+        return n20_reject(err, "17.1", "a Cadre is eliminated this way only on a Daylight (non-Night) Turn");
+    if (c < 0 || c >= s->sc->nunits) return n20_reject(err, "17.1", "unknown unit");
+    const char *id = n20_uid(s, c);
+    if (!(s->sc->units[c].flags & N20_FLAG_CADRE) || s->u[c].where != N20_U_MAP || n20_side_of(s, c) != s->phasing)
+        return n20_reject(err, "17.1", "%s is not a Cadre unit of yours on the map", id);
+    int army = s->sc->units[c].army, p = s_waiting_parent(s, army);
+    if (p < 0)
+        return n20_reject(err, "17.1", "no %s unit began the game broken down and is still waiting to be rebuilt "
+                          "(the Cadre and the unit must be of the same nationality)", n20_army_name(army));
+    if (!s->cadre_lost[p])
+        return n20_reject(err, "17.1", "none of the Cadres of %s has been Broken: combine them instead [16.6.2]",
+                          n20_uid(s, p));
+    if (s->cadre_lost[p] >= s->turn)
+        return n20_reject(err, "17.1", "a Cadre of %s was Broken this Turn: the procedure is open on a later Turn",
+                          n20_uid(s, p));
+    for (int e = 0; e < s->sc->nunits; e++) /* every enemy unit, Leaders and face-down units included */
+        if (s->u[e].where == N20_U_MAP && n20_side_of(s, e) != s->phasing &&
+            n20_distance(s->u[e].hex, s->u[c].hex) <= 2)
+            return n20_reject(err, "17.1", "%s is adjacent to or within two hexes of an enemy unit", id);
+    return 0;
+}
+
+int n20_rebuild_check(const n20_state *s, int c, brt_reject *err) {
+    if (s->phase != N20_PH_REBUILD)
+        return n20_reject(err, "17.1", "a Cadre is eliminated this way only at the start of the Allied Player "
+                          "Turn, before its Random Events Phase");
+    return s_rebuild_ok(s, c, err);
+}
+
+int n20_rebuild_any(const n20_state *s) {
+    if (n20_is_night(s)) return 0;
+    for (int c = 0; c < s->sc->nunits; c++)
+        if ((s->sc->units[c].flags & N20_FLAG_CADRE) && s->u[c].where == N20_U_MAP && s_rebuild_ok(s, c, NULL) == 0)
+            return 1;
+    return 0;
+}
+
+void n20_rebuild_apply(n20_state *s, int c, n20_out *out) {
+    int p = n20_rebuild_parent(s, c);
+    uint16_t h = s->u[c].hex;
+    n20_fog_reveal(s, c, out, "17.1 eliminated to rebuild"); /* the piece taken off is shown */
+    if (s->gg_unit == c) s->gg_unit = 0xff; /* [5.1] */
+    s->u[c].where = N20_U_ELIM; /* removed from play */
+    s->u[c].hex = 0;
+    s->u[c].flags = 0;
+    s->u[c].routed = 0;
+    s->fatigue[c] = 0;
+    s->u[p].where = N20_U_BROKEN; /* to be Rallied normally [10.0] */
+    s->u[p].hex = 0;
+    s->u[p].flags = 0;
+    s->u[p].routed = 0;
+    s->u[p].hidden = 0; /* in the Broken Units pile, like every Broken unit */
+    s->fatigue[p] = 0;
+    int us[2] = {c, p};
+    n20_event(out, s, "rebuild", us, 2, &h, 1, NULL, 0,
+              "[17.1] %s is eliminated at %04u: %s goes into the Broken Units pile, to be Rallied [10.0]",
+              n20_uid(s, c), n20_xxyy(h), n20_uid(s, p));
 }

@@ -89,6 +89,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             s->phase = N20_PH_TURN_END;
             break;
         case N20_PH_DUMMIES: s->phase = N20_PH_TURN_END; break; /* [16.1.3] placing is optional */
+        case N20_PH_REBUILD: s->phase = N20_PH_TURN_EVENTS; break; /* [17.1] "may choose" */
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
         break;
@@ -305,8 +306,15 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     case N20__V1__ORDER__KIND_BREAKDOWN:
         if (!o->breakdown || !o->breakdown->unit) return n20_reject(err, "16.6.1", "name the unit");
         if ((u = s_find(s, seat, o->breakdown->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->breakdown->unit);
-        if (n20_breakdown_check(s, u, err) < 0) return -1;
-        n20_breakdown_apply(s, u, out);
+        if (n20_breakdown_check(s, u, o->breakdown->dummy, err) < 0) return -1;
+        n20_breakdown_apply(s, u, o->breakdown->dummy, out);
+        break;
+    case N20__V1__ORDER__KIND_REBUILD:
+        if (!o->rebuild || !o->rebuild->unit) return n20_reject(err, "17.1", "name the Cadre unit");
+        if ((u = s_find(s, seat, o->rebuild->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->rebuild->unit);
+        if (n20_rebuild_check(s, u, err) < 0) return -1;
+        n20_rebuild_apply(s, u, out);
+        if (!n20_rebuild_any(s)) s->phase = N20_PH_TURN_EVENTS; /* else another parent may follow */
         break;
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
@@ -355,6 +363,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_LEADER_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
     case N20_PH_WING: return kind == N20__V1__ORDER__KIND_WING || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DUMMIES: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_REBUILD: return kind == N20__V1__ORDER__KIND_REBUILD || kind == N20__V1__ORDER__KIND_END;
     default: return 0;
     }
 }
@@ -375,7 +384,9 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
         return -1;
     }
     N20__V1__Order *o = (N20__V1__Order *)m;
-    if (!s_kind_ok(s->phase, o->kind_case) && !(o->kind_case == N20__V1__ORDER__KIND_REVEAL && n20_fog(s))) {
+    /* [17.1] a rebuild order at any other moment is rejected by its own rule (n20_rebuild_check) */
+    if (!s_kind_ok(s->phase, o->kind_case) && !(o->kind_case == N20__V1__ORDER__KIND_REVEAL && n20_fog(s)) &&
+        o->kind_case != N20__V1__ORDER__KIND_REBUILD) {
         brt_pending p;
         n20_pending(s, &p);
         n20_reject(err, p.rule, "that kind of order does not answer the pending decision (%s)", p.kind);

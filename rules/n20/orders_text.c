@@ -216,9 +216,10 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_REDUCE; o.reduce = &r;
         return s_pack(&o, out);
     }
-    if (strcmp(k, "breakdown") == 0 && n == 2) {
+    if (strcmp(k, "breakdown") == 0 && (n == 2 || (n == 3 && strcmp(w[2], "dummy") == 0))) {
         N20__V1__Breakdown b = N20__V1__BREAKDOWN__INIT;
         b.unit = w[1];
+        b.dummy = n == 3; /* [16.6.1] with a Dummy unit [16.1] */
         o.kind_case = N20__V1__ORDER__KIND_BREAKDOWN; o.breakdown = &b;
         return s_pack(&o, out);
     }
@@ -232,6 +233,12 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         N20__V1__Wing g = N20__V1__WING__INIT;
         g.leader = w[1];
         o.kind_case = N20__V1__ORDER__KIND_WING; o.wing = &g;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "rebuild") == 0 && n == 2) { /* [17.1] SPECIAL RULE */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_REBUILD; o.rebuild = &c;
         return s_pack(&o, out);
     }
     if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
@@ -302,7 +309,10 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_GOOD_GROUND: buf_printf(out, "goodground %s %s", o->good_ground->unit, o->good_ground->artillery_immune ? "immune" : "defense"); break;
     case N20__V1__ORDER__KIND_CONTACT: buf_printf(out, "contact %s", o->contact->unit); break;
     case N20__V1__ORDER__KIND_REDUCE: buf_printf(out, "reduce %s", o->reduce->unit); break;
-    case N20__V1__ORDER__KIND_BREAKDOWN: buf_printf(out, "breakdown %s", o->breakdown->unit); break;
+    case N20__V1__ORDER__KIND_BREAKDOWN:
+        buf_printf(out, "breakdown %s%s", o->breakdown->unit, o->breakdown->dummy ? " dummy" : "");
+        break;
+    case N20__V1__ORDER__KIND_REBUILD: buf_printf(out, "rebuild %s", o->rebuild->unit); break;
     case N20__V1__ORDER__KIND_WING: buf_printf(out, "wing %s", o->wing->leader); break;
     case N20__V1__ORDER__KIND_REVEAL: buf_printf(out, "reveal %s", o->reveal->unit); break;
     default: rc = -1; break;

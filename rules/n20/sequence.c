@@ -20,7 +20,7 @@ static int s_any_adjacent_enemy(const n20_state *s, int side) {
     return 0;
 }
 
-static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
+static void s_start_player_turn(n20_state *s, n20_out *out) {
     memset(s->fm, 0, sizeof s->fm);
     s->fm_free = 0;
     s->move_mod = 0;
@@ -42,6 +42,13 @@ static void s_start_player_turn(n20_state *s, brt_dice *dice, n20_out *out) {
     if (n20_is_night(s))
         for (int c = 0; c < s->sc->ncards; c++)
             n20_card_discard_kept(s, s->phasing, c, out, "its holder's Night turn begins");
+    /* [17.1] SPECIAL RULE: "at the start of the Allied Player Turn (before the Allied Player's Random
+     * Events Phase)" a Cadre may be eliminated to rebuild a parent unit: a decision when possible */
+    s->phase = n20_rebuild_any(s) ? N20_PH_REBUILD : N20_PH_TURN_EVENTS;
+}
+
+/* [4.0] 1. the Random Events Phase, then the Movement Phase (or a Rally first) */
+static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {
@@ -233,7 +240,14 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
     for (int guard = 0; guard < 64 && !s->over; guard++) {
         if (n20_leader_step(s, dice, out)) return; /* [16.9.3] a lone Leader in an EZOC retreats */
         switch (s->phase) {
-        case N20_PH_EVENTS: s_start_player_turn(s, dice, out); break;
+        case N20_PH_EVENTS: s_start_player_turn(s, out); break;
+        case N20_PH_TURN_EVENTS: s_turn_events(s, dice, out); break;
+        case N20_PH_REBUILD:
+            if (!n20_rebuild_any(s)) {
+                s->phase = N20_PH_TURN_EVENTS;
+                break;
+            }
+            return;
         case N20_PH_MOVE_START: s_move_start(s, dice, out); break;
         case N20_PH_AFTER_MOVE:
             if (s->gg_event && s->phasing == N20_ALLIED) {
@@ -384,6 +398,12 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         break;
     }
     case N20_PH_WING: kind = "wing-commanders"; rule = "16.9"; prompt = "create or absorb a French Wing Commander, or end"; break;
+    case N20_PH_REBUILD:
+        kind = "rebuild";
+        rule = "17.1";
+        prompt = "eliminate a Cadre to put the unit of its nationality that began broken down into the Broken "
+                 "Units pile, or end";
+        break;
     case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
     default: break;
     }

@@ -290,5 +290,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
         for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);
     if (s->opts & N20_OPT_VAR_WEATHER) rc |= s_u8(b, s->wx) | s_u8(b, s->wx_worse) | s_u8(b, s->mud); /* [16.10] */
+    for (int i = 0; i < s->sc->nunits; i++) /* [17.1] the parents of detached Cadres only */
+        if (n20_is_parent(s->sc, i)) rc |= s_u8(b, s->cadre_lost[i]);
     return rc ? -1 : 0;
 }

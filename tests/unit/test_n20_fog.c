@@ -808,6 +808,190 @@ static void test_n20_16_1_3_owner_reveals_dummy_removed(void **st) {
 
 /* ---- random play with fog-of-war --------------------------------------------- */
 
+/* ---- [16.6.1] Breaking Down with fog-of-war -------------------------------- */
+
+/* [16.6.1] "If an unrevealed large Infantry unit breaks down, one Dummy unit (if available and Rule
+ * [16.1] is in effect) can also be added to that stack of two (also unrevealed) Cadre units when it is
+ * formed": `breakdown UNIT dummy`; the other seat sees three identical face-down pieces */
+static void test_n20_16_6_1_breakdown_adds_dummy_under_fog(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_BREAKDOWN;
+    int r = t_place(s, "REILLE", 1505);
+    t_place(s, "ORANGE", 1510);
+    int c1 = n20_unit_find(s, "CADRE-F1"), c2 = n20_unit_find(s, "CADRE-F2"), dm = n20_unit_find(s, "F-DUMMY-1");
+    int m0 = s->morale[N20_FRENCH];
+    f_rec rec = {0};
+    brt_reject err;
+    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, &rec, &err), 0);
+    assert_int_equal(s->u[r].where, N20_U_ELIM);
+    int pieces[3] = {c1, c2, dm};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(s->u[pieces[k]].where, N20_U_MAP);
+        assert_int_equal(s->u[pieces[k]].hex, n20_hex(1505));
+        assert_int_equal(s->u[pieces[k]].hidden, 1);
+        assert_int_equal(s->u[pieces[k]].flags, 0); /* all free to move */
+    }
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 1); /* the Dummy costs nothing more */
+    assert_int_equal(rec.leaks, 0);
+    assert_int_equal(rec.n[0], rec.n[1]);
+    assert_true(t_events_has(&rec.ev[0], "[16.6.1] REILLE breaks down at 1505 into CADRE-F1, CADRE-F2 and F-DUMMY-1 "
+                                         "(two Cadre units and a Dummy unit [16.1.3])"));
+    assert_true(t_events_has(&rec.ev[1], "[16.6.1] a unit breaks down at 1505 into a unit, a unit and a unit (two "
+                                         "Cadre units and a Dummy unit [16.1.3])"));
+    assert_false(t_events_has(&rec.ev[1], "F-DUMMY"));
+    assert_false(t_events_has(&rec.ev[1], "CADRE-"));
+    /* the Allied view: three entries at 1505, byte for byte the same */
+    brt_buf b;
+    buf_init(&b);
+    n20_view(s, N20_ALLIED, &b);
+    N20__V1__View *v = n20__v1__view__unpack(NULL, b.len, b.data);
+    assert_non_null(v);
+    uint8_t first[256];
+    size_t flen = 0;
+    int at = 0;
+    for (size_t i = 0; i < v->n_units; i++) {
+        if (v->units[i]->hex != 1505) continue;
+        uint8_t px[256];
+        size_t lx = n20__v1__unit_view__pack(v->units[i], px);
+        assert_string_equal(v->units[i]->id, "@1505");
+        if (!at++) {
+            memcpy(first, px, lx);
+            flen = lx;
+        } else {
+            assert_int_equal(lx, flen);
+            assert_memory_equal(px, first, lx);
+        }
+    }
+    assert_int_equal(at, 3);
+    n20__v1__view__free_unpacked(v, NULL);
+    buf_reset(&b);
+    n20_view_text(s, N20_ALLIED, &b);
+    buf_append(&b, "", 1);
+    assert_null(strstr((char *)b.data, "F-DUMMY"));
+    assert_null(strstr((char *)b.data, "CADRE-F"));
+    buf_free(&b);
+    /* [6.9] the three may not stay stacked: the Dummy moves off (it moves like Cavalry) */
+    assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "6.9");
+    assert_int_equal(f_order(s, N20_FRENCH, "move F-DUMMY-1 1506 1507 1508", &d, &rec, &err), 0);
+    assert_int_equal(f_order(s, N20_FRENCH, "move CADRE-F1 1504", &d, &rec, &err), 0);
+    assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), 0);
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
+/* [16.6.1] only an unrevealed unit takes a Dummy, and only one of its army's Force Pool that is
+ * available; a revealed unit's Cadres are face-up */
+static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_BREAKDOWN;
+    int r = t_place(s, "REILLE", 1505);
+    s->u[r].hidden = 0;
+    brt_reject err;
+    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.6.1");
+    assert_true(strstr(err.message, "revealed") != NULL);
+    assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE", &d, NULL, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "CADRE-F1")].hidden, 0);
+    assert_int_equal(s->u[n20_unit_find(s, "CADRE-F2")].hidden, 0);
+    assert_int_equal(s->u[n20_unit_find(s, "F-DUMMY-1")].where, N20_U_OUT);
+    free(s);
+
+    /* both French Dummies on the map: none available */
+    t_dice_init(&d, 1);
+    s = f_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_BREAKDOWN;
+    t_place(s, "REILLE", 1505);
+    t_place(s, "F-DUMMY-1", 1510);
+    t_place(s, "F-DUMMY-2", 1512);
+    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.6.1");
+    assert_true(strstr(err.message, "Dummy") != NULL);
+    free(s);
+
+    /* the Allied player's Prussian unit takes a Prussian Dummy */
+    t_dice_init(&d, 1);
+    s = f_empty(&d, 9, N20_ALLIED);
+    s->opts |= N20_OPT_BREAKDOWN;
+    t_place(s, "PIRCH", 1505);
+    assert_int_equal(f_order(s, N20_ALLIED, "breakdown PIRCH dummy", &d, NULL, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "P-DUMMY-1")].hex, n20_hex(1505));
+    assert_int_equal(s->u[n20_unit_find(s, "A-DUMMY-1")].where, N20_U_OUT);
+    free(s);
+
+    /* without fog-of-war [16.1] there is no Dummy */
+    t_dice_init(&d, 1);
+    s = t_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_BREAKDOWN;
+    t_place(s, "REILLE", 1505);
+    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "16.6.1");
+    free(s);
+}
+
+/* [16.6.1] a unit breaking down in an enemy ZOC: its pieces may not leave it [6.8], so the three may
+ * not be unstacked; revealing the Dummy (removed at once [16.1.3]) is always listed, and then the two
+ * Cadres end the phase together and combine [16.6.2] (rulings R-16.6.1-dummy) */
+static void test_n20_16_6_1_dummy_stack_in_enemy_zoc(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_BREAKDOWN;
+    int r = t_place(s, "REILLE", 709);
+    t_place(s, "ZIETEN", 710);
+    assert_true(n20_dir(s->sc, n20_hex(709), n20_hex(710)) >= 0);
+    f_rec rec = {0};
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, &rec, &err), 0);
+    assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), -1);
+    assert_string_equal(err.rule, "6.9");
+    s->fm[N20_ARMY_FRENCH] = 1; /* already Force Marched [12.2.1]: no other order than the reveals */
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, N20_FRENCH, &b);
+    size_t pos = 0;
+    const uint8_t *it;
+    size_t len;
+    int moves = 0, reveals = 0;
+    while (buf_next_item(&b, &pos, &it, &len) == 1) {
+        brt_buf tx;
+        buf_init(&tx);
+        n20_order_format(it, len, &tx);
+        buf_append(&tx, "", 1);
+        moves += strncmp((char *)tx.data, "move ", 5) == 0 || strcmp((char *)tx.data, "end") == 0;
+        reveals += strncmp((char *)tx.data, "reveal ", 7) == 0;
+        buf_free(&tx);
+    }
+    buf_free(&b);
+    assert_int_equal(moves, 0);   /* no move [6.8], no end [6.9] */
+    assert_int_equal(reveals, 3); /* CADRE-F1, CADRE-F2, F-DUMMY-1: nothing else is listed */
+    buf_init(&b);
+    assert_int_equal(n20_legal(s, N20_FRENCH, &b), 3);
+    buf_free(&b);
+    assert_true(s_legal_has(s, N20_FRENCH, "reveal F-DUMMY-1"));
+    assert_int_equal(f_order(s, N20_FRENCH, "reveal F-DUMMY-1", &d, &rec, &err), 0);
+    assert_int_equal(s->u[n20_unit_find(s, "F-DUMMY-1")].where, N20_U_OUT);
+    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), 0);
+    assert_int_equal(s->u[r].where, N20_U_MAP); /* the Cadres combined back into REILLE */
+    assert_int_equal(s->u[r].hex, n20_hex(709));
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
 static uint64_t s_rng(uint64_t *x) {
     *x ^= *x << 13;
     *x ^= *x >> 7;
@@ -904,7 +1088,21 @@ static void s_check_reject(const n20_state *s, int seat, uint64_t *rng, const t_
 }
 
 /* one game of random legal orders with fog-of-war; returns the number of orders, fills the hash */
-static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t hash[32], int *ended) {
+/* 1 if a legal item is `breakdown UNIT dummy` [16.6.1] */
+static int s_is_breakdown_dummy(const uint8_t *item, size_t len) {
+    if (len < 2 || item[0] != ((N20__V1__ORDER__KIND_BREAKDOWN << 3) | 2)) return 0; /* a cheap first look */
+    N20__V1__Order *o = n20__v1__order__unpack(NULL, len, item);
+    int r = o && o->kind_case == N20__V1__ORDER__KIND_BREAKDOWN && o->breakdown->dummy;
+    if (o) n20__v1__order__free_unpacked(o, NULL);
+    return r;
+}
+
+static int s_breakdown_dummies; /* [16.6.1] breakdowns with a Dummy played by s_play_fog */
+
+/* opts: the game options besides fog-of-war; with `breakdown` [16.6] the players pick a listed
+ * `breakdown UNIT dummy` half of the time, so that the stacks of [16.6.1] are seen */
+static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int check_leaks, uint8_t hash[32],
+                           int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
@@ -913,7 +1111,7 @@ static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t has
     rec->s = s;
     n20_sink sink = {f_emit_to, rec};
     n20_out out = {n20_sink_emit, &sink};
-    assert_int_equal(n20_setup(s, &d.d, &out, N20_OPT_FOG, NULL), 0);
+    assert_int_equal(n20_setup(s, &d.d, &out, N20_OPT_FOG | opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0, revealed = 0;
@@ -938,8 +1136,30 @@ static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t has
         }
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
-        if (n <= 0) fail_msg("seed %llu: no legal order for seat %d (phase %d)", (unsigned long long)seed, seat, s->phase);
+        if (n <= 0) {
+            brt_buf vt;
+            buf_init(&vt);
+            n20_view_text(s, -1, &vt);
+            buf_append(&vt, "", 1);
+            if (getenv("N20_FOG_DEBUG")) fprintf(stderr, "%s\n", (char *)vt.data);
+            buf_free(&vt);
+            fail_msg("seed %llu: no legal order for seat %d (phase %d)", (unsigned long long)seed, seat, s->phase);
+        }
         int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        if (opts & N20_OPT_BREAKDOWN) {
+            size_t p2 = 0;
+            const uint8_t *it;
+            size_t l2;
+            int k = 0, bd = -1;
+            while (buf_next_item(&legal, &p2, &it, &l2) == 1) {
+                if (bd < 0 && s_is_breakdown_dummy(it, l2)) bd = k;
+                k++;
+            }
+            if (bd >= 0 && s_rng(&rng) % 2 == 0) {
+                pick = bd;
+                s_breakdown_dummies++;
+            }
+        }
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         size_t len = 0, clen = 0;
@@ -988,6 +1208,31 @@ static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t has
     free(rec);
     free(s);
     return steps + 0 * revealed;
+}
+
+static int s_play_fog(uint64_t seed, int check_all, int check_leaks, uint8_t hash[32], int *ended) {
+    return s_play_fog_opts(seed, 0, check_all, check_leaks, hash, ended);
+}
+
+/* [16.6.1] [16.1] random games with `breakdown`: the Cadre and Dummy stacks of unrevealed units leak
+ * nothing (views, legal lists, events, rejections), every listed order is accepted, replay is identical */
+static void test_n20_16_6_1_random_breakdown_with_fog_leaks_nothing(void **st) {
+    (void)st;
+    s_breakdown_dummies = 0;
+    s_dummies_seen = 0;
+    for (uint64_t seed = 201; seed < 205; seed++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        s_play_fog_opts(seed, N20_OPT_BREAKDOWN, 0, 1, h1, &e1); /* the leak checks draw on the rng */
+        assert_true(e1);
+        int n1 = s_play_fog_opts(seed, N20_OPT_BREAKDOWN, seed == 201, 0, h1, &e1);
+        assert_true(e1);
+        int n2 = s_play_fog_opts(seed, N20_OPT_BREAKDOWN, 0, 0, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+    }
+    assert_true(s_breakdown_dummies > 0);
+    assert_true(s_dummies_seen > 0);
 }
 
 /* [16.1] nothing a seat receives names a hidden enemy unit: views, legal lists, events, rejections */
@@ -1044,8 +1289,12 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_3_dummy_attack_fulfils_obligation_and_scouts),
         cmocka_unit_test(test_n20_16_1_3_dummies_placed_at_night),
         cmocka_unit_test(test_n20_16_1_3_owner_reveals_dummy_removed),
+        cmocka_unit_test(test_n20_16_6_1_breakdown_adds_dummy_under_fog),
+        cmocka_unit_test(test_n20_16_6_1_dummy_only_unrevealed_and_available),
+        cmocka_unit_test(test_n20_16_6_1_dummy_stack_in_enemy_zoc),
         cmocka_unit_test(test_n20_16_1_random_games_leak_nothing),
         cmocka_unit_test(test_n20_16_1_random_games_conform_and_replay),
+        cmocka_unit_test(test_n20_16_6_1_random_breakdown_with_fog_leaks_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -349,6 +349,8 @@ static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
     (void)len;
 }
 
+static int s_rebuilds; /* [17.1] rebuild decisions met in random play */
+
 /* plays one game of random legal orders; every listed order of the first `check` steps is
  * applied to a copy and must be accepted; returns the steps, fills the final state hash */
 /* thrifty: the players rarely spend Morale, so that games last to the later turns */
@@ -373,6 +375,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
         int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        if (s->phase == N20_PH_REBUILD) s_rebuilds++; /* [17.1] */
         for (int tries = 0; thrifty && tries < 4; tries++) {
             size_t p2 = 0;
             const uint8_t *it = NULL;
@@ -387,7 +390,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         size_t len = 0, clen = 0;
         int i = 0;
         while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check) {
+            if (steps < check || s->phase == N20_PH_REBUILD) { /* [17.1] always checked */
                 n20_state *c = malloc(sizeof *c);
                 memcpy(c, s, sizeof *c);
                 t_dice d2 = d;
@@ -410,7 +413,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
     }
     buf_free(&legal);
     *ended = s->over;
-    if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason);
+    if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u, rebuilds %d\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason, s_rebuilds);
     brt_buf enc;
     buf_init(&enc);
     assert_int_equal(n20_encode(s, &enc), 0);
@@ -829,9 +832,494 @@ static void test_n20_17_2_ends_on_turn_12(void **st) {
     free(s);
 }
 
+/* ---- [17.1] SPECIAL RULE: ZIETEN and ORANGE begin broken down ---------------- */
+
+/* the Extended Campaign with every unit off the map (pool), `phasing`'s Player Turn about to start */
+static n20_state *s_ext_empty(t_dice *d, int turn, int phasing) {
+    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_BREAKDOWN, d, NULL);
+    for (int i = 0; i < s->sc->nunits; i++) {
+        s->u[i].where = N20_U_OUT;
+        s->u[i].hex = 0;
+        s->u[i].flags = 0;
+        s->u[i].routed = 0;
+    }
+    s->gg_unit = 0xff;
+    s->turn = (uint8_t)turn;
+    s->phasing = (uint8_t)phasing;
+    s->first_turn_done = 1;
+    s->phase = N20_PH_EVENTS;
+    return s;
+}
+
+static int s_legal_lists(const n20_state *s, int seat, const char *text) {
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, (unsigned)seat, &b);
+    int found = 0;
+    size_t pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(&b, &pos, &it, &len) == 1) {
+        brt_buf tx;
+        buf_init(&tx);
+        n20_order_format(it, len, &tx);
+        buf_append(&tx, "", 1);
+        if (strcmp((char *)tx.data, text) == 0) found = 1;
+        buf_free(&tx);
+    }
+    buf_free(&b);
+    return found;
+}
+
+/* [17.1] the data marks the detached Cadres and their parents: Cadre units [16.5.2] of the parent's
+ * nationality; the Opening Battles scenario [17.2] inherits them; the Standard Scenario has none */
+static void test_n20_17_1_special_data(void **st) {
+    (void)st;
+    const n20_scenario *sc = n20_scenario_get("waterloo20-extended");
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
+    int zi = s_unit(s, "ZIETEN"), ora = s_unit(s, "ORANGE");
+    const char *pz[] = {"CADRE-ZIETEN1", "CADRE-ZIETEN2"}, *po[] = {"CADRE-ORANGE1", "CADRE-ORANGE2"};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(sc->units[s_unit(s, pz[k])].parent, zi + 1);
+        assert_int_equal(sc->units[s_unit(s, po[k])].parent, ora + 1);
+        assert_true(sc->units[s_unit(s, pz[k])].flags & N20_FLAG_CADRE);
+    }
+    int parents = 0;
+    for (int i = 0; i < sc->nunits; i++) parents += n20_is_parent(sc, i);
+    assert_int_equal(parents, 2);
+    assert_true(n20_is_parent(sc, zi) && n20_is_parent(sc, ora));
+    free(s);
+    const n20_scenario *op = n20_scenario_get("waterloo20-opening");
+    parents = 0;
+    for (int i = 0; i < op->nunits; i++) parents += n20_is_parent(op, i);
+    assert_int_equal(parents, 2);
+    const n20_scenario *std = n20_scenario_get("waterloo20-standard");
+    for (int i = 0; i < std->nunits; i++) {
+        assert_false(n20_is_parent(std, i));
+        assert_int_equal(std->units[i].parent, 0);
+    }
+}
+
+/* [17.1] "they can be combined into that unit normally in accordance with rule [16.6.2] including
+ * gaining one Morale Point": the two detached Cadres of ZIETEN, stacked at the end of the Allied
+ * Movement Phase, become ZIETEN (from the pool: no unit is eliminated) */
+static void test_n20_17_1_detached_cadres_combine_into_parent(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_ext_empty(&d, 2, N20_ALLIED);
+    s->phase = N20_PH_MOVE;
+    s->morale[N20_ALLIED] = 5;
+    int a = t_place(s, "CADRE-ZIETEN1", 1505), b = t_place(s, "CADRE-ZIETEN2", 1507);
+    int zi = s_unit(s, "ZIETEN");
+    assert_true(s_legal_lists(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505"));
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
+    assert_int_equal(s->u[zi].where, N20_U_MAP);
+    assert_int_equal(s->u[zi].hex, n20_hex(1505));
+    assert_int_equal(s->u[a].where, N20_U_OUT);
+    assert_int_equal(s->u[b].where, N20_U_OUT);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_true(t_events_has(&ev, "[16.6.2] CADRE-ZIETEN1 and CADRE-ZIETEN2 combine into ZIETEN at 1505 (its "
+                                  "detached Cadres [17.1])"));
+    free(s);
+
+    /* a detached Cadre with a Cadre of the pool: no eliminated Prussian unit, so no build-up [6.9] */
+    t_dice_init(&d, 1);
+    s = s_ext_empty(&d, 2, N20_ALLIED);
+    s->phase = N20_PH_MOVE;
+    t_place(s, "CADRE-ZIETEN1", 1505);
+    t_place(s, "CADRE-P1", 1507);
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-P1 1506 1505", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.9");
+    /* ORANGE's and ZIETEN's Cadres are of two nationalities */
+    t_place(s, "CADRE-ORANGE1", 1509);
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-ORANGE1 1508 1507 1506 1505", &d, NULL, &err), -1);
+    free(s);
+}
+
+/* [17.1] a detached Cadre is a Cadre unit: Broken, it is not Rallied but returns to the pool
+ * [16.5.2], and its pair can no longer rebuild ZIETEN by [16.6.2] ("Under normal circumstances,
+ * the loss of one of these Cadres would prevent the Allied player from rebuilding the associated
+ * parent unit") */
+static void test_n20_17_1_broken_detached_cadre_is_lost(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_ext_empty(&d, 3, N20_FRENCH);
+    int a = t_place(s, "CADRE-ZIETEN1", 1505), b = t_place(s, "CADRE-ZIETEN2", 1507);
+    int zi = s_unit(s, "ZIETEN");
+    int m = s->morale[N20_ALLIED];
+    n20_break_unit(s, a, NULL, "9.6");
+    assert_int_equal(s->u[a].where, N20_U_OUT); /* back to the pool, never Broken */
+    assert_int_equal(s->cadre_lost[zi], 3);
+    assert_int_equal(s->morale[N20_ALLIED], m - s->sc->mc_break_owner); /* a Broken unit's cost [12.1] */
+    assert_false(n20_has_broken(s, N20_ALLIED, -1));
+    /* a later breakdown takes it from the pool; stacked with its old pair it does not become ZIETEN */
+    s->phasing = N20_ALLIED;
+    s->phase = N20_PH_MOVE;
+    t_place(s, "CADRE-ZIETEN1", 1505);
+    assert_false(n20_combine_ok(s, b, a));
+    assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.9");
+    /* the encoding carries the loss (ZIETEN's and ORANGE's entries only) */
+    brt_buf e1, e2;
+    buf_init(&e1);
+    buf_init(&e2);
+    n20_encode(s, &e1);
+    s->cadre_lost[zi] = 0;
+    n20_encode(s, &e2);
+    assert_int_equal(e1.len, e2.len);
+    assert_memory_not_equal(e1.data, e2.data, e1.len);
+    buf_free(&e1);
+    buf_free(&e2);
+    free(s);
+}
+
+/* a Turn-4 Allied Player Turn about to start: CADRE-ZIETEN1 was Broken on Turn 3, CADRE-ZIETEN2 at
+ * 1505, a French unit at `french` (0: none) */
+static n20_state *s_rebuild_pos(t_dice *d, unsigned french) {
+    n20_state *s = s_ext_empty(d, 4, N20_ALLIED);
+    s->cadre_lost[s_unit(s, "ZIETEN")] = 3;
+    t_place(s, "CADRE-ZIETEN2", 1505);
+    if (french) t_place(s, "REILLE", french);
+    return s;
+}
+
+/* [17.1] PROCEDURE: "If one of his Cadres is Broken during the course of play, on any future Turn the
+ * Allied player may choose to voluntarily eliminate a Cadre of the same national group ... in order to
+ * place the associated Infantry unit ... into his Broken Units pile": a decision at the start of the
+ * Allied Player Turn, before the Random Events Phase, with `end` to decline */
+static void test_n20_17_1_rebuild_eligible(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 1508);
+    assert_int_equal(n20_distance(n20_hex(1505), n20_hex(1508)), 3);
+    int c = s_unit(s, "CADRE-ZIETEN2"), zi = s_unit(s, "ZIETEN");
+    int m0 = s->morale[N20_ALLIED], m1 = s->morale[N20_FRENCH], nd = s->ndraw;
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->phase, N20_PH_REBUILD);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_string_equal(p.kind, "rebuild");
+    assert_string_equal(p.rule, "17.1");
+    assert_int_equal(s->ndraw, nd); /* before the Random Events Phase */
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_true(s_legal_lists(s, N20_ALLIED, "end"));
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild REILLE", &d, &ev, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    int rolls = d.npurposes, ne = ev.n;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, &ev, &err), 0);
+    assert_int_equal(s->u[c].where, N20_U_ELIM); /* removed from play, not back to the pool */
+    assert_int_equal(s->u[zi].where, N20_U_BROKEN);
+    /* the rebuild is the first event; then the Random Events Phase (its card may change Morale) */
+    assert_true(ne < ev.n);
+    assert_non_null(strstr(ev.text[ne], "rebuild: [17.1] CADRE-ZIETEN2 is eliminated at 1505: ZIETEN goes into "
+                                        "the Broken Units pile, to be Rallied [10.0]"));
+    assert_true(ne + 1 < ev.n && strstr(ev.text[ne + 1], "event-card") != NULL);
+    assert_int_equal(s->ndraw, nd - 1);
+    int cards = 0; /* no Morale change but the card's */
+    for (int i = ne; i < ev.n; i++) cards += strstr(ev.text[i], "morale") != NULL && strstr(ev.text[i], "17.1") != NULL;
+    assert_int_equal(cards, 0);
+    (void)m0;
+    (void)m1;
+    /* no die rolled by the procedure: the only dice are the Random Events Phase's */
+    for (int i = rolls; i < d.npurposes; i++) assert_null(strstr(d.purposes[i], "17.1"));
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    assert_int_equal(n20_rebuild_parent(s, c), -1); /* once: ZIETEN is no longer waiting */
+    free(s);
+
+    /* declining: `end` goes on to the Random Events Phase, nothing changes */
+    t_dice_init(&d, 1);
+    s = s_rebuild_pos(&d, 0);
+    n20_run(s, &d.d, NULL);
+    assert_int_equal(s->phase, N20_PH_REBUILD);
+    nd = s->ndraw;
+    assert_int_equal(t_order(s, N20_ALLIED, "end", &d, NULL, &err), 0);
+    assert_int_equal(s->ndraw, nd - 1);
+    assert_int_equal(s->u[s_unit(s, "CADRE-ZIETEN2")].where, N20_U_MAP);
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_OUT);
+    free(s);
+}
+
+/* [17.1] "a Cadre of the same national group": any Prussian Cadre on the map, a Cadre of the pool
+ * too (rulings R-17.1-special); a Cadre of the other nationality does not rebuild ZIETEN */
+static void test_n20_17_1_rebuild_nationality(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->u[s_unit(s, "CADRE-ZIETEN2")].where = N20_U_OUT;
+    int p1 = t_place(s, "CADRE-P1", 1509);
+    t_place(s, "CADRE-ORANGE1", 1201);
+    n20_run(s, &d.d, NULL);
+    assert_int_equal(s->phase, N20_PH_REBUILD);
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-P1"));
+    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ORANGE1", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_true(strstr(err.message, "ORANGE") != NULL); /* ORANGE's Cadres were never Broken */
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-P1", &d, NULL, &err), 0);
+    assert_int_equal(s->u[p1].where, N20_U_ELIM);
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_OUT);
+    free(s);
+
+    /* only ORANGE's Cadre was lost: a Prussian Cadre cannot bring ORANGE back */
+    t_dice_init(&d, 1);
+    s = s_ext_empty(&d, 4, N20_ALLIED);
+    s->cadre_lost[s_unit(s, "ORANGE")] = 2;
+    t_place(s, "CADRE-ZIETEN1", 1505);
+    t_place(s, "CADRE-ZIETEN2", 1509);
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN1", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_OUT);
+    free(s);
+}
+
+/* [17.1] ZIETEN and ORANGE each by its own Cadre at the same start of turn; with fog-of-war the
+ * Cadre taken off is revealed, the parent is face-up in the Broken Units pile, and the events name no
+ * unit still hidden from the French seat (rulings R-17.1-special) */
+static void s_ids_leak(const n20_state *s, const t_events *ev) {
+    for (int i = 0; i < ev->n; i++)
+        for (int u = 0; u < s->sc->nunits; u++)
+            if (n20_fog_hidden_from(s, u, N20_FRENCH) && strstr(ev->text[i], n20_uid(s, u)))
+                fail_msg("an event to the French names hidden %s: %s", n20_uid(s, u), ev->text[i]);
+}
+static void s_seat_emit(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
+    if (seats & 1u) t_events_emit(ctx, data, len); /* what the French seat receives */
+}
+static void test_n20_17_1_rebuild_both_parents_and_fog(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->opts |= N20_OPT_FOG;
+    for (int i = 0; i < s->sc->nunits; i++) s->u[i].hidden = 1;
+    s->cadre_lost[s_unit(s, "ORANGE")] = 2;
+    int oc = t_place(s, "CADRE-ORANGE1", 1201), zc = s_unit(s, "CADRE-ZIETEN2");
+    t_place(s, "CADRE-A1", 1203); /* stays hidden */
+    t_events fr = {0};
+    n20_sink sink = {s_seat_emit, &fr};
+    n20_out out = {n20_sink_emit, &sink};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->phase, N20_PH_REBUILD);
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(n20_order_parse(s, "rebuild CADRE-ZIETEN2", &b, &err), 0);
+    assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
+    assert_int_equal(s->phase, N20_PH_REBUILD); /* ORANGE's is still open */
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].hidden, 0);
+    assert_int_equal(s->u[zc].hidden, 0);
+    buf_reset(&b);
+    assert_int_equal(n20_order_parse(s, "rebuild CADRE-ORANGE1", &b, &err), 0);
+    assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
+    buf_free(&b);
+    assert_int_equal(s->u[oc].where, N20_U_ELIM);
+    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_BROKEN);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    assert_true(t_events_has(&fr, "[17.1] CADRE-ORANGE1 is eliminated at 1201: ORANGE goes into the Broken Units"));
+    assert_true(t_events_has(&fr, "CADRE-ZIETEN2 (prussian infantry 1-2) is revealed at 1505"));
+    s_ids_leak(s, &fr);
+    assert_int_equal(s->u[s_unit(s, "CADRE-A1")].hidden, 1);
+    free(s);
+}
+
+/* [17.1] no Cadre Broken: no decision; the two Cadres combine instead */
+static void test_n20_17_1_rebuild_needs_a_broken_cadre(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->cadre_lost[s_unit(s, "ZIETEN")] = 0;
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_true(strstr(err.message, "combine them instead") != NULL);
+    free(s);
+
+    /* "on any future Turn": not on the Turn the Cadre was Broken */
+    t_dice_init(&d, 1);
+    s = s_rebuild_pos(&d, 0);
+    s->cadre_lost[s_unit(s, "ZIETEN")] = 4;
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_true(strstr(err.message, "later Turn") != NULL);
+    free(s);
+
+    /* ZIETEN already rebuilt (on the map): nothing to restore */
+    t_dice_init(&d, 1);
+    s = s_rebuild_pos(&d, 0);
+    t_place(s, "ZIETEN", 1509);
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    free(s);
+}
+
+/* [17.1] "The Cadre being eliminated cannot be adjacent to or within two hexes of an enemy unit" */
+static void test_n20_17_1_rebuild_enemy_within_two_hexes(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 1507);
+    assert_int_equal(n20_distance(n20_hex(1505), n20_hex(1507)), 2);
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_true(strstr(err.message, "within two hexes") != NULL);
+    free(s);
+
+    t_dice_init(&d, 1); /* adjacent */
+    s = s_rebuild_pos(&d, 1506);
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    free(s);
+}
+
+/* [17.1] "at the start of the Allied Player Turn ... of a Daylight (non-Night) Turn" */
+static void test_n20_17_1_rebuild_not_at_night(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->turn = 6; /* 15 June Night (R-17.1-turn6) */
+    assert_true(n20_is_night(s));
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_true(strstr(err.message, "Daylight") != NULL);
+    free(s);
+}
+
+/* [17.1] only at that moment: not in the Allied Movement Phase, not at the French Player Turn */
+static void test_n20_17_1_rebuild_wrong_timing(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    s->phase = N20_PH_MOVE;
+    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    assert_true(strstr(err.message, "start of the Allied Player Turn") != NULL);
+    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_OUT);
+    s->phase = N20_PH_RALLY;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    free(s);
+
+    /* the French Player Turn's start offers nothing (the Allied seat does not decide there) */
+    t_dice_init(&d, 1);
+    s = s_rebuild_pos(&d, 0);
+    s->phasing = N20_FRENCH;
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
+    free(s);
+}
+
+/* [17.1] "... so that it can then be Rallied normally [10.0]": ZIETEN rallies at Night and is placed */
+static void test_n20_17_1_rebuilt_parent_rallies(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = s_rebuild_pos(&d, 0);
+    n20_run(s, &d.d, NULL);
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), 0);
+    int zi = s_unit(s, "ZIETEN");
+    assert_int_equal(s->u[zi].where, N20_U_BROKEN);
+    assert_true(n20_has_broken(s, N20_ALLIED, N20_ARMY_PRUSSIAN));
+    s->phase = N20_PH_RALLY; /* its Night Operations [14.0] */
+    uint32_t six[] = {6};
+    t_dice_script(&d, 1, six);
+    assert_true(s_legal_lists(s, N20_ALLIED, "rally"));
+    assert_int_equal(t_order(s, N20_ALLIED, "rally", &d, &ev, &err), 0);
+    assert_int_equal(t_dice_count(&d, "10.0 rally"), 1);
+    assert_true(s->u[zi].flags & N20_UF_RALLIED);
+    uint16_t loc = s->sc->loc[N20_ARMY_PRUSSIAN][0];
+    char pl[40];
+    snprintf(pl, sizeof pl, "place ZIETEN %04u", n20_xxyy(loc));
+    assert_true(s_legal_lists(s, N20_ALLIED, pl));
+    assert_int_equal(t_order(s, N20_ALLIED, pl, &d, &ev, &err), 0);
+    assert_int_equal(s->u[zi].where, N20_U_MAP);
+    assert_int_equal(s->u[zi].hex, loc);
+    free(s);
+}
+
+/* [17.1] "for Extended Campaign scenarios only": the Standard Scenario never offers it */
+static void test_n20_17_1_rebuild_never_in_standard(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    n20_state *s = t_empty(&d, 10, N20_ALLIED);
+    s->opts |= N20_OPT_BREAKDOWN;
+    s->phase = N20_PH_EVENTS;
+    int c = t_place(s, "CADRE-P1", 1505);
+    for (int i = 0; i < s->sc->nunits; i++) s->cadre_lost[i] = 1; /* not even so */
+    assert_int_equal(n20_rebuild_parent(s, c), -1);
+    assert_false(n20_rebuild_any(s));
+    n20_run(s, &d.d, NULL);
+    assert_int_not_equal(s->phase, N20_PH_REBUILD);
+    s->phase = N20_PH_REBUILD;
+    assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-P1", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.1");
+    free(s);
+}
+
 static void test_n20_17_1_random_extended(void **st) {
     (void)st;
     s_random_games("waterloo20-extended", 0, 2);
+}
+/* [17.1] random Extended games meet the rebuild decision: every listed order is accepted there, the
+ * games end and replay identically */
+static void test_n20_17_1_random_extended_rebuilds(void **st) {
+    (void)st;
+    s_rebuilds = 0;
+    for (uint64_t g = 0; g < 40 && !s_rebuilds; g++) {
+        uint8_t h1[32], h2[32];
+        int e1, e2;
+        int n1 = s_play("waterloo20-extended", 0, 301 + g, 0, 1, h1, &e1);
+        assert_true(e1);
+        int n2 = s_play("waterloo20-extended", 0, 301 + g, 0, 1, h2, &e2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+        if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "game %d: rebuilds %d\n", (int)g, s_rebuilds);
+    }
+    assert_true(s_rebuilds > 0);
 }
 static void test_n20_17_1_3_random_extended_bulow_berthier(void **st) {
     (void)st;
@@ -1067,6 +1555,18 @@ int main(void) {
         cmocka_unit_test(test_n20_17_3_1_random_closing_historical),
         cmocka_unit_test(test_n20_17_1_extended_setup),
         cmocka_unit_test(test_n20_17_1_breakdown_is_mandatory),
+        cmocka_unit_test(test_n20_17_1_special_data),
+        cmocka_unit_test(test_n20_17_1_detached_cadres_combine_into_parent),
+        cmocka_unit_test(test_n20_17_1_broken_detached_cadre_is_lost),
+        cmocka_unit_test(test_n20_17_1_rebuild_eligible),
+        cmocka_unit_test(test_n20_17_1_rebuild_nationality),
+        cmocka_unit_test(test_n20_17_1_rebuild_both_parents_and_fog),
+        cmocka_unit_test(test_n20_17_1_rebuild_needs_a_broken_cadre),
+        cmocka_unit_test(test_n20_17_1_rebuild_enemy_within_two_hexes),
+        cmocka_unit_test(test_n20_17_1_rebuild_not_at_night),
+        cmocka_unit_test(test_n20_17_1_rebuild_wrong_timing),
+        cmocka_unit_test(test_n20_17_1_rebuilt_parent_rallies),
+        cmocka_unit_test(test_n20_17_1_rebuild_never_in_standard),
         cmocka_unit_test(test_n20_17_1_card_10_drawn_first),
         cmocka_unit_test(test_n20_17_1_entry_areas),
         cmocka_unit_test(test_n20_17_1_3_bulow_arrives_on_6),
@@ -1081,6 +1581,7 @@ int main(void) {
         cmocka_unit_test(test_n20_17_2_draws),
         cmocka_unit_test(test_n20_17_2_ends_on_turn_12),
         cmocka_unit_test(test_n20_17_1_random_extended),
+        cmocka_unit_test(test_n20_17_1_random_extended_rebuilds),
         cmocka_unit_test(test_n20_17_1_3_random_extended_bulow_berthier),
         cmocka_unit_test(test_n20_17_2_random_opening),
         cmocka_unit_test(test_n20_17_2_random_opening_bulow),
