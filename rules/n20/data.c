@@ -468,6 +468,14 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
                 if (strcmp(L->w[12], "fm") != 0) return -1;
                 d->roll_fm = 1;
             }
+        } else if ((strcmp(p, "leader-turn") == 0 || strcmp(p, "leader-alt") == 0) && L->n == 11) {
+            /* [17.1] a Leader reinforcement (with [16.9] only); leader-alt: NAPOLEON (3-5), entering
+             * only when the French player has a Wing Commander and NAPOLEON (2-5) enter combined */
+            if (d->type != N20_LEADER) return -1;
+            d->place = strcmp(p, "leader-turn") == 0 ? N20_P_LEADER_TURN : N20_P_LEADER_ALT;
+            if (s_num(L->w[9], &v) || v < 1 || v >= N20_MAX_TURNS || strlen(L->w[10]) != 1) return -1;
+            d->turn = (uint8_t)v;
+            d->area = L->w[10][0];
         } else if (strcmp(p, "broken") == 0 && L->n == 9) {
             d->place = N20_P_BROKEN;
         } else if (strcmp(p, "pool") == 0 && L->n == 9) {

@@ -287,6 +287,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 o.breakdown = &bd;
                 s_emit(&c, &o);
             }
+        for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
+            if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
+            N20__V1__Wing wg = N20__V1__WING__INIT;
+            wg.leader = (char *)n20_uid(s, l);
+            o.kind_case = N20__V1__ORDER__KIND_WING;
+            o.wing = &wg;
+            s_emit(&c, &o);
+        }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;

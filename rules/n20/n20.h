@@ -50,7 +50,9 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
        N20_FLAG_CADRE = 128      /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
-       N20_P_VARIANT, N20_P_ROLL };
+       N20_P_VARIANT, N20_P_ROLL,
+       N20_P_LEADER_TURN, /* a Leader arriving as a reinforcement, with [16.9] only [17.1] */
+       N20_P_LEADER_ALT   /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */ };
 /* victory conditions at the end of the game */
 enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
@@ -396,6 +398,10 @@ int n20_leader_rally(n20_state *s, n20_out *out);
 int n20_wing_check(const n20_state *s, int l, brt_reject *err);
 void n20_wing_apply(n20_state *s, int l, n20_out *out);
 int n20_wing_any(const n20_state *s);
+/* [17.1.2] Berthier is Back! with [16.9]: the French Wing Commanders provisions are ignored */
+int n20_berthier_leaders(const n20_state *s);
+/* [17.1.2] set-up: the 3-rated NAPOLEON takes the place the scenario gives the 2-rated one */
+void n20_berthier_setup(n20_state *s);
 
 /* ---- special troop units [16.7] (special.c) -------------------------------- */
 /* [16.7.1] Elan and [16.7.4] Unreliable rolls at Step D: the change to the side's strength */

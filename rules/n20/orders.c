@@ -320,6 +320,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = s_find(s, seat, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
         if (n20_wing_check(s, u, err) < 0) return -1;
         n20_wing_apply(s, u, out);
+        if (ph == N20_PH_MOVE) break; /* [17.1] Leaders entering combined: the phase goes on */
         s->wing_done = 1;
         s->phase = N20_PH_TURN_END;
         break;
@@ -339,7 +340,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 /* which order kinds each decision takes (checked before anything else) */
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
-    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN;
+    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
+                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;

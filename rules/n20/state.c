@@ -182,10 +182,14 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         case N20_P_LEADER: /* [3.0] the Leader units listed in the set-up, with [16.9] only */
             if (opts & N20_OPT_LEADERS) { u->where = N20_U_MAP; u->hex = d->hex; }
             break;
+        case N20_P_LEADER_TURN: /* [17.1] a Leader reinforcement, with [16.9] only */
+            if (opts & N20_OPT_LEADERS) { u->where = N20_U_REINF; u->arrive = d->turn; }
+            break;
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
     }
+    n20_berthier_setup(s); /* [17.1.2] */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;

@@ -697,8 +697,8 @@ static void test_n20_17_1_3_only_in_extended(void **st) {
 }
 
 /* [17.1.2] Berthier is Back! "can work with any scenario": accepted everywhere. Its two effects
- * (+1 on the French Arrival Table of [17.1.1], the 3-rated NAPOLEON of [16.9]) belong to rules
- * not played yet, so the set-up is otherwise the scenario's own */
+ * (+1 on the French Arrival Table of [17.1.1], the 3-rated NAPOLEON of [16.9]) need those rules;
+ * without them the set-up is the scenario's own (with Leaders: test_n20_extended.c) */
 static void test_n20_17_1_2_berthier_any_scenario(void **st) {
     (void)st;
     const char *names[] = {"waterloo20-standard", "waterloo20-extended", "waterloo20-opening",
