@@ -689,11 +689,14 @@ static void test_n20_17_1_3_only_in_extended(void **st) {
     s = s_setup_opts("waterloo20-opening", o, 1, &d, &err);
     assert_non_null(s);
     brt_ruleset_n20.destroy(s);
-    /* [17.1.1] is listed for the scenario but its rules are not written yet */
+    /* [17.1.1] likewise a variant of the Extended Campaign only (test_n20_sambre.c plays it) */
     const char *sam[] = {"sambre-crossing"};
-    assert_null(s_setup_opts("waterloo20-extended", sam, 1, &d, &err));
+    assert_null(s_setup_opts("waterloo20-standard", sam, 1, &d, &err));
     assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
-    assert_non_null(strstr(err.message, "not yet supported"));
+    assert_string_equal(err.rule, "17.1.1");
+    s = s_setup_opts("waterloo20-extended", sam, 1, &d, &err);
+    assert_non_null(s);
+    brt_ruleset_n20.destroy(s);
 }
 
 /* [17.1.2] Berthier is Back! "can work with any scenario": accepted everywhere. Its two effects
