@@ -439,6 +439,8 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev, "NAPOLEON2 arrives this turn at Area A (a Leader arrives automatically)"));
     assert_true(t_events_has(&ev, "die 5, modifier -2 (2 units scheduled) = 3: all arrive"));
     assert_false(s_scheduled(s, "GROUCHY"));
+    /* [17.1] both arrived and neither entered: they may enter combined as NAPOLEON (3-5) */
+    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     free(s);
     /* delayed: +1 for this roll, and NAPOLEON tries again on Turn 3 */
     s = keep;
@@ -451,6 +453,7 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev2, "die 5, modifier -1 (2 units scheduled, NAPOLEON not arrived) = 4: all arrive"));
     assert_int_equal(s_arrive(s, "NAPOLEON2"), 3);
     assert_true(s_scheduled(s, "NAPOLEON2"));
+    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* NAPOLEON has not arrived */
     free(s);
 }
 

@@ -1055,6 +1055,11 @@ static void test_n20_17_0_driver_games_replay(void **st) {
     s_driver_game("waterloo20-opening", open, 2, 3);
     const char *std[] = {"rapp"};
     s_driver_game("waterloo20-standard", std, 1, 4);
+    /* [17.1.1] the secret schedule and the French Arrival Table, through the driver's per-seat events */
+    const char *sam[] = {"sambre-crossing", "leaders", "berthier-is-back"};
+    s_driver_game("waterloo20-extended", sam, 3, 5);
+    const char *samfog[] = {"sambre-crossing", "fog-of-war"};
+    s_driver_game("waterloo20-opening", samfog, 2, 6);
 }
 
 int main(void) {
