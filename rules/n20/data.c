@@ -143,8 +143,8 @@ static int s_optlist(const char *w, uint32_t *bits) {
 /* records of a scenario's own set-up, skipped when its file is read as a map-only base */
 static int s_setup_record(const char *k) {
     static const char *keys[] = {"scenario", "first-player", "start-turn", "last-turn", "morale",
-                                 "skip-first-event", "unit", "good-ground", "pool", "option", "option-required", "detached",
-                                 "option-unsupported", "rally-on",
+                                 "skip-first-event", "unit", "good-ground", "pool", "option", "option-required",
+                                 "detached", "option-unsupported", "rally-on", "sambre-not-before",
                                  "option-morale", "card-pile", "historical-deck",
                                  "historical-reshuffle", "victory", NULL};
     for (int i = 0; keys[i]; i++)
@@ -341,6 +341,24 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         else if (strcmp(L->w[2], "wounded") == 0) sc->napoleon[v - 1] = N20_NAP_WOUNDED;
         else if (strcmp(L->w[2], "killed") == 0) sc->napoleon[v - 1] = N20_NAP_KILLED;
         else return -1;
+    } else if (strcmp(k, "arrival") == 0 && (L->n == 3 || L->n == 4)) {
+        /* [17.1.1] French Arrival Table row: modified die -> all | delay-all | delay N (ascending) */
+        if (s_num(L->w[1], &v) || v < -20 || v > 20 || sc->narr >= 12) return -1;
+        if (sc->narr && v <= sc->arr_mod[sc->narr - 1]) return -1;
+        int res;
+        if (L->n == 3 && strcmp(L->w[2], "all") == 0) res = N20_ARR_ALL;
+        else if (L->n == 3 && strcmp(L->w[2], "delay-all") == 0) res = N20_ARR_DELAY_ALL;
+        else if (L->n == 4 && strcmp(L->w[2], "delay") == 0 && s_num(L->w[3], &v2) == 0 && v2 >= 1 && v2 <= 9) res = v2;
+        else return -1;
+        sc->arr_mod[sc->narr] = (int8_t)v;
+        sc->arr_res[sc->narr++] = (uint8_t)res;
+    } else if (strcmp(k, "sambre-not-before") == 0 && L->n == 3) { /* [17.1.1] D */
+        int u = -1;
+        for (int i = 0; i < sc->nunits; i++)
+            if (strcmp(sc->units[i].id, L->w[1]) == 0) u = i;
+        if (u < 0 || s_num(L->w[2], &v) || v < 1 || v >= N20_MAX_TURNS) return -1;
+        sc->nb_unit = (uint8_t)u;
+        sc->nb_turn = (uint8_t)v;
     } else if (strcmp(k, "rally-on") == 0 && L->n == 3) { /* [16.9.8] */
         int c = -1, u = -1;
         if (s_num(L->w[1], &v)) return -1;
@@ -468,6 +486,14 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
                 if (strcmp(L->w[12], "fm") != 0) return -1;
                 d->roll_fm = 1;
             }
+        } else if ((strcmp(p, "leader-turn") == 0 || strcmp(p, "leader-alt") == 0) && L->n == 11) {
+            /* [17.1] a Leader reinforcement (with [16.9] only); leader-alt: NAPOLEON (3-5), entering
+             * only when the French player has a Wing Commander and NAPOLEON (2-5) enter combined */
+            if (d->type != N20_LEADER) return -1;
+            d->place = strcmp(p, "leader-turn") == 0 ? N20_P_LEADER_TURN : N20_P_LEADER_ALT;
+            if (s_num(L->w[9], &v) || v < 1 || v >= N20_MAX_TURNS || strlen(L->w[10]) != 1) return -1;
+            d->turn = (uint8_t)v;
+            d->area = L->w[10][0];
         } else if (strcmp(p, "broken") == 0 && L->n == 9) {
             d->place = N20_P_BROKEN;
         } else if (strcmp(p, "pool") == 0 && L->n == 9) {
@@ -566,6 +592,7 @@ static int s_parse_into(const char *text, size_t len, n20_scenario *sc, int mapo
 int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, size_t msgmax) {
     memset(sc, 0, sizeof *sc);
     sc->gg_unit = 0xff;
+    sc->nb_unit = 0xff;
     sc->morale_max = 10;
     sc->hazard_break = 3;
     if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;

@@ -14,7 +14,12 @@
 int n20_fog(const n20_state *s) { return (s->opts & N20_OPT_FOG) != 0; }
 
 int n20_fog_hidden_from(const n20_state *s, int u, int seat) {
-    if (!n20_fog(s) || seat < 0 || !s->u[u].hidden) return 0;
+    /* a record of a unit not in this game ([17.4] "if"/"unless") hides nothing: its id may be that of
+     * the record in the game (LOBAU) */
+    if (seat < 0 || !n20_unit_in_game(s, u)) return 0;
+    /* [17.1.1] a unit on the French player's secret schedule, until it arrives */
+    if ((s->u[u].flags & N20_UF_SCHEDULED) && n20_side_of(s, u) != seat) return 1;
+    if (!n20_fog(s) || !s->u[u].hidden) return 0;
     return n20_side_of(s, u) != seat;
 }
 
@@ -40,7 +45,7 @@ int n20_fog_resolve(const n20_state *s, int seat, const char *name) {
 
 /* Replace every whole-word id of a unit hidden from `seat` by "a unit". 1 if changed. */
 int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap) {
-    if (!n20_fog(s) || seat < 0) return 0;
+    if (!n20_redacts(s) || seat < 0) return 0;
     int changed = 0;
     char tmp[512];
     for (int u = 0; u < s->sc->nunits; u++) {

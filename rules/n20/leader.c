@@ -185,7 +185,54 @@ static void s_napoleons(const n20_state *s, int *big, int *small) {
     }
 }
 
+/* [17.1.2] Berthier is Back! with Leaders: "ignore the provisions of French Wing Commanders. The
+ * 3-rated version of the NAPOLEON Leader unit is always used" */
+int n20_berthier_leaders(const n20_state *s) {
+    return (s->opts & (N20_OPT_BERTHIER_BACK | N20_OPT_LEADERS)) == (N20_OPT_BERTHIER_BACK | N20_OPT_LEADERS);
+}
+
+/* [17.1.2] the 3-rated NAPOLEON takes the place (hex or arrival) the scenario gives the 2-rated one;
+ * the 2-rated one and any Leader set aside only for the Wing Commanders stay out of play
+ * (rulings R-17.1.2-berthier) */
+void n20_berthier_setup(n20_state *s) {
+    if (!n20_berthier_leaders(s)) return;
+    int big, small;
+    s_napoleons(s, &big, &small);
+    if (big < 0 || small < 0 || s->u[small].where == N20_U_OUT || s->u[big].where != N20_U_OUT) return;
+    s->u[big] = s->u[small];
+    s->u[small].where = N20_U_OUT;
+    s->u[small].hex = 0;
+    s->u[small].arrive = 0;
+}
+
+/* [17.1] "French player's discretion to alternately have these Leaders enter play combined as the
+ * 3-5 version of NAPOLEON": in the French Movement Phase, while the Wing Commander l and NAPOLEON
+ * (2-5) may both enter and neither has, they are replaced by NAPOLEON (3-5) arriving this turn at its
+ * area (data placement leader-alt) (rulings R-17.1-combined) */
+static int s_arrival_check(const n20_state *s, int l, int big, int small, brt_reject *err) {
+    if (s->phasing != N20_FRENCH || n20_side_of(s, l) != N20_FRENCH)
+        return n20_reject(err, "17.1", "only the French Leaders may enter play combined");
+    if (s->u[l].where != N20_U_REINF || !n20_can_enter_now(s, l))
+        return n20_reject(err, "17.1", "%s is not a Leader arriving this turn", n20_uid(s, l));
+    if (s->sc->units[big].place != N20_P_LEADER_ALT || s->u[big].where != N20_U_OUT)
+        return n20_reject(err, "17.1", "%s cannot enter play combined in this scenario", n20_uid(s, l));
+    if (s->u[small].where != N20_U_REINF || !n20_can_enter_now(s, small))
+        return n20_reject(err, "17.1", "%s enters play combined only together with %s arriving this turn",
+                          n20_uid(s, l), n20_uid(s, small));
+    return 0;
+}
+
 int n20_wing_check(const n20_state *s, int l, brt_reject *err) {
+    if (n20_berthier_leaders(s))
+        return n20_reject(err, "17.1.2", "Berthier is Back!: the French Wing Commanders provisions are "
+                          "ignored; the 3-rated NAPOLEON is always used");
+    if (s->phase == N20_PH_MOVE && l >= 0 && l < s->sc->nunits && (s->sc->units[l].flags & N20_FLAG_WING) &&
+        (s->opts & N20_OPT_LEADERS)) {
+        int big, small;
+        s_napoleons(s, &big, &small);
+        if (big < 0 || small < 0) return n20_reject(err, "16.9", "this scenario has no two NAPOLEON units");
+        return s_arrival_check(s, l, big, small, err);
+    }
     if (s->phase != N20_PH_WING)
         return n20_reject(err, "16.9", "Wing Commanders change only at the conclusion of the French Player Turn");
     if (l < 0 || l >= s->sc->nunits || !(s->sc->units[l].flags & N20_FLAG_WING))
@@ -214,6 +261,19 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
     int big, small;
     s_napoleons(s, &big, &small);
     int us[3] = {l, big, small};
+    if (s->u[l].where == N20_U_REINF) { /* [17.1] enter combined (s_arrival_check) */
+        s->u[big] = s->u[small];
+        s->u[big].arrive = s->turn;
+        uint8_t hid = s->u[small].hidden;
+        memset(&s->u[small], 0, sizeof s->u[small]);
+        memset(&s->u[l], 0, sizeof s->u[l]);
+        s->u[small].hidden = s->u[l].hidden = hid;
+        n20_event(out, s, "wing-commanders", us, 3, NULL, 0, NULL, 0,
+                  "[17.1] %s and %s enter play combined as %s (%u-%u) at Area %c", n20_uid(s, l),
+                  n20_uid(s, small), n20_uid(s, big), s->sc->units[big].strength, s->sc->units[big].allowance,
+                  s->sc->units[big].area);
+        return;
+    }
     if (s->u[l].where == N20_U_OUT) {
         uint16_t h = s->u[big].hex;
         s->u[small] = s->u[big];
@@ -236,7 +296,7 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
 }
 
 int n20_wing_any(const n20_state *s) {
-    if (!(s->opts & N20_OPT_LEADERS)) return 0;
+    if (!(s->opts & N20_OPT_LEADERS) || n20_berthier_leaders(s)) return 0; /* [17.1.2] */
     for (int l = 0; l < s->sc->nunits; l++) {
         if (!(s->sc->units[l].flags & N20_FLAG_WING)) continue;
         int big, small;

@@ -289,6 +289,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.breakdown = &bd;
                     s_emit(&c, &o);
                 }
+        for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
+            if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
+            N20__V1__Wing wg = N20__V1__WING__INIT;
+            wg.leader = (char *)n20_uid(s, l);
+            o.kind_case = N20__V1__ORDER__KIND_WING;
+            o.wing = &wg;
+            s_emit(&c, &o);
+        }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -536,6 +544,43 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 o.rebuild = &rb;
                 s_emit(&c, &o);
             }
+        break;
+    case N20_PH_SCHEDULE: /* [17.1.1] `end` schedules the rest on their [17.1] turns */
+        s_end(&c);
+        for (int u = 0; u < sc->nunits; u++)
+            for (int t = sc->start_turn; t <= sc->last_turn; t++) {
+                if (n20_schedule_check(s, u, t, NULL) < 0) continue;
+                N20__V1__Schedule sd = N20__V1__SCHEDULE__INIT;
+                sd.unit = (char *)n20_uid(s, u);
+                sd.turn = (uint32_t)t;
+                o.kind_case = N20__V1__ORDER__KIND_SCHEDULE;
+                o.schedule = &sd;
+                s_emit(&c, &o);
+            }
+        break;
+    case N20_PH_ARRIVAL: /* [17.1.1] Forced March first, NAPOLEON's voluntary delay, `end` rolls */
+        s_end(&c);
+        for (int k = -1; k < sc->ncards; k++) {
+            unsigned card = k < 0 ? 0u : sc->cards[k].number;
+            if (k >= 0 && !(s->kept[N20_FRENCH] & (1u << k))) continue;
+            if (n20_forced_march_check(s, N20_ARMY_FRENCH, card, NULL) != 0) continue;
+            N20__V1__ForceMarch f = N20__V1__FORCE_MARCH__INIT;
+            f.army = (char *)n20_army_name(N20_ARMY_FRENCH);
+            f.card = card;
+            o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH;
+            o.force_march = &f;
+            s_emit(&c, &o);
+        }
+        __attribute__((fallthrough)); /* the delays */
+    case N20_PH_ARRIVAL_DELAY:
+        for (int u = 0; u < sc->nunits; u++) {
+            if (n20_delay_check(s, u, NULL) < 0) continue;
+            N20__V1__Contact dl = N20__V1__CONTACT__INIT;
+            dl.unit = (char *)n20_uid(s, u);
+            o.kind_case = N20__V1__ORDER__KIND_DELAY;
+            o.delay = &dl;
+            s_emit(&c, &o);
+        }
         break;
     case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
         s_end(&c);

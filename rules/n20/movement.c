@@ -28,7 +28,7 @@ static int s_road_bonus(const n20_state *s) {
 }
 
 int n20_can_enter_now(const n20_state *s, int u) {
-    return s->u[u].where == N20_U_REINF && s->u[u].arrive <= s->turn &&
+    return s->u[u].where == N20_U_REINF && s->u[u].arrive <= s->turn && !(s->u[u].flags & N20_UF_SCHEDULED) &&
            s->sc->units[u].side == s->phasing;
 }
 
@@ -419,7 +419,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
 }
 
 int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reject *err) {
-    if (s->phase != N20_PH_MOVE)
+    if (s->phase != N20_PH_MOVE && !(s->phase == N20_PH_ARRIVAL && army == N20_ARMY_FRENCH)) /* [17.1.1] */
         return n20_reject(err, "12.2.1", "Forced March is bought during your Movement Phase");
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
     if (side != s->phasing)

@@ -50,7 +50,9 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
        N20_FLAG_CADRE = 128      /* generic Cadre unit [16.5] */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
-       N20_P_VARIANT, N20_P_ROLL };
+       N20_P_VARIANT, N20_P_ROLL,
+       N20_P_LEADER_TURN, /* a Leader arriving as a reinforcement, with [16.9] only [17.1] */
+       N20_P_LEADER_ALT   /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */ };
 /* victory conditions at the end of the game */
 enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
@@ -142,6 +144,11 @@ typedef struct n20_scenario {
     uint8_t hist_reshuffle_turn, hist_reshuffle_side;
     uint8_t victory; /* N20_VICTORY_* */
     uint8_t napoleon[6];        /* [16.9.6] Breaking Napoleon Table: N20_NAP_* by die - 1 */
+    /* [17.1.1] French Arrival Table: rows by ascending modified die (clamped to the first and last
+     * row); result N20_ARR_ALL, N20_ARR_DELAY_ALL or the number of units Delayed */
+    int8_t arr_mod[12];
+    uint8_t arr_res[12], narr;
+    uint8_t nb_unit, nb_turn;   /* [17.1.1] D: this Leader cannot arrive before that turn; 0xff none */
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
 } n20_scenario;
@@ -158,6 +165,7 @@ const char *n20_data_name(size_t i);
 uint32_t n20_option_bit(const char *name);
 
 enum { N20_NAP_ESCAPES = 0, N20_NAP_WOUNDED, N20_NAP_KILLED };
+enum { N20_ARR_ALL = 0, N20_ARR_DELAY_ALL = 0xff }; /* [17.1.1] French Arrival Table results */
 
 /* ---- the map (map.c) ------------------------------------------------------- */
 static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
@@ -180,7 +188,8 @@ enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTE
        N20_UF_FM_ARRIVE = 128, /* [17.1.3] arrives if its army Force Marches this turn */
        N20_UF_COMMITTED = 256, /* [16.7.1] a Morale Point committed this Guard unit this turn (option only) */
        N20_UF_DUMMY_IN = 512, /* [16.1.3] a Dummy added with this player turn's arrivals */
-       N20_UF_PLACED = 1024 /* [16.1.3] placed by Rally this player turn (fog-of-war) */ };
+       N20_UF_PLACED = 1024, /* [16.1.3] placed by Rally this player turn (fog-of-war) */
+       N20_UF_SCHEDULED = 2048 /* [17.1.1] on the French player's secret schedule, not yet arrived */ };
 
 typedef struct n20_unit {
     uint16_t hex;
@@ -205,7 +214,11 @@ enum {
     N20_PH_LEADER_RETREAT, N20_PH_WING,
     N20_PH_DUMMIES, /* [16.1.3] a decision: place the available Dummy units at Night (fog-of-war) */
     N20_PH_REBUILD, /* [17.1] SPECIAL RULE: a decision at the start of the Allied Player Turn */
-    N20_PH_TURN_EVENTS /* transient: the Random Events Phase after the start of the Player Turn */
+    N20_PH_TURN_EVENTS, /* transient: the Random Events Phase after the start of the Player Turn */
+    /* [17.1.1] Crossing the Sambre River (decisions of the French player) */
+    N20_PH_SCHEDULE,      /* set-up: schedule every French reinforcement in secret */
+    N20_PH_ARRIVAL,       /* units scheduled this turn: Forced March?, delay NAPOLEON?, then the roll */
+    N20_PH_ARRIVAL_DELAY  /* the French Arrival Table Delays some units: choose which */
 };
 
 typedef struct n20_battle {
@@ -307,6 +320,7 @@ typedef struct n20_state {
     uint8_t ldr_place;         /* placing auto-rallied Leaders at the start of the Movement Phase [16.9.7] */
     uint8_t wing_done;         /* the French Wing Commanders decision of this player turn is taken */
     uint8_t rally_on;          /* [16.9.8] 1 + the Leader named by this turn's "Rallying on" event; 0 none */
+    uint8_t sambre_delay;      /* [17.1.1] units still to be chosen as Delayed (encoded only with the option) */
     /* battles of this combat phase */
     uint8_t nbattles;
     n20_battle b[N20_MAX_BATTLES];
@@ -403,6 +417,35 @@ int n20_leader_rally(n20_state *s, n20_out *out);
 int n20_wing_check(const n20_state *s, int l, brt_reject *err);
 void n20_wing_apply(n20_state *s, int l, n20_out *out);
 int n20_wing_any(const n20_state *s);
+/* [17.1.2] Berthier is Back! with [16.9]: the French Wing Commanders provisions are ignored */
+int n20_berthier_leaders(const n20_state *s);
+/* [17.1.2] set-up: the 3-rated NAPOLEON takes the place the scenario gives the 2-rated one */
+void n20_berthier_setup(n20_state *s);
+
+/* ---- Crossing the Sambre River [17.1.1] (sambre.c) ------------------------- */
+int n20_sambre(const n20_state *s);
+/* fog-of-war or sambre-crossing: events, rejections and names are redacted per seat */
+int n20_redacts(const n20_state *s);
+void n20_sambre_setup(n20_state *s);
+/* u may be scheduled on turn t now (constraints A-D, and the others can still be scheduled) */
+int n20_schedule_check(const n20_state *s, int u, int t, brt_reject *err);
+void n20_schedule_apply(n20_state *s, int u, int t, n20_out *out);
+/* `end` of the set-up decision: every unscheduled unit on its [17.1] turn where it may be, else the
+ * earliest turn it may be */
+void n20_schedule_finish(n20_state *s, n20_out *out);
+/* 1 if French units are scheduled to arrive this turn (the arrival decision is due) */
+int n20_arrival_due(const n20_state *s);
+/* the arrival roll's modifier [17.1.1] */
+int n20_arrival_modifier(const n20_state *s);
+int n20_delay_check(const n20_state *s, int u, brt_reject *err);
+void n20_delay_apply(n20_state *s, int u, n20_out *out);
+/* `end` of the arrival decision: Leaders arrive, the die is rolled on the French Arrival Table */
+void n20_arrival_roll(n20_state *s, brt_dice *dice, n20_out *out);
+/* an event in full for one seat (and the log); the other seat gets `other` as its text and nothing
+ * else (so that both seats get one event each) */
+void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *other, const char *kind,
+                       const int *units, int nunits, const int *values, int nvalues, const char *fmt, ...)
+    __attribute__((format(printf, 10, 11)));
 
 /* ---- special troop units [16.7] (special.c) -------------------------------- */
 /* [16.7.1] Elan and [16.7.4] Unreliable rolls at Step D: the change to the side's strength */

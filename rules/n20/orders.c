@@ -13,7 +13,7 @@
 /* A unit named by `seat`: its id, or with fog-of-war the handle @XXYY of the unit in that hex.
  * [16.1] the id of an enemy unit still hidden from the seat names nothing. */
 static int s_find(const n20_state *s, unsigned seat, const char *name) {
-    if (!n20_fog(s)) return n20_unit_find(s, name);
+    if (!n20_redacts(s)) return n20_unit_find(s, name);
     return n20_fog_resolve(s, (int)seat, name);
 }
 
@@ -90,6 +90,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             break;
         case N20_PH_DUMMIES: s->phase = N20_PH_TURN_END; break; /* [16.1.3] placing is optional */
         case N20_PH_REBUILD: s->phase = N20_PH_TURN_EVENTS; break; /* [17.1] "may choose" */
+        case N20_PH_SCHEDULE: n20_schedule_finish(s, out); break; /* [17.1.1] the rest as in [17.1] */
+        case N20_PH_ARRIVAL: n20_arrival_roll(s, dice, out); break; /* [17.1.1] */
         default: return n20_reject(err, "4.0", "this decision cannot simply be ended");
         }
         break;
@@ -328,8 +330,22 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((u = s_find(s, seat, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
         if (n20_wing_check(s, u, err) < 0) return -1;
         n20_wing_apply(s, u, out);
+        if (ph == N20_PH_MOVE) break; /* [17.1] Leaders entering combined: the phase goes on */
         s->wing_done = 1;
         s->phase = N20_PH_TURN_END;
+        break;
+    case N20__V1__ORDER__KIND_SCHEDULE:
+        if (!o->schedule || !o->schedule->unit) return n20_reject(err, "17.1.1", "name the unit and the turn");
+        if ((u = s_find(s, seat, o->schedule->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->schedule->unit);
+        if (o->schedule->turn > 99) return n20_reject(err, "17.1.1", "no Turn %u on the Game Turn track", o->schedule->turn);
+        if (n20_schedule_check(s, u, (int)o->schedule->turn, err) < 0) return -1;
+        n20_schedule_apply(s, u, (int)o->schedule->turn, out);
+        break;
+    case N20__V1__ORDER__KIND_DELAY:
+        if (!o->delay || !o->delay->unit) return n20_reject(err, "17.1.1", "name the unit");
+        if ((u = s_find(s, seat, o->delay->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->delay->unit);
+        if (n20_delay_check(s, u, err) < 0) return -1;
+        n20_delay_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_REVEAL:
         /* [16.1.1] "Whenever you desire to reveal your own unit": the decision stays pending */
@@ -347,7 +363,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 /* which order kinds each decision takes (checked before anything else) */
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
-    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN;
+    case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
+                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
@@ -364,6 +381,10 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_WING: return kind == N20__V1__ORDER__KIND_WING || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DUMMIES: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_REBUILD: return kind == N20__V1__ORDER__KIND_REBUILD || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_SCHEDULE: return kind == N20__V1__ORDER__KIND_SCHEDULE || kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_ARRIVAL: return kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_DELAY ||
+                                kind == N20__V1__ORDER__KIND_END;
+    case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
     default: return 0;
     }
 }

@@ -241,6 +241,22 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_REBUILD; o.rebuild = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "schedule") == 0 && n == 3) { /* [17.1.1] */
+        N20__V1__Schedule sc = N20__V1__SCHEDULE__INIT;
+        sc.unit = w[1];
+        char *e = NULL;
+        unsigned long t = strtoul(w[2], &e, 10);
+        if (!e || *e || w[2][0] < '0' || w[2][0] > '9' || t > 99) return s_bad(err, "schedule UNIT TURN: bad turn '%s'", w[2]);
+        sc.turn = (uint32_t)t;
+        o.kind_case = N20__V1__ORDER__KIND_SCHEDULE; o.schedule = &sc;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "delay") == 0 && n == 2) { /* [17.1.1] */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_DELAY; o.delay = &c;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -315,6 +331,8 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_REBUILD: buf_printf(out, "rebuild %s", o->rebuild->unit); break;
     case N20__V1__ORDER__KIND_WING: buf_printf(out, "wing %s", o->wing->leader); break;
     case N20__V1__ORDER__KIND_REVEAL: buf_printf(out, "reveal %s", o->reveal->unit); break;
+    case N20__V1__ORDER__KIND_SCHEDULE: buf_printf(out, "schedule %s %u", o->schedule->unit, o->schedule->turn); break;
+    case N20__V1__ORDER__KIND_DELAY: buf_printf(out, "delay %s", o->delay->unit); break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.4.0" /* 0.4.0: [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
+#define N20_VERSION "n20-0.4.0" /* 0.4.0: [17.1.1] sambre-crossing (state: its phases, a flag, one byte), [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;
@@ -68,7 +68,7 @@ const n20_option_def n20_options[] = {
     {"fatigue", N20_OPT_FATIGUE, 1},
     {"leaders", N20_OPT_LEADERS, 1},
     {"variable-weather", N20_OPT_VAR_WEATHER, 1},
-    {"sambre-crossing", N20_OPT_SAMBRE, 0},
+    {"sambre-crossing", N20_OPT_SAMBRE, 1},
     {"berthier-is-back", N20_OPT_BERTHIER_BACK, 1},
     {"look-out-bulow", N20_OPT_LOOKOUT_BULOW, 1},
     {"historical-events", N20_OPT_HIST_EVENTS, 1},

@@ -115,6 +115,10 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
                       "[11.0] %s rolls %u: delayed to Turn %u", n20_uid(s, i), die, u->arrive);
         }
     }
+    if (n20_arrival_due(s)) { /* [17.1.1] the arrival procedure comes first */
+        s->phase = N20_PH_ARRIVAL;
+        return;
+    }
     s->phase = N20_PH_MOVE;
     n20_leader_rally(s, out); /* [16.9.7] */
 }
@@ -317,6 +321,7 @@ int n20_pending_seat(const n20_state *s) {
         return l >= 0 ? n20_side_of(s, l) : s->phasing;
     }
     case N20_PH_WING: return N20_FRENCH;
+    case N20_PH_SCHEDULE: case N20_PH_ARRIVAL: case N20_PH_ARRIVAL_DELAY: return N20_FRENCH; /* [17.1.1] */
     default: return s->phasing;
     }
 }
@@ -403,6 +408,14 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         rule = "17.1";
         prompt = "eliminate a Cadre to put the unit of its nationality that began broken down into the Broken "
                  "Units pile, or end";
+        break;
+    case N20_PH_SCHEDULE: kind = "schedule-reinforcements"; rule = "17.1.1"; prompt = "schedule every French reinforcement on the Game Turn track in secret (end: the rest on their [17.1] turns)"; break;
+    case N20_PH_ARRIVAL: kind = "french-arrival"; rule = "17.1.1"; prompt = "French units are scheduled to arrive: Forced March?, delay Napoleon (Leaders)?, end to roll on the French Arrival Table"; break;
+    case N20_PH_ARRIVAL_DELAY:
+        kind = "choose-delayed";
+        rule = "17.1.1";
+        snprintf(buf, sizeof buf, "choose %u more of the units scheduled this turn to be Delayed", s->sambre_delay);
+        prompt = buf;
         break;
     case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
     default: break;

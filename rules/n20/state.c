@@ -123,7 +123,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     ev.hexes = hx;
     ev.n_values = (size_t)nvalues;
     ev.values = vals;
-    if (!n20_fog(s)) {
+    if (!n20_redacts(s)) {
         s_event_send(out, BRT_SEATS_ALL, 0, &ev);
         return;
     }
@@ -151,6 +151,36 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
         r.values = NULL;
         s_event_send(out, 1u << seat, 1, &r);
     }
+}
+
+void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *other, const char *kind,
+                       const int *units, int nunits, const int *values, int nvalues, const char *fmt, ...) {
+    if (!out || !out->emit) return;
+    char text[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    N20__V1__Event ev = N20__V1__EVENT__INIT;
+    ev.kind = (char *)kind;
+    ev.text = text;
+    ev.turn = s->turn;
+    char *ids[4];
+    int32_t vals[4];
+    if (nunits > 4) nunits = 4;
+    if (nvalues > 4) nvalues = 4;
+    for (int i = 0; i < nunits; i++) ids[i] = (char *)n20_uid(s, units[i]);
+    for (int i = 0; i < nvalues; i++) vals[i] = values[i];
+    ev.n_units = (size_t)nunits;
+    ev.units = ids;
+    ev.n_values = (size_t)nvalues;
+    ev.values = vals;
+    s_event_send(out, 1u << seat, 0, &ev); /* the seat and the log; any other n20_out: the event */
+    N20__V1__Event r = N20__V1__EVENT__INIT;
+    r.kind = (char *)kind;
+    r.text = (char *)other;
+    r.turn = s->turn;
+    s_event_send(out, 1u << (1 - seat), 1, &r);
 }
 
 /* [3.0] set-up with the game options (N20_OPT_*). N20_OPT_OLD_DAYS: card #13 Just Like the
@@ -182,10 +212,15 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         case N20_P_LEADER: /* [3.0] the Leader units listed in the set-up, with [16.9] only */
             if (opts & N20_OPT_LEADERS) { u->where = N20_U_MAP; u->hex = d->hex; }
             break;
+        case N20_P_LEADER_TURN: /* [17.1] a Leader reinforcement, with [16.9] only */
+            if (opts & N20_OPT_LEADERS) { u->where = N20_U_REINF; u->arrive = d->turn; }
+            break;
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
     }
+    n20_berthier_setup(s); /* [17.1.2] */
+    n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
@@ -259,6 +294,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->dis_unit) | s_u16(b, s->dis_from) | s_u8(b, s->rally_done);
     if (s->opts & N20_OPT_LEADERS) /* [16.9] */
         rc |= s_u8(b, s->ldr_ctx) | s_u8(b, s->ldr_place) | s_u8(b, s->wing_done) | s_u8(b, s->rally_on);
+    if (s->opts & N20_OPT_SAMBRE) rc |= s_u8(b, s->sambre_delay); /* [17.1.1] */
     rc |= s_u8(b, s->nbattles);
     for (int i = 0; i < s->nbattles; i++) {
         const n20_battle *bt = &s->b[i];

@@ -1087,6 +1087,12 @@ static void s_check_reject(const n20_state *s, int seat, uint64_t *rng, const t_
     free(c);
 }
 
+/* the game s_play_fog plays: fog-of-war in the Standard Scenario, or [17.1.1] the secret schedule of
+ * sambre-crossing (with or without fog-of-war) in the Extended Campaign */
+static const char *s_fog_scenario = "waterloo20-standard";
+static uint32_t s_fog_opts = N20_OPT_FOG;
+static int s_schedule_hidden; /* steps at which a scheduled French unit was hidden from the Allied seat */
+
 /* one game of random legal orders with fog-of-war; returns the number of orders, fills the hash */
 /* 1 if a legal item is `breakdown UNIT dummy` [16.6.1] */
 static int s_is_breakdown_dummy(const uint8_t *item, size_t len) {
@@ -1105,13 +1111,13 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
                            int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    const n20_scenario *sc = n20_scenario_get(s_fog_scenario);
     n20_state *s = n20_state_new(sc);
     f_rec *rec = calloc(1, sizeof *rec);
     rec->s = s;
     n20_sink sink = {f_emit_to, rec};
     n20_out out = {n20_sink_emit, &sink};
-    assert_int_equal(n20_setup(s, &d.d, &out, N20_OPT_FOG | opts, NULL), 0);
+    assert_int_equal(n20_setup(s, &d.d, &out, s_fog_opts | opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0, revealed = 0;
@@ -1125,10 +1131,15 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
             buf_init(&all);
             n20_view_text(s, -1, &all);
             char w[N20_NAME];
-            assert_true(s_leaks(s, 0, all.data, all.len, w, sizeof w));
+            if (s_fog_opts & N20_OPT_FOG) assert_true(s_leaks(s, 0, all.data, all.len, w, sizeof w));
             assert_true(s_leaks(s, 1, all.data, all.len, w, sizeof w));
             buf_free(&all);
         }
+        for (int u = 0; u < sc->nunits; u++)
+            if ((s->u[u].flags & N20_UF_SCHEDULED) && s->u[u].arrive && n20_fog_hidden_from(s, u, N20_ALLIED)) {
+                s_schedule_hidden++;
+                break;
+            }
         if (check_leaks) {
             s_check_seat(s, 0, seed, steps);
             s_check_seat(s, 1, seed, steps);
@@ -1266,6 +1277,31 @@ static void test_n20_16_1_random_games_conform_and_replay(void **st) {
     }
 }
 
+/* [17.1.1] the French player's secret schedule: nothing the Allied seat receives (views, legal
+ * lists, events, rejections) names a unit on it until it arrives; each seat gets one copy of every
+ * event. Without fog-of-war, and with it. */
+static void test_n20_17_1_1_random_games_leak_no_schedule(void **st) {
+    (void)st;
+    const uint32_t opts[] = {N20_OPT_SAMBRE | N20_OPT_BREAKDOWN | N20_OPT_LEADERS,
+                             N20_OPT_SAMBRE | N20_OPT_BREAKDOWN | N20_OPT_FOG | N20_OPT_BERTHIER_BACK};
+    s_fog_scenario = "waterloo20-extended";
+    s_rejections_checked = 0;
+    s_schedule_hidden = 0;
+    for (int k = 0; k < 2; k++) {
+        s_fog_opts = opts[k];
+        for (uint64_t seed = 201; seed < 204; seed++) {
+            uint8_t h[32];
+            int ended;
+            s_play_fog(seed, 0, 1, h, &ended);
+            assert_true(ended);
+        }
+    }
+    s_fog_scenario = "waterloo20-standard";
+    s_fog_opts = N20_OPT_FOG;
+    assert_true(s_rejections_checked > 100);
+    assert_true(s_schedule_hidden > 30); /* the checks ran while the schedule was secret */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_16_1_setup_every_unit_face_down),
@@ -1295,6 +1331,7 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_random_games_leak_nothing),
         cmocka_unit_test(test_n20_16_1_random_games_conform_and_replay),
         cmocka_unit_test(test_n20_16_6_1_random_breakdown_with_fog_leaks_nothing),
+        cmocka_unit_test(test_n20_17_1_1_random_games_leak_no_schedule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -692,16 +692,19 @@ static void test_n20_17_1_3_only_in_extended(void **st) {
     s = s_setup_opts("waterloo20-opening", o, 1, &d, &err);
     assert_non_null(s);
     brt_ruleset_n20.destroy(s);
-    /* [17.1.1] is listed for the scenario but its rules are not written yet */
+    /* [17.1.1] likewise a variant of the Extended Campaign only (test_n20_sambre.c plays it) */
     const char *sam[] = {"sambre-crossing"};
-    assert_null(s_setup_opts("waterloo20-extended", sam, 1, &d, &err));
+    assert_null(s_setup_opts("waterloo20-standard", sam, 1, &d, &err));
     assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
-    assert_non_null(strstr(err.message, "not yet supported"));
+    assert_string_equal(err.rule, "17.1.1");
+    s = s_setup_opts("waterloo20-extended", sam, 1, &d, &err);
+    assert_non_null(s);
+    brt_ruleset_n20.destroy(s);
 }
 
 /* [17.1.2] Berthier is Back! "can work with any scenario": accepted everywhere. Its two effects
- * (+1 on the French Arrival Table of [17.1.1], the 3-rated NAPOLEON of [16.9]) belong to rules
- * not played yet, so the set-up is otherwise the scenario's own */
+ * (+1 on the French Arrival Table of [17.1.1], the 3-rated NAPOLEON of [16.9]) need those rules;
+ * without them the set-up is the scenario's own (with Leaders: test_n20_extended.c) */
 static void test_n20_17_1_2_berthier_any_scenario(void **st) {
     (void)st;
     const char *names[] = {"waterloo20-standard", "waterloo20-extended", "waterloo20-opening",
@@ -1540,6 +1543,11 @@ static void test_n20_17_0_driver_games_replay(void **st) {
     s_driver_game("waterloo20-opening", open, 2, 3);
     const char *std[] = {"rapp"};
     s_driver_game("waterloo20-standard", std, 1, 4);
+    /* [17.1.1] the secret schedule and the French Arrival Table, through the driver's per-seat events */
+    const char *sam[] = {"sambre-crossing", "leaders", "berthier-is-back"};
+    s_driver_game("waterloo20-extended", sam, 3, 5);
+    const char *samfog[] = {"sambre-crossing", "fog-of-war"};
+    s_driver_game("waterloo20-opening", samfog, 2, 6);
 }
 
 int main(void) {
