@@ -89,6 +89,7 @@ typedef struct bench_flood {
     uint64_t flood_sent, flood_answered;
     /* with the default settings (abuse cuts on): */
     double cut_p99;                /* honest p99 while the flooder runs (or has been cut) */
+    double cut_quiet_p99;          /* the same daemon, the flooder paused */
     uint64_t cut_sent, cut_answered;
     uint64_t cut_at;               /* frames it had sent when its connection was cut (0: never) */
     unsigned cut_refused, cut_readmitted;   /* its handshakes after the cut */

@@ -420,8 +420,8 @@ static void *s_flood_run(void *arg) {
     return NULL;
 }
 
-/* The honest orders while the flooder floods (and pauses, in blocks); the
- * daemon started with `extra` settings. with_quiet: time the paused blocks too. */
+/* The honest orders while the flooder floods (into loud) and pauses (into
+ * quiet), in alternating blocks; the daemon started with `extra` settings. */
 static int s_flood_phase(const bench_opts *o, const char *name, const char *const *extra, size_t n, double *quiet,
                          double *loud, s_flooder *fl) {
     bench_daemon d;
@@ -501,8 +501,9 @@ static int s_flood_phase(const bench_opts *o, const char *name, const char *cons
 int live_flood(const bench_opts *o, bench_flood *out) {
     memset(out, 0, sizeof *out);
     size_t n = o->orders / 4 < 40 ? 40 : o->orders / 4;
-    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud), *cut = calloc(n, sizeof *cut);
-    int rc = quiet && loud && cut ? 0 : -1;
+    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud), *cut = calloc(n, sizeof *cut),
+           *cutq = calloc(n, sizeof *cutq);
+    int rc = quiet && loud && cut && cutq ? 0 : -1;
     s_flooder fl;
     /* 1. The throttle alone: abuse cuts off, so that the flood lasts the whole run. */
     static const char *const no_cut[] = {"--abuse-malformed", "0", NULL};
@@ -517,9 +518,10 @@ int live_flood(const bench_opts *o, bench_flood *out) {
         out->flood_answered = fl.got;
     }
     /* 2. Default settings: the flooder's garbage gets it cut and banned. */
-    if (rc == 0) rc = s_flood_phase(o, "flood-cut", NULL, n, NULL, cut, &fl);
+    if (rc == 0) rc = s_flood_phase(o, "flood-cut", NULL, n, cutq, cut, &fl);
     if (rc == 0) {
         out->cut_p99 = bench_percentile(cut, n, 0.99);
+        out->cut_quiet_p99 = bench_percentile(cutq, n, 0.99);
         out->cut_sent = fl.sent;
         out->cut_answered = fl.got;
         out->cut_at = fl.cut_at;
@@ -529,6 +531,7 @@ int live_flood(const bench_opts *o, bench_flood *out) {
     free(quiet);
     free(loud);
     free(cut);
+    free(cutq);
     return rc;
 }
 
