@@ -10,7 +10,9 @@
  *   - a seat that sends thousands of valid requests, pipelined, with `rate` 0
  *     (the default), is never cut;
  *   - a revoked key's open connection is cut at the SIGHUP reload, without
- *     sending anything, and cannot come back.
+ *     sending anything, and cannot come back;
+ *   - with a `rate`, a client that keeps sending past it is cut after
+ *     `abuse-busy` BUSY refusals.
  * Every cut is logged with the key's short form and the reason. Nothing here
  * depends on timing: waits have generous limits, and what is asserted is the
  * events the client sees and the replies it gets.
@@ -30,12 +32,10 @@ typedef struct fx {
     td_client *admin;
 } fx;
 
-static int s_setup(void **state) {
+static int s_setup_args(void **state, const char *const *extra, int nextra) {
     fx *f = calloc(1, sizeof *f);
-    /* A small threshold and a short ban, so that the ban's end is seen. */
-    const char *extra[] = {"--abuse-malformed", "8", "--ban-seconds", "3"};
-    for (int i = 0; i < 4; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
-    f->d.nextra = 4;
+    for (int i = 0; i < nextra; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
+    f->d.nextra = nextra;
     if (th_start(&f->d) != 0) {
         fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
         free(f);
@@ -44,6 +44,18 @@ static int s_setup(void **state) {
     f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
     *state = f;
     return 0;
+}
+
+/* A small threshold and a short ban, so that the ban's end is seen. */
+static int s_setup(void **state) {
+    const char *extra[] = {"--abuse-malformed", "8", "--ban-seconds", "3"};
+    return s_setup_args(state, extra, 4);
+}
+
+/* A rate of 5 a second (burst 5) and a cut after 20 BUSY refusals in 10 s. */
+static int s_setup_rate(void **state) {
+    const char *extra[] = {"--rate", "5", "--burst", "5", "--abuse-busy", "20", "--ban-seconds", "3"};
+    return s_setup_args(state, extra, 8);
 }
 
 static int s_teardown(void **state) {
@@ -253,11 +265,48 @@ static void test_revoked_cut_at_reload(void **state) {
     th_game_end(&g);
 }
 
+/* A client that keeps sending past its rate: BUSY replies, then, past
+ * `abuse-busy` of them, its connection is cut. Another key is served. */
+static void test_over_rate_cut(void **state) {
+    fx *f = *state;
+    th_game g;
+    assert_int_equal(th_game_start(&g, &f->d, f->admin), 0);
+    td_client *c = g.seat[0];
+    void *mon = s_monitor(c);
+    unsigned busy = 0, sent = 0;
+    /* 200 pipelined valid requests: at most the burst and what refills are
+     * served, the rest is BUSY until the 21st refusal cuts the connection. */
+    for (; sent < 200; sent++) {
+        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+        Berthier__V1__GameRef gr = BERTHIER__V1__GAME_REF__INIT;
+        gr.game_id = g.gid;
+        req.request_id = 1 + sent;
+        req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+        req.pending = &gr;
+        uint8_t buf[128];
+        size_t n = berthier__v1__request__pack(&req, buf);
+        assert_int_equal(zmq_send(c->sock, buf, n, 0), (int)n);
+    }
+    for (;;) {
+        Berthier__V1__Reply *r = td_recv(c, 2000);
+        if (!r) break;
+        if (r->code == BERTHIER__V1__CODE__CODE_BUSY) busy++;
+        berthier__v1__reply__free_unpacked(r, NULL);
+    }
+    assert_int_equal(s_wait_event(mon, ZMQ_EVENT_DISCONNECTED, S_WAIT_MS), ZMQ_EVENT_DISCONNECTED);
+    assert_true(busy <= 21);
+    assert_int_equal(s_log_count(f, "over its rate too often: connection cut; key banned for 3 s"), 1);
+    s_close_monitor(c, mon);
+    s_ok(td_gameref(g.seat[1], BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 1));
+    th_game_end(&g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_garbage_cut_banned_and_back, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_valid_flood_never_cut, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_revoked_cut_at_reload, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_over_rate_cut, s_setup_rate, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
