@@ -62,6 +62,8 @@ typedef struct bench_daemon {
 } bench_daemon;
 
 int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name);
+/* The same with more berthierd arguments (NULL-terminated list, or NULL). */
+int bench_daemon_start_args(bench_daemon *d, const bench_opts *o, const char *name, const char *const *extra);
 void bench_daemon_stop(bench_daemon *d);
 /* VmRSS of a process in bytes (-1 if unknown). */
 long bench_rss_bytes(pid_t pid);
@@ -85,6 +87,12 @@ typedef struct bench_flood {
     double loud_p50, loud_p99;     /* flooder running */
     size_t n;                      /* orders timed each way */
     uint64_t flood_sent, flood_answered;
+    /* with the default settings (abuse cuts on): */
+    double cut_p99;                /* honest p99 while the flooder runs (or has been cut) */
+    double cut_quiet_p99;          /* the same daemon, the flooder paused */
+    uint64_t cut_sent, cut_answered;
+    uint64_t cut_at;               /* frames it had sent when its connection was cut (0: never) */
+    unsigned cut_refused, cut_readmitted;   /* its handshakes after the cut */
 } bench_flood;
 
 int live_flood(const bench_opts *o, bench_flood *out);

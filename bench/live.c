@@ -65,6 +65,10 @@ static int s_read_line(const char *path, char *out, size_t max) {
 }
 
 int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name) {
+    return bench_daemon_start_args(d, o, name, NULL);
+}
+
+int bench_daemon_start_args(bench_daemon *d, const bench_opts *o, const char *name, const char *const *extra) {
     memset(d, 0, sizeof *d);
     snprintf(d->dir, sizeof d->dir, "%s/%s", o->workdir, name);
     if (mkdir(d->dir, 0700) != 0 && errno != EEXIST) return -1;
@@ -83,7 +87,14 @@ int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name) {
         }
         unsetenv("NOTIFY_SOCKET");
         unsetenv("WATCHDOG_USEC");
-        execl(bin, bin, "--data-dir", d->dir, (char *)NULL);
+        char *argv[16];
+        int n = 0;
+        argv[n++] = bin;
+        argv[n++] = (char *)"--data-dir";
+        argv[n++] = d->dir;
+        for (int i = 0; extra && extra[i] && n < 15; i++) argv[n++] = (char *)extra[i];
+        argv[n] = NULL;
+        execv(bin, argv);
         _exit(127);
     }
     d->pid = pid;
@@ -333,10 +344,34 @@ static int s_timed_orders(brt_client *admin, brt_client *seat[2], const brt_keyp
 
 typedef struct s_flooder {
     void *sock;
+    void *mon;                 /* monitor of sock (PAIR), or NULL */
     char gid[BRT_GAME_ID_MAX + 1];
     volatile int stop, pause, drained;
     uint64_t sent, got;
+    uint64_t cut_at;           /* frames sent when its connection was cut (0: never) */
+    unsigned refused, readmitted;   /* handshakes after the cut: refused (ban), succeeded */
 } s_flooder;
+
+/* Read the flooder's monitor events (no wait). */
+static void s_flood_events(s_flooder *f) {
+    for (;;) {
+        zmq_msg_t m;
+        zmq_msg_init(&m);
+        if (zmq_msg_recv(&m, f->mon, ZMQ_DONTWAIT) < 0) {
+            zmq_msg_close(&m);
+            return;
+        }
+        uint16_t ev = 0;
+        if (zmq_msg_size(&m) >= 2) memcpy(&ev, zmq_msg_data(&m), 2);
+        zmq_msg_close(&m);
+        zmq_msg_init(&m);
+        zmq_msg_recv(&m, f->mon, 0);
+        zmq_msg_close(&m);
+        if (ev == ZMQ_EVENT_DISCONNECTED && !f->cut_at) f->cut_at = f->sent ? f->sent : 1;
+        else if (ev == ZMQ_EVENT_HANDSHAKE_FAILED_AUTH && f->cut_at) f->refused++;
+        else if (ev == ZMQ_EVENT_HANDSHAKE_SUCCEEDED && f->cut_at) f->readmitted++;
+    }
+}
 
 /* Keeps 2000 requests in flight (two pending queries for one frame of
  * garbage) as fast as the daemon answers, until stopped; sends nothing while
@@ -380,14 +415,17 @@ static void *s_flood_run(void *arg) {
             last = bench_now_us();
             f->got++;
         }
+        if (f->mon) s_flood_events(f);
     }
     return NULL;
 }
 
-int live_flood(const bench_opts *o, bench_flood *out) {
-    memset(out, 0, sizeof *out);
+/* The honest orders while the flooder floods (into loud) and pauses (into
+ * quiet), in alternating blocks; the daemon started with `extra` settings. */
+static int s_flood_phase(const bench_opts *o, const char *name, const char *const *extra, size_t n, double *quiet,
+                         double *loud, s_flooder *fl) {
     bench_daemon d;
-    if (bench_daemon_start(&d, o, "flood") != 0) return -1;
+    if (bench_daemon_start_args(&d, o, name, extra) != 0) return -1;
     brt_client *admin = brt_client_new_data_dir(d.dir);
     brt_keypair kp[2], fk[2];
     brt_client *seat[2] = {NULL, NULL};
@@ -397,12 +435,10 @@ int live_flood(const bench_opts *o, bench_flood *out) {
             !(seat[i] = brt_client_new_keypair(d.endpoint, d.server_pub, &kp[i])))
             rc = -1;
     }
-    size_t n = o->orders / 4 < 40 ? 40 : o->orders / 4, block = 10;
-    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud), warm[10];
-    if (!quiet || !loud) rc = -1;
+    size_t block = 10;
+    double warm[10];
     char gid[BRT_GAME_ID_MAX + 1];
-    s_flooder fl;
-    memset(&fl, 0, sizeof fl);
+    memset(fl, 0, sizeof *fl);
     void *ctx = zmq_ctx_new();
     pthread_t th;
     int started = 0;
@@ -411,31 +447,67 @@ int live_flood(const bench_opts *o, bench_flood *out) {
         /* The flooder holds seat 0 of a game of its own (created, never joined). */
         const char *keys[2] = {fk[0].public_z85, fk[1].public_z85};
         brt_game_spec spec = {.ruleset = o->ruleset, .scenario = o->scenario, .seat_keys = keys, .n_seats = 2};
-        if (brt_client_create(admin, &spec, fl.gid, NULL) != 0) {
+        if (brt_client_create(admin, &spec, fl->gid, NULL) != 0) {
             fprintf(stderr, "berthier-bench: create: %s\n", brt_client_error(admin));
             rc = -1;
         }
     }
-    if (rc == 0 && !(fl.sock = s_dealer(ctx, d.endpoint, d.server_pub, &fk[0]))) rc = -1;
+    if (rc == 0 && !(fl->sock = s_dealer(ctx, d.endpoint, d.server_pub, &fk[0]))) rc = -1;
+    if (rc == 0) {
+        /* Whether the daemon cuts it (docs/daemon.md, "Abuse"), seen as its client sees it. */
+        char ep[64];
+        snprintf(ep, sizeof ep, "inproc://flood-mon-%s", name);
+        if (zmq_socket_monitor(fl->sock, ep,
+                               ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_HANDSHAKE_FAILED_AUTH |
+                                   ZMQ_EVENT_HANDSHAKE_SUCCEEDED) == 0 &&
+            (fl->mon = zmq_socket(ctx, ZMQ_PAIR)) && zmq_connect(fl->mon, ep) != 0) {
+            zmq_close(fl->mon);
+            fl->mon = NULL;
+        }
+    }
     if (rc == 0) rc = s_timed_orders(admin, seat, kp, o, gid, warm, 10);
     if (rc == 0) {
-        fl.pause = 1;
-        if (pthread_create(&th, NULL, s_flood_run, &fl) != 0) rc = -1;
+        fl->pause = 1;
+        if (pthread_create(&th, NULL, s_flood_run, fl) != 0) rc = -1;
         else started = 1;
     }
     for (size_t i = 0; i < n && rc == 0; i += block) {
         size_t k = n - i < block ? n - i : block;
-        fl.pause = 1;
-        for (int w = 0; w < 400 && !fl.drained; w++) usleep(5000);
-        rc = s_timed_orders(admin, seat, kp, o, gid, quiet + i, k);
-        fl.pause = 0;
+        fl->pause = 1;
+        for (int w = 0; w < 400 && !fl->drained; w++) usleep(5000);
+        if (quiet) rc = s_timed_orders(admin, seat, kp, o, gid, quiet + i, k);
+        fl->pause = 0;
         usleep(100000);
         if (rc == 0) rc = s_timed_orders(admin, seat, kp, o, gid, loud + i, k);
     }
     if (started) {
-        fl.stop = 1;
+        fl->stop = 1;
         pthread_join(th, NULL);
     }
+    if (fl->mon) {
+        zmq_socket_monitor(fl->sock, NULL, 0);
+        zmq_close(fl->mon);
+        fl->mon = NULL;
+    }
+    if (fl->sock) zmq_close(fl->sock);
+    fl->sock = NULL;
+    zmq_ctx_term(ctx);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+    bench_daemon_stop(&d);
+    return rc;
+}
+
+int live_flood(const bench_opts *o, bench_flood *out) {
+    memset(out, 0, sizeof *out);
+    size_t n = o->orders / 4 < 40 ? 40 : o->orders / 4;
+    double *quiet = calloc(n, sizeof *quiet), *loud = calloc(n, sizeof *loud), *cut = calloc(n, sizeof *cut),
+           *cutq = calloc(n, sizeof *cutq);
+    int rc = quiet && loud && cut && cutq ? 0 : -1;
+    s_flooder fl;
+    /* 1. The throttle alone: abuse cuts off, so that the flood lasts the whole run. */
+    static const char *const no_cut[] = {"--abuse-malformed", "0", NULL};
+    if (rc == 0) rc = s_flood_phase(o, "flood", no_cut, n, quiet, loud, &fl);
     if (rc == 0) {
         out->n = n;
         out->quiet_p50 = bench_percentile(quiet, n, 0.50);
@@ -445,13 +517,21 @@ int live_flood(const bench_opts *o, bench_flood *out) {
         out->flood_sent = fl.sent;
         out->flood_answered = fl.got;
     }
-    if (fl.sock) zmq_close(fl.sock);
-    zmq_ctx_term(ctx);
+    /* 2. Default settings: the flooder's garbage gets it cut and banned. */
+    if (rc == 0) rc = s_flood_phase(o, "flood-cut", NULL, n, cutq, cut, &fl);
+    if (rc == 0) {
+        out->cut_p99 = bench_percentile(cut, n, 0.99);
+        out->cut_quiet_p99 = bench_percentile(cutq, n, 0.99);
+        out->cut_sent = fl.sent;
+        out->cut_answered = fl.got;
+        out->cut_at = fl.cut_at;
+        out->cut_refused = fl.refused;
+        out->cut_readmitted = fl.readmitted;
+    }
     free(quiet);
     free(loud);
-    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
-    brt_client_destroy(&admin);
-    bench_daemon_stop(&d);
+    free(cut);
+    free(cutq);
     return rc;
 }
 

@@ -35,6 +35,13 @@ static const s_setting s_settings[] = {
     {"share", S_NUM_FIELD(S_UINT, share, 1, 100000),
      "most frames one key may have in a commit round that other keys share"},
     {"dedupe", S_NUM_FIELD(S_SIZE, dedupe, 16, 100000000), "replies remembered for retries"},
+    {"abuse-malformed", S_NUM_FIELD(S_UINT, abuse_malformed, 0, 100000000),
+     "malformed frames of one key per window before it is cut and banned (0 = never)"},
+    {"abuse-busy", S_NUM_FIELD(S_UINT, abuse_busy, 0, 100000000),
+     "BUSY refusals of one key per window before it is cut and banned (0 = never)"},
+    {"abuse-window", S_NUM_FIELD(S_UINT, abuse_window, 1, 86400), "window of the abuse counts, in seconds"},
+    {"ban-seconds", S_NUM_FIELD(S_UINT, ban_seconds, 0, 86400 * 365),
+     "how long a cut key is refused at the handshake (0 = cut only)"},
 };
 #define S_NSETTINGS (sizeof s_settings / sizeof s_settings[0])
 
@@ -59,6 +66,10 @@ void config_defaults(bd_config *self, const char *state_directory) {
     self->burst = 200;
     self->share = 16;
     self->dedupe = 65536;
+    self->abuse_malformed = 32;
+    self->abuse_busy = 10000;
+    self->abuse_window = 10;
+    self->ban_seconds = 30;
 }
 
 static const s_setting *s_find(const char *key) {
@@ -190,7 +201,7 @@ static int s_load_file(bd_config *self, const char *path, char *err, size_t errl
 }
 
 const char *config_usage(void) {
-    static char text[2048];
+    static char text[4096];
     if (text[0]) return text;
     size_t off = (size_t)snprintf(text, sizeof text,
         "usage: berthierd [options]\n"

@@ -23,6 +23,10 @@ typedef struct bd_config {
     unsigned burst;                  /* burst: bucket size of the rate limit */
     unsigned share;                  /* share: most frames of one key in a shared commit round */
     size_t dedupe;                   /* dedupe: remembered replies for retries */
+    unsigned abuse_malformed;        /* abuse-malformed: malformed frames per window before a cut (0 = off) */
+    unsigned abuse_busy;             /* abuse-busy: BUSY refusals per window before a cut (0 = off) */
+    unsigned abuse_window;           /* abuse-window: the window, in seconds */
+    unsigned ban_seconds;            /* ban-seconds: how long a cut key fails the handshake (0 = no ban) */
     int help;
     int version;
 } bd_config;

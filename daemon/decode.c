@@ -35,3 +35,28 @@ uint64_t decode_peek_request_id(const uint8_t *frame, size_t len) {
     }
     return 0;
 }
+
+static int s_varint(const uint8_t *p, size_t len, size_t *off, uint64_t *v) {
+    *v = 0;
+    for (int i = 0; i < 10 && *off < len; i++) {
+        uint8_t b = p[(*off)++];
+        *v |= (uint64_t)(b & 0x7f) << (7 * i);
+        if (!(b & 0x80)) return 0;
+    }
+    return -1;
+}
+
+int decode_peek_reply_code(const uint8_t *reply, size_t len) {
+    size_t off = 0;
+    uint64_t v;
+    if (off < len && reply[off] == 0x08) {   /* request_id = 1 */
+        off++;
+        if (s_varint(reply, len, &off, &v) != 0) return -1;
+    }
+    if (off < len && reply[off] == 0x10) {   /* code = 2 */
+        off++;
+        if (s_varint(reply, len, &off, &v) != 0 || v > 0x7fffffff) return -1;
+        return (int)v;
+    }
+    return 0;
+}

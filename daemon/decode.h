@@ -25,4 +25,8 @@ int decode_request(const uint8_t *frame, size_t len, size_t max_message, Berthie
  * made before decoding (rate limit, revoked key); the rest is not looked at. */
 uint64_t decode_peek_request_id(const uint8_t *frame, size_t len);
 
+/* The code of a Reply the daemon packed (field 2 after the optional field 1;
+ * 0 when absent), -1 if it cannot be read. For counting malformed frames. */
+int decode_peek_reply_code(const uint8_t *reply, size_t len);
+
 #endif

@@ -16,10 +16,11 @@
  * random secret, linear probing, at most half full), so that two keys never
  * share or reset each other's state. The table holds at most `max_keys`
  * keys. When it is full, entries whose state equals that of a key never seen
- * (bucket full again, nothing in the current round) are dropped, at most one
- * sweep a second; if it is still full, keys without an entry share one
- * overflow bucket (rate-limited and share-counted as one key) until entries
- * become free. No key ever takes over another key's entry.
+ * (bucket full again, nothing in the current round, no ban, no abuse count
+ * in its window) are dropped, at most one sweep a second; if it is still
+ * full, keys without an entry share one overflow bucket (rate-limited and
+ * share-counted as one key, never banned) until entries become free. No key
+ * ever takes over another key's entry.
  *
  * Time is in milliseconds (CLOCK_MONOTONIC), passed in: the table itself never
  * reads a clock. Tokens are counted in thousandths, in integers.
@@ -31,6 +32,9 @@
 #include <stdint.h>
 
 #define FAIR_MAX_KEYS 65536
+#define FAIR_CONNS 2        /* connections remembered per key (the last ones seen) */
+#define FAIR_RID_MAX 16     /* longest ROUTER routing id kept (libzmq's own are 5 bytes) */
+#define FAIR_MAX_FD (1 << 20)
 
 typedef struct bd_fair bd_fair;
 
@@ -59,5 +63,54 @@ int fair_round_full(const bd_fair *self);
 size_t fair_count(const bd_fair *self);
 /* 1 if `key` has an entry of its own (0: unseen, dropped, or in the overflow bucket). */
 int fair_has_entry(const bd_fair *self, const uint8_t key[32]);
+
+/*
+ * Abuse: cutting a key's connections and banning it for a while.
+ *
+ * libzmq gives a ROUTER no call to close one peer, but every message carries
+ * the fd of the connection it came from (zmq_msg_get(ZMQ_SRCFD), deprecated
+ * but kept in 4.3): shutdown(2) on it (never close: libzmq owns the fd) ends
+ * the stream, and libzmq drops that connection. An fd is a number that the
+ * kernel hands out again once libzmq closes it, so it is only acted on for
+ * the frame just received, and only if the record of the fd says that the
+ * frame's routing id owns its current socket (fair_frame: the first routing
+ * id seen on a socket inode owns it; a second one claiming the same socket
+ * marks it contested, and a contested socket is never cut) and, when the
+ * message has a Peer-Address, the peer of the fd now is that peer (uid, gid
+ * and pid of a unix-socket peer; the address of a TCP peer).
+ *
+ * A banned key fails the ZAP handshake until its ban ends (in memory only).
+ */
+/* malformed/busy: frames over which a key is cut and banned, per window_s
+ * seconds (0 = never); ban_s: length of the ban (0 = cut only, no ban). */
+void fair_set_abuse(bd_fair *self, unsigned malformed, unsigned busy, unsigned window_s, unsigned ban_s);
+
+/* Every frame, before admission: `fd` from ZMQ_SRCFD (-1 unknown) and the
+ * routing id of its connection. Records the connection for the key. 1 = the
+ * daemon cut this connection already: the frame is a leftover, drop it. */
+int fair_frame(bd_fair *self, const uint8_t key[32], int fd, const uint8_t *rid, size_t rid_len, int64_t now);
+
+/* 1 while `key` is banned. */
+int fair_banned(const bd_fair *self, const uint8_t key[32], int64_t now);
+
+/* Count a malformed frame (undecodable, not canonical, oversize, several
+ * frames) or a BUSY refusal (counted only while a rate is set) of `key`.
+ * 1 = over the threshold in the window: cut and ban it (fair_punish). */
+int fair_note_malformed(bd_fair *self, const uint8_t key[32], int64_t now);
+int fair_note_busy(bd_fair *self, const uint8_t key[32], int64_t now);
+
+/* Cut the connection of the frame just received (fd, routing id, Peer-Address
+ * or NULL) if it can be verified; with `ban`, ban the key for ban_s seconds
+ * and cut its other recorded connections. Logs a warning with the key's
+ * short form and `reason`. 1 = the frame's connection was cut. */
+int fair_punish(bd_fair *self, const uint8_t key[32], int fd, const uint8_t *rid, size_t rid_len, const char *peer,
+                int64_t now, int ban, const char *reason);
+
+/* Cut the recorded connections of every key for which pred() is 1 (revoked
+ * keys at a reload); logs each key. How many connections were cut. */
+size_t fair_cut_keys(bd_fair *self, int (*pred)(void *ctx, const uint8_t key[32]), void *ctx, const char *reason);
+
+/* Connections cut so far. */
+uint64_t fair_cuts(const bd_fair *self);
 
 #endif

@@ -39,6 +39,8 @@ static int s_zap_check(void *ctx, const char *domain, const uint8_t key[32]) {
     /* Anyone holding the server key may subscribe: seat streams are sealed and
      * the clear spectator stream carries only what spectators may see. */
     if (strcmp(domain, ZAP_DOMAIN_EVENTS) == 0) return 1;
+    /* A key cut for abuse is refused until its ban ends (fair.h). */
+    if (self->fair && fair_banned(self->fair, key, clock_now_ms())) return 0;
     return engine_key_known(self->engine, key);
 }
 
@@ -138,6 +140,7 @@ bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, ch
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
+    fair_set_abuse(self->fair, cfg->abuse_malformed, cfg->abuse_busy, cfg->abuse_window, cfg->ban_seconds);
     self->watchdog_ms = notify_watchdog_ms();
     return self;
 fail:
@@ -188,6 +191,21 @@ static void s_send_reply(bd_server *self, s_pending_reply *pr) {
     if (pr->reply.cap > (64u << 10)) buf_free(&pr->reply);
 }
 
+/* Where a frame came from: the fd of its connection (ZMQ_SRCFD, -1 unknown),
+ * its routing id (the identity frame) and libzmq's Peer-Address. */
+typedef struct {
+    int fd;
+    const uint8_t *rid;
+    size_t rid_len;
+    const char *peer;
+} s_conn;
+
+/* Cut the frame's connection (and ban the key with `ban`), see fair.h. */
+static int s_punish(bd_server *self, const uint8_t key[32], const s_conn *c, int64_t now, int ban,
+                    const char *why) {
+    return fair_punish(self->fair, key, c->fd, c->rid, c->rid_len, c->peer, now, ban, why);
+}
+
 /*
  * Take one frame. 1 = a frame was taken, 0 = nothing waiting.
  *
@@ -231,19 +249,42 @@ static int s_take(bd_server *self) {
     }
     const uint8_t *data = zmq_msg_data(&body);
     size_t len = zmq_msg_size(&body);
-    fair_verdict v = fair_admit(self->fair, key, clock_now_ms());
+    /* The connection the frame came from, for cutting it (fair.h): acted on
+     * only now, for this frame, never later from a stored fd number. */
+    int64_t now = clock_now_ms();
+    s_conn conn = {zmq_msg_get(&body, ZMQ_SRCFD), zmq_msg_data(&pr->identity), zmq_msg_size(&pr->identity),
+                   zmq_msg_gets(&body, "Peer-Address")};
+    if (fair_frame(self->fair, key, conn.fd, conn.rid, conn.rid_len, now)) {
+        /* A leftover frame of a connection the daemon cut: nobody to answer. */
+        zmq_msg_close(&body);
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    int revoked = keys_is_revoked(self->keys, key), banned = fair_banned(self->fair, key, now);
+    if ((revoked || banned) &&
+        s_punish(self, key, &conn, now, 0, revoked ? "revoked key" : "banned key")) {
+        zmq_msg_close(&body);
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    fair_verdict v = fair_admit(self->fair, key, now);
     if (v != FAIR_ADMIT) {
         engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_BUSY,
                       "too many requests from your key (rate limit); nothing was done: "
                       "retry later with the same request id");
         zmq_msg_close(&body);
+        if (fair_note_busy(self->fair, key, now)) s_punish(self, key, &conn, now, 1, "over its rate too often");
         if (v == FAIR_OVER_NOW) s_send_reply(self, pr);   /* the slot is free again */
         else self->nreplies++;
         return 1;
     }
-    if (keys_is_revoked(self->keys, key)) {
+    if (revoked) {
         engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_UNAUTHORIZED,
                       "your key has been revoked by the operator: no request of it is served any more");
+    } else if (banned) {   /* its connection could not be cut */
+        engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_BUSY,
+                      "your key is banned for a while for abuse (malformed frames or over its rate); "
+                      "nothing was done: retry later with the same request id");
     } else if (extra) {
         Berthier__V1__Reply r = BERTHIER__V1__REPLY__INIT;
         r.code = BERTHIER__V1__CODE__CODE_MALFORMED;
@@ -253,8 +294,13 @@ static int s_take(bd_server *self) {
         if (buf_reserve(&pr->reply, n) != 0) fatal("out of memory");
         protobuf_c_message_pack(&r.base, pr->reply.data);
         pr->reply.len = n;
+        if (fair_note_malformed(self->fair, key, now)) s_punish(self, key, &conn, now, 1, "too many malformed frames");
     } else {
         engine_handle(self->engine, key, data, len, &pr->reply);
+        int code = decode_peek_reply_code(pr->reply.data, pr->reply.len);
+        if ((code == BERTHIER__V1__CODE__CODE_MALFORMED || code == BERTHIER__V1__CODE__CODE_TOO_LARGE) &&
+            fair_note_malformed(self->fair, key, now))
+            s_punish(self, key, &conn, now, 1, "too many malformed frames");
     }
     zmq_msg_close(&body);
     self->nreplies++;
@@ -266,11 +312,15 @@ static void s_send_replies(bd_server *self) {
     self->nreplies = 0;
 }
 
+static int s_is_revoked(void *ctx, const uint8_t key[32]) { return keys_is_revoked(ctx, key); }
+
 static void s_reload_keys(bd_server *self) {
     char err[1200];
-    if (keys_reload(self->keys, self->cfg->data_dir, err, sizeof err) == 0)
+    if (keys_reload(self->keys, self->cfg->data_dir, err, sizeof err) == 0) {
         log_info("keys reloaded: %zu admin keys, %zu revoked keys", self->keys->n_admins, self->keys->n_revoked);
-    else
+        /* Open connections of revoked keys end now; one not seen yet ends at its next frame. */
+        fair_cut_keys(self->fair, s_is_revoked, self->keys, "revoked key");
+    } else
         log_err("keys not reloaded, the keys in force stay: %s", err);
 }
 

@@ -24,6 +24,7 @@
 
 #include "../../daemon/decode.c"
 #include "../../daemon/fair.c"
+#include "../../daemon/log.c"
 
 static void s_key(uint8_t k[32], unsigned v) {
     memset(k, 0x5a, 32);
@@ -229,6 +230,73 @@ static void test_peek_request_id(void **state) {
     assert_int_equal(decode_peek_request_id(cut, 0), 0);
 }
 
+/* Abuse counts: more than `abuse-malformed` in a window bans the key for
+ * ban-seconds; the count starts again in a new window; BUSY refusals count
+ * only while a rate is set; the shared overflow bucket is never banned. */
+static void test_abuse_counts_and_ban(void **state) {
+    (void)state;
+    bd_fair *f = fair_new(0, 10, 16, 0);
+    assert_non_null(f);
+    fair_set_abuse(f, 3, 2, 10, 30);
+    uint8_t a[32], b[32];
+    s_key(a, 1);
+    s_key(b, 2);
+    for (int i = 0; i < 3; i++) assert_int_equal(fair_note_malformed(f, a, 1000), 0);
+    assert_int_equal(fair_note_malformed(f, a, 1000), 1);   /* the 4th within 10 s */
+    /* A new window starts the count again. */
+    for (int i = 0; i < 3; i++) assert_int_equal(fair_note_malformed(f, b, 1000 + i), 0);
+    assert_int_equal(fair_note_malformed(f, b, 11000), 0);
+    /* Valid traffic at any rate with rate 0: BUSY never counts. */
+    for (int i = 0; i < 1000; i++) assert_int_equal(fair_note_busy(f, b, 2000), 0);
+    assert_false(fair_banned(f, a, 1000));
+    fair_punish(f, a, -1, (const uint8_t *)"r", 1, NULL, 1000, 1, "test");
+    assert_true(fair_banned(f, a, 1000));
+    assert_true(fair_banned(f, a, 30999));
+    assert_false(fair_banned(f, a, 31000));
+    assert_false(fair_banned(f, b, 1000));
+    fair_destroy(&f);
+
+    f = fair_new(5, 1, 16, 0);
+    fair_set_abuse(f, 0, 2, 10, 30);
+    assert_int_equal(fair_note_malformed(f, a, 0), 0);   /* 0 = off */
+    assert_int_equal(fair_note_busy(f, a, 0), 0);
+    assert_int_equal(fair_note_busy(f, a, 0), 0);
+    assert_int_equal(fair_note_busy(f, a, 0), 1);
+    fair_destroy(&f);
+}
+
+static void test_abuse_ban_survives_sweep(void **state) {
+    (void)state;
+    bd_fair *f = fair_new(0, 10, 16, 2);   /* two keys at most */
+    fair_set_abuse(f, 1, 0, 10, 30);
+    uint8_t a[32], b[32], c[32];
+    s_key(a, 1);
+    s_key(b, 2);
+    s_key(c, 3);
+    fair_round_begin(f);
+    fair_admit(f, a, 0);
+    fair_admit(f, b, 0);
+    fair_punish(f, a, -1, (const uint8_t *)"r", 1, NULL, 0, 1, "test");
+    fair_round_begin(f);
+    fair_admit(f, c, 5000);   /* the sweep drops b (idle), never the banned a */
+    assert_true(fair_has_entry(f, a));
+    assert_true(fair_banned(f, a, 5000));
+    assert_false(fair_has_entry(f, b));
+    fair_destroy(&f);
+}
+
+static void test_peek_reply_code(void **state) {
+    (void)state;
+    static const uint8_t r1[] = {0x08, 0x96, 0x01, 0x10, 0x05, 0x1a, 0x02, 'P', '2'};
+    assert_int_equal(decode_peek_reply_code(r1, sizeof r1), 5);
+    static const uint8_t r2[] = {0x10, 0x03};
+    assert_int_equal(decode_peek_reply_code(r2, sizeof r2), 3);
+    static const uint8_t r3[] = {0x08, 0x01, 0x62, 0x00};
+    assert_int_equal(decode_peek_reply_code(r3, sizeof r3), 0);
+    static const uint8_t r4[] = {0x10, 0x80};
+    assert_int_equal(decode_peek_reply_code(r4, sizeof r4), -1);
+}
+
 int main(void) {
     if (sodium_init() < 0) return 1;
     const struct CMUnitTest tests[] = {
@@ -236,6 +304,8 @@ int main(void) {
         cmocka_unit_test(test_keys_independent), cmocka_unit_test(test_full_table),
         cmocka_unit_test(test_sweep_paced),     cmocka_unit_test(test_round_share),
         cmocka_unit_test(test_peek_request_id),
+        cmocka_unit_test(test_abuse_counts_and_ban), cmocka_unit_test(test_abuse_ban_survives_sweep),
+        cmocka_unit_test(test_peek_reply_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,8 @@
  *     unknown CURVE keys (their handshakes fail and are retried), and raw
  *     unix-socket connections that never send a byte.
  * Every honest order must be acknowledged, the flooder must be served (or
- * told BUSY when a rate is set), the daemon must stay up with bounded RSS,
+ * told BUSY when a rate is set) when abuse cuts are off, and cut for its
+ * garbage with the default settings, the daemon must stay up with bounded RSS,
  * and the honest p99 round trip under the flood is compared with the one
  * measured while the flooder pauses, in alternating blocks of the same run
  * (printed; asserted with BERTHIER_FLOOD_STRICT=1, see below).
@@ -142,11 +143,31 @@ static int s_setup_args(void **state, const char *const *extra, int nextra) {
     return 0;
 }
 
-static int s_setup(void **state) { return s_setup_args(state, NULL, 0); }
+/* The flooder's garbage would get it cut and banned (docs/daemon.md, "Abuse")
+ * within its first hundred frames: these two measure the throttle alone. */
+static int s_setup(void **state) {
+    const char *extra[] = {"--abuse-malformed", "0"};
+    return s_setup_args(state, extra, 2);
+}
 
 static int s_setup_rate(void **state) {
-    const char *extra[] = {"--rate", "2000", "--burst", "500"};
-    return s_setup_args(state, extra, 4);
+    const char *extra[] = {"--rate", "2000", "--burst", "500", "--abuse-malformed", "0", "--abuse-busy", "0"};
+    return s_setup_args(state, extra, 8);
+}
+
+/* Default settings: the flooder is cut and banned. */
+static int s_setup_defaults(void **state) { return s_setup_args(state, NULL, 0); }
+
+static int s_log_count(const fx *f, const char *needle) {
+    char path[300], line[4096];
+    snprintf(path, sizeof path, "%s/daemon.log", f->d.dir);
+    FILE *fp = fopen(path, "r");
+    if (!fp) return 0;
+    int n = 0;
+    while (fgets(line, sizeof line, fp))
+        if (strstr(line, needle)) n++;
+    fclose(fp);
+    return n;
 }
 
 static int s_teardown(void **state) {
@@ -207,7 +228,7 @@ static void s_check_latency(double *base, double *quiet, double *loud, size_t n,
     if (strict) assert_true(l99 <= 2 * q99 + 2000);
 }
 
-static void s_attack(void **state, int expect_busy) {
+static void s_attack(void **state, int expect_busy, int expect_cut) {
     fx *f = *state;
     size_t n = th_long() ? 400 : 60;
     unsigned nunauth = th_long() ? 400 : 100;
@@ -297,8 +318,16 @@ static void s_attack(void **state, int expect_busy) {
     fprintf(stderr, "flooder: %llu sent, %llu answered (%llu BUSY, %llu MALFORMED); daemon RSS %ld -> %ld KiB\n",
             (unsigned long long)fl.sent, (unsigned long long)fl.got, (unsigned long long)fl.busy,
             (unsigned long long)fl.malformed, rss0 / 1024, rss1 / 1024);
-    assert_true(fl.got > 0);
-    assert_true(fl.malformed > 0);
+    if (expect_cut) {
+        /* Cut for its garbage (its replies of that round go nowhere), banned,
+         * and its DEALER gives up after the refused handshake. */
+        fprintf(stderr, "flooder cut: %d log line(s)\n", s_log_count(f, "too many malformed frames: connection cut"));
+        assert_true(s_log_count(f, "too many malformed frames: connection cut") >= 1);
+    } else {
+        assert_true(fl.got > 0);
+        assert_true(fl.malformed > 0);
+        assert_int_equal(s_log_count(f, "connection cut"), 0);
+    }
     if (expect_busy) assert_true(fl.busy > 0);
     else assert_int_equal(fl.busy, 0);
     /* Memory stays bounded: the slow peer's queue and the flood's are capped by the HWM. */
@@ -336,15 +365,18 @@ static void s_attack(void **state, int expect_busy) {
     free(loud);
 }
 
-static void test_flood_no_rate(void **state) { s_attack(state, 0); }
+static void test_flood_no_rate(void **state) { s_attack(state, 0, 0); }
 
-static void test_flood_rate_limited(void **state) { s_attack(state, 1); }
+static void test_flood_rate_limited(void **state) { s_attack(state, 1, 0); }
+
+static void test_flood_cut_by_default(void **state) { s_attack(state, 0, 1); }
 
 int main(void) {
     srand(11);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_flood_no_rate, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_flood_rate_limited, s_setup_rate, s_teardown),
+        cmocka_unit_test_setup_teardown(test_flood_cut_by_default, s_setup_defaults, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
