@@ -231,7 +231,9 @@ static __attribute__((unused)) void *td_zctx(void) {
     return ctx;
 }
 
-static __attribute__((unused)) int td_client_connect(td_client *c, const td_daemon *d) {
+/* The client's DEALER with its CURVE keys, not yet connected (a test may attach a
+ * monitor before td_client_dial, so that it sees the handshake). */
+static __attribute__((unused)) int td_client_open(td_client *c, const td_daemon *d) {
     c->ctx = td_zctx();
     c->sock = zmq_socket(c->ctx, ZMQ_DEALER);
     if (!c->sock) return -1;
@@ -240,9 +242,18 @@ static __attribute__((unused)) int td_client_connect(td_client *c, const td_daem
     zmq_setsockopt(c->sock, ZMQ_CURVE_SERVERKEY, d->server_pub, 40);
     zmq_setsockopt(c->sock, ZMQ_CURVE_PUBLICKEY, c->pub, 40);
     zmq_setsockopt(c->sock, ZMQ_CURVE_SECRETKEY, c->sec, 40);
+    return 0;
+}
+
+static __attribute__((unused)) int td_client_dial(td_client *c, const td_daemon *d) {
     char ep[300];
     snprintf(ep, sizeof ep, "ipc://%s/berthier.sock", d->dir);
     return zmq_connect(c->sock, ep);
+}
+
+static __attribute__((unused)) int td_client_connect(td_client *c, const td_daemon *d) {
+    if (td_client_open(c, d) != 0) return -1;
+    return td_client_dial(c, d);
 }
 
 /* A client with the given keypair (pub NULL: a fresh one). */
