@@ -42,7 +42,10 @@ typedef struct bd_game {
     int clock_dirty;        /* clocks need an update after this round */
     int spectators_live;
     uint64_t synced_seq;    /* game seq at the last durable sync */
-    int touched;            /* an input was applied this round */
+    int touched;            /* records appended since the last sync: nothing of the game may be
+                             * revealed before the end of the round */
+    uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
+                             * round, so later replies about it wait too (their order is kept) */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */
@@ -67,6 +70,7 @@ struct bd_engine {
     bd_dedupe *dedupe;
     bd_notice *out;
     size_t nout, capout;
+    uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
 };
 
 /* ---- games.c ---- */
@@ -93,9 +97,15 @@ void game_capture_end(bd_game *self);
 
 /* ---- requests.c ---- */
 /* Handle one request frame from an authenticated key. The reply bytes go to
- * `reply`. Never fails: every problem is a reply code. */
-void engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len,
-                   brt_buf *reply);
+ * `reply`. Never fails: every problem is a reply code.
+ * Returns 1 when the reply may be sent at once, 0 when it must wait for the
+ * end of the round (engine_sync). At once means: a query (nothing appended)
+ * about a game with no record appended since its last sync and no reply
+ * waiting in the round (or about no game at all: hello, an unknown game), or
+ * the list of games when no game has unsynced records. Everything such a reply
+ * reveals is already on disk. Inputs, creations, retries answered from the
+ * retry table and undecodable frames always wait. */
+int engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *reply);
 /* Recovery re-executed an input of `g` (its records are in g->cap): rebuild
  * the reply of an order for the retry table. */
 void engine_recovered_input(bd_engine *self, bd_game *g, uint8_t kind, const uint8_t *payload, size_t len,

@@ -15,7 +15,7 @@ typedef struct {
     uint64_t round;    /* the round `count` and `queued` belong to */
     uint32_t count;    /* frames of this key in that round */
     uint8_t used;
-    uint8_t queued;    /* a reply of this key is queued in that round */
+    uint16_t queued;   /* replies of this key waiting for the end of that round (saturates) */
 } s_entry;
 
 struct bd_fair {
@@ -31,6 +31,7 @@ struct bd_fair {
     int64_t last_sweep;
     int swept;
     s_entry overflow;
+    s_entry *last;            /* the entry of the last admitted frame (until the next admit) */
 };
 
 static size_t s_hash(const bd_fair *f, const uint8_t key[32]) {
@@ -83,6 +84,7 @@ void fair_round_begin(bd_fair *self) {
     self->round++;
     self->nkeys_round = 0;
     self->max_count = 0;
+    self->last = NULL;
 }
 
 static s_entry *s_probe(const bd_fair *f, s_entry *slots, size_t cap, const uint8_t key[32]) {
@@ -108,6 +110,7 @@ static int s_rebuild(bd_fair *f, size_t cap, int drop_idle, int64_t now) {
         n++;
     }
     free(f->slots);
+    f->last = NULL;
     f->slots = slots;
     f->cap = cap;
     f->n = n;
@@ -154,8 +157,16 @@ fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now) {
         if (e->tokens < 1000) return e->queued ? FAIR_OVER_QUEUED : FAIR_OVER_NOW;
         e->tokens -= 1000;
     }
-    e->queued = 1;
+    if (e->queued < UINT16_MAX) e->queued++;
+    self->last = e;
     return FAIR_ADMIT;
+}
+
+void fair_answered(bd_fair *self) {
+    s_entry *e = self->last;
+    self->last = NULL;
+    /* A saturated count stays: the key's refusals then wait for the round (safe). */
+    if (e && e->round == self->round && e->queued > 0 && e->queued < UINT16_MAX) e->queued--;
 }
 
 int fair_round_full(const bd_fair *self) { return self->nkeys_round >= 2 && self->max_count >= self->share; }

@@ -267,6 +267,7 @@ bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size
     }
     self->cfg = cfg;
     self->keys = keys;
+    self->round = 1;
     snprintf(self->games_dir, sizeof self->games_dir, "%s/games", cfg->data_dir);
     if (mkdir(self->games_dir, 0700) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot create %s: %s", self->games_dir, strerror(errno));
@@ -388,6 +389,7 @@ int engine_sync(bd_engine *self, char *err, size_t errlen) {
         if (game_over(g->g)) evlog_destroy(&g->log);
     }
     self->ntouched = 0;
+    self->round++;   /* every wait_round of the round is stale from now on */
     return 0;
 }
 

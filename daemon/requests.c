@@ -887,7 +887,48 @@ static int s_mutating(Berthier__V1__Request__BodyCase c) {
            c == BERTHIER__V1__REQUEST__BODY_REVEAL;
 }
 
-void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
+/* The game a request names ("" for none). */
+static const char *s_game_named(const Berthier__V1__Request *req) {
+    const char *id = NULL;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: id = req->join->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: id = req->submit->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: id = req->resign->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: id = req->reveal->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_PENDING: id = req->pending->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_LEGAL: id = req->legal->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_STATE: id = req->state->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_FETCH_LOG: id = req->fetch_log->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_EVENTS: id = req->events->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_HELLO: id = req->hello->game_id; break;
+    default: break;
+    }
+    return id ? id : "";
+}
+
+/*
+ * May the reply leave before the round's syncs? (engine.h, docs/daemon.md
+ * "Query replies"). The log reaches the disk before any reply that reveals
+ * it: a query about a game whose records of this round are not yet synced
+ * waits, and so does every later reply about that game in the round, so that
+ * replies about one game keep the order of their requests. A reply that
+ * reveals no game (hello, an unknown game) and a reply about a game with
+ * nothing unsynced reveal only what is on disk already.
+ */
+static int s_reply_now(bd_engine *e, const Berthier__V1__Request *req, int mutating) {
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0;
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
+    const char *id = s_game_named(req);
+    bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+    if (mutating || (gm && (gm->touched || gm->wait_round == e->round))) {
+        if (gm) gm->wait_round = e->round;
+        return 0;
+    }
+    return 1;
+}
+
+int engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
     Berthier__V1__Request *req = NULL;
     int code;
     const char *why;
@@ -896,8 +937,10 @@ void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
             s_fail(out, 0, code, "", "the request is %zu bytes; the limit is %zu bytes", len, e->cfg->max_message);
         else
             s_fail(out, 0, code, "", "the request was refused: %s", why);
-        return;
+        /* Its reply carries request id 0: it keeps its place in the connection's order. */
+        return 0;
     }
+    int now = 0;
     /* The rate limit and revoked keys were checked before decoding (server.c, fair.c). */
     uint64_t rid = req->request_id;
     int mutating = s_mutating(req->body_case);
@@ -974,7 +1017,9 @@ void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
         }
     }
 done:
+    now = s_reply_now(e, req, mutating);
     berthier__v1__request__free_unpacked(req, NULL);
+    return now;
 }
 
 /* ---- clocks --------------------------------------------------------------------------- */

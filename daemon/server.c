@@ -196,7 +196,8 @@ static void s_send_reply(bd_server *self, s_pending_reply *pr) {
  * behind a reply of the same key already queued in this round, and never
  * reaches the engine nor takes a place in the round's work. Then a revoked
  * key is refused (CODE_UNAUTHORIZED, in order); only then is the frame
- * decoded and served.
+ * decoded and served. A query the engine may answer at once (its answer is
+ * already durable) is sent now; every other reply waits for the round's sync.
  */
 static int s_take(bd_server *self) {
     s_pending_reply *pr = &self->replies[self->nreplies];
@@ -253,8 +254,13 @@ static int s_take(bd_server *self) {
         if (buf_reserve(&pr->reply, n) != 0) fatal("out of memory");
         protobuf_c_message_pack(&r.base, pr->reply.data);
         pr->reply.len = n;
-    } else {
-        engine_handle(self->engine, key, data, len, &pr->reply);
+    } else if (engine_handle(self->engine, key, data, len, &pr->reply)) {
+        /* A query whose answer is already durable (engine.h): it leaves now,
+         * without waiting for the round's fdatasyncs. */
+        zmq_msg_close(&body);
+        fair_answered(self->fair);
+        s_send_reply(self, pr);   /* the slot is free again */
+        return 1;
     }
     zmq_msg_close(&body);
     self->nreplies++;

@@ -7,7 +7,9 @@
  *   2. answer ZAP requests; take up to `batch` frames without blocking (fewer
  *      when one key has its `share` of a round other keys share, fair.h);
  *      refuse over-rate frames (CODE_BUSY) and revoked keys before decoding,
- *      hand the others to the engine (records are appended, nothing is sent);
+ *      hand the others to the engine (records are appended); a query whose
+ *      answer is already durable (about a game with nothing unsynced) is
+ *      answered at once, every other reply waits;
  *   3. feed timeouts of expired clocks;
  *   4. write every log that has new records, then fdatasync them all at once
  *      (up to 8 threads: the file system can commit them together);
