@@ -162,11 +162,15 @@ fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now) {
     return FAIR_ADMIT;
 }
 
-void fair_answered(bd_fair *self) {
+void fair_answered(bd_fair *self, int uncount) {
     s_entry *e = self->last;
     self->last = NULL;
+    if (!e || e->round != self->round) return;
     /* A saturated count stays: the key's refusals then wait for the round (safe). */
-    if (e && e->round == self->round && e->queued > 0 && e->queued < UINT16_MAX) e->queued--;
+    if (e->queued > 0 && e->queued < UINT16_MAX) e->queued--;
+    /* max_count keeps the highest count seen, so it may stay one above: the
+     * round then closes a frame early, never late. */
+    if (uncount && e->count > 0 && e->count < UINT32_MAX) e->count--;
 }
 
 int fair_round_full(const bd_fair *self) { return self->nkeys_round >= 2 && self->max_count >= self->share; }

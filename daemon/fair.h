@@ -54,8 +54,10 @@ fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now);
 
 /* The frame just admitted (FAIR_ADMIT) was answered at once instead of
  * waiting for the end of the round: its key's later refusals in the round no
- * longer have to queue behind it. Call it before the next fair_admit. */
-void fair_answered(bd_fair *self);
+ * longer have to queue behind it. uncount: it does not count toward the
+ * key's share either (it was answered while the main loop would only have
+ * waited for the disk). Call it before the next fair_admit. */
+void fair_answered(bd_fair *self, int uncount);
 
 /* 1 = the round must take no more frames (two keys or more in it, and one of
  * them has sent `share` frames). */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -268,15 +269,23 @@ bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size
     self->cfg = cfg;
     self->keys = keys;
     self->round = 1;
+    self->sync_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (self->sync_fd < 0) {
+        snprintf(err, errlen, "cannot create an eventfd: %s", strerror(errno));
+        free(self);
+        return NULL;
+    }
     snprintf(self->games_dir, sizeof self->games_dir, "%s/games", cfg->data_dir);
     if (mkdir(self->games_dir, 0700) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot create %s: %s", self->games_dir, strerror(errno));
+        close(self->sync_fd);
         free(self);
         return NULL;
     }
     self->dedupe = dedupe_new(cfg->dedupe);
     if (!self->dedupe) {
         snprintf(err, errlen, "out of memory");
+        close(self->sync_fd);
         free(self);
         return NULL;
     }
@@ -286,10 +295,13 @@ bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size
 void engine_destroy(bd_engine **pself) {
     if (!pself || !*pself) return;
     bd_engine *self = *pself;
+    if (self->flushing) pthread_join(self->flusher, NULL);
+    if (self->sync_fd >= 0) close(self->sync_fd);
     for (size_t i = 0; i < self->ngames; i++) s_game_destroy(&self->games[i]);
     free(self->games);
     free(self->index);
     free(self->touched);
+    free(self->inflight);
     free(self->clocked);
     dedupe_destroy(&self->dedupe);
     engine_free_notices(self->out, self->nout);
@@ -358,39 +370,93 @@ static void s_flush_all(bd_game **games, size_t n) {
     for (size_t i = 0; i < nth; i++) pthread_join(th[i], NULL);
 }
 
-int engine_sync(bd_engine *self, char *err, size_t errlen) {
+static void *s_flush_thread(void *arg) {
+    bd_engine *self = arg;
+    s_flush_all(self->inflight, self->ninflight);
+    atomic_store(&self->flushed, 1);
+    uint64_t one = 1;
+    /* the main loop polls the eventfd; a counter write cannot fail short */
+    if (write(self->sync_fd, &one, sizeof one) != (ssize_t)sizeof one) {}
+    return NULL;
+}
+
+int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
+    if (self->flushing) fatal("engine_sync_start while a flush is under way");
     /* 1. write every touched log's batch, in order */
+    size_t dirty = 0;
     for (size_t i = 0; i < self->ntouched; i++) {
         bd_game *g = self->touched[i];
         if (g->io_failed) {
             snprintf(err, errlen, "game %s: a record could not be appended to %s", g->id, g->log_path);
             return -1;
         }
-        if (g->log && evlog_dirty(g->log) && evlog_sync_write(g->log) != 0) {
-            snprintf(err, errlen, "game %s: %s could not be made durable (write failed)", g->id, g->log_path);
-            return -1;
+        if (g->log && evlog_dirty(g->log)) {
+            if (evlog_sync_write(g->log) != 0) {
+                snprintf(err, errlen, "game %s: %s could not be made durable (write failed)", g->id, g->log_path);
+                return -1;
+            }
+            dirty++;
         }
     }
-    /* 2. fdatasync them together */
-    s_flush_all(self->touched, self->ntouched);
-    /* 3. every one must have reached the disk before anything of the round is acknowledged */
-    for (size_t i = 0; i < self->ntouched; i++) {
-        bd_game *g = self->touched[i];
+    /* 2. the round's games are in flight until engine_sync_finish; a new round fills */
+    bd_game **t = self->inflight;
+    size_t cap = self->capinflight;
+    self->inflight = self->touched;
+    self->ninflight = self->ntouched;
+    self->capinflight = self->captouched;
+    self->touched = t;
+    self->captouched = cap;
+    self->ntouched = 0;
+    for (size_t i = 0; i < self->ninflight; i++) {
+        self->inflight[i]->touched = 0;
+        self->inflight[i]->inflight = 1;
+    }
+    self->round++;   /* every wait_round of the round is stale from now on */
+    if (!dirty) return 0;
+    /* 3. fdatasync them together, off the main thread */
+    self->flushing = 1;
+    atomic_store(&self->flushed, 0);
+    if (pthread_create(&self->flusher, NULL, s_flush_thread, self) != 0) {
+        self->flushing = 0;
+        s_flush_all(self->inflight, self->ninflight);
+        return 0;
+    }
+    return 1;
+}
+
+int engine_sync_fd(const bd_engine *self) { return self->sync_fd; }
+
+int engine_sync_done(bd_engine *self) { return !self->flushing || atomic_load(&self->flushed); }
+
+int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
+    if (self->flushing) {
+        pthread_join(self->flusher, NULL);
+        self->flushing = 0;
+        uint64_t v;
+        if (read(self->sync_fd, &v, sizeof v) < 0) {}   /* drain the eventfd (nonblocking) */
+    }
+    /* every one must have reached the disk before anything of the round is acknowledged */
+    for (size_t i = 0; i < self->ninflight; i++) {
+        bd_game *g = self->inflight[i];
         if (g->log && evlog_dirty(g->log)) { /* a flush that succeeded leaves the log clean */
             snprintf(err, errlen, "game %s: %s could not be made durable (fdatasync failed)", g->id, g->log_path);
             return -1;
         }
     }
-    for (size_t i = 0; i < self->ntouched; i++) {
-        bd_game *g = self->touched[i];
+    for (size_t i = 0; i < self->ninflight; i++) {
+        bd_game *g = self->inflight[i];
         g->synced_seq = game_seq(g->g);
-        g->touched = 0;
+        g->inflight = 0;
         /* An ended game takes no more records: give its descriptor back. */
         if (game_over(g->g)) evlog_destroy(&g->log);
     }
-    self->ntouched = 0;
-    self->round++;   /* every wait_round of the round is stale from now on */
+    self->ninflight = 0;
     return 0;
+}
+
+int engine_sync(bd_engine *self, char *err, size_t errlen) {
+    if (engine_sync_start(self, err, errlen) < 0) return -1;
+    return engine_sync_finish(self, err, errlen);
 }
 
 /* ---- creation ------------------------------------------------------------- */

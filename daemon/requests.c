@@ -916,17 +916,21 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
  * nothing unsynced reveal only what is on disk already.
  */
 static int s_reply_now(bd_engine *e, const Berthier__V1__Request *req, int mutating) {
-    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0;
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0 && e->ninflight == 0;
     if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
     if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
     const char *id = s_game_named(req);
     bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-    if (mutating || (gm && (gm->touched || gm->wait_round == e->round))) {
+    if (mutating || (gm && (gm->touched || gm->inflight || gm->wait_round == e->round))) {
         if (gm) gm->wait_round = e->round;
         return 0;
     }
     return 1;
 }
+
+/* Serve a decoded request; 1 = its reply may leave at once (s_reply_now). */
+static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
+                      Berthier__V1__Request *req, brt_buf *out);
 
 int engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
     Berthier__V1__Request *req = NULL;
@@ -940,6 +944,50 @@ int engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, siz
         /* Its reply carries request id 0: it keeps its place in the connection's order. */
         return 0;
     }
+    int now = s_dispatch(e, key, frame, len, req, out);
+    berthier__v1__request__free_unpacked(req, NULL);
+    return now;
+}
+
+int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
+    Berthier__V1__Request *req = NULL;
+    int code;
+    const char *why;
+    /* Undecodable: put off, its refusal (request id 0) keeps its place. */
+    if (decode_request(frame, len, e->cfg->max_message, &req, &code, &why) != 0) return 0;
+    int now = 0;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_PENDING:
+    case BERTHIER__V1__REQUEST__BODY_LEGAL:
+    case BERTHIER__V1__REQUEST__BODY_STATE:
+    case BERTHIER__V1__REQUEST__BODY_FETCH_LOG:
+    case BERTHIER__V1__REQUEST__BODY_EVENTS:
+    case BERTHIER__V1__REQUEST__BODY_HELLO: {
+        const char *id = s_game_named(req);
+        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        /* Not in flight, and no reply about it waiting: neither in the round being
+         * flushed (wait_round == round - 1: a refused input's reply, say) nor in
+         * the new one, and nothing about it put off. */
+        now = !gm || (!gm->inflight && !gm->touched && gm->wait_round + 1 < e->round && gm->defer_round != e->round);
+        if (!now) gm->defer_round = e->round;
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = e->ntouched == 0 && e->ninflight == 0; break;
+    default: {
+        /* An input, a creation: it must wait for the flush to end before it is applied. */
+        const char *id = s_game_named(req);
+        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        if (gm) gm->defer_round = e->round;
+        break;
+    }
+    }
+    if (now && !s_dispatch(e, key, frame, len, req, out)) fatal("a query judged durable had to wait");
+    berthier__v1__request__free_unpacked(req, NULL);
+    return now;
+}
+
+static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
+                      Berthier__V1__Request *req, brt_buf *out) {
     int now = 0;
     /* The rate limit and revoked keys were checked before decoding (server.c, fair.c). */
     uint64_t rid = req->request_id;
@@ -1018,7 +1066,6 @@ int engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, siz
     }
 done:
     now = s_reply_now(e, req, mutating);
-    berthier__v1__request__free_unpacked(req, NULL);
     return now;
 }
 

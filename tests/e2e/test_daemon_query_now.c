@@ -4,12 +4,14 @@
  * log fdatasync in the middle of its commit round (DIR/wait.N appears; the
  * test lets it go with DIR/go.N), so the test sees where a round stands
  * without measuring any time:
- *   - a query about a game with nothing unsynced is answered while the round
- *     that took it is still stopped in the fdatasync of another game's order,
- *     ahead of that order's reply on the same connection;
- *   - a query about a game whose order is in the round (appended, not yet
+ *   - a query about a game with nothing unsynced is answered while a round is
+ *     stopped in the fdatasync of another game's order, ahead of that order's
+ *     reply on the same connection;
+ *   - a query about a game whose order is in flight (appended, not yet
  *     synced) gets no reply before that fdatasync has returned, comes after
  *     the order's reply, and shows the state after the order;
+ *   - an order taken during a flush is applied only after it, and a query
+ *     pipelined behind it waits for the order's own fdatasync;
  *   - the games then play on and the daemon stops cleanly.
  */
 #include <setjmp.h>
@@ -223,63 +225,103 @@ static void test_query_on_unsynced_game_waits_for_the_sync(void **state) {
     berthier__v1__reply__free_unpacked(q, NULL);
 }
 
-/* A query about a game with nothing unsynced leaves while the round that took
- * it is stopped in the fdatasync of another game's order. */
+static td_client *s_conn(fx *f, unsigned seat) {
+    td_client *c = td_client_new(&f->d, f->pub[seat], f->sec[seat]);
+    assert_non_null(c);
+    return c;
+}
+
+static uint64_t s_send_query(fx *f, td_client *c, Berthier__V1__Request__BodyCase kind, unsigned seat, int g) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef ref = BERTHIER__V1__GAME_REF__INIT;
+    ref.game_id = f->gid[g];
+    ref.seat = seat;
+    req.request_id = ++f->rid;
+    req.body_case = kind;
+    if (kind == BERTHIER__V1__REQUEST__BODY_LEGAL) req.legal = &ref;
+    else req.pending = &ref;
+    size_t n = berthier__v1__request__get_packed_size(&req);
+    uint8_t buf[256];
+    assert_true(n <= sizeof buf);
+    berthier__v1__request__pack(&req, buf);
+    assert_int_equal(td_send_raw(c, buf, n), 0);
+    return req.request_id;
+}
+
+/* Nothing may come while an fdatasync is held. The wait only bounds how long
+ * the test looks; a reply here is always a failure, whatever the timing. */
+static void s_expect_silence(td_client *c, const char *what) {
+    Berthier__V1__Reply *r = td_recv(c, 300);
+    if (r) fail_msg("%s: reply to request %llu while the fdatasync it depends on is held", what,
+                    (unsigned long long)r->request_id);
+}
+
+/* While round 1's fdatasync (an order of game 2) is held:
+ *   - a query about game 0 (nothing unsynced) is answered, on the very
+ *     connection whose order waits, ahead of that order's reply;
+ *   - a query about game 2 (in flight) is not;
+ *   - an order of game 1 and a query about game 1 pipelined behind it are put
+ *     off whole: the order is applied only once the flush has ended, in the
+ *     next round, and the query then waits for that round's fdatasync and
+ *     shows the order's effect. */
 static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     fx *f = *state;
     s_touch(f->gate, "hold");
-    int proved = 0;
-    for (int attempt = 0; attempt < 6 && !proved; attempt++) {
-        /* Both orders are asked for while their games are synced. */
-        s_order o2, o1;
-        s_prepare_order(f, 2, &o2);
-        s_prepare_order(f, 1, &o1);
-        unsigned s2 = o2.seat, s1 = o1.seat;
-        uint64_t r2 = o2.rid, r1 = o1.rid;
-        /* Round 1: the order of game 2, stopped in its fdatasync. */
-        s_send_order(f, &o2);
-        long n1 = s_wait_stopped(f);
-        /* Queued behind it on one connection: the order of game 1, then a query
-         * about game 0, which nothing in flight touches. Round 2 takes both
-         * (they wait in the socket while round 1 is stopped; if the query came
-         * in too late for round 2, the attempt proves nothing and is made again
-         * with a longer pause: the pause only decides how often that happens,
-         * never whether the test passes). */
-        s_send_order(f, &o1);
-        uint64_t rq = s_send_pending(f, s1, 0);
-        td_sleep_ms(20L << attempt);
-        s_release(f, n1);
-        Berthier__V1__Reply *a2 = td_recv(f->seat[s2], TD_TIMEOUT);
-        assert_non_null(a2);
-        assert_int_equal(a2->request_id, r2);
-        assert_int_equal(a2->code, 0);
-        berthier__v1__reply__free_unpacked(a2, NULL);
-        long n2 = s_wait_stopped(f);   /* round 2 stopped in game 1's fdatasync */
-        Berthier__V1__Reply *q = td_recv(f->seat[s1], 5000);
-        if (q) {
-            /* It came while fdatasync n2 is held: it is the query's reply, not
-             * the order's, and it overtook the order's reply on this connection. */
-            assert_int_equal(q->request_id, rq);
-            assert_int_equal(q->code, 0);
-            assert_null(q->decision->result);
-            berthier__v1__reply__free_unpacked(q, NULL);
-            proved = 1;
-        }
-        s_release(f, n2);
-        Berthier__V1__Reply *a1 = td_recv(f->seat[s1], TD_TIMEOUT);
-        assert_non_null(a1);
-        assert_int_equal(a1->request_id, r1);
-        assert_int_equal(a1->code, 0);
-        berthier__v1__reply__free_unpacked(a1, NULL);
-        if (!proved) {
-            Berthier__V1__Reply *late = td_recv(f->seat[s1], TD_TIMEOUT);
-            assert_non_null(late);
-            assert_int_equal(late->request_id, rq);
-            berthier__v1__reply__free_unpacked(late, NULL);
-            fprintf(stderr, "attempt %d: no reply while round 2 was held (the query may have come in after its takes); again\n", attempt + 1);
-        }
-    }
-    assert_true(proved);
+    s_order o2, o1;
+    s_prepare_order(f, 2, &o2);   /* asked while the games are synced */
+    s_prepare_order(f, 1, &o1);
+    uint64_t r2 = o2.rid, r1 = o1.rid;
+    td_client *a = s_conn(f, o2.seat), *b = s_conn(f, o1.seat), *c = s_conn(f, 1 - o2.seat);
+    assert_int_equal(td_send_raw(a, o2.bytes, o2.len), 0);
+    free(o2.bytes);
+    long n1 = s_wait_stopped(f);
+    /* Round 1 is in its fdatasync: the query about game 0 leaves now. */
+    uint64_t rq0 = s_send_query(f, a, BERTHIER__V1__REQUEST__BODY_PENDING, o2.seat, 0);
+    Berthier__V1__Reply *q0 = td_recv(a, TD_TIMEOUT);
+    assert_non_null(q0);
+    assert_int_equal(q0->request_id, rq0);   /* not the order's reply: that one waits */
+    assert_int_equal(q0->code, 0);
+    assert_null(q0->decision->result);
+    berthier__v1__reply__free_unpacked(q0, NULL);
+    uint64_t rq2 = s_send_query(f, c, BERTHIER__V1__REQUEST__BODY_PENDING, 1 - o2.seat, 2);
+    assert_int_equal(td_send_raw(b, o1.bytes, o1.len), 0);
+    free(o1.bytes);
+    uint64_t rl1 = s_send_query(f, b, BERTHIER__V1__REQUEST__BODY_LEGAL, o1.seat, 1);
+    s_expect_silence(c, "a query about the game in flight");
+    s_expect_silence(b, "an order taken during a flush");
+    /* Round 1 ends: its order is acknowledged; the query about game 2 follows. */
+    s_release(f, n1);
+    Berthier__V1__Reply *a2 = td_recv(a, TD_TIMEOUT);
+    assert_non_null(a2);
+    assert_int_equal(a2->request_id, r2);
+    assert_int_equal(a2->code, 0);
+    uint64_t seq2 = a2->accepted->seq;
+    berthier__v1__reply__free_unpacked(a2, NULL);
+    Berthier__V1__Reply *q2 = td_recv(c, TD_TIMEOUT);
+    assert_non_null(q2);
+    assert_int_equal(q2->request_id, rq2);
+    assert_int_equal(q2->decision->seq, seq2);   /* the state after the order */
+    berthier__v1__reply__free_unpacked(q2, NULL);
+    /* Round 2 applies game 1's order and holds in its fdatasync. */
+    long n2 = s_wait_stopped(f);
+    s_expect_silence(b, "an order and a query of a game whose fdatasync is held");
+    s_release(f, n2);
+    Berthier__V1__Reply *a1 = td_recv(b, TD_TIMEOUT);
+    assert_non_null(a1);
+    assert_int_equal(a1->request_id, r1);
+    assert_int_equal(a1->code, 0);
+    uint64_t seq1 = a1->accepted->seq;
+    berthier__v1__reply__free_unpacked(a1, NULL);
+    Berthier__V1__Reply *l1 = td_recv(b, TD_TIMEOUT);
+    assert_non_null(l1);
+    assert_int_equal(l1->request_id, rl1);
+    /* after the order: either the seat's list at the new seq, or not its decision any more */
+    if (l1->code == 0) assert_int_equal(l1->legal->seq, seq1);
+    else assert_int_equal(l1->code, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION);
+    berthier__v1__reply__free_unpacked(l1, NULL);
+    td_client_destroy(&a);
+    td_client_destroy(&b);
+    td_client_destroy(&c);
 }
 
 int main(void) {
