@@ -24,6 +24,7 @@
 #define ENGINE_ID_LEN 16
 
 typedef struct bd_engine bd_engine;
+typedef struct bd_flush_pool bd_flush_pool;
 
 typedef struct bd_game {
     bd_engine *eng;
@@ -75,7 +76,7 @@ struct bd_engine {
     size_t ninflight, capinflight;
     int flushing;           /* the flush thread runs */
     atomic_int flushed;     /* set by the flush thread when it is done */
-    pthread_t flusher;
+    struct bd_flush_pool *pool;   /* the fdatasync threads (games.c), started at the first flush */
     int sync_fd;            /* eventfd: the flush thread is done */
     bd_game **clocked;      /* games whose header has a clock */
     size_t nclocked, capclocked;
@@ -101,7 +102,7 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]);
 /* Make every record of the round durable. -1: a log failed (fail-stop).
  * In two steps, so that the main loop can serve durable queries while the
  * disk works: engine_sync_start writes every touched log (main thread) and
- * starts their fdatasyncs on a thread: 1 = started (wait for engine_sync_fd
+ * hands their fdatasyncs to the flush threads: 1 = started (wait for engine_sync_fd
  * to become readable, then call engine_sync_finish), 0 = nothing to flush
  * (call engine_sync_finish at once), -1 = a write failed. Between the two,
  * the round's games are in flight: the engine must not be fed inputs (only
