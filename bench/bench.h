@@ -26,6 +26,7 @@ typedef struct bench_opts {
     unsigned concurrency;      /* games played at once for throughput (64) */
     double seconds;            /* length of each timed window */
     unsigned logs;             /* finished logs for replay_verify */
+    const char *only;          /* --only: comma-separated groups to run (NULL = all) */
     char bindir[512];          /* where berthierd and berthier-replay are */
     char workdir[256];         /* temporary directory of this run */
 } bench_opts;

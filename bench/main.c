@@ -3,7 +3,7 @@
  * measured in the same run (docs/bench.md).
  *
  *   berthier-bench [--quick] [--ruleset duel|n20] [--games N] [--orders N]
- *                  [--seconds S] [--logs N]     (BERTHIER_KEEP=1 keeps the work dir)
+ *                  [--seconds S] [--logs N] [--only GROUPS]   (BERTHIER_KEEP=1 keeps the work dir)
  *
  * Prints one header line, then `NAME VALUE FLOOR RATIO GOAL MET` per
  * measurement; a goal that is missed is followed by a `# why NAME:` line that
@@ -129,16 +129,36 @@ static void s_on_signal(int sig) {
 static void s_usage(FILE *f) {
     fprintf(f,
             "usage: berthier-bench [--quick] [--ruleset duel|n20] [--games N] [--orders N] [--seconds S] [--logs N]\n"
+            "                      [--only GROUPS]\n"
             "  --quick       small counts (seconds, not minutes); the figures are then rough\n"
             "  --ruleset R   the ruleset of the live games and the logs (duel; n20 when built in)\n"
             "  --games N     live games opened for memory_per_game (default 10000)\n"
             "  --orders N    orders timed for the latency lines (default 2000)\n"
             "  --seconds S   length of the throughput and in-process windows (default 5)\n"
             "  --logs N      finished logs verified for replay_verify (default 200)\n"
+            "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
+            "                replay, inproc, memory (default: all)\n"
+            "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
+            "                replay, inproc, memory (default: all)\n"
             "environment: BERTHIER_BIN (where berthierd and berthier-replay are; default: next to this\n"
             "  program), TMPDIR (where the temporary data dirs go), BERTHIER_KEEP=1 keeps them.\n"
             "output: NAME VALUE FLOOR RATIO GOAL MET per line (docs/bench.md); units: latency us,\n"
             "  throughput orders/s, replay_verify records/s, inproc_games games/s, memory_per_game bytes\n");
+}
+
+static const char *const s_groups[] = {"latency", "flood", "throughput", "replay", "inproc", "memory", NULL};
+
+/* Is the group of lines `g` to be measured (--only)? */
+static int s_want(const bench_opts *o, const char *g) {
+    if (!o->only) return 1;
+    size_t n = strlen(g);
+    for (const char *p = o->only; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == n && strncmp(p, g, n) == 0) return 1;
+        p += k;
+        if (*p) p++;
+    }
+    return 0;
 }
 
 static int s_parse(int argc, char **argv, bench_opts *o) {
@@ -160,6 +180,7 @@ static int s_parse(int argc, char **argv, bench_opts *o) {
         else if (v && strcmp(a, "--orders") == 0) o->orders = (unsigned)strtoul(argv[++i], NULL, 10), have_orders = 1;
         else if (v && strcmp(a, "--seconds") == 0) o->seconds = strtod(argv[++i], NULL), have_seconds = 1;
         else if (v && strcmp(a, "--logs") == 0) o->logs = (unsigned)strtoul(argv[++i], NULL, 10), have_logs = 1;
+        else if (v && strcmp(a, "--only") == 0) o->only = argv[++i];
         else {
             fprintf(stderr, "berthier-bench: unknown or incomplete option %s\n", a);
             s_usage(stderr);
@@ -181,6 +202,19 @@ static int s_parse(int argc, char **argv, bench_opts *o) {
     if (!o->games || !o->orders || o->orders > 10000000 || !o->logs || o->seconds <= 0) {
         fprintf(stderr, "berthier-bench: counts must be positive\n");
         return -1;
+    }
+    if (o->only) {
+        for (const char *p = o->only; *p;) {
+            size_t k = strcspn(p, ",");
+            int known = 0;
+            for (int g = 0; s_groups[g]; g++) known |= strlen(s_groups[g]) == k && strncmp(p, s_groups[g], k) == 0;
+            if (!known) {
+                fprintf(stderr, "berthier-bench: --only takes latency, flood, throughput, replay, inproc, memory\n");
+                return -1;
+            }
+            p += k;
+            if (*p) p++;
+        }
     }
     const char *bin = getenv("BERTHIER_BIN");
     if (bin && *bin) snprintf(o->bindir, sizeof o->bindir, "%s", bin);
@@ -218,11 +252,16 @@ int main(int argc, char **argv) {
 
     /* Latency: each daemon order is followed by one sample of each floor, so
      * that both see the same disk and CPU weather on a shared machine. */
-    bench_note("order latency: %u orders to berthierd (%s), floors interleaved", o->orders, o->ruleset);
+    if (s_want(o, "latency"))
+        bench_note("order latency: %u orders to berthierd (%s), floors interleaved", o->orders, o->ruleset);
     bench_latency lat;
-    int lrc = live_latency(o, &lat), frc = lrc;
+    memset(&lat, 0, sizeof lat);
+    int want_lat = s_want(o, "latency");
+    int lrc = want_lat ? live_latency(o, &lat) : -1, frc = lrc;
     bench_floor_latency fl = lat.floor;
-    if (frc != 0 || lrc != 0) {
+    if (!want_lat) {
+        /* not measured: the throughput line then leaves out the fdatasync figures */
+    } else if (frc != 0 || lrc != 0) {
         failures++;
         s_line *a = s_add("order_latency_p50", NAN, frc ? NAN : fl.p50, "ratio<=1.3", -1);
         s_line *b = s_add("order_latency_p99", NAN, frc ? NAN : fl.p99, "ratio<=1.3", -1);
@@ -252,179 +291,190 @@ int main(int argc, char **argv) {
     }
 
     /* Fairness: the same orders with a flooder running and paused, interleaved. */
-    bench_note("flood: honest orders while another seat floods, in blocks against the flooder paused");
-    bench_flood fd;
-    if (live_flood(o, &fd) != 0) {
-        failures++;
-        s_line *l = s_add("flood_latency_p99", NAN, NAN, "ratio<=2", -1);
-        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
-    } else {
-        int met = fd.loud_p99 <= 2 * fd.quiet_p99;
-        s_line *l = s_add("flood_latency_p99", fd.loud_p99, fd.quiet_p99, "ratio<=2", met);
-        snprintf(l->note, sizeof l->note,
-                 "%zu %s orders each way in alternating blocks of 10, an honest seat with a seat of another "
-                 "game flooding (2000 in flight, pending queries and garbage: %llu sent, %llu answered; no rate, "
-                 "share 16, abuse-malformed 0 so that it is throttled, never cut) or paused (floor); "
-                 "p50 %.0f us vs %.0f us",
-                 fd.n, o->ruleset, (unsigned long long)fd.flood_sent, (unsigned long long)fd.flood_answered,
-                 fd.loud_p50, fd.quiet_p50);
-        if (!met)
-            snprintf(l->why, sizeof l->why,
-                     "the flood costs CPU the honest path then waits for on this %d-cpu machine: CURVE decryption "
-                     "of every flood frame and encryption of its reply in the daemon's I/O thread, the flooder's "
-                     "own threads, and up to `share` (16) of its frames in every commit round the honest request "
-                     "shares with it",
-                     bench_cpu_count());
-        /* The same flooder against the default settings: cut for its garbage
-         * (docs/daemon.md, "Abuse"), honest orders timed while it runs and
-         * after it is cut, against the paused blocks of the line above. */
-        int cmet = fd.cut_p99 <= 2 * fd.cut_quiet_p99;
-        s_line *c = s_add("flood_cut_latency_p99", fd.cut_p99, fd.cut_quiet_p99, "ratio<=2", cmet);
-        if (fd.cut_at)
-            snprintf(c->note, sizeof c->note,
-                     "default settings (abuse-malformed 32 per 10 s, ban-seconds 30): the flooder was disconnected "
-                     "after %llu frames sent (%llu answered); afterwards %u reconnection(s) refused at the "
-                     "handshake, %u admitted%s; floor: the paused blocks of the same run",
-                     (unsigned long long)fd.cut_at, (unsigned long long)fd.cut_answered, fd.cut_refused,
-                     fd.cut_readmitted,
-                     fd.cut_readmitted ? "" : " (libzmq gives a connection up after a refused handshake: it never "
-                                              "came back)");
-        else
-            snprintf(c->note, sizeof c->note,
-                     "default settings: the flooder was NOT disconnected (%llu frames sent, %llu answered)",
-                     (unsigned long long)fd.cut_sent, (unsigned long long)fd.cut_answered);
-        if (!cmet)
-            snprintf(c->why, sizeof c->why,
-                     "the flooder costs CPU until its cut (its first loud block), and the shared %d-cpu "
-                     "machine's other work moves single blocks",
-                     bench_cpu_count());
+    if (s_want(o, "flood")) {
+        bench_note("flood: honest orders while another seat floods, in blocks against the flooder paused");
+        bench_flood fd;
+        if (live_flood(o, &fd) != 0) {
+            failures++;
+            s_line *l = s_add("flood_latency_p99", NAN, NAN, "ratio<=2", -1);
+            snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+        } else {
+            int met = fd.loud_p99 <= 2 * fd.quiet_p99;
+            s_line *l = s_add("flood_latency_p99", fd.loud_p99, fd.quiet_p99, "ratio<=2", met);
+            snprintf(l->note, sizeof l->note,
+                     "%zu %s orders each way in alternating blocks of 10, an honest seat with a seat of another "
+                     "game flooding (2000 in flight, pending queries and garbage: %llu sent, %llu answered; no rate, "
+                     "share 16, abuse-malformed 0 so that it is throttled, never cut) or paused (floor); "
+                     "p50 %.0f us vs %.0f us",
+                     fd.n, o->ruleset, (unsigned long long)fd.flood_sent, (unsigned long long)fd.flood_answered,
+                     fd.loud_p50, fd.quiet_p50);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "the flood costs CPU the honest path then waits for on this %d-cpu machine: CURVE decryption "
+                         "of every flood frame and encryption of its reply in the daemon's I/O thread, the flooder's "
+                         "own threads, and up to `share` (16) of its frames in every commit round the honest request "
+                         "shares with it",
+                         bench_cpu_count());
+            /* The same flooder against the default settings: cut for its garbage
+             * (docs/daemon.md, "Abuse"), honest orders timed while it runs and
+             * after it is cut, against the paused blocks of the line above. */
+            int cmet = fd.cut_p99 <= 2 * fd.cut_quiet_p99;
+            s_line *c = s_add("flood_cut_latency_p99", fd.cut_p99, fd.cut_quiet_p99, "ratio<=2", cmet);
+            if (fd.cut_at)
+                snprintf(c->note, sizeof c->note,
+                         "default settings (abuse-malformed 32 per 10 s, ban-seconds 30): the flooder was disconnected "
+                         "after %llu frames sent (%llu answered); afterwards %u reconnection(s) refused at the "
+                         "handshake, %u admitted%s; floor: the paused blocks of the same run",
+                         (unsigned long long)fd.cut_at, (unsigned long long)fd.cut_answered, fd.cut_refused,
+                         fd.cut_readmitted,
+                         fd.cut_readmitted ? "" : " (libzmq gives a connection up after a refused handshake: it never "
+                                                  "came back)");
+            else
+                snprintf(c->note, sizeof c->note,
+                         "default settings: the flooder was NOT disconnected (%llu frames sent, %llu answered)",
+                         (unsigned long long)fd.cut_sent, (unsigned long long)fd.cut_answered);
+            if (!cmet)
+                snprintf(c->why, sizeof c->why,
+                         "the flooder costs CPU until its cut (its first loud block), and the shared %d-cpu "
+                         "machine's other work moves single blocks",
+                         bench_cpu_count());
+        }
     }
 
     /* Throughput over concurrent games against a pipelined echo. */
-    bench_note("throughput floor: pipelined echo for %.1f s", o->seconds);
-    double echo = 0;
-    int erc = floor_echo(o, o->seconds, 256, &echo);
-    bench_note("throughput: %u concurrent %s games for %.1f s", o->concurrency, o->ruleset, o->seconds);
-    bench_throughput tp;
-    int trc = live_throughput(o, &tp);
-    if (erc != 0 || trc != 0) {
-        failures++;
-        s_line *l = s_add("throughput", NAN, erc ? NAN : echo, "ratio>=0.5", -1);
-        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
-    } else {
-        int met = tp.per_s >= 0.5 * echo;
-        s_line *l = s_add("throughput", tp.per_s, echo, "ratio>=0.5", met);
-        snprintf(l->note, sizeof l->note,
-                 "%llu durable orders in %.1f s over %u concurrent %s games (%llu finished; %llu requests in all: "
-                 "pending + legal + submit per order), two pipelining seat sockets; floor = pipelined echo "
-                 "(256 in flight) over ipc+CURVE",
-                 (unsigned long long)tp.orders, tp.seconds, o->concurrency, o->ruleset,
-                 (unsigned long long)tp.games_finished, (unsigned long long)tp.requests);
-        if (!met && (erc != 0 || frc != 0)) {
-            snprintf(l->why, sizeof l->why,
-                     "fdatasync dominates: a commit round writes every game it touched and fdatasyncs them "
-                     "(8 at a time), and every request waits for the end of its round; the echo touches no disk");
-        } else if (!met) {
-            double per_game_ms = tp.per_s > 0 ? 1e3 * o->concurrency / tp.per_s : 0;
-            double rt = tp.orders ? (double)tp.requests / (double)tp.orders : 3;
-            snprintf(l->why, sizeof l->why,
-                     "fdatasync dominates: a commit round fdatasyncs every game log it touched, 8 at a time "
-                     "(%.0f us p50, %.0f us p99 each on this disk alone), so with %u games a round holds up to "
-                     "%u of them; every request, queries included, waits for the end of its "
-                     "round, and an order here costs %.1f requests (pending, legal, submit): %.0f ms per order "
-                     "per game; the echo touches no disk",
-                     fl.sync_p50, fl.sync_p99, o->concurrency, o->concurrency, rt, per_game_ms);
+    if (s_want(o, "throughput")) {
+        bench_note("throughput floor: pipelined echo for %.1f s", o->seconds);
+        double echo = 0;
+        int erc = floor_echo(o, o->seconds, 256, &echo);
+        bench_note("throughput: %u concurrent %s games for %.1f s", o->concurrency, o->ruleset, o->seconds);
+        bench_throughput tp;
+        int trc = live_throughput(o, &tp);
+        if (erc != 0 || trc != 0) {
+            failures++;
+            s_line *l = s_add("throughput", NAN, erc ? NAN : echo, "ratio>=0.5", -1);
+            snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+        } else {
+            int met = tp.per_s >= 0.5 * echo;
+            s_line *l = s_add("throughput", tp.per_s, echo, "ratio>=0.5", met);
+            snprintf(l->note, sizeof l->note,
+                     "%llu durable orders in %.1f s over %u concurrent %s games (%llu finished; %llu requests in all: "
+                     "pending + legal + submit per order), two pipelining seat sockets; floor = pipelined echo "
+                     "(256 in flight) over ipc+CURVE",
+                     (unsigned long long)tp.orders, tp.seconds, o->concurrency, o->ruleset,
+                     (unsigned long long)tp.games_finished, (unsigned long long)tp.requests);
+            if (!met && (erc != 0 || frc != 0)) {
+                snprintf(l->why, sizeof l->why,
+                         "fdatasync dominates: a commit round writes every game it touched and fdatasyncs them "
+                         "(8 at a time), and every order (and every query about a game with an order in the round) "
+                         "waits for the end of its round; the echo touches no disk");
+            } else if (!met) {
+                double per_game_ms = tp.per_s > 0 ? 1e3 * o->concurrency / tp.per_s : 0;
+                double rt = tp.orders ? (double)tp.requests / (double)tp.orders : 3;
+                snprintf(l->why, sizeof l->why,
+                         "fdatasync dominates: a commit round fdatasyncs every game log it touched, 8 at a time "
+                         "(%.0f us p50, %.0f us p99 each on this disk alone), so with %u games a round holds up to "
+                         "%u of them; every order waits for the end of its round (queries only when their game "
+                         "has an order in it), and an order here costs %.1f requests (pending, legal, submit): "
+                         "%.0f ms per order per game; the echo touches no disk",
+                         fl.sync_p50, fl.sync_p99, o->concurrency, o->concurrency, rt, per_game_ms);
+            }
         }
     }
 
     /* Replay verify against BLAKE2b alone. */
-    bench_note("replay verify: %u finished logs", o->logs);
-    bench_replay rp;
-    if (offline_replay(o, &rp) != 0) {
-        failures++;
-        s_line *l = s_add("replay_verify", NAN, NAN, "ratio>=0.25", -1);
-        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
-    } else {
-        int met = rp.per_s >= 0.25 * rp.hash_per_s;
-        s_line *l = s_add("replay_verify", rp.per_s, rp.hash_per_s, "ratio>=0.25", met);
-        snprintf(l->note, sizeof l->note,
-                 "%u finished %s logs, %llu records, %llu bytes; `berthier-replay verify` with up to 256 logs per run; "
-                 "floor = crypto_generichash (BLAKE2b-256) over the same bytes",
-                 rp.logs, rp.ruleset, (unsigned long long)rp.records, (unsigned long long)rp.bytes);
-        s_line *m = s_add("replay_verify_inproc", rp.inproc_per_s, rp.hash_per_s, "ratio>=0.25",
-                          rp.inproc_per_s >= 0.25 * rp.hash_per_s);
-        snprintf(m->note, sizeof m->note, "the same checks in process (replay_verify_memory), no process start-up");
-        if (!met) {
-            double per_log_us = 1e6 * rp.records / rp.per_s / rp.logs;
-            snprintf(l->why, sizeof l->why,
-                     "%s: one berthier-replay run costs %.0f us before it reads a byte "
-                     "(measured with --help), against %.0f us of verification per log; in process the same checks reach %.0f "
-                     "records/s (%.3f of the floor), where re-executing every input through the rules, "
-                     "recomputing the dice and checking Ed25519 checkpoint signatures cost more than "
-                     "hashing the bytes",
-                     rp.exec_us * ((rp.logs + 255) / 256) >= per_log_us * rp.logs / 2 ? "process start-up dominates"
-                                                                                      : "re-execution dominates",
-                     rp.exec_us, per_log_us, rp.inproc_per_s, rp.inproc_per_s / rp.hash_per_s);
+    if (s_want(o, "replay")) {
+        bench_note("replay verify: %u finished logs", o->logs);
+        bench_replay rp;
+        if (offline_replay(o, &rp) != 0) {
+            failures++;
+            s_line *l = s_add("replay_verify", NAN, NAN, "ratio>=0.25", -1);
+            snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+        } else {
+            int met = rp.per_s >= 0.25 * rp.hash_per_s;
+            s_line *l = s_add("replay_verify", rp.per_s, rp.hash_per_s, "ratio>=0.25", met);
+            snprintf(l->note, sizeof l->note,
+                     "%u finished %s logs, %llu records, %llu bytes; `berthier-replay verify` with up to 256 logs per run; "
+                     "floor = crypto_generichash (BLAKE2b-256) over the same bytes",
+                     rp.logs, rp.ruleset, (unsigned long long)rp.records, (unsigned long long)rp.bytes);
+            s_line *m = s_add("replay_verify_inproc", rp.inproc_per_s, rp.hash_per_s, "ratio>=0.25",
+                              rp.inproc_per_s >= 0.25 * rp.hash_per_s);
+            snprintf(m->note, sizeof m->note, "the same checks in process (replay_verify_memory), no process start-up");
+            if (!met) {
+                double per_log_us = 1e6 * rp.records / rp.per_s / rp.logs;
+                snprintf(l->why, sizeof l->why,
+                         "%s: one berthier-replay run costs %.0f us before it reads a byte "
+                         "(measured with --help), against %.0f us of verification per log; in process the same checks reach %.0f "
+                         "records/s (%.3f of the floor), where re-executing every input through the rules, "
+                         "recomputing the dice and checking Ed25519 checkpoint signatures cost more than "
+                         "hashing the bytes",
+                         rp.exec_us * ((rp.logs + 255) / 256) >= per_log_us * rp.logs / 2 ? "process start-up dominates"
+                                                                                          : "re-execution dominates",
+                         rp.exec_us, per_log_us, rp.inproc_per_s, rp.inproc_per_s / rp.hash_per_s);
+            }
+            if (!m->met)
+                snprintf(m->why, sizeof m->why,
+                         "re-execution of every input through the rules, the dice stream and the Ed25519 checkpoint "
+                         "signatures cost more than hashing the bytes");
         }
-        if (!m->met)
-            snprintf(m->why, sizeof m->why,
-                     "re-execution of every input through the rules, the dice stream and the Ed25519 checkpoint "
-                     "signatures cost more than hashing the bytes");
     }
 
     /* Games in process. */
-    bench_note("in-process games: duel");
-    bench_inproc duel, n20;
-    int drc = offline_inproc(o, "duel", "standard", &duel);
-    bench_note("in-process games: n20 waterloo20-standard (if built in)");
-    int nrc = offline_inproc(o, "n20", "waterloo20-standard", &n20);
-    if (drc != 0) failures++;
-    s_line *ld = s_add("inproc_games_duel", drc ? NAN : duel.per_s, NAN, "", -1);
-    snprintf(ld->note, sizeof ld->note, "%llu random-bot duel games, %llu orders, one core, memory log only",
-             (unsigned long long)duel.games, (unsigned long long)duel.orders);
-    if (nrc != 0) {
-        failures++;
-        s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
-        snprintf(l->note, sizeof l->note, "n20 measurement failed (see stderr)");
-    } else if (!n20.available) {
-        s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
-        snprintf(l->note, sizeof l->note, "n20 is not built into this engine (brt_ruleset_find(\"n20\") is NULL)");
-    } else {
-        int met = n20.per_s >= 200;
-        s_line *l = s_add("inproc_games", n20.per_s, drc ? NAN : duel.per_s, ">=200/s/core", met);
-        snprintf(l->note, sizeof l->note,
-                 "%llu random-bot Waterloo 20 games, %llu orders (%.0f per game), one core; floor column = duel",
-                 (unsigned long long)n20.games, (unsigned long long)n20.orders,
-                 n20.games ? (double)n20.orders / n20.games : 0);
-        if (!met)
-            snprintf(l->why, sizeof l->why,
-                     "%.0f us per game = %.0f orders of %.1f us each; a profile (callgrind, docs/bench.md) puts "
-                     "~55%% in legal() (movement destination search, listing the paths) and ~35%% in the game "
-                     "driver's submit (order decoding, state hash, checkpoint signatures); the figure is CPU-bound "
-                     "on one core, so a machine shared with other work can fall below the goal",
-                     1e6 / n20.per_s, (double)n20.orders / n20.games, 1e6 / n20.per_s / ((double)n20.orders / n20.games));
+    if (s_want(o, "inproc")) {
+        bench_note("in-process games: duel");
+        bench_inproc duel, n20;
+        int drc = offline_inproc(o, "duel", "standard", &duel);
+        bench_note("in-process games: n20 waterloo20-standard (if built in)");
+        int nrc = offline_inproc(o, "n20", "waterloo20-standard", &n20);
+        if (drc != 0) failures++;
+        s_line *ld = s_add("inproc_games_duel", drc ? NAN : duel.per_s, NAN, "", -1);
+        snprintf(ld->note, sizeof ld->note, "%llu random-bot duel games, %llu orders, one core, memory log only",
+                 (unsigned long long)duel.games, (unsigned long long)duel.orders);
+        if (nrc != 0) {
+            failures++;
+            s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
+            snprintf(l->note, sizeof l->note, "n20 measurement failed (see stderr)");
+        } else if (!n20.available) {
+            s_line *l = s_add("inproc_games", NAN, drc ? NAN : duel.per_s, ">=200/s/core", -1);
+            snprintf(l->note, sizeof l->note, "n20 is not built into this engine (brt_ruleset_find(\"n20\") is NULL)");
+        } else {
+            int met = n20.per_s >= 200;
+            s_line *l = s_add("inproc_games", n20.per_s, drc ? NAN : duel.per_s, ">=200/s/core", met);
+            snprintf(l->note, sizeof l->note,
+                     "%llu random-bot Waterloo 20 games, %llu orders (%.0f per game), one core; floor column = duel",
+                     (unsigned long long)n20.games, (unsigned long long)n20.orders,
+                     n20.games ? (double)n20.orders / n20.games : 0);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "%.0f us per game = %.0f orders of %.1f us each; a profile (callgrind, docs/bench.md) puts "
+                         "~55%% in legal() (movement destination search, listing the paths) and ~35%% in the game "
+                         "driver's submit (order decoding, state hash, checkpoint signatures); the figure is CPU-bound "
+                         "on one core, so a machine shared with other work can fall below the goal",
+                         1e6 / n20.per_s, (double)n20.orders / n20.games, 1e6 / n20.per_s / ((double)n20.orders / n20.games));
+        }
     }
 
     /* Memory per live game. */
-    bench_note("memory: %u live games in one daemon", o->games);
-    bench_memory mem;
-    if (live_memory(o, &mem) != 0) {
-        failures++;
-        s_line *l = s_add("memory_per_game", NAN, NAN, "<16384", -1);
-        snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
-    } else {
-        int met = mem.per_game < 16384;
-        s_line *l = s_add("memory_per_game", mem.per_game, NAN, "<16384", met);
-        snprintf(l->note, sizeof l->note,
-                 "%u live %s games created by an admin (not joined); daemon VmRSS %ld -> %ld bytes; creating them "
-                 "took %.1f s%s",
-                 mem.games, mem.ruleset, mem.rss_before, mem.rss_after, mem.create_s,
-                 mem.capped ? " (stopped by the time cap before --games was reached)" : "");
-        if (!met)
-            snprintf(l->why, sizeof l->why,
-                     "each live game holds its state, its open log with a write buffer, its clock and its "
-                     "retry entries: %.0f bytes in all",
-                     mem.per_game);
+    if (s_want(o, "memory")) {
+        bench_note("memory: %u live games in one daemon", o->games);
+        bench_memory mem;
+        if (live_memory(o, &mem) != 0) {
+            failures++;
+            s_line *l = s_add("memory_per_game", NAN, NAN, "<16384", -1);
+            snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+        } else {
+            int met = mem.per_game < 16384;
+            s_line *l = s_add("memory_per_game", mem.per_game, NAN, "<16384", met);
+            snprintf(l->note, sizeof l->note,
+                     "%u live %s games created by an admin (not joined); daemon VmRSS %ld -> %ld bytes; creating them "
+                     "took %.1f s%s",
+                     mem.games, mem.ruleset, mem.rss_before, mem.rss_after, mem.create_s,
+                     mem.capped ? " (stopped by the time cap before --games was reached)" : "");
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "each live game holds its state, its open log with a write buffer, its clock and its "
+                         "retry entries: %.0f bytes in all",
+                         mem.per_game);
+        }
     }
 
     s_print();

@@ -7,6 +7,8 @@
 #ifndef BERTHIERD_ENGINE_H
 #define BERTHIERD_ENGINE_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +24,7 @@
 #define ENGINE_ID_LEN 16
 
 typedef struct bd_engine bd_engine;
+typedef struct bd_flush_pool bd_flush_pool;
 
 typedef struct bd_game {
     bd_engine *eng;
@@ -42,7 +45,14 @@ typedef struct bd_game {
     int clock_dirty;        /* clocks need an update after this round */
     int spectators_live;
     uint64_t synced_seq;    /* game seq at the last durable sync */
-    int touched;            /* an input was applied this round */
+    int touched;            /* records appended since the last sync: nothing of the game may be
+                             * revealed before the end of the round */
+    int inflight;           /* its records of the last round are being fdatasynced (off the
+                             * main thread): nothing may touch its log, nothing of it be revealed */
+    uint64_t defer_round;   /* == eng->round: a frame about it was put off during a flush, so
+                             * later frames about it are put off too (their order is kept) */
+    uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
+                             * round, so later replies about it wait too (their order is kept) */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */
@@ -62,11 +72,18 @@ struct bd_engine {
     size_t index_size;
     bd_game **touched;      /* games with records this round (synced at its end) */
     size_t ntouched, captouched;
+    bd_game **inflight;     /* the previous round's games, while their fdatasyncs run */
+    size_t ninflight, capinflight;
+    int flushing;           /* the flush thread runs */
+    atomic_int flushed;     /* set by the flush thread when it is done */
+    struct bd_flush_pool *pool;   /* the fdatasync threads (games.c), started at the first flush */
+    int sync_fd;            /* eventfd: the flush thread is done */
     bd_game **clocked;      /* games whose header has a clock */
     size_t nclocked, capclocked;
     bd_dedupe *dedupe;
     bd_notice *out;
     size_t nout, capout;
+    uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
 };
 
 /* ---- games.c ---- */
@@ -82,8 +99,20 @@ void engine_touch(bd_engine *self, bd_game *g);
 uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]);
 /* 1 if the key is an admin key or a seat key of some game, and not revoked. */
 int engine_key_known(const bd_engine *self, const uint8_t key[32]);
-/* Make every record of the round durable. -1: a log failed (fail-stop). */
-int engine_sync(bd_engine *self, char *err, size_t errlen);
+/* Make every record of the round durable. -1: a log failed (fail-stop).
+ * In two steps, so that the main loop can serve durable queries while the
+ * disk works: engine_sync_start writes every touched log (main thread) and
+ * hands their fdatasyncs to the flush threads: 1 = started (wait for engine_sync_fd
+ * to become readable, then call engine_sync_finish), 0 = nothing to flush
+ * (call engine_sync_finish at once), -1 = a write failed. Between the two,
+ * the round's games are in flight: the engine must not be fed inputs (only
+ * engine_try_now may be called). engine_sync_finish: -1 = an fdatasync failed.
+ * Only after it returned 0 may the round's replies and notices go out. */
+int engine_sync_start(bd_engine *self, char *err, size_t errlen);
+int engine_sync_fd(const bd_engine *self);
+int engine_sync_done(bd_engine *self);   /* 1: the flush thread is done (no system call) */
+int engine_sync_finish(bd_engine *self, char *err, size_t errlen);
+int engine_sync(bd_engine *self, char *err, size_t errlen);   /* start + finish */
 /* Create a game (admin). Returns the game, or NULL with rej filled. */
 bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, brt_reject *rej);
 
@@ -93,9 +122,22 @@ void game_capture_end(bd_game *self);
 
 /* ---- requests.c ---- */
 /* Handle one request frame from an authenticated key. The reply bytes go to
- * `reply`. Never fails: every problem is a reply code. */
-void engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len,
-                   brt_buf *reply);
+ * `reply`. Never fails: every problem is a reply code.
+ * Returns 1 when the reply may be sent at once, 0 when it must wait for the
+ * end of the round (engine_sync). At once means: a query (nothing appended)
+ * about a game with no record appended since its last sync and no reply
+ * waiting in the round (or about no game at all: hello, an unknown game), or
+ * the list of games when no game has unsynced records. Everything such a reply
+ * reveals is already on disk. Inputs, creations, retries answered from the
+ * retry table and undecodable frames always wait. */
+int engine_handle(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *reply);
+/* While a flush is under way (engine_sync_start returned 1): answer the frame
+ * if it is a query whose answer is durable and about a game not in flight
+ * (1, the reply is in `reply` and may be sent at once); else change nothing
+ * and return 0: the caller keeps the frame and hands it to engine_handle, in
+ * order, after engine_sync_finish. A frame put off marks its game, so that
+ * later frames about it are put off too. */
+int engine_try_now(bd_engine *self, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *reply);
 /* Recovery re-executed an input of `g` (its records are in g->cap): rebuild
  * the reply of an order for the retry table. */
 void engine_recovered_input(bd_engine *self, bd_game *g, uint8_t kind, const uint8_t *payload, size_t len,

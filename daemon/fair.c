@@ -22,7 +22,7 @@ typedef struct {
     uint64_t round;    /* the round `count` and `queued` belong to */
     uint32_t count;    /* frames of this key in that round */
     uint8_t used;
-    uint8_t queued;    /* a reply of this key is queued in that round */
+    uint16_t queued;   /* replies of this key waiting for the end of that round (saturates) */
     /* abuse (fair.h): counts in the current window, the ban, the last connections seen */
     int64_t ban_until;       /* ms; the key is banned while now < ban_until */
     int64_t mal_start, busy_start;
@@ -62,6 +62,7 @@ struct bd_fair {
     s_fdinfo *fds;
     size_t nfds;
     uint64_t ncut;
+    s_entry *last;            /* the entry of the last admitted frame (until the next admit) */
 };
 
 static size_t s_hash(const bd_fair *f, const uint8_t key[32]) {
@@ -117,6 +118,7 @@ void fair_round_begin(bd_fair *self) {
     self->round++;
     self->nkeys_round = 0;
     self->max_count = 0;
+    self->last = NULL;
 }
 
 static s_entry *s_probe(const bd_fair *f, s_entry *slots, size_t cap, const uint8_t key[32]) {
@@ -145,6 +147,7 @@ static int s_rebuild(bd_fair *f, size_t cap, int drop_idle, int64_t now) {
         n++;
     }
     free(f->slots);
+    f->last = NULL;
     f->slots = slots;
     f->cap = cap;
     f->n = n;
@@ -192,8 +195,20 @@ fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now) {
         if (e->tokens < 1000) return e->queued ? FAIR_OVER_QUEUED : FAIR_OVER_NOW;
         e->tokens -= 1000;
     }
-    e->queued = 1;
+    if (e->queued < UINT16_MAX) e->queued++;
+    self->last = e;
     return FAIR_ADMIT;
+}
+
+void fair_answered(bd_fair *self, int uncount) {
+    s_entry *e = self->last;
+    self->last = NULL;
+    if (!e || e->round != self->round) return;
+    /* A saturated count stays: the key's refusals then wait for the round (safe). */
+    if (e->queued > 0 && e->queued < UINT16_MAX) e->queued--;
+    /* max_count keeps the highest count seen, so it may stay one above: the
+     * round then closes a frame early, never late. */
+    if (uncount && e->count > 0 && e->count < UINT32_MAX) e->count--;
 }
 
 int fair_round_full(const bd_fair *self) { return self->nkeys_round >= 2 && self->max_count >= self->share; }

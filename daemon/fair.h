@@ -39,9 +39,10 @@
 typedef struct bd_fair bd_fair;
 
 typedef enum {
-    FAIR_ADMIT = 0,     /* within the rate: decode and serve it; its reply is queued for the round */
-    FAIR_OVER_NOW,      /* over the rate, no reply of this key queued in the round: answer it now */
-    FAIR_OVER_QUEUED,   /* over the rate, a reply of this key is queued: answer it in order */
+    FAIR_ADMIT = 0,     /* within the rate: decode and serve it; its reply is counted as queued
+                         * for the round until fair_answered() says it left at once */
+    FAIR_OVER_NOW,      /* over the rate, no reply of this key waits in the round: answer it now */
+    FAIR_OVER_QUEUED,   /* over the rate, a reply of this key waits: answer it in order */
 } fair_verdict;
 
 /* rate 0 = no rate limit (the round share still applies). share >= 1.
@@ -54,6 +55,13 @@ void fair_round_begin(bd_fair *self);
 
 /* Account one frame of `key` at `now`. */
 fair_verdict fair_admit(bd_fair *self, const uint8_t key[32], int64_t now);
+
+/* The frame just admitted (FAIR_ADMIT) was answered at once instead of
+ * waiting for the end of the round: its key's later refusals in the round no
+ * longer have to queue behind it. uncount: it does not count toward the
+ * key's share either (it was answered while the main loop would only have
+ * waited for the disk). Call it before the next fair_admit. */
+void fair_answered(bd_fair *self, int uncount);
 
 /* 1 = the round must take no more frames (two keys or more in it, and one of
  * them has sent `share` frames). */

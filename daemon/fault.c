@@ -3,9 +3,12 @@
 
 #ifdef BERTHIERD_FAULTS
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "evlog.h"
@@ -15,6 +18,24 @@ static long s_write_at, s_sync_at, s_writes;
 static atomic_long s_syncs; /* fdatasyncs run on several threads at once (engine_sync) */
 static int s_tear, s_persistent;
 static evlog_io s_io;
+static char s_gate[200];
+
+/* gate=DIR: while DIR/hold exists, log fdatasync number n announces itself
+ * (creates DIR/wait.n) and waits until DIR/go.n exists or DIR/hold is gone.
+ * The test sees exactly where a round stands, without timing. */
+static int s_exists(const char *path) { return access(path, F_OK) == 0; }
+
+static void s_gate_wait(long n) {
+    char hold[256], wait[256], go[256];
+    snprintf(hold, sizeof hold, "%s/hold", s_gate);
+    if (!s_exists(hold)) return;
+    snprintf(wait, sizeof wait, "%s/wait.%ld", s_gate, n);
+    snprintf(go, sizeof go, "%s/go.%ld", s_gate, n);
+    int fd = open(wait, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0) close(fd);
+    struct timespec ts = {0, 1000000};
+    while (s_exists(hold) && !s_exists(go)) nanosleep(&ts, NULL);
+}
 
 static int s_hit(long count, long at) { return at > 0 && (count == at || (s_persistent && count > at)); }
 
@@ -30,6 +51,7 @@ static ssize_t s_write(int fd, const void *buf, size_t len) {
 
 static int s_fdatasync(int fd) {
     long n = atomic_fetch_add(&s_syncs, 1) + 1;
+    if (s_gate[0]) s_gate_wait(n);
     if (s_hit(n, s_sync_at)) {
         log_warn("fault injection: log fdatasync %ld fails", n);
         errno = EIO;
@@ -49,6 +71,7 @@ void fault_install(void) {
         else if (strncmp(t, "fdatasync=", 10) == 0) s_sync_at = atol(t + 10);
         else if (strcmp(t, "tear") == 0) s_tear = 1;
         else if (strcmp(t, "persistent") == 0) s_persistent = 1;
+        else if (strncmp(t, "gate=", 5) == 0) snprintf(s_gate, sizeof s_gate, "%s", t + 5);
     }
     s_io = evlog_io_default;
     s_io.write = s_write;

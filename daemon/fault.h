@@ -7,6 +7,9 @@
  *   fdatasync=N   the Nth log fdatasync fails with EIO
  *   tear          a failing write first writes half its bytes (a torn write)
  *   persistent    every call from the Nth on fails, not only the Nth
+ *   gate=DIR      while DIR/hold exists, the Nth log fdatasync creates
+ *                 DIR/wait.N and waits until DIR/go.N exists or DIR/hold is
+ *                 removed (tests that must see a round stopped in its sync)
  */
 #ifndef BERTHIERD_FAULT_H
 #define BERTHIERD_FAULT_H

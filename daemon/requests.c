@@ -887,7 +887,52 @@ static int s_mutating(Berthier__V1__Request__BodyCase c) {
            c == BERTHIER__V1__REQUEST__BODY_REVEAL;
 }
 
-void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
+/* The game a request names ("" for none). */
+static const char *s_game_named(const Berthier__V1__Request *req) {
+    const char *id = NULL;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: id = req->join->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: id = req->submit->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: id = req->resign->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: id = req->reveal->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_PENDING: id = req->pending->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_LEGAL: id = req->legal->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_STATE: id = req->state->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_FETCH_LOG: id = req->fetch_log->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_EVENTS: id = req->events->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_HELLO: id = req->hello->game_id; break;
+    default: break;
+    }
+    return id ? id : "";
+}
+
+/*
+ * May the reply leave before the round's syncs? (engine.h, docs/daemon.md
+ * "Query replies"). The log reaches the disk before any reply that reveals
+ * it: a query about a game whose records of this round are not yet synced
+ * waits, and so does every later reply about that game in the round, so that
+ * replies about one game keep the order of their requests. A reply that
+ * reveals no game (hello, an unknown game) and a reply about a game with
+ * nothing unsynced reveal only what is on disk already.
+ */
+static int s_reply_now(bd_engine *e, const Berthier__V1__Request *req, int mutating) {
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0 && e->ninflight == 0;
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
+    const char *id = s_game_named(req);
+    bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+    if (mutating || (gm && (gm->touched || gm->inflight || gm->wait_round == e->round))) {
+        if (gm) gm->wait_round = e->round;
+        return 0;
+    }
+    return 1;
+}
+
+/* Serve a decoded request; 1 = its reply may leave at once (s_reply_now). */
+static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
+                      Berthier__V1__Request *req, brt_buf *out);
+
+int engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
     Berthier__V1__Request *req = NULL;
     int code;
     const char *why;
@@ -896,8 +941,54 @@ void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
             s_fail(out, 0, code, "", "the request is %zu bytes; the limit is %zu bytes", len, e->cfg->max_message);
         else
             s_fail(out, 0, code, "", "the request was refused: %s", why);
-        return;
+        /* Its reply carries request id 0: it keeps its place in the connection's order. */
+        return 0;
     }
+    int now = s_dispatch(e, key, frame, len, req, out);
+    berthier__v1__request__free_unpacked(req, NULL);
+    return now;
+}
+
+int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len, brt_buf *out) {
+    Berthier__V1__Request *req = NULL;
+    int code;
+    const char *why;
+    /* Undecodable: put off, its refusal (request id 0) keeps its place. */
+    if (decode_request(frame, len, e->cfg->max_message, &req, &code, &why) != 0) return 0;
+    int now = 0;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_PENDING:
+    case BERTHIER__V1__REQUEST__BODY_LEGAL:
+    case BERTHIER__V1__REQUEST__BODY_STATE:
+    case BERTHIER__V1__REQUEST__BODY_FETCH_LOG:
+    case BERTHIER__V1__REQUEST__BODY_EVENTS:
+    case BERTHIER__V1__REQUEST__BODY_HELLO: {
+        const char *id = s_game_named(req);
+        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        /* Not in flight, and no reply about it waiting: neither in the round being
+         * flushed (wait_round == round - 1: a refused input's reply, say) nor in
+         * the new one, and nothing about it put off. */
+        now = !gm || (!gm->inflight && !gm->touched && gm->wait_round + 1 < e->round && gm->defer_round != e->round);
+        if (!now) gm->defer_round = e->round;
+        break;
+    }
+    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = e->ntouched == 0 && e->ninflight == 0; break;
+    default: {
+        /* An input, a creation: it must wait for the flush to end before it is applied. */
+        const char *id = s_game_named(req);
+        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        if (gm) gm->defer_round = e->round;
+        break;
+    }
+    }
+    if (now && !s_dispatch(e, key, frame, len, req, out)) fatal("a query judged durable had to wait");
+    berthier__v1__request__free_unpacked(req, NULL);
+    return now;
+}
+
+static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
+                      Berthier__V1__Request *req, brt_buf *out) {
+    int now = 0;
     /* The rate limit and revoked keys were checked before decoding (server.c, fair.c). */
     uint64_t rid = req->request_id;
     int mutating = s_mutating(req->body_case);
@@ -974,7 +1065,8 @@ void engine_handle(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
         }
     }
 done:
-    berthier__v1__request__free_unpacked(req, NULL);
+    now = s_reply_now(e, req, mutating);
+    return now;
 }
 
 /* ---- clocks --------------------------------------------------------------------------- */

@@ -17,6 +17,11 @@
 typedef struct {
     zmq_msg_t identity;
     brt_buf reply;
+    /* a frame put off during a flush: its bytes and key (frame = 1), or a refusal
+     * already built in `reply` (frame = 0) that must keep its place */
+    zmq_msg_t body;
+    uint8_t key[32];
+    int frame;
 } s_pending_reply;
 
 struct bd_server {
@@ -31,6 +36,8 @@ struct bd_server {
     void *pub;
     s_pending_reply *replies;
     size_t nreplies;
+    s_pending_reply *deferred;   /* frames taken while the previous round's fdatasyncs run */
+    size_t ndeferred;
     int64_t watchdog_ms, last_watchdog;
 };
 
@@ -130,11 +137,15 @@ bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, ch
         goto fail;
     if (s_bind(self->router, cfg->listen, err, errlen) || s_bind(self->pub, cfg->publish, err, errlen)) goto fail;
     self->replies = calloc(cfg->batch, sizeof *self->replies);
-    if (!self->replies) {
+    self->deferred = calloc(cfg->batch, sizeof *self->deferred);
+    if (!self->replies || !self->deferred) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
-    for (unsigned i = 0; i < cfg->batch; i++) buf_init(&self->replies[i].reply);
+    for (unsigned i = 0; i < cfg->batch; i++) {
+        buf_init(&self->replies[i].reply);
+        buf_init(&self->deferred[i].reply);
+    }
     self->fair = fair_new(cfg->rate, cfg->burst, cfg->share, 0);
     if (!self->fair) {
         snprintf(err, errlen, "out of memory");
@@ -154,6 +165,14 @@ void server_destroy(bd_server **pself) {
     if (self->replies) {
         for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->replies[i].reply);
         free(self->replies);
+    }
+    if (self->deferred) {
+        for (size_t i = 0; i < self->ndeferred; i++) {
+            zmq_msg_close(&self->deferred[i].identity);
+            if (self->deferred[i].frame) zmq_msg_close(&self->deferred[i].body);
+        }
+        for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->deferred[i].reply);
+        free(self->deferred);
     }
     fair_destroy(&self->fair);
     if (self->router) zmq_close(self->router);
@@ -206,6 +225,21 @@ static int s_punish(bd_server *self, const uint8_t key[32], const s_conn *c, int
     return fair_punish(self->fair, key, c->fd, c->rid, c->rid_len, c->peer, now, ban, why);
 }
 
+/* A reply the engine built says the frame was malformed or oversize: count it
+ * against the key (fair.h). `c` is the connection of the frame just received,
+ * or NULL for a frame put off during a flush, whose connection is no longer
+ * known for sure: then only the key is banned, and its connections are cut at
+ * their next frame. */
+static void s_note_reply(bd_server *self, const uint8_t key[32], const s_conn *c, int64_t now, const brt_buf *reply) {
+    int code = decode_peek_reply_code(reply->data, reply->len);
+    if (code != BERTHIER__V1__CODE__CODE_MALFORMED && code != BERTHIER__V1__CODE__CODE_TOO_LARGE) return;
+    if (!fair_note_malformed(self->fair, key, now)) return;
+    if (c)
+        s_punish(self, key, c, now, 1, "too many malformed frames");
+    else
+        fair_punish(self->fair, key, -1, NULL, 0, NULL, now, 1, "too many malformed frames");
+}
+
 /*
  * Take one frame. 1 = a frame was taken, 0 = nothing waiting.
  *
@@ -214,10 +248,16 @@ static int s_punish(bd_server *self, const uint8_t key[32], const s_conn *c, int
  * behind a reply of the same key already queued in this round, and never
  * reaches the engine nor takes a place in the round's work. Then a revoked
  * key is refused (CODE_UNAUTHORIZED, in order); only then is the frame
- * decoded and served.
+ * decoded and served. A query the engine may answer at once (its answer is
+ * already durable) is sent now; every other reply waits for the round's sync.
+ *
+ * flushing: the previous round's fdatasyncs are under way and no input may be
+ * applied. A durable query is still answered at once (engine_try_now); every
+ * other frame, and every refusal, is put off in order (self->deferred) and
+ * served when the flush has ended (s_run_deferred).
  */
-static int s_take(bd_server *self) {
-    s_pending_reply *pr = &self->replies[self->nreplies];
+static int s_take(bd_server *self, int flushing) {
+    s_pending_reply *pr = flushing ? &self->deferred[self->ndeferred] : &self->replies[self->nreplies];
     zmq_msg_init(&pr->identity);
     if (zmq_msg_recv(&pr->identity, self->router, ZMQ_DONTWAIT) < 0) {
         zmq_msg_close(&pr->identity);
@@ -238,6 +278,7 @@ static int s_take(bd_server *self) {
     int extra = zmq_msg_more(&body);
     if (extra) s_drain(self->router);
     buf_reset(&pr->reply);
+    pr->frame = 0;
     uint8_t key[32];
     const char *user = zmq_msg_gets(&body, "User-Id");
     if (!user || strlen(user) != 40 || !zmq_z85_decode(key, user)) {
@@ -274,7 +315,8 @@ static int s_take(bd_server *self) {
                       "retry later with the same request id");
         zmq_msg_close(&body);
         if (fair_note_busy(self->fair, key, now)) s_punish(self, key, &conn, now, 1, "over its rate too often");
-        if (v == FAIR_OVER_NOW) s_send_reply(self, pr);   /* the slot is free again */
+        if (flushing) self->ndeferred++;
+        else if (v == FAIR_OVER_NOW) s_send_reply(self, pr);   /* the slot is free again */
         else self->nreplies++;
         return 1;
     }
@@ -295,16 +337,65 @@ static int s_take(bd_server *self) {
         protobuf_c_message_pack(&r.base, pr->reply.data);
         pr->reply.len = n;
         if (fair_note_malformed(self->fair, key, now)) s_punish(self, key, &conn, now, 1, "too many malformed frames");
+    } else if (flushing ? engine_try_now(self->engine, key, data, len, &pr->reply)
+                        : engine_handle(self->engine, key, data, len, &pr->reply)) {
+        /* A query whose answer is already durable (engine.h): it leaves now,
+         * without waiting for any fdatasync. */
+        zmq_msg_close(&body);
+        /* During a flush it only used time the loop would spend waiting for the
+         * disk: it takes no place in the next round's batch nor its key's share. */
+        if (flushing) self->nframes--;
+        fair_answered(self->fair, flushing);
+        s_send_reply(self, pr);   /* the slot is free again */
+        return 1;
+    } else if (flushing) {
+        /* Put off whole: served after the flush, in order. */
+        zmq_msg_init(&pr->body);
+        zmq_msg_move(&pr->body, &body);
+        memcpy(pr->key, key, 32);
+        pr->frame = 1;
     } else {
-        engine_handle(self->engine, key, data, len, &pr->reply);
-        int code = decode_peek_reply_code(pr->reply.data, pr->reply.len);
-        if ((code == BERTHIER__V1__CODE__CODE_MALFORMED || code == BERTHIER__V1__CODE__CODE_TOO_LARGE) &&
-            fair_note_malformed(self->fair, key, now))
-            s_punish(self, key, &conn, now, 1, "too many malformed frames");
+        s_note_reply(self, key, &conn, now, &pr->reply);
     }
     zmq_msg_close(&body);
-    self->nreplies++;
+    if (flushing) self->ndeferred++;
+    else self->nreplies++;
     return 1;
+}
+
+/* The flush has ended and its round's replies are out: serve the frames put
+ * off meanwhile, in the order they came, as the first of the new round. */
+static void s_run_deferred(bd_server *self) {
+    for (size_t i = 0; i < self->ndeferred; i++) {
+        s_pending_reply *d = &self->deferred[i];
+        s_pending_reply *pr = &self->replies[self->nreplies];
+        zmq_msg_init(&pr->identity);
+        zmq_msg_move(&pr->identity, &d->identity);
+        zmq_msg_close(&d->identity);
+        if (!d->frame) {
+            /* a refusal built when the frame came: it waits for the round (in order) */
+            brt_buf t = pr->reply;
+            pr->reply = d->reply;
+            d->reply = t;
+            self->nreplies++;
+            continue;
+        }
+        buf_reset(&pr->reply);
+        int now = engine_handle(self->engine, d->key, zmq_msg_data(&d->body), zmq_msg_size(&d->body), &pr->reply);
+        zmq_msg_close(&d->body);
+        d->frame = 0;
+        s_note_reply(self, d->key, NULL, clock_now_ms(), &pr->reply);
+        if (now) s_send_reply(self, pr);
+        else self->nreplies++;
+    }
+    self->ndeferred = 0;
+}
+
+static void s_watchdog(bd_server *self, int64_t now) {
+    if (self->watchdog_ms && now - self->last_watchdog >= self->watchdog_ms / 2) {
+        notify_send("WATCHDOG=1");
+        self->last_watchdog = now;
+    }
 }
 
 static void s_send_replies(bd_server *self) {
@@ -335,22 +426,41 @@ static void s_publish(bd_server *self) {
     engine_free_notices(n, count);
 }
 
+static int s_round_full(const bd_server *self) {
+    return self->nframes >= self->cfg->batch || fair_round_full(self->fair);
+}
+
+/*
+ * The loop of commit rounds. Round N's fdatasyncs run on a thread
+ * (engine_sync_start); meanwhile the loop keeps reading frames: durable
+ * queries are answered at once, everything else is put off for round N+1.
+ * When the flush has ended, round N's replies and notices go out, then the
+ * frames put off are served, then round N+1 takes what else is waiting,
+ * writes, and starts its own flush.
+ */
 int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic_t *reload) {
-    zmq_pollitem_t items[2] = {
-        {self->router, 0, ZMQ_POLLIN, 0},
-        {zap_socket(self->zap), 0, ZMQ_POLLIN, 0},
-    };
     self->last_watchdog = clock_now_ms();
-    while (!*stop) {
+    int flushing = 0;
+    fair_round_begin(self->fair);
+    self->nframes = 0;
+    while (!*stop || flushing) {
         int64_t now = clock_now_ms();
-        long timeout = engine_next_timeout(self->engine, now);
+        /* During a flush no timeout can be fed: wake for the flush's end instead. */
+        long timeout = flushing ? 1000 : engine_next_timeout(self->engine, now);
         if (timeout < 0 || timeout > 1000) timeout = 1000;
         if (self->watchdog_ms) {
             long w = (long)(self->watchdog_ms / 2 - (now - self->last_watchdog));
             if (w < 0) w = 0;
             if (w < timeout) timeout = w;
         }
-        int rc = zmq_poll(items, 2, timeout);
+        zmq_pollitem_t items[3];
+        int nitems = 0;
+        items[nitems++] = (zmq_pollitem_t){zap_socket(self->zap), 0, ZMQ_POLLIN, 0};
+        if (!*stop && !s_round_full(self)) items[nitems++] = (zmq_pollitem_t){self->router, 0, ZMQ_POLLIN, 0};
+        if (flushing) {
+            items[nitems++] = (zmq_pollitem_t){NULL, engine_sync_fd(self->engine), ZMQ_POLLIN, 0};
+        }
+        int rc = zmq_poll(items, nitems, timeout);
         if (rc < 0 && errno != EINTR) {
             log_err("zmq_poll: %s", zmq_strerror(errno));
             return -1;
@@ -360,27 +470,52 @@ int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic
             s_reload_keys(self);
         }
         zap_serve(self->zap);
-        fair_round_begin(self->fair);
-        self->nframes = 0;
-        while (self->nframes < self->cfg->batch && !fair_round_full(self->fair) && s_take(self)) {
+        /* During a flush, stop taking as soon as the disk is done: the round's
+         * replies must not wait for the frames of the next one. */
+        unsigned taken = 0;
+        while (!*stop && !s_round_full(self) && !(flushing && engine_sync_done(self->engine)) &&
+               s_take(self, flushing)) {
             /* Serve handshakes between requests so that new peers are not starved. */
-            if ((self->nframes & 63) == 0) zap_serve(self->zap);
+            if ((++taken & 63) == 0) zap_serve(self->zap);
+        }
+        char err[512];
+        if (flushing) {
+            if (!engine_sync_done(self->engine)) {
+                s_watchdog(self, clock_now_ms());
+                continue;   /* the disk is still at work */
+            }
+            flushing = 0;
+            if (engine_sync_finish(self->engine, err, sizeof err) != 0) {
+                /* Fail-stop: nothing of this round is acknowledged; a restart
+                 * recovers the valid prefix of the log. */
+                log_err("%s; stopping without acknowledging the round", err);
+                return -1;
+            }
+            s_send_replies(self);
+            s_publish(self);
+            s_run_deferred(self);
+            while (!*stop && !s_round_full(self) && s_take(self, 0)) {
+                if ((++taken & 63) == 0) zap_serve(self->zap);
+            }
         }
         now = clock_now_ms();
         engine_clocks(self->engine, now);
-        char err[512];
-        if (engine_sync(self->engine, err, sizeof err) != 0) {
-            /* Fail-stop: nothing of this round is acknowledged; a restart
-             * recovers the valid prefix of the log. */
+        int started = engine_sync_start(self->engine, err, sizeof err);
+        if (started == 0 && engine_sync_finish(self->engine, err, sizeof err) != 0) started = -1;
+        if (started < 0) {
             log_err("%s; stopping without acknowledging the round", err);
             return -1;
         }
-        s_send_replies(self);
-        s_publish(self);
-        if (self->watchdog_ms && now - self->last_watchdog >= self->watchdog_ms / 2) {
-            notify_send("WATCHDOG=1");
-            self->last_watchdog = now;
+        if (started == 0) {
+            s_send_replies(self);
+            s_publish(self);
+        } else {
+            flushing = 1;
         }
+        /* The next round opens: frames taken during the flush belong to it. */
+        fair_round_begin(self->fair);
+        self->nframes = 0;
+        s_watchdog(self, now);
     }
     return 0;
 }

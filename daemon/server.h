@@ -7,12 +7,18 @@
  *   2. answer ZAP requests; take up to `batch` frames without blocking (fewer
  *      when one key has its `share` of a round other keys share, fair.h);
  *      refuse over-rate frames (CODE_BUSY) and revoked keys before decoding,
- *      hand the others to the engine (records are appended, nothing is sent);
+ *      hand the others to the engine (records are appended); a query whose
+ *      answer is already durable (about a game with nothing unsynced) is
+ *      answered at once, every other reply waits;
  *   3. feed timeouts of expired clocks;
- *   4. write every log that has new records, then fdatasync them all at once
- *      (up to 8 threads: the file system can commit them together);
- *      on failure stop the daemon, acknowledging nothing;
- *   5. send the replies and publish the notices of the round.
+ *   4. write every log that has new records, then hand their fdatasyncs to the
+ *      flush threads (8, started once: the file system can commit them
+ *      together);
+ *   5. while they run, keep reading frames: durable queries are answered at
+ *      once, every other frame is put off whole, in order;
+ *   6. when the flush has ended (on failure: stop the daemon, acknowledging
+ *      nothing), send the round's replies and publish its notices, serve the
+ *      frames put off, and go on with the next round at 2.
  */
 #ifndef BERTHIERD_SERVER_H
 #define BERTHIERD_SERVER_H

@@ -6,6 +6,7 @@
  *     (the old direct-mapped table let colliding keys reset each other);
  *   - a full table: idle entries are reclaimed (at most one sweep a second),
  *     otherwise new keys share the overflow bucket and no entry is taken over;
+ *   - a reply sent at once no longer holds its key's refusals back;
  *   - the round share: a round shared by two keys ends once one has `share`
  *     frames; a key alone may fill it;
  *   - the request id read from a frame without decoding it.
@@ -54,6 +55,62 @@ static void test_bucket(void **state) {
     assert_int_equal(fair_admit(f, a, 1000000), FAIR_OVER_QUEUED);
     fair_destroy(&f);
     assert_null(f);
+}
+
+/* A reply sent at once (a query whose answer is durable) no longer holds the
+ * key's refusals back; one that still waits does. */
+static void test_answered_at_once(void **state) {
+    (void)state;
+    bd_fair *f = fair_new(10, 2, 1000, 0);   /* 10/s, burst 2 */
+    uint8_t a[32];
+    s_key(a, 3);
+    fair_round_begin(f);
+    assert_int_equal(fair_admit(f, a, 1000), FAIR_ADMIT);
+    fair_answered(f, 0);
+    assert_int_equal(fair_admit(f, a, 1000), FAIR_ADMIT);
+    fair_answered(f, 0);
+    /* Both replies left: the refusal may leave too. */
+    assert_int_equal(fair_admit(f, a, 1000), FAIR_OVER_NOW);
+    fair_round_begin(f);
+    assert_int_equal(fair_admit(f, a, 1200), FAIR_ADMIT);   /* waits for the round */
+    assert_int_equal(fair_admit(f, a, 1200), FAIR_ADMIT);
+    fair_answered(f, 0);                                       /* the second left at once */
+    assert_int_equal(fair_admit(f, a, 1200), FAIR_OVER_QUEUED);
+    /* fair_answered without an admitted frame before it changes nothing */
+    fair_round_begin(f);
+    fair_answered(f, 0);
+    assert_int_equal(fair_admit(f, a, 1200), FAIR_OVER_NOW);
+    fair_destroy(&f);
+}
+
+/* Frames answered during a flush (uncount) do not use up the key's share;
+ * frames answered at once otherwise do. */
+static void test_answered_uncounted(void **state) {
+    (void)state;
+    bd_fair *f = fair_new(0, 1, 3, 0);   /* no rate, share 3 */
+    uint8_t a[32], b[32];
+    s_key(a, 11);
+    s_key(b, 12);
+    fair_round_begin(f);
+    assert_int_equal(fair_admit(f, b, 0), FAIR_ADMIT);   /* two keys: the share applies */
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(fair_admit(f, a, 0), FAIR_ADMIT);
+        fair_answered(f, 1);
+        assert_false(fair_round_full(f));
+    }
+    assert_int_equal(fair_admit(f, a, 0), FAIR_ADMIT);
+    assert_int_equal(fair_admit(f, a, 0), FAIR_ADMIT);
+    assert_false(fair_round_full(f));
+    assert_int_equal(fair_admit(f, a, 0), FAIR_ADMIT);
+    assert_true(fair_round_full(f));
+    fair_round_begin(f);
+    assert_int_equal(fair_admit(f, b, 0), FAIR_ADMIT);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(fair_admit(f, a, 0), FAIR_ADMIT);
+        fair_answered(f, 0);
+    }
+    assert_true(fair_round_full(f));
+    fair_destroy(&f);
 }
 
 /* rate 0: no limit; the table still counts the round share. */
@@ -301,6 +358,7 @@ int main(void) {
     if (sodium_init() < 0) return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bucket),          cmocka_unit_test(test_no_rate),
+        cmocka_unit_test(test_answered_at_once), cmocka_unit_test(test_answered_uncounted),
         cmocka_unit_test(test_keys_independent), cmocka_unit_test(test_full_table),
         cmocka_unit_test(test_sweep_paced),     cmocka_unit_test(test_round_share),
         cmocka_unit_test(test_peek_request_id),
