@@ -248,6 +248,12 @@ static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *e
                 return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
                                       "seats %zu and %zu have the same key; every seat needs its own", j, i);
     }
+    /* The create request: all of it or nothing (a create without an id). */
+    if (h->create_request_id ? (h->create_key.len != 32 || h->create_digest.len != GAME_CREATE_DIGEST)
+                             : (h->create_key.len != 0 || h->create_digest.len != 0))
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
+                              "the header's create request is incomplete: id %llu, key %zu bytes, digest %zu bytes",
+                              (unsigned long long)h->create_request_id, h->create_key.len, h->create_digest.len);
     if (s_parse_options(g, h->options, h->n_options, err) != 0) return -1;
     if (h->dice_mode && h->dice_mode[0] &&
         strcmp(h->dice_mode, g->contributory ? "contributory" : "standard") != 0)
@@ -312,6 +318,13 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     tmp.seats = c->n_seats > BRT_MAX_SEATS ? c->seats : seat_ptr;
     tmp.clock = c->clock;
     tmp.dice_mode = (char *)(contributory ? "contributory" : "standard");
+    if (p->create_request_id && p->create_key && p->create_digest) {
+        tmp.create_key.data = (uint8_t *)p->create_key;
+        tmp.create_key.len = 32;
+        tmp.create_request_id = p->create_request_id;
+        tmp.create_digest.data = (uint8_t *)p->create_digest;
+        tmp.create_digest.len = GAME_CREATE_DIGEST;
+    }
     size_t n;
     uint8_t *bytes = canon_pack(&tmp.base, &n);
     if (!bytes) {

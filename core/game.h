@@ -44,7 +44,14 @@ typedef struct game_params {
     const uint8_t *seed;              /* 32 bytes: the server seed (kept secret until the end) */
     const uint8_t *sign_pk;           /* 32 bytes: the daemon's Ed25519 public key */
     const char *engine_version;
+    /* The create request, recorded in the header so that the daemon can answer
+     * its retry after a restart (LogHeader.create_*). request_id 0: none. */
+    const uint8_t *create_key;        /* 32 bytes: the requesting key */
+    uint64_t create_request_id;
+    const uint8_t *create_digest;     /* GAME_CREATE_DIGEST bytes of the Request */
 } game_params;
+
+#define GAME_CREATE_DIGEST 16
 
 /* New game: validates ruleset, scenario, options and seats, emits the HEADER record.
  * -1 with err (code BAD_RULESET, BAD_SCENARIO, BAD_OPTION, BAD_SEATS) on refusal. */

@@ -113,8 +113,12 @@ int engine_sync_fd(const bd_engine *self);
 int engine_sync_done(bd_engine *self);   /* 1: the flush thread is done (no system call) */
 int engine_sync_finish(bd_engine *self, char *err, size_t errlen);
 int engine_sync(bd_engine *self, char *err, size_t errlen);   /* start + finish */
-/* Create a game (admin). Returns the game, or NULL with rej filled. */
-bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, brt_reject *rej);
+/* Create a game (admin). Returns the game, or NULL with rej filled.
+ * key, request_id, digest (DEDUPE_DIGEST bytes): the create request, recorded
+ * in the log header so that its retry is answered after a restart too
+ * (request_id 0: not recorded). */
+bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, const uint8_t key[32],
+                            uint64_t request_id, const uint8_t *digest, brt_reject *rej);
 
 /* Capture of one input's records. */
 void game_capture_begin(bd_game *self);
@@ -142,6 +146,9 @@ int engine_try_now(bd_engine *self, const uint8_t key[32], const uint8_t *frame,
  * the reply of an order for the retry table. */
 void engine_recovered_input(bd_engine *self, bd_game *g, uint8_t kind, const uint8_t *payload, size_t len,
                             uint64_t seq_before);
+/* Recovery loaded the header of `g`: if it records the create request
+ * (LogHeader.create_*), put its Created reply back in the retry table. */
+void engine_recovered_create(bd_engine *self, bd_game *g);
 /* A Reply refusing a request without decoding it (rate limit, revoked key):
  * `request_id` as read by decode_peek_request_id, the rule of `code` (P3, P5). */
 void engine_refuse(brt_buf *reply, uint64_t request_id, int code, const char *message);

@@ -16,7 +16,7 @@
 
 static long s_write_at, s_sync_at, s_writes;
 static atomic_long s_syncs; /* fdatasyncs run on several threads at once (engine_sync) */
-static int s_tear, s_persistent;
+static int s_tear, s_persistent, s_gate_after;
 static evlog_io s_io;
 static char s_gate[200];
 
@@ -51,13 +51,21 @@ static ssize_t s_write(int fd, const void *buf, size_t len) {
 
 static int s_fdatasync(int fd) {
     long n = atomic_fetch_add(&s_syncs, 1) + 1;
-    if (s_gate[0]) s_gate_wait(n);
+    if (s_gate[0] && !s_gate_after) s_gate_wait(n);
+    int rc;
     if (s_hit(n, s_sync_at)) {
         log_warn("fault injection: log fdatasync %ld fails", n);
         errno = EIO;
-        return -1;
+        rc = -1;
+    } else {
+        rc = evlog_io_default.fdatasync(fd);
     }
-    return evlog_io_default.fdatasync(fd);
+    if (s_gate[0] && s_gate_after) {
+        int saved = errno;
+        s_gate_wait(n);
+        errno = saved;
+    }
+    return rc;
 }
 
 void fault_install(void) {
@@ -71,6 +79,7 @@ void fault_install(void) {
         else if (strncmp(t, "fdatasync=", 10) == 0) s_sync_at = atol(t + 10);
         else if (strcmp(t, "tear") == 0) s_tear = 1;
         else if (strcmp(t, "persistent") == 0) s_persistent = 1;
+        else if (strcmp(t, "gate-after") == 0) s_gate_after = 1;
         else if (strncmp(t, "gate=", 5) == 0) snprintf(s_gate, sizeof s_gate, "%s", t + 5);
     }
     s_io = evlog_io_default;

@@ -10,6 +10,9 @@
  *   gate=DIR      while DIR/hold exists, the Nth log fdatasync creates
  *                 DIR/wait.N and waits until DIR/go.N exists or DIR/hold is
  *                 removed (tests that must see a round stopped in its sync)
+ *   gate-after    the gate stops each fdatasync after it returned instead of
+ *                 before (tests that kill the daemon once a batch is durable
+ *                 and before its reply left)
  */
 #ifndef BERTHIERD_FAULT_H
 #define BERTHIERD_FAULT_H

@@ -10,7 +10,9 @@
  * makes). If the log ends inside an input's outcome (a crash between the
  * write of its first and its last record: none of them was acknowledged), the
  * sink switches to appending and writes the rest of that input's records,
- * which are a pure function of the log so far.
+ * which are a pure function of the log so far. The retry table gets back the
+ * reply of the create request the header records (LogHeader.create_*) and of
+ * every order re-executed (engine_recovered_create, engine_recovered_input).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -548,7 +550,8 @@ static int s_read_seed(const char *dir, const char *id, uint8_t seed[32]) {
     return n == 32 && m == 0 ? 0 : -1;
 }
 
-bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, brt_reject *rej) {
+bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, const uint8_t key[32],
+                            uint64_t request_id, const uint8_t *digest, brt_reject *rej) {
     char id[ENGINE_ID_LEN + 1];
     for (int tries = 0;; tries++) {
         uint8_t raw[8];
@@ -577,7 +580,13 @@ bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, 
         s_game_destroy(&g);
         return NULL;
     }
-    game_params p = {id, c, seed, self->keys->sign_pk, BERTHIER_VERSION};
+    _Static_assert(GAME_CREATE_DIGEST == DEDUPE_DIGEST, "the header keeps the retry table's digest");
+    game_params p = {id, c, seed, self->keys->sign_pk, BERTHIER_VERSION, NULL, 0, NULL};
+    if (request_id && key && digest) {
+        p.create_key = key;
+        p.create_request_id = request_id;
+        p.create_digest = digest;
+    }
     g->mode = S_MODE_CREATE;
     g->g = game_create(&p, s_sink(g), rej);
     sodium_memzero(seed, sizeof seed);
@@ -705,6 +714,8 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         snprintf(err, errlen, "%s: the header names game %s", g->log_path, game_id(g->g));
         goto done;
     }
+    /* The create's reply first, then the orders' (the retry table, docs/protocol.md P5). */
+    engine_recovered_create(self, g);
     while (g->mode == S_MODE_REPLAY && g->cursor < g->nrecs) {
         const evlog_record *in = &recs[g->cursor];
         if (in->kind == EVLOG_HEADER || in->kind >= EVLOG_DICE) {

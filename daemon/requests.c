@@ -464,7 +464,41 @@ static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, uns
 
 /* ---- handlers ------------------------------------------------------------------- */
 
-static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+/* The Created reply to the request that made `gm`. Live and recovery build it
+ * the same way, from the header, so a retry after a restart gets the same bytes. */
+static void s_created_reply(const bd_game *gm, uint64_t rid, brt_buf *out) {
+    const Berthier__V1__LogHeader *h = game_header(gm->g);
+    Berthier__V1__Created cr = BERTHIER__V1__CREATED__INIT;
+    cr.game_id = (char *)gm->id;
+    cr.log_path = (char *)gm->log_path;
+    cr.dice_commit = h->dice_commit;
+    cr.server_sign_pk = h->server_sign_pk;
+    cr.n_seats = h->n_seats;
+    cr.seats = h->seats;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.message = (char *)"created";
+    r.rule = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_CREATED;
+    r.created = &cr;
+    s_pack(out, &r);
+}
+
+void engine_recovered_create(bd_engine *self, bd_game *gm) {
+    const Berthier__V1__LogHeader *h = game_header(gm->g);
+    if (!h->create_request_id || h->create_key.len != 32 || h->create_digest.len != DEDUPE_DIGEST) return;
+    brt_buf reply;
+    buf_init(&reply);
+    s_created_reply(gm, h->create_request_id, &reply);
+    if (dedupe_put(self->dedupe, h->create_key.data, h->create_request_id, h->create_digest.data, reply.data,
+                   reply.len) != 0)
+        log_warn("out of memory remembering replies for retries");
+    buf_free(&reply);
+}
+
+/* digest: of the request bytes, when it has an id (recorded in the header). */
+static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req,
+                     const uint8_t digest[DEDUPE_DIGEST], brt_buf *out) {
     uint64_t rid = req->request_id;
     if (!keys_is_admin(e->keys, key)) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "", "only an admin key may create games");
@@ -477,27 +511,13 @@ static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Re
     }
     brt_reject rej;
     memset(&rej, 0, sizeof rej);
-    bd_game *gm = engine_create_game(e, c, &rej);
+    bd_game *gm = engine_create_game(e, c, key, rid, rid ? digest : NULL, &rej);
     if (!gm) {
         s_fail_rej(out, rid, &rej);
         return;
     }
     engine_touch(e, gm);
-    const Berthier__V1__LogHeader *h = game_header(gm->g);
-    Berthier__V1__Created cr = BERTHIER__V1__CREATED__INIT;
-    cr.game_id = gm->id;
-    cr.log_path = gm->log_path;
-    cr.dice_commit = h->dice_commit;
-    cr.server_sign_pk = h->server_sign_pk;
-    cr.n_seats = h->n_seats;
-    cr.seats = h->seats;
-    s_reply r = BERTHIER__V1__REPLY__INIT;
-    r.request_id = rid;
-    r.message = (char *)"created";
-    r.rule = (char *)"";
-    r.body_case = BERTHIER__V1__REPLY__BODY_CREATED;
-    r.created = &cr;
-    s_pack(out, &r);
+    s_created_reply(gm, rid, out);
 }
 
 static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
@@ -992,7 +1012,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     /* The rate limit and revoked keys were checked before decoding (server.c, fair.c). */
     uint64_t rid = req->request_id;
     int mutating = s_mutating(req->body_case);
-    uint8_t digest[DEDUPE_DIGEST];
+    uint8_t digest[DEDUPE_DIGEST] = {0};
     if (mutating && rid) {
         dedupe_digest(frame, len, digest);
         const uint8_t *d, *reply;
@@ -1010,7 +1030,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         }
     }
     switch (req->body_case) {
-    case BERTHIER__V1__REQUEST__BODY_CREATE: s_create(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_CREATE: s_create(e, key, req, digest, out); break;
     case BERTHIER__V1__REQUEST__BODY_JOIN: {
         const Berthier__V1__Join *j = req->join;
         s_input in = {S_IN_JOIN, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,

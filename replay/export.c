@@ -119,6 +119,11 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         if (h->clock)
             buf_printf(out, ",\"clock\":{\"decision_ms\":%u,\"bank_ms\":%u,\"forfeit\":%s}", h->clock->decision_ms,
                        h->clock->bank_ms, h->clock->forfeit ? "true" : "false");
+        if (h->create_request_id) {
+            s_hexfield(out, "create_key", h->create_key.data, h->create_key.len);
+            buf_printf(out, ",\"create_request_id\":%llu", (unsigned long long)h->create_request_id);
+            s_hexfield(out, "create_digest", h->create_digest.data, h->create_digest.len);
+        }
         berthier__v1__log_header__free_unpacked(h, NULL);
         return 0;
     }

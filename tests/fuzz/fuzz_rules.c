@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     c.options = opts;
     c.n_options = nopts;
-    game_params p = {"f0f0f0f0f0f0f0f0", &c, seed, log.pk, "fuzz"};
+    game_params p = {"f0f0f0f0f0f0f0f0", &c, seed, log.pk, "fuzz", NULL, 0, NULL};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(&log), &err);
     if (!g) abort();

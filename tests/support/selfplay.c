@@ -52,7 +52,7 @@ int selfplay_game(const char *ruleset, const char *scenario, const char *const *
     c.n_options = n_options;
     c.seats = sp;
     c.n_seats = seats;
-    game_params p = {game_id, &c, server_seed, log->pk, "selfplay"};
+    game_params p = {game_id, &c, server_seed, log->pk, "selfplay", NULL, 0, NULL};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(log), &err);
     if (!g) {

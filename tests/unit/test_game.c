@@ -49,7 +49,7 @@ static brt_game *s_create(fx *f, const char *ruleset, const char *scenario, char
     c.n_options = nopts;
     c.seats = sp;
     c.n_seats = nseats;
-    game_params p = {"00112233aabbccdd", &c, f->seed, f->log.pk, "test"};
+    game_params p = {"00112233aabbccdd", &c, f->seed, f->log.pk, "test", NULL, 0, NULL};
     return game_create(&p, memlog_sink(&f->log), err);
 }
 
@@ -364,6 +364,82 @@ static void test_live_game_replays_from_logged_dice(void **state) {
     assert_memory_equal(live_hash, h, 32);
 }
 
+/* docs/log-format.md, LogHeader fields 14-16: the create request behind the game
+ * (docs/protocol.md P5) is recorded in the header all together or not at all, and a
+ * header that holds part of it is refused on re-opening (daemon restart, replay). */
+static void test_header_records_the_create_request(void **state) {
+    fx *f = *state;
+    Berthier__V1__CreateGame c = BERTHIER__V1__CREATE_GAME__INIT;
+    Berthier__V1__SeatSpec specs[2], *sp[2];
+    for (unsigned i = 0; i < 2; i++) {
+        berthier__v1__seat_spec__init(&specs[i]);
+        specs[i].seat = i;
+        specs[i].key.data = f->keys[i];
+        specs[i].key.len = 32;
+        sp[i] = &specs[i];
+    }
+    c.ruleset = (char *)"duel";
+    c.scenario = (char *)"standard";
+    c.seats = sp;
+    c.n_seats = 2;
+    uint8_t admin[32], digest[GAME_CREATE_DIGEST];
+    memset(admin, 0xa5, sizeof admin);
+    memset(digest, 0x3c, sizeof digest);
+    game_params p = {"00112233aabbccdd", &c, f->seed, f->log.pk, "test", admin, 4242, digest};
+    brt_reject err;
+    f->g = game_create(&p, memlog_sink(&f->log), &err);
+    assert_non_null(f->g);
+    const Berthier__V1__LogHeader *h = game_header(f->g);
+    assert_int_equal(h->create_request_id, 4242);
+    assert_int_equal(h->create_key.len, 32);
+    assert_memory_equal(h->create_key.data, admin, 32);
+    assert_int_equal(h->create_digest.len, GAME_CREATE_DIGEST);
+    assert_memory_equal(h->create_digest.data, digest, GAME_CREATE_DIGEST);
+    /* The record ends with the three fields, in field order (72 20 .., 78 .., 82 01 10 ..). */
+    assert_int_equal(f->log.n, 1);
+    const memlog_rec *r0 = &f->log.recs[0];
+    size_t tail = 2 + 32 + 1 + 2 + 3 + GAME_CREATE_DIGEST;   /* 4242 is a 2-byte varint */
+    assert_true(r0->len > tail);
+    const uint8_t *t = r0->payload + r0->len - tail;
+    assert_int_equal(t[0], 0x72);
+    assert_int_equal(t[1], 32);
+    assert_int_equal(t[34], 0x78);
+    assert_int_equal(t[35], (4242 & 0x7f) | 0x80);
+    assert_int_equal(t[36], 4242 >> 7);
+    assert_int_equal(t[37], 0x82);
+    assert_int_equal(t[38], 0x01);
+    assert_int_equal(t[39], GAME_CREATE_DIGEST);
+    assert_memory_equal(t + 40, digest, GAME_CREATE_DIGEST);
+    /* It re-opens and replays. */
+    brt_game *again = game_from_header(r0->payload, r0->len, f->seed, memlog_sink(&f->log), &err);
+    assert_non_null(again);
+    game_destroy(&again);
+    s_join_all(f, NULL);
+    s_play_random_steps(f, 7, 6);
+    uint8_t final_hash[32];
+    s_replay(f, 1, final_hash);
+
+    /* Part of the request: refused, naming it. */
+    for (int k = 0; k < 3; k++) {
+        ProtobufCMessage *m = NULL;
+        assert_int_equal(canon_unpack(&berthier__v1__log_header__descriptor, r0->payload, r0->len, 0, &m), CANON_OK);
+        Berthier__V1__LogHeader *bad = (Berthier__V1__LogHeader *)m;
+        if (k == 0) bad->create_request_id = 0;                  /* key and digest, no id */
+        if (k == 1) bad->create_digest.len = 8;                  /* a short digest */
+        if (k == 2) bad->create_key.len = 0;                     /* an id without a key */
+        size_t n;
+        uint8_t *bytes = canon_pack(&bad->base, &n);
+        assert_non_null(bytes);
+        memset(&err, 0, sizeof err);
+        brt_game *g = game_from_header(bytes, n, f->seed, memlog_sink(&f->log), &err);
+        assert_null(g);
+        assert_int_equal(err.code, BERTHIER__V1__CODE__CODE_BAD_REQUEST);
+        assert_non_null(strstr(err.message, "create request"));
+        free(bytes);
+        protobuf_c_message_free_unpacked(m, NULL);
+    }
+}
+
 /* Replay f->log through a fresh game; returns how many records matched. */
 static size_t s_replay(fx *f, int with_seed, uint8_t final_hash[32]) {
     char why[256];
@@ -513,6 +589,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_timeout_applies_the_default_or_forfeits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_resign_ends_the_game_and_reveals_the_seed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_contributory_dice_wait_for_every_nonce, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_header_records_the_create_request, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,7 +56,7 @@ static void s_play(uint64_t seed, int text_orders, int max_steps, const char *op
         c.options = opts;
         c.n_options = 1;
     }
-    game_params p = {GID, &c, srv, log.pk, "test"};
+    game_params p = {GID, &c, srv, log.pk, "test", NULL, 0, NULL};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(&log), &err);
     if (!g) fail_msg("game_create: %s", err.message);

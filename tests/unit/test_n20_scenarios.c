@@ -1477,7 +1477,7 @@ static void s_driver_game(const char *scenario, const char **opts, size_t nopts,
     c.n_options = nopts;
     c.seats = sp;
     c.n_seats = 2;
-    game_params p = {GID, &c, srv, log.pk, "test"};
+    game_params p = {GID, &c, srv, log.pk, "test", NULL, 0, NULL};
     brt_reject err;
     brt_game *g = game_create(&p, memlog_sink(&log), &err);
     if (!g) fail_msg("game_create %s: %s", scenario, err.message);

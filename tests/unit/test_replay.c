@@ -108,7 +108,7 @@ static void s_play_opts(const char *path, unsigned nseats, uint64_t rng, int max
         }
     }
     int next[3] = {1, 1, 1};
-    game_params p = {GAME_ID, &c, seed, s_pk, "test"};
+    game_params p = {GAME_ID, &c, seed, s_pk, "test", NULL, 0, NULL};
     brt_reject err;
     brt_game *g = game_create(&p, sink, &err);
     assert_non_null(g);

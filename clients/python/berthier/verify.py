@@ -147,6 +147,12 @@ def verify_bytes(data, sign_pk=None):
                     if sp["seat"] != i or len(sp["key"]) != 32:
                         raise _Bad(rec, "seat entry %d is malformed (seat %d, %d-byte key)"
                                    % (i, sp["seat"], len(sp["key"])))
+                # the create request (fields 14-16): all three, or none (no request id)
+                ck, cd = len(hdr["create_key"]), len(hdr["create_digest"])
+                if (hdr["create_request_id"] and (ck, cd) != (32, 16)) or \
+                        (not hdr["create_request_id"] and (ck or cd)):
+                    raise _Bad(rec, "the header's create request is incomplete (id %d, key %d bytes, "
+                               "digest %d bytes)" % (hdr["create_request_id"], ck, cd))
                 mode = hdr["dice_mode"] or "standard"
                 if mode not in ("standard", "contributory"):
                     raise _Bad(rec, "unknown dice mode %r" % mode)

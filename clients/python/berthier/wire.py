@@ -136,7 +136,8 @@ LOG_HEADER = {
     6: ("scenario_hash", "bytes", False), 7: ("options", "string", True),
     8: ("engine_version", "string", False), 9: ("server_sign_pk", "bytes", False),
     10: ("dice_commit", "bytes", False), 11: ("seats", SEAT_SPEC, True), 12: ("clock", CLOCK, False),
-    13: ("dice_mode", "string", False),
+    13: ("dice_mode", "string", False), 14: ("create_key", "bytes", False),
+    15: ("create_request_id", "uint", False), 16: ("create_digest", "bytes", False),
 }
 LOG_JOIN = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("chain_commit", "bytes", False)}
 LOG_ORDER = {1: ("seat", "uint", False), 2: ("request", "bytes", False)}

@@ -12,7 +12,7 @@ GAME_ID = "00112233aabbccdd"
 
 
 class LogBuilder:
-    def __init__(self, nseats=2, mode="standard", seed=None, sign_key=None):
+    def __init__(self, nseats=2, mode="standard", seed=None, sign_key=None, header_extra=None):
         self.nseats = nseats
         self.mode = mode
         self.seed = seed or bytes(range(1, 33))
@@ -30,6 +30,7 @@ class LogBuilder:
                "server_sign_pk": bytes(self.sk.verify_key), "dice_commit": dice.commit(self.seed),
                "seats": [{"seat": s, "key": bytes([s + 1]) * 32} for s in range(nseats)],
                "dice_mode": mode}
+        hdr.update(header_extra or {})
         self.add(lf.HEADER, wire.encode(hdr, wire.LOG_HEADER))
         self.sync()
 
@@ -117,8 +118,8 @@ class LogBuilder:
             chains.append(prev)
 
 
-def standard_game(rolls=12):
-    b = LogBuilder()
+def standard_game(rolls=12, **kw):
+    b = LogBuilder(**kw)
     b.join_all()
     for i in range(rolls):
         b.roll(6 if i % 3 else 20)

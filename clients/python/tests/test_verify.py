@@ -147,6 +147,18 @@ class TestVerify(unittest.TestCase):
         # nothing but the file header: the log was never created
         self.assertEqual(verify.verify_bytes(img[:16]).status, verify.BAD)
 
+    def test_header_with_create_request(self):
+        # LogHeader fields 14-16 (docs/log-format.md): the create request behind the game
+        good = {"create_key": bytes(range(32)), "create_request_id": 77, "create_digest": bytes(16)}
+        r = verify.verify_bytes(logbuild.standard_game(header_extra=good).build())
+        self.assertEqual(r.status, verify.OK, r.message)
+        for bad in ({"create_request_id": 77}, {"create_key": bytes(32), "create_digest": bytes(16)},
+                    dict(good, create_digest=bytes(32)), dict(good, create_key=bytes(31))):
+            r = verify.verify_bytes(logbuild.standard_game(header_extra=bad).build())
+            self.assertEqual(r.status, verify.BAD, bad)
+            self.assertEqual(r.bad_record, 0)
+            self.assertIn("create request", r.message)
+
     def test_not_a_log(self):
         self.assertEqual(verify.verify_bytes(b"").status, verify.BAD)
         self.assertEqual(verify.verify_bytes(b"BRTHRLOG" + bytes(8)).status, verify.BAD)
