@@ -367,20 +367,23 @@ static brt_chain *s_chain_load(const char *path, char *why, size_t whylen) {
     return chain;
 }
 
-static int s_cmd_join(ctl *self, int argc, char **argv) {
-    const ctl_cmd *c = s_find("join");
+/* the --chain FILE option of join and reveal; leaves optind at the first operand */
+static int s_chain_option(const ctl_cmd *c, int argc, char **argv, const char **path) {
     static const struct option opts[] = {
         {"chain", required_argument, NULL, 'c'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
-    const char *chain_path = NULL;
     int ch;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-        if (ch == 'c') {
-            chain_path = optarg;
-            continue;
-        }
-        return s_usage_error(c, "bad option");
+        if (ch != 'c') return s_usage_error(c, "bad option");
+        *path = optarg;
     }
+    return 0;
+}
+
+static int s_cmd_join(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("join");
+    const char *chain_path = NULL;
+    if (s_chain_option(c, argc, argv, &chain_path) != 0) return EXIT_USAGE;
     if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
     const char *game = argv[optind];
     unsigned seat;
@@ -414,18 +417,8 @@ static int s_cmd_join(ctl *self, int argc, char **argv) {
 
 static int s_cmd_reveal(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("reveal");
-    static const struct option opts[] = {
-        {"chain", required_argument, NULL, 'c'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
     const char *chain_path = NULL;
-    int ch;
-    optind = 1;
-    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-        if (ch == 'c') {
-            chain_path = optarg;
-            continue;
-        }
-        return s_usage_error(c, "bad option");
-    }
+    if (s_chain_option(c, argc, argv, &chain_path) != 0) return EXIT_USAGE;
     if (!chain_path) return s_usage_error(c, "needs --chain FILE (written by join --chain)");
     if (argc - optind != 3) return s_usage_error(c, "expects GAME SEAT BATCH");
     const char *game = argv[optind];
