@@ -2,6 +2,7 @@
 # Runs every libFuzzer target for FUZZ_SECONDS each (default 60) with clang,
 # ASan and UBSan, starting from the seed corpora in tests/fuzz/corpus/.
 # New inputs go to build-fuzz/corpus/<target>/; crashes to build-fuzz/crashes/.
+# FUZZ_TIMEOUT: seconds before one input counts as hung (default 20; raise it on a loaded machine).
 # Usage: scripts/fuzz.sh [target...]   (targets: request logreader rules_duel rules_n20 rules_n20_all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ for t in "${targets[@]}"; do
   [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="tests/fuzz/$t.dict")
   echo "== fuzz_$t for ${secs}s"
   if ! "build-fuzz/bin/fuzz_$t" "build-fuzz/corpus/$t" "tests/fuzz/corpus/$t" "${dict[@]}" \
-        -max_total_time="$secs" -rss_limit_mb=2048 -timeout=20 \
+        -max_total_time="$secs" -rss_limit_mb=2048 -timeout="${FUZZ_TIMEOUT:-20}" \
         -artifact_prefix="build-fuzz/crashes/$t-" -print_final_stats=1 2>"build-fuzz/fuzz_$t.log"; then
     echo "fuzz_$t FOUND A PROBLEM: see build-fuzz/fuzz_$t.log and build-fuzz/crashes/"; rc=1
   fi
