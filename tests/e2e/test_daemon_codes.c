@@ -49,18 +49,11 @@ static char *s_create_game(fx *f, char *gid, size_t n) {
 
 static int s_setup_common(void **state, const char *const *extra, int nextra, int make_game) {
     fx *f = calloc(1, sizeof *f);
-    for (int i = 0; i < nextra; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
-    f->d.nextra = nextra;
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
+    if (td_start_admin(&f->d, &f->admin, extra, nextra, td_start) != 0) {
         free(f);
         return -1;
     }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     if (make_game) {
         s_create_game(f, f->gid, sizeof f->gid);
         for (int i = 0; i < 2; i++) {

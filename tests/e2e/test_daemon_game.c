@@ -24,12 +24,10 @@ typedef struct {
 
 static int s_setup(void **state) {
     fx *f = calloc(1, sizeof *f);
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
+    if (td_start_admin(&f->d, &f->admin, NULL, 0, td_start) != 0) {
         free(f);
         return -1;
     }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
     *state = f;
     return 0;
 }
