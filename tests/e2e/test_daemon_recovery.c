@@ -108,10 +108,7 @@ static void test_recovery(void **state) {
     fx *f = *state;
     s_connect(f);
     uint8_t keys[2][32];
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, keys);
     Berthier__V1__Reply *r = td_create(f->admin, "duel", "standard", 2, (const uint8_t(*)[32])keys, NULL, 0, 0, 0);
     assert_non_null(r);
     assert_int_equal(r->code, 0);

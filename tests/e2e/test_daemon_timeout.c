@@ -25,10 +25,7 @@ static int s_setup(void **state) {
     *state = f;
     if (td_start(&f->d) != 0) return -1;
     f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     return 0;
 }
 
