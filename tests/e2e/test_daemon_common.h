@@ -349,6 +349,15 @@ static __attribute__((unused)) int td_start_admin(td_daemon *d, td_client **admi
     return 0;
 }
 
+/* A fixture's end: the daemon killed, the admin and n seat clients closed,
+ * the data dir removed (freeing the fixture is the caller's). */
+static __attribute__((unused)) void td_fixture_end(td_daemon *d, td_client **admin, td_client **seats, int n) {
+    td_kill9(d);
+    td_client_destroy(admin);
+    for (int i = 0; i < n; i++) td_client_destroy(&seats[i]);
+    td_rmrf(d->dir);
+}
+
 /* Lines of the daemon's daemon.log that contain `needle`. */
 static __attribute__((unused)) int td_log_count(const td_daemon *d, const char *needle) {
     char path[300], line[4096];

@@ -31,10 +31,7 @@ static int s_setup(void **state) {
 
 static int s_teardown(void **state) {
     fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    for (int i = 0; i < 2; i++) td_client_destroy(&f->seat[i]);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, f->seat, 2);
     free(f);
     return 0;
 }

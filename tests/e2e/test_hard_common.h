@@ -83,9 +83,7 @@ static __attribute__((unused)) int th_fx_setup(void **state, const char *const *
 
 static __attribute__((unused)) int th_fx_teardown(void **state) {
     th_fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, NULL, 0);
     free(f);
     return 0;
 }
