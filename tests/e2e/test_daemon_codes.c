@@ -49,18 +49,11 @@ static char *s_create_game(fx *f, char *gid, size_t n) {
 
 static int s_setup_common(void **state, const char *const *extra, int nextra, int make_game) {
     fx *f = calloc(1, sizeof *f);
-    for (int i = 0; i < nextra; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
-    f->d.nextra = nextra;
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
+    if (td_start_admin(&f->d, &f->admin, extra, nextra, td_start) != 0) {
         free(f);
         return -1;
     }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     if (make_game) {
         s_create_game(f, f->gid, sizeof f->gid);
         for (int i = 0; i < 2; i++) {
@@ -96,10 +89,7 @@ static int s_setup_rate(void **state) {
 
 static int s_teardown(void **state) {
     fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    for (int i = 0; i < 2; i++) td_client_destroy(&f->seat[i]);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, f->seat, 2);
     free(f);
     return 0;
 }
@@ -392,6 +382,17 @@ static void s_log_snapshot(fx *f, uint8_t **bytes, size_t *len) {
     assert_non_null(*bytes);
 }
 
+/* The game's log is still `before`, byte for byte (which is freed). */
+static void s_expect_log_unchanged(fx *f, uint8_t *before, size_t before_len) {
+    uint8_t *after;
+    size_t after_len;
+    s_log_snapshot(f, &after, &after_len);
+    assert_int_equal(after_len, before_len);
+    assert_memory_equal(after, before, before_len);
+    free(before);
+    free(after);
+}
+
 static void test_hostile_frames(void **state) {
     fx *f = *state;
     uint8_t *before;
@@ -453,13 +454,7 @@ static void test_hostile_frames(void **state) {
         berthier__v1__reply__free_unpacked(r, NULL);
     }
     assert_true(td_alive(&f->d));
-    uint8_t *after;
-    size_t after_len;
-    s_log_snapshot(f, &after, &after_len);
-    assert_int_equal(after_len, before_len);
-    assert_memory_equal(after, before, before_len);
-    free(before);
-    free(after);
+    s_expect_log_unchanged(f, before, before_len);
 }
 
 static void test_too_large(void **state) {
@@ -486,13 +481,7 @@ static void test_too_large(void **state) {
     Berthier__V1__Reply *r = td_gameref(f->seat[1], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid, 1);
     s_ok(r);
     berthier__v1__reply__free_unpacked(r, NULL);
-    uint8_t *after;
-    size_t after_len;
-    s_log_snapshot(f, &after, &after_len);
-    assert_int_equal(after_len, before_len);
-    assert_memory_equal(after, before, before_len);
-    free(before);
-    free(after);
+    s_expect_log_unchanged(f, before, before_len);
 }
 
 static void test_busy(void **state) {

@@ -324,6 +324,53 @@ static __attribute__((unused)) Berthier__V1__Reply *td_call(td_client *c, Berthi
     return r;
 }
 
+/* ---- fixtures ------------------------------------------------------------ */
+
+/* n fresh keypairs (Z85) and the public keys' 32 bytes. */
+static __attribute__((unused)) void td_fresh_keys(int n, char (*pub)[41], char (*sec)[41], uint8_t (*keys)[32]) {
+    for (int i = 0; i < n; i++) {
+        zmq_curve_keypair(pub[i], sec[i]);
+        zmq_z85_decode(keys[i], pub[i]);
+    }
+}
+
+/* A daemon on a fresh data dir with these extra arguments, started by `start`
+ * (NULL: td_start), and an admin client on it. -1 (why on stderr) if it did
+ * not start. */
+static __attribute__((unused)) int td_start_admin(td_daemon *d, td_client **admin, const char *const *extra, int nextra,
+                                                  int (*start)(td_daemon *)) {
+    for (int i = 0; i < nextra; i++) snprintf(d->extra[i], sizeof d->extra[i], "%s", extra[i]);
+    d->nextra = nextra;
+    if ((start ? start : td_start)(d) != 0) {
+        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", d->dir);
+        return -1;
+    }
+    *admin = td_client_new(d, d->admin_pub, d->admin_sec);
+    return 0;
+}
+
+/* A fixture's end: the daemon killed, the admin and n seat clients closed,
+ * the data dir removed (freeing the fixture is the caller's). */
+static __attribute__((unused)) void td_fixture_end(td_daemon *d, td_client **admin, td_client **seats, int n) {
+    td_kill9(d);
+    td_client_destroy(admin);
+    for (int i = 0; i < n; i++) td_client_destroy(&seats[i]);
+    td_rmrf(d->dir);
+}
+
+/* Lines of the daemon's daemon.log that contain `needle`. */
+static __attribute__((unused)) int td_log_count(const td_daemon *d, const char *needle) {
+    char path[300], line[4096];
+    snprintf(path, sizeof path, "%s/daemon.log", d->dir);
+    FILE *fp = fopen(path, "r");
+    if (!fp) return 0;
+    int n = 0;
+    while (fgets(line, sizeof line, fp))
+        if (strstr(line, needle)) n++;
+    fclose(fp);
+    return n;
+}
+
 #define TD_TIMEOUT 10000
 
 static __attribute__((unused)) Berthier__V1__Reply *td_create(td_client *admin, const char *ruleset, const char *scenario, unsigned nseats,

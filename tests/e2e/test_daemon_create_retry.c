@@ -44,10 +44,7 @@ static int s_setup(void **state) {
     assert_non_null(f);
     snprintf(f->d.dir, sizeof f->d.dir, "/tmp/berthierd-test-XXXXXX");
     assert_non_null(mkdtemp(f->d.dir));
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     *state = f;
     return 0;
 }

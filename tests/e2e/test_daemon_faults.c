@@ -177,10 +177,7 @@ static void s_one(const char *spec) {
     int rc = td_start(&r.d);
     if (rc != 0) fail_msg("%s: berthierd-faulty did not start", spec);
     s_connect(&r);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(r.pub[i], r.sec[i]);
-        zmq_z85_decode(r.keys[i], r.pub[i]);
-    }
+    td_fresh_keys(2, r.pub, r.sec, r.keys);
     int died = 0;
     /* Create: a failed creation is CODE_IO_ERROR and leaves nothing. */
     for (int tries = 0; tries < 3 && !r.gid[0]; tries++) {

@@ -24,23 +24,18 @@ typedef struct {
 
 static int s_setup(void **state) {
     fx *f = calloc(1, sizeof *f);
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
+    if (td_start_admin(&f->d, &f->admin, NULL, 0, td_start) != 0) {
         free(f);
         return -1;
     }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
     *state = f;
     return 0;
 }
 
 static int s_teardown(void **state) {
     fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    for (int i = 0; i < 2; i++) td_client_destroy(&f->seat[i]);
     if (f->sub) zmq_close(f->sub);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, f->seat, 2);
     free(f);
     return 0;
 }
@@ -49,6 +44,21 @@ static void s_ok(const Berthier__V1__Reply *r) {
     assert_non_null(r);
     if (r->code != BERTHIER__V1__CODE__CODE_OK) fprintf(stderr, "reply %d [%s] %s\n", r->code, r->rule, r->message);
     assert_int_equal(r->code, BERTHIER__V1__CODE__CODE_OK);
+}
+
+/* A STATE or LEGAL request about seat 0 of gid, with its `text` and `limit` fields. */
+static Berthier__V1__Reply *s_call_ref(td_client *c, Berthier__V1__Request__BodyCase kind, const char *gid, int text,
+                                       uint32_t limit) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = (char *)gid;
+    g.seat = 0;
+    g.text = text;
+    g.limit = limit;
+    req.body_case = kind;
+    if (kind == BERTHIER__V1__REQUEST__BODY_LEGAL) req.legal = &g;
+    else req.state = &g;
+    return td_call(c, &req, TD_TIMEOUT);
 }
 
 /* Take every notice waiting on the SUB socket; count those that open with key. */
@@ -187,34 +197,19 @@ static void test_full_game(void **state) {
 
     /* The state as a seat sees it (text, no hash) and as the admin does (with the hash). */
     {
-        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
-        g.game_id = gid;
-        g.seat = 0;
-        g.text = 1;
-        req.body_case = BERTHIER__V1__REQUEST__BODY_STATE;
-        req.state = &g;
-        r = td_call(f->seat[0], &req, TD_TIMEOUT);
+        r = s_call_ref(f->seat[0], BERTHIER__V1__REQUEST__BODY_STATE, gid, 1, 0);
         s_ok(r);
         assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_STATE);
         assert_true(strlen(r->state->text) > 0);
         assert_true(r->state->view.len > 0);
         assert_int_equal(r->state->state_hash.len, 0);
         berthier__v1__reply__free_unpacked(r, NULL);
-        req.request_id = 0;
-        r = td_call(f->admin, &req, TD_TIMEOUT);
+        r = s_call_ref(f->admin, BERTHIER__V1__REQUEST__BODY_STATE, gid, 1, 0);
         s_ok(r);
         assert_int_equal(r->state->state_hash.len, 32);
         berthier__v1__reply__free_unpacked(r, NULL);
         /* legal with a limit: the first order only, marked truncated. */
-        Berthier__V1__Request lq = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__GameRef lg = BERTHIER__V1__GAME_REF__INIT;
-        lg.game_id = gid;
-        lg.seat = 0;
-        lg.limit = 1;
-        lq.body_case = BERTHIER__V1__REQUEST__BODY_LEGAL;
-        lq.legal = &lg;
-        r = td_call(f->seat[0], &lq, TD_TIMEOUT);
+        r = s_call_ref(f->seat[0], BERTHIER__V1__REQUEST__BODY_LEGAL, gid, 0, 1);
         s_ok(r);
         assert_int_equal(r->legal->n_orders, 1);
         assert_true(r->legal->truncated);

@@ -80,10 +80,7 @@ static int s_setup(void **state) {
     assert_int_equal(td_start(&f->d), 0);
     f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
     assert_non_null(f->admin);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     /* Every game's seat i is bound to key i: one connection per seat serves them all. */
     for (int g = 0; g < NGAMES; g++) {
         Berthier__V1__Reply *c = td_create(f->admin, "duel", "standard", 2, (const uint8_t(*)[32])f->keys, NULL, 0, 0, 0);
@@ -188,6 +185,23 @@ static uint64_t s_send_pending(fx *f, unsigned seat, int g) {
     return req.request_id;
 }
 
+/* The next reply on c, which must answer request rid (the caller frees it). */
+static Berthier__V1__Reply *s_reply_to(td_client *c, uint64_t rid) {
+    Berthier__V1__Reply *r = td_recv(c, TD_TIMEOUT);
+    assert_non_null(r);
+    assert_int_equal(r->request_id, rid);
+    return r;
+}
+
+/* The next reply on c acknowledges order rid: the seq it gives. */
+static uint64_t s_acked_seq(td_client *c, uint64_t rid) {
+    Berthier__V1__Reply *r = s_reply_to(c, rid);
+    assert_int_equal(r->code, 0);
+    uint64_t seq = r->accepted->seq;
+    berthier__v1__reply__free_unpacked(r, NULL);
+    return seq;
+}
+
 /* [P1] A query about a game whose order is in the round waits for the round's
  * fdatasync; it then follows the order's reply and shows its effect. */
 static void test_query_on_unsynced_game_waits_for_the_sync(void **state) {
@@ -207,17 +221,13 @@ static void test_query_on_unsynced_game_waits_for_the_sync(void **state) {
     if (early) fail_msg("reply to request %llu while its game's fdatasync %ld has not returned",
                         (unsigned long long)early->request_id, n);
     s_release(f, n);
-    Berthier__V1__Reply *a = td_recv(f->seat[seat], TD_TIMEOUT);
-    assert_non_null(a);
-    assert_int_equal(a->request_id, order_rid);
+    Berthier__V1__Reply *a = s_reply_to(f->seat[seat], order_rid);
     assert_int_equal(a->code, 0);
     uint64_t after = a->accepted->seq;
     int waiting = a->accepted->waiting;   /* a sealed choice, recorded: the seq stays */
     assert_true(waiting ? after == seq : after > seq);
     berthier__v1__reply__free_unpacked(a, NULL);
-    Berthier__V1__Reply *q = td_recv(f->seat[seat], TD_TIMEOUT);
-    assert_non_null(q);
-    assert_int_equal(q->request_id, query_rid);
+    Berthier__V1__Reply *q = s_reply_to(f->seat[seat], query_rid);
     assert_int_equal(q->code, 0);
     /* the state after the order: its seq, and a recorded sealed choice is not asked again */
     assert_int_equal(q->decision->seq, after);
@@ -277,9 +287,7 @@ static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     long n1 = s_wait_stopped(f);
     /* Round 1 is in its fdatasync: the query about game 0 leaves now. */
     uint64_t rq0 = s_send_query(f, a, BERTHIER__V1__REQUEST__BODY_PENDING, o2.seat, 0);
-    Berthier__V1__Reply *q0 = td_recv(a, TD_TIMEOUT);
-    assert_non_null(q0);
-    assert_int_equal(q0->request_id, rq0);   /* not the order's reply: that one waits */
+    Berthier__V1__Reply *q0 = s_reply_to(a, rq0);   /* not the order's reply: that one waits */
     assert_int_equal(q0->code, 0);
     assert_null(q0->decision->result);
     berthier__v1__reply__free_unpacked(q0, NULL);
@@ -291,30 +299,16 @@ static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     s_expect_silence(b, "an order taken during a flush");
     /* Round 1 ends: its order is acknowledged; the query about game 2 follows. */
     s_release(f, n1);
-    Berthier__V1__Reply *a2 = td_recv(a, TD_TIMEOUT);
-    assert_non_null(a2);
-    assert_int_equal(a2->request_id, r2);
-    assert_int_equal(a2->code, 0);
-    uint64_t seq2 = a2->accepted->seq;
-    berthier__v1__reply__free_unpacked(a2, NULL);
-    Berthier__V1__Reply *q2 = td_recv(c, TD_TIMEOUT);
-    assert_non_null(q2);
-    assert_int_equal(q2->request_id, rq2);
+    uint64_t seq2 = s_acked_seq(a, r2);
+    Berthier__V1__Reply *q2 = s_reply_to(c, rq2);
     assert_int_equal(q2->decision->seq, seq2);   /* the state after the order */
     berthier__v1__reply__free_unpacked(q2, NULL);
     /* Round 2 applies game 1's order and holds in its fdatasync. */
     long n2 = s_wait_stopped(f);
     s_expect_silence(b, "an order and a query of a game whose fdatasync is held");
     s_release(f, n2);
-    Berthier__V1__Reply *a1 = td_recv(b, TD_TIMEOUT);
-    assert_non_null(a1);
-    assert_int_equal(a1->request_id, r1);
-    assert_int_equal(a1->code, 0);
-    uint64_t seq1 = a1->accepted->seq;
-    berthier__v1__reply__free_unpacked(a1, NULL);
-    Berthier__V1__Reply *l1 = td_recv(b, TD_TIMEOUT);
-    assert_non_null(l1);
-    assert_int_equal(l1->request_id, rl1);
+    uint64_t seq1 = s_acked_seq(b, r1);
+    Berthier__V1__Reply *l1 = s_reply_to(b, rl1);
     /* after the order: either the seat's list at the new seq, or not its decision any more */
     if (l1->code == 0) assert_int_equal(l1->legal->seq, seq1);
     else assert_int_equal(l1->code, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION);

@@ -31,10 +31,7 @@ static int s_setup(void **state) {
 
 static int s_teardown(void **state) {
     fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    for (int i = 0; i < 2; i++) td_client_destroy(&f->seat[i]);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, f->seat, 2);
     free(f);
     return 0;
 }
@@ -108,10 +105,7 @@ static void test_recovery(void **state) {
     fx *f = *state;
     s_connect(f);
     uint8_t keys[2][32];
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, keys);
     Berthier__V1__Reply *r = td_create(f->admin, "duel", "standard", 2, (const uint8_t(*)[32])keys, NULL, 0, 0, 0);
     assert_non_null(r);
     assert_int_equal(r->code, 0);

@@ -26,44 +26,9 @@
 
 #include "test_hard_common.h"
 
-typedef struct fx {
-    td_daemon d;
-    td_client *admin;
-} fx;
+typedef th_fx fx;
 
-static int s_setup(void **state) {
-    fx *f = calloc(1, sizeof *f);
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
-        free(f);
-        return -1;
-    }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    *state = f;
-    return 0;
-}
-
-static int s_teardown(void **state) {
-    fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    td_rmrf(f->d.dir);
-    free(f);
-    return 0;
-}
-
-/* Lines of daemon.log that contain `needle`. */
-static int s_log_count(const fx *f, const char *needle) {
-    char path[300], line[4096];
-    snprintf(path, sizeof path, "%s/daemon.log", f->d.dir);
-    FILE *fp = fopen(path, "r");
-    if (!fp) return 0;
-    int n = 0;
-    while (fgets(line, sizeof line, fp))
-        if (strstr(line, needle)) n++;
-    fclose(fp);
-    return n;
-}
+static int s_setup(void **state) { return th_fx_setup(state, NULL, 0, td_start); }
 
 static void s_write(const fx *f, const char *name, const char *text) {
     char path[300];
@@ -77,16 +42,16 @@ static void s_write(const fx *f, const char *name, const char *text) {
 /* The daemon logs the cut after "keys reloaded" (server.c s_reload_keys): wait for
  * the line to be there, then count it (the cap only turns a hang into a failure). */
 static void s_expect_log_count(const fx *f, const char *needle, int n) {
-    for (int i = 0; i < 1000 && s_log_count(f, needle) < n; i++) td_sleep_ms(10);
-    assert_int_equal(s_log_count(f, needle), n);
+    for (int i = 0; i < 1000 && td_log_count(&f->d, needle) < n; i++) td_sleep_ms(10);
+    assert_int_equal(td_log_count(&f->d, needle), n);
 }
 
 /* SIGHUP, and wait for the daemon to say `expect` once more. */
 static void s_reload(fx *f, const char *expect) {
-    int before = s_log_count(f, expect);
+    int before = td_log_count(&f->d, expect);
     assert_int_equal(kill(f->d.pid, SIGHUP), 0);
-    for (int i = 0; i < 1000 && s_log_count(f, expect) == before; i++) td_sleep_ms(10);
-    assert_int_equal(s_log_count(f, expect), before + 1);
+    for (int i = 0; i < 1000 && td_log_count(&f->d, expect) == before; i++) td_sleep_ms(10);
+    assert_int_equal(td_log_count(&f->d, expect), before + 1);
     assert_true(td_alive(&f->d));
 }
 
@@ -218,7 +183,7 @@ static void test_revoke_and_add(void **state) {
     snprintf(text, sizeof text, "%s\nnot-a-key\n", g1.pub[0]);
     s_write(f, "revoked.keys", text);
     s_reload(f, "keys not reloaded");
-    assert_int_equal(s_log_count(f, "revoked.keys line 2: not a Z85 public key"), 1);
+    assert_int_equal(td_log_count(&f->d, "revoked.keys line 2: not a Z85 public key"), 1);
     s_no_handshake(f, g1.pub[0], g1.sec[0]);
     s_ok(td_gameref(x, BERTHIER__V1__REQUEST__BODY_HELLO, "", 0));
 
@@ -319,8 +284,8 @@ static void test_revoke_main_admin(void **state) {
 int main(void) {
     srand(23);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_revoke_and_add, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_revoke_main_admin, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_revoke_and_add, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_revoke_main_admin, s_setup, th_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,19 +25,13 @@ static int s_setup(void **state) {
     *state = f;
     if (td_start(&f->d) != 0) return -1;
     f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(f->pub[i], f->sec[i]);
-        zmq_z85_decode(f->keys[i], f->pub[i]);
-    }
+    td_fresh_keys(2, f->pub, f->sec, f->keys);
     return 0;
 }
 
 static int s_teardown(void **state) {
     fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    for (int i = 0; i < 2; i++) td_client_destroy(&f->seat[i]);
-    td_rmrf(f->d.dir);
+    td_fixture_end(&f->d, &f->admin, f->seat, 2);
     free(f);
     return 0;
 }

@@ -27,23 +27,10 @@
 
 #define S_WAIT_MS 60000
 
-typedef struct fx {
-    td_daemon d;
-    td_client *admin;
-} fx;
+typedef th_fx fx;
 
 static int s_setup_args(void **state, const char *const *extra, int nextra) {
-    fx *f = calloc(1, sizeof *f);
-    for (int i = 0; i < nextra; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
-    f->d.nextra = nextra;
-    if (th_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
-        free(f);
-        return -1;
-    }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    *state = f;
-    return 0;
+    return th_fx_setup(state, extra, nextra, th_start);
 }
 
 /* A small threshold and a short ban, so that the ban's end is seen. */
@@ -56,27 +43,6 @@ static int s_setup(void **state) {
 static int s_setup_rate(void **state) {
     const char *extra[] = {"--rate", "5", "--burst", "5", "--abuse-busy", "20", "--ban-seconds", "3"};
     return s_setup_args(state, extra, 8);
-}
-
-static int s_teardown(void **state) {
-    fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    td_rmrf(f->d.dir);
-    free(f);
-    return 0;
-}
-
-static int s_log_count(const fx *f, const char *needle) {
-    char path[300], line[4096];
-    snprintf(path, sizeof path, "%s/daemon.log", f->d.dir);
-    FILE *fp = fopen(path, "r");
-    if (!fp) return 0;
-    int n = 0;
-    while (fgets(line, sizeof line, fp))
-        if (strstr(line, needle)) n++;
-    fclose(fp);
-    return n;
 }
 
 /* A monitor (PAIR) on a client's DEALER. */
@@ -133,14 +99,30 @@ static void s_ok(Berthier__V1__Reply *r) {
     berthier__v1__reply__free_unpacked(r, NULL);
 }
 
+/* A started duel game, and a monitor on its seat 0's DEALER. */
+static void *s_game_watched(fx *f, th_game *g) {
+    assert_int_equal(th_game_start(g, &f->d, f->admin), 0);
+    return s_monitor(g->seat[0]);
+}
+
+/* A PENDING request for seat 0 of game gid, packed into buf. */
+static size_t s_pack_pending(char *gid, uint64_t rid, uint8_t buf[128]) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef gr = BERTHIER__V1__GAME_REF__INIT;
+    gr.game_id = gid;
+    req.request_id = rid;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+    req.pending = &gr;
+    return berthier__v1__request__pack(&req, buf);
+}
+
 static void s_key_short(const char *pub, char out[16]) { snprintf(out, 16, "key %.8s", pub); }
 
 static void test_garbage_cut_banned_and_back(void **state) {
     fx *f = *state;
     th_game g;
-    assert_int_equal(th_game_start(&g, &f->d, f->admin), 0);
+    void *mon = s_game_watched(f, &g);
     td_client *bad = g.seat[0], *good = g.seat[1];
-    void *mon = s_monitor(bad);
     s_ok(td_gameref(bad, BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 0));
     s_ok(td_gameref(good, BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 1));
 
@@ -162,9 +144,9 @@ static void test_garbage_cut_banned_and_back(void **state) {
     assert_int_equal(s_wait_event(mon, ZMQ_EVENT_DISCONNECTED, S_WAIT_MS), ZMQ_EVENT_DISCONNECTED);
     char k[16];
     s_key_short(g.pub[0], k);
-    assert_true(s_log_count(f, "too many malformed frames: connection cut") >= 1);
-    assert_true(s_log_count(f, k) >= 1);
-    assert_int_equal(s_log_count(f, "key banned for 3 s"), 1);
+    assert_true(td_log_count(&f->d, "too many malformed frames: connection cut") >= 1);
+    assert_true(td_log_count(&f->d, k) >= 1);
+    assert_int_equal(td_log_count(&f->d, "key banned for 3 s"), 1);
 
     /* During the ban its DEALER reconnects on its own and is refused at the
      * handshake (libzmq then gives that connection up for good); the other
@@ -208,21 +190,14 @@ static void test_garbage_cut_banned_and_back(void **state) {
 static void test_valid_flood_never_cut(void **state) {
     fx *f = *state;
     th_game g;
-    assert_int_equal(th_game_start(&g, &f->d, f->admin), 0);
+    void *mon = s_game_watched(f, &g);
     td_client *c = g.seat[0];
-    void *mon = s_monitor(c);
     const unsigned total = th_long() ? 50000 : 5000, window = 500;
     unsigned sent = 0, got = 0;
     while (got < total) {
         while (sent < total && sent - got < window) {
-            Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-            Berthier__V1__GameRef gr = BERTHIER__V1__GAME_REF__INIT;
-            gr.game_id = g.gid;
-            req.request_id = 1 + sent;
-            req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
-            req.pending = &gr;
             uint8_t buf[128];
-            size_t n = berthier__v1__request__pack(&req, buf);
+            size_t n = s_pack_pending(g.gid, 1 + sent, buf);
             assert_int_equal(zmq_send(c->sock, buf, n, 0), (int)n);
             sent++;
         }
@@ -234,7 +209,7 @@ static void test_valid_flood_never_cut(void **state) {
     }
     /* Not cut: no disconnect was seen, nothing was logged, it is still served. */
     assert_int_equal(s_wait_event(mon, ZMQ_EVENT_DISCONNECTED, 300), 0);
-    assert_int_equal(s_log_count(f, "connection cut"), 0);
+    assert_int_equal(td_log_count(&f->d, "connection cut"), 0);
     s_ok(td_gameref(c, BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 0));
     s_close_monitor(c, mon);
     th_game_end(&g);
@@ -243,9 +218,8 @@ static void test_valid_flood_never_cut(void **state) {
 static void test_revoked_cut_at_reload(void **state) {
     fx *f = *state;
     th_game g;
-    assert_int_equal(th_game_start(&g, &f->d, f->admin), 0);
+    void *mon = s_game_watched(f, &g);
     td_client *c = g.seat[0];
-    void *mon = s_monitor(c);
     s_ok(td_gameref(c, BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 0));
     char path[300];
     snprintf(path, sizeof path, "%s/revoked.keys", f->d.dir);
@@ -260,8 +234,8 @@ static void test_revoked_cut_at_reload(void **state) {
                      ZMQ_EVENT_HANDSHAKE_FAILED_AUTH);
     char k[16];
     s_key_short(g.pub[0], k);
-    assert_int_equal(s_log_count(f, "revoked key: 1 connection cut"), 1);
-    assert_true(s_log_count(f, k) >= 1);
+    assert_int_equal(td_log_count(&f->d, "revoked key: 1 connection cut"), 1);
+    assert_true(td_log_count(&f->d, k) >= 1);
     /* The other seat goes on. */
     s_ok(td_gameref(g.seat[1], BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 1));
     s_close_monitor(c, mon);
@@ -273,21 +247,14 @@ static void test_revoked_cut_at_reload(void **state) {
 static void test_over_rate_cut(void **state) {
     fx *f = *state;
     th_game g;
-    assert_int_equal(th_game_start(&g, &f->d, f->admin), 0);
+    void *mon = s_game_watched(f, &g);
     td_client *c = g.seat[0];
-    void *mon = s_monitor(c);
     unsigned busy = 0, sent = 0;
     /* 200 pipelined valid requests: at most the burst and what refills are
      * served, the rest is BUSY until the 21st refusal cuts the connection. */
     for (; sent < 200; sent++) {
-        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__GameRef gr = BERTHIER__V1__GAME_REF__INIT;
-        gr.game_id = g.gid;
-        req.request_id = 1 + sent;
-        req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
-        req.pending = &gr;
         uint8_t buf[128];
-        size_t n = berthier__v1__request__pack(&req, buf);
+        size_t n = s_pack_pending(g.gid, 1 + sent, buf);
         assert_int_equal(zmq_send(c->sock, buf, n, 0), (int)n);
     }
     for (;;) {
@@ -298,7 +265,7 @@ static void test_over_rate_cut(void **state) {
     }
     assert_int_equal(s_wait_event(mon, ZMQ_EVENT_DISCONNECTED, S_WAIT_MS), ZMQ_EVENT_DISCONNECTED);
     assert_true(busy <= 21);
-    assert_int_equal(s_log_count(f, "over its rate too often: connection cut; key banned for 3 s"), 1);
+    assert_int_equal(td_log_count(&f->d, "over its rate too often: connection cut; key banned for 3 s"), 1);
     s_close_monitor(c, mon);
     s_ok(td_gameref(g.seat[1], BERTHIER__V1__REQUEST__BODY_PENDING, g.gid, 1));
     th_game_end(&g);
@@ -306,10 +273,10 @@ static void test_over_rate_cut(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_garbage_cut_banned_and_back, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_valid_flood_never_cut, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_revoked_cut_at_reload, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_over_rate_cut, s_setup_rate, s_teardown),
+        cmocka_unit_test_setup_teardown(test_garbage_cut_banned_and_back, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_valid_flood_never_cut, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_revoked_cut_at_reload, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_over_rate_cut, s_setup_rate, th_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,31 +23,9 @@
 
 #include "test_hard_common.h"
 
-typedef struct fx {
-    td_daemon d;
-    td_client *admin;
-} fx;
+typedef th_fx fx;
 
-static int s_setup(void **state) {
-    fx *f = calloc(1, sizeof *f);
-    if (td_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
-        free(f);
-        return -1;
-    }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    *state = f;
-    return 0;
-}
-
-static int s_teardown(void **state) {
-    fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    td_rmrf(f->d.dir);
-    free(f);
-    return 0;
-}
+static int s_setup(void **state) { return th_fx_setup(state, NULL, 0, td_start); }
 
 static void s_code(Berthier__V1__Reply *r, int code) {
     assert_non_null(r);
@@ -237,20 +215,6 @@ static void test_key_of_another_game(void **state) {
     th_game_end(&b);
 }
 
-/* ORDER records of a log, counted by berthier-replay export (-1: no tool). */
-static int s_count_orders(const td_daemon *d, const char *gid) {
-    const char *bindir = getenv("BERTHIER_BIN");
-    char cmd[1200];
-    snprintf(cmd, sizeof cmd, "'%s/berthier-replay' export '%s/games/%s.log' | grep -c '\"kind\":\"order\"'",
-             bindir ? bindir : "build/bin", d->dir, gid);
-    FILE *p = popen(cmd, "r");
-    if (!p) return -1;
-    int n = -1;
-    if (fscanf(p, "%d", &n) != 1) n = -1;
-    pclose(p);
-    return n;
-}
-
 /* Sends every acknowledged submit again; each must get OK with the same seq. */
 static void s_resend_all(th_game *g, th_sent *sent, size_t n) {
     for (size_t i = 0; i < n; i++) {
@@ -295,7 +259,7 @@ static void test_resend_acknowledged(void **state) {
     assert_true(n > 5);
     size_t len0;
     uint8_t *log0 = th_log_bytes(&f->d, g.gid, &len0);
-    int orders0 = s_count_orders(&f->d, g.gid);
+    int orders0 = th_count_orders(&f->d, g.gid);
     assert_int_equal(orders0, (int)n);
     int skipped;
     char path[512];
@@ -315,7 +279,7 @@ static void test_resend_acknowledged(void **state) {
     uint8_t *log1 = th_log_bytes(&f->d, g.gid, &len1);
     assert_int_equal(len1, len0);
     assert_memory_equal(log1, log0, len0);
-    assert_int_equal(s_count_orders(&f->d, g.gid), orders0);
+    assert_int_equal(th_count_orders(&f->d, g.gid), orders0);
 
     /* Into another game with the same seat keys. */
     uint8_t keys[2][32];
@@ -339,9 +303,9 @@ static void test_resend_acknowledged(void **state) {
     uint8_t *olog1 = th_log_bytes(&f->d, other, &olen1);
     assert_int_equal(olen1, olen0);
     assert_memory_equal(olog1, olog0, olen0);
-    assert_int_equal(s_count_orders(&f->d, other), 0);
+    assert_int_equal(th_count_orders(&f->d, other), 0);
     /* And the first game's log still holds each order once. */
-    assert_int_equal(s_count_orders(&f->d, g.gid), orders0);
+    assert_int_equal(th_count_orders(&f->d, g.gid), orders0);
     assert_int_equal(td_replay_verify(path, &skipped), 0);
     for (size_t i = 0; i < n; i++) free(sent[i].bytes);
     free(sent);
@@ -355,10 +319,10 @@ static void test_resend_acknowledged(void **state) {
 int main(void) {
     srand(23);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_transport_refusals, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_lying_seat_field, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_key_of_another_game, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_resend_acknowledged, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_transport_refusals, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_lying_seat_field, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_key_of_another_game, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_resend_acknowledged, s_setup, th_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,6 +62,32 @@ static __attribute__((unused)) int th_start(td_daemon *d) {
     return rc;
 }
 
+/* The fixture of the suites that want a daemon and its admin client. */
+typedef struct th_fx {
+    td_daemon d;
+    td_client *admin;
+} th_fx;
+
+/* cmocka setup: a th_fx whose daemon gets these extra arguments, started by
+ * `start` (td_start or th_start). */
+static __attribute__((unused)) int th_fx_setup(void **state, const char *const *extra, int nextra,
+                                               int (*start)(td_daemon *)) {
+    th_fx *f = calloc(1, sizeof *f);
+    if (td_start_admin(&f->d, &f->admin, extra, nextra, start) != 0) {
+        free(f);
+        return -1;
+    }
+    *state = f;
+    return 0;
+}
+
+static __attribute__((unused)) int th_fx_teardown(void **state) {
+    th_fx *f = *state;
+    td_fixture_end(&f->d, &f->admin, NULL, 0);
+    free(f);
+    return 0;
+}
+
 /* A started duel game: two fresh seat keys, both joined. */
 typedef struct th_game {
     char gid[32];
@@ -72,10 +98,7 @@ typedef struct th_game {
 
 static __attribute__((unused)) int th_game_start(th_game *g, td_daemon *d, td_client *admin) {
     memset(g, 0, sizeof *g);
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(g->pub[i], g->sec[i]);
-        zmq_z85_decode(g->keys[i], g->pub[i]);
-    }
+    td_fresh_keys(2, g->pub, g->sec, g->keys);
     Berthier__V1__Reply *r = td_create(admin, "duel", "standard", 2, (const uint8_t(*)[32])g->keys, NULL, 0, 0, 0);
     if (!r || r->code) {
         if (r) berthier__v1__reply__free_unpacked(r, NULL);
@@ -169,6 +192,20 @@ static __attribute__((unused)) uint64_t th_seq(td_client *c, const char *gid, un
     uint64_t s = (r && r->code == 0 && r->decision) ? r->decision->seq : UINT64_MAX;
     if (r) berthier__v1__reply__free_unpacked(r, NULL);
     return s;
+}
+
+/* ORDER records of a game's log, counted by berthier-replay export (-1: no tool). */
+static __attribute__((unused)) int th_count_orders(const td_daemon *d, const char *gid) {
+    const char *bindir = getenv("BERTHIER_BIN");
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s/berthier-replay' export '%s/games/%s.log' | grep -c '\"kind\":\"order\"'",
+             bindir ? bindir : "build/bin", d->dir, gid);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    int n = -1;
+    if (fscanf(p, "%d", &n) != 1) n = -1;
+    pclose(p);
+    return n;
 }
 
 #endif

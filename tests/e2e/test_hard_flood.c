@@ -124,23 +124,10 @@ static void *s_flooder(void *arg) {
     return NULL;
 }
 
-typedef struct fx {
-    td_daemon d;
-    td_client *admin;
-} fx;
+typedef th_fx fx;
 
 static int s_setup_args(void **state, const char *const *extra, int nextra) {
-    fx *f = calloc(1, sizeof *f);
-    for (int i = 0; i < nextra; i++) snprintf(f->d.extra[i], sizeof f->d.extra[i], "%s", extra[i]);
-    f->d.nextra = nextra;
-    if (th_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
-        free(f);
-        return -1;
-    }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
-    *state = f;
-    return 0;
+    return th_fx_setup(state, extra, nextra, th_start);
 }
 
 /* The flooder's garbage would get it cut and banned (docs/daemon.md, "Abuse")
@@ -157,27 +144,6 @@ static int s_setup_rate(void **state) {
 
 /* Default settings: the flooder is cut and banned. */
 static int s_setup_defaults(void **state) { return s_setup_args(state, NULL, 0); }
-
-static int s_log_count(const fx *f, const char *needle) {
-    char path[300], line[4096];
-    snprintf(path, sizeof path, "%s/daemon.log", f->d.dir);
-    FILE *fp = fopen(path, "r");
-    if (!fp) return 0;
-    int n = 0;
-    while (fgets(line, sizeof line, fp))
-        if (strstr(line, needle)) n++;
-    fclose(fp);
-    return n;
-}
-
-static int s_teardown(void **state) {
-    fx *f = *state;
-    td_kill9(&f->d);
-    td_client_destroy(&f->admin);
-    td_rmrf(f->d.dir);
-    free(f);
-    return 0;
-}
 
 /* n honest durable orders; a new game when one ends. Round trips into v. */
 static void s_honest(fx *f, th_game *g, uint64_t *rid, double *v, size_t n) {
@@ -321,12 +287,12 @@ static void s_attack(void **state, int expect_busy, int expect_cut) {
     if (expect_cut) {
         /* Cut for its garbage (its replies of that round go nowhere), banned,
          * and its DEALER gives up after the refused handshake. */
-        fprintf(stderr, "flooder cut: %d log line(s)\n", s_log_count(f, "too many malformed frames: connection cut"));
-        assert_true(s_log_count(f, "too many malformed frames: connection cut") >= 1);
+        fprintf(stderr, "flooder cut: %d log line(s)\n", td_log_count(&f->d, "too many malformed frames: connection cut"));
+        assert_true(td_log_count(&f->d, "too many malformed frames: connection cut") >= 1);
     } else {
         assert_true(fl.got > 0);
         assert_true(fl.malformed > 0);
-        assert_int_equal(s_log_count(f, "connection cut"), 0);
+        assert_int_equal(td_log_count(&f->d, "connection cut"), 0);
     }
     if (expect_busy) assert_true(fl.busy > 0);
     else assert_int_equal(fl.busy, 0);
@@ -374,9 +340,9 @@ static void test_flood_cut_by_default(void **state) { s_attack(state, 0, 1); }
 int main(void) {
     srand(11);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_flood_no_rate, s_setup, s_teardown),
-        cmocka_unit_test_setup_teardown(test_flood_rate_limited, s_setup_rate, s_teardown),
-        cmocka_unit_test_setup_teardown(test_flood_cut_by_default, s_setup_defaults, s_teardown),
+        cmocka_unit_test_setup_teardown(test_flood_no_rate, s_setup, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_flood_rate_limited, s_setup_rate, th_fx_teardown),
+        cmocka_unit_test_setup_teardown(test_flood_cut_by_default, s_setup_defaults, th_fx_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

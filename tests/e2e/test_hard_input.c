@@ -33,15 +33,11 @@ static int s_setup(void **state) {
     /* Every hostile frame here must be answered: with the default
      * `abuse-malformed` (32 per 10 s) the sending key would be cut and banned
      * (test_hard_abuse.c covers that). */
-    snprintf(f->d.extra[0], sizeof f->d.extra[0], "--abuse-malformed");
-    snprintf(f->d.extra[1], sizeof f->d.extra[1], "0");
-    f->d.nextra = 2;
-    if (th_start(&f->d) != 0) {
-        fprintf(stderr, "berthierd did not start (see %s/daemon.log)\n", f->d.dir);
+    const char *extra[] = {"--abuse-malformed", "0"};
+    if (td_start_admin(&f->d, &f->admin, extra, 2, th_start) != 0) {
         free(f);
         return -1;
     }
-    f->admin = td_client_new(&f->d, f->d.admin_pub, f->d.admin_sec);
     if (th_game_start(&f->g, &f->d, f->admin) != 0) return -1;
     f->log0 = th_log_bytes(&f->d, f->g.gid, &f->len0);
     *state = f;

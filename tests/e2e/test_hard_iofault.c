@@ -117,19 +117,6 @@ static int s_wait_exit(td_daemon *d, int ms) {
     return -1;
 }
 
-static int s_count_orders(const td_daemon *d, const char *gid) {
-    const char *bindir = getenv("BERTHIER_BIN");
-    char cmd[1200];
-    snprintf(cmd, sizeof cmd, "'%s/berthier-replay' export '%s/games/%s.log' | grep -c '\"kind\":\"order\"'",
-             bindir ? bindir : "build/bin", d->dir, gid);
-    FILE *p = popen(cmd, "r");
-    if (!p) return -1;
-    int n = -1;
-    if (fscanf(p, "%d", &n) != 1) n = -1;
-    pclose(p);
-    return n;
-}
-
 /* The next order of the game as bytes, not sent (seat in *seat). */
 static uint8_t *s_next_order(th_game *g, uint64_t rid, unsigned *seat, size_t *len) {
     for (unsigned s = 0; s < 2; s++) {
@@ -221,7 +208,7 @@ static void s_sync_scenario(const fault *fl, int before, int restart_faulty) {
     uint64_t seq_now = th_seq(g.seat[0], g.gid, 0);
     assert_true(seq_now != UINT64_MAX);
     assert_true(seq_now >= seq_acked);
-    int orders_before = s_count_orders(&d, g.gid);
+    int orders_before = th_count_orders(&d, g.gid);
     assert_true(orders_before >= acked);
     assert_true(orders_before <= acked + 1);
     r = td_call_raw(g.seat[seat], order, len, TD_TIMEOUT);
@@ -234,8 +221,8 @@ static void s_sync_scenario(const fault *fl, int before, int restart_faulty) {
     assert_non_null(r);
     assert_int_equal(r->code, 0);
     berthier__v1__reply__free_unpacked(r, NULL);
-    assert_true(s_count_orders(&d, g.gid) >= 0);
-    int orders_after = s_count_orders(&d, g.gid);
+    assert_true(th_count_orders(&d, g.gid) >= 0);
+    int orders_after = th_count_orders(&d, g.gid);
     assert_true(orders_after == acked + 1);
     char path[512];
     snprintf(path, sizeof path, "%s/games/%s.log", d.dir, g.gid);
