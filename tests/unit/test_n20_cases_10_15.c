@@ -20,27 +20,6 @@
 
 /* ---- helpers -------------------------------------------------------------- */
 
-/* how many orders legal() lists for the seat whose text starts with prefix ("" = all) */
-static int s_legal(const n20_state *s, unsigned seat, const char *prefix) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0, len;
-    const uint8_t *item;
-    int n = 0;
-    while (buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf t;
-        buf_init(&t);
-        if (n20_order_format(item, len, &t) == 0) {
-            buf_append(&t, "", 1);
-            if (strncmp((const char *)t.data, prefix, strlen(prefix)) == 0) n++;
-        }
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return n;
-}
-
 /* apply the first order legal() lists (a retreat path, typically) */
 static int s_first_legal(n20_state *s, unsigned seat, t_dice *d, t_events *ev, brt_reject *err) {
     brt_buf b;
@@ -254,9 +233,9 @@ static void test_n20_12_2_2_rally_spend_refused(void **st) {
     assert_string_equal(err.rule, "12.2.2");
     assert_int_equal(d.npurposes, before);
     assert_int_equal(s->morale[N20_ALLIED], 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 4); /* end, rally, rally anglo, rally prussian */
-    assert_int_equal(s_legal(s, N20_ALLIED, "rally anglo prussian"), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "rally prussian"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 4); /* end, rally, rally anglo, rally prussian */
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "rally anglo prussian"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "rally prussian"), 1);
     free(s);
 }
 
@@ -283,8 +262,8 @@ static void test_n20_10_0_place_on_empty_friendly_loc_only(void **st) {
     assert_string_equal(err.rule, "10.0");
     assert_int_equal(t_order(s, N20_ALLIED, "place ROEDER 2502", &d, &ev, &err), -1); /* Anglo-Dutch LOC */
     assert_string_equal(err.rule, "10.0");
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, "end"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "end"), 1);
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "ROEDER"), N20_U_BROKEN);
     assert_false(n20_has_rallied(s, N20_ALLIED));
@@ -391,8 +370,8 @@ static void test_n20_11_0_not_before_its_turn(void **st) {
     s->u[ux].arrive = 9;
     s->u[hi].where = N20_U_REINF;
     s->u[hi].arrive = 10;
-    assert_int_equal(s_legal(s, N20_ALLIED, "move HILL "), 0);
-    assert_true(s_legal(s, N20_ALLIED, "move UXBRIDGE ") > 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "move HILL "), 0);
+    assert_true(t_legal_count_prefix(s, N20_ALLIED, "move UXBRIDGE ") > 0);
     assert_int_equal(t_order(s, N20_ALLIED, "move HILL 1701", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "11.0");
     assert_int_equal(t_order(s, N20_ALLIED, "move UXBRIDGE 1701", &d, NULL, &err), 0);
@@ -828,8 +807,8 @@ static void test_n20_12_1_2_spending_last_point_loses_at_once(void **st) {
     assert_true(t_events_has(&ev, "Anti-French Decisive Victory"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0207", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "15.0");
-    assert_int_equal(s_legal(s, N20_FRENCH, ""), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 0);
     brt_pending p;
     n20_pending(s, &p);
     assert_string_equal(p.kind, "over");
@@ -904,9 +883,9 @@ static void test_n20_12_2_1_allied_forced_march_one_army(void **st) {
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_ALLIED, "move ORANGE 0402 0403 0404", &d, NULL, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "move ZIETEN 0308 0309", &d, NULL, &err), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch anglo"), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch prussian"), 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch french"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch anglo"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch prussian"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch french"), 0);
     free(s);
 }
 
@@ -942,7 +921,7 @@ static void test_n20_12_2_3_reserves_both_sides(void **st) {
     s->phase = N20_PH_DECLARE;
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, &ev, &err), 0);
     /* uncapped, and at each [9.5] cap that changes the column */
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1 reserve"), s->sc->crt_hi - s->sc->crt_lo + 1);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
@@ -975,9 +954,9 @@ static void test_n20_12_2_3_no_reserves_for_routed_side(void **st) {
     assert_string_equal(err.rule, "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 8);
     /* "resolve 1", uncapped and at each [9.5] cap, and nothing with a reserve */
-    assert_int_equal(s_legal(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1 reserve"), 0);
     free(s);
     /* a Routed defender: no commit-reserve decision, the die is rolled at once */
     t_dice_init(&d, 1);

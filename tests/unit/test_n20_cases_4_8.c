@@ -14,25 +14,6 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* 1 if legal() lists the order whose text form is `text` for this seat */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0, len;
-    const uint8_t *item;
-    int found = 0;
-    while (buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf t;
-        buf_init(&t);
-        if (n20_order_format(item, len, &t) == 0 && t.len == strlen(text) && memcmp(t.data, text, t.len) == 0)
-            found = 1;
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return found;
-}
-
 static int s_card_index(const n20_state *s, int number) {
     for (int i = 0; i < s->sc->ncards; i++)
         if (s->sc->cards[i].number == number) return i;
@@ -372,10 +353,10 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_string_equal(s_kind(s), "good-ground");
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "goodground PIRCH defense"));
-    assert_true(s_legal_has(s, N20_ALLIED, "goodground PIRCH immune"));
-    assert_true(s_legal_has(s, N20_ALLIED, "end"));
-    assert_false(s_legal_has(s, N20_ALLIED, "goodground GERARD defense"));
+    assert_true(t_legal_has(s, N20_ALLIED, "goodground PIRCH defense"));
+    assert_true(t_legal_has(s, N20_ALLIED, "goodground PIRCH immune"));
+    assert_true(t_legal_has(s, N20_ALLIED, "end"));
+    assert_false(t_legal_has(s, N20_ALLIED, "goodground GERARD defense"));
     assert_int_equal(t_order(s, N20_ALLIED, "goodground GERARD immune", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "5.1");
     assert_int_equal(t_order(s, N20_ALLIED, "goodground PIRCH immune", &d, &ev, &err), 0);
@@ -765,8 +746,8 @@ static void test_n20_5_2_1_always_one_hex(void **st) {
     n20_state *s = t_empty(&d, 15, N20_FRENCH); /* Night, Storm = Downpour */
     int r = t_place(s, "REILLE", 505);
     assert_int_equal(n20_move_allowance(s, r), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "move REILLE 0506"));
-    assert_false(s_legal_has(s, N20_FRENCH, "move REILLE 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "move REILLE 0506 0507"));
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0506 0507", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0506", &d, NULL, &err), 0);
@@ -872,7 +853,7 @@ static void test_n20_6_6_example_cavalry_four_on_road(void **st) {
     brt_reject err;
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
     int k = t_place(s, "KELLERMANN", 105);
-    assert_true(s_legal_has(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503"));
     assert_int_equal(t_order(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503 0604", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0504", &d, NULL, &err), -1);
@@ -1007,7 +988,7 @@ static void test_n20_7_1_bridge_countercharge_and_optional_attack(void **st) {
     assert_int_equal(n20_reaction_eligible(s, vh), 1);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
     uint32_t r[] = {4}; /* 2 (doubled) vs 2 + 1 (bridge): column -1, die 4 = N */
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge VONHOBE -> GERARD", &d, &ev, &err), 0);
@@ -1054,7 +1035,7 @@ static void test_n20_7_1_bridge_maintain_contact(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 2108", &d, NULL, &err), 0);
     assert_int_equal(s->u[vh].hex, n20_hex(2108));
     assert_string_equal(s_kind(s), "contact");
-    assert_true(s_legal_has(s, N20_FRENCH, "contact GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact GERARD"));
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(s->u[g].hex, n20_hex(2109));
     assert_true(s->u[g].flags & N20_UF_CONTACT);
@@ -1074,7 +1055,7 @@ static void test_n20_8_2_2_pinned_across_bridge(void **st) {
     assert_string_equal(s_kind(s), "reaction");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 2108", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.2");
-    assert_false(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 2108"));
+    assert_false(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 2108"));
     free(s);
 }
 
@@ -1093,7 +1074,7 @@ static void test_n20_7_2_mutually_locked(void **st) {
     s->phasing = N20_ALLIED;
     assert_int_equal(t_order(s, N20_ALLIED, "move ZIETEN 0908", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.8");
-    assert_false(s_legal_has(s, N20_ALLIED, "move ZIETEN 0908"));
+    assert_false(t_legal_has(s, N20_ALLIED, "move ZIETEN 0908"));
     free(s);
 }
 
@@ -1106,7 +1087,7 @@ static void test_n20_7_3_no_extra_cost(void **st) {
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
     int g = t_place(s, "GERARD", 505);
     t_place(s, "ZIETEN", 508);
-    assert_true(s_legal_has(s, N20_FRENCH, "move GERARD 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move GERARD 0506 0507"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0506 0507", &d, NULL, &err), 0); /* 2 MP of 2 */
     assert_int_equal(s->u[g].hex, n20_hex(507));
     free(s);
@@ -1163,8 +1144,8 @@ static void test_n20_8_0_only_adjacent_cavalry_reacts(void **st) {
     t_place(s, "COLLAERT", 509);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge ZIETEN -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge ZIETEN -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge ZIETEN -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.0");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage COLLAERT 0510", &d, NULL, &err), -1);
@@ -1187,7 +1168,7 @@ static void test_n20_8_0_eligible_only_if_adjacent_at_start(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0407", &d, NULL, &err), 0);
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(n20_reaction_eligible(s, c), 1); /* adjacent now ... */
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge COLLAERT -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.0"); /* ... but not when the phase began */
     free(s);
@@ -1227,7 +1208,7 @@ static void test_n20_8_1_countercharge_adjacent_only(void **st) {
     uint64_t rolls = d.d.rolls_made;
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.1");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
     assert_int_equal(d.d.rolls_made, rolls);
     free(s);
 }
@@ -1245,7 +1226,7 @@ static void test_n20_8_1_countercharge_not_in_combat_phase(void **st) {
     uint64_t rolls = d.d.rolls_made;
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "9.2");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     assert_int_equal(d.d.rolls_made, rolls);
     free(s);
 }
@@ -1262,10 +1243,10 @@ static void test_n20_8_1_1_routed_no_countercharge_may_disengage(void **st) {
     s->u[u].routed = 1 + N20_FRENCH;
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.1.1");
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507", &d, NULL, &err), 0);
     assert_int_equal(s->u[u].hex, n20_hex(507));
     free(s);
@@ -1284,8 +1265,8 @@ static void test_n20_8_1_3_selective_attack(void **st) {
     t_place(s, "DERLON", 507);
     t_place(s, "UXBRIDGE", 506);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
     uint32_t r[] = {1}; /* 4 vs 2: column +2, die 1 = N */
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, &ev, &err), 0);
@@ -1315,7 +1296,7 @@ static void test_n20_8_1_3_combined_countercharge_and_advance(void **st) {
     t_place(s, "COLLAERT", 606);
     s->morale[N20_FRENCH] = 6;
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge COLLAERT,UXBRIDGE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT,UXBRIDGE -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE,COLLAERT -> GERARD,DERLON", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "8.1.3");
     uint32_t r[] = {2, 6}; /* (2+1)x2 = 6 vs 2: column +4, die 2 = DW; controlled advance 6-1 = 5: kept */
@@ -1393,8 +1374,8 @@ static void test_n20_8_2_3_one_hex_not_across_major_river(void **st) {
     assert_string_equal(err.rule, "8.2.3");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 1510 1511", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.3"); /* ends in the first vacant hex */
-    assert_false(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 1410"));
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 1510"));
+    assert_false(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 1410"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 1510"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 1510", &d, NULL, &err), 0); /* the ford */
     assert_int_equal(s->u[v].hex, n20_hex(1510));
     free(s);
@@ -1431,7 +1412,7 @@ static void test_n20_8_2_3_through_friendly_units(void **st) {
     assert_string_equal(err.rule, "8.2.3"); /* 0406 is in an EZOC */
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508 0509", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.3");
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508", &d, NULL, &err), 0);
     assert_int_equal(s->u[u].hex, n20_hex(508));
     free(s);
@@ -1453,17 +1434,17 @@ static void test_n20_8_2_4_who_maintains_contact(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0607", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "contact");
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "contact GERARD"));
-    assert_true(s_legal_has(s, N20_FRENCH, "contact REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "contact ARTILLERY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "contact DERLON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "contact ARTILLERY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "contact DERLON"));
     assert_int_equal(t_order(s, N20_FRENCH, "contact ARTILLERY", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.4");
     assert_int_equal(t_order(s, N20_FRENCH, "contact DERLON", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.4");
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(s->u[g].hex, n20_hex(506));
-    assert_true(s_legal_has(s, N20_ALLIED, "end")); /* back to the Reaction Phase */
+    assert_true(t_legal_has(s, N20_ALLIED, "end")); /* back to the Reaction Phase */
     assert_int_equal(t_order(s, N20_FRENCH, "contact REILLE", &d, NULL, &err), -1);
     assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
     free(s);

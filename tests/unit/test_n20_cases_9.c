@@ -40,33 +40,6 @@ static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, i
     return rc;
 }
 
-/* legal() for the seat lists the order whose text is `text` */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
-static int s_legal_count(const n20_state *s, unsigned seat) {
-    brt_buf b;
-    buf_init(&b);
-    int n = n20_legal(s, seat, &b);
-    buf_free(&b);
-    return n;
-}
-
 #define U(name) n20_unit_find(s, name)
 #define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
 #define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
@@ -94,7 +67,7 @@ static void test_n20_9_2_declare_all_battles_first(void **st) {
     t_place(s, "ZIETEN", 506);
     NO(N20_FRENCH, "resolve 1", "9.2");
     assert_int_equal(d.npurposes, 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     assert_true(t_events_has(&ev, "[9.2] battle 1 declared (1 attacker(s), 1 defender(s))"));
     assert_int_equal(s->phase, N20_PH_BATTLES);
@@ -112,15 +85,15 @@ static void test_n20_9_0_battles_resolved_in_any_order(void **st) {
     t_place(s, "GERARD", 510);
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 2"));
     uint32_t r2[] = {4}; /* 2 vs 3 = -1, die 4: N */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
     assert_true(t_events_has(&ev, "battle 2: 2 vs 3 (terrain +0), differential -1, column -1, die 4: N"));
     assert_int_equal(s->b[1].done, 1);
     assert_int_equal(s->b[0].done, 0);
     assert_int_equal(s->phase, N20_PH_BATTLES);
-    assert_false(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    assert_false(t_legal_has(s, N20_FRENCH, "resolve 2"));
     NO(N20_FRENCH, "resolve 2", "9.0"); /* a battle is fought once */
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     uint32_t r1[] = {2}; /* 4 vs 3 = +1, die 2: N */
@@ -217,8 +190,8 @@ static void test_n20_9_1_voluntary_attack_obliges_all_in_its_zoc(void **st) {
     t_place(s, "ORANGE", 1701);
     t_place(s, "COLLAERT", 1702);
     assert_int_equal(n20_must_attack(s, g), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
-    assert_false(s_legal_has(s, N20_FRENCH, "declare GERARD -> ORANGE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare"));
+    assert_false(t_legal_has(s, N20_FRENCH, "declare GERARD -> ORANGE"));
     NO(N20_FRENCH, "declare GERARD -> ORANGE", "9.1.1");
     assert_non_null(strstr(err.message, "COLLAERT"));
     OK(N20_FRENCH, "declare GERARD -> ORANGE,COLLAERT");
@@ -250,7 +223,7 @@ static void test_n20_9_2_2_multi_hex_battle_needs_all_adjacent(void **st) {
     t_place(s, "PIRCH", 606);
     NO(N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH", "9.2.2");
     assert_non_null(strstr(err.message, "DERLON is not adjacent to PIRCH"));
-    assert_false(s_legal_has(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH"));
+    assert_false(t_legal_has(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH"));
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN ; GERARD -> PIRCH");
     free(s);
 }
@@ -292,8 +265,8 @@ static void test_n20_9_6_2_routed_unit_attacks_at_half_without_reserves(void **s
     s->u[r].routed = 1 + N20_FRENCH;
     NO(N20_FRENCH, "declare", "9.1");
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
-    assert_false(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     NO(N20_FRENCH, "resolve 1 reserve", "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 6);
     uint32_t rr[] = {4}; /* 2 vs 3 = -1, die 4: N */
@@ -311,7 +284,7 @@ static void test_n20_9_6_2_reserve_allowed_unless_all_routed(void **st) {
     t_place(s, "ZIETEN", 506);
     s->u[r].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     OK(N20_FRENCH, "resolve 1 reserve");
     assert_int_equal(s->morale[N20_FRENCH], 5);
     free(s);
@@ -377,8 +350,8 @@ static void test_n20_9_3_artillery_never_advances(void **st) {
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "6 vs 3"));
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_false(s_legal_has(s, N20_FRENCH, "advance ARTILLERY 0506"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance ARTILLERY 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
     NO(N20_FRENCH, "advance ARTILLERY 0506", "9.8.2");
     AT("ARTILLERY", 505);
     free(s);
@@ -449,7 +422,7 @@ static void test_n20_9_4_3_bridge_not_obliged_and_single_benefit(void **st) {
     int g = t_place(s, "GERARD", 2110);
     t_place(s, "THIELMANN", 2109); /* Wavre, across the bridge */
     assert_int_equal(n20_must_attack(s, g), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare"));
     OK(N20_FRENCH, "declare GERARD -> THIELMANN");
     uint32_t r[] = {4};
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
@@ -466,14 +439,14 @@ static void test_n20_12_2_3_reserves_attacker_then_defender(void **st) {
     t_place(s, "REILLE", 505);
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     OK(N20_FRENCH, "resolve 1 reserve");
     assert_int_equal(s->morale[N20_FRENCH], 5);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     assert_int_equal(d.npurposes, 0); /* no die before the defender decides */
-    assert_true(s_legal_has(s, N20_ALLIED, "reserve"));
-    assert_true(s_legal_has(s, N20_ALLIED, "no-reserve"));
+    assert_true(t_legal_has(s, N20_ALLIED, "reserve"));
+    assert_true(t_legal_has(s, N20_ALLIED, "no-reserve"));
     uint32_t r[] = {3}; /* 5 vs 4 = +1, die 3: DW */
     t_dice_script(&d, 1, r);
     OK(N20_ALLIED, "reserve");
@@ -539,7 +512,7 @@ static void test_n20_9_6_ab_attacker_breaks(void **st) {
     assert_int_equal(s->morale[N20_ALLIED], 7);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "advance ORANGE 0505"));
+    assert_true(t_legal_has(s, N20_ALLIED, "advance ORANGE 0505"));
     OK(N20_ALLIED, "advance ORANGE 0505");
     AT("ORANGE", 505);
     assert_int_equal(s->b[0].done, 1);
@@ -679,9 +652,9 @@ static void test_n20_9_6_ex_cannot_make_change(void **st) {
     assert_int_equal(s->u[th].where, N20_U_BROKEN); /* defenders first */
     assert_int_equal(s->phase, N20_PH_EX_LOSSES);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_int_equal(s_legal_count(s, N20_FRENCH), 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "losses DERLON"));
-    assert_true(s_legal_has(s, N20_FRENCH, "losses VANDAMME"));
+    assert_int_equal(t_legal_n(s, N20_FRENCH), 2);
+    assert_true(t_legal_has(s, N20_FRENCH, "losses DERLON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses VANDAMME"));
     NO(N20_FRENCH, "losses DERLON VANDAMME", "9.6");
     NO(N20_FRENCH, "losses THIELMANN", "9.6");
     OK(N20_FRENCH, "losses VANDAMME");
@@ -704,9 +677,9 @@ static void test_n20_9_6_ex_may_break_stronger_unit(void **st) {
     OK(N20_FRENCH, "declare REILLE,GERARD -> THIELMANN");
     uint32_t r[] = {1}; /* 6 vs 2, die 1: EX */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "losses GERARD"));
-    assert_true(s_legal_has(s, N20_FRENCH, "losses REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "losses REILLE GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "losses REILLE GERARD"));
     OK(N20_FRENCH, "losses REILLE");
     assert_int_equal(s->u[U("REILLE")].where, N20_U_BROKEN);
     assert_int_equal(s->u[U("GERARD")].where, N20_U_MAP);
@@ -782,7 +755,7 @@ static void test_n20_9_6_2_routed_unit_cannot_advance(void **st) {
     uint32_t r[] = {6}; /* 2 + 2 vs 1 = +3, die 6: DB */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "4 vs 1 (terrain +0), differential +3, column +3, die 6: DB"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "advance REILLE 0506", "9.8.2");
     assert_non_null(strstr(err.message, "Routed"));
     OK(N20_FRENCH, "advance GERARD 0506");
@@ -840,7 +813,7 @@ static void test_n20_9_6_2_routed_cavalry_cannot_countercharge(void **st) {
     s->u[ux].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "end");
     assert_int_equal(s->phase, N20_PH_REACTION);
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     NO(N20_ALLIED, "countercharge UXBRIDGE -> GERARD", "8.1.1");
     assert_int_equal(d.npurposes, 0);
     free(s);
@@ -998,7 +971,7 @@ static void test_n20_9_7_2_1_retreat_restrictions_and_ford(void **st) {
     NO(N20_ALLIED, "retreat ZIETEN 1508", "9.7.2.1"); /* the enemy */
     NO(N20_ALLIED, "retreat ZIETEN 1609", "9.7.3");   /* in REILLE's ZOC while 1510 is free */
     assert_int_equal(d.npurposes, 1);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 1510"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 1510"));
     uint32_t h[] = {4};
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat ZIETEN 1510"); /* across the Ottignies ford */
@@ -1019,8 +992,8 @@ static void test_n20_9_7_2_2_fortified_may_retreat_in_full(void **st) {
     OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
     uint32_t r[] = {3}; /* +1, die 3: DW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE"));
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
     OK(N20_ALLIED, "retreat ORANGE 1902");
     AT("ORANGE", 1902);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
@@ -1132,9 +1105,9 @@ static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {3}; /* +1, die 3: DW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0507")); /* closer to 0812 */
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0607")); /* closer to both */
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0407"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0507")); /* closer to 0812 */
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0607")); /* closer to both */
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0407"));
     NO(N20_ALLIED, "retreat ZIETEN 0407", "9.7.7");
     OK(N20_ALLIED, "retreat ZIETEN 0507");
     AT("ZIETEN", 507);
@@ -1148,7 +1121,7 @@ static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
     OK(N20_FRENCH, "declare REILLE -> ORANGE");
     uint32_t r2[] = {4}; /* 4 vs 4 = 0, die 4: DW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat ORANGE 0507"));
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat ORANGE 0507"));
     NO(N20_ALLIED, "retreat ORANGE 0507", "9.7.7");
     OK(N20_ALLIED, "retreat ORANGE 0607");
     AT("ORANGE", 607);
@@ -1225,11 +1198,11 @@ static void test_n20_9_8_1_advance_decision_is_immediate(void **st) {
     uint32_t r[] = {3}; /* +1, die 3: DW */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     OK(N20_ALLIED, "retreat ZIETEN 0607");
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     OK(N20_FRENCH, "end");
     assert_int_equal(s->phase, N20_PH_BATTLES);
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "advance REILLE 0506", "9.0");
     AT("REILLE", 505);
     free(s);
@@ -1249,7 +1222,7 @@ static void test_n20_9_8_2_only_units_of_the_battle_advance(void **st) {
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat THIELMANN 2009");
     assert_int_equal(s->u[th].hex, n20_hex(2009));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance GERARD 2109"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance GERARD 2109"));
     NO(N20_FRENCH, "advance GERARD 2109", "9.8.2");
     assert_non_null(strstr(err.message, "not a victorious unit of this battle"));
     OK(N20_FRENCH, "advance REILLE 2109");
@@ -1274,7 +1247,7 @@ static void test_n20_9_8_2_each_vacated_hex_takes_one_unit(void **st) {
     assert_int_equal(n20_retreat_current(s), p);
     OK(N20_ALLIED, "retreat PIRCH 0705");
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0606"));
     OK(N20_FRENCH, "advance REILLE 0506");
     NO(N20_FRENCH, "advance GERARD 0506", "9.8.2"); /* taken */
     OK(N20_FRENCH, "advance GERARD 0606");
@@ -1316,7 +1289,7 @@ static void test_n20_9_8_3_controlled_advance_kept(void **st) {
     assert_int_equal(d.npurposes, 2);
     assert_string_equal(d.purposes[1], "9.8.3 controlled advance");
     assert_true(t_events_has(&ev, "[9.8.3] Controlled Advance roll 4: control Kept"));
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     OK(N20_FRENCH, "end");
     AT("MILHAUD", 406);
     AT("REILLE", 505);
@@ -1334,8 +1307,8 @@ static void test_n20_9_8_3_heavy_cavalry_minus_one(void **st) {
     uint32_t r[] = {6, 4}; /* 6 vs 2 = +4, die 6: DB; controlled advance 4 - 1 = 3: Lost */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "Controlled Advance roll 4 (-1 heavy): control Lost"));
-    assert_false(s_legal_has(s, N20_FRENCH, "end"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "end"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "end", "9.8.3");
     NO(N20_FRENCH, "advance REILLE 0506", "9.8.3");
     OK(N20_FRENCH, "advance KELLERMANN 0506");
@@ -1425,8 +1398,8 @@ static void test_n20_9_8_5_pursuit_along_path_up_to_allowance(void **st) {
     assert_true(t_events_has(&ev, "control Kept"));
     NO(N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509", "9.8.5");
     NO(N20_FRENCH, "advance MILHAUD 0506 0507 0408", "9.8.5");
-    assert_true(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509"));
     OK(N20_FRENCH, "advance MILHAUD 0506 0507 0508");
     assert_int_equal(s->u[m].hex, n20_hex(508));
     assert_int_equal(s->phase, N20_PH_ADVANCE);
@@ -1452,7 +1425,7 @@ static void test_n20_9_8_5_path_ends_where_the_unit_broke(void **st) {
     t_dice_script(&d, 3, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
     assert_true(t_events_has(&ev, "ZIETEN is Broken at 0508"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance KELLERMANN 0506 0507 0508"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance KELLERMANN 0506 0507 0508"));
     OK(N20_FRENCH, "advance KELLERMANN 0506 0507 0508");
     assert_int_equal(s->u[k].hex, n20_hex(508));
     OK(N20_FRENCH, "advance DERLON 0506");
@@ -1504,8 +1477,8 @@ static void test_n20_9_8_5_only_first_unit_pursues(void **st) {
     assert_true(s->u[U("MILHAUD")].flags & N20_UF_EXHAUSTED);
     NO(N20_FRENCH, "advance MILHAUD 0506", "9.8.6");
     NO(N20_FRENCH, "advance EXELMANS 0506 0607", "9.8.5");
-    assert_false(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506 0607"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance EXELMANS 0506 0607"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance EXELMANS 0506"));
     OK(N20_FRENCH, "advance EXELMANS 0506");
     AT("EXELMANS", 506);
     assert_int_equal(s->b[0].done, 1);

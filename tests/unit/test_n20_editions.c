@@ -40,25 +40,6 @@ static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, i
     return rc;
 }
 
-/* legal() for the seat lists the order whose text is `text` */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* put card `number` on top of the Draw Pile */
 static void s_top_card(n20_state *s, int number) {
     for (int i = 0; i < s->ndraw; i++)
@@ -110,8 +91,8 @@ static void test_n20_9_6_2_1_waterloo_edition_fortified_rout_1_withdraws(void **
     assert_false(t_events_has(&ev, "ORANGE routs"));
     /* a Withdraws: one hex, or none from the Fortified hex [9.7.2.2] */
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE"));
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
     NO(N20_ALLIED, "retreat ORANGE 1902 2002", "9.7.8");
     OK(N20_ALLIED, "retreat ORANGE");
     AT("ORANGE", 1802);
@@ -142,8 +123,8 @@ static void test_n20_9_8_2_waterloo_edition_infantry_advances_one_hex_only(void 
     /* the Retreat Path 0506 0507 0508 is vacant, but Infantry stops in the battle hex */
     NO(N20_FRENCH, "advance REILLE 0506 0507", "9.8.2");
     NO(N20_FRENCH, "advance REILLE 0506 0507 0508", "9.8.2");
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     OK(N20_FRENCH, "advance REILLE 0506");
     assert_int_equal(s->u[r1].hex, n20_hex(506));
     AT("DERLON", 406);

@@ -49,24 +49,6 @@ static void s_reinf(const n20_state *s, const char *id, int turn, char area) {
 
 static int s_where(const n20_state *s, const char *id) { return s->u[s_unit(s, id)].where; }
 
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* the French Movement Phase of `turn` straight after the set-up */
 static void s_french_move(n20_state *s, int turn) {
     s->turn = (uint8_t)turn;
@@ -110,7 +92,7 @@ static void test_n20_17_1_leaders_never_without_the_option(void **st) {
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON2 0105", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.9");
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     free(s);
 }
 
@@ -143,7 +125,7 @@ static void test_n20_17_1_leader_enters_at_its_area(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "11.0");
     s_french_move(s, 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "move GROUCHY 0107"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move GROUCHY 0107"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_MAP);
     assert_int_equal(s->u[s_unit(s, "GROUCHY")].hex, n20_hex(107));
@@ -170,13 +152,13 @@ static void test_n20_17_1_enter_combined_as_napoleon_3_5(void **st) {
     t_events ev = {0};
     n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 1);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* not before they arrive */
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* not before they arrive */
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     s_french_move(s, 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing NEY")); /* NEY arrives on Turn 6 */
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing NEY")); /* NEY arrives on Turn 6 */
     assert_int_equal(t_order(s, N20_FRENCH, "wing NEY", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, &ev, &err), 0);
@@ -185,8 +167,8 @@ static void test_n20_17_1_enter_combined_as_napoleon_3_5(void **st) {
     s_reinf(s, "NAPOLEON", 2, 'A');
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_OUT);
     assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* once */
-    assert_true(s_legal_has(s, N20_FRENCH, "move NAPOLEON 0107"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* once */
+    assert_true(t_legal_has(s, N20_FRENCH, "move NAPOLEON 0107"));
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON 0107", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "NAPOLEON"), N20_U_MAP);
     free(s);
@@ -201,7 +183,7 @@ static void test_n20_17_1_combined_only_before_either_enters(void **st) {
     s_french_move(s, 2);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON2 0107", &d, NULL, &err), 0);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     free(s);
@@ -223,7 +205,7 @@ static void test_n20_17_1_2_berthier_extended_napoleon_3_5(void **st) {
         s_reinf(s, "NEY", 6, 'A');
         assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
         s_french_move(s, 2);
-        assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+        assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
         brt_reject err;
         assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, NULL, &err), -1);
         assert_string_equal(err.rule, "17.1.2");
@@ -265,10 +247,10 @@ static void test_n20_17_1_2_berthier_no_wing_commanders(void **st) {
             brt_reject err;
             if (s == without) {
                 assert_int_equal(n20_wing_any(s), 1);
-                assert_true(s_legal_has(s, N20_FRENCH, order));
+                assert_true(t_legal_has(s, N20_FRENCH, order));
             } else {
                 assert_int_equal(n20_wing_any(s), 0);
-                assert_false(s_legal_has(s, N20_FRENCH, order));
+                assert_false(t_legal_has(s, N20_FRENCH, order));
                 assert_int_equal(t_order(s, N20_FRENCH, order, &d, NULL, &err), -1);
                 assert_string_equal(err.rule, "17.1.2");
             }

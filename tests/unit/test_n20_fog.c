@@ -98,27 +98,6 @@ static int s_view_has(const n20_state *s, int seat, const char *needle) {
     return r;
 }
 
-/* 1 if legal() for seat lists the order `text` */
-static int s_legal_has(const n20_state *s, int seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, (unsigned)seat, &b);
-    int found = 0;
-    size_t pos = 0;
-    const uint8_t *it;
-    size_t len;
-    while (buf_next_item(&b, &pos, &it, &len) == 1) {
-        brt_buf tx;
-        buf_init(&tx);
-        n20_order_format(it, len, &tx);
-        buf_append(&tx, "", 1);
-        if (strcmp((char *)tx.data, text) == 0) found = 1;
-        buf_free(&tx);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* ---- [16.1] set-up and what each seat sees ---------------------------------- */
 
 /* [16.1] "Players place their units face-down at all times (including during set up)" */
@@ -461,12 +440,12 @@ static void test_n20_16_1_1_owner_reveals_own_unit_at_will(void **st) {
     int z = t_place(s, "ZIETEN", 808);
     f_rec rec = {0};
     brt_reject err;
-    assert_true(s_legal_has(s, N20_FRENCH, "reveal REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "reveal REILLE"));
     assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].hidden, 0);
     assert_int_equal(s->phase, N20_PH_MOVE);
     assert_true(t_events_has(&rec.ev[1], "[16.1.1 revealed by its owner] REILLE (french infantry 4-2)"));
-    assert_false(s_legal_has(s, N20_FRENCH, "reveal REILLE")); /* face-up now */
+    assert_false(t_legal_has(s, N20_FRENCH, "reveal REILLE")); /* face-up now */
     assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "16.1.1");
     /* not an enemy unit, by handle or id */
@@ -502,7 +481,7 @@ static void test_n20_16_1_1_hidden_cavalry_prevents_disengagement(void **st) {
     s->u[c].flags = N20_UF_REACT_OK;
     s->phase = N20_PH_REACTION;
     /* the Allied seat cannot see that it is pinned: the disengagement is a legal order */
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage COLLAERT 1004"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage COLLAERT 1004"));
     f_rec rec = {0};
     brt_reject err;
     assert_int_equal(f_order(s, N20_ALLIED, "disengage COLLAERT 1004", &d, &rec, &err), 0);
@@ -593,11 +572,11 @@ static void test_n20_16_1_3_dummy_enters_with_reinforcements(void **st) {
     f_rec rec = {0};
     brt_reject err;
     /* no arrival yet: no Dummy */
-    assert_false(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    assert_false(t_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
     assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1801", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "16.1.3");
     assert_int_equal(f_order(s, N20_ALLIED, "move UXBRIDGE 1801 1802", &d, &rec, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    assert_true(t_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
     /* it enters where the Reinforcement entered, not elsewhere */
     assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1701", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "11.6");
@@ -708,7 +687,7 @@ static void test_n20_16_1_3_attacked_dummy_removed_no_combat(void **st) {
     f_rec rec = {0};
     brt_reject err;
     int m0 = s->morale[0], m1 = s->morale[1], rolls = d.npurposes;
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> @0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> @0506"));
     assert_int_equal(f_order(s, N20_FRENCH, "declare REILLE -> @0506", &d, &rec, &err), 0);
     assert_int_equal(s->u[dm].where, N20_U_OUT);
     assert_int_equal(s->u[dm].hidden, 1); /* back in the pool, ready to re-enter */
@@ -766,7 +745,7 @@ static void test_n20_16_1_3_dummies_placed_at_night(void **st) {
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
     brt_reject err;
     f_rec rec = {0};
-    assert_true(s_legal_has(s, N20_FRENCH, "place F-DUMMY-1 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place F-DUMMY-1 0506"));
     assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0505", &d, &rec, &err), -1); /* occupied */
     assert_string_equal(err.rule, "6.9");
     assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0507", &d, &rec, &err), -1); /* not next to REILLE */
@@ -825,8 +804,8 @@ static void test_n20_16_6_1_breakdown_adds_dummy_under_fog(void **st) {
     int m0 = s->morale[N20_FRENCH];
     f_rec rec = {0};
     brt_reject err;
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].where, N20_U_ELIM);
     int pieces[3] = {c1, c2, dm};
@@ -896,7 +875,7 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     int r = t_place(s, "REILLE", 1505);
     s->u[r].hidden = 0;
     brt_reject err;
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     assert_true(strstr(err.message, "revealed") != NULL);
@@ -913,8 +892,8 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     t_place(s, "REILLE", 1505);
     t_place(s, "F-DUMMY-1", 1510);
     t_place(s, "F-DUMMY-2", 1512);
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     assert_true(strstr(err.message, "Dummy") != NULL);
@@ -935,7 +914,7 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     s = t_empty(&d, 9, N20_FRENCH);
     s->opts |= N20_OPT_BREAKDOWN;
     t_place(s, "REILLE", 1505);
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     free(s);
@@ -981,10 +960,10 @@ static void test_n20_16_6_1_dummy_stack_in_enemy_zoc(void **st) {
     buf_init(&b);
     assert_int_equal(n20_legal(s, N20_FRENCH, &b), 3);
     buf_free(&b);
-    assert_true(s_legal_has(s, N20_FRENCH, "reveal F-DUMMY-1"));
+    assert_true(t_legal_has(s, N20_FRENCH, "reveal F-DUMMY-1"));
     assert_int_equal(f_order(s, N20_FRENCH, "reveal F-DUMMY-1", &d, &rec, &err), 0);
     assert_int_equal(s->u[n20_unit_find(s, "F-DUMMY-1")].where, N20_U_OUT);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].where, N20_U_MAP); /* the Cadres combined back into REILLE */
     assert_int_equal(s->u[r].hex, n20_hex(709));

@@ -47,34 +47,6 @@ static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, i
     return rc;
 }
 
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
-static void s_legal_find(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max);
-
-static int s_legal_count(const n20_state *s, unsigned seat) {
-    brt_buf b;
-    buf_init(&b);
-    int n = n20_legal(s, seat, &b);
-    buf_free(&b);
-    return n;
-}
-
 #define U(name) n20_unit_find(s, name)
 #define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
 #define WHERE(name) (s->u[U(name)].where)
@@ -273,8 +245,8 @@ static void test_n20_16_9_2_leader_leaves_ezoc_but_not_into_another(void **st) {
     t_place(s, "ZIETEN", 1606);
     NO(N20_FRENCH, "move REILLE 1604", "6.8");   /* a unit cannot [6.8] */
     NO(N20_FRENCH, "move NAPOLEON 1505", "16.9.2"); /* 1505 is in ZIETEN's ZOC */
-    assert_false(s_legal_has(s, N20_FRENCH, "move NAPOLEON 1505"));
-    assert_true(s_legal_has(s, N20_FRENCH, "move NAPOLEON 1604 1603"));
+    assert_false(t_legal_has(s, N20_FRENCH, "move NAPOLEON 1505"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move NAPOLEON 1604 1603"));
     OK(N20_FRENCH, "move NAPOLEON 1604 1603");
     AT("NAPOLEON", 1603);
     free(s);
@@ -291,7 +263,7 @@ static void test_n20_16_9_2_leaders_are_stack_free(void **st) {
     OK(N20_FRENCH, "move NAPOLEON 1604 1605");
     OK(N20_FRENCH, "move NEY 1605");
     NO(N20_FRENCH, "move DERLON 1605", "6.9"); /* two units still may not stack [6.9] */
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     OK(N20_FRENCH, "end");
     AT("NAPOLEON", 1605);
     AT("NEY", 1605);
@@ -315,9 +287,9 @@ static void test_n20_16_9_3_lone_leader_in_ezoc_retreats(void **st) {
     brt_pending p;
     n20_pending(s, &p);
     assert_string_equal(p.kind, "leader-retreat");
-    assert_int_equal(s_legal_count(s, N20_FRENCH), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat BLUCHER 1607"));
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat BLUCHER 1505")); /* enemy occupied */
+    assert_int_equal(t_legal_n(s, N20_FRENCH), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat BLUCHER 1607"));
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat BLUCHER 1505")); /* enemy occupied */
     NO(N20_ALLIED, "retreat BLUCHER 1505", "16.9.3");
     NO(N20_ALLIED, "retreat BLUCHER 1607 1608", "16.9.3"); /* one hex only */
     OK(N20_ALLIED, "retreat BLUCHER 1607");
@@ -410,7 +382,7 @@ static void test_n20_16_9_3_leaders_neither_attack_nor_are_attacked(void **st) {
     assert_int_equal(n20_must_attack(s, U("NAPOLEON")), 0);
     NO(N20_FRENCH, "declare REILLE,NAPOLEON -> ZIETEN", "9.0");
     NO(N20_FRENCH, "declare REILLE -> ZIETEN,BLUCHER", "9.0");
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     free(s);
 }
@@ -527,7 +499,7 @@ static void test_n20_16_9_5_leader_breaks_on_failed_hazard(void **st) {
     assert_true(t_events_has(&ev, "differential +3, column +3, die 3: DW"));
     assert_int_equal(s->phase, N20_PH_RETREAT);
     char order[200];
-    s_legal_find(s, N20_ALLIED, "retreat ZIETEN", order, sizeof order);
+    t_legal_find_sub(s, N20_ALLIED, "retreat ZIETEN", order, sizeof order);
     assert_true(order[0] != 0);
     uint32_t hz[] = {2}; /* 1-3 breaks [9.7.4] */
     t_dice_script(&d, 1, hz);
@@ -560,31 +532,10 @@ static void test_n20_16_9_3_leader_left_alone_by_db_retreats_before_advance(void
     assert_int_equal(WHERE("BLUCHER"), N20_U_MAP);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
     free(s);
 }
 
-
-/* the first order legal() lists for the seat whose text contains `needle` ("" if none) */
-static void s_legal_find(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    out[0] = 0;
-    while (!out[0] && buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf f;
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0) {
-            buf_append(&f, "", 1);
-            if (strstr((const char *)f.data, needle)) snprintf(out, max, "%s", (const char *)f.data);
-        }
-        buf_free(&f);
-    }
-    buf_free(&b);
-}
 
 /* [16.9.5] a Leader stacked with a unit that Advances after Combat may accompany it (or not) */
 static void test_n20_16_9_5_leader_may_accompany_advance(void **st) {
@@ -599,9 +550,9 @@ static void test_n20_16_9_5_leader_may_accompany_advance(void **st) {
     uint32_t dice[] = {6}; /* +4, die 6 = DB */
     assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606 with NAPOLEON"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance DERLON 1606 with NAPOLEON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606 with NAPOLEON"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance DERLON 1606 with NAPOLEON"));
     NO(N20_FRENCH, "advance REILLE 1606 with NEY", "16.9.5"); /* not stacked with REILLE */
     NO(N20_FRENCH, "advance REILLE 1606 with ZIETEN", "16.9.5");
     OK(N20_FRENCH, "advance REILLE 1606 with NAPOLEON");
@@ -622,7 +573,7 @@ static void test_n20_16_9_4_leader_may_accompany_disengagement(void **st) {
     t_place(s, "REILLE", 1605);
     s->u[U("COLLAERT")].flags |= N20_UF_REACT_OK;
     char order[200];
-    s_legal_find(s, N20_ALLIED, " with WELLINGTON", order, sizeof order);
+    t_legal_find_sub(s, N20_ALLIED, " with WELLINGTON", order, sizeof order);
     assert_non_null(strstr(order, "disengage COLLAERT "));
     NO(N20_ALLIED, "move WELLINGTON 1607", "8.0"); /* [16.9.4] a Leader has no Reaction Movement of its own */
     NO(N20_ALLIED, "disengage WELLINGTON 1607", "8.0");
@@ -659,8 +610,8 @@ static void test_n20_16_9_7_broken_leader_rallies_automatically(void **st) {
     assert_int_equal(s->phase, N20_PH_PLACE);
     assert_true(t_events_has(&ev, "[16.9.7] Leader NAPOLEON Rallies automatically"));
     assert_int_equal(d.npurposes, 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "place NAPOLEON 0105"));
-    assert_true(s_legal_has(s, N20_FRENCH, "place NAPOLEON 0106"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place NAPOLEON 0105"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place NAPOLEON 0106"));
     NO(N20_FRENCH, "place NAPOLEON 2502", "10.0"); /* not a French LOC hex */
     OK(N20_FRENCH, "place NAPOLEON 0105");
     AT("NAPOLEON", 105);
@@ -703,9 +654,9 @@ static void test_n20_16_9_8_rallying_on_a_leader(void **st) {
     s->u[U("PIRCH")].flags = N20_UF_RALLIED;
     s->u[U("THIELMANN")].where = N20_U_BROKEN;
     s->u[U("THIELMANN")].flags = N20_UF_RALLIED;
-    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1605"));
-    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1606"));
-    assert_false(s_legal_has(s, N20_ALLIED, "place PIRCH 1604"));
+    assert_true(t_legal_has(s, N20_ALLIED, "place PIRCH 1605"));
+    assert_true(t_legal_has(s, N20_ALLIED, "place PIRCH 1606"));
+    assert_false(t_legal_has(s, N20_ALLIED, "place PIRCH 1604"));
     /* with [16.4] on, a hex that is not a LOC hex is judged as a [16.4] Rally hex */
     NO(N20_ALLIED, "place PIRCH 1604", "16.4"); /* in REILLE's ZOC */
     NO(N20_ALLIED, "place PIRCH 1607", "16.4"); /* two hexes from BLUCHER */
@@ -736,8 +687,8 @@ static void test_n20_16_9_wing_commanders_split_and_merge(void **st) {
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_WING);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing NEY")); /* not stacked with NAPOLEON */
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing NEY")); /* not stacked with NAPOLEON */
     NO(N20_FRENCH, "wing NEY", "16.9");
     OK(N20_FRENCH, "wing GROUCHY");
     assert_int_equal(WHERE("NAPOLEON"), N20_U_OUT);
@@ -750,7 +701,7 @@ static void test_n20_16_9_wing_commanders_split_and_merge(void **st) {
     s->phase = N20_PH_TURN_END;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_WING);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     OK(N20_FRENCH, "wing GROUCHY");
     AT("NAPOLEON", 1605);
     assert_int_equal(WHERE("NAPOLEON2"), N20_U_OUT);

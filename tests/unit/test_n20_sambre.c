@@ -57,24 +57,6 @@ static void s_refused(n20_state *s, const char *order, const char *constraint, t
     if (!strstr(err.message, constraint)) fail_msg("'%s': '%s' lacks '%s'", order, err.message, constraint);
 }
 
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* ---- set-up ------------------------------------------------------------------------ */
 
 /* [17.1.1] "the French player secretly arranges all his units face down on the Game Turn track":
@@ -97,9 +79,9 @@ static void test_n20_17_1_1_setup_decision(void **st) {
     }
     assert_false(s_scheduled(s, "PIRCH")); /* the Allied schedule is the table's */
     assert_int_equal(s_arrive(s, "PIRCH"), 4);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "schedule REILLE 1"));
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule GARDE 1")); /* C */
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "schedule REILLE 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule GARDE 1")); /* C */
     free(s);
 }
 
@@ -133,7 +115,7 @@ static void test_n20_17_1_1_A_three_units_two_infantry(void **st) {
     s_ok(s, "schedule REILLE 1", &d, NULL);
     s_ok(s, "schedule DERLON 1", &d, NULL);
     s_refused(s, "schedule VANDAMME 1", "A. no more than two Infantry", &d);
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule VANDAMME 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule VANDAMME 1"));
     s_ok(s, "schedule PAJOL 1", &d, NULL);
     s_refused(s, "schedule EXELMANS 1", "A. no more than three units", &d);
     s_ok(s, "schedule EXELMANS 2", &d, NULL);
@@ -158,7 +140,7 @@ static void test_n20_17_1_1_B_cavalry_before_artillery(void **st) {
     free(s);
     s = s_game(SAMBRE, &d, NULL);
     s_refused(s, "schedule ARTILLERY 1", "could not all be scheduled", &d);
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule ARTILLERY 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule ARTILLERY 1"));
     free(s);
 }
 
@@ -308,9 +290,9 @@ static void test_n20_17_1_1_all_arrive(void **st) {
     t_events ev = {0};
     n20_state *s = s_at_turn(SAMBRE, 1, &d, &ev);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "forcemarch french"));
-    assert_false(s_legal_has(s, N20_FRENCH, "delay REILLE")); /* only the Table Delays */
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "forcemarch french"));
+    assert_false(t_legal_has(s, N20_FRENCH, "delay REILLE")); /* only the Table Delays */
     s_refused(s, "delay REILLE", "only the NAPOLEON Leader may be Delayed voluntarily", &d);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0105", &d, NULL, &err), -1); /* not arrived */
@@ -341,9 +323,9 @@ static void test_n20_17_1_1_some_delayed_french_choose_and_cascade(void **st) {
     assert_true(t_events_has(&ev, "= 1: 1 of 2 Delayed, the French player chooses"));
     assert_int_equal(s->phase, N20_PH_ARRIVAL_DELAY);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "delay REILLE"));
-    assert_true(s_legal_has(s, N20_FRENCH, "delay PAJOL"));
-    assert_false(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay PAJOL"));
+    assert_false(t_legal_has(s, N20_FRENCH, "end"));
     s_ok(s, "delay PAJOL", &d, &ev);
     assert_true(t_events_has(&ev, "PAJOL is Delayed to Turn 2"));
     assert_int_equal(s->phase, N20_PH_MOVE);
@@ -389,7 +371,7 @@ static void test_n20_17_1_1_forced_march_plus_1(void **st) {
     assert_int_equal(s->morale[N20_FRENCH], m0 - 1);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
     assert_int_equal(n20_arrival_modifier(s), -1);
-    assert_false(s_legal_has(s, N20_FRENCH, "forcemarch french"));
+    assert_false(t_legal_has(s, N20_FRENCH, "forcemarch french"));
     uint32_t die[] = {2};
     t_dice_script(&d, 1, die);
     s_ok(s, "end", &d, &ev);
@@ -428,8 +410,8 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     /* Turn 2 as printed: GARDE, EXELMANS, GROUCHY, NAPOLEON (2-5) */
     n20_state *s = s_at_turn(SAMBRE | N20_OPT_LEADERS, 2, &d, &ev);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
-    assert_true(s_legal_has(s, N20_FRENCH, "delay NAPOLEON2"));
-    assert_false(s_legal_has(s, N20_FRENCH, "delay GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay NAPOLEON2"));
+    assert_false(t_legal_has(s, N20_FRENCH, "delay GROUCHY"));
     n20_state *keep = malloc(sizeof *keep);
     memcpy(keep, s, sizeof *keep);
     /* not delayed: the Leaders arrive first, the roll is -2 (no NAPOLEON bonus) */
@@ -440,7 +422,7 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev, "die 5, modifier -2 (2 units scheduled) = 3: all arrive"));
     assert_false(s_scheduled(s, "GROUCHY"));
     /* [17.1] both arrived and neither entered: they may enter combined as NAPOLEON (3-5) */
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     free(s);
     /* delayed: +1 for this roll, and NAPOLEON tries again on Turn 3 */
     s = keep;
@@ -453,7 +435,7 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev2, "die 5, modifier -1 (2 units scheduled, NAPOLEON not arrived) = 4: all arrive"));
     assert_int_equal(s_arrive(s, "NAPOLEON2"), 3);
     assert_true(s_scheduled(s, "NAPOLEON2"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* NAPOLEON has not arrived */
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* NAPOLEON has not arrived */
     free(s);
 }
 

@@ -854,26 +854,6 @@ static n20_state *s_ext_empty(t_dice *d, int turn, int phasing) {
     return s;
 }
 
-static int s_legal_lists(const n20_state *s, int seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, (unsigned)seat, &b);
-    int found = 0;
-    size_t pos = 0;
-    const uint8_t *it;
-    size_t len;
-    while (buf_next_item(&b, &pos, &it, &len) == 1) {
-        brt_buf tx;
-        buf_init(&tx);
-        n20_order_format(it, len, &tx);
-        buf_append(&tx, "", 1);
-        if (strcmp((char *)tx.data, text) == 0) found = 1;
-        buf_free(&tx);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* [17.1] the data marks the detached Cadres and their parents: Cadre units [16.5.2] of the parent's
  * nationality; the Opening Battles scenario [17.2] inherits them; the Standard Scenario has none */
 static void test_n20_17_1_special_data(void **st) {
@@ -919,7 +899,7 @@ static void test_n20_17_1_detached_cadres_combine_into_parent(void **st) {
     s->morale[N20_ALLIED] = 5;
     int a = t_place(s, "CADRE-ZIETEN1", 1505), b = t_place(s, "CADRE-ZIETEN2", 1507);
     int zi = s_unit(s, "ZIETEN");
-    assert_true(s_legal_lists(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505"));
+    assert_true(t_legal_has(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505"));
     assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_int_equal(s->u[zi].where, N20_U_MAP);
@@ -1017,8 +997,8 @@ static void test_n20_17_1_rebuild_eligible(void **st) {
     assert_string_equal(p.kind, "rebuild");
     assert_string_equal(p.rule, "17.1");
     assert_int_equal(s->ndraw, nd); /* before the Random Events Phase */
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
-    assert_true(s_legal_lists(s, N20_ALLIED, "end"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_true(t_legal_has(s, N20_ALLIED, "end"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild REILLE", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     int rolls = d.npurposes, ne = ev.n;
@@ -1068,8 +1048,8 @@ static void test_n20_17_1_rebuild_nationality(void **st) {
     t_place(s, "CADRE-ORANGE1", 1201);
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_REBUILD);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-P1"));
-    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-P1"));
+    assert_false(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ORANGE1", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_true(strstr(err.message, "ORANGE") != NULL); /* ORANGE's Cadres were never Broken */
@@ -1122,8 +1102,8 @@ static void test_n20_17_1_rebuild_both_parents_and_fog(void **st) {
     n20_out out = {n20_sink_emit, &sink};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->phase, N20_PH_REBUILD);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
     brt_buf b;
     buf_init(&b);
     assert_int_equal(n20_order_parse(s, "rebuild CADRE-ZIETEN2", &b, &err), 0);
@@ -1231,7 +1211,7 @@ static void test_n20_17_1_rebuild_wrong_timing(void **st) {
     brt_reject err;
     n20_state *s = s_rebuild_pos(&d, 0);
     s->phase = N20_PH_MOVE;
-    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_false(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_true(strstr(err.message, "start of the Allied Player Turn") != NULL);
@@ -1268,14 +1248,14 @@ static void test_n20_17_1_rebuilt_parent_rallies(void **st) {
     s->phase = N20_PH_RALLY; /* its Night Operations [14.0] */
     uint32_t six[] = {6};
     t_dice_script(&d, 1, six);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rally"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rally"));
     assert_int_equal(t_order(s, N20_ALLIED, "rally", &d, &ev, &err), 0);
     assert_int_equal(t_dice_count(&d, "10.0 rally"), 1);
     assert_true(s->u[zi].flags & N20_UF_RALLIED);
     uint16_t loc = s->sc->loc[N20_ARMY_PRUSSIAN][0];
     char pl[40];
     snprintf(pl, sizeof pl, "place ZIETEN %04u", n20_xxyy(loc));
-    assert_true(s_legal_lists(s, N20_ALLIED, pl));
+    assert_true(t_legal_has(s, N20_ALLIED, pl));
     assert_int_equal(t_order(s, N20_ALLIED, pl, &d, &ev, &err), 0);
     assert_int_equal(s->u[zi].where, N20_U_MAP);
     assert_int_equal(s->u[zi].hex, loc);

@@ -6,9 +6,14 @@
 #ifndef BERTHIER_N20_TEST_H
 #define BERTHIER_N20_TEST_H
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cmocka.h>
 
 #include "n20/n20.h"
 
@@ -134,6 +139,66 @@ static inline int t_place(n20_state *s, const char *id, unsigned xxyy) {
     s->u[u].flags = 0;
     s->u[u].routed = 0;
     return u;
+}
+
+/* ---- what legal() lists ---------------------------------------------------- */
+/* how a listed order's text is matched: the whole text, its start, or anywhere in it */
+enum { T_MATCH_EXACT, T_MATCH_PREFIX, T_MATCH_SUB };
+
+/* how many orders legal() lists for the seat whose text matches `text` in `mode`; the first
+ * match is copied into `first` (max bytes, "" if none) when it is not NULL */
+static inline int t_legal_match(const n20_state *s, unsigned seat, const char *text, int mode, char *first,
+                                size_t max) {
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, seat, &b);
+    size_t pos = 0, len, tl = strlen(text);
+    const uint8_t *item;
+    int n = 0;
+    if (first && max) first[0] = 0;
+    while (buf_next_item(&b, &pos, &item, &len) == 1) {
+        brt_buf t;
+        buf_init(&t);
+        assert_int_equal(n20_order_format(item, len, &t), 0);
+        buf_append(&t, "", 1);
+        const char *o = (const char *)t.data;
+        int hit = mode == T_MATCH_EXACT ? strcmp(o, text) == 0
+                : mode == T_MATCH_PREFIX ? strncmp(o, text, tl) == 0
+                                         : strstr(o, text) != NULL;
+        if (hit && n++ == 0 && first && max) snprintf(first, max, "%s", o);
+        buf_free(&t);
+    }
+    buf_free(&b);
+    return n;
+}
+
+/* how many orders legal() lists for the seat */
+static inline int t_legal_n(const n20_state *s, unsigned seat) {
+    brt_buf b;
+    buf_init(&b);
+    int n = n20_legal(s, seat, &b);
+    buf_free(&b);
+    return n;
+}
+
+/* 1 if legal() lists for the seat the order whose whole text is `text` */
+static inline int t_legal_has(const n20_state *s, unsigned seat, const char *text) {
+    return t_legal_match(s, seat, text, T_MATCH_EXACT, NULL, 0) > 0;
+}
+
+/* how many listed orders start with `prefix` ("" = all) */
+static inline int t_legal_count_prefix(const n20_state *s, unsigned seat, const char *prefix) {
+    return t_legal_match(s, seat, prefix, T_MATCH_PREFIX, NULL, 0);
+}
+
+/* how many listed orders contain `needle` */
+static inline int t_legal_count_sub(const n20_state *s, unsigned seat, const char *needle) {
+    return t_legal_match(s, seat, needle, T_MATCH_SUB, NULL, 0);
+}
+
+/* the first listed order that contains `needle` into out ("" if none) */
+static inline void t_legal_find_sub(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max) {
+    t_legal_match(s, seat, needle, T_MATCH_SUB, out, max);
 }
 
 #endif
