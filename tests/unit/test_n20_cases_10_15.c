@@ -36,18 +36,6 @@ static int s_first_legal(n20_state *s, unsigned seat, t_dice *d, t_events *ev, b
     return rc;
 }
 
-/* put event card number `number` on top of the Draw Pile (so the next draw is known) */
-static void s_top_card(n20_state *s, int number) {
-    for (int i = 0; i < s->ndraw; i++)
-        if (s->sc->cards[s->draw[i]].number == number) {
-            uint8_t t = s->draw[0];
-            s->draw[0] = s->draw[i];
-            s->draw[i] = t;
-            return;
-        }
-    fail_msg("card #%d is not in the Draw Pile", number);
-}
-
 static void s_run(n20_state *s, t_dice *d, t_events *ev) {
     n20_out out = {t_events_emit, ev};
     n20_run(s, &d->d, &out);
@@ -125,7 +113,7 @@ static void test_n20_10_0_rally_table_lines(void **st) {
     s_broken(s, "DERLON");
     s_broken(s, "REILLE");
     s_broken(s, "VANDAMME");
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_int_equal(s->phase, N20_PH_RALLY);
     uint32_t r[] = {3, 4, 5};
@@ -175,7 +163,7 @@ static void test_n20_12_2_2_one_point_for_every_roll_of_the_occasion(void **st) 
     n20_state *s = s_night_rally(&d, 12, N20_FRENCH);
     s_broken(s, "DERLON");
     s_broken(s, "REILLE");
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     uint32_t r[] = {4, 4};
     t_dice_script(&d, 2, r);
@@ -310,7 +298,7 @@ static void test_n20_10_0_rally_by_event_card(void **st) {
     brt_reject err;
     n20_state *s = t_empty(&d, 10, N20_ALLIED);
     s_broken(s, "ROEDER");
-    s_top_card(s, 2); /* Rally on Old Forwards!: Allied effect rally */
+    t_top_card(s, 2); /* Rally on Old Forwards!: Allied effect rally */
     s->phase = N20_PH_EVENTS;
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "allied draws #2"));
@@ -329,7 +317,7 @@ static void test_n20_10_0_rally_by_event_card(void **st) {
     t_dice_init(&d, 1);
     t_events ev2 = {0};
     s = t_empty(&d, 10, N20_ALLIED);
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     s->phase = N20_PH_EVENTS;
     s_run(s, &d, &ev2);
     assert_int_equal(s->phase, N20_PH_MOVE);
@@ -347,7 +335,7 @@ static void test_n20_10_0_routed_unit_is_not_rallied(void **st) {
     n20_state *s = s_night_rally(&d, 12, N20_FRENCH);
     int re = t_place(s, "REILLE", 505);
     s->u[re].routed = 1 + N20_FRENCH;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "REILLE recovers from Rout"));
     assert_int_equal(s->u[re].routed, 0);
@@ -509,7 +497,7 @@ static void test_n20_11_5_voluntary_delay(void **st) {
     int ux = n20_unit_find(s, "UXBRIDGE");
     s->u[ux].where = N20_U_REINF;
     s->u[ux].arrive = 9;
-    s_top_card(s, 2); /* the French draw of Turn 10: no effect for the French */
+    t_top_card(s, 2); /* the French draw of Turn 10: no effect for the French */
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, NULL, &err), 0);
     assert_int_equal(s->turn, 10);
     assert_int_equal(s->phasing, N20_FRENCH);
@@ -580,7 +568,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 13, N20_ALLIED);
     int fr = n20_unit_find(s, "FREDERICK");
-    s_top_card(s, 11);
+    t_top_card(s, 11);
     s->phase = N20_PH_EVENTS;
     uint32_t r[] = {6};
     t_dice_script(&d, 1, r);
@@ -592,7 +580,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     free(s);
     t_dice_init(&d, 1);
     s = t_empty(&d, 13, N20_FRENCH);
-    s_top_card(s, 11);
+    t_top_card(s, 11);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->u[fr].where, N20_U_OUT);
@@ -757,7 +745,7 @@ static void test_n20_12_1_1_rest_excess_lost(void **st) {
     n20_state *s = t_empty(&d, 12, N20_ALLIED);
     s->morale[N20_ALLIED] = 9;
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "[14.0 rest] allied morale 9 -> 10"));
     assert_int_equal(s->morale[N20_ALLIED], 10);
@@ -776,7 +764,7 @@ static void test_n20_12_1_1_lull_excess_lost(void **st) {
     s->morale[N20_FRENCH] = 10;
     s->morale[N20_ALLIED] = 10;
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "Lull"));
     assert_int_equal(s->morale[N20_FRENCH], 10);
@@ -1202,7 +1190,7 @@ static n20_state *s_lull_position(t_dice *d, int french, int allied) {
     s->night_seen = 1;
     s->morale[N20_FRENCH] = (int8_t)french;
     s->morale[N20_ALLIED] = (int8_t)allied;
-    s_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
+    t_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
     return s;
 }
 
@@ -1356,7 +1344,7 @@ static void test_n20_14_0_no_battles_at_night(void **st) {
     t_place(s, "REILLE", 505);
     t_place(s, "ZIETEN", 506);
     t_place(s, "VONHOBE", 504); /* Cavalry next to REILLE */
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_false(t_events_has(&ev, "Reaction Phase"));
     assert_false(t_events_has(&ev, "Combat Phase"));
@@ -1378,7 +1366,7 @@ static void test_n20_14_0_captured_loc_and_objective_hexes(void **st) {
     t_place(s, "DERLON", 812);   /* Prussian LOC */
     t_place(s, "REILLE", 2109);  /* Wavre: Allied Objective */
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "french units hold 3 enemy LOC/Objective hex(es)"));
     assert_int_equal(s->morale[N20_ALLIED], 4);
@@ -1400,7 +1388,7 @@ static void test_n20_14_0_own_hexes_cost_nothing(void **st) {
     t_place(s, "PIRCH", 2512);  /* a Prussian LOC held by its own side */
     t_place(s, "ZIETEN", 106);  /* an Allied unit on a French LOC: counted at the ALLIED ops */
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_false(t_events_has(&ev, "LOC/Objective"));
     assert_int_equal(s->morale[N20_ALLIED], 7);
@@ -1437,7 +1425,7 @@ static void test_n20_14_0_reshuffle_after_second_player_only(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 12, N20_FRENCH);
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     int ndraw = s->ndraw;
     s_run(s, &d, &ev); /* French Night Operations, then the Allied draw */
     assert_int_equal(s->phasing, N20_ALLIED);
@@ -1467,7 +1455,7 @@ static void test_n20_14_0_no_night_operations_by_day(void **st) {
     n20_state *s = t_empty(&d, 13, N20_ALLIED);
     s_broken(s, "ROEDER");
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 2); /* the French draw of Turn 14: no French effect */
+    t_top_card(s, 2); /* the French draw of Turn 14: no French effect */
     s_run(s, &d, &ev);
     assert_false(t_events_has(&ev, "Night Operations"));
     assert_int_equal(t_dice_count(&d, "10.0 rally"), 0);
@@ -1548,7 +1536,7 @@ static void test_n20_15_0_no_end_before_last_turn(void **st) {
     t_dice_init(&d, 1);
     n20_state *s = t_empty(&d, 18, N20_ALLIED);
     s->phase = N20_PH_TURN_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     n20_run(s, &d.d, NULL);
     assert_false(s->over);
     assert_int_equal(s->turn, 19);
@@ -1564,7 +1552,7 @@ static void test_n20_4_0_sudden_death_roll_above_continues(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 19, N20_ALLIED);
     s->phase = N20_PH_TURN_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     uint32_t r[] = {2};
     t_dice_script(&d, 1, r);
     s_run(s, &d, &ev);

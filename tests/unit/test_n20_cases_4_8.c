@@ -20,18 +20,6 @@ static int s_card_index(const n20_state *s, int number) {
     return -1;
 }
 
-/* put card `number` on top of the draw pile (it must be in the draw pile) */
-static void s_card_on_top(n20_state *s, int number) {
-    int c = s_card_index(s, number);
-    for (int i = 0; i < s->ndraw; i++)
-        if (s->draw[i] == c) {
-            s->draw[i] = s->draw[0];
-            s->draw[0] = (uint8_t)c;
-            return;
-        }
-    fail_msg("card %d is not in the draw pile", number);
-}
-
 static const char *s_kind(const n20_state *s) {
     static brt_pending p;
     n20_pending(s, &p);
@@ -74,7 +62,7 @@ static void test_n20_4_0_phases_in_order(void **st) {
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
     t_place(s, "GERARD", 505);
     t_place(s, "UXBRIDGE", 506);
-    s_card_on_top(s, 3);
+    t_top_card(s, 3);
     int ndraw = s->ndraw;
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
@@ -271,7 +259,7 @@ static void test_n20_5_0_dual_event_own_colour_only(void **st) {
     n20_out out = {t_events_emit, &ev};
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
     int g = t_place(s, "GERARD", 107);
-    s_card_on_top(s, 9);
+    t_top_card(s, 9);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "french draws #9 Sacrebleu!"));
@@ -283,7 +271,7 @@ static void test_n20_5_0_dual_event_own_colour_only(void **st) {
     t_dice_init(&d, 1);
     s = t_empty(&d, 10, N20_ALLIED);
     int z = t_place(s, "ZIETEN", 2512);
-    s_card_on_top(s, 9);
+    t_top_card(s, 9);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->move_mod, -1); /* Allied event: Movement -1 */
@@ -301,7 +289,7 @@ static void test_n20_5_0_event_reshuffle_and_recurrence(void **st) {
     t_events ev = {0};
     n20_out out = {t_events_emit, &ev};
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
-    s_card_on_top(s, 3);
+    t_top_card(s, 3);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
     int c3 = s_card_index(s, 3), c12 = s_card_index(s, 12);
@@ -345,7 +333,7 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     n20_state *s = t_empty(&d, 10, N20_ALLIED);
     t_place(s, "PIRCH", 1510);
     t_place(s, "GERARD", 107);
-    s_card_on_top(s, 4);
+    t_top_card(s, 4);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "allied draws #4 Steady, Lads!"));
@@ -367,7 +355,7 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     t_dice_init(&d, 1);
     s = t_empty(&d, 10, N20_FRENCH);
     t_place(s, "GERARD", 107);
-    s_card_on_top(s, 4);
+    t_top_card(s, 4);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);

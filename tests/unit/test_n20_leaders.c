@@ -27,44 +27,10 @@ extern const brt_ruleset brt_ruleset_n20;
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* an empty map with the Leaders option, both sides on 6 Morale Points */
-static n20_state *s_pos(t_dice *d, int turn, int phasing, int phase) {
-    n20_state *s = t_empty(d, turn, phasing);
-    s->opts |= N20_OPT_LEADERS;
-    s->phase = (uint8_t)phase;
-    s->morale[N20_FRENCH] = 6;
-    s->morale[N20_ALLIED] = 6;
-    d->npurposes = 0; /* count the dice of the test only */
-    return s;
-}
-
-static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
-    brt_reject err;
-    t_dice_script(d, n, dice);
-    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
-    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
-        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
-    return rc;
-}
-
-#define U(name) n20_unit_find(s, name)
-#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
-#define WHERE(name) (s->u[U(name)].where)
-#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
-#define NO(seat, text, want)                                         \
-    do {                                                             \
-        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
-        assert_string_equal(err.rule, want);                         \
-    } while (0)
-
-#define SETUP(turn, phasing, phase) \
-    t_dice d;                       \
-    t_dice_init(&d, 1);             \
-    t_events ev = {0};              \
-    brt_reject err;                 \
-    (void)err;                      \
-    (void)ev;                       \
-    n20_state *s = s_pos(&d, turn, phasing, phase)
+/* a t_pos test (n20_test.h) with the Leaders option */
+#define SETUP(turn, phasing, phase)      \
+    T_SETUP(turn, phasing, phase);       \
+    s->opts |= N20_OPT_LEADERS
 
 /* ---- set-up [3.0] [16.9] -------------------------------------------------------- */
 
@@ -156,7 +122,7 @@ static void test_n20_16_9_1_attacker_within_span_is_in_command(void **st) {
     t_place(s, "NAPOLEON", 1602); /* distance 3 */
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "the attackers are In Command"));
     assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
@@ -175,7 +141,7 @@ static void test_n20_16_9_5_out_of_command_reduces_differential(void **st) {
     t_place(s, "BLUCHER", 1607);  /* an enemy Leader gives no command to the French */
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "Out of Command (-1 differential)"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
@@ -429,7 +395,7 @@ static void test_n20_16_9_5_leader_accompanies_retreat(void **st) {
     t_place(s, "BLUCHER", 1606);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3}; /* +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(s->phase, N20_PH_RETREAT);
     /* the first retreat path legal() lists */
     brt_buf b, f;
@@ -470,7 +436,7 @@ static void test_n20_16_9_5_leader_breaks_with_retreating_unit(void **st) {
     t_place(s, "ARTILLERY", 1706);
     OK(N20_FRENCH, "declare REILLE,DERLON,VANDAMME,GERARD,GARDE,ARTILLERY -> ZIETEN");
     uint32_t dice[] = {3, 2}; /* +12 -> column +4, die 3 = DR; rout roll 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "[16.9.5 the unit it accompanied in retreat Broke] Leader BLUCHER is Broken"));
@@ -495,7 +461,7 @@ static void test_n20_16_9_5_leader_breaks_on_failed_hazard(void **st) {
     t_place(s, "VANDAMME", 1704); /* covers 1705 */
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {3}; /* 7 - 3 = +4, Out of Command +3, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "differential +3, column +3, die 3: DW"));
     assert_int_equal(s->phase, N20_PH_RETREAT);
     char order[200];
@@ -523,7 +489,7 @@ static void test_n20_16_9_3_leader_left_alone_by_db_retreats_before_advance(void
     t_place(s, "DERLON", 1505);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {6}; /* 7 - 3 = +4, die 6 = DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_MAP);
     assert_int_equal(s->phase, N20_PH_LEADER_RETREAT);
@@ -548,7 +514,7 @@ static void test_n20_16_9_5_leader_may_accompany_advance(void **st) {
     t_place(s, "DERLON", 1505);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {6}; /* +4, die 6 = DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
     assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
     assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606 with NAPOLEON"));
@@ -767,7 +733,7 @@ static void test_n20_16_7_1_elite_elan_bonus_on_six(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {5, 3}; /* Elan 5 + 1 Guard = 6; 4 vs 3 = +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "[16.7.1] GARDE Elan roll 5 (modified 6): Elan! +1 Combat Strength"));
     assert_true(t_events_has(&ev, "4 vs 3"));
     assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
@@ -786,7 +752,7 @@ static void test_n20_16_7_1_elan_below_six_no_effect(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {4, 3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "Elan roll 4 (modified 5): no effect"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
@@ -808,7 +774,7 @@ static void test_n20_16_7_1_elan_modifiers_commit_and_reserve(void **st) {
     assert_int_equal(s->phase, N20_PH_DECLARE);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {3, 3}; /* 3 + 3 = 6: Elan; 3 + 1 reserve + 1 = 5 vs 3 = +2, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
     assert_true(t_events_has(&ev, "GARDE Elan roll 3 (modified 6): Elan!"));
     assert_true(t_events_has(&ev, "differential +2, column +2, die 3: DW"));
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
@@ -826,7 +792,7 @@ static void test_n20_16_7_1_elan_morale_one_and_never_defending(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_ALLIED, "declare ZIETEN -> GARDE");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0); /* GARDE defends */
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     /* the French attack back: 2 + 1 Guard + 1 Morale at one = 4 */
@@ -854,7 +820,7 @@ static void test_n20_16_7_no_elan_without_option(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0);
     assert_int_equal(d.npurposes, 1);
     free(s);
@@ -875,7 +841,7 @@ static void test_n20_16_7_4_unreliable_wavers_on_one(void **st) {
     t_place(s, "ORANGE", 1606);
     OK(N20_FRENCH, "declare REILLE -> ORANGE");
     uint32_t dice[] = {2, 3}; /* 2 - 1 = 1: Wavers; 4 vs 3 = +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "[16.7.4] ORANGE roll 2 (modified 1): Wavers, -1 Combat Strength"));
     assert_true(t_events_has(&ev, "4 vs 3"));
     assert_string_equal(d.purposes[0], "16.7.4 unreliable");
@@ -897,7 +863,7 @@ static void test_n20_16_7_4_unreliable_steady(void **st) {
     t_place(s, "REILLE", 1606);
     OK(N20_ALLIED, "declare ORANGE -> REILLE");
     uint32_t dice[] = {2, 3}; /* attacking too; 4 vs 4 = 0, die 3 = N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "ORANGE roll 2 (modified 2): Steady"));
     assert_true(t_events_has(&ev, "4 vs 4"));
     assert_int_equal(t_dice_count(&d, "16.7.4 unreliable"), 1);
@@ -920,7 +886,7 @@ static void test_n20_16_7_5_reluctant_advance(void **st) {
         t_place(s, "GERARD", 1606);
         OK(N20_ALLIED, "declare ORANGE -> GERARD");
         uint32_t dice[] = {6}; /* 4 vs 2 = +2, die 6 = DR */
-        assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
         /* GERARD's rout roll and retreat: the first path legal() lists */
         while (s->phase == N20_PH_RETREAT) {
             brt_buf b, f;

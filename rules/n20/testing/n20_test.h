@@ -201,4 +201,60 @@ static inline void t_legal_find_sub(const n20_state *s, unsigned seat, const cha
     t_legal_match(s, seat, needle, T_MATCH_SUB, out, max);
 }
 
+/* ---- combat positions ------------------------------------------------------- */
+/* an empty map (t_empty) at `phase`, both sides on 6 Morale Points, the dice purposes
+ * forgotten so that a test counts only its own rolls (the set-up shuffles the deck) */
+static inline n20_state *t_pos(t_dice *d, int turn, int phasing, int phase) {
+    n20_state *s = t_empty(d, turn, phasing);
+    s->phase = (uint8_t)phase;
+    s->morale[N20_FRENCH] = 6;
+    s->morale[N20_ALLIED] = 6;
+    d->npurposes = 0;
+    return s;
+}
+
+/* resolve with scripted dice; the defender declines reserves when he is asked */
+static inline int t_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
+    brt_reject err;
+    t_dice_script(d, n, dice);
+    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
+    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
+        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
+    return rc;
+}
+
+/* put event card `number` on top of the Draw Pile (so the next draw is known); fails the test
+ * when the card is not in the Draw Pile */
+static inline void t_top_card(n20_state *s, int number) {
+    for (int i = 0; i < s->ndraw; i++)
+        if (s->sc->cards[s->draw[i]].number == number) {
+            uint8_t t = s->draw[0];
+            s->draw[0] = s->draw[i];
+            s->draw[i] = t;
+            return;
+        }
+    fail_msg("card #%d is not in the Draw Pile", number);
+}
+
+/* short forms for a test body whose locals are s, d, ev and err (see T_SETUP) */
+#define U(name) n20_unit_find(s, name)
+#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
+#define WHERE(name) (s->u[U(name)].where)
+#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
+#define NO(seat, text, want)                                         \
+    do {                                                             \
+        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
+        assert_string_equal(err.rule, want);                         \
+    } while (0)
+
+/* the locals of a combat test: keyed dice (seed 1), an event recorder, a t_pos position */
+#define T_SETUP(turn, phasing, phase) \
+    t_dice d;                         \
+    t_dice_init(&d, 1);               \
+    t_events ev = {0};                \
+    brt_reject err;                   \
+    (void)err;                        \
+    (void)ev;                         \
+    n20_state *s = t_pos(&d, turn, phasing, phase)
+
 #endif
