@@ -275,26 +275,13 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
 
 /* ---- random play ------------------------------------------------------------------- */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 /* one random game to its end; every listed order of the first `check` steps is accepted on a copy;
  * returns the number of combined entries seen */
 static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
     t_dice_init(&d, seed);
     n20_state *s = s_setup(scenario, opts, &d, NULL);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {t_null_emit, NULL};
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0, combined = 0;
@@ -306,7 +293,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         size_t len = 0, clen = 0;

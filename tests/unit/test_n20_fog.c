@@ -971,13 +971,6 @@ static void test_n20_16_6_1_dummy_stack_in_enemy_zoc(void **st) {
     free(s);
 }
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 static void s_check_bytes(const n20_state *s, int seat, const uint8_t *p, size_t n, const char *what,
                           uint64_t seed, int step) {
     char w[N20_NAME];
@@ -1035,11 +1028,11 @@ static void s_check_reject(const n20_state *s, int seat, uint64_t *rng, const t_
     for (int u = 0; u < s->sc->nunits; u++)
         if (n20_side_of(s, u) == seat && s->u[u].where == N20_U_MAP) own = u;
     char text[160];
-    int h = nh ? hidden[s_rng(rng) % (uint64_t)nh] : -1;
+    int h = nh ? hidden[t_rng(rng) % (uint64_t)nh] : -1;
     char handle[N20_NAME] = "@0101";
     if (h >= 0 && s->u[h].where == N20_U_MAP) snprintf(handle, sizeof handle, "@%04u", n20_xxyy(s->u[h].hex));
     const char *ownid = own >= 0 ? n20_uid(s, own) : "REILLE";
-    switch (s_rng(rng) % 8) {
+    switch (t_rng(rng) % 8) {
     case 0: snprintf(text, sizeof text, "move %s 0101", h >= 0 ? n20_uid(s, h) : "X"); break;
     case 1: snprintf(text, sizeof text, "move %s 0101", handle); break;
     case 2: snprintf(text, sizeof text, "declare %s -> %s", ownid, handle); break;
@@ -1135,7 +1128,7 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
             buf_free(&vt);
             fail_msg("seed %llu: no legal order for seat %d (phase %d)", (unsigned long long)seed, seat, s->phase);
         }
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (opts & N20_OPT_BREAKDOWN) {
             size_t p2 = 0;
             const uint8_t *it;
@@ -1145,7 +1138,7 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
                 if (bd < 0 && s_is_breakdown_dummy(it, l2)) bd = k;
                 k++;
             }
-            if (bd >= 0 && s_rng(&rng) % 2 == 0) {
+            if (bd >= 0 && t_rng(&rng) % 2 == 0) {
                 pick = bd;
                 s_breakdown_dummies++;
             }

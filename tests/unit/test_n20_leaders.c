@@ -925,25 +925,12 @@ static void test_n20_16_7_5_reluctant_advance(void **st) {
 
 /* ---- random play with the option ----------------------------------------------------------------- */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended, int *leader_decisions) {
     t_dice d;
     t_dice_init(&d, seed);
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
     n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {t_null_emit, NULL};
     assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
@@ -961,7 +948,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
         buf_init(&other);
         assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
         buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         size_t len = 0, clen = 0;

@@ -953,14 +953,6 @@ static void test_n20_16_6_2_combine_into_weakest(void **st) {
     free(s);
 }
 
-/* ---- random play with each option ----------------------------------------------- */
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* the event kinds of the optional rules seen in random play */
 static const char *s_kinds[] = {"artillery-support", "bombardment", "penetrated", "fatigue", "weather",
                                 "mud", "reduced", "breakdown", "buildup", "placed"};
@@ -1023,8 +1015,8 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
         buf_init(&other);
         assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
         buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
-        if (s_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        if (t_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
             size_t p2 = 0;
             const uint8_t *it;
             size_t l2;
@@ -1033,7 +1025,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
                 if (s_optional_order(it, l2) && npref < 64) pref[npref++] = k;
                 k++;
             }
-            if (npref) pick = pref[s_rng(&rng) % (uint64_t)npref];
+            if (npref) pick = pref[t_rng(&rng) % (uint64_t)npref];
         }
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;

@@ -30,19 +30,6 @@ static int s_spends(const uint8_t *item, size_t len) {
     return r;
 }
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 /* plays one game; returns the number of orders; fills the final hash */
 /* thrifty: the players rarely spend Morale, so that games last to the later turns */
 static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], int *ended) {
@@ -51,7 +38,7 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
     const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
     assert_non_null(sc);
     n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {t_null_emit, NULL};
     assert_int_equal(n20_setup(s, &d.d, &out, 0, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 1;
@@ -80,7 +67,7 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
         buf_init(&other);
         assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
         buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (thrifty) {
             /* re-draw (up to 3 times) an order that spends Morale, 7 times in 8 */
             for (int tries = 0; tries < 3; tries++) {
@@ -89,8 +76,8 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
                 size_t l2;
                 int k = 0;
                 while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
-                if (!s_spends(it, l2) || s_rng(&rng) % 8 == 0) break;
-                pick = (int)(s_rng(&rng) % (uint64_t)n);
+                if (!s_spends(it, l2) || t_rng(&rng) % 8 == 0) break;
+                pick = (int)(t_rng(&rng) % (uint64_t)n);
             }
         }
         size_t pos = 0;

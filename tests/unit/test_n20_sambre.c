@@ -452,19 +452,6 @@ static void test_n20_17_1_1_no_units_no_roll(void **st) {
 
 /* ---- random play ------------------------------------------------------------------------ */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_rolls;
 
 static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
@@ -472,7 +459,7 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
     t_dice_init(&d, seed);
     const n20_scenario *sc = n20_scenario_get(scenario);
     n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {t_null_emit, NULL};
     assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
@@ -485,7 +472,7 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         size_t len = 0, clen = 0;

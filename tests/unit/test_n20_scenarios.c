@@ -322,13 +322,6 @@ static void test_n20_17_3_1_historical_events_only_in_closing(void **st) {
 
 /* ---- random play ------------------------------------------------------------ */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* 1 if the order spends a Morale Point (forced march, reserves, rally) */
 static int s_spends(const uint8_t *item, size_t len) {
     ProtobufCMessage *m = NULL;
@@ -343,12 +336,6 @@ static int s_spends(const uint8_t *item, size_t len) {
     return r;
 }
 
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_rebuilds; /* [17.1] rebuild decisions met in random play */
 
 /* plays one game of random legal orders; every listed order of the first `check` steps is
@@ -361,7 +348,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
     const n20_scenario *sc = n20_scenario_get(scenario);
     assert_non_null(sc);
     n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
+    n20_out out = {t_null_emit, NULL};
     assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
@@ -374,7 +361,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (s->phase == N20_PH_REBUILD) s_rebuilds++; /* [17.1] */
         for (int tries = 0; thrifty && tries < 4; tries++) {
             size_t p2 = 0;
@@ -382,8 +369,8 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
             size_t l2 = 0;
             int k = 0;
             while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
-            if (!s_spends(it, l2) || s_rng(&rng) % 16 == 0) break;
-            pick = (int)(s_rng(&rng) % (uint64_t)n);
+            if (!s_spends(it, l2) || t_rng(&rng) % 16 == 0) break;
+            pick = (int)(t_rng(&rng) % (uint64_t)n);
         }
         size_t pos = 0;
         const uint8_t *item = NULL, *chosen = NULL;
@@ -1478,7 +1465,7 @@ static void s_driver_game(const char *scenario, const char **opts, size_t nopts,
             buf_init(&legal);
             int n = game_legal(g, st, &legal);
             assert_true(n > 0);
-            int pick = (int)(s_rng(&rng) % (uint64_t)n);
+            int pick = (int)(t_rng(&rng) % (uint64_t)n);
             size_t pos = 0;
             const uint8_t *item = NULL;
             size_t ilen = 0;

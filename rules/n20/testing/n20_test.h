@@ -257,4 +257,20 @@ static inline void t_top_card(n20_state *s, int number) {
     (void)ev;                         \
     n20_state *s = t_pos(&d, turn, phasing, phase)
 
+/* ---- random play -------------------------------------------------------------- */
+/* xorshift64: the order picker of the random games (never the dice) */
+static inline uint64_t t_rng(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* an n20_out that drops the events */
+static inline void t_null_emit(void *ctx, const uint8_t *data, size_t len) {
+    (void)ctx;
+    (void)data;
+    (void)len;
+}
+
 #endif
