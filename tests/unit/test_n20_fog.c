@@ -1143,30 +1143,10 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
                 s_breakdown_dummies++;
             }
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (check_all) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, NULL, &err) != 0) {
-                    brt_buf t;
-                    buf_init(&t);
-                    n20_order_format(item, len, &t);
-                    buf_append(&t, "", 1);
-                    fail_msg("seed %llu: legal order '%s' rejected: %s", (unsigned long long)seed, (char *)t.data,
-                             err.message);
-                }
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu", (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, NULL, tag, &clen);
         assert_non_null(chosen);
         int n0 = rec->n[0], n1 = rec->n[1];
         brt_reject err;
@@ -1183,11 +1163,7 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
         if (s->u[u].where != N20_U_OUT && !s->u[u].hidden) revealed++;
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(rec);
     free(s);
     return steps + 0 * revealed;

@@ -1027,30 +1027,11 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
             }
             if (npref) pick = pref[t_rng(&rng) % (uint64_t)npref];
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-            if (!check_all) continue;
-            n20_state *c = malloc(sizeof *c);
-            memcpy(c, s, sizeof *c);
-            t_dice d2 = d;
-            d2.d.source_ctx = &d2;
-            brt_reject err;
-            n20_out quiet = {NULL, NULL};
-            if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &quiet, &err) != 0) {
-                brt_buf t;
-                buf_init(&t);
-                n20_order_format(item, len, &t);
-                buf_append(&t, "", 1);
-                fail_msg("seed %llu opts %x: legal order '%s' rejected: %s", (unsigned long long)seed, opts,
-                         (char *)t.data, err.message);
-            }
-            free(c);
-        }
+        n20_out quiet = {NULL, NULL}; /* the copies stay silent */
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu opts %x", (unsigned long long)seed, opts);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, &quiet, tag, &clen);
         assert_non_null(chosen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
@@ -1060,11 +1041,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
     }
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return steps;
 }

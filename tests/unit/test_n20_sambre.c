@@ -473,24 +473,10 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
         int pick = (int)(t_rng(&rng) % (uint64_t)n);
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0)
-                    fail_msg("%s seed %llu: legal order rejected: %s", scenario, (unsigned long long)seed, err.message);
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        char tag[96];
+        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
             fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
@@ -499,11 +485,7 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
     assert_true(s->over); /* [15.0] the game ends with a result */
     s_rolls += t_dice_count(&d, "17.1.1 French Arrival Table");
     buf_free(&legal);
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sodium.h>
 
 #include "n20/n20.h"
 
@@ -271,6 +272,62 @@ static inline void t_null_emit(void *ctx, const uint8_t *data, size_t len) {
     (void)ctx;
     (void)data;
     (void)len;
+}
+
+/* the k-th item of a list of orders (legal()'s output), NULL past the end */
+static inline const uint8_t *t_nth(const brt_buf *list, int k, size_t *len) {
+    size_t pos = 0;
+    const uint8_t *item;
+    for (int i = 0; buf_next_item(list, &pos, &item, len) == 1; i++)
+        if (i == k) return item;
+    return NULL;
+}
+
+/* apply() accepts a listed order on a copy of the state and of the dice (the game goes on
+ * untouched); `tag` names the game in the failure */
+static inline void t_try_on_copy(const n20_state *s, unsigned seat, const uint8_t *item, size_t len, const t_dice *d,
+                                 n20_out *out, const char *tag) {
+    n20_state *c = malloc(sizeof *c);
+    memcpy(c, s, sizeof *c);
+    t_dice d2 = *d;
+    d2.d.source_ctx = &d2;
+    brt_reject err;
+    if (n20_apply(c, seat, item, len, &d2.d, out, &err) != 0) {
+        brt_buf t;
+        buf_init(&t);
+        n20_order_format(item, len, &t);
+        buf_append(&t, "", 1);
+        fail_msg("%s: legal order '%s' rejected: %s", tag, (char *)t.data, err.message);
+    }
+    free(c);
+}
+
+/* the pick-th order of `legal` (NULL if there is none); with `check`, every listed order is first
+ * tried on a copy (t_try_on_copy) */
+static inline const uint8_t *t_choose(const n20_state *s, unsigned seat, const brt_buf *legal, int pick, int check,
+                                      const t_dice *d, n20_out *out, const char *tag, size_t *clen) {
+    size_t pos = 0, len = 0;
+    const uint8_t *item = NULL, *chosen = NULL;
+    int i = 0;
+    *clen = 0;
+    while (buf_next_item(legal, &pos, &item, &len) == 1) {
+        if (check) t_try_on_copy(s, seat, item, len, d, out, tag);
+        if (i == pick) {
+            chosen = item;
+            *clen = len;
+        }
+        i++;
+    }
+    return chosen;
+}
+
+/* the BLAKE2b hash of the encoded state (the replay tests compare two games by it) */
+static inline void t_hash(const n20_state *s, uint8_t hash[32]) {
+    brt_buf enc;
+    buf_init(&enc);
+    assert_int_equal(n20_encode(s, &enc), 0);
+    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
+    buf_free(&enc);
 }
 
 #endif
