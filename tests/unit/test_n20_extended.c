@@ -17,16 +17,6 @@
 
 extern const brt_ruleset brt_ruleset_n20;
 
-static n20_state *s_setup(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
-    assert_non_null(s);
-    n20_out out = {t_events_emit, ev};
-    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
-    return s;
-}
-
 /* setup through the ruleset table with option names; NULL + err on refusal */
 static void *s_setup_names(const char *scenario, const char **names, size_t n, t_dice *d, brt_reject *err) {
     brt_ruleset_options o = {names, n, 2};
@@ -34,20 +24,7 @@ static void *s_setup_names(const char *scenario, const char **names, size_t n, t
     return brt_ruleset_n20.setup(scenario, &o, &d->d, err);
 }
 
-static int s_unit(const n20_state *s, const char *id) {
-    int u = n20_unit_find(s, id);
-    assert_true(u >= 0);
-    return u;
-}
-
-static void s_reinf(const n20_state *s, const char *id, int turn, char area) {
-    int u = s_unit(s, id);
-    assert_int_equal(s->u[u].where, N20_U_REINF);
-    assert_int_equal(s->u[u].arrive, turn);
-    assert_int_equal(s->sc->units[u].area, area);
-}
-
-static int s_where(const n20_state *s, const char *id) { return s->u[s_unit(s, id)].where; }
+static int s_where(const n20_state *s, const char *id) { return s->u[t_unit(s, id)].where; }
 
 /* the French Movement Phase of `turn` straight after the set-up */
 static void s_french_move(n20_state *s, int turn) {
@@ -67,12 +44,12 @@ static void test_n20_17_1_leaders_arrive_as_reinforcements(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *s = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
-        s_reinf(s, "NAPOLEON2", 2, 'A');
-        s_reinf(s, "GROUCHY", 2, 'A');
-        s_reinf(s, "NEY", 6, 'A');
-        s_reinf(s, "WELLINGTON", 5, 'X');
-        s_reinf(s, "BLUCHER", 4, 'Z');
+        n20_state *s = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+        t_reinf(s, "NAPOLEON2", 2, 'A');
+        t_reinf(s, "GROUCHY", 2, 'A');
+        t_reinf(s, "NEY", 6, 'A');
+        t_reinf(s, "WELLINGTON", 5, 'X');
+        t_reinf(s, "BLUCHER", 4, 'Z');
         assert_int_equal(s_where(s, "NAPOLEON"), N20_U_OUT);
         for (int i = 0; i < s->sc->nunits; i++) /* no Leader on the map at the start */
             if (n20_is_leader(s, i)) assert_int_not_equal(s->u[i].where, N20_U_MAP);
@@ -85,7 +62,7 @@ static void test_n20_17_1_leaders_never_without_the_option(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 3);
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_is_leader(s, i)) assert_int_equal(s->u[i].where, N20_U_OUT);
     s_french_move(s, 2);
@@ -108,7 +85,7 @@ static void test_n20_17_1_leaders_option_accepted(void **st) {
         n20_state *s = s_setup_names(scen[k], o, 1, &d, &err);
         assert_non_null(s);
         assert_true(s->opts & N20_OPT_LEADERS);
-        assert_int_equal(s->u[s_unit(s, "GROUCHY")].where, N20_U_REINF);
+        assert_int_equal(s->u[t_unit(s, "GROUCHY")].where, N20_U_REINF);
         brt_ruleset_n20.destroy(s);
     }
 }
@@ -119,7 +96,7 @@ static void test_n20_17_1_leader_enters_at_its_area(void **st) {
     t_dice d;
     t_dice_init(&d, 3);
     t_events ev = {0};
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 1);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), -1);
@@ -128,7 +105,7 @@ static void test_n20_17_1_leader_enters_at_its_area(void **st) {
     assert_true(t_legal_has(s, N20_FRENCH, "move GROUCHY 0107"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_MAP);
-    assert_int_equal(s->u[s_unit(s, "GROUCHY")].hex, n20_hex(107));
+    assert_int_equal(s->u[t_unit(s, "GROUCHY")].hex, n20_hex(107));
     /* NEY only from Turn 6 */
     assert_int_equal(t_order(s, N20_FRENCH, "move NEY 0106", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "11.0");
@@ -150,7 +127,7 @@ static void test_n20_17_1_enter_combined_as_napoleon_3_5(void **st) {
     t_dice d;
     t_dice_init(&d, 3);
     t_events ev = {0};
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 1);
     assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* not before they arrive */
     brt_reject err;
@@ -164,7 +141,7 @@ static void test_n20_17_1_enter_combined_as_napoleon_3_5(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, &ev, &err), 0);
     assert_true(t_events_has(&ev, "[17.1] GROUCHY and NAPOLEON2 enter play combined as NAPOLEON (3-5) at Area A"));
     assert_int_equal(s->phase, N20_PH_MOVE); /* the Movement Phase goes on */
-    s_reinf(s, "NAPOLEON", 2, 'A');
+    t_reinf(s, "NAPOLEON", 2, 'A');
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_OUT);
     assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
     assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* once */
@@ -179,7 +156,7 @@ static void test_n20_17_1_combined_only_before_either_enters(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 3);
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 2);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON2 0107", &d, NULL, &err), 0);
@@ -199,10 +176,10 @@ static void test_n20_17_1_2_berthier_extended_napoleon_3_5(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *s = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d, NULL);
-        s_reinf(s, "NAPOLEON", 2, 'A');
-        s_reinf(s, "GROUCHY", 2, 'A');
-        s_reinf(s, "NEY", 6, 'A');
+        n20_state *s = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d, NULL);
+        t_reinf(s, "NAPOLEON", 2, 'A');
+        t_reinf(s, "GROUCHY", 2, 'A');
+        t_reinf(s, "NEY", 6, 'A');
         assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
         s_french_move(s, 2);
         assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
@@ -224,9 +201,9 @@ static void test_n20_17_1_2_berthier_no_wing_commanders(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *with = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BERTHIER_BACK, &d, NULL);
-        n20_state *without = s_setup(scen[k], N20_OPT_LEADERS, &d, NULL);
-        int nap = s_unit(with, "NAPOLEON");
+        n20_state *with = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BERTHIER_BACK, &d, NULL);
+        n20_state *without = t_setup(scen[k], N20_OPT_LEADERS, &d, NULL);
+        int nap = t_unit(with, "NAPOLEON");
         assert_int_equal(with->u[nap].where, N20_U_MAP);
         assert_int_equal(with->sc->units[nap].strength, 3);
         assert_int_equal(s_where(with, "NAPOLEON2"), N20_U_OUT);
@@ -266,8 +243,8 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
     t_dice d1, d2;
     t_dice_init(&d1, 4);
     t_dice_init(&d2, 4);
-    n20_state *a = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d1, NULL);
-    n20_state *b = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d2, NULL);
+    n20_state *a = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d1, NULL);
+    n20_state *b = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d2, NULL);
     assert_memory_equal(a->u, b->u, sizeof a->u);
     free(a);
     free(b);
@@ -280,7 +257,7 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
 static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
     t_dice_init(&d, seed);
-    n20_state *s = s_setup(scenario, opts, &d, NULL);
+    n20_state *s = t_setup(scenario, opts, &d, NULL);
     n20_out out = {t_null_emit, NULL};
     n20_run(s, &d.d, &out);
     uint64_t rng = seed * 2654435761u + 7;
@@ -303,7 +280,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
             fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
-        if (ph == N20_PH_MOVE && s->u[s_unit(s, "NAPOLEON")].where == N20_U_REINF) combined++;
+        if (ph == N20_PH_MOVE && s->u[t_unit(s, "NAPOLEON")].where == N20_U_REINF) combined++;
         steps++;
     }
     assert_true(s->over);

@@ -22,25 +22,16 @@ extern const brt_ruleset brt_ruleset_n20;
 
 /* the Extended game with `opts`, at the French set-up decision */
 static n20_state *s_game(uint32_t opts, t_dice *d, t_events *ev) {
-    const n20_scenario *sc = n20_scenario_get("waterloo20-extended");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
+    n20_state *s = t_setup("waterloo20-extended", opts, d, ev);
     n20_out out = {t_events_emit, ev};
-    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
     n20_run(s, &d->d, ev ? &out : NULL);
     assert_int_equal(s->phase, N20_PH_SCHEDULE);
     return s;
 }
 
-static int s_unit(const n20_state *s, const char *id) {
-    int u = n20_unit_find(s, id);
-    assert_true(u >= 0);
-    return u;
-}
-
-static int s_arrive(const n20_state *s, const char *id) { return s->u[s_unit(s, id)].arrive; }
+static int s_arrive(const n20_state *s, const char *id) { return s->u[t_unit(s, id)].arrive; }
 static int s_scheduled(const n20_state *s, const char *id) {
-    return (s->u[s_unit(s, id)].flags & N20_UF_SCHEDULED) != 0;
+    return (s->u[t_unit(s, id)].flags & N20_UF_SCHEDULED) != 0;
 }
 
 static void s_ok(n20_state *s, const char *order, t_dice *d, t_events *ev) {
@@ -223,7 +214,7 @@ static void test_n20_17_1_1_schedule_is_secret(void **st) {
     t_dice_init(&d, 1);
     n20_state *s = s_game(SAMBRE, &d, NULL);
     s_ok(s, "schedule REILLE 4", &d, NULL);
-    int r = s_unit(s, "REILLE");
+    int r = t_unit(s, "REILLE");
     assert_true(n20_fog_hidden_from(s, r, N20_ALLIED));
     assert_false(n20_fog_hidden_from(s, r, N20_FRENCH));
     assert_false(n20_fog_hidden_from(s, r, -1)); /* the log */

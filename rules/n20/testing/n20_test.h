@@ -330,4 +330,31 @@ static inline void t_hash(const n20_state *s, uint8_t hash[32]) {
     buf_free(&enc);
 }
 
+/* ---- scenario games ------------------------------------------------------------ */
+/* a game of `scenario` set up with `opts`, before its first step (events to ev, if any) */
+static inline n20_state *t_setup(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    assert_non_null(s);
+    n20_out out = {t_events_emit, ev};
+    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
+    return s;
+}
+
+/* the index of unit `id`, which must exist */
+static inline int t_unit(const n20_state *s, const char *id) {
+    int u = n20_unit_find(s, id);
+    assert_true(u >= 0);
+    return u;
+}
+
+/* unit `id` waits as a reinforcement for `turn` at entry area `area` */
+static inline void t_reinf(const n20_state *s, const char *id, int turn, char area) {
+    int u = t_unit(s, id);
+    assert_int_equal(s->u[u].where, N20_U_REINF);
+    assert_int_equal(s->u[u].arrive, turn);
+    assert_int_equal(s->sc->units[u].area, area);
+}
+
 #endif
