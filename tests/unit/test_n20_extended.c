@@ -257,9 +257,8 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
 static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
     t_dice_init(&d, seed);
-    n20_state *s = t_setup(scenario, opts, &d, NULL);
     n20_out out = {t_null_emit, NULL};
-    n20_run(s, &d.d, &out);
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0, combined = 0;
     brt_buf legal;

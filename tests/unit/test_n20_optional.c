@@ -995,12 +995,8 @@ static int s_seen_kind(const char *kind) {
 static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
     n20_out out = {s_count_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_state *s = t_play_start("waterloo20-standard", opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;
@@ -1011,10 +1007,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("seed %llu opts %x: no legal order (phase %d)", (unsigned long long)seed, opts, s->phase);
-        brt_buf other;
-        buf_init(&other);
-        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
-        buf_free(&other);
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
         int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (t_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
             size_t p2 = 0;

@@ -35,12 +35,8 @@ static int s_spends(const uint8_t *item, size_t len) {
 static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
     n20_out out = {t_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, 0, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_state *s = t_play_start("waterloo20-standard", 0, &d, &out);
     uint64_t rng = seed * 2654435761u + 1;
     int steps = 0;
     brt_buf legal;
@@ -62,11 +58,7 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
             fail_msg("seed %llu: no legal order for seat %d at %s (phase %d)", (unsigned long long)seed, seat,
                      p.kind, s->phase);
         }
-        /* the other seat has nothing to do */
-        brt_buf other;
-        buf_init(&other);
-        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
-        buf_free(&other);
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
         int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (thrifty) {
             /* re-draw (up to 3 times) an order that spends Morale, 7 times in 8 */

@@ -328,12 +328,8 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
                   int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
     n20_out out = {t_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;

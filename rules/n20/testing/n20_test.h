@@ -357,4 +357,15 @@ static inline void t_reinf(const n20_state *s, const char *id, int turn, char ar
     assert_int_equal(s->sc->units[u].area, area);
 }
 
+/* a random game's start: `scenario` set up with `opts` and run to its first decision, the
+ * events to out */
+static inline n20_state *t_play_start(const char *scenario, uint32_t opts, t_dice *d, n20_out *out) {
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    assert_non_null(sc);
+    n20_state *s = n20_state_new(sc);
+    assert_int_equal(n20_setup(s, &d->d, out, opts, NULL), 0);
+    n20_run(s, &d->d, out);
+    return s;
+}
+
 #endif
