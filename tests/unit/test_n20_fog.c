@@ -63,21 +63,10 @@ static void f_emit_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len
 }
 
 static int f_order(n20_state *s, unsigned seat, const char *text, t_dice *d, f_rec *rec, brt_reject *err) {
-    brt_buf b;
-    buf_init(&b);
-    brt_reject e2;
-    if (!err) err = &e2;
-    memset(err, 0, sizeof *err);
-    if (n20_order_parse(s, text, &b, err) < 0) {
-        buf_free(&b);
-        return -2;
-    }
     n20_sink sink = {f_emit_to, rec};
     n20_out out = {n20_sink_emit, &sink};
     if (rec) rec->s = s;
-    int rc = n20_apply(s, seat, b.data, b.len, &d->d, rec ? &out : NULL, err);
-    buf_free(&b);
-    return rc;
+    return t_order_out(s, seat, text, d, rec ? &out : NULL, err);
 }
 
 /* An empty map with fog-of-war on: every unit face-down. */

@@ -780,13 +780,7 @@ static void test_n20_17_2_ends_on_turn_12(void **st) {
 /* the Extended Campaign with every unit off the map (pool), `phasing`'s Player Turn about to start */
 static n20_state *s_ext_empty(t_dice *d, int turn, int phasing) {
     n20_state *s = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, d, NULL);
-    for (int i = 0; i < s->sc->nunits; i++) {
-        s->u[i].where = N20_U_OUT;
-        s->u[i].hex = 0;
-        s->u[i].flags = 0;
-        s->u[i].routed = 0;
-    }
-    s->gg_unit = 0xff;
+    t_clear_map(s);
     s->turn = (uint8_t)turn;
     s->phasing = (uint8_t)phasing;
     s->first_turn_done = 1;

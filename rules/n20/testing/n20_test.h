@@ -83,8 +83,9 @@ static inline int t_events_has(const t_events *e, const char *needle) {
 }
 
 /* ---- orders in text ------------------------------------------------------ */
-static inline int t_order(n20_state *s, unsigned seat, const char *text, t_dice *d, t_events *ev,
-                          brt_reject *err) {
+/* parse the order text and apply it, the events to `out` (NULL: none); -2 if it does not parse */
+static inline int t_order_out(n20_state *s, unsigned seat, const char *text, t_dice *d, n20_out *out,
+                              brt_reject *err) {
     brt_buf b;
     buf_init(&b);
     brt_reject e2;
@@ -94,10 +95,16 @@ static inline int t_order(n20_state *s, unsigned seat, const char *text, t_dice 
         buf_free(&b);
         return -2;
     }
-    n20_out out = {t_events_emit, ev};
-    int rc = n20_apply(s, seat, b.data, b.len, &d->d, ev ? &out : NULL, err);
+    int rc = n20_apply(s, seat, b.data, b.len, &d->d, out, err);
     buf_free(&b);
     return rc;
+}
+
+/* the same, the events to the recorder ev (NULL: none) */
+static inline int t_order(n20_state *s, unsigned seat, const char *text, t_dice *d, t_events *ev,
+                          brt_reject *err) {
+    n20_out out = {t_events_emit, ev};
+    return t_order_out(s, seat, text, d, ev ? &out : NULL, err);
 }
 
 /* ---- positions ----------------------------------------------------------- */
@@ -111,10 +118,8 @@ static inline n20_state *t_standard(t_dice *d) {
     return s;
 }
 
-/* An empty map: every unit off the map (pool), the given side's Movement Phase. */
-static inline n20_state *t_empty(t_dice *d, int turn, int phasing) {
-    n20_state *s = t_standard(d);
-    if (!s) return NULL;
+/* every unit off the map (pool), no Good Ground unit */
+static inline void t_clear_map(n20_state *s) {
     for (int i = 0; i < s->sc->nunits; i++) {
         s->u[i].where = N20_U_OUT;
         s->u[i].hex = 0;
@@ -122,6 +127,13 @@ static inline n20_state *t_empty(t_dice *d, int turn, int phasing) {
         s->u[i].routed = 0;
     }
     s->gg_unit = 0xff;
+}
+
+/* An empty map: every unit off the map (pool), the given side's Movement Phase. */
+static inline n20_state *t_empty(t_dice *d, int turn, int phasing) {
+    n20_state *s = t_standard(d);
+    if (!s) return NULL;
+    t_clear_map(s);
     s->turn = (uint8_t)turn;
     s->phasing = (uint8_t)phasing;
     s->phase = N20_PH_MOVE;
