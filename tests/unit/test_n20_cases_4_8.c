@@ -14,12 +14,6 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static int s_card_index(const n20_state *s, int number) {
-    for (int i = 0; i < s->sc->ncards; i++)
-        if (s->sc->cards[i].number == number) return i;
-    return -1;
-}
-
 static const char *s_kind(const n20_state *s) {
     static brt_pending p;
     n20_pending(s, &p);
@@ -292,7 +286,7 @@ static void test_n20_5_0_event_reshuffle_and_recurrence(void **st) {
     t_top_card(s, 3);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
-    int c3 = s_card_index(s, 3), c12 = s_card_index(s, 12);
+    int c3 = t_card_index(s, 3), c12 = t_card_index(s, 12);
     assert_int_equal(s->ndiscard, 2); /* #12 (red title) and #3 */
     /* next turn the French draw #12 "A Change in the Weather" (reshuffle) */
     int k = -1;

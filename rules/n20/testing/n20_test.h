@@ -236,6 +236,13 @@ static inline int t_fight(n20_state *s, t_dice *d, t_events *ev, const char *res
     return rc;
 }
 
+/* the index of event card `number` in the scenario's deck, -1 if it has none */
+static inline int t_card_index(const n20_state *s, int number) {
+    for (int i = 0; i < s->sc->ncards; i++)
+        if (s->sc->cards[i].number == number) return i;
+    return -1;
+}
+
 /* put event card `number` on top of the Draw Pile (so the next draw is known); fails the test
  * when the card is not in the Draw Pile */
 static inline void t_top_card(n20_state *s, int number) {
