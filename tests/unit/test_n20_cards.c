@@ -10,15 +10,9 @@
 
 #include "n20/testing/n20_test.h"
 
-static int s_card_index(const n20_state *s, unsigned number) {
-    for (int i = 0; i < s->sc->ncards; i++)
-        if (s->sc->cards[i].number == number) return i;
-    return -1;
-}
-
 /* Start `side`'s player turn with card `number` on top of the Draw Pile. */
 static void s_draw_next(n20_state *s, t_dice *d, t_events *ev, int side, int turn, unsigned number) {
-    int c = s_card_index(s, number);
+    int c = t_card_index(s, number);
     assert_true(c >= 0);
     /* take the card out of wherever it is and put it on top of the Draw Pile */
     int n = 0;
@@ -40,25 +34,6 @@ static void s_draw_next(n20_state *s, t_dice *d, t_events *ev, int side, int tur
     n20_run(s, &d->d, &out);
 }
 
-/* Count the legal orders of `seat` whose text contains `needle`. */
-static int s_legal_count(const n20_state *s, unsigned seat, const char *needle) {
-    brt_buf b, t;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0, len;
-    const uint8_t *item;
-    int n = 0;
-    while (buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&t);
-        assert_int_equal(n20_order_format(item, len, &t), 0);
-        buf_append(&t, "", 1);
-        if (strstr((const char *)t.data, needle)) n++;
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return n;
-}
-
 /* [5.0] "Keep this card": the drawer holds it face up; it is not discarded on the draw */
 static void test_n20_5_0_keep_this_card_is_held_not_discarded(void **st) {
     (void)st;
@@ -66,7 +41,7 @@ static void test_n20_5_0_keep_this_card_is_held_not_discarded(void **st) {
     t_dice_init(&d, 1);
     t_events ev = {0};
     n20_state *s = t_empty(&d, 9, N20_ALLIED);
-    int c8 = s_card_index(s, 8);
+    int c8 = t_card_index(s, 8);
     int ndiscard = s->ndiscard;
     s_draw_next(s, &d, &ev, N20_ALLIED, 10, 8);
     assert_true(t_events_has(&ev, "allied keeps #8 March to the Guns"));
@@ -93,7 +68,7 @@ static void test_n20_5_0_keep_is_per_side_of_a_dual_event(void **st) {
     t_dice_init(&d, 1);
     t_events ev = {0};
     n20_state *s = t_empty(&d, 9, N20_ALLIED);
-    int c7 = s_card_index(s, 7);
+    int c7 = t_card_index(s, 7);
     s_draw_next(s, &d, &ev, N20_ALLIED, 10, 7);
     assert_int_equal(s->kept[N20_ALLIED], 0);
     assert_int_equal(s->discard[s->ndiscard - 1], c7);
@@ -111,13 +86,13 @@ static void test_n20_5_0_kept_card_pays_a_forced_march_then_is_discarded(void **
     t_events ev = {0};
     brt_reject err;
     n20_state *s = t_empty(&d, 9, N20_ALLIED);
-    int c8 = s_card_index(s, 8);
+    int c8 = t_card_index(s, 8);
     s_draw_next(s, &d, &ev, N20_ALLIED, 10, 8);
     assert_int_equal(s->phase, N20_PH_MOVE);
     s->morale[N20_ALLIED] = 0; /* no Morale Point to spend: only the card can pay */
-    assert_int_equal(s_legal_count(s, N20_ALLIED, "forcemarch prussian card 8"), 1);
-    assert_int_equal(s_legal_count(s, N20_ALLIED, "forcemarch anglo card 8"), 1);
-    assert_int_equal(s_legal_count(s, N20_ALLIED, "forcemarch french"), 0);
+    assert_int_equal(t_legal_count_sub(s, N20_ALLIED, "forcemarch prussian card 8"), 1);
+    assert_int_equal(t_legal_count_sub(s, N20_ALLIED, "forcemarch anglo card 8"), 1);
+    assert_int_equal(t_legal_count_sub(s, N20_ALLIED, "forcemarch french"), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "forcemarch anglo", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "12.2.1");
     assert_int_equal(t_order(s, N20_ALLIED, "forcemarch anglo card 7", &d, &ev, &err), -1);
@@ -132,7 +107,7 @@ static void test_n20_5_0_kept_card_pays_a_forced_march_then_is_discarded(void **
     /* used once: the Prussians cannot march on the same card */
     assert_int_equal(t_order(s, N20_ALLIED, "forcemarch prussian card 8", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "5.0");
-    assert_int_equal(s_legal_count(s, N20_ALLIED, "card 8"), 0);
+    assert_int_equal(t_legal_count_sub(s, N20_ALLIED, "card 8"), 0);
     free(s);
 }
 
@@ -144,7 +119,7 @@ static void test_n20_5_0_kept_card_usable_on_a_later_turn_only_by_its_holder(voi
     t_events ev = {0};
     brt_reject err;
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
-    int c7 = s_card_index(s, 7);
+    int c7 = t_card_index(s, 7);
     s_draw_next(s, &d, &ev, N20_FRENCH, 9, 7);
     assert_true(s->kept[N20_FRENCH] & (1u << c7));
     /* the Allies hold nothing */
@@ -169,7 +144,7 @@ static void test_n20_5_0_kept_card_discarded_at_next_night_turn(void **st) {
     t_dice_init(&d, 1);
     t_events ev = {0};
     n20_state *s = t_empty(&d, 9, N20_ALLIED);
-    int c8 = s_card_index(s, 8);
+    int c8 = t_card_index(s, 8);
     int night = -1;
     for (int t = 10; t < N20_MAX_TURNS && night < 0; t++)
         if (s->sc->turns[t].defined && s->sc->turns[t].night) night = t;
@@ -197,7 +172,7 @@ static void test_n20_5_0_kept_card_not_reshuffled(void **st) {
     t_dice_init(&d, 1);
     t_events ev = {0};
     n20_state *s = t_empty(&d, 9, N20_ALLIED);
-    int c8 = s_card_index(s, 8);
+    int c8 = t_card_index(s, 8);
     s_draw_next(s, &d, &ev, N20_ALLIED, 10, 8);
     n20_out out = {t_events_emit, &ev};
     n20_deck_reshuffle(s, &d.d, &out, "test");
@@ -241,7 +216,7 @@ static void test_n20_5_0_kept_cards_are_encoded(void **st) {
     buf_init(&a);
     buf_init(&b);
     assert_int_equal(n20_encode(s, &a), 0);
-    s->kept[N20_ALLIED] = 1u << s_card_index(s, 8);
+    s->kept[N20_ALLIED] = 1u << t_card_index(s, 8);
     assert_int_equal(n20_encode(s, &b), 0);
     assert_true(a.len != b.len || memcmp(a.data, b.data, a.len) != 0);
     buf_free(&a);
@@ -266,13 +241,13 @@ static void test_n20_9_5_legal_lists_differential_caps(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "declare GARDE -> PIRCH", &d, &ev, &err), 0);
     int ncols = s->sc->crt_hi - s->sc->crt_lo + 1;
     /* uncapped plus a cap at every column but the rightmost */
-    assert_int_equal(s_legal_count(s, N20_FRENCH, "resolve"), ncols);
-    assert_int_equal(s_legal_count(s, N20_FRENCH, "cap"), ncols - 1);
+    assert_int_equal(t_legal_count_sub(s, N20_FRENCH, "resolve"), ncols);
+    assert_int_equal(t_legal_count_sub(s, N20_FRENCH, "cap"), ncols - 1);
     char want[64];
     snprintf(want, sizeof want, "cap %d", s->sc->crt_lo);
-    assert_int_equal(s_legal_count(s, N20_FRENCH, want), 1);
+    assert_int_equal(t_legal_count_sub(s, N20_FRENCH, want), 1);
     snprintf(want, sizeof want, "cap %d", s->sc->crt_hi);
-    assert_int_equal(s_legal_count(s, N20_FRENCH, want), 0);
+    assert_int_equal(t_legal_count_sub(s, N20_FRENCH, want), 0);
     /* GARDE (strength > PIRCH) capped at 0: the 0 column is used, whatever the odds */
     uint32_t r[] = {4};
     t_dice_script(&d, 1, r);

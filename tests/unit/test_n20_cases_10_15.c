@@ -20,27 +20,6 @@
 
 /* ---- helpers -------------------------------------------------------------- */
 
-/* how many orders legal() lists for the seat whose text starts with prefix ("" = all) */
-static int s_legal(const n20_state *s, unsigned seat, const char *prefix) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0, len;
-    const uint8_t *item;
-    int n = 0;
-    while (buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf t;
-        buf_init(&t);
-        if (n20_order_format(item, len, &t) == 0) {
-            buf_append(&t, "", 1);
-            if (strncmp((const char *)t.data, prefix, strlen(prefix)) == 0) n++;
-        }
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return n;
-}
-
 /* apply the first order legal() lists (a retreat path, typically) */
 static int s_first_legal(n20_state *s, unsigned seat, t_dice *d, t_events *ev, brt_reject *err) {
     brt_buf b;
@@ -55,18 +34,6 @@ static int s_first_legal(n20_state *s, unsigned seat, t_dice *d, t_events *ev, b
     }
     buf_free(&b);
     return rc;
-}
-
-/* put event card number `number` on top of the Draw Pile (so the next draw is known) */
-static void s_top_card(n20_state *s, int number) {
-    for (int i = 0; i < s->ndraw; i++)
-        if (s->sc->cards[s->draw[i]].number == number) {
-            uint8_t t = s->draw[0];
-            s->draw[0] = s->draw[i];
-            s->draw[i] = t;
-            return;
-        }
-    fail_msg("card #%d is not in the Draw Pile", number);
 }
 
 static void s_run(n20_state *s, t_dice *d, t_events *ev) {
@@ -146,7 +113,7 @@ static void test_n20_10_0_rally_table_lines(void **st) {
     s_broken(s, "DERLON");
     s_broken(s, "REILLE");
     s_broken(s, "VANDAMME");
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_int_equal(s->phase, N20_PH_RALLY);
     uint32_t r[] = {3, 4, 5};
@@ -196,7 +163,7 @@ static void test_n20_12_2_2_one_point_for_every_roll_of_the_occasion(void **st) 
     n20_state *s = s_night_rally(&d, 12, N20_FRENCH);
     s_broken(s, "DERLON");
     s_broken(s, "REILLE");
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     uint32_t r[] = {4, 4};
     t_dice_script(&d, 2, r);
@@ -254,9 +221,9 @@ static void test_n20_12_2_2_rally_spend_refused(void **st) {
     assert_string_equal(err.rule, "12.2.2");
     assert_int_equal(d.npurposes, before);
     assert_int_equal(s->morale[N20_ALLIED], 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 4); /* end, rally, rally anglo, rally prussian */
-    assert_int_equal(s_legal(s, N20_ALLIED, "rally anglo prussian"), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "rally prussian"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 4); /* end, rally, rally anglo, rally prussian */
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "rally anglo prussian"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "rally prussian"), 1);
     free(s);
 }
 
@@ -283,8 +250,8 @@ static void test_n20_10_0_place_on_empty_friendly_loc_only(void **st) {
     assert_string_equal(err.rule, "10.0");
     assert_int_equal(t_order(s, N20_ALLIED, "place ROEDER 2502", &d, &ev, &err), -1); /* Anglo-Dutch LOC */
     assert_string_equal(err.rule, "10.0");
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, "end"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "end"), 1);
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "ROEDER"), N20_U_BROKEN);
     assert_false(n20_has_rallied(s, N20_ALLIED));
@@ -331,7 +298,7 @@ static void test_n20_10_0_rally_by_event_card(void **st) {
     brt_reject err;
     n20_state *s = t_empty(&d, 10, N20_ALLIED);
     s_broken(s, "ROEDER");
-    s_top_card(s, 2); /* Rally on Old Forwards!: Allied effect rally */
+    t_top_card(s, 2); /* Rally on Old Forwards!: Allied effect rally */
     s->phase = N20_PH_EVENTS;
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "allied draws #2"));
@@ -350,7 +317,7 @@ static void test_n20_10_0_rally_by_event_card(void **st) {
     t_dice_init(&d, 1);
     t_events ev2 = {0};
     s = t_empty(&d, 10, N20_ALLIED);
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     s->phase = N20_PH_EVENTS;
     s_run(s, &d, &ev2);
     assert_int_equal(s->phase, N20_PH_MOVE);
@@ -368,7 +335,7 @@ static void test_n20_10_0_routed_unit_is_not_rallied(void **st) {
     n20_state *s = s_night_rally(&d, 12, N20_FRENCH);
     int re = t_place(s, "REILLE", 505);
     s->u[re].routed = 1 + N20_FRENCH;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "REILLE recovers from Rout"));
     assert_int_equal(s->u[re].routed, 0);
@@ -391,8 +358,8 @@ static void test_n20_11_0_not_before_its_turn(void **st) {
     s->u[ux].arrive = 9;
     s->u[hi].where = N20_U_REINF;
     s->u[hi].arrive = 10;
-    assert_int_equal(s_legal(s, N20_ALLIED, "move HILL "), 0);
-    assert_true(s_legal(s, N20_ALLIED, "move UXBRIDGE ") > 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "move HILL "), 0);
+    assert_true(t_legal_count_prefix(s, N20_ALLIED, "move UXBRIDGE ") > 0);
     assert_int_equal(t_order(s, N20_ALLIED, "move HILL 1701", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "11.0");
     assert_int_equal(t_order(s, N20_ALLIED, "move UXBRIDGE 1701", &d, NULL, &err), 0);
@@ -530,7 +497,7 @@ static void test_n20_11_5_voluntary_delay(void **st) {
     int ux = n20_unit_find(s, "UXBRIDGE");
     s->u[ux].where = N20_U_REINF;
     s->u[ux].arrive = 9;
-    s_top_card(s, 2); /* the French draw of Turn 10: no effect for the French */
+    t_top_card(s, 2); /* the French draw of Turn 10: no effect for the French */
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, NULL, &err), 0);
     assert_int_equal(s->turn, 10);
     assert_int_equal(s->phasing, N20_FRENCH);
@@ -601,7 +568,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 13, N20_ALLIED);
     int fr = n20_unit_find(s, "FREDERICK");
-    s_top_card(s, 11);
+    t_top_card(s, 11);
     s->phase = N20_PH_EVENTS;
     uint32_t r[] = {6};
     t_dice_script(&d, 1, r);
@@ -613,7 +580,7 @@ static void test_n20_11_6_frederick_released_by_card_11(void **st) {
     free(s);
     t_dice_init(&d, 1);
     s = t_empty(&d, 13, N20_FRENCH);
-    s_top_card(s, 11);
+    t_top_card(s, 11);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->u[fr].where, N20_U_OUT);
@@ -778,7 +745,7 @@ static void test_n20_12_1_1_rest_excess_lost(void **st) {
     n20_state *s = t_empty(&d, 12, N20_ALLIED);
     s->morale[N20_ALLIED] = 9;
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "[14.0 rest] allied morale 9 -> 10"));
     assert_int_equal(s->morale[N20_ALLIED], 10);
@@ -797,7 +764,7 @@ static void test_n20_12_1_1_lull_excess_lost(void **st) {
     s->morale[N20_FRENCH] = 10;
     s->morale[N20_ALLIED] = 10;
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "Lull"));
     assert_int_equal(s->morale[N20_FRENCH], 10);
@@ -828,8 +795,8 @@ static void test_n20_12_1_2_spending_last_point_loses_at_once(void **st) {
     assert_true(t_events_has(&ev, "Anti-French Decisive Victory"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0207", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "15.0");
-    assert_int_equal(s_legal(s, N20_FRENCH, ""), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, ""), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, ""), 0);
     brt_pending p;
     n20_pending(s, &p);
     assert_string_equal(p.kind, "over");
@@ -904,9 +871,9 @@ static void test_n20_12_2_1_allied_forced_march_one_army(void **st) {
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_ALLIED, "move ORANGE 0402 0403 0404", &d, NULL, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "move ZIETEN 0308 0309", &d, NULL, &err), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch anglo"), 0);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch prussian"), 1);
-    assert_int_equal(s_legal(s, N20_ALLIED, "forcemarch french"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch anglo"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch prussian"), 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "forcemarch french"), 0);
     free(s);
 }
 
@@ -942,7 +909,7 @@ static void test_n20_12_2_3_reserves_both_sides(void **st) {
     s->phase = N20_PH_DECLARE;
     assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, &ev, &err), 0);
     /* uncapped, and at each [9.5] cap that changes the column */
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1 reserve"), s->sc->crt_hi - s->sc->crt_lo + 1);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
@@ -975,9 +942,9 @@ static void test_n20_12_2_3_no_reserves_for_routed_side(void **st) {
     assert_string_equal(err.rule, "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 8);
     /* "resolve 1", uncapped and at each [9.5] cap, and nothing with a reserve */
-    assert_int_equal(s_legal(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
-    assert_int_equal(s_legal(s, N20_FRENCH, "resolve 1 reserve"), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1 reserve"), 0);
     free(s);
     /* a Routed defender: no commit-reserve decision, the die is rolled at once */
     t_dice_init(&d, 1);
@@ -1223,7 +1190,7 @@ static n20_state *s_lull_position(t_dice *d, int french, int allied) {
     s->night_seen = 1;
     s->morale[N20_FRENCH] = (int8_t)french;
     s->morale[N20_ALLIED] = (int8_t)allied;
-    s_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
+    t_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
     return s;
 }
 
@@ -1377,7 +1344,7 @@ static void test_n20_14_0_no_battles_at_night(void **st) {
     t_place(s, "REILLE", 505);
     t_place(s, "ZIETEN", 506);
     t_place(s, "VONHOBE", 504); /* Cavalry next to REILLE */
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_false(t_events_has(&ev, "Reaction Phase"));
     assert_false(t_events_has(&ev, "Combat Phase"));
@@ -1399,7 +1366,7 @@ static void test_n20_14_0_captured_loc_and_objective_hexes(void **st) {
     t_place(s, "DERLON", 812);   /* Prussian LOC */
     t_place(s, "REILLE", 2109);  /* Wavre: Allied Objective */
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_true(t_events_has(&ev, "french units hold 3 enemy LOC/Objective hex(es)"));
     assert_int_equal(s->morale[N20_ALLIED], 4);
@@ -1421,7 +1388,7 @@ static void test_n20_14_0_own_hexes_cost_nothing(void **st) {
     t_place(s, "PIRCH", 2512);  /* a Prussian LOC held by its own side */
     t_place(s, "ZIETEN", 106);  /* an Allied unit on a French LOC: counted at the ALLIED ops */
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     s_run(s, &d, &ev);
     assert_false(t_events_has(&ev, "LOC/Objective"));
     assert_int_equal(s->morale[N20_ALLIED], 7);
@@ -1458,7 +1425,7 @@ static void test_n20_14_0_reshuffle_after_second_player_only(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 12, N20_FRENCH);
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 5);
+    t_top_card(s, 5);
     int ndraw = s->ndraw;
     s_run(s, &d, &ev); /* French Night Operations, then the Allied draw */
     assert_int_equal(s->phasing, N20_ALLIED);
@@ -1488,7 +1455,7 @@ static void test_n20_14_0_no_night_operations_by_day(void **st) {
     n20_state *s = t_empty(&d, 13, N20_ALLIED);
     s_broken(s, "ROEDER");
     s->phase = N20_PH_COMBAT_END;
-    s_top_card(s, 2); /* the French draw of Turn 14: no French effect */
+    t_top_card(s, 2); /* the French draw of Turn 14: no French effect */
     s_run(s, &d, &ev);
     assert_false(t_events_has(&ev, "Night Operations"));
     assert_int_equal(t_dice_count(&d, "10.0 rally"), 0);
@@ -1569,7 +1536,7 @@ static void test_n20_15_0_no_end_before_last_turn(void **st) {
     t_dice_init(&d, 1);
     n20_state *s = t_empty(&d, 18, N20_ALLIED);
     s->phase = N20_PH_TURN_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     n20_run(s, &d.d, NULL);
     assert_false(s->over);
     assert_int_equal(s->turn, 19);
@@ -1585,7 +1552,7 @@ static void test_n20_4_0_sudden_death_roll_above_continues(void **st) {
     t_events ev = {0};
     n20_state *s = t_empty(&d, 19, N20_ALLIED);
     s->phase = N20_PH_TURN_END;
-    s_top_card(s, 2);
+    t_top_card(s, 2);
     uint32_t r[] = {2};
     t_dice_script(&d, 1, r);
     s_run(s, &d, &ev);

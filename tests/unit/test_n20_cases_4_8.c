@@ -14,43 +14,6 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* 1 if legal() lists the order whose text form is `text` for this seat */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0, len;
-    const uint8_t *item;
-    int found = 0;
-    while (buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf t;
-        buf_init(&t);
-        if (n20_order_format(item, len, &t) == 0 && t.len == strlen(text) && memcmp(t.data, text, t.len) == 0)
-            found = 1;
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return found;
-}
-
-static int s_card_index(const n20_state *s, int number) {
-    for (int i = 0; i < s->sc->ncards; i++)
-        if (s->sc->cards[i].number == number) return i;
-    return -1;
-}
-
-/* put card `number` on top of the draw pile (it must be in the draw pile) */
-static void s_card_on_top(n20_state *s, int number) {
-    int c = s_card_index(s, number);
-    for (int i = 0; i < s->ndraw; i++)
-        if (s->draw[i] == c) {
-            s->draw[i] = s->draw[0];
-            s->draw[0] = (uint8_t)c;
-            return;
-        }
-    fail_msg("card %d is not in the draw pile", number);
-}
-
 static const char *s_kind(const n20_state *s) {
     static brt_pending p;
     n20_pending(s, &p);
@@ -93,7 +56,7 @@ static void test_n20_4_0_phases_in_order(void **st) {
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
     t_place(s, "GERARD", 505);
     t_place(s, "UXBRIDGE", 506);
-    s_card_on_top(s, 3);
+    t_top_card(s, 3);
     int ndraw = s->ndraw;
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
@@ -290,7 +253,7 @@ static void test_n20_5_0_dual_event_own_colour_only(void **st) {
     n20_out out = {t_events_emit, &ev};
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
     int g = t_place(s, "GERARD", 107);
-    s_card_on_top(s, 9);
+    t_top_card(s, 9);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "french draws #9 Sacrebleu!"));
@@ -302,7 +265,7 @@ static void test_n20_5_0_dual_event_own_colour_only(void **st) {
     t_dice_init(&d, 1);
     s = t_empty(&d, 10, N20_ALLIED);
     int z = t_place(s, "ZIETEN", 2512);
-    s_card_on_top(s, 9);
+    t_top_card(s, 9);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->move_mod, -1); /* Allied event: Movement -1 */
@@ -320,10 +283,10 @@ static void test_n20_5_0_event_reshuffle_and_recurrence(void **st) {
     t_events ev = {0};
     n20_out out = {t_events_emit, &ev};
     n20_state *s = t_empty(&d, 10, N20_FRENCH);
-    s_card_on_top(s, 3);
+    t_top_card(s, 3);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
-    int c3 = s_card_index(s, 3), c12 = s_card_index(s, 12);
+    int c3 = t_card_index(s, 3), c12 = t_card_index(s, 12);
     assert_int_equal(s->ndiscard, 2); /* #12 (red title) and #3 */
     /* next turn the French draw #12 "A Change in the Weather" (reshuffle) */
     int k = -1;
@@ -364,7 +327,7 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     n20_state *s = t_empty(&d, 10, N20_ALLIED);
     t_place(s, "PIRCH", 1510);
     t_place(s, "GERARD", 107);
-    s_card_on_top(s, 4);
+    t_top_card(s, 4);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, &out);
     assert_true(t_events_has(&ev, "allied draws #4 Steady, Lads!"));
@@ -372,10 +335,10 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_string_equal(s_kind(s), "good-ground");
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "goodground PIRCH defense"));
-    assert_true(s_legal_has(s, N20_ALLIED, "goodground PIRCH immune"));
-    assert_true(s_legal_has(s, N20_ALLIED, "end"));
-    assert_false(s_legal_has(s, N20_ALLIED, "goodground GERARD defense"));
+    assert_true(t_legal_has(s, N20_ALLIED, "goodground PIRCH defense"));
+    assert_true(t_legal_has(s, N20_ALLIED, "goodground PIRCH immune"));
+    assert_true(t_legal_has(s, N20_ALLIED, "end"));
+    assert_false(t_legal_has(s, N20_ALLIED, "goodground GERARD defense"));
     assert_int_equal(t_order(s, N20_ALLIED, "goodground GERARD immune", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "5.1");
     assert_int_equal(t_order(s, N20_ALLIED, "goodground PIRCH immune", &d, &ev, &err), 0);
@@ -386,7 +349,7 @@ static void test_n20_5_1_allied_draw_offers_marker(void **st) {
     t_dice_init(&d, 1);
     s = t_empty(&d, 10, N20_FRENCH);
     t_place(s, "GERARD", 107);
-    s_card_on_top(s, 4);
+    t_top_card(s, 4);
     s->phase = N20_PH_EVENTS;
     n20_run(s, &d.d, NULL);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
@@ -765,8 +728,8 @@ static void test_n20_5_2_1_always_one_hex(void **st) {
     n20_state *s = t_empty(&d, 15, N20_FRENCH); /* Night, Storm = Downpour */
     int r = t_place(s, "REILLE", 505);
     assert_int_equal(n20_move_allowance(s, r), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "move REILLE 0506"));
-    assert_false(s_legal_has(s, N20_FRENCH, "move REILLE 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "move REILLE 0506 0507"));
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0506 0507", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0506", &d, NULL, &err), 0);
@@ -872,7 +835,7 @@ static void test_n20_6_6_example_cavalry_four_on_road(void **st) {
     brt_reject err;
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
     int k = t_place(s, "KELLERMANN", 105);
-    assert_true(s_legal_has(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503"));
     assert_int_equal(t_order(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0503 0604", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.2");
     assert_int_equal(t_order(s, N20_FRENCH, "move KELLERMANN 0205 0304 0404 0504", &d, NULL, &err), -1);
@@ -1007,7 +970,7 @@ static void test_n20_7_1_bridge_countercharge_and_optional_attack(void **st) {
     assert_int_equal(n20_reaction_eligible(s, vh), 1);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
     uint32_t r[] = {4}; /* 2 (doubled) vs 2 + 1 (bridge): column -1, die 4 = N */
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge VONHOBE -> GERARD", &d, &ev, &err), 0);
@@ -1054,7 +1017,7 @@ static void test_n20_7_1_bridge_maintain_contact(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 2108", &d, NULL, &err), 0);
     assert_int_equal(s->u[vh].hex, n20_hex(2108));
     assert_string_equal(s_kind(s), "contact");
-    assert_true(s_legal_has(s, N20_FRENCH, "contact GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact GERARD"));
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(s->u[g].hex, n20_hex(2109));
     assert_true(s->u[g].flags & N20_UF_CONTACT);
@@ -1074,7 +1037,7 @@ static void test_n20_8_2_2_pinned_across_bridge(void **st) {
     assert_string_equal(s_kind(s), "reaction");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 2108", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.2");
-    assert_false(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 2108"));
+    assert_false(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 2108"));
     free(s);
 }
 
@@ -1093,7 +1056,7 @@ static void test_n20_7_2_mutually_locked(void **st) {
     s->phasing = N20_ALLIED;
     assert_int_equal(t_order(s, N20_ALLIED, "move ZIETEN 0908", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "6.8");
-    assert_false(s_legal_has(s, N20_ALLIED, "move ZIETEN 0908"));
+    assert_false(t_legal_has(s, N20_ALLIED, "move ZIETEN 0908"));
     free(s);
 }
 
@@ -1106,7 +1069,7 @@ static void test_n20_7_3_no_extra_cost(void **st) {
     n20_state *s = t_empty(&d, 9, N20_FRENCH);
     int g = t_place(s, "GERARD", 505);
     t_place(s, "ZIETEN", 508);
-    assert_true(s_legal_has(s, N20_FRENCH, "move GERARD 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move GERARD 0506 0507"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0506 0507", &d, NULL, &err), 0); /* 2 MP of 2 */
     assert_int_equal(s->u[g].hex, n20_hex(507));
     free(s);
@@ -1163,8 +1126,8 @@ static void test_n20_8_0_only_adjacent_cavalry_reacts(void **st) {
     t_place(s, "COLLAERT", 509);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge ZIETEN -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge ZIETEN -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge ZIETEN -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.0");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage COLLAERT 0510", &d, NULL, &err), -1);
@@ -1187,7 +1150,7 @@ static void test_n20_8_0_eligible_only_if_adjacent_at_start(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0407", &d, NULL, &err), 0);
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(n20_reaction_eligible(s, c), 1); /* adjacent now ... */
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge COLLAERT -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.0"); /* ... but not when the phase began */
     free(s);
@@ -1227,7 +1190,7 @@ static void test_n20_8_1_countercharge_adjacent_only(void **st) {
     uint64_t rolls = d.d.rolls_made;
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.1");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
     assert_int_equal(d.d.rolls_made, rolls);
     free(s);
 }
@@ -1245,7 +1208,7 @@ static void test_n20_8_1_countercharge_not_in_combat_phase(void **st) {
     uint64_t rolls = d.d.rolls_made;
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "9.2");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     assert_int_equal(d.d.rolls_made, rolls);
     free(s);
 }
@@ -1262,10 +1225,10 @@ static void test_n20_8_1_1_routed_no_countercharge_may_disengage(void **st) {
     s->u[u].routed = 1 + N20_FRENCH;
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "reaction");
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.1.1");
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507", &d, NULL, &err), 0);
     assert_int_equal(s->u[u].hex, n20_hex(507));
     free(s);
@@ -1284,8 +1247,8 @@ static void test_n20_8_1_3_selective_attack(void **st) {
     t_place(s, "DERLON", 507);
     t_place(s, "UXBRIDGE", 506);
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> DERLON"));
     uint32_t r[] = {1}; /* 4 vs 2: column +2, die 1 = N */
     t_dice_script(&d, 1, r);
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD", &d, &ev, &err), 0);
@@ -1315,7 +1278,7 @@ static void test_n20_8_1_3_combined_countercharge_and_advance(void **st) {
     t_place(s, "COLLAERT", 606);
     s->morale[N20_FRENCH] = 6;
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "countercharge COLLAERT,UXBRIDGE -> GERARD"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT,UXBRIDGE -> GERARD"));
     assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE,COLLAERT -> GERARD,DERLON", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "8.1.3");
     uint32_t r[] = {2, 6}; /* (2+1)x2 = 6 vs 2: column +4, die 2 = DW; controlled advance 6-1 = 5: kept */
@@ -1393,8 +1356,8 @@ static void test_n20_8_2_3_one_hex_not_across_major_river(void **st) {
     assert_string_equal(err.rule, "8.2.3");
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 1510 1511", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.3"); /* ends in the first vacant hex */
-    assert_false(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 1410"));
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage VONHOBE 1510"));
+    assert_false(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 1410"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage VONHOBE 1510"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage VONHOBE 1510", &d, NULL, &err), 0); /* the ford */
     assert_int_equal(s->u[v].hex, n20_hex(1510));
     free(s);
@@ -1431,7 +1394,7 @@ static void test_n20_8_2_3_through_friendly_units(void **st) {
     assert_string_equal(err.rule, "8.2.3"); /* 0406 is in an EZOC */
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508 0509", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.3");
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508"));
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0507 0508", &d, NULL, &err), 0);
     assert_int_equal(s->u[u].hex, n20_hex(508));
     free(s);
@@ -1453,17 +1416,17 @@ static void test_n20_8_2_4_who_maintains_contact(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "disengage UXBRIDGE 0607", &d, NULL, &err), 0);
     assert_string_equal(s_kind(s), "contact");
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "contact GERARD"));
-    assert_true(s_legal_has(s, N20_FRENCH, "contact REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "contact ARTILLERY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "contact DERLON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "contact REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "contact ARTILLERY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "contact DERLON"));
     assert_int_equal(t_order(s, N20_FRENCH, "contact ARTILLERY", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.4");
     assert_int_equal(t_order(s, N20_FRENCH, "contact DERLON", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "8.2.4");
     assert_int_equal(t_order(s, N20_FRENCH, "contact GERARD", &d, NULL, &err), 0);
     assert_int_equal(s->u[g].hex, n20_hex(506));
-    assert_true(s_legal_has(s, N20_ALLIED, "end")); /* back to the Reaction Phase */
+    assert_true(t_legal_has(s, N20_ALLIED, "end")); /* back to the Reaction Phase */
     assert_int_equal(t_order(s, N20_FRENCH, "contact REILLE", &d, NULL, &err), -1);
     assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
     free(s);

@@ -20,69 +20,8 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* an empty map at the Combat Phase's declarations, both sides on 6 Morale Points */
-static n20_state *s_pos(t_dice *d, int turn, int phasing) {
-    n20_state *s = t_empty(d, turn, phasing);
-    s->phase = N20_PH_DECLARE;
-    s->morale[N20_FRENCH] = 6;
-    s->morale[N20_ALLIED] = 6;
-    d->npurposes = 0; /* count the dice of the test only (set-up shuffles the deck) */
-    return s;
-}
-
-/* resolve with scripted dice; the defender declines reserves when he is asked */
-static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
-    brt_reject err;
-    t_dice_script(d, n, dice);
-    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
-    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
-        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
-    return rc;
-}
-
-/* legal() for the seat lists the order whose text is `text` */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
-static int s_legal_count(const n20_state *s, unsigned seat) {
-    brt_buf b;
-    buf_init(&b);
-    int n = n20_legal(s, seat, &b);
-    buf_free(&b);
-    return n;
-}
-
-#define U(name) n20_unit_find(s, name)
-#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
-#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
-#define NO(seat, text, want)                                         \
-    do {                                                             \
-        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
-        assert_string_equal(err.rule, want);                         \
-    } while (0)
-
-#define SETUP(turn, phasing)  \
-    t_dice d;                 \
-    t_dice_init(&d, 1);       \
-    t_events ev = {0};        \
-    brt_reject err;           \
-    (void)err;                \
-    n20_state *s = s_pos(&d, turn, phasing)
+/* a combat test at the Combat Phase's declarations (t_pos, n20_test.h) */
+#define SETUP(turn, phasing) T_SETUP(turn, phasing, N20_PH_DECLARE)
 
 /* ---- [9.0] [9.2] declarations and the battle sequence ------------------------ */
 
@@ -94,7 +33,7 @@ static void test_n20_9_2_declare_all_battles_first(void **st) {
     t_place(s, "ZIETEN", 506);
     NO(N20_FRENCH, "resolve 1", "9.2");
     assert_int_equal(d.npurposes, 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     assert_true(t_events_has(&ev, "[9.2] battle 1 declared (1 attacker(s), 1 defender(s))"));
     assert_int_equal(s->phase, N20_PH_BATTLES);
@@ -112,19 +51,19 @@ static void test_n20_9_0_battles_resolved_in_any_order(void **st) {
     t_place(s, "GERARD", 510);
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 2"));
     uint32_t r2[] = {4}; /* 2 vs 3 = -1, die 4: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
     assert_true(t_events_has(&ev, "battle 2: 2 vs 3 (terrain +0), differential -1, column -1, die 4: N"));
     assert_int_equal(s->b[1].done, 1);
     assert_int_equal(s->b[0].done, 0);
     assert_int_equal(s->phase, N20_PH_BATTLES);
-    assert_false(s_legal_has(s, N20_FRENCH, "resolve 2"));
+    assert_false(t_legal_has(s, N20_FRENCH, "resolve 2"));
     NO(N20_FRENCH, "resolve 2", "9.0"); /* a battle is fought once */
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     uint32_t r1[] = {2}; /* 4 vs 3 = +1, die 2: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r1), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r1), 0);
     assert_true(t_events_has(&ev, "battle 1: 4 vs 3 (terrain +0), differential +1, column +1, die 2: N"));
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 2);
     assert_int_equal(s->phasing, N20_ALLIED); /* every battle fought: the Combat Phase is over */
@@ -141,7 +80,7 @@ static void test_n20_9_0_step_h_result_applied_before_next_battle(void **st) {
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_int_equal(s->phase, N20_PH_RETREAT);
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 2", &d, &ev, &err), -1);
     assert_int_equal(err.code, BRT_REJECT_NOT_YOUR_DECISION);
@@ -154,7 +93,7 @@ static void test_n20_9_0_step_h_result_applied_before_next_battle(void **st) {
     assert_int_equal(s->phase, N20_PH_BATTLES);
     assert_int_equal(s->b[0].done, 1);
     uint32_t r2[] = {4};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 2", 1, r2), 0);
     free(s);
 }
 
@@ -170,10 +109,10 @@ static void test_n20_9_0_step_f_column_clamped(void **st) {
     t_place(s, "ORANGE", 1608);
     OK(N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN ; MILHAUD -> ORANGE");
     uint32_t r1[] = {6}; /* 1 vs 4+1 forest = -4: column -2, die 6: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 2", 1, r1), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 2", 1, r1), 0);
     assert_true(t_events_has(&ev, "1 vs 5 (terrain +1), differential -4, column -2, die 6: N"));
     uint32_t r2[] = {4}; /* 9 vs 3 = +6: column +4, die 4: DR */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
     assert_true(t_events_has(&ev, "9 vs 3 (terrain +0), differential +6, column +4, die 4: DR"));
     free(s);
 }
@@ -217,8 +156,8 @@ static void test_n20_9_1_voluntary_attack_obliges_all_in_its_zoc(void **st) {
     t_place(s, "ORANGE", 1701);
     t_place(s, "COLLAERT", 1702);
     assert_int_equal(n20_must_attack(s, g), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
-    assert_false(s_legal_has(s, N20_FRENCH, "declare GERARD -> ORANGE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare"));
+    assert_false(t_legal_has(s, N20_FRENCH, "declare GERARD -> ORANGE"));
     NO(N20_FRENCH, "declare GERARD -> ORANGE", "9.1.1");
     assert_non_null(strstr(err.message, "COLLAERT"));
     OK(N20_FRENCH, "declare GERARD -> ORANGE,COLLAERT");
@@ -250,7 +189,7 @@ static void test_n20_9_2_2_multi_hex_battle_needs_all_adjacent(void **st) {
     t_place(s, "PIRCH", 606);
     NO(N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH", "9.2.2");
     assert_non_null(strstr(err.message, "DERLON is not adjacent to PIRCH"));
-    assert_false(s_legal_has(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH"));
+    assert_false(t_legal_has(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN,PIRCH"));
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN ; GERARD -> PIRCH");
     free(s);
 }
@@ -266,7 +205,7 @@ static void test_n20_9_2_2_multi_hex_battle_all_adjacent_accepted(void **st) {
     assert_int_equal(s->b[0].natt, 2);
     assert_int_equal(s->b[0].ndef, 2);
     uint32_t r[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "6 vs 7 (terrain +1), differential -1"));
     free(s);
 }
@@ -292,12 +231,12 @@ static void test_n20_9_6_2_routed_unit_attacks_at_half_without_reserves(void **s
     s->u[r].routed = 1 + N20_FRENCH;
     NO(N20_FRENCH, "declare", "9.1");
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1"));
-    assert_false(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     NO(N20_FRENCH, "resolve 1 reserve", "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 6);
     uint32_t rr[] = {4}; /* 2 vs 3 = -1, die 4: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, rr), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, rr), 0);
     assert_true(t_events_has(&ev, "2 vs 3 (terrain +0), differential -1, column -1, die 4: N"));
     free(s);
 }
@@ -311,7 +250,7 @@ static void test_n20_9_6_2_reserve_allowed_unless_all_routed(void **st) {
     t_place(s, "ZIETEN", 506);
     s->u[r].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     OK(N20_FRENCH, "resolve 1 reserve");
     assert_int_equal(s->morale[N20_FRENCH], 5);
     free(s);
@@ -347,7 +286,7 @@ static void test_n20_9_3_artillery_defends_at_printed_strength(void **st) {
     t_place(s, "ARTILLERY", 506);
     OK(N20_ALLIED, "declare ZIETEN -> ARTILLERY");
     uint32_t r[] = {2}; /* 3 vs 2 = +1, die 2: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "3 vs 2 (terrain +0), differential +1"));
     free(s);
 }
@@ -360,7 +299,7 @@ static void test_n20_9_3_artillery_not_doubled_in_downpour(void **st) {
     t_place(s, "VONHOBE", 506);
     OK(N20_FRENCH, "declare ARTILLERY -> VONHOBE");
     uint32_t r[] = {4}; /* 2 vs 1 = +1, die 4: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "2 vs 1 (terrain +0), differential +1"));
     free(s);
 }
@@ -374,11 +313,11 @@ static void test_n20_9_3_artillery_never_advances(void **st) {
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare ARTILLERY,GERARD -> ZIETEN");
     uint32_t r[] = {6}; /* 4 + 2 vs 3 = +3, die 6: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "6 vs 3"));
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_false(s_legal_has(s, N20_FRENCH, "advance ARTILLERY 0506"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance ARTILLERY 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
     NO(N20_FRENCH, "advance ARTILLERY 0506", "9.8.2");
     AT("ARTILLERY", 505);
     free(s);
@@ -394,7 +333,7 @@ static void test_n20_9_4_minor_river_hexside_benefit(void **st) {
     t_place(s, "PIRCH", 807); /* clear, across the Ligny brook */
     OK(N20_FRENCH, "declare VANDAMME -> PIRCH");
     uint32_t r[] = {4};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "3 vs 4 (terrain +1), differential -1"));
     free(s);
 }
@@ -407,7 +346,7 @@ static void test_n20_9_4_1_single_benefit_not_cumulative(void **st) {
     t_place(s, "ZIETEN", 808); /* Ligny: town, across the brook */
     OK(N20_FRENCH, "declare VANDAMME -> ZIETEN");
     uint32_t r[] = {4};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "3 vs 4 (terrain +1), differential -1"));
     free(s);
 }
@@ -420,7 +359,7 @@ static void test_n20_9_4_3_attacker_terrain_no_effect(void **st) {
     t_place(s, "ZIETEN", 607);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {2};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "4 vs 3 (terrain +0), differential +1"));
     free(s);
 }
@@ -449,10 +388,10 @@ static void test_n20_9_4_3_bridge_not_obliged_and_single_benefit(void **st) {
     int g = t_place(s, "GERARD", 2110);
     t_place(s, "THIELMANN", 2109); /* Wavre, across the bridge */
     assert_int_equal(n20_must_attack(s, g), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "declare"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare"));
     OK(N20_FRENCH, "declare GERARD -> THIELMANN");
     uint32_t r[] = {4};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "2 vs 3 (terrain +1), differential -1"));
     free(s);
 }
@@ -466,14 +405,14 @@ static void test_n20_12_2_3_reserves_attacker_then_defender(void **st) {
     t_place(s, "REILLE", 505);
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
-    assert_true(s_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
+    assert_true(t_legal_has(s, N20_FRENCH, "resolve 1 reserve"));
     OK(N20_FRENCH, "resolve 1 reserve");
     assert_int_equal(s->morale[N20_FRENCH], 5);
     assert_int_equal(s->phase, N20_PH_DEF_RESERVE);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     assert_int_equal(d.npurposes, 0); /* no die before the defender decides */
-    assert_true(s_legal_has(s, N20_ALLIED, "reserve"));
-    assert_true(s_legal_has(s, N20_ALLIED, "no-reserve"));
+    assert_true(t_legal_has(s, N20_ALLIED, "reserve"));
+    assert_true(t_legal_has(s, N20_ALLIED, "no-reserve"));
     uint32_t r[] = {3}; /* 5 vs 4 = +1, die 3: DW */
     t_dice_script(&d, 1, r);
     OK(N20_ALLIED, "reserve");
@@ -516,7 +455,7 @@ static void test_n20_9_5_cap_after_reserves(void **st) {
     OK(N20_ALLIED, "reserve");
     assert_true(t_events_has(&ev, "6 vs 4 (terrain +0, defender reserve), differential +1, column +1, die 2: N"));
     uint32_t r2[] = {2}; /* 3 vs 1 = +2 below the cap 4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 2 cap 4", 1, r2), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 2 cap 4", 1, r2), 0);
     assert_true(t_events_has(&ev, "3 vs 1 (terrain +0), differential +2, column +2, die 2: DW"));
     free(s);
 }
@@ -531,7 +470,7 @@ static void test_n20_9_6_ab_attacker_breaks(void **st) {
     t_place(s, "ORANGE", 506);
     OK(N20_FRENCH, "declare MILHAUD -> ORANGE");
     uint32_t r[] = {1}; /* 1 vs 4 = -3: column -2, die 1: AB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 1: AB"));
     assert_int_equal(s->u[m].where, N20_U_BROKEN);
     assert_true(t_events_has(&ev, "MILHAUD is Broken at 0505"));
@@ -539,7 +478,7 @@ static void test_n20_9_6_ab_attacker_breaks(void **st) {
     assert_int_equal(s->morale[N20_ALLIED], 7);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "advance ORANGE 0505"));
+    assert_true(t_legal_has(s, N20_ALLIED, "advance ORANGE 0505"));
     OK(N20_ALLIED, "advance ORANGE 0505");
     AT("ORANGE", 505);
     assert_int_equal(s->b[0].done, 1);
@@ -555,7 +494,7 @@ static void test_n20_9_6_ar_attacker_routed(void **st) {
     t_place(s, "ORANGE", 506);
     OK(N20_FRENCH, "declare GERARD -> ORANGE");
     uint32_t r[] = {2, 2}; /* 2 vs 4 = -2, die 2: AR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "die 2: AR"));
     assert_true(t_events_has(&ev, "GERARD routs 2 hex(es) (roll 2)"));
     assert_string_equal(d.purposes[1], "9.6 rout distance");
@@ -581,7 +520,7 @@ static void test_n20_9_6_aw_attacker_withdraws(void **st) {
     t_place(s, "ORANGE", 506);
     OK(N20_FRENCH, "declare GERARD -> ORANGE");
     uint32_t r[] = {5}; /* -2, die 5: AW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 5: AW"));
     assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 0);
     NO(N20_FRENCH, "retreat GERARD 0405 0305", "9.7.8");
@@ -605,7 +544,7 @@ static void test_n20_9_6_n_engaged(void **st) {
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
     uint32_t r[] = {2}; /* +1, die 2: N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 2: N"));
     assert_int_equal(d.npurposes, 1);
     AT("REILLE", 505);
@@ -628,7 +567,7 @@ static void test_n20_9_6_dw_defender_withdraws(void **st) {
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 0);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     OK(N20_ALLIED, "retreat ZIETEN 0607");
@@ -651,7 +590,7 @@ static void test_n20_9_6_db_defender_breaks(void **st) {
     int z = t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
     uint32_t r[] = {6}; /* 6 vs 3 = +3, die 6: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 6: DB"));
     assert_int_equal(s->u[z].where, N20_U_BROKEN);
     assert_int_equal(n20_unit_at(s, n20_hex(506)), -1);
@@ -674,14 +613,14 @@ static void test_n20_9_6_ex_cannot_make_change(void **st) {
     int th = t_place(s, "THIELMANN", 506);
     OK(N20_FRENCH, "declare DERLON,VANDAMME -> THIELMANN");
     uint32_t r[] = {1}; /* 6 vs 2 = +4, die 1: EX */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 1: EX"));
     assert_int_equal(s->u[th].where, N20_U_BROKEN); /* defenders first */
     assert_int_equal(s->phase, N20_PH_EX_LOSSES);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_int_equal(s_legal_count(s, N20_FRENCH), 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "losses DERLON"));
-    assert_true(s_legal_has(s, N20_FRENCH, "losses VANDAMME"));
+    assert_int_equal(t_legal_n(s, N20_FRENCH), 2);
+    assert_true(t_legal_has(s, N20_FRENCH, "losses DERLON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses VANDAMME"));
     NO(N20_FRENCH, "losses DERLON VANDAMME", "9.6");
     NO(N20_FRENCH, "losses THIELMANN", "9.6");
     OK(N20_FRENCH, "losses VANDAMME");
@@ -703,10 +642,10 @@ static void test_n20_9_6_ex_may_break_stronger_unit(void **st) {
     t_place(s, "THIELMANN", 506);
     OK(N20_FRENCH, "declare REILLE,GERARD -> THIELMANN");
     uint32_t r[] = {1}; /* 6 vs 2, die 1: EX */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "losses GERARD"));
-    assert_true(s_legal_has(s, N20_FRENCH, "losses REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "losses REILLE GERARD"));
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_legal_has(s, N20_FRENCH, "losses GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "losses REILLE GERARD"));
     OK(N20_FRENCH, "losses REILLE");
     assert_int_equal(s->u[U("REILLE")].where, N20_U_BROKEN);
     assert_int_equal(s->u[U("GERARD")].where, N20_U_MAP);
@@ -724,7 +663,7 @@ static void test_n20_9_6_ex_printed_strengths_only(void **st) {
     s->u[z].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare REILLE,GERARD,MILHAUD -> ZIETEN");
     uint32_t r[] = {1}; /* 7 vs 2+1 = +4, die 1: EX; the loss is ZIETEN's printed 3 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "7 vs 3 (terrain +1), differential +4, column +4, die 1: EX"));
     NO(N20_FRENCH, "losses GERARD", "9.6");
     assert_non_null(strstr(err.message, "at least 3"));
@@ -743,7 +682,7 @@ static void test_n20_9_6_ex_lone_attacker_breaks_without_decision(void **st) {
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> VONHOBE ; GERARD -> PIRCH");
     uint32_t r[] = {1}; /* 4 vs 1 = +3, die 1: EX */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_int_equal(s->u[v].where, N20_U_BROKEN);
     assert_int_equal(s->u[r0].where, N20_U_BROKEN);
     assert_int_equal(s->phase, N20_PH_BATTLES); /* no losses decision, nobody left to advance */
@@ -762,7 +701,7 @@ static void test_n20_9_6_ex_defender_morale_zero(void **st) {
     s->morale[N20_ALLIED] = 1;
     OK(N20_FRENCH, "declare REILLE -> VONHOBE");
     uint32_t r[] = {1};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(s->over);
     assert_int_equal(s->winner, N20_FRENCH);
     assert_int_equal(s->u[r0].where, N20_U_MAP);
@@ -780,9 +719,9 @@ static void test_n20_9_6_2_routed_unit_cannot_advance(void **st) {
     s->u[r0].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare REILLE,GERARD -> VONHOBE");
     uint32_t r[] = {6}; /* 2 + 2 vs 1 = +3, die 6: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "4 vs 1 (terrain +0), differential +3, column +3, die 6: DB"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "advance REILLE 0506", "9.8.2");
     assert_non_null(strstr(err.message, "Routed"));
     OK(N20_FRENCH, "advance GERARD 0506");
@@ -809,7 +748,7 @@ static void test_n20_9_6_2_routed_halving_after_other_modifiers(void **st) {
     assert_int_equal(n20_combat_strength(s, a, 0, 0, 0), 1); /* defending: 2 / 2 */
     OK(N20_FRENCH, "declare REILLE,ARTILLERY -> ZIETEN");
     uint32_t r[] = {4}; /* clear weather: REILLE 4 / 2 + ARTILLERY 2 vs 3 = +1, die 4: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "4 vs 3 (terrain +0), differential +1, column +1, die 4: DW"));
     free(s);
 }
@@ -840,7 +779,7 @@ static void test_n20_9_6_2_routed_cavalry_cannot_countercharge(void **st) {
     s->u[ux].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "end");
     assert_int_equal(s->phase, N20_PH_REACTION);
-    assert_false(s_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
+    assert_false(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> GERARD"));
     NO(N20_ALLIED, "countercharge UXBRIDGE -> GERARD", "8.1.1");
     assert_int_equal(d.npurposes, 0);
     free(s);
@@ -855,7 +794,7 @@ static void test_n20_9_6_2_routed_unit_routs_again(void **st) {
     s->u[z].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {6, 1}; /* 4 vs 2 = +2, die 6: DR; rout 1 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "4 vs 2 (terrain +0), differential +2, column +2, die 6: DR"));
     assert_true(t_events_has(&ev, "ZIETEN routs 1 hex(es) (roll 1)"));
     OK(N20_ALLIED, "retreat ZIETEN 1508");
@@ -874,7 +813,7 @@ static void test_n20_9_6_2_1_elite_routs_two_hexes_fewer(void **st) {
     t_place(s, "RESERVE", 605);
     OK(N20_ALLIED, "declare ORANGE,RESERVE -> GARDE");
     uint32_t r[] = {4, 5}; /* 7 vs 3 = +4, die 4: DR; rout 5 - 2 = 3 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "GARDE routs 3 hex(es) (roll 5)"));
     NO(N20_FRENCH, "retreat GARDE 0405 0305 0206 0106", "9.7.8");
     OK(N20_FRENCH, "retreat GARDE 0405 0305 0206");
@@ -895,7 +834,7 @@ static void test_n20_9_6_2_1_fortified_routs_one_fewer(void **st) {
     int o = t_place(s, "ORANGE", 1802); /* Hougoumont */
     OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
     uint32_t r[] = {5, 3}; /* 7 vs 4+2 = +1, die 5: DR; rout 3 - 1 = 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "7 vs 6 (terrain +2), differential +1, column +1, die 5: DR"));
     assert_true(t_events_has(&ev, "ORANGE routs 2 hex(es) (roll 3)"));
     NO(N20_ALLIED, "retreat ORANGE", "9.7.8"); /* one fewer, not two fewer */
@@ -917,7 +856,7 @@ static void test_n20_9_6_2_1_elite_and_fortified_cumulative(void **st) {
     t_place(s, "HILL", 1702);
     OK(N20_ALLIED, "declare ORANGE,RESERVE,HILL -> GARDE");
     uint32_t r[] = {4, 3}; /* 10 vs 3+2 = +5: column +4, die 4: DR; rout 3 - 2 - 1 = 0 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "GARDE rout roll 3, modified 0: changed to Withdraws"));
     OK(N20_FRENCH, "retreat GARDE");
     AT("GARDE", 1802);
@@ -954,7 +893,7 @@ static void test_n20_9_7_1_retreat_through_forest(void **st) {
     int z = t_place(s, "ZIETEN", 1507);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {5, 2}; /* +1, die 5: DR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     OK(N20_ALLIED, "retreat ZIETEN 1608 1708"); /* through the forest at 1608 */
     AT("ZIETEN", 1708);
     assert_int_equal(s->u[z].routed, 1 + N20_ALLIED);
@@ -972,7 +911,7 @@ static void test_n20_9_7_2_surrounded_unit_breaks(void **st) {
     int v = t_place(s, "VONHOBE", 101); /* map corner */
     OK(N20_FRENCH, "declare REILLE,DERLON,GERARD -> VONHOBE");
     uint32_t r[] = {2}; /* 9 vs 1: column +4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "die 2: DW"));
     assert_int_equal(s->u[v].where, N20_U_BROKEN);
     assert_true(t_events_has(&ev, "VONHOBE is Broken at 0101"));
@@ -993,12 +932,12 @@ static void test_n20_9_7_2_1_retreat_restrictions_and_ford(void **st) {
     int z = t_place(s, "ZIETEN", 1509);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     NO(N20_ALLIED, "retreat ZIETEN 1410", "9.7.2.1"); /* Major River, no crossing */
     NO(N20_ALLIED, "retreat ZIETEN 1508", "9.7.2.1"); /* the enemy */
     NO(N20_ALLIED, "retreat ZIETEN 1609", "9.7.3");   /* in REILLE's ZOC while 1510 is free */
     assert_int_equal(d.npurposes, 1);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 1510"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 1510"));
     uint32_t h[] = {4};
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat ZIETEN 1510"); /* across the Ottignies ford */
@@ -1018,9 +957,9 @@ static void test_n20_9_7_2_2_fortified_may_retreat_in_full(void **st) {
     t_place(s, "ORANGE", 1802);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE"));
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
     OK(N20_ALLIED, "retreat ORANGE 1902");
     AT("ORANGE", 1902);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
@@ -1038,7 +977,7 @@ static void test_n20_9_7_4_hazardous_retreat_breaks_on_1_to_3(void **st) {
     int z = t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN");
     uint32_t r[] = {4, 2}; /* 9 vs 3: column +4, die 4: DR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     uint32_t h[] = {5, 3};
     t_dice_script(&d, 2, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
@@ -1065,7 +1004,7 @@ static void test_n20_9_7_4_friendly_units_do_not_negate_ezoc(void **st) {
     t_place(s, "PIRCH", 507); /* the only way out */
     OK(N20_FRENCH, "declare REILLE,DERLON,GERARD -> ZIETEN ; VANDAMME,EXELMANS -> PIRCH");
     uint32_t r[] = {2}; /* 9 vs 3: column +4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     NO(N20_ALLIED, "retreat ZIETEN 0507", "9.7.6");
     assert_int_equal(d.npurposes, 1);
     uint32_t h[] = {4};
@@ -1088,7 +1027,7 @@ static void test_n20_9_7_6_through_friendly_only_if_no_other_route(void **st) {
     t_place(s, "PIRCH", 507);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; DERLON,GERARD -> PIRCH");
     uint32_t r[] = {3}; /* 4 vs 3 = +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     NO(N20_ALLIED, "retreat ZIETEN 0507 0508", "9.7.6");
     NO(N20_ALLIED, "retreat ZIETEN 0406", "9.7.7"); /* in an EZOC too, but not closer to a LOC */
     uint32_t h[] = {6};
@@ -1109,7 +1048,7 @@ static void test_n20_9_7_5_bridge_and_ezoc_two_rolls(void **st) {
     int th = t_place(s, "THIELMANN", 2109);
     OK(N20_FRENCH, "declare REILLE,DERLON -> THIELMANN");
     uint32_t r[] = {2}; /* 7 vs 2+1 = +4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     NO(N20_ALLIED, "retreat THIELMANN 2209", "9.7.7"); /* both in an EZOC; 2110 is the closer */
     uint32_t h[] = {5, 6};
     t_dice_script(&d, 2, h);
@@ -1131,10 +1070,10 @@ static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
     t_place(s, "ZIETEN", 506); /* Prussian: LOC 0812, 2512 */
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0507")); /* closer to 0812 */
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0607")); /* closer to both */
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat ZIETEN 0407"));
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0507")); /* closer to 0812 */
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0607")); /* closer to both */
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat ZIETEN 0407"));
     NO(N20_ALLIED, "retreat ZIETEN 0407", "9.7.7");
     OK(N20_ALLIED, "retreat ZIETEN 0507");
     AT("ZIETEN", 507);
@@ -1142,13 +1081,13 @@ static void test_n20_9_7_7_each_army_retreats_to_its_own_loc(void **st) {
 
     /* the same ground for an Anglo-Dutch unit: 0507 is no nearer 2502 or 2505 */
     t_dice_init(&d, 1);
-    s = s_pos(&d, 9, N20_FRENCH);
+    s = t_pos(&d, 9, N20_FRENCH, N20_PH_DECLARE);
     t_place(s, "REILLE", 505);
     t_place(s, "ORANGE", 506);
     OK(N20_FRENCH, "declare REILLE -> ORANGE");
     uint32_t r2[] = {4}; /* 4 vs 4 = 0, die 4: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat ORANGE 0507"));
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r2), 0);
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat ORANGE 0507"));
     NO(N20_ALLIED, "retreat ORANGE 0507", "9.7.7");
     OK(N20_ALLIED, "retreat ORANGE 0607");
     AT("ORANGE", 607);
@@ -1166,7 +1105,7 @@ static void test_n20_9_6_ex_artillery_counts_printed_strength(void **st) {
     s->u[z].routed = 1 + N20_FRENCH;
     OK(N20_FRENCH, "declare ARTILLERY,PAJOL -> ZIETEN");
     uint32_t r[] = {1}; /* 4 + 1 vs 2 = +3, die 1: EX */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "5 vs 2 (terrain +0), differential +3, column +3, die 1: EX"));
     assert_int_equal(s->u[z].where, N20_U_BROKEN);
     assert_int_equal(s->u[a].where, N20_U_BROKEN);
@@ -1185,7 +1124,7 @@ static void test_n20_9_7_2_2_fortified_rout_held_still_routed(void **st) {
     int o = t_place(s, "ORANGE", 1802);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
     uint32_t r[] = {5, 2}; /* +1, die 5: DR; rout 2 - 1 = 1 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "ORANGE routs 1 hex(es) (roll 2)"));
     OK(N20_ALLIED, "retreat ORANGE");
     AT("ORANGE", 1802);
@@ -1203,7 +1142,7 @@ static void test_n20_9_7_8_loc_reached_at_full_distance(void **st) {
     t_place(s, "PIRCH", 304);
     OK(N20_ALLIED, "declare ZIETEN,PIRCH -> GERARD");
     uint32_t r[] = {2}; /* 6 vs 2 = +4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     OK(N20_FRENCH, "retreat GERARD 0105");
     assert_int_equal(s->u[g].where, N20_U_MAP);
     AT("GERARD", 105);
@@ -1223,13 +1162,13 @@ static void test_n20_9_8_1_advance_decision_is_immediate(void **st) {
     t_place(s, "PIRCH", 511);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN ; GERARD -> PIRCH");
     uint32_t r[] = {3}; /* +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     OK(N20_ALLIED, "retreat ZIETEN 0607");
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     OK(N20_FRENCH, "end");
     assert_int_equal(s->phase, N20_PH_BATTLES);
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "advance REILLE 0506", "9.0");
     AT("REILLE", 505);
     free(s);
@@ -1244,12 +1183,12 @@ static void test_n20_9_8_2_only_units_of_the_battle_advance(void **st) {
     int th = t_place(s, "THIELMANN", 2109);
     OK(N20_FRENCH, "declare REILLE -> THIELMANN");
     uint32_t r[] = {3}; /* 4 vs 2+1 = +1, die 3: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     uint32_t h[] = {6};
     t_dice_script(&d, 1, h);
     OK(N20_ALLIED, "retreat THIELMANN 2009");
     assert_int_equal(s->u[th].hex, n20_hex(2009));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance GERARD 2109"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance GERARD 2109"));
     NO(N20_FRENCH, "advance GERARD 2109", "9.8.2");
     assert_non_null(strstr(err.message, "not a victorious unit of this battle"));
     OK(N20_FRENCH, "advance REILLE 2109");
@@ -1268,13 +1207,13 @@ static void test_n20_9_8_2_each_vacated_hex_takes_one_unit(void **st) {
     int p = t_place(s, "PIRCH", 606); /* marsh */
     OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN,PIRCH");
     uint32_t r[] = {5}; /* 6 vs 6+1 = -1, die 5: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_int_equal(n20_retreat_current(s), z);
     OK(N20_ALLIED, "retreat ZIETEN 0407");
     assert_int_equal(n20_retreat_current(s), p);
     OK(N20_ALLIED, "retreat PIRCH 0705");
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0606"));
     OK(N20_FRENCH, "advance REILLE 0506");
     NO(N20_FRENCH, "advance GERARD 0506", "9.8.2"); /* taken */
     OK(N20_FRENCH, "advance GERARD 0606");
@@ -1292,7 +1231,7 @@ static void test_n20_9_8_5_defending_cavalry_pursues_the_attacker(void **st) {
     int ux = t_place(s, "UXBRIDGE", 506);
     OK(N20_FRENCH, "declare GERARD -> UXBRIDGE");
     uint32_t r[] = {1, 2}; /* 2 vs 2 = 0, die 1: AR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     uint32_t c[] = {6}; /* controlled advance 6 - 1: Kept */
     t_dice_script(&d, 1, c);
     OK(N20_FRENCH, "retreat GERARD 0405 0305");
@@ -1312,11 +1251,11 @@ static void test_n20_9_8_3_controlled_advance_kept(void **st) {
     t_place(s, "THIELMANN", 506);
     OK(N20_FRENCH, "declare REILLE,MILHAUD -> THIELMANN");
     uint32_t r[] = {6, 4}; /* 5 vs 2 = +3, die 6: DB; controlled advance 4: Kept */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_int_equal(d.npurposes, 2);
     assert_string_equal(d.purposes[1], "9.8.3 controlled advance");
     assert_true(t_events_has(&ev, "[9.8.3] Controlled Advance roll 4: control Kept"));
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     OK(N20_FRENCH, "end");
     AT("MILHAUD", 406);
     AT("REILLE", 505);
@@ -1332,10 +1271,10 @@ static void test_n20_9_8_3_heavy_cavalry_minus_one(void **st) {
     t_place(s, "THIELMANN", 506);
     OK(N20_FRENCH, "declare REILLE,KELLERMANN -> THIELMANN");
     uint32_t r[] = {6, 4}; /* 6 vs 2 = +4, die 6: DB; controlled advance 4 - 1 = 3: Lost */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "Controlled Advance roll 4 (-1 heavy): control Lost"));
-    assert_false(s_legal_has(s, N20_FRENCH, "end"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "end"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     NO(N20_FRENCH, "end", "9.8.3");
     NO(N20_FRENCH, "advance REILLE 0506", "9.8.3");
     OK(N20_FRENCH, "advance KELLERMANN 0506");
@@ -1351,7 +1290,7 @@ static void test_n20_9_8_3_defending_cavalry_rolls(void **st) {
     t_place(s, "UXBRIDGE", 506);
     OK(N20_FRENCH, "declare GERARD -> UXBRIDGE");
     uint32_t r[] = {2}; /* 2 vs 2 = 0, die 2: AW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     uint32_t c[] = {6};
     t_dice_script(&d, 1, c);
     OK(N20_FRENCH, "retreat GERARD 0405");
@@ -1375,7 +1314,7 @@ static void test_n20_9_8_3_no_roll_when_nobody_can_advance(void **st) {
     int o = t_place(s, "ORANGE", 1802);
     OK(N20_FRENCH, "declare GARDE,KELLERMANN -> ORANGE");
     uint32_t r[] = {5}; /* 5 vs 4+2 = -1, die 5: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_true(t_events_has(&ev, "5 vs 6 (terrain +2), differential -1, column -1, die 5: DW"));
     OK(N20_ALLIED, "retreat ORANGE");
     assert_int_equal(s->u[o].hex, n20_hex(1802));
@@ -1395,7 +1334,7 @@ static void test_n20_9_8_4_advance_across_a_bridge(void **st) {
     int th = t_place(s, "THIELMANN", 2109);
     OK(N20_FRENCH, "declare GERARD -> THIELMANN");
     uint32_t r[] = {5}; /* 2 vs 2+1 = -1, die 5: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     NO(N20_ALLIED, "retreat THIELMANN 2108", "9.7.7");
     OK(N20_ALLIED, "retreat THIELMANN 2009");
     assert_int_equal(s->u[th].hex, n20_hex(2009));
@@ -1416,7 +1355,7 @@ static void test_n20_9_8_5_pursuit_along_path_up_to_allowance(void **st) {
     t_place(s, "PIRCH", 608); /* its ZOC covers 0507 and 0508 */
     OK(N20_FRENCH, "declare REILLE,MILHAUD -> ZIETEN");
     uint32_t r[] = {4, 4}; /* 5 vs 3 = +2, die 4: DR; rout 4 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     uint32_t c[] = {5};
     t_dice_script(&d, 1, c);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509 0510");
@@ -1425,8 +1364,8 @@ static void test_n20_9_8_5_pursuit_along_path_up_to_allowance(void **st) {
     assert_true(t_events_has(&ev, "control Kept"));
     NO(N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509", "9.8.5");
     NO(N20_FRENCH, "advance MILHAUD 0506 0507 0408", "9.8.5");
-    assert_true(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508 0509"));
     OK(N20_FRENCH, "advance MILHAUD 0506 0507 0508");
     assert_int_equal(s->u[m].hex, n20_hex(508));
     assert_int_equal(s->phase, N20_PH_ADVANCE);
@@ -1447,12 +1386,12 @@ static void test_n20_9_8_5_path_ends_where_the_unit_broke(void **st) {
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN");
     uint32_t r[] = {4, 2}; /* column +4, die 4: DR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     uint32_t h[] = {5, 3, 6}; /* passes at 0507, Breaks at 0508; controlled advance 6 - 1: Kept */
     t_dice_script(&d, 3, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
     assert_true(t_events_has(&ev, "ZIETEN is Broken at 0508"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance KELLERMANN 0506 0507 0508"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance KELLERMANN 0506 0507 0508"));
     OK(N20_FRENCH, "advance KELLERMANN 0506 0507 0508");
     assert_int_equal(s->u[k].hex, n20_hex(508));
     OK(N20_FRENCH, "advance DERLON 0506");
@@ -1472,7 +1411,7 @@ static void test_n20_9_8_5_path_ends_before_a_friendly_unit(void **st) {
     t_place(s, "PIRCH", 507);
     OK(N20_FRENCH, "declare REILLE,DERLON,KELLERMANN -> ZIETEN ; VANDAMME,EXELMANS -> PIRCH");
     uint32_t r[] = {2}; /* 9 vs 3: column +4, die 2: DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     uint32_t h[] = {4, 6}; /* the EZOC at 0507; controlled advance 6 - 1: Kept */
     t_dice_script(&d, 2, h);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508");
@@ -1495,7 +1434,7 @@ static void test_n20_9_8_5_only_first_unit_pursues(void **st) {
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE,MILHAUD,EXELMANS -> ZIETEN");
     uint32_t r[] = {4, 2}; /* 6 vs 3 = +3, die 4: DR; rout 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     uint32_t c[] = {6};
     t_dice_script(&d, 1, c);
     OK(N20_ALLIED, "retreat ZIETEN 0607 0608");
@@ -1504,8 +1443,8 @@ static void test_n20_9_8_5_only_first_unit_pursues(void **st) {
     assert_true(s->u[U("MILHAUD")].flags & N20_UF_EXHAUSTED);
     NO(N20_FRENCH, "advance MILHAUD 0506", "9.8.6");
     NO(N20_FRENCH, "advance EXELMANS 0506 0607", "9.8.5");
-    assert_false(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506 0607"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance EXELMANS 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance EXELMANS 0506 0607"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance EXELMANS 0506"));
     OK(N20_FRENCH, "advance EXELMANS 0506");
     AT("EXELMANS", 506);
     assert_int_equal(s->b[0].done, 1);
@@ -1522,7 +1461,7 @@ static void test_n20_9_8_6_no_new_battle_after_advancing(void **st) {
     int p = t_place(s, "PIRCH", 407); /* adjacent to 0506 only */
     OK(N20_FRENCH, "declare REILLE,GERARD -> ZIETEN");
     uint32_t r[] = {6}; /* +3, die 6: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     OK(N20_FRENCH, "advance GERARD 0506");
     assert_true(n20_adjacent_units(s, U("GERARD"), p));
     assert_int_equal(s->phasing, N20_ALLIED); /* the French Combat Phase is over */
@@ -1543,7 +1482,7 @@ static void test_n20_12_3_1_guard_advances_free(void **st) {
     t_place(s, "PIRCH", 407); /* the advance ends next to it: still no cost */
     OK(N20_FRENCH, "declare GARDE,REILLE -> ZIETEN");
     uint32_t r[] = {5}; /* 7 vs 3 = +4, die 5: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     OK(N20_FRENCH, "advance GARDE 0506");
     AT("GARDE", 506);
@@ -1561,7 +1500,7 @@ static void test_n20_12_3_2_victorious_guard_need_not_advance(void **st) {
     t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare GARDE,REILLE -> ZIETEN");
     uint32_t r[] = {5}; /* +4, die 5: DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
     OK(N20_FRENCH, "end");
     AT("GARDE", 505);
     assert_int_equal(s->morale[N20_FRENCH], 7);
@@ -1572,14 +1511,14 @@ static void test_n20_12_3_2_victorious_guard_need_not_advance(void **st) {
 /* [12.3.2] [9.6] EX: a Guard broken in an Exchange costs the extra Morale Point; one that
  * survives it does not */
 static n20_state *s_guard_ex(t_dice *d, t_events *ev) {
-    n20_state *s = s_pos(d, 9, N20_FRENCH);
+    n20_state *s = t_pos(d, 9, N20_FRENCH, N20_PH_DECLARE);
     t_place(s, "GARDE", 505);
     t_place(s, "GERARD", 607);
     t_place(s, "THIELMANN", 506);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "declare GARDE,GERARD -> THIELMANN", d, ev, &err), 0);
     uint32_t r[] = {1}; /* 5 vs 2 = +3, die 1: EX */
-    assert_int_equal(s_fight(s, d, ev, "resolve 1", 1, r), 0);
+    assert_int_equal(t_fight(s, d, ev, "resolve 1", 1, r), 0);
     assert_int_equal(s->phase, N20_PH_EX_LOSSES);
     return s;
 }

@@ -27,13 +27,6 @@ typedef struct t_sink {
     int n;
 } t_sink;
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* every option `scenario` accepts on its own (as the daemon would: setup succeeds) */
 static size_t s_options(const char *scenario, const char **names, size_t max) {
     size_t n = 0;
@@ -88,7 +81,7 @@ static int s_play(const char *scenario, const char **names, size_t nnames, uint6
             fail_msg("%s seed %llu: no legal order for seat %d at %s [%s] (step %d)", scenario,
                      (unsigned long long)seed, seat, p.kind, p.rule, steps);
         }
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         size_t pos = 0, len = 0, clen = 0;
         const uint8_t *item = NULL, *chosen = NULL;
         int i = 0;
@@ -168,7 +161,7 @@ static size_t s_pairwise_rows(size_t n, uint32_t rows[T_MAXROWS]) {
         uint32_t best = 0;
         size_t best_gain = 0;
         for (int c = 0; c < 200; c++) {
-            uint32_t cand = (uint32_t)s_rng(&rng) & (n >= 32 ? 0xffffffffu : ((1u << n) - 1u));
+            uint32_t cand = (uint32_t)t_rng(&rng) & (n >= 32 ? 0xffffffffu : ((1u << n) - 1u));
             size_t gain = 0;
             for (size_t a = 0; a < n; a++)
                 for (size_t b = a + 1; b < n; b++)

@@ -20,73 +20,8 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* an empty map at the Combat Phase's declarations, both sides on 6 Morale Points */
-static n20_state *s_pos(t_dice *d, int turn, int phasing) {
-    n20_state *s = t_empty(d, turn, phasing);
-    s->phase = N20_PH_DECLARE;
-    s->morale[N20_FRENCH] = 6;
-    s->morale[N20_ALLIED] = 6;
-    d->npurposes = 0; /* count the dice of the test only (set-up shuffles the deck) */
-    return s;
-}
-
-/* resolve with scripted dice; the defender declines reserves when he is asked */
-static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
-    brt_reject err;
-    t_dice_script(d, n, dice);
-    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
-    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
-        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
-    return rc;
-}
-
-/* legal() for the seat lists the order whose text is `text` */
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
-/* put card `number` on top of the Draw Pile */
-static void s_top_card(n20_state *s, int number) {
-    for (int i = 0; i < s->ndraw; i++)
-        if (s->sc->cards[s->draw[i]].number == number) {
-            uint8_t t = s->draw[0];
-            s->draw[0] = s->draw[i];
-            s->draw[i] = t;
-            return;
-        }
-    fail_msg("card #%d is not in the Draw Pile", number);
-}
-
-#define U(name) n20_unit_find(s, name)
-#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
-#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
-#define NO(seat, text, want)                                         \
-    do {                                                             \
-        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
-        assert_string_equal(err.rule, want);                         \
-    } while (0)
-
-#define SETUP(turn, phasing)  \
-    t_dice d;                 \
-    t_dice_init(&d, 1);       \
-    t_events ev = {0};        \
-    brt_reject err;           \
-    (void)err;                \
-    n20_state *s = s_pos(&d, turn, phasing)
+/* a combat test at the Combat Phase's declarations (t_pos, n20_test.h) */
+#define SETUP(turn, phasing) T_SETUP(turn, phasing, N20_PH_DECLARE)
 
 /* ---- the tests ---------------------------------------------------------------- */
 
@@ -102,7 +37,7 @@ static void test_n20_9_6_2_1_waterloo_edition_fortified_rout_1_withdraws(void **
     int o = t_place(s, "ORANGE", 1802); /* Hougoumont, Fortified */
     OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
     uint32_t r[] = {5, 1}; /* 7 vs 4+2 = +1, die 5: DR; rout 1 - 1 = 0 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     assert_int_equal(t_dice_count(&d, "9.6 rout distance"), 1);
     assert_true(t_events_has(&ev, "7 vs 6 (terrain +2), differential +1, column +1, die 5: DR"));
@@ -110,8 +45,8 @@ static void test_n20_9_6_2_1_waterloo_edition_fortified_rout_1_withdraws(void **
     assert_false(t_events_has(&ev, "ORANGE routs"));
     /* a Withdraws: one hex, or none from the Fortified hex [9.7.2.2] */
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE"));
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE"));
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat ORANGE 1902"));
     NO(N20_ALLIED, "retreat ORANGE 1902 2002", "9.7.8");
     OK(N20_ALLIED, "retreat ORANGE");
     AT("ORANGE", 1802);
@@ -133,7 +68,7 @@ static void test_n20_9_8_2_waterloo_edition_infantry_advances_one_hex_only(void 
     int z = t_place(s, "ZIETEN", 506);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t r[] = {4, 3}; /* 7 vs 3 = +4, die 4: DR; rout 3 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     assert_true(t_events_has(&ev, "ZIETEN routs 3 hex(es) (roll 3)"));
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509");
     assert_int_equal(s->u[z].hex, n20_hex(509));
@@ -142,8 +77,8 @@ static void test_n20_9_8_2_waterloo_edition_infantry_advances_one_hex_only(void 
     /* the Retreat Path 0506 0507 0508 is vacant, but Infantry stops in the battle hex */
     NO(N20_FRENCH, "advance REILLE 0506 0507", "9.8.2");
     NO(N20_FRENCH, "advance REILLE 0506 0507 0508", "9.8.2");
-    assert_false(s_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 0506"));
     OK(N20_FRENCH, "advance REILLE 0506");
     assert_int_equal(s->u[r1].hex, n20_hex(506));
     AT("DERLON", 406);
@@ -164,7 +99,7 @@ static void test_n20_13_0_waterloo_edition_lull_without_enemy_units_on_map(void 
     s->night_seen = 1;
     s->morale[N20_FRENCH] = 7;
     s->morale[N20_ALLIED] = 7;
-    s_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
+    t_top_card(s, 5); /* the Allied draw that follows: no Allied effect */
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_side_of(s, i) == N20_ALLIED) assert_int_not_equal(s->u[i].where, N20_U_MAP);
     s->phase = N20_PH_COMBAT_END;

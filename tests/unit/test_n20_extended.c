@@ -17,16 +17,6 @@
 
 extern const brt_ruleset brt_ruleset_n20;
 
-static n20_state *s_setup(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
-    assert_non_null(s);
-    n20_out out = {t_events_emit, ev};
-    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
-    return s;
-}
-
 /* setup through the ruleset table with option names; NULL + err on refusal */
 static void *s_setup_names(const char *scenario, const char **names, size_t n, t_dice *d, brt_reject *err) {
     brt_ruleset_options o = {names, n, 2};
@@ -34,38 +24,7 @@ static void *s_setup_names(const char *scenario, const char **names, size_t n, t
     return brt_ruleset_n20.setup(scenario, &o, &d->d, err);
 }
 
-static int s_unit(const n20_state *s, const char *id) {
-    int u = n20_unit_find(s, id);
-    assert_true(u >= 0);
-    return u;
-}
-
-static void s_reinf(const n20_state *s, const char *id, int turn, char area) {
-    int u = s_unit(s, id);
-    assert_int_equal(s->u[u].where, N20_U_REINF);
-    assert_int_equal(s->u[u].arrive, turn);
-    assert_int_equal(s->sc->units[u].area, area);
-}
-
-static int s_where(const n20_state *s, const char *id) { return s->u[s_unit(s, id)].where; }
-
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
+static int s_where(const n20_state *s, const char *id) { return s->u[t_unit(s, id)].where; }
 
 /* the French Movement Phase of `turn` straight after the set-up */
 static void s_french_move(n20_state *s, int turn) {
@@ -85,12 +44,12 @@ static void test_n20_17_1_leaders_arrive_as_reinforcements(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *s = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
-        s_reinf(s, "NAPOLEON2", 2, 'A');
-        s_reinf(s, "GROUCHY", 2, 'A');
-        s_reinf(s, "NEY", 6, 'A');
-        s_reinf(s, "WELLINGTON", 5, 'X');
-        s_reinf(s, "BLUCHER", 4, 'Z');
+        n20_state *s = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+        t_reinf(s, "NAPOLEON2", 2, 'A');
+        t_reinf(s, "GROUCHY", 2, 'A');
+        t_reinf(s, "NEY", 6, 'A');
+        t_reinf(s, "WELLINGTON", 5, 'X');
+        t_reinf(s, "BLUCHER", 4, 'Z');
         assert_int_equal(s_where(s, "NAPOLEON"), N20_U_OUT);
         for (int i = 0; i < s->sc->nunits; i++) /* no Leader on the map at the start */
             if (n20_is_leader(s, i)) assert_int_not_equal(s->u[i].where, N20_U_MAP);
@@ -103,14 +62,14 @@ static void test_n20_17_1_leaders_never_without_the_option(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 3);
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_is_leader(s, i)) assert_int_equal(s->u[i].where, N20_U_OUT);
     s_french_move(s, 2);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON2 0105", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.9");
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     free(s);
 }
 
@@ -126,7 +85,7 @@ static void test_n20_17_1_leaders_option_accepted(void **st) {
         n20_state *s = s_setup_names(scen[k], o, 1, &d, &err);
         assert_non_null(s);
         assert_true(s->opts & N20_OPT_LEADERS);
-        assert_int_equal(s->u[s_unit(s, "GROUCHY")].where, N20_U_REINF);
+        assert_int_equal(s->u[t_unit(s, "GROUCHY")].where, N20_U_REINF);
         brt_ruleset_n20.destroy(s);
     }
 }
@@ -137,16 +96,16 @@ static void test_n20_17_1_leader_enters_at_its_area(void **st) {
     t_dice d;
     t_dice_init(&d, 3);
     t_events ev = {0};
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 1);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "11.0");
     s_french_move(s, 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "move GROUCHY 0107"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move GROUCHY 0107"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GROUCHY 0107", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_MAP);
-    assert_int_equal(s->u[s_unit(s, "GROUCHY")].hex, n20_hex(107));
+    assert_int_equal(s->u[t_unit(s, "GROUCHY")].hex, n20_hex(107));
     /* NEY only from Turn 6 */
     assert_int_equal(t_order(s, N20_FRENCH, "move NEY 0106", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "11.0");
@@ -168,25 +127,25 @@ static void test_n20_17_1_enter_combined_as_napoleon_3_5(void **st) {
     t_dice d;
     t_dice_init(&d, 3);
     t_events ev = {0};
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 1);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* not before they arrive */
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* not before they arrive */
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     s_french_move(s, 2);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing NEY")); /* NEY arrives on Turn 6 */
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing NEY")); /* NEY arrives on Turn 6 */
     assert_int_equal(t_order(s, N20_FRENCH, "wing NEY", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, &ev, &err), 0);
     assert_true(t_events_has(&ev, "[17.1] GROUCHY and NAPOLEON2 enter play combined as NAPOLEON (3-5) at Area A"));
     assert_int_equal(s->phase, N20_PH_MOVE); /* the Movement Phase goes on */
-    s_reinf(s, "NAPOLEON", 2, 'A');
+    t_reinf(s, "NAPOLEON", 2, 'A');
     assert_int_equal(s_where(s, "GROUCHY"), N20_U_OUT);
     assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* once */
-    assert_true(s_legal_has(s, N20_FRENCH, "move NAPOLEON 0107"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* once */
+    assert_true(t_legal_has(s, N20_FRENCH, "move NAPOLEON 0107"));
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON 0107", &d, &ev, &err), 0);
     assert_int_equal(s_where(s, "NAPOLEON"), N20_U_MAP);
     free(s);
@@ -197,11 +156,11 @@ static void test_n20_17_1_combined_only_before_either_enters(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 3);
-    n20_state *s = s_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LEADERS | N20_OPT_BREAKDOWN, &d, NULL);
     s_french_move(s, 2);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move NAPOLEON2 0107", &d, NULL, &err), 0);
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     free(s);
@@ -217,13 +176,13 @@ static void test_n20_17_1_2_berthier_extended_napoleon_3_5(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *s = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d, NULL);
-        s_reinf(s, "NAPOLEON", 2, 'A');
-        s_reinf(s, "GROUCHY", 2, 'A');
-        s_reinf(s, "NEY", 6, 'A');
+        n20_state *s = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d, NULL);
+        t_reinf(s, "NAPOLEON", 2, 'A');
+        t_reinf(s, "GROUCHY", 2, 'A');
+        t_reinf(s, "NEY", 6, 'A');
         assert_int_equal(s_where(s, "NAPOLEON2"), N20_U_OUT);
         s_french_move(s, 2);
-        assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+        assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
         brt_reject err;
         assert_int_equal(t_order(s, N20_FRENCH, "wing GROUCHY", &d, NULL, &err), -1);
         assert_string_equal(err.rule, "17.1.2");
@@ -242,9 +201,9 @@ static void test_n20_17_1_2_berthier_no_wing_commanders(void **st) {
     for (int k = 0; k < 2; k++) {
         t_dice d;
         t_dice_init(&d, 3);
-        n20_state *with = s_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BERTHIER_BACK, &d, NULL);
-        n20_state *without = s_setup(scen[k], N20_OPT_LEADERS, &d, NULL);
-        int nap = s_unit(with, "NAPOLEON");
+        n20_state *with = t_setup(scen[k], N20_OPT_LEADERS | N20_OPT_BERTHIER_BACK, &d, NULL);
+        n20_state *without = t_setup(scen[k], N20_OPT_LEADERS, &d, NULL);
+        int nap = t_unit(with, "NAPOLEON");
         assert_int_equal(with->u[nap].where, N20_U_MAP);
         assert_int_equal(with->sc->units[nap].strength, 3);
         assert_int_equal(s_where(with, "NAPOLEON2"), N20_U_OUT);
@@ -265,10 +224,10 @@ static void test_n20_17_1_2_berthier_no_wing_commanders(void **st) {
             brt_reject err;
             if (s == without) {
                 assert_int_equal(n20_wing_any(s), 1);
-                assert_true(s_legal_has(s, N20_FRENCH, order));
+                assert_true(t_legal_has(s, N20_FRENCH, order));
             } else {
                 assert_int_equal(n20_wing_any(s), 0);
-                assert_false(s_legal_has(s, N20_FRENCH, order));
+                assert_false(t_legal_has(s, N20_FRENCH, order));
                 assert_int_equal(t_order(s, N20_FRENCH, order, &d, NULL, &err), -1);
                 assert_string_equal(err.rule, "17.1.2");
             }
@@ -284,8 +243,8 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
     t_dice d1, d2;
     t_dice_init(&d1, 4);
     t_dice_init(&d2, 4);
-    n20_state *a = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d1, NULL);
-    n20_state *b = s_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d2, NULL);
+    n20_state *a = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN | N20_OPT_BERTHIER_BACK, &d1, NULL);
+    n20_state *b = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d2, NULL);
     assert_memory_equal(a->u, b->u, sizeof a->u);
     free(a);
     free(b);
@@ -293,27 +252,13 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
 
 /* ---- random play ------------------------------------------------------------------- */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 /* one random game to its end; every listed order of the first `check` steps is accepted on a copy;
  * returns the number of combined entries seen */
 static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
     t_dice_init(&d, seed);
-    n20_state *s = s_setup(scenario, opts, &d, NULL);
-    n20_out out = {s_null_emit, NULL};
-    n20_run(s, &d.d, &out);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0, combined = 0;
     brt_buf legal;
@@ -324,40 +269,22 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0)
-                    fail_msg("%s seed %llu: legal order rejected: %s", scenario, (unsigned long long)seed, err.message);
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        char tag[96];
+        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
         assert_non_null(chosen);
         int ph = s->phase;
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
             fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
-        if (ph == N20_PH_MOVE && s->u[s_unit(s, "NAPOLEON")].where == N20_U_REINF) combined++;
+        if (ph == N20_PH_MOVE && s->u[t_unit(s, "NAPOLEON")].where == N20_U_REINF) combined++;
         steps++;
     }
     assert_true(s->over);
     buf_free(&legal);
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return combined;
 }

@@ -63,21 +63,10 @@ static void f_emit_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len
 }
 
 static int f_order(n20_state *s, unsigned seat, const char *text, t_dice *d, f_rec *rec, brt_reject *err) {
-    brt_buf b;
-    buf_init(&b);
-    brt_reject e2;
-    if (!err) err = &e2;
-    memset(err, 0, sizeof *err);
-    if (n20_order_parse(s, text, &b, err) < 0) {
-        buf_free(&b);
-        return -2;
-    }
     n20_sink sink = {f_emit_to, rec};
     n20_out out = {n20_sink_emit, &sink};
     if (rec) rec->s = s;
-    int rc = n20_apply(s, seat, b.data, b.len, &d->d, rec ? &out : NULL, err);
-    buf_free(&b);
-    return rc;
+    return t_order_out(s, seat, text, d, rec ? &out : NULL, err);
 }
 
 /* An empty map with fog-of-war on: every unit face-down. */
@@ -96,27 +85,6 @@ static int s_view_has(const n20_state *s, int seat, const char *needle) {
     int r = strstr((char *)b.data, needle) != NULL;
     buf_free(&b);
     return r;
-}
-
-/* 1 if legal() for seat lists the order `text` */
-static int s_legal_has(const n20_state *s, int seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, (unsigned)seat, &b);
-    int found = 0;
-    size_t pos = 0;
-    const uint8_t *it;
-    size_t len;
-    while (buf_next_item(&b, &pos, &it, &len) == 1) {
-        brt_buf tx;
-        buf_init(&tx);
-        n20_order_format(it, len, &tx);
-        buf_append(&tx, "", 1);
-        if (strcmp((char *)tx.data, text) == 0) found = 1;
-        buf_free(&tx);
-    }
-    buf_free(&b);
-    return found;
 }
 
 /* ---- [16.1] set-up and what each seat sees ---------------------------------- */
@@ -461,12 +429,12 @@ static void test_n20_16_1_1_owner_reveals_own_unit_at_will(void **st) {
     int z = t_place(s, "ZIETEN", 808);
     f_rec rec = {0};
     brt_reject err;
-    assert_true(s_legal_has(s, N20_FRENCH, "reveal REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "reveal REILLE"));
     assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].hidden, 0);
     assert_int_equal(s->phase, N20_PH_MOVE);
     assert_true(t_events_has(&rec.ev[1], "[16.1.1 revealed by its owner] REILLE (french infantry 4-2)"));
-    assert_false(s_legal_has(s, N20_FRENCH, "reveal REILLE")); /* face-up now */
+    assert_false(t_legal_has(s, N20_FRENCH, "reveal REILLE")); /* face-up now */
     assert_int_equal(f_order(s, N20_FRENCH, "reveal REILLE", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "16.1.1");
     /* not an enemy unit, by handle or id */
@@ -502,7 +470,7 @@ static void test_n20_16_1_1_hidden_cavalry_prevents_disengagement(void **st) {
     s->u[c].flags = N20_UF_REACT_OK;
     s->phase = N20_PH_REACTION;
     /* the Allied seat cannot see that it is pinned: the disengagement is a legal order */
-    assert_true(s_legal_has(s, N20_ALLIED, "disengage COLLAERT 1004"));
+    assert_true(t_legal_has(s, N20_ALLIED, "disengage COLLAERT 1004"));
     f_rec rec = {0};
     brt_reject err;
     assert_int_equal(f_order(s, N20_ALLIED, "disengage COLLAERT 1004", &d, &rec, &err), 0);
@@ -593,11 +561,11 @@ static void test_n20_16_1_3_dummy_enters_with_reinforcements(void **st) {
     f_rec rec = {0};
     brt_reject err;
     /* no arrival yet: no Dummy */
-    assert_false(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    assert_false(t_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
     assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1801", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "16.1.3");
     assert_int_equal(f_order(s, N20_ALLIED, "move UXBRIDGE 1801 1802", &d, &rec, &err), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
+    assert_true(t_legal_has(s, N20_ALLIED, "move A-DUMMY-1 1801"));
     /* it enters where the Reinforcement entered, not elsewhere */
     assert_int_equal(f_order(s, N20_ALLIED, "move A-DUMMY-1 1701", &d, &rec, &err), -1);
     assert_string_equal(err.rule, "11.6");
@@ -708,7 +676,7 @@ static void test_n20_16_1_3_attacked_dummy_removed_no_combat(void **st) {
     f_rec rec = {0};
     brt_reject err;
     int m0 = s->morale[0], m1 = s->morale[1], rolls = d.npurposes;
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> @0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> @0506"));
     assert_int_equal(f_order(s, N20_FRENCH, "declare REILLE -> @0506", &d, &rec, &err), 0);
     assert_int_equal(s->u[dm].where, N20_U_OUT);
     assert_int_equal(s->u[dm].hidden, 1); /* back in the pool, ready to re-enter */
@@ -766,7 +734,7 @@ static void test_n20_16_1_3_dummies_placed_at_night(void **st) {
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
     brt_reject err;
     f_rec rec = {0};
-    assert_true(s_legal_has(s, N20_FRENCH, "place F-DUMMY-1 0506"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place F-DUMMY-1 0506"));
     assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0505", &d, &rec, &err), -1); /* occupied */
     assert_string_equal(err.rule, "6.9");
     assert_int_equal(f_order(s, N20_FRENCH, "place F-DUMMY-1 0507", &d, &rec, &err), -1); /* not next to REILLE */
@@ -825,8 +793,8 @@ static void test_n20_16_6_1_breakdown_adds_dummy_under_fog(void **st) {
     int m0 = s->morale[N20_FRENCH];
     f_rec rec = {0};
     brt_reject err;
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].where, N20_U_ELIM);
     int pieces[3] = {c1, c2, dm};
@@ -896,7 +864,7 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     int r = t_place(s, "REILLE", 1505);
     s->u[r].hidden = 0;
     brt_reject err;
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     assert_true(strstr(err.message, "revealed") != NULL);
@@ -913,8 +881,8 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     t_place(s, "REILLE", 1505);
     t_place(s, "F-DUMMY-1", 1510);
     t_place(s, "F-DUMMY-2", 1512);
-    assert_true(s_legal_has(s, N20_FRENCH, "breakdown REILLE"));
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(f_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     assert_true(strstr(err.message, "Dummy") != NULL);
@@ -935,7 +903,7 @@ static void test_n20_16_6_1_dummy_only_unrevealed_and_available(void **st) {
     s = t_empty(&d, 9, N20_FRENCH);
     s->opts |= N20_OPT_BREAKDOWN;
     t_place(s, "REILLE", 1505);
-    assert_false(s_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE dummy"));
     assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE dummy", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6.1");
     free(s);
@@ -981,22 +949,15 @@ static void test_n20_16_6_1_dummy_stack_in_enemy_zoc(void **st) {
     buf_init(&b);
     assert_int_equal(n20_legal(s, N20_FRENCH, &b), 3);
     buf_free(&b);
-    assert_true(s_legal_has(s, N20_FRENCH, "reveal F-DUMMY-1"));
+    assert_true(t_legal_has(s, N20_FRENCH, "reveal F-DUMMY-1"));
     assert_int_equal(f_order(s, N20_FRENCH, "reveal F-DUMMY-1", &d, &rec, &err), 0);
     assert_int_equal(s->u[n20_unit_find(s, "F-DUMMY-1")].where, N20_U_OUT);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     assert_int_equal(f_order(s, N20_FRENCH, "end", &d, &rec, &err), 0);
     assert_int_equal(s->u[r].where, N20_U_MAP); /* the Cadres combined back into REILLE */
     assert_int_equal(s->u[r].hex, n20_hex(709));
     assert_int_equal(rec.leaks, 0);
     free(s);
-}
-
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
 }
 
 static void s_check_bytes(const n20_state *s, int seat, const uint8_t *p, size_t n, const char *what,
@@ -1056,11 +1017,11 @@ static void s_check_reject(const n20_state *s, int seat, uint64_t *rng, const t_
     for (int u = 0; u < s->sc->nunits; u++)
         if (n20_side_of(s, u) == seat && s->u[u].where == N20_U_MAP) own = u;
     char text[160];
-    int h = nh ? hidden[s_rng(rng) % (uint64_t)nh] : -1;
+    int h = nh ? hidden[t_rng(rng) % (uint64_t)nh] : -1;
     char handle[N20_NAME] = "@0101";
     if (h >= 0 && s->u[h].where == N20_U_MAP) snprintf(handle, sizeof handle, "@%04u", n20_xxyy(s->u[h].hex));
     const char *ownid = own >= 0 ? n20_uid(s, own) : "REILLE";
-    switch (s_rng(rng) % 8) {
+    switch (t_rng(rng) % 8) {
     case 0: snprintf(text, sizeof text, "move %s 0101", h >= 0 ? n20_uid(s, h) : "X"); break;
     case 1: snprintf(text, sizeof text, "move %s 0101", handle); break;
     case 2: snprintf(text, sizeof text, "declare %s -> %s", ownid, handle); break;
@@ -1156,7 +1117,7 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
             buf_free(&vt);
             fail_msg("seed %llu: no legal order for seat %d (phase %d)", (unsigned long long)seed, seat, s->phase);
         }
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (opts & N20_OPT_BREAKDOWN) {
             size_t p2 = 0;
             const uint8_t *it;
@@ -1166,35 +1127,15 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
                 if (bd < 0 && s_is_breakdown_dummy(it, l2)) bd = k;
                 k++;
             }
-            if (bd >= 0 && s_rng(&rng) % 2 == 0) {
+            if (bd >= 0 && t_rng(&rng) % 2 == 0) {
                 pick = bd;
                 s_breakdown_dummies++;
             }
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (check_all) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, NULL, &err) != 0) {
-                    brt_buf t;
-                    buf_init(&t);
-                    n20_order_format(item, len, &t);
-                    buf_append(&t, "", 1);
-                    fail_msg("seed %llu: legal order '%s' rejected: %s", (unsigned long long)seed, (char *)t.data,
-                             err.message);
-                }
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu", (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, NULL, tag, &clen);
         assert_non_null(chosen);
         int n0 = rec->n[0], n1 = rec->n[1];
         brt_reject err;
@@ -1211,11 +1152,7 @@ static int s_play_fog_opts(uint64_t seed, uint32_t opts, int check_all, int chec
         if (s->u[u].where != N20_U_OUT && !s->u[u].hidden) revealed++;
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(rec);
     free(s);
     return steps + 0 * revealed;

@@ -17,15 +17,9 @@
 #include "evlog.h"
 #include "game.h"
 #include "memlog.h"
+#include "n20/testing/n20_test.h"
 
 #define GID "0a1b2c3d4e5f6071"
-
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
 
 /* max_steps: stop early (the game is still live: replay from the logged dice alone) */
 /* option: a game option (e.g. "fog-of-war") or NULL */
@@ -79,7 +73,7 @@ static void s_play(uint64_t seed, int text_orders, int max_steps, const char *op
             buf_init(&legal);
             int n = game_legal(g, s, &legal);
             assert_true(n > 0);
-            int pick = (int)(s_rng(&rng) % (uint64_t)n);
+            int pick = (int)(t_rng(&rng) % (uint64_t)n);
             size_t pos = 0;
             const uint8_t *item = NULL;
             size_t ilen = 0;

@@ -70,13 +70,6 @@ static void test_n20_7_1_index_zoc_kinds(void **st) {
     free(s);
 }
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* legal() packs an Order's oneof member with its key and length: the bytes protobuf-c
  * writes for the whole Order */
 static void s_orders_pack_as_protobuf(const brt_buf *legal) {
@@ -117,7 +110,7 @@ static void test_n20_index_matches_scans_in_random_play(void **st) {
             assert_true(n > 0);
             orders += n;
             s_orders_pack_as_protobuf(&legal);
-            int pick = (int)(s_rng(&rng) % (uint64_t)n);
+            int pick = (int)(t_rng(&rng) % (uint64_t)n);
             size_t pos = 0, len = 0;
             const uint8_t *item = NULL;
             for (int k = 0; k <= pick; k++) buf_next_item(&legal, &pos, &item, &len);

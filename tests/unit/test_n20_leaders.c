@@ -27,72 +27,10 @@ extern const brt_ruleset brt_ruleset_n20;
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* an empty map with the Leaders option, both sides on 6 Morale Points */
-static n20_state *s_pos(t_dice *d, int turn, int phasing, int phase) {
-    n20_state *s = t_empty(d, turn, phasing);
-    s->opts |= N20_OPT_LEADERS;
-    s->phase = (uint8_t)phase;
-    s->morale[N20_FRENCH] = 6;
-    s->morale[N20_ALLIED] = 6;
-    d->npurposes = 0; /* count the dice of the test only */
-    return s;
-}
-
-static int s_fight(n20_state *s, t_dice *d, t_events *ev, const char *resolve, int n, const uint32_t *dice) {
-    brt_reject err;
-    t_dice_script(d, n, dice);
-    int rc = t_order(s, s->phasing, resolve, d, ev, &err);
-    if (rc == 0 && s->phase == N20_PH_DEF_RESERVE)
-        rc = t_order(s, (unsigned)(1 - s->f.att_side), "no-reserve", d, ev, &err);
-    return rc;
-}
-
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
-}
-
-static void s_legal_find(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max);
-
-static int s_legal_count(const n20_state *s, unsigned seat) {
-    brt_buf b;
-    buf_init(&b);
-    int n = n20_legal(s, seat, &b);
-    buf_free(&b);
-    return n;
-}
-
-#define U(name) n20_unit_find(s, name)
-#define AT(name, xxyy) assert_int_equal(s->u[U(name)].hex, n20_hex(xxyy))
-#define WHERE(name) (s->u[U(name)].where)
-#define OK(seat, text) assert_int_equal(t_order(s, seat, text, &d, &ev, &err), 0)
-#define NO(seat, text, want)                                         \
-    do {                                                             \
-        assert_int_equal(t_order(s, seat, text, &d, &ev, &err), -1); \
-        assert_string_equal(err.rule, want);                         \
-    } while (0)
-
-#define SETUP(turn, phasing, phase) \
-    t_dice d;                       \
-    t_dice_init(&d, 1);             \
-    t_events ev = {0};              \
-    brt_reject err;                 \
-    (void)err;                      \
-    (void)ev;                       \
-    n20_state *s = s_pos(&d, turn, phasing, phase)
+/* a t_pos test (n20_test.h) with the Leaders option */
+#define SETUP(turn, phasing, phase)      \
+    T_SETUP(turn, phasing, phase);       \
+    s->opts |= N20_OPT_LEADERS
 
 /* ---- set-up [3.0] [16.9] -------------------------------------------------------- */
 
@@ -184,7 +122,7 @@ static void test_n20_16_9_1_attacker_within_span_is_in_command(void **st) {
     t_place(s, "NAPOLEON", 1602); /* distance 3 */
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "the attackers are In Command"));
     assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
@@ -203,7 +141,7 @@ static void test_n20_16_9_5_out_of_command_reduces_differential(void **st) {
     t_place(s, "BLUCHER", 1607);  /* an enemy Leader gives no command to the French */
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "Out of Command (-1 differential)"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
@@ -273,8 +211,8 @@ static void test_n20_16_9_2_leader_leaves_ezoc_but_not_into_another(void **st) {
     t_place(s, "ZIETEN", 1606);
     NO(N20_FRENCH, "move REILLE 1604", "6.8");   /* a unit cannot [6.8] */
     NO(N20_FRENCH, "move NAPOLEON 1505", "16.9.2"); /* 1505 is in ZIETEN's ZOC */
-    assert_false(s_legal_has(s, N20_FRENCH, "move NAPOLEON 1505"));
-    assert_true(s_legal_has(s, N20_FRENCH, "move NAPOLEON 1604 1603"));
+    assert_false(t_legal_has(s, N20_FRENCH, "move NAPOLEON 1505"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move NAPOLEON 1604 1603"));
     OK(N20_FRENCH, "move NAPOLEON 1604 1603");
     AT("NAPOLEON", 1603);
     free(s);
@@ -291,7 +229,7 @@ static void test_n20_16_9_2_leaders_are_stack_free(void **st) {
     OK(N20_FRENCH, "move NAPOLEON 1604 1605");
     OK(N20_FRENCH, "move NEY 1605");
     NO(N20_FRENCH, "move DERLON 1605", "6.9"); /* two units still may not stack [6.9] */
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     OK(N20_FRENCH, "end");
     AT("NAPOLEON", 1605);
     AT("NEY", 1605);
@@ -315,9 +253,9 @@ static void test_n20_16_9_3_lone_leader_in_ezoc_retreats(void **st) {
     brt_pending p;
     n20_pending(s, &p);
     assert_string_equal(p.kind, "leader-retreat");
-    assert_int_equal(s_legal_count(s, N20_FRENCH), 0);
-    assert_true(s_legal_has(s, N20_ALLIED, "retreat BLUCHER 1607"));
-    assert_false(s_legal_has(s, N20_ALLIED, "retreat BLUCHER 1505")); /* enemy occupied */
+    assert_int_equal(t_legal_n(s, N20_FRENCH), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat BLUCHER 1607"));
+    assert_false(t_legal_has(s, N20_ALLIED, "retreat BLUCHER 1505")); /* enemy occupied */
     NO(N20_ALLIED, "retreat BLUCHER 1505", "16.9.3");
     NO(N20_ALLIED, "retreat BLUCHER 1607 1608", "16.9.3"); /* one hex only */
     OK(N20_ALLIED, "retreat BLUCHER 1607");
@@ -410,7 +348,7 @@ static void test_n20_16_9_3_leaders_neither_attack_nor_are_attacked(void **st) {
     assert_int_equal(n20_must_attack(s, U("NAPOLEON")), 0);
     NO(N20_FRENCH, "declare REILLE,NAPOLEON -> ZIETEN", "9.0");
     NO(N20_FRENCH, "declare REILLE -> ZIETEN,BLUCHER", "9.0");
-    assert_true(s_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     free(s);
 }
@@ -457,7 +395,7 @@ static void test_n20_16_9_5_leader_accompanies_retreat(void **st) {
     t_place(s, "BLUCHER", 1606);
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
     uint32_t dice[] = {3}; /* +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(s->phase, N20_PH_RETREAT);
     /* the first retreat path legal() lists */
     brt_buf b, f;
@@ -498,7 +436,7 @@ static void test_n20_16_9_5_leader_breaks_with_retreating_unit(void **st) {
     t_place(s, "ARTILLERY", 1706);
     OK(N20_FRENCH, "declare REILLE,DERLON,VANDAMME,GERARD,GARDE,ARTILLERY -> ZIETEN");
     uint32_t dice[] = {3, 2}; /* +12 -> column +4, die 3 = DR; rout roll 2 */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_BROKEN);
     assert_true(t_events_has(&ev, "[16.9.5 the unit it accompanied in retreat Broke] Leader BLUCHER is Broken"));
@@ -523,11 +461,11 @@ static void test_n20_16_9_5_leader_breaks_on_failed_hazard(void **st) {
     t_place(s, "VANDAMME", 1704); /* covers 1705 */
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {3}; /* 7 - 3 = +4, Out of Command +3, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_true(t_events_has(&ev, "differential +3, column +3, die 3: DW"));
     assert_int_equal(s->phase, N20_PH_RETREAT);
     char order[200];
-    s_legal_find(s, N20_ALLIED, "retreat ZIETEN", order, sizeof order);
+    t_legal_find_sub(s, N20_ALLIED, "retreat ZIETEN", order, sizeof order);
     assert_true(order[0] != 0);
     uint32_t hz[] = {2}; /* 1-3 breaks [9.7.4] */
     t_dice_script(&d, 1, hz);
@@ -551,7 +489,7 @@ static void test_n20_16_9_3_leader_left_alone_by_db_retreats_before_advance(void
     t_place(s, "DERLON", 1505);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {6}; /* 7 - 3 = +4, die 6 = DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(WHERE("ZIETEN"), N20_U_BROKEN);
     assert_int_equal(WHERE("BLUCHER"), N20_U_MAP);
     assert_int_equal(s->phase, N20_PH_LEADER_RETREAT);
@@ -560,31 +498,10 @@ static void test_n20_16_9_3_leader_left_alone_by_db_retreats_before_advance(void
     assert_int_equal(WHERE("BLUCHER"), N20_U_MAP);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
     free(s);
 }
 
-
-/* the first order legal() lists for the seat whose text contains `needle` ("" if none) */
-static void s_legal_find(const n20_state *s, unsigned seat, const char *needle, char *out, size_t max) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    out[0] = 0;
-    while (!out[0] && buf_next_item(&b, &pos, &item, &len) == 1) {
-        brt_buf f;
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0) {
-            buf_append(&f, "", 1);
-            if (strstr((const char *)f.data, needle)) snprintf(out, max, "%s", (const char *)f.data);
-        }
-        buf_free(&f);
-    }
-    buf_free(&b);
-}
 
 /* [16.9.5] a Leader stacked with a unit that Advances after Combat may accompany it (or not) */
 static void test_n20_16_9_5_leader_may_accompany_advance(void **st) {
@@ -597,11 +514,11 @@ static void test_n20_16_9_5_leader_may_accompany_advance(void **st) {
     t_place(s, "DERLON", 1505);
     OK(N20_FRENCH, "declare REILLE,DERLON -> ZIETEN");
     uint32_t dice[] = {6}; /* +4, die 6 = DB */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(s->phase, N20_PH_ADVANCE);
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
-    assert_true(s_legal_has(s, N20_FRENCH, "advance REILLE 1606 with NAPOLEON"));
-    assert_false(s_legal_has(s, N20_FRENCH, "advance DERLON 1606 with NAPOLEON"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606"));
+    assert_true(t_legal_has(s, N20_FRENCH, "advance REILLE 1606 with NAPOLEON"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance DERLON 1606 with NAPOLEON"));
     NO(N20_FRENCH, "advance REILLE 1606 with NEY", "16.9.5"); /* not stacked with REILLE */
     NO(N20_FRENCH, "advance REILLE 1606 with ZIETEN", "16.9.5");
     OK(N20_FRENCH, "advance REILLE 1606 with NAPOLEON");
@@ -622,7 +539,7 @@ static void test_n20_16_9_4_leader_may_accompany_disengagement(void **st) {
     t_place(s, "REILLE", 1605);
     s->u[U("COLLAERT")].flags |= N20_UF_REACT_OK;
     char order[200];
-    s_legal_find(s, N20_ALLIED, " with WELLINGTON", order, sizeof order);
+    t_legal_find_sub(s, N20_ALLIED, " with WELLINGTON", order, sizeof order);
     assert_non_null(strstr(order, "disengage COLLAERT "));
     NO(N20_ALLIED, "move WELLINGTON 1607", "8.0"); /* [16.9.4] a Leader has no Reaction Movement of its own */
     NO(N20_ALLIED, "disengage WELLINGTON 1607", "8.0");
@@ -659,8 +576,8 @@ static void test_n20_16_9_7_broken_leader_rallies_automatically(void **st) {
     assert_int_equal(s->phase, N20_PH_PLACE);
     assert_true(t_events_has(&ev, "[16.9.7] Leader NAPOLEON Rallies automatically"));
     assert_int_equal(d.npurposes, 0);
-    assert_true(s_legal_has(s, N20_FRENCH, "place NAPOLEON 0105"));
-    assert_true(s_legal_has(s, N20_FRENCH, "place NAPOLEON 0106"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place NAPOLEON 0105"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place NAPOLEON 0106"));
     NO(N20_FRENCH, "place NAPOLEON 2502", "10.0"); /* not a French LOC hex */
     OK(N20_FRENCH, "place NAPOLEON 0105");
     AT("NAPOLEON", 105);
@@ -703,9 +620,9 @@ static void test_n20_16_9_8_rallying_on_a_leader(void **st) {
     s->u[U("PIRCH")].flags = N20_UF_RALLIED;
     s->u[U("THIELMANN")].where = N20_U_BROKEN;
     s->u[U("THIELMANN")].flags = N20_UF_RALLIED;
-    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1605"));
-    assert_true(s_legal_has(s, N20_ALLIED, "place PIRCH 1606"));
-    assert_false(s_legal_has(s, N20_ALLIED, "place PIRCH 1604"));
+    assert_true(t_legal_has(s, N20_ALLIED, "place PIRCH 1605"));
+    assert_true(t_legal_has(s, N20_ALLIED, "place PIRCH 1606"));
+    assert_false(t_legal_has(s, N20_ALLIED, "place PIRCH 1604"));
     /* with [16.4] on, a hex that is not a LOC hex is judged as a [16.4] Rally hex */
     NO(N20_ALLIED, "place PIRCH 1604", "16.4"); /* in REILLE's ZOC */
     NO(N20_ALLIED, "place PIRCH 1607", "16.4"); /* two hexes from BLUCHER */
@@ -736,8 +653,8 @@ static void test_n20_16_9_wing_commanders_split_and_merge(void **st) {
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_WING);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing NEY")); /* not stacked with NAPOLEON */
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "wing NEY")); /* not stacked with NAPOLEON */
     NO(N20_FRENCH, "wing NEY", "16.9");
     OK(N20_FRENCH, "wing GROUCHY");
     assert_int_equal(WHERE("NAPOLEON"), N20_U_OUT);
@@ -750,7 +667,7 @@ static void test_n20_16_9_wing_commanders_split_and_merge(void **st) {
     s->phase = N20_PH_TURN_END;
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_WING);
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     OK(N20_FRENCH, "wing GROUCHY");
     AT("NAPOLEON", 1605);
     assert_int_equal(WHERE("NAPOLEON2"), N20_U_OUT);
@@ -816,7 +733,7 @@ static void test_n20_16_7_1_elite_elan_bonus_on_six(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {5, 3}; /* Elan 5 + 1 Guard = 6; 4 vs 3 = +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "[16.7.1] GARDE Elan roll 5 (modified 6): Elan! +1 Combat Strength"));
     assert_true(t_events_has(&ev, "4 vs 3"));
     assert_true(t_events_has(&ev, "differential +1, column +1, die 3: DW"));
@@ -835,7 +752,7 @@ static void test_n20_16_7_1_elan_below_six_no_effect(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {4, 3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "Elan roll 4 (modified 5): no effect"));
     assert_true(t_events_has(&ev, "differential +0, column +0, die 3: N"));
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
@@ -857,7 +774,7 @@ static void test_n20_16_7_1_elan_modifiers_commit_and_reserve(void **st) {
     assert_int_equal(s->phase, N20_PH_DECLARE);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {3, 3}; /* 3 + 3 = 6: Elan; 3 + 1 reserve + 1 = 5 vs 3 = +2, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1 reserve", 2, dice), 0);
     assert_true(t_events_has(&ev, "GARDE Elan roll 3 (modified 6): Elan!"));
     assert_true(t_events_has(&ev, "differential +2, column +2, die 3: DW"));
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 1);
@@ -875,7 +792,7 @@ static void test_n20_16_7_1_elan_morale_one_and_never_defending(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_ALLIED, "declare ZIETEN -> GARDE");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0); /* GARDE defends */
     assert_int_equal(t_dice_count(&d, "9.6 combat"), 1);
     /* the French attack back: 2 + 1 Guard + 1 Morale at one = 4 */
@@ -903,7 +820,7 @@ static void test_n20_16_7_no_elan_without_option(void **st) {
     t_place(s, "ZIETEN", 1606);
     OK(N20_FRENCH, "declare GARDE -> ZIETEN");
     uint32_t dice[] = {3};
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
     assert_int_equal(t_dice_count(&d, "16.7.1 elan"), 0);
     assert_int_equal(d.npurposes, 1);
     free(s);
@@ -924,7 +841,7 @@ static void test_n20_16_7_4_unreliable_wavers_on_one(void **st) {
     t_place(s, "ORANGE", 1606);
     OK(N20_FRENCH, "declare REILLE -> ORANGE");
     uint32_t dice[] = {2, 3}; /* 2 - 1 = 1: Wavers; 4 vs 3 = +1, die 3 = DW */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "[16.7.4] ORANGE roll 2 (modified 1): Wavers, -1 Combat Strength"));
     assert_true(t_events_has(&ev, "4 vs 3"));
     assert_string_equal(d.purposes[0], "16.7.4 unreliable");
@@ -946,7 +863,7 @@ static void test_n20_16_7_4_unreliable_steady(void **st) {
     t_place(s, "REILLE", 1606);
     OK(N20_ALLIED, "declare ORANGE -> REILLE");
     uint32_t dice[] = {2, 3}; /* attacking too; 4 vs 4 = 0, die 3 = N */
-    assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, dice), 0);
     assert_true(t_events_has(&ev, "ORANGE roll 2 (modified 2): Steady"));
     assert_true(t_events_has(&ev, "4 vs 4"));
     assert_int_equal(t_dice_count(&d, "16.7.4 unreliable"), 1);
@@ -969,7 +886,7 @@ static void test_n20_16_7_5_reluctant_advance(void **st) {
         t_place(s, "GERARD", 1606);
         OK(N20_ALLIED, "declare ORANGE -> GERARD");
         uint32_t dice[] = {6}; /* 4 vs 2 = +2, die 6 = DR */
-        assert_int_equal(s_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, dice), 0);
         /* GERARD's rout roll and retreat: the first path legal() lists */
         while (s->phase == N20_PH_RETREAT) {
             brt_buf b, f;
@@ -1008,27 +925,11 @@ static void test_n20_16_7_5_reluctant_advance(void **st) {
 
 /* ---- random play with the option ----------------------------------------------------------------- */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended, int *leader_decisions) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
-    n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start("waterloo20-standard", opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;
@@ -1040,35 +941,12 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("seed %llu: no legal order at phase %d", (unsigned long long)seed, s->phase);
-        brt_buf other;
-        buf_init(&other);
-        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
-        buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (check_all) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0) {
-                    brt_buf t;
-                    buf_init(&t);
-                    n20_order_format(item, len, &t);
-                    buf_append(&t, "", 1);
-                    fail_msg("seed %llu: legal order '%s' rejected: %s", (unsigned long long)seed,
-                             (char *)t.data, err.message);
-                }
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu", (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, &out, tag, &clen);
         assert_non_null(chosen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
@@ -1078,11 +956,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
     }
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return steps;
 }

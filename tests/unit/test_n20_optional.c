@@ -37,26 +37,6 @@ static n20_scenario *s_fixed_crt(n20_state *s, int res) {
     return sc;
 }
 
-/* 1 if legal() lists the order text for the seat */
-static int s_listed(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, t;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *it;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &it, &len) == 1) {
-        buf_init(&t);
-        n20_order_format(it, len, &t);
-        buf_append(&t, "", 1);
-        if (strcmp((char *)t.data, text) == 0) found = 1;
-        buf_free(&t);
-    }
-    buf_free(&b);
-    return found;
-}
-
 /* ---- [16.3] Artillery Support --------------------------------------------------- */
 
 /* Allied ZIETEN attacks French GERARD; the French ARTILLERY is adjacent to GERARD */
@@ -143,7 +123,7 @@ static void test_n20_16_3_2_bombardment_printed_strength(void **st) {
     free(s);
 
     s = s_bombard_pos(&d, N20_OPT_ART_SUPPORT);
-    assert_true(s_listed(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN"));
     assert_int_equal(t_order(s, N20_FRENCH, "declare ARTILLERY -> THIELMANN", &d, &ev, &err), 0);
     n20_scenario *sc = s_fixed_crt(s, N20_R_N);
     uint32_t r[] = {4};
@@ -235,10 +215,10 @@ static void test_n20_16_3_2_bombardment_ex(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev2, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev2, &err), 0);
     assert_int_equal(s->phase, N20_PH_EX_LOSSES);
-    assert_false(s_listed(s, N20_FRENCH, "losses ARTILLERY"));
+    assert_false(t_legal_has(s, N20_FRENCH, "losses ARTILLERY"));
     assert_int_equal(t_order(s, N20_FRENCH, "losses ARTILLERY", &d, &ev2, &err), -1);
     assert_string_equal(err.rule, "16.3.2");
-    assert_true(s_listed(s, N20_FRENCH, "losses GERARD"));
+    assert_true(t_legal_has(s, N20_FRENCH, "losses GERARD"));
     assert_int_equal(t_order(s, N20_FRENCH, "losses GERARD", &d, &ev2, &err), 0);
     assert_int_equal(s->u[n20_unit_find(s, "GERARD")].where, N20_U_BROKEN);
     assert_int_equal(s->u[n20_unit_find(s, "ARTILLERY")].where, N20_U_MAP);
@@ -270,8 +250,8 @@ static void test_n20_16_2_penetration_moves_next_to_enemy(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
     assert_int_equal(s->phase, N20_PH_REACTION);
     int rolled = d.npurposes;
-    assert_true(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
-    assert_false(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0607"));
+    assert_true(t_legal_has(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
+    assert_false(t_legal_has(s, N20_ALLIED, "penetrate UXBRIDGE 0607"));
     assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0607", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.2"); /* 0607 is not adjacent to an enemy unit */
     assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, &ev, &err), 0);
@@ -296,7 +276,7 @@ static void test_n20_16_2_penetration_restrictions(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "penetrate UXBRIDGE 0406", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.2");
-    assert_false(s_listed(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
+    assert_false(t_legal_has(s, N20_ALLIED, "penetrate UXBRIDGE 0406"));
     free(s);
 
     s = s_penetrate_pos(&d, N20_OPT_CAV_PENETRATION);
@@ -404,8 +384,8 @@ static void test_n20_16_8_2_spent_cannot_enter_ezoc(void **st) {
     int g = t_place(s, "GERARD", 503);
     t_place(s, "ZIETEN", 606); /* its ZOC covers 0505 */
     s->fatigue[g] = N20_FAT_SPENT;
-    assert_false(s_listed(s, N20_FRENCH, "move GERARD 0504 0505"));
-    assert_true(s_listed(s, N20_FRENCH, "move GERARD 0504"));
+    assert_false(t_legal_has(s, N20_FRENCH, "move GERARD 0504 0505"));
+    assert_true(t_legal_has(s, N20_FRENCH, "move GERARD 0504"));
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0504 0505", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.8.2");
     s->fatigue[g] = N20_FAT_WEARY; /* Weary may (allowance 1: one hex, always allowed [6.2]) */
@@ -430,7 +410,7 @@ static void test_n20_16_8_2_spent_cannot_enter_ezoc(void **st) {
     assert_int_equal(s->fatigue[v], N20_FAT_READY);
     assert_int_equal(t_order(s, N20_FRENCH, "advance GERARD 0506", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.8.2");
-    assert_false(s_listed(s, N20_FRENCH, "advance GERARD 0506"));
+    assert_false(t_legal_has(s, N20_FRENCH, "advance GERARD 0506"));
     assert_int_equal(t_order(s, N20_FRENCH, "advance VANDAMME 0506", &d, &ev, &err), 0);
     free(s);
     free(sc);
@@ -669,15 +649,15 @@ static void test_n20_16_4_rally_hex_accepted(void **st) {
     t_place(s, "DERLON", 1505);
     assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "10.0"); /* LOC hexes only without the option */
-    assert_false(s_listed(s, N20_ALLIED, "place ORANGE 2102"));
+    assert_false(t_legal_has(s, N20_ALLIED, "place ORANGE 2102"));
     free(s);
 
     s = s_place_pos(&d, N20_OPT_RALLY_LOCATIONS);
     t_place(s, "DERLON", 1505);
-    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 2102"));  /* Waterloo: Town, Allied Objective */
-    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 1901"));  /* Braine l'Alleud: Town */
-    assert_true(s_listed(s, N20_ALLIED, "place ORANGE 2502"));  /* the LOC hexes still */
-    assert_false(s_listed(s, N20_ALLIED, "place ORANGE 2103")); /* clear */
+    assert_true(t_legal_has(s, N20_ALLIED, "place ORANGE 2102"));  /* Waterloo: Town, Allied Objective */
+    assert_true(t_legal_has(s, N20_ALLIED, "place ORANGE 1901"));  /* Braine l'Alleud: Town */
+    assert_true(t_legal_has(s, N20_ALLIED, "place ORANGE 2502"));  /* the LOC hexes still */
+    assert_false(t_legal_has(s, N20_ALLIED, "place ORANGE 2103")); /* clear */
     assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2103", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.4");
     assert_int_equal(t_order(s, N20_ALLIED, "place ORANGE 2102", &d, &ev, &err), 0);
@@ -794,8 +774,8 @@ static void test_n20_16_5_1_cadre_result_partial_rally(void **st) {
     assert_int_equal(s_rolled(&d, "10.0 rally"), 2);
     assert_int_equal(s->phase, N20_PH_PLACE);
     HAS(&ev, "DERLON rally roll 4 (modified 4): Cadre? (16.5.1");
-    assert_true(s_listed(s, N20_FRENCH, "reduce DERLON"));
-    assert_false(s_listed(s, N20_FRENCH, "reduce KELLERMANN")); /* Infantry only */
+    assert_true(t_legal_has(s, N20_FRENCH, "reduce DERLON"));
+    assert_false(t_legal_has(s, N20_FRENCH, "reduce KELLERMANN")); /* Infantry only */
     assert_int_equal(t_order(s, N20_FRENCH, "reduce KELLERMANN", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.5.1");
     assert_int_equal(t_order(s, N20_FRENCH, "reduce DERLON", &d, &ev, &err), 0);
@@ -803,7 +783,7 @@ static void test_n20_16_5_1_cadre_result_partial_rally(void **st) {
     assert_int_equal(s->u[c1].where, N20_U_BROKEN);
     assert_true(s->u[c1].flags & N20_UF_RALLIED);
     HAS(&ev, "[16.5.1] DERLON is eliminated; the Cadre unit CADRE-F1 is Rallied instead");
-    assert_true(s_listed(s, N20_FRENCH, "place CADRE-F1 0105"));
+    assert_true(t_legal_has(s, N20_FRENCH, "place CADRE-F1 0105"));
     assert_int_equal(t_order(s, N20_FRENCH, "place CADRE-F1 0105", &d, &ev, &err), 0);
     assert_int_equal(s->u[c1].where, N20_U_MAP);
     assert_int_equal(s->u[ke].where, N20_U_BROKEN);
@@ -869,8 +849,8 @@ static void test_n20_16_6_1_breakdown_two_cadres(void **st) {
     t_place(s, "GERARD", 1508);
     t_place(s, "KELLERMANN", 1511);
     int m0 = s->morale[N20_FRENCH];
-    assert_true(s_listed(s, N20_FRENCH, "breakdown REILLE"));
-    assert_false(s_listed(s, N20_FRENCH, "breakdown KELLERMANN"));
+    assert_true(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown KELLERMANN"));
     assert_int_equal(t_order(s, N20_FRENCH, "breakdown KELLERMANN", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "16.6");
     assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1509", &d, &ev, &err), 0);
@@ -912,7 +892,7 @@ static void test_n20_16_6_1_breakdown_two_cadres(void **st) {
     t_place(s, "REILLE", 1505);
     assert_int_equal(t_order(s, N20_FRENCH, "breakdown REILLE", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "16.6");
-    assert_false(s_listed(s, N20_FRENCH, "breakdown REILLE"));
+    assert_false(t_legal_has(s, N20_FRENCH, "breakdown REILLE"));
     free(s);
 }
 
@@ -932,7 +912,7 @@ static void test_n20_16_6_2_combine_into_weakest(void **st) {
     s->u[th].where = N20_U_ELIM;
     int a = t_place(s, "CADRE-P1", 1505), b = t_place(s, "CADRE-P2", 1507);
     t_place(s, "CADRE-A1", 1509);
-    assert_true(s_listed(s, N20_ALLIED, "move CADRE-P2 1506 1505"));
+    assert_true(t_legal_has(s, N20_ALLIED, "move CADRE-P2 1506 1505"));
     assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-A1 1508 1507", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "6.9"); /* an Anglo-Dutch and a Prussian Cadre do not combine */
     assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-P2 1506 1505", &d, &ev, &err), 0);
@@ -967,18 +947,10 @@ static void test_n20_16_6_2_combine_into_weakest(void **st) {
     t_place(s, "CADRE-F2", 707);
     t_place(s, "NAPOLEON", 707);
     assert_int_equal(n20_end_move_check(s, &err), 0);
-    assert_true(s_listed(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
     assert_int_equal(t_order(s, N20_FRENCH, "end", &d, NULL, &err), 0);
     assert_int_equal(s->u[n20_unit_find(s, "VANDAMME")].where, N20_U_MAP);
     free(s);
-}
-
-/* ---- random play with each option ----------------------------------------------- */
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
 }
 
 /* the event kinds of the optional rules seen in random play */
@@ -1023,12 +995,8 @@ static int s_seen_kind(const char *kind) {
 static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32], int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
     n20_out out = {s_count_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_state *s = t_play_start("waterloo20-standard", opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;
@@ -1039,12 +1007,9 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("seed %llu opts %x: no legal order (phase %d)", (unsigned long long)seed, opts, s->phase);
-        brt_buf other;
-        buf_init(&other);
-        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
-        buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
-        if (s_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        if (t_rng(&rng) % 2 == 0) { /* half the time prefer an order of an optional rule */
             size_t p2 = 0;
             const uint8_t *it;
             size_t l2;
@@ -1053,32 +1018,13 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
                 if (s_optional_order(it, l2) && npref < 64) pref[npref++] = k;
                 k++;
             }
-            if (npref) pick = pref[s_rng(&rng) % (uint64_t)npref];
+            if (npref) pick = pref[t_rng(&rng) % (uint64_t)npref];
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-            if (!check_all) continue;
-            n20_state *c = malloc(sizeof *c);
-            memcpy(c, s, sizeof *c);
-            t_dice d2 = d;
-            d2.d.source_ctx = &d2;
-            brt_reject err;
-            n20_out quiet = {NULL, NULL};
-            if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &quiet, &err) != 0) {
-                brt_buf t;
-                buf_init(&t);
-                n20_order_format(item, len, &t);
-                buf_append(&t, "", 1);
-                fail_msg("seed %llu opts %x: legal order '%s' rejected: %s", (unsigned long long)seed, opts,
-                         (char *)t.data, err.message);
-            }
-            free(c);
-        }
+        n20_out quiet = {NULL, NULL}; /* the copies stay silent */
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu opts %x", (unsigned long long)seed, opts);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, &quiet, tag, &clen);
         assert_non_null(chosen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
@@ -1088,11 +1034,7 @@ static int s_play(uint64_t seed, uint32_t opts, int check_all, uint8_t hash[32],
     }
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return steps;
 }

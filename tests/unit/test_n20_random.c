@@ -30,30 +30,13 @@ static int s_spends(const uint8_t *item, size_t len) {
     return r;
 }
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 /* plays one game; returns the number of orders; fills the final hash */
 /* thrifty: the players rarely spend Morale, so that games last to the later turns */
 static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, 0, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start("waterloo20-standard", 0, &d, &out);
     uint64_t rng = seed * 2654435761u + 1;
     int steps = 0;
     brt_buf legal;
@@ -75,12 +58,8 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
             fail_msg("seed %llu: no legal order for seat %d at %s (phase %d)", (unsigned long long)seed, seat,
                      p.kind, s->phase);
         }
-        /* the other seat has nothing to do */
-        brt_buf other;
-        buf_init(&other);
-        assert_int_equal(n20_legal(s, (unsigned)(1 - seat), &other), 0);
-        buf_free(&other);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (thrifty) {
             /* re-draw (up to 3 times) an order that spends Morale, 7 times in 8 */
             for (int tries = 0; tries < 3; tries++) {
@@ -89,35 +68,14 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
                 size_t l2;
                 int k = 0;
                 while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
-                if (!s_spends(it, l2) || s_rng(&rng) % 8 == 0) break;
-                pick = (int)(s_rng(&rng) % (uint64_t)n);
+                if (!s_spends(it, l2) || t_rng(&rng) % 8 == 0) break;
+                pick = (int)(t_rng(&rng) % (uint64_t)n);
             }
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (check_all) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                int rc = n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err);
-                if (rc != 0) {
-                    brt_buf t;
-                    buf_init(&t);
-                    n20_order_format(item, len, &t);
-                    buf_append(&t, "", 1);
-                    fail_msg("seed %llu: legal order '%s' rejected: %s", (unsigned long long)seed,
-                             (char *)t.data, err.message);
-                }
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        char tag[96];
+        snprintf(tag, sizeof tag, "seed %llu", (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, check_all, &d, &out, tag, &clen);
         assert_non_null(chosen);
         brt_reject err;
         int rc = n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err);
@@ -127,11 +85,7 @@ static int s_play(uint64_t seed, int check_all, int thrifty, uint8_t hash[32], i
     }
     buf_free(&legal);
     *ended = s->over;
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return steps;
 }

@@ -22,25 +22,16 @@ extern const brt_ruleset brt_ruleset_n20;
 
 /* the Extended game with `opts`, at the French set-up decision */
 static n20_state *s_game(uint32_t opts, t_dice *d, t_events *ev) {
-    const n20_scenario *sc = n20_scenario_get("waterloo20-extended");
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
+    n20_state *s = t_setup("waterloo20-extended", opts, d, ev);
     n20_out out = {t_events_emit, ev};
-    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
     n20_run(s, &d->d, ev ? &out : NULL);
     assert_int_equal(s->phase, N20_PH_SCHEDULE);
     return s;
 }
 
-static int s_unit(const n20_state *s, const char *id) {
-    int u = n20_unit_find(s, id);
-    assert_true(u >= 0);
-    return u;
-}
-
-static int s_arrive(const n20_state *s, const char *id) { return s->u[s_unit(s, id)].arrive; }
+static int s_arrive(const n20_state *s, const char *id) { return s->u[t_unit(s, id)].arrive; }
 static int s_scheduled(const n20_state *s, const char *id) {
-    return (s->u[s_unit(s, id)].flags & N20_UF_SCHEDULED) != 0;
+    return (s->u[t_unit(s, id)].flags & N20_UF_SCHEDULED) != 0;
 }
 
 static void s_ok(n20_state *s, const char *order, t_dice *d, t_events *ev) {
@@ -55,24 +46,6 @@ static void s_refused(n20_state *s, const char *order, const char *constraint, t
     assert_int_equal(t_order(s, N20_FRENCH, order, d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1.1");
     if (!strstr(err.message, constraint)) fail_msg("'%s': '%s' lacks '%s'", order, err.message, constraint);
-}
-
-static int s_legal_has(const n20_state *s, unsigned seat, const char *text) {
-    brt_buf b, f;
-    buf_init(&b);
-    n20_legal(s, seat, &b);
-    size_t pos = 0;
-    const uint8_t *item;
-    size_t len;
-    int found = 0;
-    while (!found && buf_next_item(&b, &pos, &item, &len) == 1) {
-        buf_init(&f);
-        if (n20_order_format(item, len, &f) == 0 && f.len == strlen(text) && memcmp(f.data, text, f.len) == 0)
-            found = 1;
-        buf_free(&f);
-    }
-    buf_free(&b);
-    return found;
 }
 
 /* ---- set-up ------------------------------------------------------------------------ */
@@ -97,9 +70,9 @@ static void test_n20_17_1_1_setup_decision(void **st) {
     }
     assert_false(s_scheduled(s, "PIRCH")); /* the Allied schedule is the table's */
     assert_int_equal(s_arrive(s, "PIRCH"), 4);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "schedule REILLE 1"));
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule GARDE 1")); /* C */
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "schedule REILLE 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule GARDE 1")); /* C */
     free(s);
 }
 
@@ -133,7 +106,7 @@ static void test_n20_17_1_1_A_three_units_two_infantry(void **st) {
     s_ok(s, "schedule REILLE 1", &d, NULL);
     s_ok(s, "schedule DERLON 1", &d, NULL);
     s_refused(s, "schedule VANDAMME 1", "A. no more than two Infantry", &d);
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule VANDAMME 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule VANDAMME 1"));
     s_ok(s, "schedule PAJOL 1", &d, NULL);
     s_refused(s, "schedule EXELMANS 1", "A. no more than three units", &d);
     s_ok(s, "schedule EXELMANS 2", &d, NULL);
@@ -158,7 +131,7 @@ static void test_n20_17_1_1_B_cavalry_before_artillery(void **st) {
     free(s);
     s = s_game(SAMBRE, &d, NULL);
     s_refused(s, "schedule ARTILLERY 1", "could not all be scheduled", &d);
-    assert_false(s_legal_has(s, N20_FRENCH, "schedule ARTILLERY 1"));
+    assert_false(t_legal_has(s, N20_FRENCH, "schedule ARTILLERY 1"));
     free(s);
 }
 
@@ -241,7 +214,7 @@ static void test_n20_17_1_1_schedule_is_secret(void **st) {
     t_dice_init(&d, 1);
     n20_state *s = s_game(SAMBRE, &d, NULL);
     s_ok(s, "schedule REILLE 4", &d, NULL);
-    int r = s_unit(s, "REILLE");
+    int r = t_unit(s, "REILLE");
     assert_true(n20_fog_hidden_from(s, r, N20_ALLIED));
     assert_false(n20_fog_hidden_from(s, r, N20_FRENCH));
     assert_false(n20_fog_hidden_from(s, r, -1)); /* the log */
@@ -308,9 +281,9 @@ static void test_n20_17_1_1_all_arrive(void **st) {
     t_events ev = {0};
     n20_state *s = s_at_turn(SAMBRE, 1, &d, &ev);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
-    assert_true(s_legal_has(s, N20_FRENCH, "end"));
-    assert_true(s_legal_has(s, N20_FRENCH, "forcemarch french"));
-    assert_false(s_legal_has(s, N20_FRENCH, "delay REILLE")); /* only the Table Delays */
+    assert_true(t_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "forcemarch french"));
+    assert_false(t_legal_has(s, N20_FRENCH, "delay REILLE")); /* only the Table Delays */
     s_refused(s, "delay REILLE", "only the NAPOLEON Leader may be Delayed voluntarily", &d);
     brt_reject err;
     assert_int_equal(t_order(s, N20_FRENCH, "move REILLE 0105", &d, NULL, &err), -1); /* not arrived */
@@ -341,9 +314,9 @@ static void test_n20_17_1_1_some_delayed_french_choose_and_cascade(void **st) {
     assert_true(t_events_has(&ev, "= 1: 1 of 2 Delayed, the French player chooses"));
     assert_int_equal(s->phase, N20_PH_ARRIVAL_DELAY);
     assert_int_equal(n20_pending_seat(s), N20_FRENCH);
-    assert_true(s_legal_has(s, N20_FRENCH, "delay REILLE"));
-    assert_true(s_legal_has(s, N20_FRENCH, "delay PAJOL"));
-    assert_false(s_legal_has(s, N20_FRENCH, "end"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay REILLE"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay PAJOL"));
+    assert_false(t_legal_has(s, N20_FRENCH, "end"));
     s_ok(s, "delay PAJOL", &d, &ev);
     assert_true(t_events_has(&ev, "PAJOL is Delayed to Turn 2"));
     assert_int_equal(s->phase, N20_PH_MOVE);
@@ -389,7 +362,7 @@ static void test_n20_17_1_1_forced_march_plus_1(void **st) {
     assert_int_equal(s->morale[N20_FRENCH], m0 - 1);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
     assert_int_equal(n20_arrival_modifier(s), -1);
-    assert_false(s_legal_has(s, N20_FRENCH, "forcemarch french"));
+    assert_false(t_legal_has(s, N20_FRENCH, "forcemarch french"));
     uint32_t die[] = {2};
     t_dice_script(&d, 1, die);
     s_ok(s, "end", &d, &ev);
@@ -428,8 +401,8 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     /* Turn 2 as printed: GARDE, EXELMANS, GROUCHY, NAPOLEON (2-5) */
     n20_state *s = s_at_turn(SAMBRE | N20_OPT_LEADERS, 2, &d, &ev);
     assert_int_equal(s->phase, N20_PH_ARRIVAL);
-    assert_true(s_legal_has(s, N20_FRENCH, "delay NAPOLEON2"));
-    assert_false(s_legal_has(s, N20_FRENCH, "delay GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "delay NAPOLEON2"));
+    assert_false(t_legal_has(s, N20_FRENCH, "delay GROUCHY"));
     n20_state *keep = malloc(sizeof *keep);
     memcpy(keep, s, sizeof *keep);
     /* not delayed: the Leaders arrive first, the roll is -2 (no NAPOLEON bonus) */
@@ -440,7 +413,7 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev, "die 5, modifier -2 (2 units scheduled) = 3: all arrive"));
     assert_false(s_scheduled(s, "GROUCHY"));
     /* [17.1] both arrived and neither entered: they may enter combined as NAPOLEON (3-5) */
-    assert_true(s_legal_has(s, N20_FRENCH, "wing GROUCHY"));
+    assert_true(t_legal_has(s, N20_FRENCH, "wing GROUCHY"));
     free(s);
     /* delayed: +1 for this roll, and NAPOLEON tries again on Turn 3 */
     s = keep;
@@ -453,7 +426,7 @@ static void test_n20_17_1_1_napoleon_voluntary_delay(void **st) {
     assert_true(t_events_has(&ev2, "die 5, modifier -1 (2 units scheduled, NAPOLEON not arrived) = 4: all arrive"));
     assert_int_equal(s_arrive(s, "NAPOLEON2"), 3);
     assert_true(s_scheduled(s, "NAPOLEON2"));
-    assert_false(s_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* NAPOLEON has not arrived */
+    assert_false(t_legal_has(s, N20_FRENCH, "wing GROUCHY")); /* NAPOLEON has not arrived */
     free(s);
 }
 
@@ -470,29 +443,13 @@ static void test_n20_17_1_1_no_units_no_roll(void **st) {
 
 /* ---- random play ------------------------------------------------------------------------ */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_rolls;
 
 static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;
@@ -503,25 +460,11 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check) {
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0)
-                    fail_msg("%s seed %llu: legal order rejected: %s", scenario, (unsigned long long)seed, err.message);
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        char tag[96];
+        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
             fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
@@ -530,11 +473,7 @@ static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check
     assert_true(s->over); /* [15.0] the game ends with a result */
     s_rolls += t_dice_count(&d, "17.1.1 French Arrival Table");
     buf_free(&legal);
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
 }
 

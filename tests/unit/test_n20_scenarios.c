@@ -22,20 +22,9 @@
 
 extern const brt_ruleset brt_ruleset_n20;
 
-/* a game of `scenario` set up with `opts`, before its first step */
-static n20_state *s_setup_only(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
-    assert_non_null(s);
-    n20_out out = {t_events_emit, ev};
-    assert_int_equal(n20_setup(s, &d->d, ev ? &out : NULL, opts, NULL), 0);
-    return s;
-}
-
 /* the same, run to its first decision of the first Game Turn ([17.3] Good Ground: defense) */
 static n20_state *s_game(const char *scenario, uint32_t opts, t_dice *d, t_events *ev) {
-    n20_state *s = s_setup_only(scenario, opts, d, ev);
+    n20_state *s = t_setup(scenario, opts, d, ev);
     n20_out out = {t_events_emit, ev};
     n20_run(s, &d->d, ev ? &out : NULL);
     if (s->phase == N20_PH_GG_SETUP) {
@@ -45,14 +34,8 @@ static n20_state *s_game(const char *scenario, uint32_t opts, t_dice *d, t_event
     return s;
 }
 
-static int s_unit(const n20_state *s, const char *id) {
-    int u = n20_unit_find(s, id);
-    assert_true(u >= 0);
-    return u;
-}
-
 static void s_at(const n20_state *s, const char *id, unsigned xxyy) {
-    int u = s_unit(s, id);
+    int u = t_unit(s, id);
     assert_int_equal(s->u[u].where, N20_U_MAP);
     assert_int_equal(n20_xxyy(s->u[u].hex), xxyy);
 }
@@ -151,7 +134,7 @@ static void test_n20_17_3_closing_setup(void **st) {
     t_dice d;
     t_dice_init(&d, 7);
     t_events ev = {0};
-    n20_state *s = s_setup_only("waterloo20-closing", 0, &d, &ev);
+    n20_state *s = t_setup("waterloo20-closing", 0, &d, &ev);
     assert_int_equal(s->turn, 16);
     assert_int_equal(s->sc->last_turn, 21);
     assert_int_equal(n20_weather(s), N20_W_MUD);
@@ -160,9 +143,9 @@ static void test_n20_17_3_closing_setup(void **st) {
     assert_int_equal(s->phasing, N20_FRENCH);
     s_at(s, "GARDE", 1604);
     s_at(s, "REILLE", 1702);
-    assert_int_equal(s->sc->units[s_unit(s, "REILLE")].strength, 3); /* 2e: REILLE (3-2) */
+    assert_int_equal(s->sc->units[t_unit(s, "REILLE")].strength, 3); /* 2e: REILLE (3-2) */
     s_at(s, "LOBAU", 1703);
-    assert_int_equal(s->sc->units[s_unit(s, "LOBAU")].strength, 1);
+    assert_int_equal(s->sc->units[t_unit(s, "LOBAU")].strength, 1);
     s_at(s, "ARTILLERY", 1704);
     s_at(s, "VANDAMME", 1810);
     s_at(s, "PAJOL", 1911);
@@ -172,10 +155,10 @@ static void test_n20_17_3_closing_setup(void **st) {
     s_at(s, "THIELMANN", 2109);
     s_at(s, "CADRE-PIRCH", 2209);
     s_at(s, "CADRE-ZIETEN", 2210);
-    assert_int_equal(s->u[s_unit(s, "ROEDER")].where, N20_U_BROKEN);
-    assert_int_equal(s->u[s_unit(s, "FREDERICK")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "ROEDER")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[t_unit(s, "FREDERICK")].where, N20_U_OUT);
     assert_int_equal(n20_unit_find(s, "RAPP"), -1); /* in the game only with [17.4.2] */
-    assert_int_equal(s->gg_unit, s_unit(s, "ORANGE"));
+    assert_int_equal(s->gg_unit, t_unit(s, "ORANGE"));
     assert_int_equal(s->gg_hex, n20_hex(1902));
     /* [3.0] card #12 in the Discard Pile, the eleven others shuffled */
     assert_int_equal(s->ndiscard, 1);
@@ -193,7 +176,7 @@ static void test_n20_17_3_closing_setup(void **st) {
     free(s);
     t_dice_init(&d, 7);
     ev.n = 0;
-    s = s_setup_only("waterloo20-closing", 0, &d, &ev);
+    s = t_setup("waterloo20-closing", 0, &d, &ev);
     n20_run(s, &d.d, &out);
     brt_buf b;
     buf_init(&b);
@@ -210,7 +193,7 @@ static void test_n20_17_3_closing_setup(void **st) {
     assert_string_equal(err.rule, "17.3");
     assert_int_equal(t_order(s, N20_ALLIED, "goodground ORANGE immune", &d, &ev, &err), 0);
     assert_int_equal(s->gg_immune, 1);
-    assert_int_equal(s->gg_unit, s_unit(s, "ORANGE"));
+    assert_int_equal(s->gg_unit, t_unit(s, "ORANGE"));
     assert_true(t_events_has(&ev, "[17.3] Good Ground set up on ORANGE at 1902 showing Artillery Immune"));
     assert_int_equal(s->turn, 16);
     assert_int_equal(s->phasing, N20_FRENCH);
@@ -322,13 +305,6 @@ static void test_n20_17_3_1_historical_events_only_in_closing(void **st) {
 
 /* ---- random play ------------------------------------------------------------ */
 
-static uint64_t s_rng(uint64_t *x) {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* 1 if the order spends a Morale Point (forced march, reserves, rally) */
 static int s_spends(const uint8_t *item, size_t len) {
     ProtobufCMessage *m = NULL;
@@ -343,12 +319,6 @@ static int s_spends(const uint8_t *item, size_t len) {
     return r;
 }
 
-static void s_null_emit(void *ctx, const uint8_t *data, size_t len) {
-    (void)ctx;
-    (void)data;
-    (void)len;
-}
-
 static int s_rebuilds; /* [17.1] rebuild decisions met in random play */
 
 /* plays one game of random legal orders; every listed order of the first `check` steps is
@@ -358,12 +328,8 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
                   int *ended) {
     t_dice d;
     t_dice_init(&d, seed);
-    const n20_scenario *sc = n20_scenario_get(scenario);
-    assert_non_null(sc);
-    n20_state *s = n20_state_new(sc);
-    n20_out out = {s_null_emit, NULL};
-    assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
-    n20_run(s, &d.d, &out);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     int steps = 0;
     brt_buf legal;
@@ -374,7 +340,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(s_rng(&rng) % (uint64_t)n);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
         if (s->phase == N20_PH_REBUILD) s_rebuilds++; /* [17.1] */
         for (int tries = 0; thrifty && tries < 4; tries++) {
             size_t p2 = 0;
@@ -382,28 +348,13 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
             size_t l2 = 0;
             int k = 0;
             while (buf_next_item(&legal, &p2, &it, &l2) == 1 && k < pick) k++;
-            if (!s_spends(it, l2) || s_rng(&rng) % 16 == 0) break;
-            pick = (int)(s_rng(&rng) % (uint64_t)n);
+            if (!s_spends(it, l2) || t_rng(&rng) % 16 == 0) break;
+            pick = (int)(t_rng(&rng) % (uint64_t)n);
         }
-        size_t pos = 0;
-        const uint8_t *item = NULL, *chosen = NULL;
-        size_t len = 0, clen = 0;
-        int i = 0;
-        while (buf_next_item(&legal, &pos, &item, &len) == 1) {
-            if (steps < check || s->phase == N20_PH_REBUILD) { /* [17.1] always checked */
-                n20_state *c = malloc(sizeof *c);
-                memcpy(c, s, sizeof *c);
-                t_dice d2 = d;
-                d2.d.source_ctx = &d2;
-                brt_reject err;
-                if (n20_apply(c, (unsigned)seat, item, len, &d2.d, &out, &err) != 0)
-                    fail_msg("%s seed %llu: legal order rejected: %s", scenario, (unsigned long long)seed,
-                             err.message);
-                free(c);
-            }
-            if (i == pick) { chosen = item; clen = len; }
-            i++;
-        }
+        char tag[96];
+        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check || s->phase == N20_PH_REBUILD, &d, &out, tag, &clen);
         assert_non_null(chosen);
         brt_reject err;
         if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
@@ -414,11 +365,7 @@ static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check,
     buf_free(&legal);
     *ended = s->over;
     if (getenv("N20_SCEN_DEBUG")) fprintf(stderr, "%s %u: %d steps, turn %u, morale %d/%d, reason %u, rebuilds %d\n", scenario, opts, steps, s->turn, s->morale[0], s->morale[1], s->reason, s_rebuilds);
-    brt_buf enc;
-    buf_init(&enc);
-    assert_int_equal(n20_encode(s, &enc), 0);
-    crypto_generichash(hash, 32, enc.data, enc.len, NULL, 0);
-    buf_free(&enc);
+    t_hash(s, hash);
     free(s);
     return steps;
 }
@@ -448,20 +395,13 @@ static void test_n20_17_3_1_random_closing_historical(void **st) {
 
 /* ---- [17.1] Extended Campaign ------------------------------------------------ */
 
-static void s_reinf(const n20_state *s, const char *id, int turn, char area) {
-    int u = s_unit(s, id);
-    assert_int_equal(s->u[u].where, N20_U_REINF);
-    assert_int_equal(s->u[u].arrive, turn);
-    assert_int_equal(s->sc->units[u].area, area);
-}
-
 /* [17.1] set-up: Turn 1 (15 June Morning), morale 7/8, no French on the map, the
  * reinforcement schedule, ZIETEN and ORANGE broken down into Cadres */
 static void test_n20_17_1_extended_setup(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 11);
-    n20_state *s = s_setup_only("waterloo20-extended", 0, &d, NULL);
+    n20_state *s = t_setup("waterloo20-extended", 0, &d, NULL);
     assert_int_equal(s->turn, 1);
     assert_int_equal(s->sc->last_turn, 21);
     assert_int_equal(s->phasing, N20_FRENCH);
@@ -469,29 +409,29 @@ static void test_n20_17_1_extended_setup(void **st) {
     assert_int_equal(s->morale[N20_ALLIED], 8);
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_side_of(s, i) == N20_FRENCH) assert_int_not_equal(s->u[i].where, N20_U_MAP);
-    s_reinf(s, "REILLE", 1, 'A');
-    s_reinf(s, "PAJOL", 1, 'A');
-    s_reinf(s, "GARDE", 2, 'A');
-    s_reinf(s, "KELLERMANN", 3, 'A');
-    s_reinf(s, "VANDAMME", 4, 'A');
-    s_reinf(s, "MILHAUD", 5, 'A');
-    s_reinf(s, "ARTILLERY", 6, 'A');
-    s_reinf(s, "LOBAU", 7, 'A');
-    assert_int_equal(s->sc->units[s_unit(s, "LOBAU")].strength, 1);
+    t_reinf(s, "REILLE", 1, 'A');
+    t_reinf(s, "PAJOL", 1, 'A');
+    t_reinf(s, "GARDE", 2, 'A');
+    t_reinf(s, "KELLERMANN", 3, 'A');
+    t_reinf(s, "VANDAMME", 4, 'A');
+    t_reinf(s, "MILHAUD", 5, 'A');
+    t_reinf(s, "ARTILLERY", 6, 'A');
+    t_reinf(s, "LOBAU", 7, 'A');
+    assert_int_equal(s->sc->units[t_unit(s, "LOBAU")].strength, 1);
     s_at(s, "CADRE-ORANGE1", 1201);
-    s_reinf(s, "CADRE-ORANGE2", 3, 'X');
-    s_reinf(s, "RESERVE", 5, 'X');
-    s_reinf(s, "COLLAERT", 8, 'X');
-    s_reinf(s, "HILL", 10, 'X');
+    t_reinf(s, "CADRE-ORANGE2", 3, 'X');
+    t_reinf(s, "RESERVE", 5, 'X');
+    t_reinf(s, "COLLAERT", 8, 'X');
+    t_reinf(s, "HILL", 10, 'X');
     s_at(s, "CADRE-ZIETEN1", 203);
     s_at(s, "CADRE-ZIETEN2", 205);
     s_at(s, "ROEDER", 206);
-    s_reinf(s, "PIRCH", 4, 'Z');
-    s_reinf(s, "VONHOBE", 6, 'Z');
-    s_reinf(s, "THIELMANN", 7, 'Z');
-    s_reinf(s, "BULOW", 10, 'Y');
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_OUT);
-    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_OUT);
+    t_reinf(s, "PIRCH", 4, 'Z');
+    t_reinf(s, "VONHOBE", 6, 'Z');
+    t_reinf(s, "THIELMANN", 7, 'Z');
+    t_reinf(s, "BULOW", 10, 'Y');
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "ORANGE")].where, N20_U_OUT);
     assert_int_equal(n20_unit_find(s, "RAPP"), -1);
     /* [17.1] #12 and #11 begin in the Discard Pile, #10 on top of the Draw Pile */
     assert_int_equal(s->ndiscard, 2);
@@ -589,8 +529,8 @@ static void test_n20_17_1_3_bulow_arrives_on_6(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 14);
-    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
-    int b = s_unit(s, "BULOW");
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
+    int b = t_unit(s, "BULOW");
     assert_int_equal(s->sc->units[b].place, N20_P_ROLL);
     assert_int_equal(s->u[b].where, N20_U_VARIABLE);
     assert_int_equal(s->u[b].arrive, 7);
@@ -604,7 +544,7 @@ static void test_n20_17_1_3_bulow_arrives_on_6(void **st) {
     s_allied_turn(s, 7, &d, &ev);
     assert_int_equal(t_dice_count(&d, "17.1.3 arrival roll"), 1);
     assert_true(t_events_has(&ev, "BULOW rolls 6: it arrives this turn"));
-    s_reinf(s, "BULOW", 7, 'Y');
+    t_reinf(s, "BULOW", 7, 'Y');
     brt_reject err;
     assert_int_equal(t_order(s, N20_ALLIED, "move BULOW 2412", &d, NULL, &err), 0);
     s_at(s, "BULOW", 2412);
@@ -616,8 +556,8 @@ static void test_n20_17_1_3_bulow_forced_march_plus_1(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 15);
-    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
-    int b = s_unit(s, "BULOW");
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
+    int b = t_unit(s, "BULOW");
     t_events ev = {0};
     uint32_t five[] = {5};
     t_dice_script(&d, 1, five);
@@ -629,12 +569,12 @@ static void test_n20_17_1_3_bulow_forced_march_plus_1(void **st) {
     assert_int_equal(t_order(s, N20_ALLIED, "forcemarch prussian", &d, &ev, &err), 0);
     assert_int_equal(s->morale[N20_ALLIED], m - 1);
     assert_true(t_events_has(&ev, "[17.1.3] the prussian army Force Marches: BULOW arrives this turn"));
-    s_reinf(s, "BULOW", 8, 'Y');
+    t_reinf(s, "BULOW", 8, 'Y');
     assert_int_equal(t_order(s, N20_ALLIED, "move BULOW 2412", &d, NULL, &err), 0);
     free(s);
     /* an Anglo-Dutch Forced March does not help the Prussian */
     t_dice_init(&d, 15);
-    s = s_setup_only("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
+    s = t_setup("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
     t_dice_script(&d, 1, five);
     s_allied_turn(s, 8, &d, &ev);
     assert_int_equal(t_order(s, N20_ALLIED, "forcemarch anglo", &d, NULL, &err), 0);
@@ -648,8 +588,8 @@ static void test_n20_17_1_3_bulow_delayed(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 16);
-    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
-    int b = s_unit(s, "BULOW");
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_LOOKOUT_BULOW, &d, NULL);
+    int b = t_unit(s, "BULOW");
     t_events ev = {0};
     uint32_t rolls[] = {4, 1, 6};
     t_dice_script(&d, 3, rolls);
@@ -662,12 +602,12 @@ static void test_n20_17_1_3_bulow_delayed(void **st) {
     s_allied_turn(s, 8, &d, &ev);
     assert_true(t_events_has(&ev, "BULOW rolls 1: delayed to Turn 9"));
     s_allied_turn(s, 9, &d, &ev);
-    s_reinf(s, "BULOW", 9, 'Y');
+    t_reinf(s, "BULOW", 9, 'Y');
     free(s);
     /* without the variant BULOW is a Turn 10 reinforcement, and no die is rolled for him */
     t_dice_init(&d, 16);
-    s = s_setup_only("waterloo20-extended", 0, &d, NULL);
-    s_reinf(s, "BULOW", 10, 'Y');
+    s = t_setup("waterloo20-extended", 0, &d, NULL);
+    t_reinf(s, "BULOW", 10, 'Y');
     d.npurposes = 0;
     s_allied_turn(s, 7, &d, &ev);
     assert_int_equal(t_dice_count(&d, "17.1.3 arrival roll"), 0);
@@ -735,7 +675,7 @@ static void test_n20_17_2_opening_setup(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 21);
-    n20_state *s = s_setup_only("waterloo20-opening", 0, &d, NULL);
+    n20_state *s = t_setup("waterloo20-opening", 0, &d, NULL);
     assert_string_equal(s->sc->id, "waterloo20-opening");
     assert_string_equal(s->sc->base, "waterloo20-extended");
     assert_int_equal(s->turn, 1);
@@ -743,7 +683,7 @@ static void test_n20_17_2_opening_setup(void **st) {
     assert_int_equal(s->sc->victory, N20_VICTORY_OPENING);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->morale[N20_ALLIED], 8);
-    s_reinf(s, "REILLE", 1, 'A');
+    t_reinf(s, "REILLE", 1, 'A');
     s_at(s, "CADRE-ZIETEN1", 203);
     assert_int_equal(s_card_number(s, s->draw[0]), 10);
     uint8_t h[32], want[32];
@@ -765,7 +705,7 @@ static void test_n20_17_2_opening_setup(void **st) {
 static n20_state *s_opening_end(int held, int french, int allied, brt_result *r) {
     t_dice d;
     t_dice_init(&d, 22);
-    n20_state *s = s_setup_only("waterloo20-opening", 0, &d, NULL);
+    n20_state *s = t_setup("waterloo20-opening", 0, &d, NULL);
     if (held >= 1) t_place(s, "CADRE-ZIETEN1", 1104); /* Quatre Bras */
     if (held >= 2) t_place(s, "CADRE-ZIETEN2", 809);  /* Sombreffe */
     if (held < 2) t_place(s, "CADRE-ZIETEN2", 810);
@@ -825,7 +765,7 @@ static void test_n20_17_2_ends_on_turn_12(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 23);
-    n20_state *s = s_setup_only("waterloo20-opening", 0, &d, NULL);
+    n20_state *s = t_setup("waterloo20-opening", 0, &d, NULL);
     s->turn = 11;
     s->phasing = N20_ALLIED;
     s->phase = N20_PH_TURN_END;
@@ -839,39 +779,13 @@ static void test_n20_17_2_ends_on_turn_12(void **st) {
 
 /* the Extended Campaign with every unit off the map (pool), `phasing`'s Player Turn about to start */
 static n20_state *s_ext_empty(t_dice *d, int turn, int phasing) {
-    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_BREAKDOWN, d, NULL);
-    for (int i = 0; i < s->sc->nunits; i++) {
-        s->u[i].where = N20_U_OUT;
-        s->u[i].hex = 0;
-        s->u[i].flags = 0;
-        s->u[i].routed = 0;
-    }
-    s->gg_unit = 0xff;
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, d, NULL);
+    t_clear_map(s);
     s->turn = (uint8_t)turn;
     s->phasing = (uint8_t)phasing;
     s->first_turn_done = 1;
     s->phase = N20_PH_EVENTS;
     return s;
-}
-
-static int s_legal_lists(const n20_state *s, int seat, const char *text) {
-    brt_buf b;
-    buf_init(&b);
-    n20_legal(s, (unsigned)seat, &b);
-    int found = 0;
-    size_t pos = 0;
-    const uint8_t *it;
-    size_t len;
-    while (buf_next_item(&b, &pos, &it, &len) == 1) {
-        brt_buf tx;
-        buf_init(&tx);
-        n20_order_format(it, len, &tx);
-        buf_append(&tx, "", 1);
-        if (strcmp((char *)tx.data, text) == 0) found = 1;
-        buf_free(&tx);
-    }
-    buf_free(&b);
-    return found;
 }
 
 /* [17.1] the data marks the detached Cadres and their parents: Cadre units [16.5.2] of the parent's
@@ -881,13 +795,13 @@ static void test_n20_17_1_special_data(void **st) {
     const n20_scenario *sc = n20_scenario_get("waterloo20-extended");
     t_dice d;
     t_dice_init(&d, 1);
-    n20_state *s = s_setup_only("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
-    int zi = s_unit(s, "ZIETEN"), ora = s_unit(s, "ORANGE");
+    n20_state *s = t_setup("waterloo20-extended", N20_OPT_BREAKDOWN, &d, NULL);
+    int zi = t_unit(s, "ZIETEN"), ora = t_unit(s, "ORANGE");
     const char *pz[] = {"CADRE-ZIETEN1", "CADRE-ZIETEN2"}, *po[] = {"CADRE-ORANGE1", "CADRE-ORANGE2"};
     for (int k = 0; k < 2; k++) {
-        assert_int_equal(sc->units[s_unit(s, pz[k])].parent, zi + 1);
-        assert_int_equal(sc->units[s_unit(s, po[k])].parent, ora + 1);
-        assert_true(sc->units[s_unit(s, pz[k])].flags & N20_FLAG_CADRE);
+        assert_int_equal(sc->units[t_unit(s, pz[k])].parent, zi + 1);
+        assert_int_equal(sc->units[t_unit(s, po[k])].parent, ora + 1);
+        assert_true(sc->units[t_unit(s, pz[k])].flags & N20_FLAG_CADRE);
     }
     int parents = 0;
     for (int i = 0; i < sc->nunits; i++) parents += n20_is_parent(sc, i);
@@ -918,8 +832,8 @@ static void test_n20_17_1_detached_cadres_combine_into_parent(void **st) {
     s->phase = N20_PH_MOVE;
     s->morale[N20_ALLIED] = 5;
     int a = t_place(s, "CADRE-ZIETEN1", 1505), b = t_place(s, "CADRE-ZIETEN2", 1507);
-    int zi = s_unit(s, "ZIETEN");
-    assert_true(s_legal_lists(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505"));
+    int zi = t_unit(s, "ZIETEN");
+    assert_true(t_legal_has(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505"));
     assert_int_equal(t_order(s, N20_ALLIED, "move CADRE-ZIETEN2 1506 1505", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, &ev, &err), 0);
     assert_int_equal(s->u[zi].where, N20_U_MAP);
@@ -956,7 +870,7 @@ static void test_n20_17_1_broken_detached_cadre_is_lost(void **st) {
     brt_reject err;
     n20_state *s = s_ext_empty(&d, 3, N20_FRENCH);
     int a = t_place(s, "CADRE-ZIETEN1", 1505), b = t_place(s, "CADRE-ZIETEN2", 1507);
-    int zi = s_unit(s, "ZIETEN");
+    int zi = t_unit(s, "ZIETEN");
     int m = s->morale[N20_ALLIED];
     n20_break_unit(s, a, NULL, "9.6");
     assert_int_equal(s->u[a].where, N20_U_OUT); /* back to the pool, never Broken */
@@ -988,7 +902,7 @@ static void test_n20_17_1_broken_detached_cadre_is_lost(void **st) {
  * 1505, a French unit at `french` (0: none) */
 static n20_state *s_rebuild_pos(t_dice *d, unsigned french) {
     n20_state *s = s_ext_empty(d, 4, N20_ALLIED);
-    s->cadre_lost[s_unit(s, "ZIETEN")] = 3;
+    s->cadre_lost[t_unit(s, "ZIETEN")] = 3;
     t_place(s, "CADRE-ZIETEN2", 1505);
     if (french) t_place(s, "REILLE", french);
     return s;
@@ -1006,7 +920,7 @@ static void test_n20_17_1_rebuild_eligible(void **st) {
     brt_reject err;
     n20_state *s = s_rebuild_pos(&d, 1508);
     assert_int_equal(n20_distance(n20_hex(1505), n20_hex(1508)), 3);
-    int c = s_unit(s, "CADRE-ZIETEN2"), zi = s_unit(s, "ZIETEN");
+    int c = t_unit(s, "CADRE-ZIETEN2"), zi = t_unit(s, "ZIETEN");
     int m0 = s->morale[N20_ALLIED], m1 = s->morale[N20_FRENCH], nd = s->ndraw;
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
@@ -1017,8 +931,8 @@ static void test_n20_17_1_rebuild_eligible(void **st) {
     assert_string_equal(p.kind, "rebuild");
     assert_string_equal(p.rule, "17.1");
     assert_int_equal(s->ndraw, nd); /* before the Random Events Phase */
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
-    assert_true(s_legal_lists(s, N20_ALLIED, "end"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_true(t_legal_has(s, N20_ALLIED, "end"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild REILLE", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "17.1");
     int rolls = d.npurposes, ne = ev.n;
@@ -1050,8 +964,8 @@ static void test_n20_17_1_rebuild_eligible(void **st) {
     nd = s->ndraw;
     assert_int_equal(t_order(s, N20_ALLIED, "end", &d, NULL, &err), 0);
     assert_int_equal(s->ndraw, nd - 1);
-    assert_int_equal(s->u[s_unit(s, "CADRE-ZIETEN2")].where, N20_U_MAP);
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "CADRE-ZIETEN2")].where, N20_U_MAP);
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].where, N20_U_OUT);
     free(s);
 }
 
@@ -1063,26 +977,26 @@ static void test_n20_17_1_rebuild_nationality(void **st) {
     t_dice_init(&d, 1);
     brt_reject err;
     n20_state *s = s_rebuild_pos(&d, 0);
-    s->u[s_unit(s, "CADRE-ZIETEN2")].where = N20_U_OUT;
+    s->u[t_unit(s, "CADRE-ZIETEN2")].where = N20_U_OUT;
     int p1 = t_place(s, "CADRE-P1", 1509);
     t_place(s, "CADRE-ORANGE1", 1201);
     n20_run(s, &d.d, NULL);
     assert_int_equal(s->phase, N20_PH_REBUILD);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-P1"));
-    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-P1"));
+    assert_false(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ORANGE1", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_true(strstr(err.message, "ORANGE") != NULL); /* ORANGE's Cadres were never Broken */
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-P1", &d, NULL, &err), 0);
     assert_int_equal(s->u[p1].where, N20_U_ELIM);
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_BROKEN);
-    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[t_unit(s, "ORANGE")].where, N20_U_OUT);
     free(s);
 
     /* only ORANGE's Cadre was lost: a Prussian Cadre cannot bring ORANGE back */
     t_dice_init(&d, 1);
     s = s_ext_empty(&d, 4, N20_ALLIED);
-    s->cadre_lost[s_unit(s, "ORANGE")] = 2;
+    s->cadre_lost[t_unit(s, "ORANGE")] = 2;
     t_place(s, "CADRE-ZIETEN1", 1505);
     t_place(s, "CADRE-ZIETEN2", 1509);
     n20_run(s, &d.d, NULL);
@@ -1090,7 +1004,7 @@ static void test_n20_17_1_rebuild_nationality(void **st) {
     s->phase = N20_PH_REBUILD;
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN1", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
-    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "ORANGE")].where, N20_U_OUT);
     free(s);
 }
 
@@ -1114,35 +1028,35 @@ static void test_n20_17_1_rebuild_both_parents_and_fog(void **st) {
     n20_state *s = s_rebuild_pos(&d, 0);
     s->opts |= N20_OPT_FOG;
     for (int i = 0; i < s->sc->nunits; i++) s->u[i].hidden = 1;
-    s->cadre_lost[s_unit(s, "ORANGE")] = 2;
-    int oc = t_place(s, "CADRE-ORANGE1", 1201), zc = s_unit(s, "CADRE-ZIETEN2");
+    s->cadre_lost[t_unit(s, "ORANGE")] = 2;
+    int oc = t_place(s, "CADRE-ORANGE1", 1201), zc = t_unit(s, "CADRE-ZIETEN2");
     t_place(s, "CADRE-A1", 1203); /* stays hidden */
     t_events fr = {0};
     n20_sink sink = {s_seat_emit, &fr};
     n20_out out = {n20_sink_emit, &sink};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->phase, N20_PH_REBUILD);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
-    assert_true(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ORANGE1"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
     brt_buf b;
     buf_init(&b);
     assert_int_equal(n20_order_parse(s, "rebuild CADRE-ZIETEN2", &b, &err), 0);
     assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
     assert_int_equal(s->phase, N20_PH_REBUILD); /* ORANGE's is still open */
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_BROKEN);
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].hidden, 0);
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].hidden, 0);
     assert_int_equal(s->u[zc].hidden, 0);
     buf_reset(&b);
     assert_int_equal(n20_order_parse(s, "rebuild CADRE-ORANGE1", &b, &err), 0);
     assert_int_equal(n20_apply(s, N20_ALLIED, b.data, b.len, &d.d, &out, &err), 0);
     buf_free(&b);
     assert_int_equal(s->u[oc].where, N20_U_ELIM);
-    assert_int_equal(s->u[s_unit(s, "ORANGE")].where, N20_U_BROKEN);
+    assert_int_equal(s->u[t_unit(s, "ORANGE")].where, N20_U_BROKEN);
     assert_int_not_equal(s->phase, N20_PH_REBUILD);
     assert_true(t_events_has(&fr, "[17.1] CADRE-ORANGE1 is eliminated at 1201: ORANGE goes into the Broken Units"));
     assert_true(t_events_has(&fr, "CADRE-ZIETEN2 (prussian infantry 1-2) is revealed at 1505"));
     s_ids_leak(s, &fr);
-    assert_int_equal(s->u[s_unit(s, "CADRE-A1")].hidden, 1);
+    assert_int_equal(s->u[t_unit(s, "CADRE-A1")].hidden, 1);
     free(s);
 }
 
@@ -1153,7 +1067,7 @@ static void test_n20_17_1_rebuild_needs_a_broken_cadre(void **st) {
     t_dice_init(&d, 1);
     brt_reject err;
     n20_state *s = s_rebuild_pos(&d, 0);
-    s->cadre_lost[s_unit(s, "ZIETEN")] = 0;
+    s->cadre_lost[t_unit(s, "ZIETEN")] = 0;
     n20_run(s, &d.d, NULL);
     assert_int_not_equal(s->phase, N20_PH_REBUILD);
     s->phase = N20_PH_REBUILD;
@@ -1165,7 +1079,7 @@ static void test_n20_17_1_rebuild_needs_a_broken_cadre(void **st) {
     /* "on any future Turn": not on the Turn the Cadre was Broken */
     t_dice_init(&d, 1);
     s = s_rebuild_pos(&d, 0);
-    s->cadre_lost[s_unit(s, "ZIETEN")] = 4;
+    s->cadre_lost[t_unit(s, "ZIETEN")] = 4;
     n20_run(s, &d.d, NULL);
     assert_int_not_equal(s->phase, N20_PH_REBUILD);
     s->phase = N20_PH_REBUILD;
@@ -1231,11 +1145,11 @@ static void test_n20_17_1_rebuild_wrong_timing(void **st) {
     brt_reject err;
     n20_state *s = s_rebuild_pos(&d, 0);
     s->phase = N20_PH_MOVE;
-    assert_false(s_legal_lists(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
+    assert_false(t_legal_has(s, N20_ALLIED, "rebuild CADRE-ZIETEN2"));
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
     assert_true(strstr(err.message, "start of the Allied Player Turn") != NULL);
-    assert_int_equal(s->u[s_unit(s, "ZIETEN")].where, N20_U_OUT);
+    assert_int_equal(s->u[t_unit(s, "ZIETEN")].where, N20_U_OUT);
     s->phase = N20_PH_RALLY;
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), -1);
     assert_string_equal(err.rule, "17.1");
@@ -1262,20 +1176,20 @@ static void test_n20_17_1_rebuilt_parent_rallies(void **st) {
     n20_state *s = s_rebuild_pos(&d, 0);
     n20_run(s, &d.d, NULL);
     assert_int_equal(t_order(s, N20_ALLIED, "rebuild CADRE-ZIETEN2", &d, NULL, &err), 0);
-    int zi = s_unit(s, "ZIETEN");
+    int zi = t_unit(s, "ZIETEN");
     assert_int_equal(s->u[zi].where, N20_U_BROKEN);
     assert_true(n20_has_broken(s, N20_ALLIED, N20_ARMY_PRUSSIAN));
     s->phase = N20_PH_RALLY; /* its Night Operations [14.0] */
     uint32_t six[] = {6};
     t_dice_script(&d, 1, six);
-    assert_true(s_legal_lists(s, N20_ALLIED, "rally"));
+    assert_true(t_legal_has(s, N20_ALLIED, "rally"));
     assert_int_equal(t_order(s, N20_ALLIED, "rally", &d, &ev, &err), 0);
     assert_int_equal(t_dice_count(&d, "10.0 rally"), 1);
     assert_true(s->u[zi].flags & N20_UF_RALLIED);
     uint16_t loc = s->sc->loc[N20_ARMY_PRUSSIAN][0];
     char pl[40];
     snprintf(pl, sizeof pl, "place ZIETEN %04u", n20_xxyy(loc));
-    assert_true(s_legal_lists(s, N20_ALLIED, pl));
+    assert_true(t_legal_has(s, N20_ALLIED, pl));
     assert_int_equal(t_order(s, N20_ALLIED, pl, &d, &ev, &err), 0);
     assert_int_equal(s->u[zi].where, N20_U_MAP);
     assert_int_equal(s->u[zi].hex, loc);
@@ -1341,10 +1255,10 @@ static void test_n20_17_2_random_opening_bulow(void **st) {
 
 /* the LOBAU unit of a game, its strength and place (0 = not on the map) */
 static void s_lobau(const n20_state *s, int strength, unsigned hex, int turn) {
-    int u = s_unit(s, "LOBAU");
+    int u = t_unit(s, "LOBAU");
     assert_int_equal(s->sc->units[u].strength, strength);
     if (hex) s_at(s, "LOBAU", hex);
-    else s_reinf(s, "LOBAU", turn, 'A');
+    else t_reinf(s, "LOBAU", turn, 'A');
 }
 
 /* [17.4.1] Lobau Reinforced: the 2-2 6e LOBAU replaces the 1-2 CADRE of each set-up */
@@ -1352,28 +1266,28 @@ static void test_n20_17_4_1_lobau_reinforced(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 31);
-    n20_state *s = s_setup_only("waterloo20-standard", N20_OPT_LOBAU, &d, NULL);
+    n20_state *s = t_setup("waterloo20-standard", N20_OPT_LOBAU, &d, NULL);
     s_lobau(s, 2, 205, 0);
-    assert_int_equal(n20_combat_strength(s, s_unit(s, "LOBAU"), 0, 0, 0), 2);
+    assert_int_equal(n20_combat_strength(s, t_unit(s, "LOBAU"), 0, 0, 0), 2);
     assert_int_equal(s->morale[N20_FRENCH], 8); /* no morale change */
     assert_int_equal(n20_unit_find(s, "RAPP"), -1);
     free(s);
     /* without it, the Standard Scenario has no Lobau at all [3.0] */
-    s = s_setup_only("waterloo20-standard", 0, &d, NULL);
+    s = t_setup("waterloo20-standard", 0, &d, NULL);
     assert_int_equal(n20_unit_find(s, "LOBAU"), -1);
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP) assert_int_not_equal(n20_xxyy(s->u[i].hex), 205);
     free(s);
-    s = s_setup_only("waterloo20-closing", N20_OPT_LOBAU, &d, NULL);
+    s = t_setup("waterloo20-closing", N20_OPT_LOBAU, &d, NULL);
     s_lobau(s, 2, 1703, 0);
     free(s);
-    s = s_setup_only("waterloo20-closing", 0, &d, NULL);
+    s = t_setup("waterloo20-closing", 0, &d, NULL);
     s_lobau(s, 1, 1703, 0);
     free(s);
-    s = s_setup_only("waterloo20-extended", N20_OPT_LOBAU, &d, NULL);
+    s = t_setup("waterloo20-extended", N20_OPT_LOBAU, &d, NULL);
     s_lobau(s, 2, 0, 7);
     free(s);
-    s = s_setup_only("waterloo20-opening", N20_OPT_LOBAU, &d, NULL);
+    s = t_setup("waterloo20-opening", N20_OPT_LOBAU, &d, NULL);
     s_lobau(s, 2, 0, 7);
     free(s);
 }
@@ -1383,27 +1297,27 @@ static void test_n20_17_4_2_rapp(void **st) {
     (void)st;
     t_dice d;
     t_dice_init(&d, 32);
-    n20_state *s = s_setup_only("waterloo20-standard", N20_OPT_RAPP, &d, NULL);
+    n20_state *s = t_setup("waterloo20-standard", N20_OPT_RAPP, &d, NULL);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     assert_int_equal(s->morale[N20_ALLIED], 7);
     s_at(s, "RAPP", 305);
-    assert_int_equal(s->sc->units[s_unit(s, "RAPP")].strength, 2);
+    assert_int_equal(s->sc->units[t_unit(s, "RAPP")].strength, 2);
     s_lobau(s, 1, 205, 0); /* [3.0] the CADRE stays "using 17.4.2" (rulings R-3.0-lobau) */
     free(s);
-    s = s_setup_only("waterloo20-standard", N20_OPT_RAPP | N20_OPT_LOBAU, &d, NULL);
+    s = t_setup("waterloo20-standard", N20_OPT_RAPP | N20_OPT_LOBAU, &d, NULL);
     assert_int_equal(s->morale[N20_FRENCH], 7);
     s_at(s, "RAPP", 305);
     s_lobau(s, 2, 205, 0);
     free(s);
-    s = s_setup_only("waterloo20-extended", N20_OPT_RAPP, &d, NULL);
+    s = t_setup("waterloo20-extended", N20_OPT_RAPP, &d, NULL);
     assert_int_equal(s->morale[N20_FRENCH], 6);
-    s_reinf(s, "RAPP", 6, 'A');
+    t_reinf(s, "RAPP", 6, 'A');
     free(s);
-    s = s_setup_only("waterloo20-opening", N20_OPT_RAPP, &d, NULL);
+    s = t_setup("waterloo20-opening", N20_OPT_RAPP, &d, NULL);
     assert_int_equal(s->morale[N20_FRENCH], 6);
-    s_reinf(s, "RAPP", 6, 'A');
+    t_reinf(s, "RAPP", 6, 'A');
     free(s);
-    s = s_setup_only("waterloo20-closing", N20_OPT_RAPP, &d, NULL);
+    s = t_setup("waterloo20-closing", N20_OPT_RAPP, &d, NULL);
     assert_int_equal(s->morale[N20_FRENCH], 6);
     assert_int_equal(s->morale[N20_ALLIED], 6);
     s_at(s, "RAPP", 1503);
@@ -1498,7 +1412,7 @@ static void s_driver_game(const char *scenario, const char **opts, size_t nopts,
             buf_init(&legal);
             int n = game_legal(g, st, &legal);
             assert_true(n > 0);
-            int pick = (int)(s_rng(&rng) % (uint64_t)n);
+            int pick = (int)(t_rng(&rng) % (uint64_t)n);
             size_t pos = 0;
             const uint8_t *item = NULL;
             size_t ilen = 0;
