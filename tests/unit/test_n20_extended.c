@@ -252,50 +252,13 @@ static void test_n20_17_1_2_berthier_without_leaders(void **st) {
 
 /* ---- random play ------------------------------------------------------------------- */
 
-/* one random game to its end; every listed order of the first `check` steps is accepted on a copy;
- * returns the number of combined entries seen */
-static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
-    t_dice d;
-    t_dice_init(&d, seed);
-    n20_out out = {t_null_emit, NULL};
-    n20_state *s = t_play_start(scenario, opts, &d, &out);
-    uint64_t rng = seed * 2654435761u + 7;
-    int steps = 0, combined = 0;
-    brt_buf legal;
-    buf_init(&legal);
-    while (!s->over && steps < 30000) {
-        int seat = n20_pending_seat(s);
-        assert_true(seat == 0 || seat == 1);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(t_rng(&rng) % (uint64_t)n);
-        char tag[96];
-        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
-        size_t clen;
-        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
-        assert_non_null(chosen);
-        int ph = s->phase;
-        brt_reject err;
-        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
-            fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
-        if (ph == N20_PH_MOVE && s->u[t_unit(s, "NAPOLEON")].where == N20_U_REINF) combined++;
-        steps++;
-    }
-    assert_true(s->over);
-    buf_free(&legal);
-    t_hash(s, hash);
-    free(s);
-    return combined;
-}
-
 static void s_random(const char *scenario, uint32_t opts, int games) {
     const char *lg = getenv("BERTHIER_LONG");
     if (lg && *lg == '1') games *= 20;
     for (int g = 0; g < games; g++) {
         uint8_t h1[32], h2[32];
-        s_play(scenario, opts, (uint64_t)g + 31, g == 0 ? 150 : 0, h1);
-        s_play(scenario, opts, (uint64_t)g + 31, 0, h2);
+        t_play_random(scenario, opts, (uint64_t)g + 31, g == 0 ? 150 : 0, h1, NULL);
+        t_play_random(scenario, opts, (uint64_t)g + 31, 0, h2, NULL);
         assert_memory_equal(h1, h2, 32);
     }
 }

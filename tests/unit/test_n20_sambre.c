@@ -445,36 +445,11 @@ static void test_n20_17_1_1_no_units_no_roll(void **st) {
 
 static int s_rolls;
 
+/* one random game (t_play_random), its rolls on the French Arrival Table added to s_rolls */
 static void s_play(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32]) {
     t_dice d;
-    t_dice_init(&d, seed);
-    n20_out out = {t_null_emit, NULL};
-    n20_state *s = t_play_start(scenario, opts, &d, &out);
-    uint64_t rng = seed * 2654435761u + 7;
-    int steps = 0;
-    brt_buf legal;
-    buf_init(&legal);
-    while (!s->over && steps < 30000) {
-        int seat = n20_pending_seat(s);
-        assert_true(seat == 0 || seat == 1);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(t_rng(&rng) % (uint64_t)n);
-        char tag[96];
-        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
-        size_t clen;
-        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
-        brt_reject err;
-        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
-            fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
-        steps++;
-    }
-    assert_true(s->over); /* [15.0] the game ends with a result */
+    t_play_random(scenario, opts, seed, check, hash, &d);
     s_rolls += t_dice_count(&d, "17.1.1 French Arrival Table");
-    buf_free(&legal);
-    t_hash(s, hash);
-    free(s);
 }
 
 static void s_random(const char *scenario, uint32_t opts, int games) {

@@ -387,4 +387,42 @@ static inline n20_state *t_play_start(const char *scenario, uint32_t opts, t_dic
     return s;
 }
 
+/* one game of random legal orders (seeded) to its result; every listed order of the first
+ * `check` steps is applied to a copy and must be accepted; fills the final state hash and, if
+ * `dice` is not NULL, leaves the game's dice there (for t_dice_count); returns the orders played */
+static inline int t_play_random(const char *scenario, uint32_t opts, uint64_t seed, int check, uint8_t hash[32],
+                                t_dice *dice) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
+    uint64_t rng = seed * 2654435761u + 7;
+    int steps = 0;
+    brt_buf legal;
+    buf_init(&legal);
+    while (!s->over && steps < 30000) {
+        int seat = n20_pending_seat(s);
+        assert_true(seat == 0 || seat == 1);
+        buf_reset(&legal);
+        int n = n20_legal(s, (unsigned)seat, &legal);
+        if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        char tag[96];
+        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
+        size_t clen;
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
+        assert_non_null(chosen);
+        brt_reject err;
+        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
+            fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
+        steps++;
+    }
+    assert_true(s->over); /* [15.0] the game ends with a result */
+    buf_free(&legal);
+    t_hash(s, hash);
+    free(s);
+    if (dice) *dice = d;
+    return steps;
+}
+
 #endif
