@@ -41,6 +41,14 @@ typedef struct bd_game {
     /* records of the input under way: items of u8 kind || payload */
     brt_buf cap;
     int capturing;
+    /* where the captured input's records are in the log (receipts, witnesses; receipt.c):
+     * the index of its first record, of its last one and that one's chain hash, and
+     * whether the input ended with a CHECKPOINT (which signs ckpt_head at ckpt_record) */
+    uint64_t cap_first, cap_last;
+    uint8_t cap_head[32];
+    int cap_ckpt;
+    uint64_t ckpt_record;
+    uint8_t ckpt_head[32];
     bd_clock clock;
     int clock_dirty;        /* clocks need an update after this round */
     int spectators_live;

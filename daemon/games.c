@@ -131,14 +131,25 @@ static int s_checkpoint(void *ctx) {
             return -1;
         }
         self->cursor++;
+        if (self->capturing) {
+            self->cap_ckpt = 1;
+            self->ckpt_record = prev->index;
+            memcpy(self->ckpt_head, prev->chain, 32);
+        }
         return 0;
     }
     if (self->mode == S_MODE_REPLAY) self->mode = S_MODE_LIVE;
     engine_touch(self->eng, self);
+    uint64_t before = self->log ? evlog_count(self->log) : 0;
+    if (before) {
+        self->ckpt_record = before - 1;
+        memcpy(self->ckpt_head, evlog_head(self->log), 32);
+    }
     if (!self->log || evlog_checkpoint(self->log, self->eng->keys->sign_sk, self->id) != 0) {
         self->io_failed = 1;
         return -1;
     }
+    if (self->capturing) self->cap_ckpt = 1;
     return 0;
 }
 
@@ -153,12 +164,33 @@ static void s_head(void *ctx, uint8_t out[32]) {
     else memset(out, 0, 32);
 }
 
+/* Index of the next record the game will produce or meet in the log. */
+static uint64_t s_next_index(const bd_game *self) {
+    if (self->mode == S_MODE_REPLAY && self->cursor < self->nrecs) return self->recs[self->cursor].index;
+    return self->log ? evlog_count(self->log) : 0;
+}
+
 void game_capture_begin(bd_game *self) {
     buf_reset(&self->cap);
     self->capturing = 1;
+    self->cap_ckpt = 0;
+    self->cap_first = s_next_index(self);
 }
 
-void game_capture_end(bd_game *self) { self->capturing = 0; }
+void game_capture_end(bd_game *self) {
+    self->capturing = 0;
+    if (self->mode == S_MODE_REPLAY && self->cursor > 0) {
+        /* recovery: the last record met in the log (not the SYNC that may follow it) */
+        self->cap_last = self->recs[self->cursor - 1].index;
+        memcpy(self->cap_head, self->recs[self->cursor - 1].chain, 32);
+    } else if (self->log && evlog_count(self->log)) {
+        self->cap_last = evlog_count(self->log) - 1;
+        memcpy(self->cap_head, evlog_head(self->log), 32);
+    } else {
+        self->cap_last = 0;
+        memset(self->cap_head, 0, 32);
+    }
+}
 
 /* ---- the table ----------------------------------------------------------- */
 

@@ -24,6 +24,7 @@
 #include "decode.h"
 #include "engine.h"
 #include "log.h"
+#include "receipts.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -270,6 +271,8 @@ static uint8_t *s_notice_bytes(const bd_game *gm, int seat, int all, size_t *len
     n.n_events = o.nev;
     n.events = o.evp;
     n.decision = &dec.d;
+    bd_witness w;
+    if (bd_witness_build(&w, gm)) n.checkpoint = &w.c;
     uint8_t *p = canon_pack(&n.base, len);
     s_outcome_free(&o);
     if (!p) fatal("out of memory packing a notice");
@@ -322,7 +325,7 @@ void engine_free_notices(bd_notice *out, size_t n) {
 /* The Accepted reply to `seat` for the input just captured. Live and recovery
  * build it the same way, so a retry after a restart gets the same bytes. */
 static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
-                             brt_buf *out) {
+                             const uint8_t *req, size_t req_len, brt_buf *out) {
     s_outcome o;
     s_outcome_build(&o, gm, &gm->cap, (int)seat, 0);
     Berthier__V1__Accepted a = BERTHIER__V1__ACCEPTED__INIT;
@@ -343,6 +346,9 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     r.message = (char *)(a.waiting ? "recorded; waiting for the other seats' sealed choices" : "accepted");
     r.body_case = BERTHIER__V1__REPLY__BODY_ACCEPTED;
     r.accepted = &a;
+    bd_receipt rc;
+    bd_receipt_build(&rc, gm, seat, req, req_len);
+    r.receipt = &rc.r;
     s_pack(out, &r);
     s_outcome_free(&o);
 }
@@ -406,7 +412,7 @@ void engine_recovered_input(bd_engine *self, bd_game *gm, uint8_t kind, const ui
     if (req && key && req->request_id != 0) {
         brt_buf reply;
         buf_init(&reply);
-        s_accepted_reply(gm, o->seat, req->request_id, seq_before, &reply);
+        s_accepted_reply(gm, o->seat, req->request_id, seq_before, o->request.data, o->request.len, &reply);
         uint8_t digest[DEDUPE_DIGEST];
         dedupe_digest(o->request.data, o->request.len, digest);
         if (dedupe_put(self->dedupe, key, req->request_id, digest, reply.data, reply.len) != 0)
@@ -521,7 +527,7 @@ static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Re
 }
 
 static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
-                           brt_buf *out) {
+                           const Berthier__V1__Receipt *receipt, brt_buf *out) {
     uint8_t ek[32];
     keys_event_key(e->keys, gm->id, seat, ek);
     Berthier__V1__Joined j = BERTHIER__V1__JOINED__INIT;
@@ -535,12 +541,15 @@ static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint6
     r.message = (char *)msg;
     r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
     r.joined = &j;
+    r.receipt = (Berthier__V1__Receipt *)receipt;
     s_pack(out, &r);
     sodium_memzero(ek, sizeof ek);
 }
 
+/* frame/len: the exact request bytes, which the receipt's input_hash covers. */
 static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req,
-                          const char *game_id, unsigned seat, s_input *in, brt_buf *out) {
+                          const uint8_t *frame, size_t len, const char *game_id, unsigned seat, s_input *in,
+                          brt_buf *out) {
     uint64_t rid = req->request_id;
     s_access a;
     if (s_check(e, key, game_id, seat, 1, &a, rid, out) != 0) return;
@@ -551,8 +560,13 @@ static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V
         s_fail_rej(out, rid, &rej);
         return;
     }
-    if (in->kind == S_IN_JOIN) s_joined_reply(e, a.gm, seat, rid, "joined", out);
-    else s_accepted_reply(a.gm, seat, rid, before, out);
+    if (in->kind == S_IN_JOIN) {
+        bd_receipt rc;
+        bd_receipt_build(&rc, a.gm, seat, frame, len);
+        s_joined_reply(e, a.gm, seat, rid, "joined", &rc.r, out);
+    } else {
+        s_accepted_reply(a.gm, seat, rid, before, frame, len, out);
+    }
 }
 
 static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -867,7 +881,7 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
         /* Naming a game and seat: the seat's event key (Joined carries it). */
         s_access a;
         if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
-        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", out);
+        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, out);
         return;
     }
     const brt_ruleset *const *all = brt_ruleset_all();
@@ -1035,7 +1049,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         const Berthier__V1__Join *j = req->join;
         s_input in = {S_IN_JOIN, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,
                       j->chain_commit.len, 0};
-        s_input_reply(e, key, req, j->game_id, j->seat, &in, out);
+        s_input_reply(e, key, req, frame, len, j->game_id, j->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_SUBMIT: {
@@ -1046,19 +1060,19 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
             break;
         }
         s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0};
-        s_input_reply(e, key, req, s->game_id, s->seat, &in, out);
+        s_input_reply(e, key, req, frame, len, s->game_id, s->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_RESIGN: {
         const Berthier__V1__GameRef *g = req->resign;
         s_input in = {S_IN_RESIGN, g->seat, NULL, 0, NULL, 0, 0};
-        s_input_reply(e, key, req, g->game_id, g->seat, &in, out);
+        s_input_reply(e, key, req, frame, len, g->game_id, g->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_REVEAL: {
         const Berthier__V1__RevealNonce *rv = req->reveal;
         s_input in = {S_IN_NONCE, rv->seat, rv->nonce.data, rv->nonce.len, NULL, 0, rv->batch};
-        s_input_reply(e, key, req, rv->game_id, rv->seat, &in, out);
+        s_input_reply(e, key, req, frame, len, rv->game_id, rv->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_PENDING: s_pending_req(e, key, req, out); break;

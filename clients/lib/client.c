@@ -42,6 +42,11 @@ struct brt_client {
     char message[512];
     char error[768];
     uint64_t last_id;
+    /* receipts (receipt.c): the daemon's signing key, pinned, and the last request sent */
+    uint8_t sign_pk[32];
+    int have_sign_pk;
+    uint8_t *last_req;
+    size_t last_req_len;
 };
 
 struct brt_sub {
@@ -306,6 +311,22 @@ brt_client *brt_client_new(const char *endpoint, const char *server_pubkey_z85,
     return self;
 }
 
+/* Pin the signing key from a file whose first line is its 64 hex characters
+ * (the daemon's sign.pub), if there is one. */
+static void s_pin_from_file(brt_client *self, const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    char line[160];
+    uint8_t pk[32];
+    size_t n = 0;
+    if (fgets(line, sizeof line, f)) {
+        s_trim(line);
+        if (strlen(line) == 64 && sodium_hex2bin(pk, 32, line, 64, NULL, &n, NULL) == 0 && n == 32)
+            brt_client_pin_sign_key(self, pk);
+    }
+    fclose(f);
+}
+
 brt_client *brt_client_new_data_dir(const char *data_dir) {
     if (!data_dir) data_dir = "./var/berthier";
     size_t n = strlen(data_dir) + 64;
@@ -327,6 +348,8 @@ brt_client *brt_client_new_data_dir(const char *data_dir) {
     snprintf(path, n, "ipc://%s/berthier.sock", data_dir);
     self = brt_client_new_keypair(path, server, &kp);
     sodium_memzero(&kp, sizeof kp);
+    snprintf(path, n, "%s/sign.pub", data_dir);
+    if (self) s_pin_from_file(self, path);
 done:
     free(path);
     return self;
@@ -361,6 +384,8 @@ brt_client *brt_client_open(const brt_connect_opts *o) {
     self = brt_client_new_keypair(o->endpoint ? o->endpoint : path, server, &kp);
     sodium_memzero(&kp, sizeof kp);
     if (self && o->events_endpoint) brt_client_set_events_endpoint(self, o->events_endpoint);
+    snprintf(path, n, "%s/sign.pub", dir);
+    if (self) s_pin_from_file(self, path);
 done:
     free(path);
     return self;
@@ -372,6 +397,7 @@ void brt_client_destroy(brt_client **pself) {
     s_close_socket(self);
     if (self->ctx) zmq_ctx_term(self->ctx);
     if (self->reply) berthier__v1__reply__free_unpacked(self->reply, NULL);
+    free(self->last_req);
     free(self->endpoint);
     free(self->events_endpoint);
     sodium_memzero(&self->kp, sizeof self->kp);
@@ -418,6 +444,7 @@ static const char *const s_code_names[] = {
 
 const char *brt_code_name(int code) {
     if (code == BRT_CLIENT_NO_REPLY) return "NO_REPLY";
+    if (code == BRT_CLIENT_BAD_RECEIPT) return "BAD_RECEIPT";
     if (code >= 0 && (size_t)code < sizeof s_code_names / sizeof s_code_names[0])
         return s_code_names[code];
     return "?";
@@ -471,6 +498,10 @@ static uint64_t s_fresh_id(void) {
     return id;
 }
 
+static int s_pin_by_hello(brt_client *self);
+static int s_keep_request(brt_client *self, const uint8_t *req, size_t len);
+static int s_check_receipt(brt_client *self);
+
 /* Receive one reply frame (the last part of a multipart message). 1 = got it,
  * 0 = nothing within timeout, -1 = socket error. */
 static int s_recv_reply(brt_client *self, int timeout_ms, zmq_msg_t *out) {
@@ -497,8 +528,12 @@ static int s_recv_reply(brt_client *self, int timeout_ms, zmq_msg_t *out) {
 
 int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64_t request_id) {
     if (!self) return -1;
+    /* An input's reply carries a receipt signed by the daemon's key: pin the key first. */
+    int input = brt_request_is_input(req, len);
+    if (input && !self->have_sign_pk && s_pin_by_hello(self) != 0) return -1;
     s_reset_outcome(self);
     self->last_id = request_id;
+    if (s_keep_request(self, req, len) != 0) return s_no_reply(self, "out of memory");
     int64_t deadline = s_now_ms() + self->total_ms;
     int busy_wait = 50;
     int resend = 1;
@@ -542,7 +577,7 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
             self->code = (int)r->code;
             snprintf(self->rule, sizeof self->rule, "%s", r->rule ? r->rule : "");
             snprintf(self->message, sizeof self->message, "%s", r->message ? r->message : "");
-            if (self->code == BRT_CODE_OK) return 0;
+            if (self->code == BRT_CODE_OK) return input ? s_check_receipt(self) : 0;
             s_format_error(self);
             return -1;
         } else {
@@ -1067,4 +1102,69 @@ void brt_sub_destroy(brt_sub **pself) {
     sodium_memzero(self->key, sizeof self->key);
     free(self);
     *pself = NULL;
+}
+
+/* ---- receipts (docs/protocol.md P9) ---------------------------------------------- */
+
+int brt_client_pin_sign_key(brt_client *self, const uint8_t pk[32]) {
+    if (!self || !pk) return -1;
+    memcpy(self->sign_pk, pk, 32);
+    self->have_sign_pk = 1;
+    return 0;
+}
+
+int brt_client_sign_key(const brt_client *self, uint8_t pk[32]) {
+    if (!self || !self->have_sign_pk) return -1;
+    memcpy(pk, self->sign_pk, 32);
+    return 0;
+}
+
+const Berthier__V1__Receipt *brt_client_receipt(const brt_client *self) {
+    return self && self->reply && self->code == BRT_CODE_OK ? self->reply->receipt : NULL;
+}
+
+const uint8_t *brt_client_last_request(const brt_client *self, size_t *len) {
+    if (len) *len = self ? self->last_req_len : 0;
+    return self ? self->last_req : NULL;
+}
+
+int brt_client_save_receipt(const brt_client *self, const char *path) {
+    const Berthier__V1__Receipt *r = brt_client_receipt(self);
+    if (!r) return 0;
+    return brt_receipts_append(path, r, self->last_req, self->last_req_len) == 0 ? 1 : -1;
+}
+
+static int s_keep_request(brt_client *self, const uint8_t *req, size_t len) {
+    uint8_t *copy = malloc(len ? len : 1);
+    if (!copy) return -1;
+    if (len) memcpy(copy, req, len);
+    free(self->last_req);
+    self->last_req = copy;
+    self->last_req_len = len;
+    return 0;
+}
+
+/* Trust on first use: the signing key the daemon states in `hello`, over the
+ * CURVE connection authenticated by the pinned server key. */
+static int s_pin_by_hello(brt_client *self) {
+    const Berthier__V1__Hello *h = NULL;
+    if (brt_client_hello(self, NULL, -1, &h) != 0) return -1;
+    if (!h || h->server_sign_pk.len != 32) {
+        self->code = BRT_CLIENT_BAD_RECEIPT;
+        snprintf(self->message, sizeof self->message, "the daemon states no signing key in hello");
+        snprintf(self->error, sizeof self->error, "bad receipt: %s", self->message);
+        return -1;
+    }
+    return brt_client_pin_sign_key(self, h->server_sign_pk.data);
+}
+
+static int s_check_receipt(brt_client *self) {
+    char why[200];
+    if (brt_receipt_check_request(self->reply->receipt, self->sign_pk, self->last_req, self->last_req_len, why,
+                                  sizeof why) == 0)
+        return 0;
+    self->code = BRT_CLIENT_BAD_RECEIPT;
+    snprintf(self->message, sizeof self->message, "%s", why);
+    snprintf(self->error, sizeof self->error, "bad receipt from %s: %s", self->endpoint, why);
+    return -1;
 }

@@ -46,6 +46,7 @@ extern "C" {
 
 /* Reply codes (berthier.v1.Code), plus one of the library's own. */
 enum {
+    BRT_CLIENT_BAD_RECEIPT = -2, /* the daemon acknowledged an input with a receipt that does not check */
     BRT_CLIENT_NO_REPLY = -1, /* no reply in time, connection or local failure */
     BRT_CODE_OK = 0,
     BRT_CODE_MALFORMED = 1,
@@ -250,6 +251,41 @@ int brt_client_reveal(brt_client *self, const char *game_id, unsigned seat, uint
                       brt_chain *chain);
 /* The dice batch a "dice-nonce" decision waits for. 0 / -1 (not such a decision). */
 int brt_decision_batch(const Berthier__V1__Decision *d, uint64_t *batch);
+
+/* ---- receipts and witnesses (docs/protocol.md P9) -----------------------------
+ * Every reply that acknowledges an input (join, submit, resign, reveal) carries a
+ * Receipt signed by the daemon's checkpoint key. The library checks it before the
+ * call returns 0: the signature under the pinned signing key, input_hash against
+ * the exact bytes sent, and the game, seat and kind against the request. A reply
+ * that fails is BRT_CLIENT_BAD_RECEIPT (the call returns -1; the input may have
+ * been applied: keep the reply as evidence). The key is pinned by
+ * brt_client_pin_sign_key, by brt_client_open from <data_dir>/sign.pub when that
+ * file exists, or else on first use from the daemon's `hello` (over the CURVE
+ * connection authenticated by the server key). */
+int brt_client_pin_sign_key(brt_client *self, const uint8_t pk[32]);
+/* The pinned signing key. 0 / -1 (none yet). */
+int brt_client_sign_key(const brt_client *self, uint8_t pk[32]);
+/* The checked receipt of the last call (NULL if it acknowledged no input). Valid until the next call. */
+const Berthier__V1__Receipt *brt_client_receipt(const brt_client *self);
+/* The exact bytes of the last request sent. */
+const uint8_t *brt_client_last_request(const brt_client *self, size_t *len);
+/* Append the last call's receipt and request to a receipts file: 1 = saved, 0 = none, -1 = error. */
+int brt_client_save_receipt(const brt_client *self, const char *path);
+/* 1 if the request bytes are an input (join, submit, resign, reveal). */
+int brt_request_is_input(const uint8_t *req, size_t len);
+/* 0 if r is signed by pk. */
+int brt_receipt_check(const Berthier__V1__Receipt *r, const uint8_t pk[32]) __attribute__((warn_unused_result));
+/* 0 if r is signed by pk and acknowledges exactly the request bytes req (else why says what differs). */
+int brt_receipt_check_request(const Berthier__V1__Receipt *r, const uint8_t pk[32], const uint8_t *req,
+                              size_t len, char *why, size_t whylen) __attribute__((warn_unused_result));
+/* Receipts file (docs/log-format.md "Receipts file"): one line per receipt,
+ * `<Receipt hex> <Request hex>`. The parent directory is made if missing. 0 / -1. */
+int brt_receipts_append(const char *path, const Berthier__V1__Receipt *r, const uint8_t *req, size_t len);
+/* The default receipts file of a game: $BERTHIER_RECEIPTS_DIR/<game_id>.receipts
+ * (default directory ./receipts). 0 / -1 (too long). */
+int brt_receipts_default_path(const char *game_id, char *out, size_t cap);
+/* Heads file (a witness): one line per checkpoint, `<game> <record> <head hex> <signature hex>`. 0 / -1. */
+int brt_witness_append(const char *path, const char *game_id, const Berthier__V1__LogCheckpoint *c);
 
 /* ---- events ------------------------------------------------------------------ */
 
