@@ -1,7 +1,7 @@
 /*
  * berthier-replay - verify, show and export Berthier game logs.
  *
- *   berthier-replay verify LOG [LOG...] [--pk HEX]
+ *   berthier-replay verify LOG [LOG...] [--pk HEX] [--trust FILE] [--receipts FILE] [--heads FILE]
  *   berthier-replay show LOG [--at SEQ] [--seat N]
  *   berthier-replay export LOG
  */
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evidence.h"
 #include "replay.h"
 
 typedef struct args {
@@ -22,6 +23,7 @@ typedef struct args {
     int have_pk;
     uint64_t at;
     int seat;
+    replay_evidence ev;  /* --trust, --receipts, --heads (each may be given several times) */
 } args;
 
 /* ---- options ---------------------------------------------------------------- */
@@ -44,6 +46,19 @@ static int s_opt_pk(args *a, const char *v) {
     a->have_pk = 1;
     return 0;
 }
+
+/* --trust, --receipts, --heads: a file that cannot be read or parsed is a usage error. */
+static int s_opt_file(args *a, const char *v, int (*load)(replay_evidence *, const char *, brt_buf *)) {
+    brt_buf err;
+    buf_init(&err);
+    int rc = load(&a->ev, v, &err);
+    if (rc != 0) fprintf(stderr, "berthier-replay: %.*s", (int)err.len, (const char *)err.data);
+    buf_free(&err);
+    return rc;
+}
+static int s_opt_trust(args *a, const char *v) { return s_opt_file(a, v, replay_trust_load); }
+static int s_opt_receipts(args *a, const char *v) { return s_opt_file(a, v, replay_receipts_load); }
+static int s_opt_heads(args *a, const char *v) { return s_opt_file(a, v, replay_heads_load); }
 
 static int s_parse_u64(const char *v, uint64_t *out) {
     if (!*v || *v == '-') return -1;
@@ -76,6 +91,12 @@ static int s_opt_seat(args *a, const char *v) {
 static const option s_opt_table[] = {
     {"--pk", "HEX", "trust only this Ed25519 public key (64 hex chars); a header naming another key fails",
      s_opt_pk},
+    {"--trust", "FILE", "trust the signing keys listed in FILE (one 64-hex key a line, then a comment; sign.pub is one)",
+     s_opt_trust},
+    {"--receipts", "FILE", "check the receipts in FILE (one `<Receipt hex> [<Request hex>]` a line) against the logs",
+     s_opt_receipts},
+    {"--heads", "FILE", "check that each log extends the witnessed heads in FILE (`<game> <record> <head> <sig>` a line)",
+     s_opt_heads},
     {"--at", "SEQ", "the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
     {"--seat", "N", "the state as seat N may see it (default: everything)", s_opt_seat},
 };
@@ -107,7 +128,8 @@ static int s_cmd_verify(const args *a) {
     int worst = REPLAY_OK;
     for (int i = 0; i < a->nlogs; i++) {
         buf_reset(&report);
-        int rc = replay_verify(a->logs[i], a->have_pk ? a->pk : NULL, &report);
+        replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev};
+        int rc = replay_verify_with(a->logs[i], NULL, 0, &o, &report);
         if (a->nlogs > 1) { /* name each log: "LOG: " before its report's first line */
             printf("%s: ", a->logs[i]);
         }
@@ -115,6 +137,15 @@ static int s_cmd_verify(const args *a) {
         worst = s_worse(worst, rc);
     }
     buf_free(&report);
+    /* Evidence about no game given cannot be checked: say so. */
+    for (size_t i = 0; i < a->ev.nreceipts; i++)
+        if (!a->ev.receipts[i].used)
+            printf("note: receipt %zu (%s) names game %s, and no LOG given holds it\n", i + 1,
+                   a->ev.receipts[i].origin, a->ev.receipts[i].r->game_id ? a->ev.receipts[i].r->game_id : "?");
+    for (size_t i = 0; i < a->ev.nheads; i++)
+        if (!a->ev.heads[i].used)
+            printf("note: head %zu (%s) names game %s, and no LOG given holds it\n", i + 1, a->ev.heads[i].origin,
+                   a->ev.heads[i].game_id);
     return worst;
 }
 
@@ -150,13 +181,16 @@ typedef struct command {
 } command;
 
 static const command s_cmd_table[] = {
-    {"verify", "--pk",
+    {"verify", "--pk --trust --receipts --heads",
      "(several LOGs may be named: each is checked in turn, its report prefixed with its name, and the\n"
      "        exit status is the worst: 1 before 3 before 2)\n"
      "        check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
      "        with the pinned ruleset comparing each outcome byte for byte. Exit 0: a complete, finished game\n"
      "        and every check passed; 1: tampered or corrupt (the first bad record is named); 2: consistent\n"
-     "        so far but not finished (a live game); 3: the log could not be read",
+     "        so far but not finished (a live game); 3: the log could not be read. The signer's key is printed;\n"
+     "        pinned with --pk or --trust a log signed by another key is 1, unpinned the result line says\n"
+     "        \"signer not pinned\" (the status is unchanged). A receipt or witnessed head that a log contradicts\n"
+     "        (truncated, forked, rewritten, re-signed) is 1, naming the receipt or head",
      s_cmd_verify},
     {"show", "--at --seat", "print the state in text at any point of the game", s_cmd_show},
     {"export", "",
@@ -180,11 +214,11 @@ static void s_usage(FILE *f) {
     }
     fprintf(f, "\noptions:\n");
     for (size_t i = 0; i < sizeof s_opt_table / sizeof s_opt_table[0]; i++) {
-        char both[32];
+        char both[40];
         snprintf(both, sizeof both, "%s %s", s_opt_table[i].name, s_opt_table[i].arg);
-        fprintf(f, "  %-10s  %s\n", both, s_opt_table[i].help);
+        fprintf(f, "  %-15s  %s\n", both, s_opt_table[i].help);
     }
-    fprintf(f, "  %-10s  this text\n", "--help, -h");
+    fprintf(f, "  %-15s  this text\n", "--help, -h");
     fprintf(f, "\nexit status: 0 ok, 1 bad log, 2 incomplete (verify), 3 cannot read, "
                "64 usage\nformat of the log: docs/log-format.md\n");
 }
@@ -253,5 +287,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "berthier-replay: %s needs a LOG file (--help)\n", cmd->name);
         return REPLAY_USAGE;
     }
-    return cmd->run(&a);
+    int rc = cmd->run(&a);
+    replay_evidence_free(&a.ev);
+    return rc;
 }

@@ -20,6 +20,7 @@
 
 #include "berthier/v1/berthier.pb-c.h"
 #include "canon.h"
+#include "evidence.h"
 #include "dice.h"
 #include "evlog.h"
 #include "game.h"
@@ -59,6 +60,8 @@ typedef struct session {
     uint64_t rolls;              /* DICE records matched */
     brt_buf *report;
     size_t n_problems;
+    const replay_opts *opts;     /* pinned keys, receipts and heads (NULL: none) */
+    const char *pinned_by;       /* how the signer was pinned, NULL: not pinned */
 } session;
 
 /* ---- report lines ---------------------------------------------------------- */
@@ -345,7 +348,9 @@ static void s_sink_head(void *ctx, uint8_t out[32]) {
 /* ---- starting the engine ------------------------------------------------------------ */
 
 /* Header checks, the seed, the engine. 0, or -1 after reporting. */
-static int s_start(session *s, const uint8_t *trusted_pk) {
+static int s_start(session *s) {
+    const uint8_t *trusted_pk = s->opts ? s->opts->pk : NULL;
+    const replay_evidence *ev = s->opts ? s->opts->ev : NULL;
     const evlog_record *h = &s->recs[0];
     ProtobufCMessage *m = NULL;
     int crc = canon_unpack(&berthier__v1__log_header__descriptor, h->payload, h->len, 0, &m);
@@ -393,6 +398,18 @@ static int s_start(session *s, const uint8_t *trusted_pk) {
         s_hex(trusted_pk, 32, b, sizeof b);
         s_problem(s, 0, "the header's signing key %s is not the trusted key %s", a, b);
         return -1;
+    }
+    if (trusted_pk) s->pinned_by = "--pk";
+    if (ev && ev->have_trust) {
+        size_t k = 0;
+        while (k < ev->ntrust && memcmp(ev->trust[k], hd->server_sign_pk.data, 32) != 0) k++;
+        if (k == ev->ntrust) {
+            char a[65];
+            s_hex(hd->server_sign_pk.data, 32, a, sizeof a);
+            s_problem(s, 0, "the header's signing key %s is not in the trust file", a);
+            return -1;
+        }
+        if (!s->pinned_by) s->pinned_by = "the trust file";
     }
     memcpy(s->pk, hd->server_sign_pk.data, 32);
     s->have_pk = 1;
@@ -505,20 +522,53 @@ static void s_check_syncs(session *s) {
     }
 }
 
-static int s_verify(session *s, const uint8_t *trusted_pk) {
+/* Receipts and witnessed heads of this game against the log (receipts.c). */
+static void s_check_evidence(session *s, size_t checked[2]) {
+    checked[0] = checked[1] = 0;
+    replay_evidence *ev = s->opts ? s->opts->ev : NULL;
+    if (!ev || (!ev->nreceipts && !ev->nheads) || !s->hdr || !s->hdr->game_id) return;
+    replay_log_view v = {s->recs, s->n, s->scan->records, s->hdr->game_id, s->have_pk ? s->pk : NULL};
+    size_t bad = replay_evidence_check(ev, &v, s->report, &checked[0], &checked[1]);
+    s->n_problems += bad;
+    if (bad) s->problem = 1;
+}
+
+/* The signing key's fingerprint (its 64 hex characters), just before the result line. */
+static void s_signer_line(session *s) {
+    if (!s->have_pk) return;
+    char fp[65];
+    s_hex(s->pk, 32, fp, sizeof fp);
+    s_line(s, "signer: %s (%s)", fp, s->pinned_by ? "pinned" : "not pinned: give --pk or --trust");
+}
+
+/* "; signer not pinned" or how it was, and what evidence was checked, for the result line. */
+static void s_signer_note(const session *s, const size_t checked[2], char *out, size_t cap) {
+    size_t n = (size_t)snprintf(out, cap, "; %s%s", s->pinned_by ? "signer pinned by " : "signer not pinned",
+                                s->pinned_by ? s->pinned_by : "");
+    if ((checked[0] || checked[1]) && n < cap)
+        snprintf(out + n, cap - n, "; %zu receipt%s and %zu witnessed head%s hold", checked[0],
+                 checked[0] == 1 ? "" : "s", checked[1], checked[1] == 1 ? "" : "s");
+}
+
+static int s_verify(session *s) {
     if (s->n == 0) {
         s_line(s, "%s", s->scan->reason);
         s_line(s, "BAD: not a game log");
         return REPLAY_BAD;
     }
     s_check_syncs(s);
-    if (s->n_problems == 0 && s_start(s, trusted_pk) == 0)
+    if (s->n_problems == 0 && s_start(s) == 0)
         while (s_step(s)) {}
     if (s->damaged) {
         s->n_problems++;
         s_line(s, "%s", s->scan->reason);
     }
+    size_t checked[2];
+    s_check_evidence(s, checked);
+    char note[160];
+    s_signer_note(s, checked, note, sizeof note);
     if (s->n_problems) {
+        s_signer_line(s);
         s_line(s, "BAD: %zu problem%s; the first bad record is named above", s->n_problems,
                s->n_problems == 1 ? "" : "s");
         return REPLAY_BAD;
@@ -529,14 +579,15 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
             s_line(s, "note: %s (never acknowledged; ignored)", s->scan->reason);
         brt_pending p;
         game_pending(s->g, -1, &p, NULL);
+        s_signer_line(s);
         if (s->ran_out)
             s_line(s, "INCOMPLETE: game %s: the log ends inside the outcome of its last input (record %llu)", id,
                    (unsigned long long)s->recs[s->n - 1].index);
         else
             s_line(s, "INCOMPLETE: game %s is not finished: %llu records consistent, %llu checkpoints verified, "
-                      "seq %llu, waiting for: %s",
+                      "seq %llu, waiting for: %s%s",
                    id, (unsigned long long)s->scan->records, (unsigned long long)s->checkpoints,
-                   (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?");
+                   (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?", note);
         size_t unsigned_after = s->n - 1 - s->last_checkpoint;
         if (unsigned_after)
             s_line(s, "note: %zu record%s after the last checkpoint %s covered by the chain and the re-execution "
@@ -554,6 +605,7 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
                   (unsigned long long)(s->scan->file_bytes - s->scan->valid_bytes), s->scan->reason);
     }
     if (s->n_problems) {
+        s_signer_line(s);
         s_line(s, "BAD: %zu problem%s; the first bad record is named above", s->n_problems,
                s->n_problems == 1 ? "" : "s");
         return REPLAY_BAD;
@@ -564,28 +616,33 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
     size_t w = 0;
     for (unsigned i = 0; i < game_seat_count(s->g) && w + 4 < sizeof winners; i++)
         if (res.winners & (1u << i)) w += (size_t)snprintf(winners + w, sizeof winners - w, "%s%u", w ? "," : "", i);
+    s_signer_line(s);
     s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
-              "result: %s, winners: %s (%s)",
+              "result: %s, winners: %s (%s)%s",
            id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,
            (unsigned long long)s->checkpoints, (unsigned long long)s->rolls, res.level,
-           w ? winners : "none", res.reason);
+           w ? winners : "none", res.reason, note);
     return REPLAY_OK;
 }
 
-int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
+int replay_verify_with(const char *path, const uint8_t *data, size_t len, const replay_opts *opts,
+                       brt_buf *report) {
     session s;
-    if (s_open_session(&s, data, len, NULL, report) != 0) return REPLAY_CANNOT;
-    int rc = s_verify(&s, trusted_pk);
+    if (s_open_session(&s, path ? NULL : data, len, path, report) != 0) return REPLAY_CANNOT;
+    s.opts = opts;
+    int rc = s_verify(&s);
     s_session_free(&s);
     return rc;
 }
 
+int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
+    replay_opts o = {trusted_pk, NULL};
+    return replay_verify_with(NULL, data, len, &o, report);
+}
+
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
-    session s;
-    if (s_open_session(&s, NULL, 0, path, report) != 0) return REPLAY_CANNOT;
-    int rc = s_verify(&s, trusted_pk);
-    s_session_free(&s);
-    return rc;
+    replay_opts o = {trusted_pk, NULL};
+    return replay_verify_with(path, NULL, 0, &o, report);
 }
 
 /* ---- show ------------------------------------------------------------------------------- */
@@ -598,7 +655,7 @@ int replay_show(const char *path, uint64_t seq, int seat, brt_buf *out, brt_buf 
         buf_printf(err, "%s\n", s.scan->reason);
         goto done;
     }
-    if (s_start(&s, NULL) != 0) goto done;
+    if (s_start(&s) != 0) goto done;
     if (seat >= 0 && (unsigned)seat >= game_seat_count(s.g)) {
         buf_printf(err, "this game has %u seats; there is no seat %d\n", game_seat_count(s.g), seat);
         goto done;

@@ -31,6 +31,21 @@ int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report);
 /* Same, over a memory image of a log. */
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report);
 
+/* What verify is given beside the log (evidence.h): the signer pinned with
+ * --pk and trust files, receipts and witnessed heads. */
+struct replay_evidence;
+typedef struct replay_opts {
+    const uint8_t *pk;                /* --pk: the only key to accept (NULL: none) */
+    struct replay_evidence *ev;       /* trust keys, receipts, heads (NULL: none) */
+} replay_opts;
+
+/* Verify the log at path (or, with path NULL, the memory image data/len) and
+ * check it against opts. The result line ends with "; signer not pinned" unless
+ * --pk or a trust file pinned the header's key (a key not pinned is a problem,
+ * REPLAY_BAD); a receipt or head the log contradicts is a problem naming it. */
+int replay_verify_with(const char *path, const uint8_t *data, size_t len, const replay_opts *opts,
+                       brt_buf *report);
+
 /* The state text after the first input that brought the game's seq to `seq`
  * or beyond (one input may advance seq by more than one: the last join also
  * starts the game; UINT64_MAX: the end of the log), as `seat` may see it (-1: everything).

@@ -31,6 +31,8 @@ static void s_usage(FILE *f) {
             "  --events EP    the daemon's PUB endpoint (default beside an ipc endpoint)\n"
             "  --max-illegal N  rejected orders in a row before the bot resigns (default 3)\n"
             "  --verbose      print every order to stderr\n"
+            "  --receipts FILE  append the daemon's receipts to FILE (default\n"
+            "                 $BERTHIER_RECEIPTS_DIR/ID.receipts, directory ./receipts; - keeps none)\n"
             "Exit: 0 the game ended; 1 stopped early; 2 usage; 3 no reply from the daemon.\n",
             pols);
 }
@@ -43,6 +45,7 @@ int main(int argc, char **argv) {
         {"seat", required_argument, NULL, 'n'},     {"policy", required_argument, NULL, 'p'},
         {"seed", required_argument, NULL, 'S'},     {"ruleset", required_argument, NULL, 'r'},
         {"max-illegal", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
+        {"receipts", required_argument, NULL, 'R'},
         {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     brt_connect_opts conn = {0};
@@ -73,6 +76,7 @@ int main(int argc, char **argv) {
         case 'r': p.ruleset = optarg; break;
         case 'm': p.max_illegal = atoi(optarg); break;
         case 'v': p.verbose = 1; break;
+        case 'R': p.receipts = optarg; break;
         case 'h': s_usage(stdout); return 0;
         default: s_usage(stderr); return 2;
         }

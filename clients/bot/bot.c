@@ -94,6 +94,19 @@ static Berthier__V1__Decision *s_copy_decision(const Berthier__V1__Decision *d) 
 
 static int s_stopped(const bot_params *p) { return p->stop && atomic_load(p->stop); }
 
+/* Keep the last call's receipt, if it gave one (bot_params.receipts). */
+static void s_keep_receipt(const bot_params *p, brt_client *c, bot_outcome *out) {
+    if (p->receipts && strcmp(p->receipts, "-") == 0) return;
+    char path[4096];
+    const char *where = p->receipts;
+    if (!where) {
+        if (brt_receipts_default_path(p->game_id, path, sizeof path) != 0) return;
+        where = path;
+    }
+    if (brt_client_save_receipt(c, where) < 0 && !out->error[0])
+        snprintf(out->error, sizeof out->error, "cannot append a receipt to %.400s", where);
+}
+
 int bot_play(const bot_params *p, bot_outcome *out) {
     memset(out, 0, sizeof *out);
     const char *arg = NULL;
@@ -132,6 +145,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         int jrc = chain ? brt_client_join_chain(c, p->game_id, p->seat, chain, NULL)
                         : brt_client_join(c, p->game_id, p->seat, NULL);
         if (jrc == 0) {
+            s_keep_receipt(p, c, out);
             have_key = brt_client_event_key(c, event_key) == 0;
             break;
         }
@@ -203,7 +217,9 @@ int bot_play(const bot_params *p, bot_outcome *out) {
                          "committed at join", (unsigned long long)batch, p->seat);
                 break;
             }
-            if (brt_client_reveal(c, p->game_id, p->seat, batch, chain) != 0) {
+            int rrc = brt_client_reveal(c, p->game_id, p->seat, batch, chain);
+            if (rrc == 0) s_keep_receipt(p, c, out);
+            if (rrc != 0) {
                 int code = brt_client_code(c);
                 if (code == BRT_CLIENT_NO_REPLY) out->retries++;
                 else if (code != BRT_CODE_STALE && code != BRT_CODE_NOT_YOUR_DECISION &&
@@ -317,11 +333,12 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (pr == BOT_FAILED) {
             if (out->resigned) break;
             snprintf(out->error, sizeof out->error, "the policy failed; seat %u resigns", p->seat);
-            brt_client_resign(c, p->game_id, p->seat);
+            if (brt_client_resign(c, p->game_id, p->seat) == 0) s_keep_receipt(p, c, out);
             out->resigned = 1;
             continue; /* the next pending shows the result */
         }
         if (submit_rc == 0) {
+            s_keep_receipt(p, c, out);
             out->orders++;
             illegal_run = 0;
             last_reply = s_now_ms();
@@ -344,7 +361,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (++illegal_run >= max_illegal && !out->resigned) {
             snprintf(out->error, sizeof out->error, "%d rejected orders in a row; seat %u resigns",
                      illegal_run, p->seat);
-            brt_client_resign(c, p->game_id, p->seat);
+            if (brt_client_resign(c, p->game_id, p->seat) == 0) s_keep_receipt(p, c, out);
             out->resigned = 1;
         }
     }

@@ -91,6 +91,10 @@ typedef struct bot_params {
     atomic_int *stop;            /* set to 1 to stop early (may be NULL) */
     atomic_ullong *progress_seq; /* updated with the game's seq (may be NULL) */
     atomic_uint *progress_turn;  /* updated with the game's turn (may be NULL) */
+    /* Receipts file: every receipt the daemon gives this seat is appended to it
+     * (docs/log-format.md "Receipts file"). NULL: the game's default
+     * (brt_receipts_default_path); "-": keep none. */
+    const char *receipts;
 } bot_params;
 
 typedef struct bot_outcome {

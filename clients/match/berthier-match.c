@@ -35,6 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "bot.h"
 #include "elo.h"
 
@@ -73,6 +75,7 @@ typedef struct s_match {
     int patience_ms;
     unsigned game_timeout_s;  /* 0 = none */
     const char *logs_dir;
+    const char *receipts_dir; /* NULL: $BERTHIER_RECEIPTS_DIR, else ./receipts */
     char replay_bin[PATH_MAX];
 } s_match;
 
@@ -105,6 +108,8 @@ static void s_usage(FILE *f) {
         "  --decision-ms, --bank-ms, --forfeit   the daemon's clock for the games\n"
         "  --verify        run berthier-replay verify on each finished game's log\n"
         "  --logs-dir DIR  download each game's log into DIR (for a remote daemon)\n"
+        "  --receipts-dir DIR  keep each seat's receipts in DIR/ID.seatN.receipts (default\n"
+        "                  $BERTHIER_RECEIPTS_DIR, else ./receipts); --verify checks them\n"
         "  --patience-ms MS  how long a bot waits for a daemon that does not answer (default 300000)\n"
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
         "  --game-timeout S  stop a game that has not ended after S seconds (default: never)\n"
@@ -163,8 +168,24 @@ static void s_find_replay(s_match *m) {
     if (access(m->replay_bin, X_OK) != 0) snprintf(m->replay_bin, sizeof m->replay_bin, "berthier-replay");
 }
 
-/* berthier-replay verify LOG: its exit code (0 verified), or -1. */
-static int s_verify(const s_match *m, const char *log) {
+/* berthier-replay verify LOG [--pk KEY] [--receipts FILE]...: its exit code (0 verified), or -1.
+ * pk: the signing key the seats pinned (64 hex, "" if none); receipts: the seats' files. */
+static int s_verify(const s_match *m, const char *log, const char *pk, char receipts[][PATH_MAX], unsigned n) {
+    const char *argv[8 + 2 * S_MAX_SEATS];
+    int k = 0;
+    argv[k++] = "berthier-replay";
+    argv[k++] = "verify";
+    argv[k++] = log;
+    if (pk[0]) {
+        argv[k++] = "--pk";
+        argv[k++] = pk;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (receipts[i][0] && access(receipts[i], R_OK) == 0) {
+            argv[k++] = "--receipts";
+            argv[k++] = receipts[i];
+        }
+    argv[k] = NULL;
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
@@ -173,7 +194,7 @@ static int s_verify(const s_match *m, const char *log) {
             dup2(devnull, 1);
             dup2(devnull, 2);
         }
-        execlp(m->replay_bin, "berthier-replay", "verify", log, (char *)NULL);
+        execvp(m->replay_bin, (char *const *)argv);
         _exit(127);
     }
     int status;
@@ -227,6 +248,21 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     else if (m->conn.data_dir)
         snprintf(log_path, sizeof log_path, "%s/games/%s.log", m->conn.data_dir, id);
 
+    /* The seats pin the signing key the admin connection knows (sign.pub, or the create reply's). */
+    uint8_t sign_pk[32];
+    int have_pk = brt_client_sign_key(admin, sign_pk) == 0;
+    if (!have_pk && cr->server_sign_pk.len == 32) {
+        memcpy(sign_pk, cr->server_sign_pk.data, 32);
+        have_pk = 1;
+    }
+    char pk_hex[65] = "";
+    if (have_pk) sodium_bin2hex(pk_hex, sizeof pk_hex, sign_pk, 32);
+    char receipts[S_MAX_SEATS][PATH_MAX];
+    const char *rdir = m->receipts_dir ? m->receipts_dir : getenv("BERTHIER_RECEIPTS_DIR");
+    if (!rdir || !*rdir) rdir = "receipts";
+    for (unsigned s = 0; s < m->seats; s++)
+        snprintf(receipts[s], sizeof receipts[s], "%s/%s.seat%u.receipts", rdir, id, s);
+
     s_seat_run runs[S_MAX_SEATS];
     atomic_ullong seqs[S_MAX_SEATS];
     atomic_uint turns[S_MAX_SEATS];
@@ -242,6 +278,8 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
         const char *endpoint = brt_client_endpoint(admin);
         r->client = brt_client_new_keypair(endpoint, brt_client_server_key(admin), &kps[s]);
         if (!r->client) break;
+        if (have_pk) brt_client_pin_sign_key(r->client, sign_pk);
+        r->p.receipts = receipts[s];
         if (brt_client_events_endpoint(admin))
             brt_client_set_events_endpoint(r->client, brt_client_events_endpoint(admin));
         brt_client_set_timeout(r->client, 2000, 10000);
@@ -354,7 +392,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     }
     const char *verified = "";
     if (ended && m->verify) {
-        int v = log_path[0] ? s_verify(m, log_path) : -1;
+        int v = log_path[0] ? s_verify(m, log_path, pk_hex, receipts, m->seats) : -1;
         verified = v == 0 ? " verified" : v == 2 ? " verify:incomplete" : " verify:FAILED";
         if (v != 0) ended = 0;
     }
@@ -399,6 +437,7 @@ int main(int argc, char **argv) {
         {"decision-ms", required_argument, NULL, 'd'}, {"bank-ms", required_argument, NULL, 'B'},
         {"forfeit", no_argument, NULL, 'f'},        {"verify", no_argument, NULL, 'V'},
         {"logs-dir", required_argument, NULL, 'L'}, {"verbose", no_argument, NULL, 'v'},
+        {"receipts-dir", required_argument, NULL, 'R'},
         {"quiet", no_argument, NULL, 'q'},          {"max-illegal", required_argument, NULL, 'm'},
         {"patience-ms", required_argument, NULL, 'P'}, {"game-timeout", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},
@@ -435,6 +474,7 @@ int main(int argc, char **argv) {
         case 'f': m.forfeit = 1; break;
         case 'V': m.verify = 1; break;
         case 'L': m.logs_dir = optarg; break;
+        case 'R': m.receipts_dir = optarg; break;
         case 'v': m.verbose = 1; break;
         case 'q': m.quiet = 1; break;
         case 'n': case 'N': case 'd': case 'B': case 'm': case 'P': case 'T':

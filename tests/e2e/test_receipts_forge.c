@@ -1,0 +1,330 @@
+/*
+ * test_receipts_forge.c - the dishonest operator against signed receipts
+ * (docs/protocol.md P9, docs/log-format.md "Receipts").
+ *
+ * A real duel game on a real berthierd: both seats join and play through the C
+ * client library, which checks every receipt against the pinned signing key
+ * and the bytes it sent, and keeps them in a receipts file. Seat 0 then makes
+ * a sealed bid, which is only recorded (Accepted.waiting) and acknowledged.
+ * The operator, who holds the log, the seed and the signing key, rewrites
+ * history:
+ *
+ *   - truncate: cut the log back to the SYNC before the sealed bid. Verify
+ *     alone says "consistent so far" (exit 2); with the receipts it names the
+ *     receipt of the bid: the log has no such record.
+ *   - truncate and forfeit: from that SYNC on, let seat 0's clock run out
+ *     (a TIMEOUT input, which forfeits a sealed decision), recompute every
+ *     outcome, the chain and the checkpoints, re-signed with the daemon's own
+ *     key. The forged log is a complete, finished game: verify alone passes
+ *     (exit 0); with the receipts it fails, naming the bid's receipt.
+ *   - re-key: replace the header's signing key by the operator's own and
+ *     re-sign everything: verify alone passes, --pk with the daemon's key and
+ *     the receipts both fail.
+ *
+ * On the old code the daemon sent no receipt and verify had no --receipts:
+ * the forged logs verified (exit 0) and this test fails at its first
+ * assertion that a receipt was kept.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <sodium.h>
+
+#include "berthier/client.h"
+#include "evlog.h"
+#include "game.h"
+#include "ruleset.h"
+#include "test_daemon_common.h"
+
+typedef struct {
+    td_daemon d;
+    char dir[300];
+} fx;
+
+static int s_setup(void **state) {
+    if (sodium_init() < 0) return -1;
+    fx *f = calloc(1, sizeof *f);
+    *state = f;
+    return td_start(&f->d) == 0 ? 0 : -1;
+}
+
+static int s_teardown(void **state) {
+    fx *f = *state;
+    td_kill9(&f->d);
+    td_rmrf(f->d.dir);
+    free(f);
+    return 0;
+}
+
+/* ---- the forger's sink: discard while rebuilding the state, then append and sign ---- */
+
+typedef struct forger {
+    evlog *log;          /* NULL: discard */
+    uint8_t sk[64];
+    const char *game_id;
+} forger;
+
+static int s_rec(void *ctx, uint8_t kind, const uint8_t *payload, size_t len) {
+    forger *fg = ctx;
+    return fg->log ? evlog_append(fg->log, kind, payload, len) : 0;
+}
+
+static int s_ckpt(void *ctx) {
+    forger *fg = ctx;
+    return fg->log ? evlog_checkpoint(fg->log, fg->sk, fg->game_id) : 0;
+}
+
+static void s_head(void *ctx, uint8_t out[32]) {
+    forger *fg = ctx;
+    if (fg->log) memcpy(out, evlog_head(fg->log), 32);
+    else memset(out, 0, 32);
+}
+
+static int s_write(const char *path, const uint8_t *b, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    int rc = fwrite(b, 1, n, f) == n ? 0 : -1;
+    return fclose(f) == 0 ? rc : -1;
+}
+
+/* berthier-replay verify with extra arguments; its exit status, its output in out. */
+static int s_verify(const char *args, char *out, size_t cap) {
+    const char *bindir = getenv("BERTHIER_BIN");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s/berthier-replay' verify %s 2>&1", bindir ? bindir : "build/bin", args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    int rc = pclose(p);
+    if (getenv("BERTHIER_TEST_VERBOSE")) fprintf(stderr, "$ berthier-replay verify %s\n%s", args, out);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/* The byte offset just past the SYNC that closes the batch before record `index`. */
+static size_t s_cut_before(const uint8_t *log, size_t len, uint64_t index) {
+    evlog_reader *rd = evlog_reader_from_memory(log, len);
+    assert_non_null(rd);
+    evlog_record rec;
+    size_t cut = 0;
+    while (evlog_reader_next(rd, &rec) == 1)
+        if (rec.index == index) {
+            cut = (size_t)rec.offset;
+            break;
+        }
+    evlog_reader_destroy(&rd);
+    assert_true(cut > 0);
+    /* the record before it must be a SYNC: 37 bytes, kind 33, length 0 */
+    assert_int_equal(log[cut - 37 + 4], EVLOG_SYNC);
+    return cut;
+}
+
+/* Rebuild a game from `header` and the log's inputs before record `stop`
+ * (discarding what it produces), then, appending to `out` (already holding the
+ * prefix, or only the header), feed the inputs from `from` to `stop` and make
+ * seat `timeout_seat` time out. Every record is recomputed; checkpoints are
+ * signed with sk. */
+static void s_forge(const uint8_t *log, size_t len, const uint8_t *header, size_t hlen, const uint8_t seed[32],
+                    const uint8_t sk[64], const char *gid, uint64_t from, uint64_t stop, int timeout_seat,
+                    evlog *out) {
+    forger fg = {NULL, {0}, gid};
+    memcpy(fg.sk, sk, 64);
+    brt_sink sink = {s_rec, s_ckpt, s_head, &fg};
+    brt_reject rej;
+    memset(&rej, 0, sizeof rej);
+    brt_game *g = game_from_header(header, hlen, seed, sink, &rej);
+    assert_non_null(g);
+    evlog_reader *rd = evlog_reader_from_memory(log, len);
+    evlog_record rec;
+    while (evlog_reader_next(rd, &rec) == 1) {
+        if (rec.index >= stop) break;
+        if (rec.kind == EVLOG_HEADER || rec.kind >= EVLOG_DICE) continue;
+        fg.log = rec.index >= from ? out : NULL;
+        assert_int_equal(game_input_record(g, rec.kind, rec.payload, rec.len, &rej), 0);
+        if (fg.log) assert_int_equal(evlog_sync(out), 0);
+    }
+    evlog_reader_destroy(&rd);
+    fg.log = out;
+    if (timeout_seat >= 0) {
+        assert_int_equal(game_timeout(g, (unsigned)timeout_seat, &rej), 0);
+        assert_true(game_over(g));
+    }
+    assert_int_equal(evlog_sync(out), 0);
+    game_destroy(&g);
+}
+
+static void test_forged_history_contradicts_receipts(void **state) {
+    fx *f = *state;
+    char path[512], rcpt[512], args[2048], out[16384];
+    /* the operator's side: admin client (pins sign.pub of the data dir) */
+    brt_client *admin = brt_client_new_data_dir(f->d.dir);
+    assert_non_null(admin);
+    brt_keypair kp[2];
+    const char *pubs[2];
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(brt_keypair_generate(&kp[i]), 0);
+        pubs[i] = kp[i].public_z85;
+    }
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 600000, 600000, 0};
+    char gid[BRT_GAME_ID_MAX + 1];
+    assert_int_equal(brt_client_create(admin, &spec, gid, NULL), 0);
+    char endpoint[400];
+    snprintf(endpoint, sizeof endpoint, "ipc://%s/berthier.sock", f->d.dir);
+    snprintf(rcpt, sizeof rcpt, "%s/seat0.receipts", f->d.dir);
+
+    /* the seats: their keys only; the signing key is learnt on first use (hello) */
+    brt_client *seat[2];
+    for (int i = 0; i < 2; i++) {
+        seat[i] = brt_client_new_keypair(endpoint, f->d.server_pub, &kp[i]);
+        assert_non_null(seat[i]);
+        assert_int_equal(brt_client_join(seat[i], gid, (unsigned)i, NULL), 0);
+        const Berthier__V1__Receipt *r = brt_client_receipt(seat[i]);
+        assert_non_null(r);
+        assert_int_equal(r->kind, EVLOG_JOIN);
+        assert_int_equal(r->seat, (uint32_t)i);
+        if (i == 0) assert_int_equal(brt_client_save_receipt(seat[0], rcpt), 1);
+    }
+    uint8_t pinned[32], daemon_pk[32];
+    char pkhex[65];
+    assert_int_equal(brt_client_sign_key(seat[0], pinned), 0);
+    snprintf(path, sizeof path, "%s/sign.pub", f->d.dir);
+    assert_int_equal(td_read_line(path, pkhex, sizeof pkhex), 0);
+    assert_int_equal(sodium_hex2bin(daemon_pk, 32, pkhex, 64, NULL, NULL, NULL), 0);
+    assert_memory_equal(pinned, daemon_pk, 32);
+
+    /* Play until seat 0 faces a sealed decision; it bids and the bid is only recorded. */
+    uint64_t bid_record = 0;
+    for (int step = 0; step < 60 && !bid_record; step++) {
+        const Berthier__V1__Decision *d = NULL;
+        assert_int_equal(brt_client_pending(seat[0], gid, 0, &d), 0);
+        assert_false(d->result && d->result->ended);
+        unsigned who = d->n_seats ? d->seats[0] : 0;
+        if (d->sealed && d->you_must_act) who = 0;
+        else if (d->sealed) who = 1;
+        uint64_t seq = d->seq;
+        int sealed = d->sealed;
+        const Berthier__V1__LegalOrders *lo = NULL;
+        assert_int_equal(brt_client_legal(seat[who], gid, who, 1, &lo), 0);
+        assert_true(lo->n_orders >= 1);
+        uint8_t order[256];
+        size_t olen = lo->orders[0].len;
+        assert_true(olen <= sizeof order);
+        memcpy(order, lo->orders[0].data, olen);
+        const Berthier__V1__Accepted *a = NULL;
+        assert_int_equal(brt_client_submit(seat[who], gid, who, seq, order, olen, &a), 0);
+        const Berthier__V1__Receipt *r = brt_client_receipt(seat[who]);
+        assert_non_null(r);
+        assert_int_equal(r->seq, a->seq);
+        if (who == 0) assert_int_equal(brt_client_save_receipt(seat[0], rcpt), 1);
+        if (who == 0 && sealed && a->waiting) {
+            /* only recorded: the head is the ORDER record itself */
+            assert_int_equal(r->kind, EVLOG_ORDER);
+            assert_int_equal(r->head_record, r->record);
+            bid_record = r->record;
+        }
+    }
+    assert_true(bid_record > 0);
+
+    /* The operator's material: the log as acknowledged, the seed, the signing key. */
+    snprintf(path, sizeof path, "%s/games/%s.log", f->d.dir, gid);
+    size_t len = 0;
+    uint8_t *log = td_slurp(path, &len);
+    assert_non_null(log);
+    snprintf(path, sizeof path, "%s/games/%s.seed", f->d.dir, gid);
+    size_t slen = 0;
+    uint8_t *seed = td_slurp(path, &slen);
+    assert_non_null(seed);
+    assert_int_equal(slen, 32);
+    char skhex[160];
+    uint8_t sk[64];
+    snprintf(path, sizeof path, "%s/sign.key", f->d.dir);
+    assert_int_equal(td_read_line(path, skhex, sizeof skhex), 0);
+    assert_int_equal(sodium_hex2bin(sk, 64, skhex, 128, NULL, NULL, NULL), 0);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+    td_kill9(&f->d);
+
+    /* The honest log holds every receipt. */
+    snprintf(path, sizeof path, "%s/honest.log", f->d.dir);
+    assert_int_equal(s_write(path, log, len), 0);
+    snprintf(args, sizeof args, "'%s' --pk %s --receipts '%s'", path, pkhex, rcpt);
+    assert_int_equal(s_verify(args, out, sizeof out), 2);
+    assert_non_null(strstr(out, "signer pinned by --pk"));
+    assert_null(strstr(out, "receipt 1 "));
+
+    /* 1. Truncated back to the SYNC before the bid. */
+    size_t cut = s_cut_before(log, len, bid_record);
+    char trunc[512];
+    snprintf(trunc, sizeof trunc, "%s/truncated.log", f->d.dir);
+    assert_int_equal(s_write(trunc, log, cut), 0);
+    snprintf(args, sizeof args, "'%s'", trunc);
+    assert_int_equal(s_verify(args, out, sizeof out), 2);   /* consistent so far, as before */
+    snprintf(args, sizeof args, "'%s' --receipts '%s'", trunc, rcpt);
+    assert_int_equal(s_verify(args, out, sizeof out), 1);
+    char needle[200];
+    snprintf(needle, sizeof needle, "(game %s, record %llu, seat 0's ORDER;", gid, (unsigned long long)bid_record);
+    if (!strstr(out, needle) || !strstr(out, "truncated")) fail_msg("truncated log:\n%s", out);
+
+    /* 2. Truncated, then seat 0 forfeits on its clock: a complete game, re-signed with the daemon's key. */
+    char forged[512];
+    snprintf(forged, sizeof forged, "%s/forfeit.log", f->d.dir);
+    assert_int_equal(s_write(forged, log, cut), 0);
+    evlog_scan scan;
+    evlog *w = evlog_open(forged, &scan);
+    assert_non_null(w);
+    evlog_reader *rd = evlog_reader_from_memory(log, len);
+    evlog_record hrec;
+    assert_int_equal(evlog_reader_next(rd, &hrec), 1);
+    s_forge(log, len, hrec.payload, hrec.len, seed, sk, gid, bid_record, bid_record, 0, w);
+    evlog_destroy(&w);
+    snprintf(args, sizeof args, "'%s' --pk %s", forged, pkhex);
+    if (s_verify(args, out, sizeof out) != 0) fail_msg("the forged log should pass without receipts:\n%s", out);
+    snprintf(args, sizeof args, "'%s' --pk %s --receipts '%s'", forged, pkhex, rcpt);
+    assert_int_equal(s_verify(args, out, sizeof out), 1);
+    if (!strstr(out, needle) || !strstr(out, "is a TIMEOUT")) fail_msg("forged forfeit:\n%s", out);
+
+    /* 3. Re-keyed: the header names the operator's own key; everything re-signed with it. */
+    uint8_t opk[32], osk[64];
+    crypto_sign_keypair(opk, osk);
+    Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, hrec.len, hrec.payload);
+    assert_non_null(h);
+    h->server_sign_pk.data = opk;
+    size_t nh = berthier__v1__log_header__get_packed_size(h);
+    uint8_t *hb = malloc(nh);
+    berthier__v1__log_header__pack(h, hb);
+    h->server_sign_pk.data = NULL;   /* not ours to free */
+    h->server_sign_pk.len = 0;
+    berthier__v1__log_header__free_unpacked(h, NULL);
+    char rekeyed[512];
+    snprintf(rekeyed, sizeof rekeyed, "%s/rekeyed.log", f->d.dir);
+    char err[200];
+    w = evlog_create(rekeyed, hb, nh, err, sizeof err);
+    assert_non_null(w);
+    s_forge(log, len, hb, nh, seed, osk, gid, 1, bid_record, 0, w);
+    evlog_destroy(&w);
+    evlog_reader_destroy(&rd);
+    free(hb);
+    snprintf(args, sizeof args, "'%s'", rekeyed);
+    if (s_verify(args, out, sizeof out) != 0) fail_msg("the re-keyed log passes unpinned:\n%s", out);
+    assert_non_null(strstr(out, "signer not pinned"));
+    snprintf(args, sizeof args, "'%s' --pk %s", rekeyed, pkhex);
+    assert_int_equal(s_verify(args, out, sizeof out), 1);
+    assert_non_null(strstr(out, "is not the trusted key"));
+    snprintf(args, sizeof args, "'%s' --receipts '%s'", rekeyed, rcpt);
+    assert_int_equal(s_verify(args, out, sizeof out), 1);
+    if (!strstr(out, "receipt 1 (game") || !strstr(out, "signature does not verify")) fail_msg("re-keyed:\n%s", out);
+
+    free(log);
+    free(seed);
+    sodium_memzero(sk, sizeof sk);
+    sodium_memzero(osk, sizeof osk);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_forged_history_contradicts_receipts, s_setup, s_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
