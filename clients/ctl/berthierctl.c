@@ -33,6 +33,7 @@ typedef struct ctl {
     brt_connect_opts conn;
     int timeout_ms;
     int quiet;
+    const char *receipts;  /* --receipts FILE, else brt_receipts_default_path; "-": keep none */
     brt_client *client;
 } ctl;
 
@@ -87,6 +88,24 @@ static int s_fail(ctl *self) {
     int code = brt_client_code(self->client);
     fprintf(stderr, "%s\n", brt_client_error(self->client));
     return code == BRT_CLIENT_NO_REPLY ? EXIT_NO_REPLY : EXIT_REJECTED;
+}
+
+/* Keep the receipt of the input just acknowledged (docs/log-format.md "Receipts file").
+ * EXIT_OK, or EXIT_LOCAL when it cannot be written (the input was applied all the same). */
+static int s_keep_receipt(ctl *self, const char *game) {
+    if (self->receipts && strcmp(self->receipts, "-") == 0) return EXIT_OK;
+    char path[4096];
+    const char *where = self->receipts;
+    if (!where) {
+        if (brt_receipts_default_path(game, path, sizeof path) != 0) return EXIT_LOCAL;
+        where = path;
+    }
+    if (brt_client_save_receipt(self->client, where) < 0) {
+        fprintf(stderr, "berthierctl: the input was acknowledged, but its receipt cannot be appended to %s: %s\n",
+                where, strerror(errno));
+        return EXIT_LOCAL;
+    }
+    return EXIT_OK;
 }
 
 static int s_parse_u64(const char *s, uint64_t *out) {
@@ -412,7 +431,7 @@ static int s_cmd_join(ctl *self, int argc, char **argv) {
     }
     printf("joined seat %u of %s at seq %" PRIu64 "; game %s\n", seat, game, j->seq,
            j->started ? "started" : "waits for the other seats");
-    return EXIT_OK;
+    return s_keep_receipt(self, game);
 }
 
 static int s_cmd_reveal(ctl *self, int argc, char **argv) {
@@ -443,7 +462,7 @@ static int s_cmd_reveal(ctl *self, int argc, char **argv) {
     brt_chain_destroy(&chain);
     if (rc != 0) return s_fail(self);
     printf("revealed seat %u's nonce for dice batch %" PRIu64 " of %s\n", seat, batch, game);
-    return EXIT_OK;
+    return s_keep_receipt(self, game);
 }
 
 static int s_cmd_order(ctl *self, int argc, char **argv) {
@@ -487,12 +506,13 @@ static int s_cmd_order(ctl *self, int argc, char **argv) {
     int rc = brt_client_submit_text(self->client, game, seat, seq, text, &a);
     free(text);
     if (rc != 0) return s_fail(self);
+    int krc = s_keep_receipt(self, game);
     printf("accepted seq %" PRIu64 "%s\n", a->seq, a->waiting ? " (sealed; waiting for the others)" : "");
     for (size_t i = 0; i < a->n_rolls; i++)
         printf("roll %" PRIu64 " d%u = %u %s\n", a->rolls[i]->index, a->rolls[i]->sides,
                a->rolls[i]->value, a->rolls[i]->purpose ? a->rolls[i]->purpose : "");
     s_print_events(a->events, a->n_events);
-    return EXIT_OK;
+    return krc;
 }
 
 static int s_cmd_pending(ctl *self, int argc, char **argv) {
@@ -586,7 +606,7 @@ static int s_cmd_resign(ctl *self, int argc, char **argv) {
     S_CONNECT(self);
     if (brt_client_resign(self->client, game, seat) != 0) return s_fail(self);
     printf("seat %u resigned %s\n", seat, game);
-    return EXIT_OK;
+    return s_keep_receipt(self, game);
 }
 
 static int s_cmd_games(ctl *self, int argc, char **argv) {
@@ -745,6 +765,81 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
     return rc;
 }
 
+/* Keep every signed checkpoint the game's notices carry, until the game ends. */
+static int s_cmd_witness(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("witness");
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, 'o'}, {"seat", required_argument, NULL, 'n'},
+        {"timeout", required_argument, NULL, 't'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *out = NULL;
+    uint64_t timeout_s = 0;
+    int seat = -1, ch;
+    unsigned s;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'o') out = optarg;
+        else if (ch == 'n' && s_parse_seat(optarg, &s) == 0) seat = (int)s;
+        else if (ch == 't' && s_parse_u64(optarg, &timeout_s) == 0) continue;
+        else return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 1) return s_usage_error(c, "expects GAME");
+    if (!out) return s_usage_error(c, "needs --out FILE");
+    const char *game = argv[optind];
+    uint8_t key[BRT_EVENT_KEY_BYTES];
+    S_CONNECT(self);
+    if (seat >= 0) {
+        if (brt_client_hello(self->client, game, seat, NULL) != 0) return s_fail(self);
+        if (brt_client_event_key(self->client, key) != 0) {
+            fprintf(stderr, "berthierctl witness: the daemon gave no event key for seat %d\n", seat);
+            return EXIT_REJECTED;
+        }
+    }
+    if (!brt_client_events_endpoint(self->client)) {
+        fprintf(stderr, "berthierctl witness: no events endpoint; pass --events ENDPOINT\n");
+        return EXIT_USAGE;
+    }
+    brt_sub *sub = brt_client_subscribe(self->client, game, seat, seat >= 0 ? key : NULL);
+    if (!sub) {
+        fprintf(stderr, "berthierctl witness: cannot subscribe to %s\n", brt_client_events_endpoint(self->client));
+        return EXIT_NO_REPLY;
+    }
+    signal(SIGINT, s_on_signal);
+    signal(SIGTERM, s_on_signal);
+    time_t end = timeout_s ? time(NULL) + (time_t)timeout_s : 0;
+    int rc = EXIT_OK;
+    unsigned kept = 0;
+    while (!s_interrupted) {
+        if (end && time(NULL) >= end) {
+            rc = EXIT_NO_REPLY;
+            break;
+        }
+        Berthier__V1__Notice *n = NULL;
+        int r = brt_sub_recv(sub, 250, &n);
+        if (r < 0) {
+            rc = EXIT_NO_REPLY;
+            break;
+        }
+        if (r == 0) continue;
+        int ended = n->decision && n->decision->result && n->decision->result->ended;
+        if (n->checkpoint && n->game_id && strcmp(n->game_id, game) == 0) {
+            if (brt_witness_append(out, game, n->checkpoint) != 0) {
+                fprintf(stderr, "berthierctl witness: cannot append to %s: %s\n", out, strerror(errno));
+                berthier__v1__notice__free_unpacked(n, NULL);
+                rc = EXIT_LOCAL;
+                break;
+            }
+            kept++;
+            if (!self->quiet) printf("head %" PRIu64 " of %s kept\n", n->checkpoint->record, game);
+        }
+        fflush(stdout);
+        berthier__v1__notice__free_unpacked(n, NULL);
+        if (ended) break;
+    }
+    brt_sub_destroy(&sub);
+    if (!self->quiet && rc == EXIT_OK) printf("%u head%s of %s in %s\n", kept, kept == 1 ? "" : "s", game, out);
+    return rc;
+}
+
 static int s_cmd_help(ctl *self, int argc, char **argv);
 
 static const ctl_cmd s_cmds[] = {
@@ -788,6 +883,13 @@ static const ctl_cmd s_cmds[] = {
      "A seat's stream is sealed with its event key, which the daemon gives to that seat's key.\n"
      "Exit 3 when --timeout seconds pass first.",
      1, s_cmd_watch},
+    {"witness", "--out FILE [--seat N] [--timeout S] GAME",
+     "keep every signed checkpoint the game's notices carry in FILE, until the game ends",
+     "FILE gets one line per checkpoint: GAME RECORD HEAD SIGNATURE (hex). Check that a log\n"
+     "extends every head with: berthier-replay verify LOG --heads FILE. Without --seat it\n"
+     "follows the spectators' stream (live with spectators=live, else only the end); with\n"
+     "--seat N (and that seat's --key) the seat's sealed stream. Exit 3 when --timeout passes first.",
+     1, s_cmd_witness},
     {"resign", "GAME SEAT", "resign the seat", NULL, 1, s_cmd_resign},
     {"games", "", "list games: id ruleset scenario seq state result", NULL, 1, s_cmd_games},
     {"log", "[-o FILE] GAME", "download a game's log (default GAME.log); prints the path",
@@ -819,6 +921,8 @@ static void s_usage(FILE *f) {
             "  --key FILE         your keypair file (NAME.key from keygen; default DIR/admin.key)\n"
             "  --timeout MS       give up after MS without a reply (default 30000)\n"
             "  --quiet            no informational lines on stderr\n"
+            "  --receipts FILE    append the receipts of join, order, reveal and resign to FILE (default\n"
+            "                     $BERTHIER_RECEIPTS_DIR/GAME.receipts, directory ./receipts; - keeps none)\n"
             "\n"
             "Commands:\n");
     for (size_t i = 0; i < S_NCMDS; i++) fprintf(f, "  %-9s %s\n", s_cmds[i].name, s_cmds[i].summary);
@@ -859,6 +963,7 @@ int main(int argc, char **argv) {
         {"events", required_argument, NULL, 'e'},   {"server-key", required_argument, NULL, 's'},
         {"key", required_argument, NULL, 'k'},      {"timeout", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},          {"help", no_argument, NULL, 'h'},
+        {"receipts", required_argument, NULL, 'R'},
         {NULL, 0, NULL, 0},
     };
     int ch;
@@ -880,6 +985,7 @@ int main(int argc, char **argv) {
             break;
         }
         case 'q': self.quiet = 1; break;
+        case 'R': self.receipts = optarg; break;
         case 'h': s_usage(stdout); return EXIT_OK;
         default: s_usage(stderr); return EXIT_USAGE;
         }
