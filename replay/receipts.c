@@ -313,6 +313,10 @@ size_t replay_evidence_check(replay_evidence *ev, const replay_log_view *v, brt_
                              size_t *heads) {
     size_t problems = 0, count = 0;
     char line[1200], why[600];
+    /* where the log departs from the evidence: the last record some evidence agrees with
+     * (chain hash included) and the first one some evidence contradicts */
+    uint64_t agree = 0, depart = UINT64_MAX;
+    int agreed = 0;
     for (size_t i = 0; i < ev->nreceipts; i++) {
         replay_receipt *e = &ev->receipts[i];
         const Berthier__V1__Receipt *r = e->r;
@@ -357,6 +361,10 @@ size_t replay_evidence_check(replay_evidence *ev, const replay_log_view *v, brt_
             snprintf(line, sizeof line, "%s: %s\n", name, why);
             buf_append_str(report, line);
             problems++;
+            if (r->record < depart) depart = r->record;
+        } else if (!agreed || r->head_record > agree) {
+            agree = r->head_record;
+            agreed = 1;
         }
     }
     if (receipts) *receipts = count;
@@ -388,7 +396,21 @@ size_t replay_evidence_check(replay_evidence *ev, const replay_log_view *v, brt_
                      (unsigned long long)hd->record, hd->origin, why);
             buf_append_str(report, line);
             problems++;
+            if (hd->record < depart) depart = hd->record;
+        } else if (!agreed || hd->record > agree) {
+            agree = hd->record;
+            agreed = 1;
         }
+    }
+    if (problems && depart != UINT64_MAX) {
+        if (agreed && agree < depart)
+            snprintf(line, sizeof line, "the log extends the evidence up to record %llu and departs from it after "
+                                        "that, by record %llu\n",
+                     (unsigned long long)agree, (unsigned long long)depart);
+        else
+            snprintf(line, sizeof line, "the log departs from the evidence by record %llu\n",
+                     (unsigned long long)depart);
+        buf_append_str(report, line);
     }
     if (heads) *heads = count;
     return problems;

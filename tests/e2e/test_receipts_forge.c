@@ -21,9 +21,16 @@
  *     re-sign everything: verify alone passes, --pk with the daemon's key and
  *     the receipts both fail.
  *
- * On the old code the daemon sent no receipt and verify had no --receipts:
- * the forged logs verified (exit 0) and this test fails at its first
- * assertion that a receipt was kept.
+ * A second game is played to its end while a witness keeps the signed
+ * checkpoints from seat 0's sealed notices (Notice.checkpoint). The operator
+ * forks it from an early point (seat 0 forfeits instead of bidding) and
+ * re-signs: verify alone passes, verify --heads names the head the fork
+ * contradicts.
+ *
+ * On the old code the daemon sent no receipt, notices carried no checkpoint
+ * and verify had neither --receipts nor --heads: the forged logs verified
+ * (exit 0) and these tests fail at their first assertion that a receipt or a
+ * head was kept.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -322,9 +329,128 @@ static void test_forged_history_contradicts_receipts(void **state) {
     sodium_memzero(osk, sizeof osk);
 }
 
+static void test_forked_log_contradicts_witness(void **state) {
+    fx *f = *state;
+    char path[512], heads[512], args[2048], out[16384];
+    brt_client *admin = brt_client_new_data_dir(f->d.dir);
+    assert_non_null(admin);
+    brt_keypair kp[2];
+    const char *pubs[2];
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(brt_keypair_generate(&kp[i]), 0);
+        pubs[i] = kp[i].public_z85;
+    }
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0};
+    char gid[BRT_GAME_ID_MAX + 1];
+    assert_int_equal(brt_client_create(admin, &spec, gid, NULL), 0);
+    char endpoint[400];
+    snprintf(endpoint, sizeof endpoint, "ipc://%s/berthier.sock", f->d.dir);
+    snprintf(heads, sizeof heads, "%s/seat0.heads", f->d.dir);
+    brt_client *seat[2];
+    for (int i = 0; i < 2; i++) {
+        seat[i] = brt_client_new_keypair(endpoint, f->d.server_pub, &kp[i]);
+        assert_non_null(seat[i]);
+    }
+    /* seat 0's witness: its sealed stream, subscribed before the game starts */
+    uint8_t ek[BRT_EVENT_KEY_BYTES];
+    assert_int_equal(brt_client_hello(seat[0], gid, 0, NULL), 0);
+    assert_int_equal(brt_client_event_key(seat[0], ek), 0);
+    brt_sub *sub = brt_client_subscribe(seat[0], gid, 0, ek);
+    assert_non_null(sub);
+    for (int i = 0; i < 2; i++) assert_int_equal(brt_client_join(seat[i], gid, (unsigned)i, NULL), 0);
+    uint64_t first_bid = 0;
+    int ended = 0;
+    for (int step = 0; step < 400 && !ended; step++) {
+        const Berthier__V1__Decision *d = NULL;
+        assert_int_equal(brt_client_pending(seat[0], gid, 0, &d), 0);
+        if (d->result && d->result->ended) {
+            ended = 1;
+            break;
+        }
+        unsigned who = d->n_seats ? d->seats[0] : 0;
+        if (d->sealed) who = d->you_must_act ? 0 : 1;
+        uint64_t seq = d->seq;
+        const Berthier__V1__LegalOrders *lo = NULL;
+        assert_int_equal(brt_client_legal(seat[who], gid, who, 1, &lo), 0);
+        assert_true(lo->n_orders >= 1);
+        uint8_t order[256];
+        size_t olen = lo->orders[0].len;
+        assert_true(olen <= sizeof order);
+        memcpy(order, lo->orders[0].data, olen);
+        assert_int_equal(brt_client_submit(seat[who], gid, who, seq, order, olen, NULL), 0);
+        if (who == 0 && !first_bid) first_bid = brt_client_receipt(seat[0])->record;
+    }
+    assert_true(ended);
+    assert_true(first_bid > 0);
+    /* Keep every checkpoint the notices carried, up to the final one. */
+    unsigned kept = 0;
+    for (int got_end = 0; !got_end;) {
+        Berthier__V1__Notice *n = NULL;
+        int r = brt_sub_recv(sub, 10000, &n);
+        assert_int_equal(r, 1);   /* the final notice always comes */
+        if (n->checkpoint) {
+            assert_int_equal(brt_witness_append(heads, gid, n->checkpoint), 0);
+            kept++;
+        }
+        got_end = n->decision && n->decision->result && n->decision->result->ended;
+        berthier__v1__notice__free_unpacked(n, NULL);
+    }
+    assert_true(kept >= 1);
+    brt_sub_destroy(&sub);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+
+    snprintf(path, sizeof path, "%s/games/%s.log", f->d.dir, gid);
+    size_t len = 0;
+    uint8_t *log = td_slurp(path, &len);
+    assert_non_null(log);
+    char pkhex[65];
+    snprintf(path, sizeof path, "%s/sign.pub", f->d.dir);
+    assert_int_equal(td_read_line(path, pkhex, sizeof pkhex), 0);
+    snprintf(path, sizeof path, "%s/games/%s.log", f->d.dir, gid);
+    snprintf(args, sizeof args, "'%s' --trust '%s/sign.pub' --heads '%s'", path, f->d.dir, heads);
+    if (s_verify(args, out, sizeof out) != 0) fail_msg("the honest log and its witness:\n%s", out);
+    assert_non_null(strstr(out, "signer pinned by the trust file"));
+
+    /* The fork: from seat 0's first bid on, seat 0 forfeits instead; re-signed with the daemon's key. */
+    snprintf(path, sizeof path, "%s/games/%s.seed", f->d.dir, gid);
+    size_t slen = 0;
+    uint8_t *seed = td_slurp(path, &slen);
+    assert_non_null(seed);
+    char skhex[160];
+    uint8_t sk[64];
+    snprintf(path, sizeof path, "%s/sign.key", f->d.dir);
+    assert_int_equal(td_read_line(path, skhex, sizeof skhex), 0);
+    assert_int_equal(sodium_hex2bin(sk, 64, skhex, 128, NULL, NULL, NULL), 0);
+    size_t cut = s_cut_before(log, len, first_bid);
+    char forked[512];
+    snprintf(forked, sizeof forked, "%s/forked.log", f->d.dir);
+    assert_int_equal(s_write(forked, log, cut), 0);
+    evlog_scan scan;
+    evlog *w = evlog_open(forked, &scan);
+    assert_non_null(w);
+    evlog_reader *rd = evlog_reader_from_memory(log, len);
+    evlog_record hrec;
+    assert_int_equal(evlog_reader_next(rd, &hrec), 1);
+    s_forge(log, len, hrec.payload, hrec.len, seed, sk, gid, first_bid, first_bid, 0, w);
+    evlog_destroy(&w);
+    evlog_reader_destroy(&rd);
+    snprintf(args, sizeof args, "'%s' --trust '%s/sign.pub'", forked, f->d.dir);
+    if (s_verify(args, out, sizeof out) != 0) fail_msg("the forked log passes without the witness:\n%s", out);
+    snprintf(args, sizeof args, "'%s' --trust '%s/sign.pub' --heads '%s'", forked, f->d.dir, heads);
+    assert_int_equal(s_verify(args, out, sizeof out), 1);
+    char needle[100];
+    snprintf(needle, sizeof needle, "(game %s, record ", gid);
+    if (!strstr(out, "head ") || !strstr(out, needle)) fail_msg("forked log with the witness:\n%s", out);
+    free(log);
+    free(seed);
+    sodium_memzero(sk, sizeof sk);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_forged_history_contradicts_receipts, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_forked_log_contradicts_witness, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
