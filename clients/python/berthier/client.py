@@ -11,6 +11,14 @@ starting from the clock so that ids also increase across runs with the same
 key); after a timeout the very same bytes are sent again, so the daemon
 answers a retry with the reply it already gave and never applies an order
 twice.
+
+Every reply that acknowledges an input (join, submit, resign, reveal) carries a
+Receipt signed by the daemon's checkpoint key (docs/protocol.md P9). The client
+checks it against the pinned signing key (sign_pk, else <data_dir>/sign.pub,
+else the key the daemon states in `hello`, on first use) and the exact bytes it
+sent, raises receipts.ReceiptError when it does not check, and keeps it:
+client.receipts lists (receipt, request bytes), and with receipts_dir each is
+also appended to <receipts_dir>/<game>.receipts (docs/log-format.md).
 """
 
 import os
@@ -19,6 +27,7 @@ import time
 import zmq
 
 from . import keys as _keys
+from . import receipts as _rc
 from .proto import pb, ruleset_module
 
 DEFAULT_DATA_DIR = "./var/berthier"
@@ -114,12 +123,16 @@ class Subscription:
 
 class Client:
     def __init__(self, endpoint=None, data_dir=None, key_file=None, server_key=None,
-                 events_endpoint=None, keypair=None, timeout=5.0, retries=6, context=None):
+                 events_endpoint=None, keypair=None, timeout=5.0, retries=6, context=None,
+                 sign_pk=None, receipts_dir=None):
         """endpoint: ipc://<data_dir>/berthier.sock by default.
         server_key: the daemon's Z85 public key (default: <data_dir>/server.pub).
         key_file / keypair: this client's Curve keypair (default: <data_dir>/admin.key).
         timeout: seconds to wait for a reply before sending the same bytes again;
-        retries: how many times."""
+        retries: how many times.
+        sign_pk: the daemon's Ed25519 key (32 bytes or 64 hex) that receipts must be signed by
+        (default: <data_dir>/sign.pub when it exists, else learnt from hello on first use).
+        receipts_dir: append every receipt to <receipts_dir>/<game>.receipts."""
         self.data_dir = os.path.abspath(data_dir or _default_data_dir())
         self.endpoint = endpoint or "ipc://%s/berthier.sock" % self.data_dir
         self.events_endpoint = events_endpoint or "ipc://%s/events.sock" % self.data_dir
@@ -140,6 +153,16 @@ class Client:
         self.ctx = context or zmq.Context()
         self._next_id = time.time_ns() // 1000
         self.last_reply = None
+        if isinstance(sign_pk, str):
+            sign_pk = bytes.fromhex(sign_pk.strip())
+        if sign_pk is None:
+            try:
+                sign_pk = _rc.load_trust(os.path.join(self.data_dir, "sign.pub"))[0]
+            except (OSError, ValueError, IndexError):
+                sign_pk = None
+        self.sign_pk = sign_pk
+        self.receipts_dir = receipts_dir
+        self.receipts = []
         self._connect()
 
     def _connect(self):
@@ -176,6 +199,9 @@ class Client:
         check: raise BerthierError when the reply's code is not CODE_OK."""
         if not req.request_id:
             req.request_id = self.new_request_id()
+        body = req.WhichOneof("body")
+        if body in _rc.INPUT_KINDS and self.sign_pk is None:
+            self.sign_pk = bytes(self.hello().hello.server_sign_pk)   # trust on first use
         data = req.SerializeToString()
         deadline_ms = int(self.timeout * 1000)
         for _ in range(self.retries + 1):
@@ -199,8 +225,43 @@ class Client:
                 self.last_reply = rep
                 if check and rep.code != pb.CODE_OK:
                     raise BerthierError(rep)
+                if body in _rc.INPUT_KINDS and rep.code == pb.CODE_OK:
+                    self._keep_receipt(req, body, data, rep)
                 return rep
         raise Timeout("no reply from %s after %d tries" % (self.endpoint, self.retries + 1))
+
+    def _keep_receipt(self, req, body, data, rep):
+        if not rep.HasField("receipt"):
+            raise _rc.ReceiptError("the daemon acknowledged the %s without a receipt" % body)
+        ref = getattr(req, body)
+        _rc.check_receipt(rep.receipt, self.sign_pk, data, ref.game_id, ref.seat, body)
+        self.receipts.append((rep.receipt, data))
+        if self.receipts_dir:
+            _rc.append_receipt(os.path.join(self.receipts_dir, ref.game_id + ".receipts"),
+                               rep.receipt.SerializeToString(), data)
+
+    def witness(self, game_id, path, seat=None, event_key=None, timeout=None):
+        """Keep every signed checkpoint the game's notices carry in a heads file
+        (for verify --heads), until the game ends or timeout seconds pass
+        without a notice. seat None: the spectators' stream. Returns how many."""
+        if seat is not None and event_key is None:
+            event_key = self.event_key(game_id, seat)
+        sub = self.subscribe(game_id, seat, event_key)
+        kept = 0
+        try:
+            while True:
+                n = sub.recv(timeout)
+                if n is None:
+                    break
+                if n.HasField("checkpoint") and n.game_id == game_id:
+                    c = n.checkpoint
+                    _rc.append_head(path, game_id, c.record, c.head, c.signature)
+                    kept += 1
+                if n.decision.result.ended:
+                    break
+        finally:
+            sub.close()
+        return kept
 
     def _ref(self, field, game_id="", seat=0, **kw):
         req = pb.Request()

@@ -17,7 +17,15 @@ with the C replay tool (berthier-replay), so that each checks the other:
 
 It does not re-run the rules: berthier-replay does that.
 
-    /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--quiet] LOG
+Beside the log it checks what the seats and witnesses kept (berthier.receipts):
+receipts (--receipts FILE: the log holds each acknowledged input at its record,
+with the acknowledged chain head) and witnessed heads (--heads FILE: the log
+extends every signed checkpoint given), naming the receipt or head a truncated,
+forked or re-signed log contradicts; and it pins the signer (--sign-pk, or
+--trust FILE with one key a line). Unpinned, the result says "signer not pinned".
+
+    /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--trust FILE] [--receipts FILE]
+                                        [--heads FILE] [--quiet] LOG
 
 Exit status: 0 every check passed and the game is finished (END, REVEAL and a
 final checkpoint over the last record); 1 the log is tampered or corrupt (the
@@ -50,6 +58,9 @@ class Result:
         self.checkpoints = 0
         self.batches = 0
         self.finished = False
+        self.signer = None          # the header's signing key
+        self.pinned_by = None       # "--sign-pk", "the trust file", or None
+        self.evidence = []          # contradicted receipts and heads, one sentence each
 
     @property
     def ok(self):
@@ -87,7 +98,49 @@ def _decode(rec, schema):
         raise _Bad(rec, "payload does not decode: %s" % e)
 
 
-def verify_bytes(data, sign_pk=None):
+def verify_bytes(data, sign_pk=None, trust=None, receipts=(), heads=()):
+    """Verify a log image (see _verify_log), pin its signer and check it against
+    the receipts and heads kept (berthier.receipts.Kept lists).
+    trust: a list of trusted keys (a trust file's), None if no trust file."""
+    from . import receipts as rc
+    res = _verify_log(data, sign_pk)
+    scan = lf.analyse(data)
+    recs = scan.records
+    hdr = None
+    if recs and recs[0].kind == lf.HEADER:
+        try:
+            hdr = wire.decode(recs[0].payload, wire.LOG_HEADER)
+        except wire.WireError:
+            hdr = None
+    if hdr is None or len(hdr["server_sign_pk"]) != 32:
+        return res
+    res.signer = bytes(hdr["server_sign_pk"])
+    if sign_pk is not None and res.status != BAD:
+        res.pinned_by = "--sign-pk"
+    if trust is not None and res.status != BAD:
+        if res.signer not in [bytes(k) for k in trust]:
+            res.status = BAD
+            res.bad_record, res.bad_offset = 0, recs[0].offset
+            res.message = "record 0 (HEADER) at offset %d: the header's signing key %s is not in the trust file" % (
+                recs[0].offset, res.signer.hex())
+            return res
+        res.pinned_by = res.pinned_by or "the trust file"
+    problems, nr, nh, where = rc.check_log(recs, hdr["game_id"], res.signer, receipts, heads)
+    if problems:
+        res.evidence = problems + ([where] if where else [])
+        if res.status != BAD:
+            res.status = BAD
+            res.message = problems[0]
+        return res
+    if res.status != BAD:
+        res.message += "; " + ("signer pinned by " + res.pinned_by if res.pinned_by else "signer not pinned")
+        if nr or nh:
+            res.message += "; %d receipt%s and %d witnessed head%s hold" % (nr, "" if nr == 1 else "s",
+                                                                            nh, "" if nh == 1 else "s")
+    return res
+
+
+def _verify_log(data, sign_pk=None):
     """Verify a log image. sign_pk: the daemon's Ed25519 public key (32 bytes) to
     pin; None trusts the key in the header (the header itself is then covered by
     the chain and by every checkpoint). Returns a Result."""
@@ -306,9 +359,9 @@ def verify_bytes(data, sign_pk=None):
     return res
 
 
-def verify_file(path, sign_pk=None):
+def verify_file(path, sign_pk=None, trust=None, receipts=(), heads=()):
     with open(path, "rb") as f:
-        return verify_bytes(f.read(), sign_pk)
+        return verify_bytes(f.read(), sign_pk, trust, receipts, heads)
 
 
 def _load_sign_pk(arg):
@@ -330,8 +383,26 @@ def main(argv=None):
     ap.add_argument("log")
     ap.add_argument("--sign-pk", help="the daemon's Ed25519 public key: 64 hex characters, or a "
                                       "file holding them (the data dir's sign.pub)")
+    ap.add_argument("--trust", action="append", default=[],
+                    help="a trust file: one 64-hex Ed25519 key a line, then a comment (sign.pub is one)")
+    ap.add_argument("--receipts", action="append", default=[],
+                    help="a receipts file (one '<Receipt hex> [<Request hex>]' a line) to check the log against")
+    ap.add_argument("--heads", action="append", default=[],
+                    help="a heads file (one '<game> <record> <head hex> <signature hex>' a line)")
     ap.add_argument("--quiet", "-q", action="store_true")
     a = ap.parse_args(argv)
+    from . import receipts as rc
+    try:
+        trust = None
+        if a.trust:
+            trust = []
+            for t in a.trust:
+                trust += rc.load_trust(t)
+        kept_r = [k for f in a.receipts for k in rc.load_receipts(f)]
+        kept_h = [k for f in a.heads for k in rc.load_heads(f)]
+    except (OSError, ValueError) as e:
+        print("berthier.verify: %s" % e, file=sys.stderr)
+        return BAD
     try:
         pk = _load_sign_pk(a.sign_pk) if a.sign_pk else None
         if pk is not None and len(pk) != 32:
@@ -340,14 +411,25 @@ def main(argv=None):
         print("berthier.verify: --sign-pk: %s" % e, file=sys.stderr)
         return BAD
     try:
-        r = verify_file(a.log, pk)
+        r = verify_file(a.log, pk, trust, kept_r, kept_h)
     except OSError as e:
         print("berthier.verify: %s: %s" % (a.log, e.strerror or e), file=sys.stderr)
         return BAD
     if not a.quiet or r.status == BAD:
+        out = sys.stderr if r.status == BAD else sys.stdout
+        for line in r.evidence:
+            print("%s: %s" % (a.log, line), file=out)
+        if r.signer is not None:
+            print("%s: signer: %s (%s)" % (a.log, r.signer.hex(), "pinned" if r.pinned_by else
+                                           "not pinned: give --sign-pk or --trust"), file=out)
         label = {OK: "verified", BAD: "BAD", INCOMPLETE: "incomplete"}[r.status]
-        print("%s: %s: %s" % (a.log, label, r.message),
-              file=sys.stderr if r.status == BAD else sys.stdout)
+        print("%s: %s: %s" % (a.log, label, r.message), file=out)
+    for k in kept_r:
+        if not k.used:
+            print("note: receipt (%s) names game %s, which is not this log's" % (k.origin, k.fields["game_id"]))
+    for k in kept_h:
+        if not k.used:
+            print("note: head (%s) names game %s, which is not this log's" % (k.origin, k.fields["game_id"]))
     return r.status
 
 
