@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 BIN=${BERTHIER_BIN:-build/bin}
 DATA=./var/berthier
 unset STATE_DIRECTORY   # the daemon's default data dir is then ./var/berthier
+export BERTHIER_RECEIPTS_DIR=./var/receipts   # where the seats keep their receipts
 
 die() { echo "demo: $*" >&2; exit 1; }
 for prog in berthierd berthierctl berthier-match berthier-replay; do
@@ -62,6 +63,11 @@ line=$(echo "$out" | head -n 1)
 log=$(echo "$line" | sed -n 's/.*  log \([^ ]*\).*/\1/p')
 [ -n "$log" ] && [ -f "$log" ] || die "no game log found in: $line"
 
-echo "demo: berthier-replay verify $log"
-"$BIN/berthier-replay" verify "$log" || die "the log did NOT verify"
-echo "demo: the log verified: chain, signatures, dice and every outcome reproduced"
+# Pin the daemon's signing key (its sign.pub is a trust file of one key) and check the
+# receipts the two seats kept (berthier-match: $BERTHIER_RECEIPTS_DIR/<game>.seat<N>.receipts).
+id=$(basename "$log" .log)
+receipts=()
+for f in "$BERTHIER_RECEIPTS_DIR/$id".seat*.receipts; do [ -f "$f" ] && receipts+=(--receipts "$f"); done
+echo "demo: berthier-replay verify $log --trust $DATA/sign.pub ${receipts[*]}"
+"$BIN/berthier-replay" verify "$log" --trust "$DATA/sign.pub" "${receipts[@]}" || die "the log did NOT verify"
+echo "demo: the log verified: chain, signatures by the pinned key, dice, every outcome reproduced and every receipt held"
