@@ -202,7 +202,9 @@ static void test_forged_history_contradicts_receipts(void **state) {
     assert_memory_equal(pinned, daemon_pk, 32);
 
     /* Play until seat 0 faces a sealed decision; it bids and the bid is only recorded. */
-    uint64_t bid_record = 0;
+    uint64_t bid_record = 0, bid_rid = 0;
+    uint8_t *bid_req = NULL, *bid_reply = NULL;
+    size_t bid_req_len = 0, bid_reply_len = 0;
     for (int step = 0; step < 60 && !bid_record; step++) {
         const Berthier__V1__Decision *d = NULL;
         assert_int_equal(brt_client_pending(seat[0], gid, 0, &d), 0);
@@ -230,6 +232,14 @@ static void test_forged_history_contradicts_receipts(void **state) {
             assert_int_equal(r->kind, EVLOG_ORDER);
             assert_int_equal(r->head_record, r->record);
             bid_record = r->record;
+            const uint8_t *q = brt_client_last_request(seat[0], &bid_req_len);
+            bid_req = malloc(bid_req_len);
+            memcpy(bid_req, q, bid_req_len);
+            bid_rid = brt_client_last_request_id(seat[0]);
+            const Berthier__V1__Reply *rp = brt_client_reply(seat[0]);
+            bid_reply_len = berthier__v1__reply__get_packed_size(rp);
+            bid_reply = malloc(bid_reply_len);
+            berthier__v1__reply__pack(rp, bid_reply);
         }
     }
     assert_true(bid_record > 0);
@@ -251,6 +261,26 @@ static void test_forged_history_contradicts_receipts(void **state) {
     assert_int_equal(sodium_hex2bin(sk, 64, skhex, 128, NULL, NULL, NULL), 0);
     for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
     brt_client_destroy(&admin);
+    td_kill9(&f->d);
+
+    /* After a crash and a restart the retried bid gets the very same reply, receipt included:
+     * recovery rebuilds it from the log. */
+    assert_int_equal(td_start(&f->d), 0);
+    brt_client *again = brt_client_new_keypair(endpoint, f->d.server_pub, &kp[0]);
+    assert_non_null(again);
+    assert_int_equal(brt_client_pin_sign_key(again, daemon_pk), 0);
+    assert_int_equal(brt_client_call_raw(again, bid_req, bid_req_len, bid_rid), 0);
+    const Berthier__V1__Reply *rr = brt_client_reply(again);
+    assert_non_null(rr->receipt);
+    size_t rlen = berthier__v1__reply__get_packed_size(rr);
+    uint8_t *rb = malloc(rlen);
+    berthier__v1__reply__pack(rr, rb);
+    assert_int_equal(rlen, bid_reply_len);
+    assert_memory_equal(rb, bid_reply, rlen);
+    free(rb);
+    free(bid_req);
+    free(bid_reply);
+    brt_client_destroy(&again);
     td_kill9(&f->d);
 
     /* The honest log holds every receipt. */
