@@ -805,6 +805,10 @@ static int s_cmd_witness(ctl *self, int argc, char **argv) {
     }
     signal(SIGINT, s_on_signal);
     signal(SIGTERM, s_on_signal);
+    if (!self->quiet) {
+        printf("witnessing %s on %s\n", game, seat >= 0 ? "the seat's stream" : "the spectators' stream");
+        fflush(stdout);
+    }
     time_t end = timeout_s ? time(NULL) + (time_t)timeout_s : 0;
     int rc = EXIT_OK;
     unsigned kept = 0;
