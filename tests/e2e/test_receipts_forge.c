@@ -327,12 +327,12 @@ static void test_forged_history_contradicts_receipts(void **state) {
     crypto_sign_keypair(opk, osk);
     Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, hrec.len, hrec.payload);
     assert_non_null(h);
+    uint8_t *theirs = h->server_sign_pk.data;
     h->server_sign_pk.data = opk;
     size_t nh = berthier__v1__log_header__get_packed_size(h);
     uint8_t *hb = malloc(nh);
     berthier__v1__log_header__pack(h, hb);
-    h->server_sign_pk.data = NULL;   /* not ours to free */
-    h->server_sign_pk.len = 0;
+    h->server_sign_pk.data = theirs;   /* freed with the header */
     berthier__v1__log_header__free_unpacked(h, NULL);
     char rekeyed[512];
     snprintf(rekeyed, sizeof rekeyed, "%s/rekeyed.log", f->d.dir);
