@@ -181,6 +181,34 @@ def main():
         # the library call
         res = verify.verify_bytes(open(forged, "rb").read(), None, None, receipts.load_receipts(r0))
         check(res.status == verify.BAD and any(needle in e for e in res.evidence), "verify_bytes names it too")
+        # spectators=live: the clear stream carries every checkpoint too, not only the final one
+        live = admin.create_game("duel", "standard", seats=kp, options=["spectators=live"])
+        lheads = os.path.join(tmp, "spect.heads")
+        spect = []
+        t = threading.Thread(target=lambda: spect.append(wit.witness(live.game_id, lheads, timeout=60)))
+        t.start()
+        time.sleep(0.2)   # as above: the count below needs only the last two notices
+        for i in range(2):
+            seat[i].join(live.game_id, i)
+        for _ in range(400):
+            d = seat[0].pending(live.game_id, 0)
+            if d.result.ended:
+                break
+            who = d.seats[0] if d.seats else 0
+            if d.sealed:
+                who = 0 if d.you_must_act else 1
+            lo = seat[who].legal(live.game_id, who, limit=1)
+            seat[who].submit(live.game_id, who, d.seq, order=lo.orders[0])
+        t.join(90)
+        llog = os.path.join(tmp, "live.log")
+        with open(llog, "wb") as f:
+            f.write(admin.fetch_log(live.game_id))
+        ckpts = sum(1 for r in lf.analyse(open(llog, "rb").read()).records if r.kind == lf.CHECKPOINT)
+        # more than the final one: the live clear stream carries them all along (a duel has 13)
+        check(spect and spect[0] >= 2, "the spectators' witness kept %s heads of %d checkpoints"
+              % (spect[0] if spect else 0, ckpts))
+        rc, out = verify_cli(llog, "--trust", sign_pub, "--heads", lheads)
+        check(rc == 0 and "witnessed head" in out, "the live game's log extends the spectators' heads (%d)" % rc)
         for c in seat + [wit, admin]:
             c.close()
     finally:
