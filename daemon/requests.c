@@ -6,9 +6,15 @@
  * Who may do what (the key is the CURVE key authenticated by ZAP):
  *   create, list of all games, live logs ........ admin keys
  *   join, submit, resign, reveal, legal ......... the key bound to that seat
- *   pending, state, events, hello ............... that seat; admins and, after
- *                                                 the end, anyone admitted see all
- *   fetch_log ................................... admins; seats after the end
+ *   pending, events ............................. that seat; the game's spectator
+ *                                                 keys (what every seat may see, all
+ *                                                 of it after the end); admins (all)
+ *   state ....................................... that seat; admins; spectator keys
+ *                                                 after the end
+ *   fetch_log ................................... admins; the game's seats and
+ *                                                 spectator keys after the end
+ * A key with neither a seat nor a spectator key in a game reads nothing of it,
+ * ended or not (docs/protocol.md P3).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +30,7 @@
 #include "decode.h"
 #include "engine.h"
 #include "log.h"
+#include "pad.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -270,7 +277,9 @@ static uint8_t *s_notice_bytes(const bd_game *gm, int seat, int all, size_t *len
     n.n_events = o.nev;
     n.events = o.evp;
     n.decision = &dec.d;
-    uint8_t *p = canon_pack(&n.base, len);
+    /* A seat's notice is sealed: padded to its size class (pad.h). The clear
+     * one carries only what every party may read, its length tells no more. */
+    uint8_t *p = seat >= 0 ? pad_notice_pack(&n, len) : canon_pack(&n.base, len);
     s_outcome_free(&o);
     if (!p) fatal("out of memory packing a notice");
     return p;
@@ -423,6 +432,7 @@ typedef struct {
     bd_game *gm;
     uint32_t seats;   /* seats of this game bound to the key */
     int admin;
+    int spectator;    /* one of the game's spectator keys */
     int view;         /* the seat whose view applies, -1 = all */
 } s_access;
 
@@ -451,13 +461,17 @@ static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, uns
         a->view = (int)seat;
         return 0;
     }
-    if (!need_seat && (a->admin || game_over(a->gm->g))) {
+    /* Ended or not, a game is read only by its seats, its spectator keys and
+     * the admins (a seat of another game reads nothing of it). */
+    a->spectator = engine_is_spectator(a->gm, key);
+    if (!need_seat && (a->admin || a->spectator)) {
         a->view = -1;
         return 0;
     }
     s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
-           a->admin ? "an admin key holds no seat in game %s and cannot act for one"
-                    : "your key holds no seat in game %s",
+           a->admin       ? "an admin key holds no seat in game %s and cannot act for one"
+           : a->spectator ? "a spectator key of game %s watches it and cannot act for a seat"
+                          : "your key holds no seat in game %s",
            a->gm->id);
     return -1;
 }
@@ -642,6 +656,14 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     const Berthier__V1__GameRef *g = req->state;
     s_access a;
     if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    if (a.view < 0 && !a.admin && !game_over(a.gm->g)) {
+        /* The rules' views are a seat's or the whole truth: a spectator sees the
+         * state once the game has ended, and follows events and pending until then. */
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+               "a spectator sees the state of game %s after the end; until then it follows events and pending",
+               a.gm->id);
+        return;
+    }
     brt_buf view, text;
     buf_init(&view);
     buf_init(&text);
@@ -688,7 +710,7 @@ static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__
     for (size_t i = 0; i < e->ngames; i++) {
         bd_game *gm = e->games[i];
         uint32_t mine = engine_seats_of(gm, key);
-        if (!admin && !mine) continue;
+        if (!admin && !mine && !engine_is_spectator(gm, key)) continue;
         if (used > budget) {
             truncated = 1;
             break;
@@ -750,10 +772,10 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
         return;
     }
     int admin = keys_is_admin(e->keys, key);
-    uint32_t mine = engine_seats_of(gm, key);
+    int mine = engine_seats_of(gm, key) != 0 || engine_is_spectator(gm, key);
     if (!admin && !(mine && game_over(gm->g))) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
-               mine ? "a seat may fetch the log of game %s only after the game has ended"
+               mine ? "a seat or spectator may fetch the log of game %s only after the game has ended"
                     : "your key holds no seat in game %s",
                gm->id);
         return;
@@ -802,31 +824,21 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
     free(data);
 }
 
-/* Events after since_seq as the asker may see them, read back from the durable
- * log. Inputs are kept whole: a reply ends at an input boundary. */
+/* Events after since_seq as the asker may see them, from the game's index of
+ * its durable EVENT records (evindex.h): the cost is that of what is returned.
+ * Inputs are kept whole: a reply ends at an input boundary. */
 static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->events;
     s_access a;
     if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
-    char err[200];
-    evlog_reader *rd = evlog_reader_open(a.gm->log_path, err, sizeof err);
-    if (!rd) {
-        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "the log of game %s cannot be read: %s",
-               a.gm->id, err);
-        return;
-    }
+    const bd_evindex *ix = &a.gm->events;
     brt_buf cap;
     buf_init(&cap);
-    evlog_record rec;
     uint64_t last_seq = g->since_seq, cur_seq = 0;
     size_t budget = e->cfg->max_message / 2;
     int truncated = 0;
-    while (evlog_reader_next(rd, &rec) == 1) {
-        if (rec.kind != EVLOG_EVENT) continue;
-        Berthier__V1__LogEvent *le = berthier__v1__log_event__unpack(NULL, rec.len, rec.payload);
-        if (!le) continue;
-        uint64_t seq = le->seq;
-        berthier__v1__log_event__free_unpacked(le, NULL);
+    for (size_t i = evindex_after(ix, g->since_seq); i < ix->durable; i++) {
+        uint64_t seq = ix->seq[i];
         if (seq <= g->since_seq) continue;
         if (seq != cur_seq) {
             /* A new input begins: stop here if the reply is already big. */
@@ -838,11 +850,10 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             cur_seq = seq;
         }
         uint8_t k = EVLOG_EVENT;
-        buf_append_u32le(&cap, rec.len + 1);
+        buf_append_u32le(&cap, ix->len[i] + 1);
         buf_append(&cap, &k, 1);
-        buf_append(&cap, rec.payload, rec.len);
+        buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
     }
-    evlog_reader_destroy(&rd);
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
     s_outcome o;
     s_outcome_build(&o, a.gm, &cap, a.view, a.view < 0 && (a.admin || game_over(a.gm->g)));
