@@ -51,6 +51,21 @@ static void s_pack(brt_buf *out, const s_reply *r) {
     out->len = n;
 }
 
+/* A reply about a game, padded to its size class but never past `limit`
+ * (max-message), pad.h: its length on the wire tells no more than the class. */
+static void s_pack_padded(brt_buf *out, s_reply *r, size_t limit) {
+    buf_reset(out);
+    size_t n = 0;
+    uint8_t *p = pad_pack(&r->base, &r->padding, 2, limit, &n);   /* field 110: tag f2 06 */
+    if (!p) fatal("out of memory packing a reply");
+    if (buf_append(out, p, n) != 0) fatal("out of memory packing a reply of %zu bytes", n);
+    free(p);
+}
+
+/* Rejections are padded too (their message may name what the asking seat
+ * alone knows); they are at most 1024 bytes, the least max-message. */
+#define S_FAIL_LIMIT 1024
+
 static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
@@ -90,7 +105,7 @@ static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule
     r.code = (Berthier__V1__Code)code;
     r.rule = (char *)(rule && rule[0] ? rule : s_protocol_rule(code));
     r.message = msg;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, S_FAIL_LIMIT);
 }
 
 static void s_fail_rej(brt_buf *out, uint64_t request_id, const brt_reject *rej) {
@@ -352,7 +367,7 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     r.message = (char *)(a.waiting ? "recorded; waiting for the other seats' sealed choices" : "accepted");
     r.body_case = BERTHIER__V1__REPLY__BODY_ACCEPTED;
     r.accepted = &a;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, gm->eng->cfg->max_message);
     s_outcome_free(&o);
 }
 
@@ -549,7 +564,7 @@ static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint6
     r.message = (char *)msg;
     r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
     r.joined = &j;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     sodium_memzero(ek, sizeof ek);
 }
 
@@ -581,7 +596,7 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_DECISION;
     r.decision = &dec.d;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
 }
 
 static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -645,7 +660,7 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_LEGAL;
     r.legal = &lo;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     for (size_t i = 0; i < k; i++) free(texts[i]);
     free(texts);
     free(orders);
@@ -690,7 +705,7 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_STATE;
     r.state = &sv;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     buf_free(&view);
     buf_free(&text);
 }
@@ -867,7 +882,7 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
     r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
     r.events = &el;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     s_outcome_free(&o);
     buf_free(&cap);
 }

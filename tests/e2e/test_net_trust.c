@@ -463,6 +463,24 @@ static void test_events_same_bytes_after_restart(void **state) {
 
 /* ---- length hiding under fog-of-war ---- */
 
+/* Submit a text order; the reply's length on the wire in *len. */
+static Berthier__V1__Reply *s_submit_len(td_client *c, const char *gid, unsigned seat, uint64_t seq, const char *text,
+                                         size_t *len) {
+    size_t n;
+    uint8_t *b = td_submit_bytes(++c->next_id, gid, seat, seq, text, NULL, 0, &n);
+    assert_int_equal(td_send_raw(c, b, n), 0);
+    free(b);
+    zmq_pollitem_t it = {c->sock, 0, ZMQ_POLLIN, 0};
+    assert_true(zmq_poll(&it, 1, TD_TIMEOUT) > 0);
+    zmq_msg_t m;
+    zmq_msg_init(&m);
+    assert_true(zmq_msg_recv(&m, c->sock, 0) >= 0);
+    *len = zmq_msg_size(&m);
+    Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, zmq_msg_size(&m), zmq_msg_data(&m));
+    zmq_msg_close(&m);
+    return r;
+}
+
 /* What a seat's stream carried for one input. */
 typedef struct {
     long sealed;       /* body length: nonce, MAC and padded plaintext */
@@ -534,6 +552,7 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
     enum { MAXU = 24 };
     char moved[MAXU][32];
     s_heard heard[MAXU][2];
+    size_t reply_len[MAXU], reply_raw[MAXU];
     int nmoved = 0;
     for (int step = 0; step < 400 && nmoved < 6; step++) {
         int acted = 0;
@@ -566,8 +585,11 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
             char order[512];
             snprintf(order, sizeof order, "%s", pick);
             berthier__v1__reply__free_unpacked(r, NULL);
-            r = s_ok(td_submit_text(seat[s], gid, s, seq, order));
+            size_t rlen = 0;
+            r = s_ok(s_submit_len(seat[s], gid, s, seq, order, &rlen));
             uint64_t after = r->accepted->seq;
+            r->padding.len = 0;
+            size_t rraw = berthier__v1__reply__get_packed_size(r);
             berthier__v1__reply__free_unpacked(r, NULL);
             acted = 1;
             if (after == seq) continue;   /* nothing published */
@@ -578,6 +600,8 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
                 snprintf(moved[nmoved], sizeof moved[nmoved], "%s", unit);
                 heard[nmoved][0] = h[0];
                 heard[nmoved][1] = h[1];
+                reply_len[nmoved] = rlen;
+                reply_raw[nmoved] = rraw;
                 nmoved++;
             }
             break;
@@ -585,7 +609,14 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
         assert_true(acted);
     }
     assert_true(nmoved >= 2);
-    int raw_differs = 0;
+    int raw_differs = 0, reply_differs = 0;
+    for (int m = 0; m < nmoved; m++) {
+        /* the French seat's own Accepted replies name the unit too: padded alike */
+        assert_true(s_is_class(reply_len[m]));
+        assert_int_equal(reply_len[m], reply_len[0]);
+        reply_differs |= reply_raw[m] != reply_raw[0];
+    }
+    assert_true(reply_differs);
     for (int m = 0; m < nmoved; m++)
         for (int q = 0; q < 2; q++) {
             if (getenv("NET_DEBUG"))

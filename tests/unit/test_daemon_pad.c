@@ -39,7 +39,7 @@ static void test_every_length_packs_to_a_class(void **state) {
         assert_true(len >= base);
         /* the smallest class that can hold it: half of it could not */
         size_t half = len / 2;
-        assert_true(len == PAD_MIN_CLASS || half < base || (half != base && s_fill(half - base) == 0));
+        assert_true(len == PAD_MIN_CLASS || half < base || (half != base && s_fill(half - base, 1) == 0));
         /* not always monotonic: 130 bytes of room cannot be filled (a 1-byte varint
          * says at most 127, a 2-byte one at least 128), so that notice takes the next class */
         last_class = len;
@@ -61,6 +61,36 @@ static void test_every_length_packs_to_a_class(void **state) {
     assert_false(pad_is_class(1000));
     assert_true(pad_is_class(512));
     assert_true(pad_is_class(1 << 20));
+}
+
+/* A reply is padded to its class, or to the limit when its class would pass
+ * it, or left alone when even the limit cannot hold it: never past the limit. */
+static void test_replies_stay_under_the_limit(void **state) {
+    (void)state;
+    static char text[5000];
+    for (size_t limit = 1024; limit <= 4096; limit += 1000) {
+        for (size_t tl = 0; tl < sizeof text - 1; tl++) {
+            memset(text, 'm', tl);
+            text[tl] = 0;
+            Berthier__V1__Reply r = BERTHIER__V1__REPLY__INIT;
+            r.request_id = 99;
+            r.code = BERTHIER__V1__CODE__CODE_ILLEGAL;
+            r.message = text;
+            size_t base = berthier__v1__reply__get_packed_size(&r), len = 0;
+            uint8_t *p = pad_pack(&r.base, &r.padding, 2, limit, &len);
+            assert_non_null(p);
+            if (base > limit) assert_int_equal(len, base);
+            else assert_true(len <= limit);
+            assert_true(pad_is_class(len) || len == limit || len == limit - 1 || len == base);
+            if (base + 3 < limit) assert_true(pad_is_class(len) || len == limit || len == limit - 1);
+            Berthier__V1__Reply *back = berthier__v1__reply__unpack(NULL, len, p);
+            assert_non_null(back);
+            assert_string_equal(back->message, text);
+            assert_int_equal(back->code, BERTHIER__V1__CODE__CODE_ILLEGAL);
+            berthier__v1__reply__free_unpacked(back, NULL);
+            free(p);
+        }
+    }
 }
 
 static void s_add(bd_evindex *ix, uint64_t seq, uint32_t index) {
@@ -116,6 +146,7 @@ static void test_index_finds_what_a_scan_finds(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_length_packs_to_a_class),
+        cmocka_unit_test(test_replies_stay_under_the_limit),
         cmocka_unit_test(test_index_finds_what_a_scan_finds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
