@@ -322,8 +322,11 @@ static void s_queue_notices(bd_engine *e, bd_game *gm) {
     }
     int over = game_over(gm->g);
     if (over || gm->spectators_live) {
+        /* Only what every seat may see, even after the end: the PUB socket cannot
+         * tell its subscribers apart, and any admitted key may subscribe to any
+         * topic. A game's own spectators read the rest with `events` (P3). */
         size_t len;
-        uint8_t *clear = s_notice_bytes(gm, -1, over, &len);
+        uint8_t *clear = s_notice_bytes(gm, -1, 0, &len);
         snprintf(topic, sizeof topic, "g/%s/all", gm->id);
         s_push_notice(e, topic, clear, len);
     }
