@@ -27,8 +27,9 @@ typedef struct bd_evindex {
 
 void evindex_init(bd_evindex *self);
 void evindex_free(bd_evindex *self);
-/* Add the payload of an EVENT record. 0, or -1 when out of memory. A payload
- * that does not decode as a LogEvent is not added (0): no reply could use it. */
+/* Add the payload of an EVENT record. 0, or -1 when out of memory (the caller
+ * stops: the record is in the log). A payload that does not decode as a
+ * LogEvent is not added (0), as a read of the log skipped it. */
 int evindex_add(bd_evindex *self, const uint8_t *payload, size_t len);
 /* Every entry so far is on disk. */
 void evindex_mark_durable(bd_evindex *self);

@@ -92,7 +92,9 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
     default:
         return -1;
     }
-    if (rc == 0 && kind == EVLOG_EVENT && evindex_add(&self->events, payload, len) != 0) return -1;
+    /* The record is in the log already: an index without it would answer wrong. */
+    if (rc == 0 && kind == EVLOG_EVENT && evindex_add(&self->events, payload, len) != 0)
+        fatal("out of memory indexing an event of game %s", self->id);
     if (rc == 0 && self->capturing && kind != EVLOG_HEADER) {
         uint8_t k = kind;
         if (buf_reserve(&self->cap, 1 + 4 + len) != 0) return -1;
