@@ -59,6 +59,7 @@ static void s_pack_padded(brt_buf *out, s_reply *r, size_t limit) {
     uint8_t *p = pad_pack(&r->base, &r->padding, 2, limit, &n);   /* field 110: tag f2 06 */
     if (!p) fatal("out of memory packing a reply");
     if (buf_append(out, p, n) != 0) fatal("out of memory packing a reply of %zu bytes", n);
+    if (r->body_case == BERTHIER__V1__REPLY__BODY_JOINED) sodium_memzero(p, n);   /* an event key */
     free(p);
 }
 
