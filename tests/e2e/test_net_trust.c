@@ -184,7 +184,7 @@ static void test_events_endpoint_admits_known_keys_only(void **state) {
     snprintf(topic, sizeof topic, "g/%s/all", gid);
     void *sub = NULL;
     assert_int_equal(s_sub_handshake(&f->d, spub[0], ssec[0], topic, &sub), 1);
-    td_sleep_ms(200);   /* the subscription reaches the PUB socket */
+    td_sleep_ms(300);   /* the subscription reaches the PUB socket */
     td_client *seat[2];
     for (int i = 0; i < 2; i++) {
         seat[i] = td_client_new(&f->d, pub[i], sec[i]);
@@ -540,7 +540,7 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
         snprintf(topic, sizeof topic, "g/%s/%d", gid, i);
         assert_int_equal(s_sub_handshake(&f->d, pub[i], sec[i], topic, &sub[i]), 1);
     }
-    td_sleep_ms(200);   /* the subscriptions reach the PUB socket */
+    td_sleep_ms(300);   /* the subscriptions reach the PUB socket */
     for (int i = 0; i < 2; i++) {
         seat[i] = td_client_new(&f->d, pub[i], sec[i]);
         r = s_ok(td_join(seat[i], gid, (unsigned)i));
