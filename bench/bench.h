@@ -108,6 +108,18 @@ int live_throughput(const bench_opts *o, bench_throughput *out);
 /* Plays until n games have ended; their logs are in <dir>/games. */
 int live_finished_games(const bench_opts *o, unsigned n, char *dir, size_t dirlen);
 
+/* `events` for the last input of a long game against `pending` on the same
+ * game, alternately: the events index makes a request cost what it returns. */
+typedef struct bench_events {
+    double events_p50, pending_p50;   /* microseconds */
+    size_t n;                         /* requests timed each way */
+    uint64_t seq;                     /* inputs in the game */
+    long log_bytes;                   /* its log's size */
+    char ruleset[32];
+} bench_events;
+
+int live_events(const bench_opts *o, bench_events *out);
+
 typedef struct bench_memory {
     double per_game;           /* bytes */
     unsigned games;

@@ -285,6 +285,92 @@ int live_latency(const bench_opts *o, bench_latency *out) {
     return rc;
 }
 
+/* ---- events: the last input's events from a long log ----------------------------- */
+
+int live_events(const bench_opts *o, bench_events *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->ruleset, sizeof out->ruleset, "%s", o->ruleset);
+    bench_daemon d;
+    if (bench_daemon_start(&d, o, "events") != 0) return -1;
+    brt_client *admin = brt_client_new_data_dir(d.dir);
+    brt_keypair kp[2];
+    brt_client *seat[2] = {NULL, NULL};
+    int rc = admin ? 0 : -1;
+    for (int i = 0; i < 2 && rc == 0; i++)
+        if (brt_keypair_generate(&kp[i]) != 0 || !(seat[i] = brt_client_new_keypair(d.endpoint, d.server_pub, &kp[i])))
+            rc = -1;
+    char gid[BRT_GAME_ID_MAX + 1];
+    if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
+    /* A long log: play until the end or `inputs` orders. */
+    size_t inputs = o->quick ? 60 : 1500, played = 0, stuck = 0;
+    int ended = 0;
+    while (rc == 0 && !ended && played < inputs) {
+        int acted = 0;
+        for (unsigned s = 0; s < 2 && rc == 0 && !ended; s++) {
+            const Berthier__V1__Decision *dec;
+            if (brt_client_pending(seat[s], gid, s, &dec) != 0) {
+                rc = -1;
+                break;
+            }
+            if (dec->result && dec->result->ended) ended = 1;
+            if (ended || !dec->you_must_act) continue;
+            const Berthier__V1__LegalOrders *lo;
+            if (brt_client_legal(seat[s], gid, s, s_legal_limit(o->ruleset), &lo) != 0 || lo->n_orders == 0) {
+                rc = -1;
+                break;
+            }
+            size_t k = (size_t)(s_rand() % lo->n_orders), len = lo->orders[k].len;
+            uint64_t seq = lo->seq;
+            uint8_t order[4096];
+            if (len > sizeof order) {
+                rc = -1;
+                break;
+            }
+            memcpy(order, lo->orders[k].data, len);
+            if (brt_client_submit(seat[s], gid, s, seq, order, len, NULL) != 0) {
+                rc = -1;
+                break;
+            }
+            played++;
+            acted = 1;
+        }
+        if (rc == 0 && !acted && !ended && ++stuck > 100) rc = -1;
+    }
+    if (rc != 0) fprintf(stderr, "berthier-bench: events: playing the game failed\n");
+    const Berthier__V1__Decision *dec;
+    if (rc == 0 && brt_client_pending(seat[0], gid, 0, &dec) != 0) rc = -1;
+    uint64_t seq = rc == 0 ? dec->seq : 0;
+    size_t n = o->quick ? 50 : 500;
+    double *ev = calloc(n, sizeof *ev), *pe = calloc(n, sizeof *pe);
+    if (!ev || !pe) rc = -1;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        const Berthier__V1__EventList *el;
+        double t0 = bench_now_us();
+        if (brt_client_events(seat[0], gid, 0, seq ? seq - 1 : 0, &el) != 0) rc = -1;
+        double t1 = bench_now_us();
+        if (rc == 0 && brt_client_pending(seat[0], gid, 0, &dec) != 0) rc = -1;
+        double t2 = bench_now_us();
+        ev[i] = t1 - t0;
+        pe[i] = t2 - t1;
+    }
+    if (rc == 0) {
+        out->n = n;
+        out->seq = seq;
+        out->events_p50 = bench_percentile(ev, n, 0.50);
+        out->pending_p50 = bench_percentile(pe, n, 0.50);
+        char path[700];
+        snprintf(path, sizeof path, "%s/games/%s.log", d.dir, gid);
+        struct stat st;
+        out->log_bytes = stat(path, &st) == 0 ? (long)st.st_size : -1;
+    }
+    free(ev);
+    free(pe);
+    for (int i = 0; i < 2; i++) brt_client_destroy(&seat[i]);
+    brt_client_destroy(&admin);
+    bench_daemon_stop(&d);
+    return rc;
+}
+
 /* ---- flood: an honest seat's orders while another seat floods ---------------- */
 
 static void *s_dealer(void *ctx, const char *endpoint, const char *server_pub, const brt_keypair *kp);

@@ -137,16 +137,16 @@ static void s_usage(FILE *f) {
             "  --seconds S   length of the throughput and in-process windows (default 5)\n"
             "  --logs N      finished logs verified for replay_verify (default 200)\n"
             "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
-            "                replay, inproc, memory (default: all)\n"
+            "                events, replay, inproc, memory (default: all)\n"
             "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
-            "                replay, inproc, memory (default: all)\n"
+            "                events, replay, inproc, memory (default: all)\n"
             "environment: BERTHIER_BIN (where berthierd and berthier-replay are; default: next to this\n"
             "  program), TMPDIR (where the temporary data dirs go), BERTHIER_KEEP=1 keeps them.\n"
             "output: NAME VALUE FLOOR RATIO GOAL MET per line (docs/bench.md); units: latency us,\n"
             "  throughput orders/s, replay_verify records/s, inproc_games games/s, memory_per_game bytes\n");
 }
 
-static const char *const s_groups[] = {"latency", "flood", "throughput", "replay", "inproc", "memory", NULL};
+static const char *const s_groups[] = {"latency", "flood", "throughput", "events", "replay", "inproc", "memory", NULL};
 
 /* Is the group of lines `g` to be measured (--only)? */
 static int s_want(const bench_opts *o, const char *g) {
@@ -450,6 +450,29 @@ int main(int argc, char **argv) {
                          "driver's submit (order decoding, state hash, checkpoint signatures); the figure is CPU-bound "
                          "on one core, so a machine shared with other work can fall below the goal",
                          1e6 / n20.per_s, (double)n20.orders / n20.games, 1e6 / n20.per_s / ((double)n20.orders / n20.games));
+        }
+    }
+
+    /* events from the index: the last input's, against a pending on the same game. */
+    if (s_want(o, "events")) {
+        bench_note("events: the last input's events of a long game against pending, alternately");
+        bench_events be;
+        if (live_events(o, &be) != 0) {
+            failures++;
+            s_line *l = s_add("events_latency_p50", NAN, NAN, "ratio<=1.5", -1);
+            snprintf(l->note, sizeof l->note, "measurement failed (see stderr)");
+        } else {
+            int met = be.events_p50 <= 1.5 * be.pending_p50;
+            s_line *l = s_add("events_latency_p50", be.events_p50, be.pending_p50, "ratio<=1.5", met);
+            snprintf(l->note, sizeof l->note,
+                     "%zu `events` requests from the last input's seq of a %s game at seq %llu (log %ld bytes), "
+                     "each followed by a `pending` of the same seat (floor): from the events index a request costs "
+                     "what it returns, not a read of the whole log",
+                     be.n, be.ruleset, (unsigned long long)be.seq, be.log_bytes);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "an events reply builds its Event messages and renders each event's text (the ruleset's "
+                         "event_format) where pending renders one decision; the figure does not grow with the log");
         }
     }
 

@@ -215,6 +215,64 @@ static brt_game *s_alloc(brt_sink sink) {
     return g;
 }
 
+/* The length of an option's name: up to its '=' (docs/protocol.md P4.1). */
+static size_t s_option_name_len(const char *o) {
+    const char *eq = strchr(o, '=');
+    return eq ? (size_t)(eq - o) : strlen(o);
+}
+
+/* Limits on what a header may hold (docs/protocol.md P4.1), checked at
+ * creation and again on every load, so that a log whose header breaks them is
+ * refused by replay too. Seat keys are checked by the caller. */
+static int s_check_limits(const Berthier__V1__LogHeader *h, brt_reject *err) {
+    if (h->n_options > GAME_MAX_OPTIONS)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "P4.1",
+                              "%zu options; a game takes at most %d", h->n_options, GAME_MAX_OPTIONS);
+    for (size_t i = 0; i < h->n_options; i++) {
+        const char *o = h->options[i];
+        size_t len = strlen(o);
+        if (len == 0 || len > GAME_MAX_OPTION_LEN)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "P4.1",
+                                  "option %zu is %zu bytes; an option is 1 to %d bytes", i, len,
+                                  GAME_MAX_OPTION_LEN);
+        size_t nl = s_option_name_len(o);
+        for (size_t j = 0; j < i; j++) {
+            const char *p = h->options[j];
+            if (s_option_name_len(p) == nl && memcmp(p, o, nl) == 0)
+                return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "P4.1",
+                                      "option \"%.*s\" is given twice (options %zu and %zu)", (int)nl, o, j, i);
+        }
+    }
+    for (size_t i = 0; i < h->n_seats; i++) {
+        const char *name = h->seats[i]->name;
+        size_t len = name ? strlen(name) : 0;
+        if (len > GAME_MAX_SEAT_NAME)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "P4.1",
+                                  "seat %zu: its name is %zu bytes; a seat name is at most %d bytes", i, len,
+                                  GAME_MAX_SEAT_NAME);
+    }
+    if (h->n_spectator_keys > GAME_MAX_SPECTATORS)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "P4.1",
+                              "%zu spectator keys; a game takes at most %d", h->n_spectator_keys,
+                              GAME_MAX_SPECTATORS);
+    for (size_t i = 0; i < h->n_spectator_keys; i++) {
+        const ProtobufCBinaryData *k = &h->spectator_keys[i];
+        if (k->len != 32)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "P4.1",
+                                  "spectator key %zu: a key is 32 bytes, not %zu", i, k->len);
+        for (size_t j = 0; j < i; j++)
+            if (memcmp(h->spectator_keys[j].data, k->data, 32) == 0)
+                return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "P4.1",
+                                      "spectator keys %zu and %zu are the same key", j, i);
+        for (size_t s = 0; s < h->n_seats; s++)
+            if (h->seats[s]->key.len == 32 && memcmp(h->seats[s]->key.data, k->data, 32) == 0)
+                return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "P4.1",
+                                      "spectator key %zu is the key of seat %zu; a seat key cannot also watch", i,
+                                      s);
+    }
+    return 0;
+}
+
 /* Checks the ruleset, scenario, options and seats of a header; sets up g. */
 static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *err) {
     g->hdr = h;
@@ -248,6 +306,7 @@ static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *e
                 return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
                                       "seats %zu and %zu have the same key; every seat needs its own", j, i);
     }
+    if (s_check_limits(h, err) != 0) return -1;
     /* The create request: all of it or nothing (a create without an id). */
     if (h->create_request_id ? (h->create_key.len != 32 || h->create_digest.len != GAME_CREATE_DIGEST)
                              : (h->create_key.len != 0 || h->create_digest.len != 0))
@@ -317,6 +376,8 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     tmp.n_seats = c->n_seats > BRT_MAX_SEATS ? c->n_seats : nseats;
     tmp.seats = c->n_seats > BRT_MAX_SEATS ? c->seats : seat_ptr;
     tmp.clock = c->clock;
+    tmp.n_spectator_keys = c->n_spectator_keys;
+    tmp.spectator_keys = c->spectator_keys;
     tmp.dice_mode = (char *)(contributory ? "contributory" : "standard");
     if (p->create_request_id && p->create_key && p->create_digest) {
         tmp.create_key.data = (uint8_t *)p->create_key;

@@ -53,6 +53,17 @@ typedef struct game_params {
 
 #define GAME_CREATE_DIGEST 16
 
+/* What a header may hold (docs/protocol.md P4.1); game_create and
+ * game_from_header refuse more: BAD_OPTION for options (more than
+ * GAME_MAX_OPTIONS, one empty or longer than GAME_MAX_OPTION_LEN bytes, two
+ * with the same name, the part before '='), BAD_SEATS for a seat name longer
+ * than GAME_MAX_SEAT_NAME bytes and for spectator keys (more than
+ * GAME_MAX_SPECTATORS, not 32 bytes, repeated, or a seat's key). */
+#define GAME_MAX_OPTIONS 32
+#define GAME_MAX_OPTION_LEN 64
+#define GAME_MAX_SEAT_NAME 64
+#define GAME_MAX_SPECTATORS 64
+
 /* New game: validates ruleset, scenario, options and seats, emits the HEADER record.
  * -1 with err (code BAD_RULESET, BAD_SCENARIO, BAD_OPTION, BAD_SEATS) on refusal. */
 brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err);

@@ -17,6 +17,7 @@
 #include "clock.h"
 #include "config.h"
 #include "dedupe.h"
+#include "evindex.h"
 #include "evlog.h"
 #include "game.h"
 #include "keys.h"
@@ -61,6 +62,7 @@ typedef struct bd_game {
                              * later frames about it are put off too (their order is kept) */
     uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
                              * round, so later replies about it wait too (their order is kept) */
+    bd_evindex events;      /* its EVENT records, for `events` requests (evindex.h) */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */
@@ -105,7 +107,10 @@ bd_game *engine_find(bd_engine *self, const char *id);
 void engine_touch(bd_engine *self, bd_game *g);
 /* Seats of `game` bound to `key` (bit mask). */
 uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]);
-/* 1 if the key is an admin key or a seat key of some game, and not revoked. */
+/* 1 if `key` is one of the game's spectator keys (LogHeader.spectator_keys). */
+int engine_is_spectator(const bd_game *game, const uint8_t key[32]);
+/* 1 if the key is an admin key, a seat key or a spectator key of some game,
+ * and not revoked. */
 int engine_key_known(const bd_engine *self, const uint8_t key[32]);
 /* Make every record of the round durable. -1: a log failed (fail-stop).
  * In two steps, so that the main loop can serve durable queries while the

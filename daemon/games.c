@@ -92,6 +92,9 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
     default:
         return -1;
     }
+    /* The record is in the log already: an index without it would answer wrong. */
+    if (rc == 0 && kind == EVLOG_EVENT && evindex_add(&self->events, payload, len) != 0)
+        fatal("out of memory indexing an event of game %s", self->id);
     if (rc == 0 && self->capturing && kind != EVLOG_HEADER) {
         uint8_t k = kind;
         if (buf_reserve(&self->cap, 1 + 4 + len) != 0) return -1;
@@ -201,6 +204,7 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
     snprintf(self->id, sizeof self->id, "%s", id);
     snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
+    evindex_init(&self->events);
     return self;
 }
 
@@ -210,6 +214,7 @@ static void s_game_destroy(bd_game **pself) {
     game_destroy(&self->g);
     evlog_destroy(&self->log);
     buf_free(&self->cap);
+    evindex_free(&self->events);
     free(self);
     *pself = NULL;
 }
@@ -227,6 +232,7 @@ static void s_after_load(bd_game *self) {
     clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
     self->clock_dirty = 1;
     self->synced_seq = game_seq(self->g);
+    evindex_mark_durable(&self->events);   /* created, or recovered and synced */
 }
 
 /* After s_add: games with a clock are watched by the main loop. */
@@ -363,11 +369,18 @@ uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
     return mask;
 }
 
+int engine_is_spectator(const bd_game *game, const uint8_t key[32]) {
+    const Berthier__V1__LogHeader *h = game_header(game->g);
+    for (size_t i = 0; i < h->n_spectator_keys; i++)
+        if (h->spectator_keys[i].len == 32 && sodium_memcmp(h->spectator_keys[i].data, key, 32) == 0) return 1;
+    return 0;
+}
+
 int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
     if (keys_is_revoked(self->keys, key)) return 0;
     if (keys_is_admin(self->keys, key)) return 1;
     for (size_t i = 0; i < self->ngames; i++)
-        if (engine_seats_of(self->games[i], key)) return 1;
+        if (engine_seats_of(self->games[i], key) || engine_is_spectator(self->games[i], key)) return 1;
     return 0;
 }
 
@@ -538,6 +551,7 @@ int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
     for (size_t i = 0; i < self->ninflight; i++) {
         bd_game *g = self->inflight[i];
         g->synced_seq = game_seq(g->g);
+        evindex_mark_durable(&g->events);
         g->inflight = 0;
         /* An ended game takes no more records: give its descriptor back. */
         if (game_over(g->g)) evlog_destroy(&g->log);

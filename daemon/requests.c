@@ -6,9 +6,15 @@
  * Who may do what (the key is the CURVE key authenticated by ZAP):
  *   create, list of all games, live logs ........ admin keys
  *   join, submit, resign, reveal, legal ......... the key bound to that seat
- *   pending, state, events, hello ............... that seat; admins and, after
- *                                                 the end, anyone admitted see all
- *   fetch_log ................................... admins; seats after the end
+ *   pending, events ............................. that seat; the game's spectator
+ *                                                 keys (what every seat may see, all
+ *                                                 of it after the end); admins (all)
+ *   state ....................................... that seat; admins; spectator keys
+ *                                                 after the end
+ *   fetch_log ................................... admins; the game's seats and
+ *                                                 spectator keys after the end
+ * A key with neither a seat nor a spectator key in a game reads nothing of it,
+ * ended or not (docs/protocol.md P3).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,6 +31,7 @@
 #include "engine.h"
 #include "log.h"
 #include "receipts.h"
+#include "pad.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -44,6 +51,22 @@ static void s_pack(brt_buf *out, const s_reply *r) {
     protobuf_c_message_pack(&r->base, out->data);
     out->len = n;
 }
+
+/* A reply about a game, padded to its size class but never past `limit`
+ * (max-message), pad.h: its length on the wire tells no more than the class. */
+static void s_pack_padded(brt_buf *out, s_reply *r, size_t limit) {
+    buf_reset(out);
+    size_t n = 0;
+    uint8_t *p = pad_pack(&r->base, &r->padding, 2, limit, &n);   /* field 110: tag f2 06 */
+    if (!p) fatal("out of memory packing a reply");
+    if (buf_append(out, p, n) != 0) fatal("out of memory packing a reply of %zu bytes", n);
+    if (r->body_case == BERTHIER__V1__REPLY__BODY_JOINED) sodium_memzero(p, n);   /* an event key */
+    free(p);
+}
+
+/* Rejections are padded too (their message may name what the asking seat
+ * alone knows); they are at most 1024 bytes, the least max-message. */
+#define S_FAIL_LIMIT 1024
 
 static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -84,7 +107,7 @@ static void s_fail(brt_buf *out, uint64_t request_id, int code, const char *rule
     r.code = (Berthier__V1__Code)code;
     r.rule = (char *)(rule && rule[0] ? rule : s_protocol_rule(code));
     r.message = msg;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, S_FAIL_LIMIT);
 }
 
 static void s_fail_rej(brt_buf *out, uint64_t request_id, const brt_reject *rej) {
@@ -273,7 +296,9 @@ static uint8_t *s_notice_bytes(const bd_game *gm, int seat, int all, size_t *len
     n.decision = &dec.d;
     bd_witness w;
     if (bd_witness_build(&w, gm)) n.checkpoint = &w.c;
-    uint8_t *p = canon_pack(&n.base, len);
+    /* A seat's notice is sealed: padded to its size class (pad.h). The clear
+     * one carries only what every party may read, its length tells no more. */
+    uint8_t *p = seat >= 0 ? pad_notice_pack(&n, len) : canon_pack(&n.base, len);
     s_outcome_free(&o);
     if (!p) fatal("out of memory packing a notice");
     return p;
@@ -301,8 +326,11 @@ static void s_queue_notices(bd_engine *e, bd_game *gm) {
     }
     int over = game_over(gm->g);
     if (over || gm->spectators_live) {
+        /* Only what every seat may see, even after the end: the PUB socket cannot
+         * tell its subscribers apart, and any admitted key may subscribe to any
+         * topic. A game's own spectators read the rest with `events` (P3). */
         size_t len;
-        uint8_t *clear = s_notice_bytes(gm, -1, over, &len);
+        uint8_t *clear = s_notice_bytes(gm, -1, 0, &len);
         snprintf(topic, sizeof topic, "g/%s/all", gm->id);
         s_push_notice(e, topic, clear, len);
     }
@@ -349,7 +377,7 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     bd_receipt rc;
     bd_receipt_build(&rc, gm, seat, req, req_len);
     r.receipt = &rc.r;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, gm->eng->cfg->max_message);
     s_outcome_free(&o);
 }
 
@@ -429,6 +457,7 @@ typedef struct {
     bd_game *gm;
     uint32_t seats;   /* seats of this game bound to the key */
     int admin;
+    int spectator;    /* one of the game's spectator keys */
     int view;         /* the seat whose view applies, -1 = all */
 } s_access;
 
@@ -457,13 +486,17 @@ static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, uns
         a->view = (int)seat;
         return 0;
     }
-    if (!need_seat && (a->admin || game_over(a->gm->g))) {
+    /* Ended or not, a game is read only by its seats, its spectator keys and
+     * the admins (a seat of another game reads nothing of it). */
+    a->spectator = engine_is_spectator(a->gm, key);
+    if (!need_seat && (a->admin || a->spectator)) {
         a->view = -1;
         return 0;
     }
     s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
-           a->admin ? "an admin key holds no seat in game %s and cannot act for one"
-                    : "your key holds no seat in game %s",
+           a->admin       ? "an admin key holds no seat in game %s and cannot act for one"
+           : a->spectator ? "a spectator key of game %s watches it and cannot act for a seat"
+                          : "your key holds no seat in game %s",
            a->gm->id);
     return -1;
 }
@@ -542,7 +575,7 @@ static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint6
     r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
     r.joined = &j;
     r.receipt = (Berthier__V1__Receipt *)receipt;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     sodium_memzero(ek, sizeof ek);
 }
 
@@ -581,7 +614,7 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_DECISION;
     r.decision = &dec.d;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
 }
 
 static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -645,7 +678,7 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_LEGAL;
     r.legal = &lo;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     for (size_t i = 0; i < k; i++) free(texts[i]);
     free(texts);
     free(orders);
@@ -656,6 +689,14 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     const Berthier__V1__GameRef *g = req->state;
     s_access a;
     if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    if (a.view < 0 && !a.admin && !game_over(a.gm->g)) {
+        /* The rules' views are a seat's or the whole truth: a spectator sees the
+         * state once the game has ended, and follows events and pending until then. */
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+               "a spectator sees the state of game %s after the end; until then it follows events and pending",
+               a.gm->id);
+        return;
+    }
     brt_buf view, text;
     buf_init(&view);
     buf_init(&text);
@@ -682,7 +723,7 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_STATE;
     r.state = &sv;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     buf_free(&view);
     buf_free(&text);
 }
@@ -702,7 +743,7 @@ static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__
     for (size_t i = 0; i < e->ngames; i++) {
         bd_game *gm = e->games[i];
         uint32_t mine = engine_seats_of(gm, key);
-        if (!admin && !mine) continue;
+        if (!admin && !mine && !engine_is_spectator(gm, key)) continue;
         if (used > budget) {
             truncated = 1;
             break;
@@ -764,10 +805,10 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
         return;
     }
     int admin = keys_is_admin(e->keys, key);
-    uint32_t mine = engine_seats_of(gm, key);
+    int mine = engine_seats_of(gm, key) != 0 || engine_is_spectator(gm, key);
     if (!admin && !(mine && game_over(gm->g))) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
-               mine ? "a seat may fetch the log of game %s only after the game has ended"
+               mine ? "a seat or spectator may fetch the log of game %s only after the game has ended"
                     : "your key holds no seat in game %s",
                gm->id);
         return;
@@ -816,31 +857,21 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
     free(data);
 }
 
-/* Events after since_seq as the asker may see them, read back from the durable
- * log. Inputs are kept whole: a reply ends at an input boundary. */
+/* Events after since_seq as the asker may see them, from the game's index of
+ * its durable EVENT records (evindex.h): the cost is that of what is returned.
+ * Inputs are kept whole: a reply ends at an input boundary. */
 static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->events;
     s_access a;
     if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
-    char err[200];
-    evlog_reader *rd = evlog_reader_open(a.gm->log_path, err, sizeof err);
-    if (!rd) {
-        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "the log of game %s cannot be read: %s",
-               a.gm->id, err);
-        return;
-    }
+    const bd_evindex *ix = &a.gm->events;
     brt_buf cap;
     buf_init(&cap);
-    evlog_record rec;
     uint64_t last_seq = g->since_seq, cur_seq = 0;
     size_t budget = e->cfg->max_message / 2;
     int truncated = 0;
-    while (evlog_reader_next(rd, &rec) == 1) {
-        if (rec.kind != EVLOG_EVENT) continue;
-        Berthier__V1__LogEvent *le = berthier__v1__log_event__unpack(NULL, rec.len, rec.payload);
-        if (!le) continue;
-        uint64_t seq = le->seq;
-        berthier__v1__log_event__free_unpacked(le, NULL);
+    for (size_t i = evindex_after(ix, g->since_seq); i < ix->durable; i++) {
+        uint64_t seq = ix->seq[i];
         if (seq <= g->since_seq) continue;
         if (seq != cur_seq) {
             /* A new input begins: stop here if the reply is already big. */
@@ -852,11 +883,10 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             cur_seq = seq;
         }
         uint8_t k = EVLOG_EVENT;
-        buf_append_u32le(&cap, rec.len + 1);
+        buf_append_u32le(&cap, ix->len[i] + 1);
         buf_append(&cap, &k, 1);
-        buf_append(&cap, rec.payload, rec.len);
+        buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
     }
-    evlog_reader_destroy(&rd);
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
     s_outcome o;
     s_outcome_build(&o, a.gm, &cap, a.view, a.view < 0 && (a.admin || game_over(a.gm->g)));
@@ -870,7 +900,7 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
     r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
     r.events = &el;
-    s_pack(out, &r);
+    s_pack_padded(out, &r, e->cfg->max_message);
     s_outcome_free(&o);
     buf_free(&cap);
 }

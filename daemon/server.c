@@ -43,10 +43,11 @@ struct bd_server {
 
 static int s_zap_check(void *ctx, const char *domain, const uint8_t key[32]) {
     bd_server *self = ctx;
-    /* Anyone holding the server key may subscribe: seat streams are sealed and
-     * the clear spectator stream carries only what spectators may see. */
-    if (strcmp(domain, ZAP_DOMAIN_EVENTS) == 0) return 1;
-    /* A key cut for abuse is refused until its ban ends (fair.h). */
+    (void)domain;
+    /* Both endpoints (ZAP_DOMAIN_REQUESTS, ZAP_DOMAIN_EVENTS) admit the same keys:
+     * admin keys, and the seat and spectator keys of the games (docs/protocol.md
+     * P3, P8). An unknown key cannot even subscribe, so it cannot measure the
+     * sealed notices. A key cut for abuse is refused until its ban ends (fair.h). */
     if (self->fair && fair_banned(self->fair, key, clock_now_ms())) return 0;
     return engine_key_known(self->engine, key);
 }

@@ -254,9 +254,14 @@ static int s_cmd_new(ctl *self, int argc, char **argv) {
         {"option", required_argument, NULL, 'o'},   {"seat-key", required_argument, NULL, 'k'},
         {"gen-keys", required_argument, NULL, 'g'}, {"seats", required_argument, NULL, 'n'},
         {"decision-ms", required_argument, NULL, 'd'}, {"bank-ms", required_argument, NULL, 'b'},
-        {"forfeit", no_argument, NULL, 'f'},        S_HELP_OPT, {NULL, 0, NULL, 0},
+        {"forfeit", no_argument, NULL, 'f'},        {"spectator-key", required_argument, NULL, 'w'},
+        S_HELP_OPT,                                 {NULL, 0, NULL, 0},
     };
     const char *ruleset = NULL, *scenario = NULL, *gen = NULL;
+    enum { S_MAX_SPECTATORS = 64 };   /* GAME_MAX_SPECTATORS, docs/protocol.md P4.1 */
+    char spec_keys[S_MAX_SPECTATORS][BRT_Z85_KEY_LEN + 1];
+    const char *spec_ptrs[S_MAX_SPECTATORS];
+    size_t n_spec = 0;
     const char *options[32];
     size_t n_options = 0;
     char keys[8][BRT_Z85_KEY_LEN + 1];
@@ -295,6 +300,15 @@ static int s_cmd_new(ctl *self, int argc, char **argv) {
                 return s_usage_error(c, "bad --bank-ms %s", optarg);
             break;
         case 'f': forfeit = 1; break;
+        case 'w':
+            if (n_spec == S_MAX_SPECTATORS) return s_usage_error(c, "too many --spectator-key");
+            if (brt_pubkey_resolve(optarg, spec_keys[n_spec]) != 0) {
+                fprintf(stderr, "berthierctl new: %s is not a Z85 public key or a key file\n", optarg);
+                return EXIT_LOCAL;
+            }
+            spec_ptrs[n_spec] = spec_keys[n_spec];
+            n_spec++;
+            break;
         default: return s_usage_error(c, "bad option");
         }
     }
@@ -318,7 +332,7 @@ static int s_cmd_new(ctl *self, int argc, char **argv) {
     }
     for (size_t i = 0; i < n_keys; i++) key_ptrs[i] = keys[i];
     brt_game_spec spec = {ruleset, scenario, options, n_options, key_ptrs, n_keys,
-                          (uint32_t)dms, (uint32_t)bms, forfeit};
+                          (uint32_t)dms, (uint32_t)bms, forfeit, spec_ptrs, n_spec};
     char id[BRT_GAME_ID_MAX + 1];
     const Berthier__V1__Created *cr = NULL;
     S_CONNECT(self);
@@ -855,9 +869,11 @@ static const ctl_cmd s_cmds[] = {
      s_cmd_keygen},
     {"new",
      "--ruleset R --scenario S [--option NAME[=VALUE]]... (--seat-key KEY... | --gen-keys PREFIX "
-     "[--seats N]) [--decision-ms MS] [--bank-ms MS] [--forfeit]",
+     "[--seats N]) [--decision-ms MS] [--bank-ms MS] [--forfeit] [--spectator-key KEY]...",
      "create a game (admin); prints its id",
      "--seat-key once per seat, in seat order: a Z85 public key or a .pub/.key file.\n"
+     "--spectator-key KEY (same forms, up to 64): a key that may watch the game (pending,\n"
+     "events; the state and the log after the end), never act for a seat.\n"
      "--gen-keys PREFIX writes PREFIX0.key, PREFIX1.key, ... for --seats N (default 2).\n"
      "Clock: --decision-ms per decision, --bank-ms time bank per seat, --forfeit: running\n"
      "out forfeits the game (otherwise the rules' default applies).",

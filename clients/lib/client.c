@@ -681,6 +681,22 @@ int brt_client_create(brt_client *self, const brt_game_spec *spec,
     cg.options = (char **)spec->options;
     cg.n_seats = spec->n_seats;
     cg.seats = seat_ptrs;
+    if (spec->n_spectators > BRT_MAX_SPECTATORS) {
+        s_reset_outcome(self);
+        return s_no_reply(self, "too many spectator keys");
+    }
+    uint8_t spec_raw[BRT_MAX_SPECTATORS][32];
+    ProtobufCBinaryData spec_keys[BRT_MAX_SPECTATORS];
+    for (size_t i = 0; i < spec->n_spectators; i++) {
+        if (brt_pubkey_raw(spec->spectator_keys[i], spec_raw[i]) != 0) {
+            s_reset_outcome(self);
+            return s_no_reply(self, "spectator key %zu is not a Z85 public key", i);
+        }
+        spec_keys[i].data = spec_raw[i];
+        spec_keys[i].len = 32;
+    }
+    cg.n_spectator_keys = spec->n_spectators;
+    cg.spectator_keys = spec->n_spectators ? spec_keys : NULL;
     if (spec->decision_ms || spec->bank_ms || spec->forfeit) {
         clock.decision_ms = spec->decision_ms;
         clock.bank_ms = spec->bank_ms;

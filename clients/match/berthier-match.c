@@ -226,7 +226,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
         pubs[s] = kps[s].public_z85;
     }
     brt_game_spec spec = {m->ruleset, m->scenario, m->options, m->n_options, pubs, m->seats,
-                          m->decision_ms, m->bank_ms, m->forfeit};
+                          m->decision_ms, m->bank_ms, m->forfeit, NULL, 0};
     char id[BRT_GAME_ID_MAX + 1];
     const Berthier__V1__Created *cr = NULL;
     if (brt_client_create(admin, &spec, id, &cr) != 0) {

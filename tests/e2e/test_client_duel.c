@@ -122,7 +122,7 @@ static void s_new_game(s_game *g, int join) {
         pubs[i] = g->kp[i].public_z85;
     }
     brt_client *admin = s_admin();
-    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0};
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0, NULL, 0};
     const Berthier__V1__Created *cr = NULL;
     assert_int_equal(brt_client_create(admin, &spec, g->id, &cr), 0);
     assert_int_equal(strlen(g->id), 16);
@@ -172,7 +172,7 @@ static void test_create_rejected(void **state) {
     const char *pubs[2] = {kp[0].public_z85, kp[1].public_z85};
     brt_client *c = s_admin();
     char id[BRT_GAME_ID_MAX + 1];
-    brt_game_spec spec = {"no-such-ruleset", "standard", NULL, 0, pubs, 2, 0, 0, 0};
+    brt_game_spec spec = {"no-such-ruleset", "standard", NULL, 0, pubs, 2, 0, 0, 0, NULL, 0};
     assert_int_equal(brt_client_create(c, &spec, id, NULL), -1);
     assert_int_equal(brt_client_code(c), BRT_CODE_BAD_RULESET);
     assert_true(strlen(brt_client_message(c)) > 0);

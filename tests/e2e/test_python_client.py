@@ -77,15 +77,23 @@ def run_verifiers(path):
     return py.returncode, rp.returncode
 
 
-def play_game(admin, data, tmp, nseats, options, seed):
-    """Create, join and play a duel game to the end; returns (game_id, notices seen by seat 0)."""
+def play_game(admin, data, tmp, nseats, options, seed, watch=False):
+    """Create, join and play a duel game to the end; returns (game_id, notices seen by seat 0).
+    watch: the game names a spectator key, which follows it and fetches its log."""
     kdir = os.path.join(tmp, "keys")
     kps = []
     for s in range(nseats):
         name = "g%d-seat%d" % (seed, s)
         keygen(kdir, name)
         kps.append(load_keypair(os.path.join(kdir, name + ".key")))
-    created = admin.create_game("duel", "standard", seats=kps, options=options)
+    watcher = None
+    if watch:
+        keygen(kdir, "g%d-watcher" % seed)
+        wkp = load_keypair(os.path.join(kdir, "g%d-watcher.key" % seed))
+        created = admin.create_game("duel", "standard", seats=kps, options=options, spectators=[wkp])
+        watcher = Client(data_dir=data, keypair=wkp, timeout=5, retries=4)
+    else:
+        created = admin.create_game("duel", "standard", seats=kps, options=options)
     gid = created.game_id
     check(len(gid) == 16 and all(ch in "0123456789abcdef" for ch in gid), "game id %s is 16 hex characters" % gid)
     contributory = "dice=contributory" in options
@@ -96,7 +104,7 @@ def play_game(admin, data, tmp, nseats, options, seed):
     check(clients[0].event_key(gid, 0) == joined0.event_key, "hello naming the seat returns the same event key")
     sub = clients[0].subscribe(gid, 0, joined0.event_key)
     live = "spectators=live" in options
-    spectator = admin.subscribe(gid) if live else None
+    spectator = (watcher or admin).subscribe(gid) if live else None
     time.sleep(0.3)   # let the SUB sockets finish their CURVE handshake before notices flow
     results, errors = {}, []
 
@@ -136,6 +144,10 @@ def play_game(admin, data, tmp, nseats, options, seed):
             clear += 1
         spectator.close()
         check(clear > 0, "a live spectator received %d clear notices" % clear)
+    if watcher is not None:
+        check(watcher.fetch_log(gid) == admin.fetch_log(gid), "the spectator key fetches the ended game's log")
+        check(len(watcher.state(gid).state_hash) == 32, "the spectator key sees the state and its hash after the end")
+        watcher.close()
     keys = {bytes(clients[s].event_key(gid, s)) for s in range(nseats)}
     check(len(keys) == nseats, "every seat has its own event key")
     for c in clients:
@@ -211,7 +223,7 @@ def main():
         test_retry_same_id(admin, data)
         games = []
         for seed, (nseats, options) in enumerate([(2, ["spectators=live"]), (3, ["dice=contributory"])]):
-            games.append((play_game(admin, data, tmp, nseats, options, seed + 1), options))
+            games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0), options))
         listed = {g.game_id for g in admin.list_games().games}
         check(all(g in listed for g, _ in games), "list_games shows the games")
         for gid, options in games:

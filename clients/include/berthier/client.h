@@ -186,7 +186,11 @@ typedef struct brt_game_spec {
     uint32_t decision_ms;           /* clock: budget per decision, 0 = none */
     uint32_t bank_ms;               /* clock: time bank per seat, 0 = none */
     int forfeit;                    /* clock: a timeout forfeits */
+    const char *const *spectator_keys; /* keys that may watch the game, Z85 (docs/protocol.md P3) */
+    size_t n_spectators;            /* at most BRT_MAX_SPECTATORS */
 } brt_game_spec;
+
+#define BRT_MAX_SPECTATORS 64
 
 /* Create a game (admin only). On success game_id_out holds its id. */
 int brt_client_create(brt_client *self, const brt_game_spec *spec,

@@ -285,9 +285,11 @@ class Client:
         """The key of `seat`'s sealed event stream."""
         return self.hello(game_id, seat).joined.event_key
 
-    def create_game(self, ruleset, scenario="", seats=(), options=(), clock=None, names=None):
+    def create_game(self, ruleset, scenario="", seats=(), options=(), clock=None, names=None,
+                    spectators=()):
         """seats: one public key per seat (32 raw bytes, Z85, or a KeyPair).
-        clock: dict(decision_ms=, bank_ms=, forfeit=) or None. Returns Created."""
+        clock: dict(decision_ms=, bank_ms=, forfeit=) or None.
+        spectators: public keys (same forms) that may watch the game. Returns Created."""
         req = pb.Request()
         c = req.create
         c.ruleset = ruleset
@@ -299,6 +301,8 @@ class Client:
             s.key = _keys.to_raw_public(k)
             if names and i < len(names) and names[i]:
                 s.name = names[i]
+        for k in spectators:
+            c.spectator_keys.append(_keys.to_raw_public(k))
         if clock:
             for k, v in clock.items():
                 setattr(c.clock, k, v)

@@ -77,6 +77,37 @@ class _Bad(Exception):
         self.reason = reason
 
 
+# What a header may hold (docs/protocol.md P4.1; core/game.h GAME_MAX_*).
+MAX_OPTIONS, MAX_OPTION_LEN, MAX_SEAT_NAME, MAX_SPECTATORS = 32, 64, 64, 64
+
+
+def _check_header_limits(rec, hdr):
+    opts = hdr["options"]
+    if len(opts) > MAX_OPTIONS:
+        raise _Bad(rec, "%d options; a game takes at most %d" % (len(opts), MAX_OPTIONS))
+    names = set()
+    for i, o in enumerate(opts):
+        n = len(o.encode())
+        if not 1 <= n <= MAX_OPTION_LEN:
+            raise _Bad(rec, "option %d is %d bytes; an option is 1 to %d bytes" % (i, n, MAX_OPTION_LEN))
+        name = o.split("=", 1)[0]
+        if name in names:
+            raise _Bad(rec, "option %r is given twice" % name)
+        names.add(name)
+    for i, sp in enumerate(hdr["seats"]):
+        if len(sp["name"].encode()) > MAX_SEAT_NAME:
+            raise _Bad(rec, "seat %d: its name is longer than %d bytes" % (i, MAX_SEAT_NAME))
+    spec = hdr["spectator_keys"]
+    if len(spec) > MAX_SPECTATORS:
+        raise _Bad(rec, "%d spectator keys; a game takes at most %d" % (len(spec), MAX_SPECTATORS))
+    seat_keys = {bytes(sp["key"]) for sp in hdr["seats"]}
+    seen = set()
+    for i, k in enumerate(spec):
+        if len(k) != 32 or bytes(k) in seen or bytes(k) in seat_keys:
+            raise _Bad(rec, "spectator key %d is malformed, repeated or a seat's key" % i)
+        seen.add(bytes(k))
+
+
 def _ed25519_verify(pk, msg, sig):
     import nacl.exceptions
     import nacl.signing
@@ -200,6 +231,7 @@ def _verify_log(data, sign_pk=None):
                     if sp["seat"] != i or len(sp["key"]) != 32:
                         raise _Bad(rec, "seat entry %d is malformed (seat %d, %d-byte key)"
                                    % (i, sp["seat"], len(sp["key"])))
+                _check_header_limits(rec, hdr)
                 # the create request (fields 14-16): all three, or none (no request id)
                 ck, cd = len(hdr["create_key"]), len(hdr["create_digest"])
                 if (hdr["create_request_id"] and (ck, cd) != (32, 16)) or \

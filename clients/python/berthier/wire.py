@@ -138,6 +138,7 @@ LOG_HEADER = {
     10: ("dice_commit", "bytes", False), 11: ("seats", SEAT_SPEC, True), 12: ("clock", CLOCK, False),
     13: ("dice_mode", "string", False), 14: ("create_key", "bytes", False),
     15: ("create_request_id", "uint", False), 16: ("create_digest", "bytes", False),
+    17: ("spectator_keys", "bytes", True),
 }
 LOG_JOIN = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("chain_commit", "bytes", False)}
 LOG_ORDER = {1: ("seat", "uint", False), 2: ("request", "bytes", False)}

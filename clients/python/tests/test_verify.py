@@ -159,6 +159,19 @@ class TestVerify(unittest.TestCase):
             self.assertEqual(r.bad_record, 0)
             self.assertIn("create request", r.message)
 
+    def test_header_limits_and_spectator_keys(self):
+        # LogHeader field 17 and the limits of docs/protocol.md P4.1, as the core refuses them
+        good = {"spectator_keys": [bytes([0xa0]) * 32, bytes([0xa1]) * 32], "options": ["spectators=live"]}
+        r = verify.verify_bytes(logbuild.standard_game(header_extra=good).build())
+        self.assertEqual(r.status, verify.OK, r.message)
+        seat1 = bytes([2]) * 32   # logbuild's key of seat 1
+        for bad in ({"options": ["spectators=live"] * 2}, {"options": ["x%d" % i for i in range(33)]},
+                    {"options": ["o" * 65]}, {"spectator_keys": [bytes(31)]},
+                    {"spectator_keys": [seat1]}, {"spectator_keys": [bytes(32), bytes(32)]}):
+            r = verify.verify_bytes(logbuild.standard_game(header_extra=bad).build())
+            self.assertEqual(r.status, verify.BAD, bad)
+            self.assertEqual(r.bad_record, 0)
+
     def test_not_a_log(self):
         self.assertEqual(verify.verify_bytes(b"").status, verify.BAD)
         self.assertEqual(verify.verify_bytes(b"BRTHRLOG" + bytes(8)).status, verify.BAD)
