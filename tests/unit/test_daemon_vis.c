@@ -332,6 +332,19 @@ static void s_order(s_fix *f, unsigned seat, uint64_t seq) {
     Berthier__V1__Reply *r = s_send_bytes(f, f->seat_key[seat], (int)seat, b, n, 1, &raw);
     assert_int_equal(r->code, 0);
     if (!r->accepted->waiting) {
+        /* attack 3: the hash the seat got is that of its own view now, never the full state's
+         * (which the admin may read), and mid-game the full state's hash is not in the reply */
+        Berthier__V1__Reply *sv = s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_STATE, 0);
+        assert_int_equal(sv->state->seq, r->accepted->seq);
+        assert_int_equal(r->accepted->view_hash.len, 32);
+        assert_memory_equal(r->accepted->view_hash.data, sv->state->view_hash.data, 32);
+        berthier__v1__reply__free_unpacked(sv, NULL);
+        bd_game *gm = engine_find(f->eng, f->gid);
+        uint8_t full[32];
+        assert_int_equal(game_state_hash(gm->g, full), 0);
+        assert_memory_not_equal(r->accepted->view_hash.data, full, 32);
+        if (!game_over(gm->g)) assert_int_equal(r->accepted->state_hash.len, 0);
+        else assert_memory_equal(r->accepted->state_hash.data, full, 32);
         free(f->last_req);
         free(f->last_reply);
         f->last_req = b;
