@@ -120,6 +120,28 @@ static void test_view_hash_ignores_what_the_seat_may_not_see(void **st) {
     s_view_hash(b, N20_ALLIED, vb);
     assert_memory_equal(va, vb, 32);     /* the Allied seat's hash does not */
     assert_memory_not_equal(va, ha, 32); /* and it is not the full-state hash */
+    /* non-interference: everything else the Allied seat may ask is the same bytes too */
+    brt_buf x, y;
+    buf_init(&x);
+    buf_init(&y);
+    assert_int_equal(n20_view_text(a, N20_ALLIED, &x), 0);
+    assert_int_equal(n20_view_text(b, N20_ALLIED, &y), 0);
+    assert_int_equal(x.len, y.len);
+    assert_memory_equal(x.data, y.data, x.len);
+    buf_reset(&x);
+    buf_reset(&y);
+    assert_true(n20_legal(a, N20_ALLIED, &x) >= 0);
+    assert_true(n20_legal(b, N20_ALLIED, &y) >= 0);
+    assert_int_equal(x.len, y.len);
+    if (x.len) assert_memory_equal(x.data, y.data, x.len);
+    brt_pending pa, pb;
+    memset(&pa, 0, sizeof pa);
+    memset(&pb, 0, sizeof pb);
+    n20_pending(a, &pa);
+    n20_pending(b, &pb);
+    assert_memory_equal(&pa, &pb, sizeof pa);
+    buf_free(&x);
+    buf_free(&y);
     /* the French seat sees its own units: its hash tells the positions apart */
     s_view_hash(a, N20_FRENCH, va);
     s_view_hash(b, N20_FRENCH, vb);
