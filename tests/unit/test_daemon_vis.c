@@ -37,6 +37,7 @@
 #include "engine.h"
 #include "evlog.h"
 #include "keys.h"
+#include "n20/v1/n20.pb-c.h"
 #include "vis.h"
 
 #define S_SEATS 2
@@ -90,6 +91,22 @@ static uint64_t s_next(uint64_t *x) {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
+
+/* The daemon's randomness (server seed, game id, keys, nonces) from a stream this test
+ * resets, so that a game is played the same way again: the tests do not depend on luck,
+ * and two games can be made to differ in one hidden choice only. */
+static uint64_t s_rand_state;
+static void s_rand_reset(uint64_t seed) { s_rand_state = seed; }
+static const char *s_rand_name(void) { return "berthier-test"; }
+static uint32_t s_rand_u32(void) { return (uint32_t)s_next(&s_rand_state); }
+static void s_rand_buf(void *const out, const size_t n) {
+    uint8_t *p = out;
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t v = s_next(&s_rand_state);
+        memcpy(p + i, &v, n - i < 8 ? n - i : 8);
+    }
+}
+static randombytes_implementation s_rand_impl = {s_rand_name, s_rand_u32, NULL, NULL, s_rand_buf, NULL};
 
 static void s_keep(s_fix *f, int party, const uint8_t *b, size_t n, int notice, int input) {
     s_inbox *x = &f->box[party];
@@ -198,6 +215,7 @@ static void s_setup_engine(s_fix *f) {
 }
 
 static s_fix *s_fix_new(uint64_t seed) {
+    s_rand_reset(seed ^ 0xd1ce);
     s_fix *f = calloc(1, sizeof *f);
     assert_non_null(f);
     assert_true(sodium_init() >= 0);
@@ -691,8 +709,166 @@ static void test_leak_random_n20_contributory_batch0_not_to_last_revealer(void *
     s_run_case(&c);
 }
 
+/* ---- non-interference: two games that differ only in one hidden choice ---- */
+
+/* The Allied seat's (party 1) messages of two games, byte for byte. */
+static void s_same_bytes(const s_fix *a, const s_fix *b, int party, size_t from) {
+    assert_int_equal(a->box[party].n, b->box[party].n);
+    for (size_t k = from; k < a->box[party].n; k++) {
+        const s_msg *x = &a->box[party].m[k], *y = &b->box[party].m[k];
+        if (x->len != y->len || memcmp(x->bytes, y->bytes, x->len) != 0) {
+            print_error("party %d: message %zu (%s) differs between the two games\n", party, k,
+                        x->notice ? "notice" : "reply");
+            fail();
+        }
+    }
+}
+
+static void s_queries(s_fix *f, unsigned seat) {
+    berthier__v1__reply__free_unpacked(s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_PENDING, 0), NULL);
+    berthier__v1__reply__free_unpacked(s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_STATE, 0), NULL);
+    berthier__v1__reply__free_unpacked(s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_EVENTS, 0), NULL);
+    berthier__v1__reply__free_unpacked(s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_LEGAL, 0), NULL);
+}
+
+static void s_submit_order(s_fix *f, unsigned seat, uint64_t seq, ProtobufCBinaryData order) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Submit sb = BERTHIER__V1__SUBMIT__INIT;
+    sb.game_id = f->gid;
+    sb.seat = seat;
+    sb.based_on_seq = seq;
+    sb.order = order;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+    req.submit = &sb;
+    Berthier__V1__Reply *r = s_send(f, f->seat_key[seat], (int)seat, &req, 1);
+    assert_int_equal(r->code, 0);
+    berthier__v1__reply__free_unpacked(r, NULL);
+}
+
+/* duel [D2]: seat 0's sealed bid is 0 in one game and 1 in the other. Until seat 1 bids,
+ * everything seat 1 and the spectators receive (pending, state with its view hash, events,
+ * legal, notices) is the same bytes in both games. */
+static void test_noninterference_duel_sealed_bid(void **st) {
+    (void)st;
+    static const char *const opts[] = {"spectators=live"};
+    s_fix *g[2];
+    for (int k = 0; k < 2; k++) {
+        g[k] = s_fix_new(0xb1d);
+        s_create(g[k], "duel", "standard", opts, 1);
+        s_join(g[k], 0, 0);
+        s_join(g[k], 1, 0);
+        Berthier__V1__Reply *p = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
+        Berthier__V1__Reply *l = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_LEGAL, 0);
+        assert_true(l->legal->n_orders >= 2);
+        s_submit_order(g[k], 0, p->decision->seq, l->legal->orders[k]); /* the hidden choice */
+        berthier__v1__reply__free_unpacked(l, NULL);
+        berthier__v1__reply__free_unpacked(p, NULL);
+        s_queries(g[k], 1);
+    }
+    assert_string_equal(g[0]->gid, g[1]->gid);
+    s_same_bytes(g[0], g[1], 1, 0);
+    s_same_bytes(g[0], g[1], S_SPECT, 0);
+    s_fix_free(g[0]);
+    s_fix_free(g[1]);
+}
+
+/* An order text among a LegalOrders reply's texts, or -1. */
+static long s_legal_find(const Berthier__V1__LegalOrders *l, const char *text) {
+    for (size_t i = 0; i < l->n_texts; i++)
+        if (strcmp(l->texts[i], text) == 0) return (long)i;
+    return -1;
+}
+
+/* Seat `seat` gives the order `text` (it must be legal). */
+static void s_give(s_fix *f, unsigned seat, const char *text) {
+    Berthier__V1__Reply *p = s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
+    Berthier__V1__Reply *l = s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_LEGAL, 0);
+    assert_true(p->decision->you_must_act);
+    long i = s_legal_find(l->legal, text);
+    if (i < 0) fail_msg("\"%s\" is not a legal order now", text);
+    s_submit_order(f, seat, p->decision->seq, l->legal->orders[i]);
+    berthier__v1__reply__free_unpacked(l, NULL);
+    berthier__v1__reply__free_unpacked(p, NULL);
+}
+
+/* sambre-crossing [17.1.1] with fog-of-war: "the French player secretly arranges all his
+ * units face down on the Game Turn track". In one game two French infantry units of the same
+ * army and strength go on turns t1 and t2, in the other the other way round. Through the
+ * whole set-up, and the queries after it, the Allied seat and the spectators get the same
+ * bytes (views and view hashes included); the French seat's own view differs. */
+static void test_noninterference_n20_sambre_secret_schedule(void **st) {
+    (void)st;
+    static const char *const opts[] = {"sambre-crossing", "fog-of-war", "spectators=live"};
+    s_fix *g[2];
+    char x[32] = "", y[32] = "", o[4][64];
+    for (int k = 0; k < 2; k++) {
+        g[k] = s_fix_new(0x5a3b);
+        s_create(g[k], "n20", "waterloo20-extended", opts, 3);
+        s_join(g[k], 0, 0);
+        s_join(g[k], 1, 0);
+        s_queries(g[k], 1);
+        Berthier__V1__Reply *sv = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_STATE, 0);
+        Berthier__V1__Reply *l = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_LEGAL, 0);
+        if (k == 0) {
+            /* two French reinforcements alike to an outsider, and two turns both may take */
+            N20__V1__View *v = n20__v1__view__unpack(NULL, sv->state->view.len, sv->state->view.data);
+            assert_non_null(v);
+            for (size_t i = 0; i < v->n_units && !y[0]; i++) {
+                const N20__V1__UnitView *a = v->units[i];
+                if (strcmp(a->side, "french") || strcmp(a->type, "infantry") || strcmp(a->status, "reinforcement"))
+                    continue;
+                for (size_t j = i + 1; j < v->n_units && !y[0]; j++) {
+                    const N20__V1__UnitView *b = v->units[j];
+                    if (strcmp(b->side, "french") || strcmp(b->type, "infantry") ||
+                        strcmp(b->status, "reinforcement") || strcmp(a->army, b->army) || a->strength != b->strength)
+                        continue;
+                    for (unsigned t1 = 1; t1 < 40 && !y[0]; t1++)
+                        for (unsigned t2 = t1 + 1; t2 < 40 && !y[0]; t2++) {
+                            char q[4][64];
+                            snprintf(q[0], sizeof q[0], "schedule %s %u", a->id, t1);
+                            snprintf(q[1], sizeof q[1], "schedule %s %u", b->id, t2);
+                            snprintf(q[2], sizeof q[2], "schedule %s %u", b->id, t1);
+                            snprintf(q[3], sizeof q[3], "schedule %s %u", a->id, t2);
+                            int ok = 1;
+                            for (int m = 0; m < 4; m++) ok &= s_legal_find(l->legal, q[m]) >= 0;
+                            if (!ok) continue;
+                            snprintf(x, sizeof x, "%s", a->id);
+                            snprintf(y, sizeof y, "%s", b->id);
+                            memcpy(o, q, sizeof o);
+                        }
+                }
+            }
+            n20__v1__view__free_unpacked(v, NULL);
+            assert_true(y[0]);
+            print_message("game 1: \"%s\", \"%s\"; game 2: \"%s\", \"%s\"\n", o[0], o[1], o[2], o[3]);
+        }
+        berthier__v1__reply__free_unpacked(l, NULL);
+        berthier__v1__reply__free_unpacked(sv, NULL);
+        s_give(g[k], 0, o[2 * k]); /* the secret difference */
+        s_queries(g[k], 1);
+        s_give(g[k], 0, o[2 * k + 1]);
+        s_queries(g[k], 1);
+        s_give(g[k], 0, "end");   /* every other unit on its [17.1] turn */
+        s_queries(g[k], 1);
+    }
+    assert_string_equal(g[0]->gid, g[1]->gid);
+    s_same_bytes(g[0], g[1], 1, 0);
+    s_same_bytes(g[0], g[1], S_SPECT, 0);
+    Berthier__V1__Reply *a = s_ref(g[0], 0, BERTHIER__V1__REQUEST__BODY_STATE, 0);
+    Berthier__V1__Reply *b = s_ref(g[1], 0, BERTHIER__V1__REQUEST__BODY_STATE, 0);
+    assert_memory_not_equal(a->state->view_hash.data, b->state->view_hash.data, 32);
+    berthier__v1__reply__free_unpacked(a, NULL);
+    berthier__v1__reply__free_unpacked(b, NULL);
+    s_fix_free(g[0]);
+    s_fix_free(g[1]);
+}
+
 int main(void) {
+    randombytes_set_implementation(&s_rand_impl);
+    if (sodium_init() < 0) return 1; /* its first call draws randomness of its own */
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_noninterference_duel_sealed_bid),
+        cmocka_unit_test(test_noninterference_n20_sambre_secret_schedule),
         cmocka_unit_test(test_leak_random_duel),
         cmocka_unit_test(test_leak_random_duel_contributory),
         cmocka_unit_test(test_leak_random_n20_fog_reshuffle_rolls_reach_nobody),
