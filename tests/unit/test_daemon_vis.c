@@ -5,8 +5,9 @@
  * The engine (daemon/games.c, requests.c) runs in process on a fresh data dir: requests
  * go in as the bytes a client would send, replies come back as the bytes it would get, and
  * after every commit round the notices it would publish are taken, the sealed ones opened
- * with the seat's event key. Random games are played (a fixed generator; the daemon draws
- * its own seed), and every reply and notice body each seat and the spectators' stream
+ * with the seat's event key. Random games are played (a fixed generator for the orders, and
+ * the daemon's own randomness replaced by a repeatable stream, so that no run depends on
+ * luck), and every reply and notice body each seat and the spectators' stream
  * received (Accepted, Decision, LegalOrders, StateView, EventList, Notice) is decoded and
  * every event and roll in it is checked against the EVENT and DICE records of the log:
  *   - a party receives only what it may see: a seat an event whose LogEvent.visible has its
@@ -526,7 +527,7 @@ static void s_check_event(const s_truth *t, const Berthier__V1__Event *e, int pa
     if (seen) seen->ev_seen[i] = 1;
 }
 
-/* Check everything party received; returns how many shuffle rolls its input replies held. */
+/* Check everything `party` received against the log. */
 static void s_check_party(s_fix *f, const s_truth *t, int party) {
     s_seen notices, any;
     memset(&notices, 0, sizeof notices);
