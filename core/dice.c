@@ -125,6 +125,10 @@ int dice_chain_check(const uint8_t prev[32], const uint8_t next[32]) {
 }
 
 uint32_t brt_dice_roll(brt_dice *dice, uint32_t sides, const char *purpose) {
+    return brt_dice_roll_seen(dice, sides, DICE_SEEN_BY_ALL, purpose);
+}
+
+uint32_t brt_dice_roll_seen(brt_dice *dice, uint32_t sides, uint32_t seats, const char *purpose) {
     if (!purpose) purpose = "";
     if (sides == 0 || !dice->source) {
         /* A ruleset asking for a zero-sided die is a broken invariant: the core
@@ -140,7 +144,7 @@ uint32_t brt_dice_roll(brt_dice *dice, uint32_t sides, const char *purpose) {
         dice->failed = 1;
         return 1;
     }
-    if (dice->record) dice->record(dice->record_ctx, index, sides, v, purpose);
+    if (dice->record) dice->record(dice->record_ctx, index, sides, v, seats, purpose);
     return v;
 }
 
@@ -152,7 +156,7 @@ void brt_dice_shuffle(brt_dice *dice, uint32_t *items, size_t n, const char *pur
         return;
     }
     for (size_t i = n - 1; i >= 1; i--) {
-        uint32_t j = brt_dice_roll(dice, (uint32_t)(i + 1), purpose) - 1;
+        uint32_t j = brt_dice_roll_seen(dice, (uint32_t)(i + 1), DICE_SEEN_BY_NONE, purpose) - 1;
         uint32_t t = items[i];
         items[i] = items[j];
         items[j] = t;

@@ -1,9 +1,10 @@
 /*
  * dice.h - verifiable dice.
  *
- * Rules code sees only brt_dice_roll() and brt_dice_shuffle(). The core decides
- * where the values come from (a keyed stream while live, the log during
- * replay) and records every roll with its purpose.
+ * Rules code sees only brt_dice_roll(), brt_dice_roll_seen() and brt_dice_shuffle().
+ * The core decides where the values come from (a keyed stream while live, the
+ * log during replay) and records every roll with its purpose and the seats that
+ * may see it before the end of the game (core/vis.h, LogDice.visible).
  *
  * The stream (docs/dice.md has the full scheme and who can predict or bias what):
  *   dice key  = BLAKE2b-256(key = server seed,
@@ -33,9 +34,14 @@ typedef struct brt_dice brt_dice;
 /* Where a roll's value comes from. Returns 1..sides, or 0 on failure (replay
  * found no matching roll in the log; the game is then halted as corrupt). */
 typedef uint32_t (*dice_source_fn)(void *ctx, uint64_t index, uint32_t sides, const char *purpose);
-/* Called after every roll (the core logs it). */
+/* Called after every roll (the core logs it). seats: the bit mask of seats that
+ * may see the roll before the end of the game (DICE_SEEN_BY_ALL = public). */
 typedef void (*dice_record_fn)(void *ctx, uint64_t index, uint32_t sides, uint32_t value,
-                               const char *purpose);
+                               uint32_t seats, const char *purpose);
+
+/* Who may see a roll before the end (the seat mask of brt_dice_roll_seen). */
+#define DICE_SEEN_BY_ALL 0xffffffffu   /* every seat and the spectators (same as BRT_SEATS_ALL) */
+#define DICE_SEEN_BY_NONE 0u           /* nobody until the game has ended */
 
 struct brt_dice {
     dice_source_fn source;
@@ -54,8 +60,16 @@ struct brt_dice {
  * source failure it returns 1 and sets dice->failed; the core discards the state. */
 uint32_t brt_dice_roll(brt_dice *dice, uint32_t sides, const char *purpose);
 
+/* The same roll, seen before the end of the game only by the seats in `seats`
+ * (a bit mask; DICE_SEEN_BY_NONE: nobody, DICE_SEEN_BY_ALL: everyone, which is
+ * what brt_dice_roll gives). A roll that decides something hidden from a seat
+ * (a hidden draw, a secret schedule, anything fog-of-war hides) must leave that
+ * seat out; the rules reveal what it decided through their own events. */
+uint32_t brt_dice_roll_seen(brt_dice *dice, uint32_t sides, uint32_t seats, const char *purpose);
+
 /* Fisher-Yates shuffle of items[0..n): for i = n-1 down to 1, j = roll(i+1) - 1,
- * swap items[i] and items[j]. */
+ * swap items[i] and items[j]. A shuffle decides a hidden order (a deck), so its
+ * rolls are seen by nobody before the end (DICE_SEEN_BY_NONE). */
 void brt_dice_shuffle(brt_dice *dice, uint32_t *items, size_t n, const char *purpose);
 
 /* --- for the core -------------------------------------------------------- */

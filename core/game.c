@@ -29,6 +29,7 @@
 
 #include "canon.h"
 #include "evlog.h"
+#include "vis.h"
 
 #define LOG_FORMAT 1
 
@@ -119,7 +120,8 @@ static uint32_t s_dice_source(void *ctx, uint64_t index, uint32_t sides, const c
     return 0;
 }
 
-static void s_dice_record(void *ctx, uint64_t index, uint32_t sides, uint32_t value, const char *purpose) {
+static void s_dice_record(void *ctx, uint64_t index, uint32_t sides, uint32_t value, uint32_t seats,
+                          const char *purpose) {
     brt_game *g = ctx;
     if (g->probing) return;
     Berthier__V1__LogDice d = BERTHIER__V1__LOG_DICE__INIT;
@@ -127,6 +129,7 @@ static void s_dice_record(void *ctx, uint64_t index, uint32_t sides, uint32_t va
     d.sides = sides;
     d.value = value;
     d.purpose = (char *)(purpose ? purpose : "");
+    d.visible = vis_dice_encode(seats, g->nseats); /* 0 (absent) = public, as in older logs */
     if (s_pending_record(&g->pending_records, EVLOG_DICE, &d.base) != 0) g->dice.failed = 1;
 }
 

@@ -32,6 +32,7 @@
 #include "log.h"
 #include "receipts.h"
 #include "pad.h"
+#include "vis.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -132,14 +133,8 @@ typedef struct {
     size_t nheld;
 } s_outcome;
 
-static int s_visible(uint32_t visible, int seat, unsigned nseats, int all) {
-    if (all) return 1;
-    uint32_t mask = nseats >= 32 ? 0xffffffffu : ((1u << nseats) - 1);
-    if (seat < 0) return (visible & mask) == mask;
-    return (visible >> seat) & 1;
-}
-
-/* seat >= 0: that seat's view; seat < 0: public events only (all = every event). */
+/* seat >= 0: that seat's view; seat < 0: public events and rolls only (all = every one).
+ * What a party may receive is decided by core/vis.c alone. */
 static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap, int seat, int all) {
     memset(o, 0, sizeof *o);
     buf_init(&o->texts);
@@ -174,7 +169,7 @@ static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap,
         o->held[o->nheld++] = m;
         if (kind == EVLOG_EVENT) {
             const Berthier__V1__LogEvent *le = (const Berthier__V1__LogEvent *)m;
-            if (!s_visible(le->visible, seat, nseats, all)) continue;
+            if (!vis_event_may_see(le->visible, seat, nseats, all)) continue;
             Berthier__V1__Event *e = &o->ev[o->nev];
             berthier__v1__event__init(e);
             e->seq = le->seq;
@@ -191,12 +186,14 @@ static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap,
             o->nev++;
         } else if (kind == EVLOG_DICE) {
             const Berthier__V1__LogDice *ld = (const Berthier__V1__LogDice *)m;
+            if (!vis_dice_may_see(ld->visible, seat, nseats, all)) continue;
             Berthier__V1__Roll *r = &o->rolls[o->nrolls];
             berthier__v1__roll__init(r);
             r->index = ld->index;
             r->sides = ld->sides;
             r->value = ld->value;
             r->purpose = ld->purpose;
+            r->visible = ld->visible;
             o->rollp[o->nrolls++] = r;
         } else {
             const Berthier__V1__LogState *ls = (const Berthier__V1__LogState *)m;
@@ -294,6 +291,8 @@ static uint8_t *s_notice_bytes(const bd_game *gm, int seat, int all, size_t *len
     n.n_events = o.nev;
     n.events = o.evp;
     n.decision = &dec.d;
+    n.n_rolls = o.nrolls;
+    n.rolls = o.rollp;
     bd_witness w;
     if (bd_witness_build(&w, gm)) n.checkpoint = &w.c;
     /* A seat's notice is sealed: padded to its size class (pad.h). The clear
@@ -350,6 +349,25 @@ void engine_free_notices(bd_notice *out, size_t n) {
 
 /* ---- inputs ------------------------------------------------------------------ */
 
+/* The hashes of an Accepted reply to `seat` after an input that moved the state
+ * (attack 3 of issue 11): mid-game only the hash of the seat's own View, which covers
+ * nothing it may not see; the full state's hash once the game has ended. */
+static void s_accepted_hashes(const bd_game *gm, unsigned seat, const s_outcome *o, Berthier__V1__Accepted *a,
+                              uint8_t vh[32]) {
+    brt_buf view;
+    buf_init(&view);
+    if (game_view(gm->g, (int)seat, &view, NULL) == 0 &&
+        vis_view_hash(gm->id, (int)seat, game_seq(gm->g), view.data, view.len, vh) == 0) {
+        a->view_hash.data = vh;
+        a->view_hash.len = 32;
+    }
+    buf_free(&view);
+    if (game_over(gm->g)) {
+        a->state_hash.data = (uint8_t *)o->hash;
+        a->state_hash.len = 32;
+    }
+}
+
 /* The Accepted reply to `seat` for the input just captured. Live and recovery
  * build it the same way, so a retry after a restart gets the same bytes. */
 static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
@@ -362,10 +380,8 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     a.events = o.evp;
     a.n_rolls = o.nrolls;
     a.rolls = o.rollp;
-    if (o.have_hash) {
-        a.state_hash.data = o.hash;
-        a.state_hash.len = 32;
-    }
+    uint8_t vh[32];
+    if (o.have_hash) s_accepted_hashes(gm, seat, &o, &a, vh);
     a.waiting = a.seq == seq_before;
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = request_id;
@@ -716,6 +732,11 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     if ((a.admin || game_over(a.gm->g)) && game_state_hash(a.gm->g, hash) == 0) {
         sv.state_hash.data = hash;
         sv.state_hash.len = 32;
+    }
+    uint8_t vh[32];
+    if (vis_view_hash(a.gm->id, a.view, sv.seq, view.data, view.len, vh) == 0) {
+        sv.view_hash.data = vh;
+        sv.view_hash.len = 32;
     }
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = req->request_id;

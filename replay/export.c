@@ -14,6 +14,7 @@
 #include "evlog.h"
 #include "replay.h"
 #include "ruleset.h"
+#include "vis.h"
 
 int replay_json_string(brt_buf *out, const char *s, size_t len) {
     int rc = buf_append_str(out, "\"");
@@ -186,6 +187,16 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         buf_printf(out, ",\"index\":%llu,\"sides\":%u,\"value\":%u", (unsigned long long)d->index, d->sides,
                    d->value);
         s_str(out, "purpose", d->purpose);
+        /* LogDice.visible (core/vis.h): who may see the roll before the end */
+        buf_printf(out, ",\"visible\":%u,\"seen_by\":", d->visible);
+        if (!(d->visible & VIS_DICE_LIMITED)) {
+            buf_printf(out, "\"all\"");
+        } else {
+            buf_printf(out, "[");
+            for (unsigned b = 0, k = 0; b < 31; b++)
+                if (d->visible & (1u << b)) buf_printf(out, "%s%u", k++ ? "," : "", b);
+            buf_printf(out, "]");
+        }
         berthier__v1__log_dice__free_unpacked(d, NULL);
         return 0;
     }

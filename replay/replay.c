@@ -194,9 +194,11 @@ static void s_describe(session *s, const evlog_record *r, uint8_t kind, const ui
         Berthier__V1__LogDice *a = berthier__v1__log_dice__unpack(NULL, r->len, r->payload);
         Berthier__V1__LogDice *b = berthier__v1__log_dice__unpack(NULL, len, p);
         if (a && b) {
-            snprintf(out, cap, "roll #%llu: the log says d%u=%u (\"%s\"), the engine rolls #%llu d%u=%u (\"%s\")",
-                     (unsigned long long)a->index, a->sides, a->value, a->purpose, (unsigned long long)b->index,
-                     b->sides, b->value, b->purpose);
+            snprintf(out, cap,
+                     "roll #%llu: the log says d%u=%u (\"%s\", visible %#x), the engine rolls #%llu d%u=%u (\"%s\", "
+                     "visible %#x)",
+                     (unsigned long long)a->index, a->sides, a->value, a->purpose, a->visible,
+                     (unsigned long long)b->index, b->sides, b->value, b->purpose, b->visible);
         } else {
             snprintf(out, cap, "DICE record does not decode");
         }

@@ -526,6 +526,8 @@ static int s_cmd_order(ctl *self, int argc, char **argv) {
         printf("roll %" PRIu64 " d%u = %u %s\n", a->rolls[i]->index, a->rolls[i]->sides,
                a->rolls[i]->value, a->rolls[i]->purpose ? a->rolls[i]->purpose : "");
     s_print_events(a->events, a->n_events);
+    if (a->view_hash.len) s_print_hex_line("view-hash ", &a->view_hash);
+    if (a->state_hash.len) s_print_hex_line("state-hash ", &a->state_hash);
     return krc;
 }
 
@@ -580,7 +582,13 @@ static int s_cmd_state(ctl *self, int argc, char **argv) {
     S_CONNECT(self);
     if (brt_client_state(self->client, game, seat, 1, &v) != 0) return s_fail(self);
     printf("seq %" PRIu64 "\n", v->seq);
+    /* mid-game only the hash of this seat's view; the full state's hash after the end */
     if (v->state_hash.len) s_print_hex_line("state-hash ", &v->state_hash);
+    if (v->view_hash.len) {
+        s_print_hex_line("view-hash ", &v->view_hash);
+        if (brt_view_hash_check(v, game, (int)seat) != 0 && brt_view_hash_check(v, game, -1) != 0)
+            fprintf(stderr, "berthierctl: warning: the view hash does not match the view received\n");
+    }
     if (v->text && *v->text) {
         fputs(v->text, stdout);
         if (v->text[strlen(v->text) - 1] != '\n') putchar('\n');

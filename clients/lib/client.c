@@ -785,6 +785,29 @@ int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int t
     return rc;
 }
 
+int brt_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
+                  uint8_t out[32]) {
+    if (!game_id || !out || (len && !view) || sodium_init() < 0) return -1;
+    static const char tag[] = "berthier-view-v1";
+    uint8_t b[12];
+    for (int i = 0; i < 4; i++) b[i] = (uint8_t)((uint32_t)seat >> (8 * i));
+    for (int i = 0; i < 8; i++) b[4 + i] = (uint8_t)(seq >> (8 * i));
+    crypto_generichash_state st;
+    if (crypto_generichash_init(&st, NULL, 0, 32) != 0) return -1;
+    crypto_generichash_update(&st, (const uint8_t *)tag, sizeof tag - 1);
+    crypto_generichash_update(&st, (const uint8_t *)game_id, strlen(game_id));
+    crypto_generichash_update(&st, b, sizeof b);
+    if (len) crypto_generichash_update(&st, view, len);
+    return crypto_generichash_final(&st, out, 32) == 0 ? 0 : -1;
+}
+
+int brt_view_hash_check(const Berthier__V1__StateView *sv, const char *game_id, int seat) {
+    uint8_t h[32];
+    if (!sv || sv->view_hash.len != 32) return -1;
+    if (brt_view_hash(game_id, seat, sv->seq, sv->view.data, sv->view.len, h) != 0) return -1;
+    return sodium_memcmp(h, sv->view_hash.data, 32) == 0 ? 0 : -1;
+}
+
 static int s_submit(brt_client *self, const char *game_id, unsigned seat, uint64_t seq,
                     const uint8_t *order, size_t len, const char *text,
                     const Berthier__V1__Accepted **out) {

@@ -218,7 +218,7 @@ static void s_resolve_bids(duel_state *s, brt_dice *dice, brt_events *ev) {
         return;
     }
     s->roller = winner;
-    s->pot = brt_dice_roll(dice, 6, "D3 first roll");
+    s->pot = brt_dice_roll(dice, 6, "D3 first roll"); /* public: duel hides nothing but the sealed bids */
     s->phase = PHASE_ROLL;
     s_emit_roll(ev, (uint32_t)winner, s->pot, s->pot, "first roll");
 }
@@ -290,7 +290,7 @@ static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len,
     } else if (o->kind_case == DUEL__V1__ORDER__KIND_BANK) {
         rc = s_bank(s, ev);
     } else if (o->kind_case == DUEL__V1__ORDER__KIND_PRESS) {
-        uint32_t v = brt_dice_roll(dice, 6, "D4 press");
+        uint32_t v = brt_dice_roll(dice, 6, "D4 press"); /* public, like every duel roll */
         if (v == 1) {
             Duel__V1__Event e = DUEL__V1__EVENT__INIT;
             Duel__V1__Busted b = DUEL__V1__BUSTED__INIT;

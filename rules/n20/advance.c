@@ -65,7 +65,7 @@ void n20_advance_begin(n20_state *s, brt_dice *dice, n20_out *out) {
             if (s->sc->units[u].strength >= 2) heavy = 1;
         }
     if (cav) {
-        uint32_t die = brt_dice_roll(dice, 6, "9.8.3 controlled advance");
+        uint32_t die = brt_dice_roll(dice, 6, "9.8.3 controlled advance"); /* public: its event names no unit */
         int m = (int)die + (heavy ? s->sc->adv_heavy : 0);
         if (m < 1) m = 1;
         if (m > 6) m = 6;

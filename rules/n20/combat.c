@@ -255,11 +255,11 @@ static void s_finish(n20_state *s, brt_dice *dice, n20_out *out);
 static void s_roll_rout(n20_state *s, int k, brt_dice *dice, n20_out *out) {
     n20_fight *f = &s->f;
     int u = f->ret_unit[k];
-    uint32_t die = brt_dice_roll(dice, 6, "9.6 rout distance");
+    int us[1] = {u};
+    uint32_t die = n20_roll(s, dice, us, 1, "9.6 rout distance"); /* [16.1] as the unit is seen */
     int m = (int)die;
     if (s->sc->units[u].flags & N20_FLAG_ELITE) m += s->sc->rout_elite;
     if (s->sc->terrain[s->u[u].hex] == N20_T_FORTIFIED) m += s->sc->rout_fort;
-    int us[1] = {u};
     int v[2] = {(int)die, m};
     if (m < 1) {
         n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2,
@@ -360,7 +360,12 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     }
     if (f->has_cap && f->cap < diff) diff = f->cap; /* [9.5] */
     int col = diff < sc->crt_lo ? sc->crt_lo : diff > sc->crt_hi ? sc->crt_hi : diff;
-    uint32_t die = brt_dice_roll(dice, 6, "9.6 combat");
+    int us[2 * N20_MAX_SIDE];
+    int nu = 0;
+    for (int j = 0; j < b->natt; j++) us[nu++] = b->att[j];
+    for (int j = 0; j < b->ndef; j++) us[nu++] = b->def[j];
+    /* [16.1] seen by the seats that see every unit of the battle, as its combat event is */
+    uint32_t die = n20_roll(s, dice, us, nu, "9.6 combat");
     int res = sc->crt[die - 1][col - sc->crt_lo];
     static const char *rn[] = {"AB", "AR", "AW", "N", "DW", "DR", "DB", "EX"};
     int printed = res;
@@ -370,10 +375,6 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     f->die = (uint8_t)die;
     s->battle_dice = 1;
     n20_fatigue_exhaust(s, b, out); /* [16.8.1] */
-    int us[2 * N20_MAX_SIDE];
-    int nu = 0;
-    for (int j = 0; j < b->natt; j++) us[nu++] = b->att[j];
-    for (int j = 0; j < b->ndef; j++) us[nu++] = b->def[j];
     int v[6] = {att, def, diff, col, (int)die, res};
     n20_event(out, s, "combat", us, nu, NULL, 0, v, 6,
               "[9.6] battle %u: %d vs %d (terrain +%d%s%s%s), differential %+d, column %+d, die %u: %s%s%s",

@@ -16,6 +16,7 @@ void n20_deck_reshuffle(n20_state *s, brt_dice *dice, n20_out *out, const char *
             all[j] = all[j - 1];
             all[j - 1] = t;
         }
+    /* [5.0] the new Draw Pile order is hidden: the shuffle's rolls are seen by nobody before the end */
     brt_dice_shuffle(dice, all, n, "5.0 event deck shuffle");
     for (size_t i = 0; i < n; i++) s->draw[i] = (uint8_t)all[i];
     s->ndraw = (uint8_t)n;

@@ -67,7 +67,7 @@ void n20_leader_break(n20_state *s, int l, brt_dice *dice, n20_out *out, const c
               n20_xxyy(h));
     if (!(s->sc->units[l].flags & N20_FLAG_NAPOLEON)) return;
     /* [16.9.6] the French Player must immediately roll on the Breaking Napoleon Table */
-    uint32_t die = brt_dice_roll(dice, 6, "16.9.6 breaking Napoleon");
+    uint32_t die = n20_roll(s, dice, us, 1, "16.9.6 breaking Napoleon"); /* [16.1] as the Leader is seen */
     int r = s->sc->napoleon[die - 1];
     int v[2] = {(int)die, r};
     static const char *rn[] = {"Napoleon escapes: no effect", "Napoleon is wounded: -1 French Morale",

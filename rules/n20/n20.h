@@ -587,6 +587,11 @@ int n20_fog_resolve(const n20_state *s, int seat, const char *name);
 /* replace in text the ids of units hidden from seat by "a unit"; 1 if anything changed */
 int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap);
 void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why);
+/* (roll.c) the seats that may see a roll deciding about these units before the end: those from
+ * which none of them is hidden [16.1] [17.1.1] (DICE_SEEN_BY_ALL without hidden units) */
+uint32_t n20_roll_seats(const n20_state *s, const int *units, int nunits);
+/* a d6 for these units, seen only by n20_roll_seats */
+uint32_t n20_roll(const n20_state *s, brt_dice *dice, const int *units, int nunits, const char *purpose);
 /* [16.1.1] seat may reveal its own hidden unit u now (at any of its decisions) */
 int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err);
 /* unit indices: with fog-of-war, the units on the map in hex order then the others; else 0..n-1 */

@@ -200,7 +200,7 @@ int n20_weather_variable(const n20_state *s) {
 /* [16.10.1] the French player's weather roll after the French event */
 void n20_weather_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     if (!(s->opts & N20_OPT_VAR_WEATHER) || s->phasing != N20_FRENCH) return; /* the Allies never roll */
-    uint32_t die = brt_dice_roll(dice, 6, "16.10.1 weather");
+    uint32_t die = brt_dice_roll(dice, 6, "16.10.1 weather"); /* public: the weather track is open */
     int from = s->wx, step = s->sc->wx_trend[s->wx_worse ? 1 : 0][die - 1];
     int pos = from + step;
     if (pos < N20_W_CLEAR) pos = N20_W_CLEAR; /* never better than Clear */

@@ -52,13 +52,13 @@ void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20
         if (s->u[u].where != N20_U_BROKEN || n20_side_of(s, u) != s->phasing) continue;
         const n20_unit_def *d = &s->sc->units[u];
         if (d->type == N20_LEADER) continue;
-        uint32_t die = brt_dice_roll(dice, 6, "10.0 rally");
+        int us[1] = {u};
+        uint32_t die = n20_roll(s, dice, us, 1, "10.0 rally"); /* [16.1] as the unit is seen */
         int m = (int)die + (d->flags & N20_FLAG_ELITE ? s->sc->rally_elite : 0) +
                 (spent[d->army] ? s->sc->rally_morale : 0);
         if (m < 1) m = 1;
         if (m > 6) m = 6;
         int r = s->sc->rally[m - 1];
-        int us[1] = {u};
         int v[3] = {(int)die, m, r};
         int ur = (s->opts & N20_OPT_UNIT_REDUCTION) && r == 1 && d->type == N20_INF;
         n20_event(out, s, "rally", us, 1, NULL, 0, v, 3, "[10.0] %s rally roll %u (modified %d): %s",

@@ -161,8 +161,8 @@ int n20_retreat_check(const n20_state *s, int u, const uint16_t *path, int n, br
 
 static int s_roll_hazard(n20_state *s, int u, brt_dice *dice, n20_out *out, const char *purpose,
                          const char *rule) {
-    uint32_t die = brt_dice_roll(dice, 6, purpose);
     int us[1] = {u};
+    uint32_t die = n20_roll(s, dice, us, 1, purpose); /* [16.1] as the unit is seen */
     int v[1] = {(int)die};
     int broke = (int)die <= s->sc->hazard_break;
     n20_event(out, s, "hazard", us, 1, &s->u[u].hex, 1, v, 1, "[%s] %s hazardous retreat roll %u: %s",

@@ -270,6 +270,8 @@ void n20_arrival_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         return;
     }
     int m = n20_arrival_modifier(s);
+    /* public: the arrival-table event announces the die and its result to both seats; which units
+     * are Delayed stays the French player's secret [17.1.1] */
     uint32_t die = brt_dice_roll(dice, 6, "17.1.1 French Arrival Table");
     int r = s_table(s->sc, (int)die + m);
     int k = r == N20_ARR_ALL ? 0 : r == N20_ARR_DELAY_ALL || r >= n ? n : r;

@@ -93,9 +93,10 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             continue;
         }
         const n20_unit_def *d = &s->sc->units[i];
-        uint32_t die = brt_dice_roll(dice, 6, d->need ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
-        int v[1] = {(int)die};
         int us[1] = {i};
+        /* [16.1] [17.1.1] seen only by the seats that may see the unit */
+        uint32_t die = n20_roll(s, dice, us, 1, d->need ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
+        int v[1] = {(int)die};
         int need = d->need ? d->need : s->sc->variable_arrival;
         if ((int)die >= need) {
             u->where = N20_U_REINF;
@@ -220,7 +221,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
     const n20_turn_def *t = &s->sc->turns[s->turn];
     if (t->sudden) {
         /* [4.0] 8. Sudden Death: the Second Player rolls */
-        uint32_t die = brt_dice_roll(dice, 6, "4.0 sudden death");
+        uint32_t die = brt_dice_roll(dice, 6, "4.0 sudden death"); /* public */
         int v[2] = {(int)die, t->sudden};
         n20_event(out, s, "sudden-death", NULL, 0, NULL, 0, v, 2,
                   "[4.0] Sudden Death roll %u against %u: %s", die, t->sudden,

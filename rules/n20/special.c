@@ -16,7 +16,7 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
         int us[1] = {u};
         if (attacking && (d->flags & N20_FLAG_ELITE)) {
             /* [16.7.1] only when attacking; +1 for each criterion */
-            uint32_t die = brt_dice_roll(dice, 6, "16.7.1 elan");
+            uint32_t die = n20_roll(s, dice, us, 1, "16.7.1 elan"); /* [16.1] seen as the unit is */
             int m = (int)die;
             if (d->flags & N20_FLAG_GUARD) m++;
             if (s->u[u].flags & N20_UF_COMMITTED) m++;
@@ -30,7 +30,7 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
         }
         if (d->flags & N20_FLAG_UNRELIABLE) {
             /* [16.7.4] attacking or defending; -1 if the side's Morale is below the opponent's */
-            uint32_t die = brt_dice_roll(dice, 6, "16.7.4 unreliable");
+            uint32_t die = n20_roll(s, dice, us, 1, "16.7.4 unreliable");
             int m = (int)die - (s->morale[side] < s->morale[1 - side] ? 1 : 0);
             int wavers = m <= 1;
             int v[3] = {(int)die, m, wavers};
@@ -45,9 +45,9 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
 int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out) {
     if (!(s->opts & N20_OPT_SPECIAL_UNITS) || !(s->sc->units[u].flags & N20_FLAG_RELUCTANT)) return 0;
     /* [16.7.5] a roll on the Controlled Advance Table, for this unit alone */
-    uint32_t die = brt_dice_roll(dice, 6, "16.7.5 reluctant advance");
-    int lost = s->sc->adv_lost[die - 1];
     int us[1] = {u};
+    uint32_t die = n20_roll(s, dice, us, 1, "16.7.5 reluctant advance");
+    int lost = s->sc->adv_lost[die - 1];
     int v[2] = {(int)die, lost};
     n20_event(out, s, "reluctant", us, 1, NULL, 0, v, 2, "[16.7.5] %s Controlled Advance roll %u: %s",
               n20_uid(s, u), die, lost ? "Lost: it cannot advance" : "Kept");

@@ -257,7 +257,10 @@ static void test_full_game(void **state) {
             s_ok(r);
             assert_int_equal(r->request_id, rid);
             assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_ACCEPTED);
-            if (!r->accepted->waiting) assert_int_equal(r->accepted->state_hash.len, 32);
+            /* mid-game a seat holds only the hash of its own view; the full state's
+             * hash comes with the input that ended the game (test_daemon_vis checks it) */
+            if (!r->accepted->waiting) assert_int_equal(r->accepted->view_hash.len, 32);
+            assert_true(r->accepted->state_hash.len == 0 || r->accepted->state_hash.len == 32);
             berthier__v1__reply__free_unpacked(r, NULL);
             if (!first_bytes) {
                 first_bytes = bytes;

@@ -24,7 +24,7 @@ import threading
 import time
 
 from berthier import example_bot, verify
-from berthier.client import Client, NonceChain, keygen
+from berthier.client import Client, NonceChain, check_view_hash, keygen
 from berthier.keys import load_keypair
 from berthier.proto import pb
 
@@ -181,6 +181,10 @@ def test_retry_same_id(admin, data):
         d1 = c1.pending(gid, 1)
         c1.submit(gid, 1, d1.seq, order=c1.legal(gid, 1).orders[0])
         check(c0.pending(gid, 0).seq == d.seq + 1, "the retried order was applied once")
+        # mid-game a seat holds the hash of its own view, never the full state's
+        sv = c0.state(gid, 0)
+        check(check_view_hash(sv, gid, 0), "the seat's view hash is the hash of the view it got")
+        check(len(sv.state_hash) == 0, "mid-game a seat gets no full-state hash")
         other = pb.Request()
         other.CopyFrom(req)
         other.submit.based_on_seq += 1
@@ -199,6 +203,7 @@ def test_retry_same_id(admin, data):
         # A resignation ends the game: the log is then complete and verifies.
         c1.resign(gid, 1)
         check(c0.pending(gid, 0).result.ended, "the game ended by resignation")
+        check(len(c0.state(gid, 0).state_hash) == 32, "after the end a seat gets the full-state hash")
         path = os.path.join(tmp, gid + "-resigned.log")
         with open(path, "wb") as f:
             f.write(c0.fetch_log(gid))      # a seat may fetch the log once the game is over

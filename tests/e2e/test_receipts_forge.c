@@ -174,7 +174,7 @@ static void test_forged_history_contradicts_receipts(void **state) {
         assert_int_equal(brt_keypair_generate(&kp[i]), 0);
         pubs[i] = kp[i].public_z85;
     }
-    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 600000, 600000, 0};
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 600000, 600000, 0, NULL, 0};
     char gid[BRT_GAME_ID_MAX + 1];
     assert_int_equal(brt_client_create(admin, &spec, gid, NULL), 0);
     char endpoint[400];
@@ -370,7 +370,7 @@ static void test_forked_log_contradicts_witness(void **state) {
         assert_int_equal(brt_keypair_generate(&kp[i]), 0);
         pubs[i] = kp[i].public_z85;
     }
-    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0};
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0, NULL, 0};
     char gid[BRT_GAME_ID_MAX + 1];
     assert_int_equal(brt_client_create(admin, &spec, gid, NULL), 0);
     char endpoint[400];

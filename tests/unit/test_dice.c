@@ -144,11 +144,17 @@ typedef struct {
     uint64_t last_index;
     uint32_t last_sides;
     uint32_t last_value;
+    uint32_t last_seen;
+    uint32_t seen_or, seen_and;   /* every recorded roll's seat mask, or-ed and and-ed */
     char last_purpose[DICE_PURPOSE_MAX];
 } s_record_ctx;
 
-static void s_record(void *ctx, uint64_t index, uint32_t sides, uint32_t value, const char *purpose) {
+static void s_record(void *ctx, uint64_t index, uint32_t sides, uint32_t value, uint32_t seen,
+                     const char *purpose) {
     s_record_ctx *r = ctx;
+    r->last_seen = seen;
+    r->seen_or |= seen;
+    r->seen_and = r->calls ? (r->seen_and & seen) : seen;
     r->calls++;
     r->last_index = index;
     r->last_sides = sides;
@@ -359,10 +365,43 @@ static void test_roll_calls_source_and_record(void **state) {
         assert_int_equal(rc.last_value, v);
     }
     assert_string_equal(rc.last_purpose, "9.7.4 hazardous retreat");
+    assert_int_equal(rc.last_seen, DICE_SEEN_BY_ALL); /* a plain roll is public */
     assert_int_equal(rc.calls, 13);
     assert_int_equal(d.next_index, 13);
     assert_int_equal(d.rolls_made, 13);
     assert_int_equal(d.failed, 0);
+}
+
+/* A roll made with a seat mask reaches the core with that mask, and draws the same value
+ * from the stream as a public roll of that index (visibility never changes a value). */
+static void test_roll_seen_passes_its_seats(void **state) {
+    (void)state;
+    s_source_ctx sc = {KAT_KEY, -1, 0};
+    s_record_ctx rc;
+    memset(&rc, 0, sizeof rc);
+    brt_dice d = s_dice(&sc, &rc);
+    uint32_t v = brt_dice_roll_seen(&d, KAT_STREAM[0].sides, 1u << 1, "16.1 hidden unit");
+    assert_int_equal(v, KAT_STREAM[0].value);
+    assert_int_equal(rc.last_seen, 1u << 1);
+    v = brt_dice_roll_seen(&d, KAT_STREAM[1].sides, DICE_SEEN_BY_NONE, "x");
+    assert_int_equal(v, KAT_STREAM[1].value);
+    assert_int_equal(rc.last_seen, DICE_SEEN_BY_NONE);
+}
+
+/* Attack 1 of issue 11: the rolls of a shuffle decide a hidden deck order, so every one of
+ * them is recorded as seen by nobody. Before LogDice.visible existed they were recorded
+ * (and sent to the seat whose input caused them) like any public roll, so this fails there. */
+static void test_shuffle_rolls_are_seen_by_nobody(void **state) {
+    (void)state;
+    s_source_ctx sc = {KAT_KEY, -1, 0};
+    s_record_ctx rc;
+    memset(&rc, 0, sizeof rc);
+    brt_dice d = s_dice(&sc, &rc);
+    uint32_t items[12];
+    for (uint32_t i = 0; i < 12; i++) items[i] = i;
+    brt_dice_shuffle(&d, items, 12, "5.0 event deck shuffle");
+    assert_int_equal(rc.calls, 11);
+    assert_int_equal(rc.seen_or, DICE_SEEN_BY_NONE);
 }
 
 static void test_roll_failure(void **state) {
@@ -472,6 +511,8 @@ int main(void) {
         cmocka_unit_test(test_rejection_whole_block),
         cmocka_unit_test(test_unbiased),
         cmocka_unit_test(test_roll_calls_source_and_record),
+        cmocka_unit_test(test_roll_seen_passes_its_seats),
+        cmocka_unit_test(test_shuffle_rolls_are_seen_by_nobody),
         cmocka_unit_test(test_roll_failure),
         cmocka_unit_test(test_shuffle_kat),
         cmocka_unit_test(test_shuffle_permutation_many),

@@ -30,8 +30,8 @@ static uint32_t s_script(void *ctx, uint64_t index, uint32_t sides, const char *
     return v <= sides ? v : 0;
 }
 
-static void s_norecord(void *ctx, uint64_t i, uint32_t sides, uint32_t v, const char *p) {
-    (void)ctx, (void)i, (void)sides, (void)v, (void)p;
+static void s_norecord(void *ctx, uint64_t i, uint32_t sides, uint32_t v, uint32_t seen, const char *p) {
+    (void)ctx, (void)i, (void)sides, (void)v, (void)seen, (void)p;
 }
 
 /* brt_events is the core's; this test collects events through a tiny stand-in. */

@@ -204,6 +204,14 @@ int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsig
                      const Berthier__V1__LegalOrders **out);
 int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int text,
                      const Berthier__V1__StateView **out);
+/* The hash a seat holds mid-game (Accepted.view_hash, StateView.view_hash; docs/protocol.md):
+ * BLAKE2b-256("berthier-view-v1" || game id || seat (u32 le, 0xffffffff = the full view) ||
+ * seq (u64 le) || View bytes). The full state's hash (state_hash) comes only after the end. */
+int brt_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
+                  uint8_t out[32]);
+/* 0 if the StateView's view_hash is that of its view for (game, seat); -1 if absent or not. */
+int brt_view_hash_check(const Berthier__V1__StateView *sv, const char *game_id, int seat)
+    __attribute__((warn_unused_result));
 /* Submit an order as the ruleset's Order bytes ... */
 int brt_client_submit(brt_client *self, const char *game_id, unsigned seat, uint64_t based_on_seq,
                       const uint8_t *order, size_t len, const Berthier__V1__Accepted **out);

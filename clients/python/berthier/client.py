@@ -21,7 +21,9 @@ client.receipts lists (receipt, request bytes), and with receipts_dir each is
 also appended to <receipts_dir>/<game>.receipts (docs/log-format.md).
 """
 
+import hashlib
 import os
+import struct
 import time
 
 import zmq
@@ -52,6 +54,25 @@ class Timeout(Exception):
 
 def _default_data_dir():
     return os.environ.get("BERTHIER_DATA_DIR") or os.environ.get("STATE_DIRECTORY") or DEFAULT_DATA_DIR
+
+
+def view_hash(game_id, seat, seq, view):
+    """The hash a seat holds mid-game (Accepted.view_hash, StateView.view_hash,
+    docs/protocol.md): BLAKE2b-256 of "berthier-view-v1" || game id || seat
+    (u32 le; -1 = the full view) || seq (u64 le) || the View bytes. It covers
+    only what that seat may see; the full state's hash comes after the end."""
+    h = hashlib.blake2b(digest_size=32)
+    h.update(b"berthier-view-v1")
+    h.update(game_id.encode("ascii"))
+    h.update(struct.pack("<IQ", seat & 0xFFFFFFFF, seq))
+    h.update(bytes(view))
+    return h.digest()
+
+
+def check_view_hash(state_view, game_id, seat):
+    """True when a StateView's view_hash is the hash of its view for this seat."""
+    return len(state_view.view_hash) == 32 and \
+        view_hash(game_id, seat, state_view.seq, state_view.view) == state_view.view_hash
 
 
 class NonceChain:

@@ -322,6 +322,12 @@ def _verify_log(data, sign_pk=None):
                     raise _Bad(rec, "roll %d: value %d out of 1..%d" % (d["index"], d["value"], d["sides"]))
                 if contributory and cur_batch_key is None:
                     raise _Bad(rec, "roll %d outside a contributory batch" % d["index"])
+                vis = d.get("visible") or 0
+                if vis and (not vis & wire.DICE_LIMITED
+                            or vis & ~(wire.DICE_LIMITED | ((1 << nseats) - 1))
+                            or vis & ((1 << nseats) - 1) == (1 << nseats) - 1):
+                    raise _Bad(rec, "roll %d: visibility %#x is not 0 (public) or bit 31 with a mask of "
+                               "some of the %d seats" % (d["index"], vis, nseats))
                 rolls.append((rec, d, cur_batch_key))
                 next_index += 1
                 res.rolls += 1

@@ -146,7 +146,10 @@ LOG_TIMEOUT = {1: ("seat", "uint", False), 2: ("seq", "uint", False), 3: ("forfe
 LOG_RESIGN = {1: ("seat", "uint", False)}
 LOG_NONCE = {1: ("seat", "uint", False), 2: ("batch", "uint", False), 3: ("nonce", "bytes", False)}
 LOG_DICE = {1: ("index", "uint", False), 2: ("sides", "uint", False), 3: ("value", "uint", False),
-            4: ("purpose", "string", False)}
+            4: ("purpose", "string", False), 5: ("visible", "uint", False)}
+# LogDice.visible (core/vis.h): 0 = public; else DICE_LIMITED | the mask of seats that may see
+# the roll before the end (DICE_LIMITED alone: nobody)
+DICE_LIMITED = 0x80000000
 LOG_STATE = {1: ("seq", "uint", False), 2: ("hash", "bytes", False), 3: ("turn", "uint", False)}
 LOG_REVEAL = {1: ("seed", "bytes", False)}
 LOG_CHECKPOINT = {1: ("record", "uint", False), 2: ("head", "bytes", False), 3: ("signature", "bytes", False)}

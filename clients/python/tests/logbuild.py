@@ -76,10 +76,10 @@ class LogBuilder:
     def order(self, seat, req=b"\x08\x01"):
         self.add(lf.ORDER, wire.encode({"seat": seat, "request": req}, wire.LOG_ORDER))
 
-    def roll(self, sides, purpose="D3 roll"):
+    def roll(self, sides, purpose="D3 roll", visible=0):
         v = dice.stream_value(self.cur, self.roll_index, sides)
         self.add(lf.DICE, wire.encode({"index": self.roll_index, "sides": sides, "value": v,
-                                       "purpose": purpose}, wire.LOG_DICE))
+                                       "purpose": purpose, "visible": visible}, wire.LOG_DICE))
         self.roll_index += 1
         return v
 

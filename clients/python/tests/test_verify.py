@@ -38,6 +38,31 @@ class TestVerify(unittest.TestCase):
         self.assertEqual(r.batches, 4)
         self.assertEqual(r.rolls_checked, 7)
 
+    def test_dice_visibility(self):
+        # LogDice.visible (field 5): absent = public (older logs); bit 31 with a seat mask
+        # (bit 31 alone = seen by nobody before the end) is accepted, other values are not
+        b = logbuild.LogBuilder()
+        b.join_all()
+        b.roll(6, visible=0x80000000)
+        b.roll(6, visible=0x80000002)
+        b.roll(6)
+        b.state(1)
+        b.sync()
+        b.end()
+        r = verify.verify_bytes(b.build())
+        self.assertEqual(r.status, verify.OK, r.message)
+        self.assertEqual(r.rolls_checked, 3)
+        for bad in (0x2, 0x80000003, 0x80000004):
+            b = logbuild.LogBuilder()
+            b.join_all()
+            b.roll(6, visible=bad)
+            b.state(1)
+            b.sync()
+            b.end()
+            r = verify.verify_bytes(b.build())
+            self.assertEqual(r.status, verify.BAD, "visible %#x" % bad)
+            self.assertIn("visibility", r.message)
+
     def test_pinned_key(self):
         b = logbuild.standard_game()
         img = b.build()
