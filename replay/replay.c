@@ -537,6 +537,9 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
                       "seq %llu, waiting for: %s",
                    id, (unsigned long long)s->scan->records, (unsigned long long)s->checkpoints,
                    (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?");
+        if (game_seat_signed(s->g) == 0)
+            s_line(s, "note: inputs not seat-signed (the joins bind no signing key: a log from before seat "
+                      "signatures)");
         size_t unsigned_after = s->n - 1 - s->last_checkpoint;
         if (unsigned_after)
             s_line(s, "note: %zu record%s after the last checkpoint %s covered by the chain and the re-execution "
@@ -564,11 +567,13 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
     size_t w = 0;
     for (unsigned i = 0; i < game_seat_count(s->g) && w + 4 < sizeof winners; i++)
         if (res.winners & (1u << i)) w += (size_t)snprintf(winners + w, sizeof winners - w, "%s%u", w ? "," : "", i);
+    int seat_signed = game_seat_signed(s->g);
     s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
-              "result: %s, winners: %s (%s)",
+              "%s; result: %s, winners: %s (%s)",
            id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,
-           (unsigned long long)s->checkpoints, (unsigned long long)s->rolls, res.level,
-           w ? winners : "none", res.reason);
+           (unsigned long long)s->checkpoints, (unsigned long long)s->rolls,
+           seat_signed > 0 ? "inputs seat-signed" : seat_signed == 0 ? "inputs not seat-signed" : "no seat joined",
+           res.level, w ? winners : "none", res.reason);
     return REPLAY_OK;
 }
 
