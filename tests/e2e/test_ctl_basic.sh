@@ -23,7 +23,7 @@ expect 2 "$BIN/berthierctl" no-such-command
 expect 2 "$BIN/berthierctl" --no-such-option hello
 expect 0 "$BIN/berthierctl" --help
 grep -q '^Exit codes' "$T/out" || fail "--help documents no exit codes"
-for c in hello keygen new join order pending legal state events watch resign games log help; do
+for c in hello keygen new join order pending legal state events watch resign header games log help; do
   expect 0 "$BIN/berthierctl" "$c" --help
   grep -q "^usage: berthierctl .*$c" "$T/out" || fail "$c --help has no usage line"
 done
@@ -77,6 +77,13 @@ expect 1 "${A[@]}" pending "$G" 1
 grep -q '^rejected NOT_YOUR_SEAT' "$T/err" || fail "alice acted for seat 1"
 expect 1 "${A[@]}" order "$G" 0 bid 1
 grep -qE '^rejected (NOT_STARTED|NOT_YOUR_DECISION)' "$T/err" || fail "an order before the start"
+# the header before any entropy: alice's key, the dice commitment, the server key [P3.1]
+expect 0 "${A[@]}" header "$G" 0
+grep -q '^header-hash [0-9a-f]\{64\}$' "$T/out" || fail "header gives no header hash"
+grep -q '^dice-commit [0-9a-f]\{64\}$' "$T/out" || fail "header gives no dice commitment"
+grep -q '^your-sign-key [0-9a-f]\{64\}$' "$T/out" || fail "header gives no seat signing key"
+expect 1 "${A[@]}" header "$G" 1
+grep -q '^rejected NOT_YOUR_SEAT' "$T/err" || fail "alice read seat 1's header"
 expect 0 "${A[@]}" join "$G" 0
 expect 1 "${A[@]}" join "$G" 0
 grep -q '^rejected ALREADY_JOINED' "$T/err" || fail "joined twice"
