@@ -505,15 +505,53 @@ static void s_check_syncs(session *s) {
     }
 }
 
-static int s_verify(session *s, const uint8_t *trusted_pk) {
+/* The seats' own records of their joins against the log (replay_seat_pin). */
+static void s_check_pins(session *s, const replay_seat_pin *pins, size_t npins) {
+    for (size_t k = 0; k < npins && !s->problem; k++) {
+        const replay_seat_pin *pin = &pins[k];
+        char want[17], got[17];
+        for (int i = 0; i < 8; i++) snprintf(want + 2 * i, 3, "%02x", pin->sign_pk[i]);
+        size_t at = 0;
+        Berthier__V1__LogJoin *j = NULL;
+        for (size_t i = 1; i < s->n && !j; i++) {
+            if (s->recs[i].kind != EVLOG_JOIN) continue;
+            j = berthier__v1__log_join__unpack(NULL, s->recs[i].len, s->recs[i].payload);
+            if (j && j->seat != pin->seat) berthier__v1__log_join__free_unpacked(j, NULL), j = NULL;
+            at = i;
+        }
+        if (pin->have_header_hash && sodium_memcmp(pin->header_hash, game_header_hash(s->g), 32) != 0) {
+            char a[17], b[17];
+            for (int i = 0; i < 8; i++) snprintf(a + 2 * i, 3, "%02x", game_header_hash(s->g)[i]);
+            for (int i = 0; i < 8; i++) snprintf(b + 2 * i, 3, "%02x", pin->header_hash[i]);
+            s_problem(s, 0, "the header hashes to %s..., but seat %u joined a header that hashes to %s... (its "
+                            "own record of its join): the header was changed", a, pin->seat, b);
+        } else if (!j) {
+            s_problem(s, s->n - 1, "seat %u holds a join signed with key %s..., but no JOIN of seat %u is in this "
+                                   "log", pin->seat, want, pin->seat);
+        } else if (j->sign_pk.len != 32 || sodium_memcmp(j->sign_pk.data, pin->sign_pk, 32) != 0) {
+            if (j->sign_pk.len == 32)
+                for (int i = 0; i < 8; i++) snprintf(got + 2 * i, 3, "%02x", j->sign_pk.data[i]);
+            else
+                snprintf(got, sizeof got, "no key");
+            s_problem(s, at, "seat %u's JOIN binds signing key %s%s, not the key %s... seat %u joined with (its "
+                             "own record of its join): this join is not the seat's", pin->seat, got,
+                      j->sign_pk.len == 32 ? "..." : "", want, pin->seat);
+        }
+        if (j) berthier__v1__log_join__free_unpacked(j, NULL);
+    }
+}
+
+static int s_verify(session *s, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins) {
     if (s->n == 0) {
         s_line(s, "%s", s->scan->reason);
         s_line(s, "BAD: not a game log");
         return REPLAY_BAD;
     }
     s_check_syncs(s);
-    if (s->n_problems == 0 && s_start(s, trusted_pk) == 0)
+    if (s->n_problems == 0 && s_start(s, trusted_pk) == 0) {
         while (s_step(s)) {}
+        if (npins) s_check_pins(s, pins, npins);
+    }
     if (s->damaged) {
         s->n_problems++;
         s_line(s, "%s", s->scan->reason);
@@ -580,15 +618,20 @@ static int s_verify(session *s, const uint8_t *trusted_pk) {
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
     session s;
     if (s_open_session(&s, data, len, NULL, report) != 0) return REPLAY_CANNOT;
-    int rc = s_verify(&s, trusted_pk);
+    int rc = s_verify(&s, trusted_pk, NULL, 0);
     s_session_free(&s);
     return rc;
 }
 
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
+    return replay_verify_seats(path, trusted_pk, NULL, 0, report);
+}
+
+int replay_verify_seats(const char *path, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins,
+                        brt_buf *report) {
     session s;
     if (s_open_session(&s, NULL, 0, path, report) != 0) return REPLAY_CANNOT;
-    int rc = s_verify(&s, trusted_pk);
+    int rc = s_verify(&s, trusted_pk, pins, npins);
     s_session_free(&s);
     return rc;
 }

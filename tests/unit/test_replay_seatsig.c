@@ -863,6 +863,183 @@ static void test_rekeyed_header_with_rewritten_joins(void **state) {
     s_parsed_free(&p);
 }
 
+/* An input record signed again by another key (sk, pk) over header hash hh:
+ * what an operator who plays a seat with a key of its own writes. */
+static uint8_t *s_resigned_input(const rec *r, const uint8_t sk[64], const uint8_t pk[32], const uint8_t hh[32],
+                                 size_t *len) {
+    uint8_t sig[64];
+    uint8_t *out = NULL;
+    if (r->kind == EVLOG_JOIN) {
+        Berthier__V1__LogJoin *j = berthier__v1__log_join__unpack(NULL, r->len, r->payload);
+        Berthier__V1__Join body = BERTHIER__V1__JOIN__INIT;
+        body.game_id = (char *)GAME_ID;
+        body.seat = j->seat;
+        body.entropy = j->entropy;
+        body.chain_commit = j->chain_commit;
+        body.sign_pk.data = (uint8_t *)pk;
+        body.sign_pk.len = 32;
+        body.header_hash.data = (uint8_t *)hh;
+        body.header_hash.len = 32;
+        size_t n;
+        uint8_t *b = canon_pack(&body.base, &n);
+        assert_int_equal(seatsig_sign(sk, GAME_ID, hh, 0, j->request_id, SEATSIG_BODY_JOIN, b, n, sig), 0);
+        free(b);
+        memcpy(j->sign_pk.data, pk, 32);
+        memcpy(j->header_hash.data, hh, 32);
+        memcpy(j->signature.data, sig, 64);
+        out = canon_pack(&j->base, len);
+        berthier__v1__log_join__free_unpacked(j, NULL);
+    } else if (r->kind == EVLOG_ORDER) {
+        Berthier__V1__LogOrder *o = berthier__v1__log_order__unpack(NULL, r->len, r->payload);
+        Berthier__V1__Request *q = berthier__v1__request__unpack(NULL, o->request.len, o->request.data);
+        size_t n, qn;
+        uint8_t *b = canon_pack(&q->submit->base, &n);
+        assert_int_equal(seatsig_sign(sk, GAME_ID, hh, q->submit->based_on_seq, q->request_id, SEATSIG_BODY_SUBMIT,
+                                      b, n, sig), 0);
+        free(b);
+        memcpy(q->signature.data, sig, 64);
+        uint8_t *qb = canon_pack(&q->base, &qn);
+        Berthier__V1__LogOrder no = BERTHIER__V1__LOG_ORDER__INIT;
+        no.seat = o->seat;
+        no.request.data = qb;
+        no.request.len = qn;
+        out = canon_pack(&no.base, len);
+        free(qb);
+        berthier__v1__request__free_unpacked(q, NULL);
+        berthier__v1__log_order__free_unpacked(o, NULL);
+    } else if (r->kind == EVLOG_RESIGN) {
+        Berthier__V1__LogResign *x = berthier__v1__log_resign__unpack(NULL, r->len, r->payload);
+        Berthier__V1__GameRef body = BERTHIER__V1__GAME_REF__INIT;
+        body.game_id = (char *)GAME_ID;
+        body.seat = x->seat;
+        size_t n;
+        uint8_t *b = canon_pack(&body.base, &n);
+        assert_int_equal(seatsig_sign(sk, GAME_ID, hh, 0, x->request_id, SEATSIG_BODY_RESIGN, b, n, sig), 0);
+        free(b);
+        memcpy(x->signature.data, sig, 64);
+        out = canon_pack(&x->base, len);
+        berthier__v1__log_resign__free_unpacked(x, NULL);
+    }
+    assert_non_null(out);
+    return out;
+}
+
+static unsigned s_input_seat(const rec *r) {
+    unsigned seat = 99;
+    if (r->kind == EVLOG_JOIN) {
+        Berthier__V1__LogJoin *x = berthier__v1__log_join__unpack(NULL, r->len, r->payload);
+        seat = x->seat;
+        berthier__v1__log_join__free_unpacked(x, NULL);
+    } else if (r->kind == EVLOG_ORDER) {
+        Berthier__V1__LogOrder *x = berthier__v1__log_order__unpack(NULL, r->len, r->payload);
+        seat = x->seat;
+        berthier__v1__log_order__free_unpacked(x, NULL);
+    } else if (r->kind == EVLOG_RESIGN) {
+        Berthier__V1__LogResign *x = berthier__v1__log_resign__unpack(NULL, r->len, r->payload);
+        seat = x->seat;
+        berthier__v1__log_resign__free_unpacked(x, NULL);
+    }
+    return seat;
+}
+
+/* The operator takes seat 1 over from its join on, with a signing key of its
+ * own, the header unchanged: every record verifies (the signing key cannot be
+ * told from the seat's CURVE key by anyone without the seat's secret). What
+ * the seat kept of its own join (berthierctl header: your-sign-key,
+ * header-hash) catches it: both verifiers, given it, name seat 1's JOIN. */
+static void test_replaced_join_against_the_seats_own_record(void **state) {
+    (void)state;
+    parsed p;
+    s_parse(s_good, &p);
+    uint8_t opk[32], osk[64], hh[32];
+    crypto_sign_keypair(opk, osk);
+    seatsig_header_hash(p.r[0].payload, p.r[0].len, hh);
+    const rec **in = s_same_inputs(&p);
+    rec *mine = calloc(p.n, sizeof *mine);
+    int replaced = 0;
+    for (size_t i = 1; i < p.n; i++)
+        if (p.r[i].kind < 16 && s_input_seat(&p.r[i]) == 1) {
+            mine[i] = p.r[i];
+            mine[i].payload = s_resigned_input(&p.r[i], osk, opk, hh, &mine[i].len);
+            in[i] = &mine[i];
+            replaced++;
+        }
+    assert_true(replaced > 3);
+    s_forge(s_work, &p, p.r[0].payload, p.r[0].len, NULL, in);
+    char rep[8192];
+    assert_int_equal(s_verify(s_work, rep, sizeof rep), REPLAY_OK);
+    /* seat 0's own record agrees with the log; seat 1's does not */
+    replay_seat_pin pins[2];
+    memset(pins, 0, sizeof pins);
+    for (unsigned s = 0; s < 2; s++) {
+        pins[s].seat = s;
+        memcpy(pins[s].sign_pk, s_seat_pk[s], 32);
+        pins[s].have_header_hash = 1;
+        memcpy(pins[s].header_hash, hh, 32);
+    }
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(replay_verify_seats(s_work, NULL, pins, 1, &b), REPLAY_OK);
+    buf_reset(&b);
+    assert_int_equal(replay_verify_seats(s_work, NULL, pins, 2, &b), REPLAY_BAD);
+    long j1 = s_find(&p, EVLOG_JOIN, 1);
+    char name[48];
+    snprintf(name, sizeof name, "record %llu ", (unsigned long long)p.r[j1].index);
+    buf_append(&b, "", 1);
+    if (strncmp((char *)b.data, name, strlen(name)) != 0 || !strstr((char *)b.data, "this join is not the seat's"))
+        fail_msg("expected %s and the seat's join named:\n%s", name, (char *)b.data);
+    fprintf(stderr, "berthier-replay: %.*s\n", (int)strcspn((char *)b.data, "\n"), (char *)b.data);
+    /* a header hash the seat did not sign */
+    buf_reset(&b);
+    pins[0].header_hash[0] ^= 1;
+    assert_int_equal(replay_verify_seats(s_work, NULL, pins, 1, &b), REPLAY_BAD);
+    buf_append(&b, "", 1);
+    assert_non_null(strstr((char *)b.data, "record 0 "));
+    assert_non_null(strstr((char *)b.data, "the header was changed"));
+    buf_free(&b);
+    /* the same through the command line (berthier-replay verify --seat-key) */
+    const char *bin = getenv("BERTHIER_BIN");
+    char k1[65], hx[65], cmd[1400];
+    sodium_bin2hex(k1, sizeof k1, s_seat_pk[1], 32);
+    sodium_bin2hex(hx, sizeof hx, hh, 32);
+    if (bin) {
+        snprintf(cmd, sizeof cmd, "'%s/berthier-replay' verify --seat-key 1:%s:%s '%s' > /dev/null 2>&1", bin, k1,
+                 hx, s_work);
+        int st = system(cmd);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), REPLAY_BAD);
+        snprintf(cmd, sizeof cmd, "'%s/berthier-replay' verify --seat-key 1:%s '%s' > /dev/null 2>&1", bin, hx,
+                 s_work);   /* a key that is not the one seat 1's JOIN binds */
+        st = system(cmd);
+        assert_int_equal(WEXITSTATUS(st), REPLAY_BAD);
+        snprintf(cmd, sizeof cmd, "'%s/berthier-replay' verify --seat-key 1:nothex '%s' > /dev/null 2>&1", bin,
+                 s_work);
+        st = system(cmd);
+        assert_int_equal(WEXITSTATUS(st), REPLAY_USAGE);
+    }
+    /* the Python verifier, with the same records */
+    const char *src = getenv("BERTHIER_SRC");
+    if (src && s_py_verify(s_good, rep, sizeof rep) != -2) {
+        snprintf(cmd, sizeof cmd,
+                 "PYTHONPATH='%s/clients/python' /usr/bin/python3 -m berthier.verify --seat-key 1:%s:%s '%s' 2>&1",
+                 src, k1, hx, s_work);
+        FILE *f = popen(cmd, "r");
+        size_t n = fread(rep, 1, sizeof rep - 1, f);
+        rep[n] = 0;
+        int st = pclose(f);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 1);
+        snprintf(name, sizeof name, "record %llu (JOIN)", (unsigned long long)p.r[j1].index);
+        if (!strstr(rep, name) || !strstr(rep, "this join is not the seat's")) fail_msg("python verify:\n%s", rep);
+        fprintf(stderr, "python verify: %s", rep);
+    }
+    for (size_t i = 0; i < p.n; i++)
+        if (in[i] == &mine[i]) free(mine[i].payload);
+    free(mine);
+    free(in);
+    s_parsed_free(&p);
+}
+
 /* A log from before seat signatures (no join binds a key) still verifies, and
  * says so; a log that mixes signed and unsigned joins does not. */
 static void test_unsigned_logs(void **state) {
@@ -909,6 +1086,7 @@ int main(void) {
         cmocka_unit_test(test_rekeyed_header_in_log),
         cmocka_unit_test(test_swapped_seed_in_log),
         cmocka_unit_test(test_rekeyed_header_with_rewritten_joins),
+        cmocka_unit_test(test_replaced_join_against_the_seats_own_record),
         cmocka_unit_test(test_unsigned_logs),
     };
     return cmocka_run_group_tests(tests, s_setup, s_teardown);

@@ -22,7 +22,11 @@ with the C replay tool (berthier-replay), so that each checks the other:
 
 It does not re-run the rules: berthier-replay does that.
 
-    /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--quiet] LOG
+    /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--seat-key SEAT:KEY[:HASH]]... [--quiet] LOG
+
+--seat-key is a seat's own record of its join (`berthierctl header` prints
+your-sign-key and header-hash): the log's JOIN of SEAT must bind that signing
+key (and sign that header hash), or the log is bad.
 
 Exit status: 0 every check passed and the game is finished (END, REVEAL and a
 final checkpoint over the last record); 1 the log is tampered or corrupt (the
@@ -137,10 +141,11 @@ def _order_parts(rec, payload):
     return o["seat"], rid, sig, body, sub
 
 
-def verify_bytes(data, sign_pk=None):
+def verify_bytes(data, sign_pk=None, seat_keys=None):
     """Verify a log image. sign_pk: the daemon's Ed25519 public key (32 bytes) to
     pin; None trusts the key in the header (the header itself is then covered by
-    the chain and by every checkpoint). Returns a Result."""
+    the chain and by every checkpoint). seat_keys: {seat: (signing key, header
+    hash or None)}, the seats' own records of their joins. Returns a Result."""
     res = Result(OK, "")
     hdr = None
     nseats = 0
@@ -372,6 +377,24 @@ def verify_bytes(data, sign_pk=None):
             last_input_chain = rec.chain
         if hdr is None:
             raise _Bad(None, "no HEADER record")
+        for s, (want_pk, want_hh) in sorted((seat_keys or {}).items()):
+            if want_hh is not None and bytes(want_hh) != hh:
+                raise _Bad(scan.records[0], "the header hashes to %s, but seat %d joined a header that hashes to "
+                           "%s (its own record of its join): the header was changed"
+                           % (_hex8(hh), s, _hex8(want_hh)))
+            jrec = None
+            for rec in scan.records:
+                if rec.kind == lf.JOIN and _decode(rec, wire.LOG_JOIN)["seat"] == s:
+                    jrec = rec
+                    break
+            if jrec is None:
+                raise _Bad(None, "seat %d holds a join signed with key %s, but no JOIN of seat %d is in this log"
+                           % (s, _hex8(want_pk), s))
+            got = _decode(jrec, wire.LOG_JOIN)["sign_pk"]
+            if got != bytes(want_pk):
+                raise _Bad(jrec, "seat %d's JOIN binds signing key %s, not the key %s seat %d joined with (its "
+                           "own record of its join): this join is not the seat's"
+                           % (s, _hex8(got) if got else "no key", _hex8(want_pk), s))
         if seed is not None:
             key = _dice.key_derive(seed, hdr["game_id"], [entropy[i] for i in range(nseats)])
             for rec, d, bk in rolls:
@@ -418,9 +441,16 @@ def verify_bytes(data, sign_pk=None):
     return res
 
 
-def verify_file(path, sign_pk=None):
+def verify_file(path, sign_pk=None, seat_keys=None):
     with open(path, "rb") as f:
-        return verify_bytes(f.read(), sign_pk)
+        return verify_bytes(f.read(), sign_pk, seat_keys)
+
+
+def _parse_seat_key(arg):
+    parts = arg.split(":")
+    if len(parts) not in (2, 3) or not parts[0].isdigit() or any(len(p) != 64 for p in parts[1:]):
+        raise ValueError("--seat-key wants SEAT:KEY or SEAT:KEY:HEADER_HASH (64 hex characters each)")
+    return int(parts[0]), (bytes.fromhex(parts[1]), bytes.fromhex(parts[2]) if len(parts) == 3 else None)
 
 
 def _load_sign_pk(arg):
@@ -442,6 +472,9 @@ def main(argv=None):
     ap.add_argument("log")
     ap.add_argument("--sign-pk", help="the daemon's Ed25519 public key: 64 hex characters, or a "
                                       "file holding them (the data dir's sign.pub)")
+    ap.add_argument("--seat-key", action="append", default=[], metavar="SEAT:KEY[:HASH]",
+                    help="a seat's own record of its join: its JOIN must bind signing key KEY (and sign header "
+                         "hash HASH); berthierctl header prints both")
     ap.add_argument("--quiet", "-q", action="store_true")
     a = ap.parse_args(argv)
     try:
@@ -452,7 +485,12 @@ def main(argv=None):
         print("berthier.verify: --sign-pk: %s" % e, file=sys.stderr)
         return BAD
     try:
-        r = verify_file(a.log, pk)
+        seat_keys = dict(_parse_seat_key(x) for x in a.seat_key)
+    except ValueError as e:
+        print("berthier.verify: %s" % e, file=sys.stderr)
+        return BAD
+    try:
+        r = verify_file(a.log, pk, seat_keys)
     except OSError as e:
         print("berthier.verify: %s: %s" % (a.log, e.strerror or e), file=sys.stderr)
         return BAD
