@@ -761,6 +761,7 @@ static void test_rekeyed_header_in_log(void **state) {
     Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, p.r[0].len, p.r[0].payload);
     uint8_t operator_key[32];
     memset(operator_key, 0xee, 32);
+    uint8_t *saved = h->seats[1]->key.data;
     h->seats[1]->key.data = operator_key;
     size_t hn;
     uint8_t *hb = canon_pack(&h->base, &hn);
@@ -782,8 +783,7 @@ static void test_rekeyed_header_in_log(void **state) {
     s_inputs_free(&p, plain);
     free(in);
     free(hb);
-    h->seats[1]->key.data = NULL;
-    h->seats[1]->key.len = 0;
+    h->seats[1]->key.data = saved;
     berthier__v1__log_header__free_unpacked(h, NULL);
     s_parsed_free(&p);
 }
