@@ -890,6 +890,12 @@ static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     h.header.len = len;
     h.header_hash.data = (uint8_t *)game_header_hash(a.gm->g);
     h.header_hash.len = 32;
+    /* the header signed as a checkpoint of record 0, so that a seat holds it signed */
+    uint8_t zero[32] = {0}, chain0[32], sig[64];
+    evlog_chain(zero, EVLOG_HEADER, bytes, (uint32_t)len, chain0);
+    evlog_checkpoint_sign(e->keys->sign_sk, a.gm->id, 0, chain0, sig);
+    h.signature.data = sig;
+    h.signature.len = 64;
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = req->request_id;
     r.rule = (char *)"";

@@ -96,6 +96,31 @@ int brt_seatsign_request(Berthier__V1__Request *req, const uint8_t sk[64], const
     return rc;
 }
 
+/* GameHeader.signature: the server's checkpoint of record 0,
+ * Ed25519 over "berthier-ckpt-v1" || game_id || 0 (u64 le) || chain[0]. */
+static int s_header_signature_check(const Berthier__V1__GameHeader *h, const Berthier__V1__LogHeader *lh) {
+    if (h->signature.len != 64 || h->header.len > UINT32_MAX) return -1;
+    uint8_t chain0[32], pre[37];
+    memset(pre, 0, 32);
+    pre[32] = 1;  /* HEADER */
+    s_le(pre + 33, h->header.len, 4);
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, 32);
+    crypto_generichash_update(&st, pre, sizeof pre);
+    crypto_generichash_update(&st, h->header.data, h->header.len);
+    crypto_generichash_final(&st, chain0, 32);
+    size_t idlen = strlen(lh->game_id);
+    uint8_t *m = malloc(16 + idlen + 8 + 32);
+    if (!m) return -1;
+    memcpy(m, "berthier-ckpt-v1", 16);
+    memcpy(m + 16, lh->game_id, idlen);
+    s_le(m + 16 + idlen, 0, 8);
+    memcpy(m + 24 + idlen, chain0, 32);
+    int rc = crypto_sign_verify_detached(h->signature.data, m, 56 + idlen, lh->server_sign_pk.data) == 0 ? 0 : -1;
+    free(m);
+    return rc;
+}
+
 int brt_seatsign_check_header(const Berthier__V1__GameHeader *h, const char *game_id, unsigned seat,
                               const uint8_t curve_pk[32], char *why, size_t cap) {
     uint8_t mine[32];
@@ -123,6 +148,8 @@ int brt_seatsign_check_header(const Berthier__V1__GameHeader *h, const char *gam
         snprintf(why, cap, "the header holds no 32-byte dice commitment");
     else if (lh->server_sign_pk.len != 32)
         snprintf(why, cap, "the header holds no 32-byte server signing key");
+    else if (s_header_signature_check(h, lh) != 0)
+        snprintf(why, cap, "the header's signature (a checkpoint of record 0) does not verify under its server key");
     else
         rc = 0;
     berthier__v1__log_header__free_unpacked(lh, NULL);

@@ -26,8 +26,9 @@ int brt_seatsign_request(Berthier__V1__Request *req, const uint8_t sk[64], const
 
 /* Check a GameHeader for seat `seat` holding CURVE public key `curve_pk`: the
  * hash is BLAKE2b-256 of the bytes, the header names this game, has this key at
- * that seat, a 32-byte dice commitment and a 32-byte server signing key. 0, or
- * -1 with a sentence in why. */
+ * that seat, a 32-byte dice commitment and a 32-byte server signing key, whose
+ * signature of record 0 (GameHeader.signature) verifies. 0, or -1 with a
+ * sentence in why. */
 int brt_seatsign_check_header(const Berthier__V1__GameHeader *h, const char *game_id, unsigned seat,
                               const uint8_t curve_pk[32], char *why, size_t cap);
 

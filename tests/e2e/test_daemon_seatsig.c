@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "evlog.h"
 #include "test_daemon_common.h"
 
 typedef struct {
@@ -100,15 +101,23 @@ static void test_header_before_join(void **state) {
         assert_memory_equal(lh->dice_commit.data, f->dice_commit, 32);
         assert_memory_equal(lh->server_sign_pk.data, f->server_pk, 32);
         berthier__v1__log_header__free_unpacked(lh, NULL);
-        /* the same bytes as record 0 of the log on disk */
+        /* the same bytes as record 0 of the log on disk, signed by the server as a
+         * checkpoint of record 0: the seat holds the header signed */
         char p[512];
         snprintf(p, sizeof p, "%s/games/%s.log", f->d.dir, f->gid);
         size_t n;
         uint8_t *file = td_slurp(p, &n);
         assert_non_null(file);
-        assert_true(n > 16 + 5 + h->header.len);
+        assert_true(n > 16 + 5 + h->header.len + 32);
         assert_memory_equal(file + 16 + 5, h->header.data, h->header.len);
+        uint8_t zero[32] = {0}, chain0[32];
+        evlog_chain(zero, EVLOG_HEADER, h->header.data, (uint32_t)h->header.len, chain0);
+        assert_memory_equal(file + 16 + 5 + h->header.len, chain0, 32);
         free(file);
+        assert_int_equal(h->signature.len, 64);
+        assert_int_equal(evlog_checkpoint_verify(f->server_pk, f->gid, 0, chain0, h->signature.data), 0);
+        chain0[0] ^= 1;
+        assert_int_equal(evlog_checkpoint_verify(f->server_pk, f->gid, 0, chain0, h->signature.data), -1);
         berthier__v1__reply__free_unpacked(r, NULL);
     }
     /* the admin may read it; a seat only as itself; a stranger not at all */

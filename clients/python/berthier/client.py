@@ -244,6 +244,8 @@ class Client:
             raise ValueError("the header does not bind this client's key to seat %d of game %s" % (seat, game_id))
         if len(lh.dice_commit) != 32 or len(lh.server_sign_pk) != 32:
             raise ValueError("the header lacks a dice commitment or a server signing key")
+        if not _seatsig.header_signature_ok(h.header, h.signature, lh.game_id, lh.server_sign_pk):
+            raise ValueError("the header's signature (a checkpoint of record 0) does not verify under its server key")
         self._headers[(game_id, seat)] = bytes(h.header_hash)
         return h
 

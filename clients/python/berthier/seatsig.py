@@ -26,6 +26,23 @@ def header_hash(header_bytes):
     return hashlib.blake2b(bytes(header_bytes), digest_size=32).digest()
 
 
+def header_signature_ok(header_bytes, sig, game_id, server_pk):
+    """GameHeader.signature: the server's checkpoint of record 0, Ed25519 over
+    b"berthier-ckpt-v1" || game_id || 0 (u64 le) || chain[0], where
+    chain[0] = BLAKE2b-256(32 zero bytes || 0x01 || u32 le len || header)."""
+    import nacl.exceptions
+    import nacl.signing
+    header_bytes = bytes(header_bytes)
+    chain0 = hashlib.blake2b(bytes(32) + b"\x01" + struct.pack("<I", len(header_bytes)) + header_bytes,
+                             digest_size=32).digest()
+    msg = b"berthier-ckpt-v1" + game_id.encode("ascii") + struct.pack("<Q", 0) + chain0
+    try:
+        nacl.signing.VerifyKey(bytes(server_pk)).verify(msg, bytes(sig))
+        return True
+    except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
+        return False
+
+
 def signing_key(curve_secret_raw):
     """The seat's nacl SigningKey from its 32-byte CURVE secret key."""
     import nacl.signing
