@@ -602,6 +602,7 @@ static int s_cmd_header(ctl *self, int argc, char **argv) {
     if (!lh) return s_fail(self);
     printf("game %s\nruleset %s %s\nscenario %s\n", lh->game_id, lh->ruleset, lh->ruleset_version, lh->scenario);
     s_print_hex_line("header-hash ", &h->header_hash);
+    s_print_hex_line("header-signature ", &h->signature);
     s_print_hex_line("dice-commit ", &lh->dice_commit);
     s_print_hex_line("server-sign-key ", &lh->server_sign_pk);
     uint8_t pk[32];

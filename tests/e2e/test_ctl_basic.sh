@@ -81,6 +81,7 @@ grep -qE '^rejected (NOT_STARTED|NOT_YOUR_DECISION)' "$T/err" || fail "an order 
 expect 0 "${A[@]}" header "$G" 0
 grep -q '^header-hash [0-9a-f]\{64\}$' "$T/out" || fail "header gives no header hash"
 grep -q '^dice-commit [0-9a-f]\{64\}$' "$T/out" || fail "header gives no dice commitment"
+grep -q '^header-signature [0-9a-f]\{128\}$' "$T/out" || fail "header gives no header signature"
 grep -q '^your-sign-key [0-9a-f]\{64\}$' "$T/out" || fail "header gives no seat signing key"
 expect 1 "${A[@]}" header "$G" 1
 grep -q '^rejected NOT_YOUR_SEAT' "$T/err" || fail "alice read seat 1's header"
