@@ -27,7 +27,9 @@ class TestChain(unittest.TestCase):
 
 class TestSeatSignatures(unittest.TestCase):
     """Seat-signed inputs (docs/protocol.md P3.1): an operator holding the server key
-    re-signs every checkpoint, yet cannot forge a seat's signature."""
+    re-signs every checkpoint, yet cannot forge a seat's signature. Before seat
+    signatures the verifier had nothing to check these rewrites against: a log
+    re-signed with the server key verified whatever its inputs and header said."""
 
     def test_signed_game_verifies(self):
         r = verify.verify_bytes(logbuild.standard_game(signed=True).build())
