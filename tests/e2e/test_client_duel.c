@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sodium.h>
+#include <zmq.h>
 
 #include "berthier/client.h"
 
@@ -439,6 +441,28 @@ static void test_keys_files(void **state) {
     assert_string_equal(brt_code_name(BRT_CLIENT_NO_REPLY), "NO_REPLY");
 }
 
+/* The library's seat signing key is the one docs/protocol.md P3.1 derives: the
+ * known answer of tests/unit/test_replay_seatsig.c and the Python tests. */
+static void test_seat_sign_key_known_answer(void **state) {
+    (void)state;
+    uint8_t sk[32], pk[32], sign_pk[32];
+    for (int i = 0; i < 32; i++) sk[i] = (uint8_t)i;
+    crypto_scalarmult_base(pk, sk);
+    brt_keypair kp, server;
+    assert_non_null(zmq_z85_encode(kp.secret_z85, sk, 32));
+    assert_non_null(zmq_z85_encode(kp.public_z85, pk, 32));
+    brt_keypair_generate(&server);
+    char ep[200];
+    snprintf(ep, sizeof ep, "ipc://%s/nobody.sock", s_dir);
+    brt_client *c = brt_client_new_keypair(ep, server.public_z85, &kp);
+    assert_non_null(c);
+    brt_client_sign_pk(c, sign_pk);
+    char hex[65];
+    sodium_bin2hex(hex, sizeof hex, sign_pk, 32);
+    assert_string_equal(hex, "a2346bd69b5b9ab9357477ecbbfb0fca4d1501000f4c1bbeafebfa2cf7fc3b0d");
+    brt_client_destroy(&c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hello),
@@ -448,6 +472,7 @@ int main(void) {
         cmocka_unit_test(test_retry_same_id_applies_once),
         cmocka_unit_test(test_no_daemon_is_no_reply),
         cmocka_unit_test(test_keys_files),
+        cmocka_unit_test(test_seat_sign_key_known_answer),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
 }

@@ -513,12 +513,41 @@ static int s_teardown(void **state) {
 
 /* ---- tests ---------------------------------------------------------------------------- */
 
+/* Known answers, the same in clients/python/tests/test_verify.py: every client, in
+ * any language, derives the same key and signs the same bytes (docs/protocol.md P3.1). */
+#define KAT_PK "a2346bd69b5b9ab9357477ecbbfb0fca4d1501000f4c1bbeafebfa2cf7fc3b0d"
+#define KAT_MSG                                                                                                  \
+    "62657274686965722d696e7075742d763110303031313232333334343535363637370001020304050607"                      \
+    "08090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f05000000000000004d000000000000000c040000000a026869"
+#define KAT_SIG                                                                                                  \
+    "77bbcf1538197653704076c4241d7394a1ff98cc9d7007f50d5d4425d1004acf9d3ecfe7794ca65ea1149792c72c3a1eeb5e02c64bd7" \
+    "2913e7b43f29d4636107"
+
 static void test_key_derivation_is_fixed(void **state) {
     (void)state;
-    /* Pinned: clients in any language derive this same key (docs/protocol.md P3.1). */
     uint8_t sk32[32], pk[32], sk[64], seed[32], pk2[32], sk2[64];
     for (int i = 0; i < 32; i++) sk32[i] = (uint8_t)i;
     assert_int_equal(seatsig_derive(sk32, pk, sk), 0);
+    char hex[257];
+    sodium_bin2hex(hex, sizeof hex, pk, 32);
+    assert_string_equal(hex, KAT_PK);
+    /* the signed message of a submit (seq 5, request id 77, body 0a 02 "hi") and its signature */
+    brt_buf m;
+    buf_init(&m);
+    const uint8_t body[] = {0x0a, 0x02, 'h', 'i'};
+    assert_int_equal(seatsig_message(&m, "0011223344556677", sk32, 5, 77, SEATSIG_BODY_SUBMIT, body, sizeof body), 0);
+    assert_true(m.len * 2 < sizeof hex);
+    sodium_bin2hex(hex, sizeof hex, m.data, m.len);
+    assert_string_equal(hex, KAT_MSG);
+    buf_free(&m);
+    uint8_t sig[64];
+    assert_int_equal(seatsig_sign(sk, "0011223344556677", sk32, 5, 77, SEATSIG_BODY_SUBMIT, body, sizeof body, sig), 0);
+    sodium_bin2hex(hex, sizeof hex, sig, 64);
+    assert_string_equal(hex, KAT_SIG);
+    assert_int_equal(seatsig_verify(pk, "0011223344556677", sk32, 5, 77, SEATSIG_BODY_SUBMIT, body, sizeof body, sig,
+                                    64), 0);
+    assert_int_equal(seatsig_verify(pk, "0011223344556677", sk32, 6, 77, SEATSIG_BODY_SUBMIT, body, sizeof body, sig,
+                                    64), -1);
     crypto_generichash(seed, 32, (const uint8_t *)"berthier-seat-sign-v1", 21, sk32, 32);
     crypto_sign_seed_keypair(pk2, sk2, seed);
     assert_memory_equal(pk, pk2, 32);

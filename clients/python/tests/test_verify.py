@@ -31,6 +31,24 @@ class TestSeatSignatures(unittest.TestCase):
     signatures the verifier had nothing to check these rewrites against: a log
     re-signed with the server key verified whatever its inputs and header said."""
 
+    def test_known_answers(self):
+        # the same values as tests/unit/test_replay_seatsig.c: every client derives the
+        # same key from a CURVE secret key and signs the same bytes
+        k = seatsig.signing_key(bytes(range(32)))
+        self.assertEqual(bytes(k.verify_key).hex(),
+                         "a2346bd69b5b9ab9357477ecbbfb0fca4d1501000f4c1bbeafebfa2cf7fc3b0d")
+        m = seatsig.message("0011223344556677", bytes(range(32)), 5, 77, seatsig.BODY_SUBMIT, b"\x0a\x02hi")
+        self.assertEqual(m.hex(), "62657274686965722d696e7075742d76311030303131323233333434353536363737"
+                                  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                                  "05000000000000004d000000000000000c040000000a026869")
+        sig = k.sign(m).signature
+        self.assertEqual(sig.hex(), "77bbcf1538197653704076c4241d7394a1ff98cc9d7007f50d5d4425d1004acf"
+                                    "9d3ecfe7794ca65ea1149792c72c3a1eeb5e02c64bd72913e7b43f29d4636107")
+        self.assertTrue(seatsig.verify(bytes(k.verify_key), "0011223344556677", bytes(range(32)), 5, 77, 12,
+                                       b"\x0a\x02hi", sig))
+        self.assertFalse(seatsig.verify(bytes(k.verify_key), "0011223344556677", bytes(range(32)), 6, 77, 12,
+                                        b"\x0a\x02hi", sig))
+
     def test_signed_game_verifies(self):
         r = verify.verify_bytes(logbuild.standard_game(signed=True).build())
         self.assertEqual(r.status, verify.OK, r.message)
