@@ -209,7 +209,8 @@ typedef struct brt_game_spec {
 /* Create a game (admin only). On success game_id_out holds its id. */
 int brt_client_create(brt_client *self, const brt_game_spec *spec,
                       char game_id_out[BRT_GAME_ID_MAX + 1], const Berthier__V1__Created **out);
-/* Join a seat with 32 fresh random bytes of entropy. */
+/* Join a seat with 32 fresh random bytes of entropy (after checking the game's
+ * header; the join binds this client's signing key and the header hash). */
 int brt_client_join(brt_client *self, const char *game_id, unsigned seat,
                     const Berthier__V1__Joined **out);
 int brt_client_pending(brt_client *self, const char *game_id, unsigned seat,
