@@ -17,6 +17,7 @@
 
 #include "bench.h"
 #include "berthier/client.h"
+#include "seatsig.h"
 
 #define S_MAX_DAEMONS 8
 
@@ -623,7 +624,7 @@ int live_flood(const bench_opts *o, bench_flood *out) {
 
 /* ---- throughput: many games at once, every request pipelined ---------------- */
 
-enum { ST_IDLE, ST_PENDING, ST_LEGAL, ST_SUBMIT, ST_JOIN, ST_DONE };
+enum { ST_IDLE, ST_PENDING, ST_LEGAL, ST_SUBMIT, ST_JOIN, ST_DONE, ST_HEADER };
 
 typedef struct s_slot {
     char id[BRT_GAME_ID_MAX + 1];
@@ -632,6 +633,7 @@ typedef struct s_slot {
     uint64_t gen_sent[2];     /* gen when the seat's pending went out */
     int creating;
     unsigned joins;
+    uint8_t header_hash[32];  /* what the seats sign (docs/protocol.md P3.1) */
 } s_slot;
 
 typedef struct s_tp {
@@ -639,6 +641,7 @@ typedef struct s_tp {
     void *ctx, *sock[2], *admin;
     brt_keypair kp[2];
     uint8_t raw[2][32];
+    uint8_t sign_pk[2][32], sign_sk[2][64];  /* the seats' signing keys */
     const char *endpoint, *server_pub;
     s_slot *slots;
     unsigned nslots;
@@ -723,6 +726,33 @@ static int s_tp_create(s_tp *t, unsigned slot) {
     return s_send(t, t->admin, &req);
 }
 
+/* Seat-sign an input (docs/protocol.md P3.1): body is its message, field its oneof number. */
+static int s_tp_sign(s_tp *t, unsigned slot, unsigned seat, Berthier__V1__Request *req, const ProtobufCMessage *body,
+                     unsigned field, uint64_t seq, uint8_t sig[64]) {
+    size_t n = protobuf_c_message_get_packed_size(body);
+    uint8_t b[4096];
+    if (n > sizeof b) return -1;
+    protobuf_c_message_pack(body, b);
+    if (seatsig_sign(t->sign_sk[seat], t->slots[slot].id, t->slots[slot].header_hash, seq, req->request_id, field, b,
+                     n, sig) != 0)
+        return -1;
+    req->signature.data = sig;
+    req->signature.len = 64;
+    return 0;
+}
+
+static int s_tp_header(s_tp *t, unsigned slot, unsigned seat) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = t->slots[slot].id;
+    g.seat = seat;
+    req.request_id = s_rid(t, slot, seat);
+    req.body_case = BERTHIER__V1__REQUEST__BODY_HEADER;
+    req.header = &g;
+    t->slots[slot].st[seat] = ST_HEADER;
+    return s_send(t, t->sock[seat], &req);
+}
+
 static int s_tp_join(s_tp *t, unsigned slot, unsigned seat) {
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
@@ -735,9 +765,15 @@ static int s_tp_join(s_tp *t, unsigned slot, unsigned seat) {
     j.seat = seat;
     j.entropy.data = ent;
     j.entropy.len = 32;
+    j.sign_pk.data = t->sign_pk[seat];
+    j.sign_pk.len = 32;
+    j.header_hash.data = t->slots[slot].header_hash;
+    j.header_hash.len = 32;
     req.request_id = s_rid(t, slot, seat);
     req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
     req.join = &j;
+    uint8_t sig[64];
+    if (s_tp_sign(t, slot, seat, &req, &j.base, SEATSIG_BODY_JOIN, 0, sig) != 0) return -1;
     t->slots[slot].st[seat] = ST_JOIN;
     return s_send(t, t->sock[seat], &req);
 }
@@ -776,10 +812,16 @@ static int s_tp_reply(s_tp *t, unsigned which, const Berthier__V1__Reply *r) {
         snprintf(sl->id, sizeof sl->id, "%s", r->created->game_id);
         sl->creating = 0;
         sl->gen = 0;
-        return (s_tp_join(t, slot, 0) || s_tp_join(t, slot, 1)) ? -1 : 0;
+        return (s_tp_header(t, slot, 0) || s_tp_header(t, slot, 1)) ? -1 : 0;
     }
     seat = which;
     switch (sl->st[seat]) {
+    case ST_HEADER:
+        if (r->code != 0 || r->body_case != BERTHIER__V1__REPLY__BODY_HEADER || r->header->header_hash.len != 32)
+            return s_tp_fail(t, "header", r);
+        seatsig_header_hash(r->header->header.data, r->header->header.len, sl->header_hash);
+        if (memcmp(sl->header_hash, r->header->header_hash.data, 32) != 0) return s_tp_fail(t, "header hash", r);
+        return s_tp_join(t, slot, seat);
     case ST_JOIN:
         if (r->code != 0 && (int)r->code != BRT_CODE_ALREADY_JOINED) return s_tp_fail(t, "join", r);
         if (++sl->joins == 2) t->joined++;
@@ -816,6 +858,8 @@ static int s_tp_reply(s_tp *t, unsigned which, const Berthier__V1__Reply *r) {
         req.request_id = s_rid(t, slot, seat);
         req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
         req.submit = &s;
+        uint8_t sig[64];
+        if (s_tp_sign(t, slot, seat, &req, &s.base, SEATSIG_BODY_SUBMIT, s.based_on_seq, sig) != 0) return -1;
         sl->st[seat] = ST_SUBMIT;
         return s_send(t, t->sock[seat], &req);
     }
@@ -854,8 +898,12 @@ static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, doub
     int rc = (t.slots && brt_keypair_load(&adm, admpath) == 0) ? 0 : -1;
     t.endpoint = d.endpoint;
     t.server_pub = d.server_pub;
-    for (int i = 0; i < 2 && rc == 0; i++)
-        if (brt_keypair_generate(&t.kp[i]) != 0 || brt_pubkey_raw(t.kp[i].public_z85, t.raw[i]) != 0) rc = -1;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        uint8_t curve_sk[32];
+        if (brt_keypair_generate(&t.kp[i]) != 0 || brt_pubkey_raw(t.kp[i].public_z85, t.raw[i]) != 0 ||
+            !zmq_z85_decode(curve_sk, t.kp[i].secret_z85) || seatsig_derive(curve_sk, t.sign_pk[i], t.sign_sk[i]) != 0)
+            rc = -1;
+    }
     if (rc == 0 && !(t.admin = s_dealer(t.ctx, d.endpoint, d.server_pub, &adm))) rc = -1;
     for (unsigned i = 0; i < t.nslots && rc == 0; i++) rc = s_tp_create(&t, i);
     double start = bench_now_us(), now = start, window_start = 0, end = 0;

@@ -30,10 +30,14 @@
 #include "canon.h"
 #include "evlog.h"
 #include "vis.h"
+#include "seatsig.h"
 
 #define LOG_FORMAT 1
 
 typedef enum { DEFER_NONE = 0, DEFER_SETUP, DEFER_ORDERS } defer_kind;
+
+/* Seat signatures (seatsig.h): decided by the first join, the same for every seat. */
+typedef enum { SIG_UNDECIDED = 0, SIG_SIGNED, SIG_UNSIGNED } sig_mode;
 
 struct brt_events {
     brt_buf *out;       /* encoded pending records: u8 kind | u32 le len | payload */
@@ -49,6 +53,12 @@ struct brt_game {
     char **rules_opts;          /* options handed to the ruleset */
     size_t n_rules_opts;
     int contributory;
+
+    uint8_t *hdr_bytes;         /* the exact HEADER payload */
+    size_t hdr_len;
+    uint8_t hdr_hash[32];       /* BLAKE2b-256 of it: what seats sign */
+    sig_mode sig;
+    uint8_t sign_pk[BRT_MAX_SEATS][32];  /* each seat's key, bound by its signed join */
 
     brt_sink sink;
     void *state;                /* NULL until every seat has joined */
@@ -411,7 +421,9 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     memcpy(g->seed, p->seed, 32);
     g->have_seed = 1;
     int rc = g->sink.record(g->sink.ctx, EVLOG_HEADER, bytes, n);
-    free(bytes);
+    g->hdr_bytes = bytes;
+    g->hdr_len = n;
+    seatsig_header_hash(bytes, n, g->hdr_hash);
     if (rc != 0) {
         brt_reject_set(err, BERTHIER__V1__CODE__CODE_IO_ERROR, "", "could not write the log header");
         game_destroy(&g);
@@ -446,6 +458,15 @@ brt_game *game_from_header(const uint8_t *header, size_t len, const uint8_t *see
         game_destroy(&g);
         return NULL;
     }
+    g->hdr_bytes = malloc(len ? len : 1);
+    if (!g->hdr_bytes) {
+        brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+        game_destroy(&g);
+        return NULL;
+    }
+    memcpy(g->hdr_bytes, header, len);
+    g->hdr_len = len;
+    seatsig_header_hash(header, len, g->hdr_hash);
     if (strcmp(h->ruleset_version, g->rs->version) != 0) {
         brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_RULESET, "",
                        "the log was played with %s %s; this engine has %s %s", g->rs->id,
@@ -473,6 +494,7 @@ void game_destroy(brt_game **pself) {
     brt_game *g = *pself;
     if (g->state) g->rs->destroy(g->state);
     if (g->hdr) berthier__v1__log_header__free_unpacked(g->hdr, NULL);
+    free(g->hdr_bytes);
     s_free_opts(g);
     for (unsigned i = 0; i < BRT_MAX_SEATS; i++) {
         buf_free(&g->sealed[i]);
@@ -679,8 +701,101 @@ static int s_check_seat(brt_game *g, unsigned seat, brt_reject *err) {
     return 0;
 }
 
+/* ---- seat signatures (seatsig.h) ------------------------------------------- */
+
+static void s_hex8(const uint8_t *p, char out[17]) {
+    for (int i = 0; i < 8; i++) snprintf(out + 2 * i, 3, "%02x", p[i]);
+}
+
+/* Check the signature of seat `seat`'s input `what` (body: the exact body
+ * message bytes). A signed game needs a valid signature on every seat input;
+ * an unsigned game (a log from before seat signatures) takes none. */
+static int s_sig_check(const brt_game *g, unsigned seat, const char *what, uint64_t seq, uint64_t rid,
+                       unsigned field, const uint8_t *body, size_t body_len, const uint8_t *sig, size_t sig_len,
+                       brt_reject *err) {
+    if (g->sig != SIG_SIGNED) {
+        if (sig_len)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                                  "seat %u's %s is signed but game %s is not seat-signed (its joins bound no "
+                                  "signing key)", seat, what, g->id);
+        return 0;
+    }
+    if (!g->joined[seat])
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "P3",
+                              "seat %u has not joined, so no signing key is bound to it", seat);
+    if (sig_len == 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                              "seat %u's %s carries no seat signature; every input of game %s must be signed "
+                              "with the key the seat's join bound", seat, what, g->id);
+    if (seatsig_verify(g->sign_pk[seat], g->id, g->hdr_hash, seq, rid, field, body, body_len, sig, sig_len) != 0) {
+        char k[17];
+        s_hex8(g->sign_pk[seat], k);
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                              "seat %u's signature on its %s (request id %llu) does not verify under the "
+                              "signing key %s... its join bound", seat, what, (unsigned long long)rid, k);
+    }
+    return 0;
+}
+
+/* The join's own checks: a signed join binds its key and the header hash. */
+static int s_join_sig(brt_game *g, unsigned seat, const uint8_t *entropy, const uint8_t *chain_commit,
+                      size_t commit_len, const brt_seatsig *sig, brt_reject *err) {
+    int is_signed = sig && (sig->sign_pk_len || sig->header_hash_len || sig->signature_len);
+    if (!is_signed) {
+        if (g->sig == SIG_SIGNED)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                                  "seat %u's join is not signed, but game %s is seat-signed: every seat's join "
+                                  "binds a signing key, or none", seat, g->id);
+        return 0;
+    }
+    if (g->sig == SIG_UNSIGNED)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                              "seat %u's join is signed, but game %s is not seat-signed: every seat's join binds "
+                              "a signing key, or none", seat, g->id);
+    if (sig->sign_pk_len != SEATSIG_PK_BYTES || sig->header_hash_len != 32 || sig->signature_len != SEATSIG_BYTES)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P3",
+                              "a signed join has a 32-byte sign_pk, a 32-byte header_hash and a 64-byte "
+                              "signature, not %zu, %zu and %zu bytes",
+                              sig->sign_pk_len, sig->header_hash_len, sig->signature_len);
+    if (sodium_memcmp(sig->header_hash, g->hdr_hash, 32) != 0) {
+        char a[17], b[17];
+        s_hex8(sig->header_hash, a);
+        s_hex8(g->hdr_hash, b);
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                              "seat %u's signed join is for header hash %s... but game %s's header hashes to "
+                              "%s...: this is not the header the seat signed", seat, a, g->id, b);
+    }
+    Berthier__V1__Join body = BERTHIER__V1__JOIN__INIT;
+    body.game_id = (char *)g->id;
+    body.seat = seat;
+    body.entropy.data = (uint8_t *)entropy;
+    body.entropy.len = 32;
+    body.chain_commit.data = (uint8_t *)chain_commit;
+    body.chain_commit.len = commit_len;
+    body.sign_pk.data = (uint8_t *)sig->sign_pk;
+    body.sign_pk.len = SEATSIG_PK_BYTES;
+    body.header_hash.data = (uint8_t *)sig->header_hash;
+    body.header_hash.len = 32;
+    size_t n;
+    uint8_t *bytes = canon_pack(&body.base, &n);
+    if (!bytes) return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
+    int v = seatsig_verify(sig->sign_pk, g->id, g->hdr_hash, 0, sig->request_id, SEATSIG_BODY_JOIN, bytes, n,
+                           sig->signature, sig->signature_len);
+    free(bytes);
+    if (v != 0)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+                              "seat %u's join signature (request id %llu) does not verify under the signing key "
+                              "the join binds", seat, (unsigned long long)sig->request_id);
+    return 1;
+}
+
 int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
               const uint8_t *chain_commit, size_t commit_len, brt_reject *err) {
+    return game_join_signed(self, seat, entropy, entropy_len, chain_commit, commit_len, NULL, err);
+}
+
+int game_join_signed(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
+                     const uint8_t *chain_commit, size_t commit_len, const brt_seatsig *sig, brt_reject *err) {
     if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
     if (self->joined[seat])
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_ALREADY_JOINED, "", "seat %u has joined already", seat);
@@ -691,13 +806,26 @@ int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entr
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "",
                               self->contributory ? "dice=contributory: join needs a 32-byte nonce chain commitment"
                                                  : "this game uses standard dice: no chain commitment");
+    int is_signed = s_join_sig(self, seat, entropy, chain_commit, commit_len, sig, err);
+    if (is_signed < 0) return -1;
     Berthier__V1__LogJoin j = BERTHIER__V1__LOG_JOIN__INIT;
     j.seat = seat;
     j.entropy.data = (uint8_t *)entropy;
     j.entropy.len = 32;
     j.chain_commit.data = (uint8_t *)chain_commit;
     j.chain_commit.len = commit_len;
+    if (is_signed) {
+        j.sign_pk.data = (uint8_t *)sig->sign_pk;
+        j.sign_pk.len = SEATSIG_PK_BYTES;
+        j.header_hash.data = (uint8_t *)sig->header_hash;
+        j.header_hash.len = 32;
+        j.signature.data = (uint8_t *)sig->signature;
+        j.signature.len = SEATSIG_BYTES;
+        j.request_id = sig->request_id;
+    }
     if (s_emit(self, EVLOG_JOIN, &j.base) != 0) return s_halt(self, err, "log write failed");
+    self->sig = is_signed ? SIG_SIGNED : SIG_UNSIGNED;
+    if (is_signed) memcpy(self->sign_pk[seat], sig->sign_pk, SEATSIG_PK_BYTES);
     self->joined[seat] = 1;
     memcpy(self->entropy[seat], entropy, 32);
     if (commit_len) memcpy(self->chain[seat], chain_commit, 32);
@@ -737,6 +865,16 @@ int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t le
     if (!self->started) {
         brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "not every seat has joined yet");
         goto done;
+    }
+    {
+        /* The request is canonical, so its body packs back to the bytes received. */
+        size_t bn;
+        uint8_t *body = canon_pack(&sub->base, &bn);
+        if (!body) goto oom;
+        int v = s_sig_check(self, seat, "order", sub->based_on_seq, req->request_id, SEATSIG_BODY_SUBMIT, body, bn,
+                            req->signature.data, req->signature.len, err);
+        free(body);
+        if (v != 0) goto done;
     }
     if (self->deferred != DEFER_NONE) {
         brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
@@ -846,9 +984,34 @@ static int s_end_by_resign(brt_game *g, unsigned seat, uint8_t kind, const Proto
 }
 
 int game_resign(brt_game *self, unsigned seat, brt_reject *err) {
+    return game_resign_signed(self, seat, NULL, err);
+}
+
+int game_resign_signed(brt_game *self, unsigned seat, const brt_seatsig *sig, brt_reject *err) {
     if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    size_t sig_len = sig ? sig->signature_len : 0;
+    uint64_t rid = sig ? sig->request_id : 0;
+    /* A seat that has not joined has no key to sign with: its resign (the game
+     * ends unplayed, nobody wins) is unsigned. */
+    if (self->joined[seat] || sig_len) {
+        Berthier__V1__GameRef body = BERTHIER__V1__GAME_REF__INIT;
+        body.game_id = self->id;
+        body.seat = seat;
+        size_t bn;
+        uint8_t *bytes = canon_pack(&body.base, &bn);
+        if (!bytes) return s_halt(self, err, "out of memory");
+        int v = s_sig_check(self, seat, "resign", 0, rid, SEATSIG_BODY_RESIGN, bytes, bn, sig ? sig->signature : NULL,
+                            sig_len, err);
+        free(bytes);
+        if (v != 0) return -1;
+    }
     Berthier__V1__LogResign r = BERTHIER__V1__LOG_RESIGN__INIT;
     r.seat = seat;
+    if (sig_len) {
+        r.signature.data = (uint8_t *)sig->signature;
+        r.signature.len = sig_len;
+        r.request_id = rid;
+    }
     return s_end_by_resign(self, seat, EVLOG_RESIGN, &r.base, err);
 }
 
@@ -906,7 +1069,29 @@ int game_timeout(brt_game *self, unsigned seat, brt_reject *err) {
 
 int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
                brt_reject *err) {
+    return game_nonce_signed(self, seat, batch, nonce, len, NULL, err);
+}
+
+int game_nonce_signed(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
+                      const brt_seatsig *sig, brt_reject *err) {
     if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
+    size_t sig_len = sig ? sig->signature_len : 0;
+    uint64_t rid = sig ? sig->request_id : 0;
+    {
+        Berthier__V1__RevealNonce body = BERTHIER__V1__REVEAL_NONCE__INIT;
+        body.game_id = self->id;
+        body.seat = seat;
+        body.batch = batch;
+        body.nonce.data = (uint8_t *)nonce;
+        body.nonce.len = len;
+        size_t bn;
+        uint8_t *bytes = canon_pack(&body.base, &bn);
+        if (!bytes) return s_halt(self, err, "out of memory");
+        int v = s_sig_check(self, seat, "nonce reveal", 0, rid, SEATSIG_BODY_REVEAL, bytes, bn,
+                            sig ? sig->signature : NULL, sig_len, err);
+        free(bytes);
+        if (v != 0) return -1;
+    }
     if (!self->contributory || self->deferred == DEFER_NONE)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
                               "no dice batch is waiting for a nonce");
@@ -924,6 +1109,11 @@ int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *non
     rec.batch = batch;
     rec.nonce.data = (uint8_t *)nonce;
     rec.nonce.len = 32;
+    if (sig_len) {
+        rec.signature.data = (uint8_t *)sig->signature;
+        rec.signature.len = sig_len;
+        rec.request_id = rid;
+    }
     if (s_emit(self, EVLOG_NONCE, &rec.base) != 0) return s_halt(self, err, "log write failed");
     memcpy(self->nonce[seat], nonce, 32);
     memcpy(self->chain[seat], nonce, 32);
@@ -981,8 +1171,14 @@ int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size
     switch (kind) {
     case EVLOG_JOIN: {
         Berthier__V1__LogJoin *j = (Berthier__V1__LogJoin *)m;
-        rc = game_join(self, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data, j->chain_commit.len,
-                       err);
+        brt_seatsig sg = {j->request_id, j->signature.data, j->signature.len, j->sign_pk.data, j->sign_pk.len,
+                          j->header_hash.data, j->header_hash.len};
+        if (!j->sign_pk.len && !j->header_hash.len && !j->signature.len && j->request_id) {
+            rc = brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "an unsigned JOIN with a request id");
+            break;
+        }
+        rc = game_join_signed(self, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,
+                              j->chain_commit.len, &sg, err);
         break;
     }
     case EVLOG_ORDER: {
@@ -998,12 +1194,16 @@ int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size
                                  : game_timeout(self, t->seat, err);
         break;
     }
-    case EVLOG_RESIGN:
-        rc = game_resign(self, ((Berthier__V1__LogResign *)m)->seat, err);
+    case EVLOG_RESIGN: {
+        Berthier__V1__LogResign *r = (Berthier__V1__LogResign *)m;
+        brt_seatsig sg = {r->request_id, r->signature.data, r->signature.len, NULL, 0, NULL, 0};
+        rc = game_resign_signed(self, r->seat, &sg, err);
         break;
+    }
     default: {
         Berthier__V1__LogNonce *nn = (Berthier__V1__LogNonce *)m;
-        rc = game_nonce(self, nn->seat, nn->batch, nn->nonce.data, nn->nonce.len, err);
+        brt_seatsig sg = {nn->request_id, nn->signature.data, nn->signature.len, NULL, 0, NULL, 0};
+        rc = game_nonce_signed(self, nn->seat, nn->batch, nn->nonce.data, nn->nonce.len, &sg, err);
         break;
     }
     }
@@ -1026,6 +1226,17 @@ uint64_t game_seq(const brt_game *self) { return self->seq; }
 int game_over(const brt_game *self) { return self->over; }
 const uint8_t *game_seed(const brt_game *self) { return self->have_seed ? self->seed : NULL; }
 uint64_t game_batch(const brt_game *self) { return self->batch; }
+const uint8_t *game_header_bytes(const brt_game *self, size_t *len) {
+    *len = self->hdr_len;
+    return self->hdr_bytes;
+}
+const uint8_t *game_header_hash(const brt_game *self) { return self->hdr_hash; }
+int game_seat_signed(const brt_game *self) {
+    return self->sig == SIG_SIGNED ? 1 : self->sig == SIG_UNSIGNED ? 0 : -1;
+}
+const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat) {
+    return self->sig == SIG_SIGNED && seat < self->nseats && self->joined[seat] ? self->sign_pk[seat] : NULL;
+}
 
 void game_result(const brt_game *self, brt_result *out) {
     memset(out, 0, sizeof *out);

@@ -22,6 +22,7 @@
 #include "berthier/v1/berthier.pb-c.h"
 #include "buf.h"
 #include "ruleset.h"
+#include "seatsig.h"
 
 #define GAME_ID_MAX 40
 
@@ -91,6 +92,20 @@ int game_resign(brt_game *self, unsigned seat, brt_reject *err);
 int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
                brt_reject *err);
 
+/* Seat-signed inputs (seatsig.h). The first join decides for the whole game: a
+ * signed join binds the seat's signing key and must sign this game's header
+ * hash; then every seat's join, submit, resign and reveal must carry a valid
+ * signature (a submit's is the Request.signature inside its bytes), and a bad
+ * or missing one is refused (UNAUTHORIZED, rule P3) with nothing emitted. An
+ * unsigned first join (logs from before seat signatures) makes an unsigned
+ * game, in which no input may carry a signature. The functions above are
+ * these with sig NULL. A seat that has not joined may resign unsigned. */
+int game_join_signed(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
+                     const uint8_t *chain_commit, size_t commit_len, const brt_seatsig *sig, brt_reject *err);
+int game_resign_signed(brt_game *self, unsigned seat, const brt_seatsig *sig, brt_reject *err);
+int game_nonce_signed(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
+                      const brt_seatsig *sig, brt_reject *err);
+
 /* Replay: feed an input record read from a log (dispatches to the functions above). */
 int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size_t len,
                       brt_reject *err);
@@ -118,6 +133,14 @@ int game_parse_order(const brt_game *self, const char *text, brt_buf *out, brt_r
 const uint8_t *game_seed(const brt_game *self);
 /* dice=contributory: the batch whose nonces are awaited (or the next one). */
 uint64_t game_batch(const brt_game *self);
+
+/* The exact HEADER payload and its hash (what seats sign, seatsig.h). */
+const uint8_t *game_header_bytes(const brt_game *self, size_t *len);
+const uint8_t *game_header_hash(const brt_game *self);
+/* 1 seat-signed, 0 not (an old log), -1 not decided yet (nobody joined). */
+int game_seat_signed(const brt_game *self);
+/* The signing key seat's join bound (NULL: unsigned game or not joined). */
+const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat);
 
 /* Options the core itself understands (filtered out before the ruleset sees them). */
 int game_option_is_core(const char *opt);

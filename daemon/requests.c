@@ -15,6 +15,12 @@
  *                                                 spectator keys after the end
  * A key with neither a seat nor a spectator key in a game reads nothing of it,
  * ended or not (docs/protocol.md P3).
+ *   header ...................................... as pending
+ *
+ *
+ * Seat signatures (docs/protocol.md P3.1) are checked by the core (game.c),
+ * so live play and replay check them with the same code; the daemon only
+ * refuses an unsigned join, which would otherwise start an unsigned game.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -407,6 +413,7 @@ typedef struct {
     const uint8_t *extra;   /* join: chain commit */
     size_t extra_len;
     uint64_t batch;
+    brt_seatsig sig;        /* join, resign, reveal: the seat's signature (submit: in bytes) */
 } s_input;
 
 /* The decision as a spectator knows it: what every seat can tell apart. */
@@ -427,11 +434,13 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     int rc;
     switch (in->kind) {
     case S_IN_JOIN:
-        rc = game_join(gm->g, in->seat, in->bytes, in->len, in->extra, in->extra_len, rej);
+        rc = game_join_signed(gm->g, in->seat, in->bytes, in->len, in->extra, in->extra_len, &in->sig, rej);
         break;
     case S_IN_SUBMIT: rc = game_submit(gm->g, in->seat, in->bytes, in->len, rej); break;
-    case S_IN_RESIGN: rc = game_resign(gm->g, in->seat, rej); break;
-    case S_IN_NONCE: rc = game_nonce(gm->g, in->seat, in->batch, in->bytes, in->len, rej); break;
+    case S_IN_RESIGN: rc = game_resign_signed(gm->g, in->seat, &in->sig, rej); break;
+    case S_IN_NONCE:
+        rc = game_nonce_signed(gm->g, in->seat, in->batch, in->bytes, in->len, &in->sig, rej);
+        break;
     default: rc = game_timeout(gm->g, in->seat, rej); break;
     }
     game_capture_end(gm);
@@ -605,6 +614,14 @@ static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V
     brt_reject rej;
     memset(&rej, 0, sizeof rej);
     uint64_t before = 0;
+    /* A new game is always seat-signed: an unsigned join is refused unless the
+     * game is already unsigned (a game begun before seat signatures). */
+    if (in->kind == S_IN_JOIN && !in->sig.signature_len && game_seat_signed(a.gm->g) != 0) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
+               "a join must be seat-signed: Join.sign_pk, Join.header_hash (from a `header` request) and "
+               "Request.signature (docs/protocol.md P3.1)");
+        return;
+    }
     if (s_apply(e, a.gm, in, &before, &rej) != 0) {
         s_fail_rej(out, rid, &rej);
         return;
@@ -926,6 +943,34 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     buf_free(&cap);
 }
 
+/* The exact header a seat checks (its key, the dice commitment, the server's
+ * signing key) and signs the hash of with its join. */
+static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->header;
+    s_access a;
+    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    size_t len;
+    const uint8_t *bytes = game_header_bytes(a.gm->g, &len);
+    Berthier__V1__GameHeader h = BERTHIER__V1__GAME_HEADER__INIT;
+    h.header.data = (uint8_t *)bytes;
+    h.header.len = len;
+    h.header_hash.data = (uint8_t *)game_header_hash(a.gm->g);
+    h.header_hash.len = 32;
+    /* the header signed as a checkpoint of record 0, so that a seat holds it signed */
+    uint8_t zero[32] = {0}, chain0[32], sig[64];
+    evlog_chain(zero, EVLOG_HEADER, bytes, (uint32_t)len, chain0);
+    evlog_checkpoint_sign(e->keys->sign_sk, a.gm->id, 0, chain0, sig);
+    h.signature.data = sig;
+    h.signature.len = 64;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)"header";
+    r.body_case = BERTHIER__V1__REPLY__BODY_HEADER;
+    r.header = &h;
+    s_pack(out, &r);
+}
+
 static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->hello;
     if (g->game_id && g->game_id[0]) {
@@ -986,6 +1031,7 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
     case BERTHIER__V1__REQUEST__BODY_FETCH_LOG: id = req->fetch_log->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_EVENTS: id = req->events->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_HELLO: id = req->hello->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_HEADER: id = req->header->game_id; break;
     default: break;
     }
     return id ? id : "";
@@ -1047,7 +1093,8 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     case BERTHIER__V1__REQUEST__BODY_STATE:
     case BERTHIER__V1__REQUEST__BODY_FETCH_LOG:
     case BERTHIER__V1__REQUEST__BODY_EVENTS:
-    case BERTHIER__V1__REQUEST__BODY_HELLO: {
+    case BERTHIER__V1__REQUEST__BODY_HELLO:
+    case BERTHIER__V1__REQUEST__BODY_HEADER: {
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
         /* Not in flight, and no reply about it waiting: neither in the round being
@@ -1099,7 +1146,9 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     case BERTHIER__V1__REQUEST__BODY_JOIN: {
         const Berthier__V1__Join *j = req->join;
         s_input in = {S_IN_JOIN, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,
-                      j->chain_commit.len, 0};
+                      j->chain_commit.len, 0,
+                      {rid, req->signature.data, req->signature.len, j->sign_pk.data, j->sign_pk.len,
+                       j->header_hash.data, j->header_hash.len}};
         s_input_reply(e, key, req, frame, len, j->game_id, j->seat, &in, out);
         break;
     }
@@ -1110,19 +1159,26 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
                    "an order needs a nonzero request id so that a retry cannot apply it twice");
             break;
         }
-        s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0};
+        s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0, {0}};
         s_input_reply(e, key, req, frame, len, s->game_id, s->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_RESIGN: {
         const Berthier__V1__GameRef *g = req->resign;
-        s_input in = {S_IN_RESIGN, g->seat, NULL, 0, NULL, 0, 0};
+        if (g->limit || g->since_seq || g->text) {
+            /* The signature covers {game_id, seat} only (P3.1). */
+            s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "a resign names only game_id and seat");
+            break;
+        }
+        s_input in = {S_IN_RESIGN, g->seat, NULL, 0, NULL, 0, 0, {rid, req->signature.data, req->signature.len,
+                                                                  NULL, 0, NULL, 0}};
         s_input_reply(e, key, req, frame, len, g->game_id, g->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_REVEAL: {
         const Berthier__V1__RevealNonce *rv = req->reveal;
-        s_input in = {S_IN_NONCE, rv->seat, rv->nonce.data, rv->nonce.len, NULL, 0, rv->batch};
+        s_input in = {S_IN_NONCE, rv->seat, rv->nonce.data, rv->nonce.len, NULL, 0, rv->batch,
+                      {rid, req->signature.data, req->signature.len, NULL, 0, NULL, 0}};
         s_input_reply(e, key, req, frame, len, rv->game_id, rv->seat, &in, out);
         break;
     }
@@ -1133,6 +1189,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     case BERTHIER__V1__REQUEST__BODY_FETCH_LOG: s_fetch_log_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_EVENTS: s_events_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_HELLO: s_hello_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_HEADER: s_header_req(e, key, req, out); break;
     default:
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request carries no body");
         break;
@@ -1178,7 +1235,7 @@ void engine_clocks(bd_engine *self, int64_t now) {
             int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), &seat);
             if (d > now) break;
             clock_expired(&gm->clock, seat);
-            s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0};
+            s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0, {0}};
             brt_reject rej;
             memset(&rej, 0, sizeof rej);
             uint64_t before;

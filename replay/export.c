@@ -134,6 +134,12 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         buf_printf(out, ",\"seat\":%u", j->seat);
         s_hexfield(out, "entropy", j->entropy.data, j->entropy.len);
         if (j->chain_commit.len) s_hexfield(out, "chain_commit", j->chain_commit.data, j->chain_commit.len);
+        if (j->sign_pk.len || j->signature.len) {  /* a seat-signed join (docs/log-format.md) */
+            buf_printf(out, ",\"request_id\":%llu", (unsigned long long)j->request_id);
+            s_hexfield(out, "sign_pk", j->sign_pk.data, j->sign_pk.len);
+            s_hexfield(out, "header_hash", j->header_hash.data, j->header_hash.len);
+            s_hexfield(out, "signature", j->signature.data, j->signature.len);
+        }
         berthier__v1__log_join__free_unpacked(j, NULL);
         return 0;
     }
@@ -152,6 +158,7 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
             } else {
                 s_str(out, "order", sb->order_text);
             }
+            if (rq->signature.len) s_hexfield(out, "signature", rq->signature.data, rq->signature.len);
         }
         if (rq) berthier__v1__request__free_unpacked(rq, NULL);
         s_hexfield(out, "request", o->request.data, o->request.len);
@@ -170,6 +177,10 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         Berthier__V1__LogResign *x = berthier__v1__log_resign__unpack(NULL, n, p);
         if (!x) return -1;
         buf_printf(out, ",\"seat\":%u", x->seat);
+        if (x->signature.len) {
+            buf_printf(out, ",\"request_id\":%llu", (unsigned long long)x->request_id);
+            s_hexfield(out, "signature", x->signature.data, x->signature.len);
+        }
         berthier__v1__log_resign__free_unpacked(x, NULL);
         return 0;
     }
@@ -178,6 +189,10 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         if (!x) return -1;
         buf_printf(out, ",\"seat\":%u,\"batch\":%llu", x->seat, (unsigned long long)x->batch);
         s_hexfield(out, "nonce", x->nonce.data, x->nonce.len);
+        if (x->signature.len) {
+            buf_printf(out, ",\"request_id\":%llu", (unsigned long long)x->request_id);
+            s_hexfield(out, "signature", x->signature.data, x->signature.len);
+        }
         berthier__v1__log_nonce__free_unpacked(x, NULL);
         return 0;
     }

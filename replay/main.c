@@ -2,6 +2,7 @@
  * berthier-replay - verify, show and export Berthier game logs.
  *
  *   berthier-replay verify LOG [LOG...] [--pk HEX] [--trust FILE] [--receipts FILE] [--heads FILE]
+ *                          [--seat-key SEAT:KEY[:HEADER_HASH]]...
  *   berthier-replay show LOG [--at SEQ] [--seat N]
  *   berthier-replay export LOG
  */
@@ -24,6 +25,8 @@ typedef struct args {
     uint64_t at;
     int seat;
     replay_evidence ev;  /* --trust, --receipts, --heads (each may be given several times) */
+    replay_seat_pin pins[8];   /* verify: the seats' own records of their joins */
+    size_t npins;
 } args;
 
 /* ---- options ---------------------------------------------------------------- */
@@ -88,6 +91,29 @@ static int s_opt_seat(args *a, const char *v) {
     return 0;
 }
 
+/* SEAT:KEY[:HEADER_HASH], as `berthierctl header` prints them (your-sign-key, header-hash). */
+static int s_opt_seat_key(args *a, const char *v) {
+    char *end;
+    errno = 0;
+    unsigned long seat = strtoul(v, &end, 10);
+    replay_seat_pin *p = &a->pins[a->npins];
+    size_t n = 0;
+    const char *hh = end && *end == ':' ? strchr(end + 1, ':') : NULL;
+    size_t klen = end && *end == ':' ? (hh ? (size_t)(hh - end - 1) : strlen(end + 1)) : 0;
+    if (a->npins >= 8 || errno || end == v || *end != ':' || seat > 7 || klen != 64 ||
+        sodium_hex2bin(p->sign_pk, 32, end + 1, 64, NULL, &n, NULL) != 0 || n != 32 ||
+        (hh && (strlen(hh + 1) != 64 || sodium_hex2bin(p->header_hash, 32, hh + 1, 64, NULL, &n, NULL) != 0 ||
+                n != 32))) {
+        fprintf(stderr, "berthier-replay: --seat-key wants SEAT:KEY or SEAT:KEY:HEADER_HASH (64 hex characters "
+                        "each), at most 8 times\n");
+        return -1;
+    }
+    p->seat = (unsigned)seat;
+    p->have_header_hash = hh != NULL;
+    a->npins++;
+    return 0;
+}
+
 static const option s_opt_table[] = {
     {"--pk", "HEX", "trust only this Ed25519 public key (64 hex chars); a header naming another key fails",
      s_opt_pk},
@@ -97,6 +123,9 @@ static const option s_opt_table[] = {
      s_opt_receipts},
     {"--heads", "FILE", "check that each log extends the witnessed heads in FILE (`<game> <record> <head> <sig>` a line)",
      s_opt_heads},
+    {"--seat-key", "SEAT:KEY[:HASH]",
+     "a seat's own record of its join: the log's JOIN of SEAT must bind signing key KEY (and its header hash HASH)",
+     s_opt_seat_key},
     {"--at", "SEQ", "the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
     {"--seat", "N", "the state as seat N may see it (default: everything)", s_opt_seat},
 };
@@ -128,7 +157,7 @@ static int s_cmd_verify(const args *a) {
     int worst = REPLAY_OK;
     for (int i = 0; i < a->nlogs; i++) {
         buf_reset(&report);
-        replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev};
+        replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev, a->pins, a->npins};
         int rc = replay_verify_with(a->logs[i], NULL, 0, &o, &report);
         if (a->nlogs > 1) { /* name each log: "LOG: " before its report's first line */
             printf("%s: ", a->logs[i]);
@@ -181,7 +210,7 @@ typedef struct command {
 } command;
 
 static const command s_cmd_table[] = {
-    {"verify", "--pk --trust --receipts --heads",
+    {"verify", "--pk --trust --receipts --heads --seat-key",
      "(several LOGs may be named: each is checked in turn, its report prefixed with its name, and the\n"
      "        exit status is the worst: 1 before 3 before 2)\n"
      "        check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
@@ -190,7 +219,8 @@ static const command s_cmd_table[] = {
      "        so far but not finished (a live game); 3: the log could not be read. The signer's key is printed;\n"
      "        pinned with --pk or --trust a log signed by another key is 1, unpinned the result line says\n"
      "        \"signer not pinned\" (the status is unchanged). A receipt or witnessed head that a log contradicts\n"
-     "        (truncated, forked, rewritten, re-signed) is 1, naming the receipt or head",
+     "        (truncated, forked, rewritten, re-signed) is 1, naming the receipt or head. Every seat signature is\n"
+     "        checked; --seat-key SEAT:KEY[:HASH] checks the JOIN of SEAT against the seat's own record of its join",
      s_cmd_verify},
     {"show", "--at --seat", "print the state in text at any point of the game", s_cmd_show},
     {"export", "",

@@ -552,6 +552,42 @@ static void s_signer_note(const session *s, const size_t checked[2], char *out, 
                  checked[0] == 1 ? "" : "s", checked[1], checked[1] == 1 ? "" : "s");
 }
 
+/* The seats' own records of their joins against the log (replay_seat_pin). */
+static void s_check_pins(session *s, const replay_seat_pin *pins, size_t npins) {
+    for (size_t k = 0; k < npins && !s->problem; k++) {
+        const replay_seat_pin *pin = &pins[k];
+        char want[17], got[17];
+        for (int i = 0; i < 8; i++) snprintf(want + 2 * i, 3, "%02x", pin->sign_pk[i]);
+        size_t at = 0;
+        Berthier__V1__LogJoin *j = NULL;
+        for (size_t i = 1; i < s->n && !j; i++) {
+            if (s->recs[i].kind != EVLOG_JOIN) continue;
+            j = berthier__v1__log_join__unpack(NULL, s->recs[i].len, s->recs[i].payload);
+            if (j && j->seat != pin->seat) berthier__v1__log_join__free_unpacked(j, NULL), j = NULL;
+            at = i;
+        }
+        if (pin->have_header_hash && sodium_memcmp(pin->header_hash, game_header_hash(s->g), 32) != 0) {
+            char a[17], b[17];
+            for (int i = 0; i < 8; i++) snprintf(a + 2 * i, 3, "%02x", game_header_hash(s->g)[i]);
+            for (int i = 0; i < 8; i++) snprintf(b + 2 * i, 3, "%02x", pin->header_hash[i]);
+            s_problem(s, 0, "the header hashes to %s..., but seat %u joined a header that hashes to %s... (its "
+                            "own record of its join): the header was changed", a, pin->seat, b);
+        } else if (!j) {
+            s_problem(s, s->n - 1, "seat %u holds a join signed with key %s..., but no JOIN of seat %u is in this "
+                                   "log", pin->seat, want, pin->seat);
+        } else if (j->sign_pk.len != 32 || sodium_memcmp(j->sign_pk.data, pin->sign_pk, 32) != 0) {
+            if (j->sign_pk.len == 32)
+                for (int i = 0; i < 8; i++) snprintf(got + 2 * i, 3, "%02x", j->sign_pk.data[i]);
+            else
+                snprintf(got, sizeof got, "no key");
+            s_problem(s, at, "seat %u's JOIN binds signing key %s%s, not the key %s... seat %u joined with (its "
+                             "own record of its join): this join is not the seat's", pin->seat, got,
+                      j->sign_pk.len == 32 ? "..." : "", want, pin->seat);
+        }
+        if (j) berthier__v1__log_join__free_unpacked(j, NULL);
+    }
+}
+
 static int s_verify(session *s) {
     if (s->n == 0) {
         s_line(s, "%s", s->scan->reason);
@@ -559,8 +595,10 @@ static int s_verify(session *s) {
         return REPLAY_BAD;
     }
     s_check_syncs(s);
-    if (s->n_problems == 0 && s_start(s) == 0)
+    if (s->n_problems == 0 && s_start(s) == 0) {
         while (s_step(s)) {}
+        if (s->opts && s->opts->npins) s_check_pins(s, s->opts->pins, s->opts->npins);
+    }
     if (s->damaged) {
         s->n_problems++;
         s_line(s, "%s", s->scan->reason);
@@ -590,6 +628,9 @@ static int s_verify(session *s) {
                       "seq %llu, waiting for: %s%s",
                    id, (unsigned long long)s->scan->records, (unsigned long long)s->checkpoints,
                    (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?", note);
+        if (game_seat_signed(s->g) == 0)
+            s_line(s, "note: inputs not seat-signed (the joins bind no signing key: a log from before seat "
+                      "signatures)");
         size_t unsigned_after = s->n - 1 - s->last_checkpoint;
         if (unsigned_after)
             s_line(s, "note: %zu record%s after the last checkpoint %s covered by the chain and the re-execution "
@@ -618,12 +659,14 @@ static int s_verify(session *s) {
     size_t w = 0;
     for (unsigned i = 0; i < game_seat_count(s->g) && w + 4 < sizeof winners; i++)
         if (res.winners & (1u << i)) w += (size_t)snprintf(winners + w, sizeof winners - w, "%s%u", w ? "," : "", i);
+    int seat_signed = game_seat_signed(s->g);
     s_signer_line(s);
     s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
-              "result: %s, winners: %s (%s)%s",
+              "%s; result: %s, winners: %s (%s)%s",
            id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,
-           (unsigned long long)s->checkpoints, (unsigned long long)s->rolls, res.level,
-           w ? winners : "none", res.reason, note);
+           (unsigned long long)s->checkpoints, (unsigned long long)s->rolls,
+           seat_signed > 0 ? "inputs seat-signed" : seat_signed == 0 ? "inputs not seat-signed" : "no seat joined",
+           res.level, w ? winners : "none", res.reason, note);
     return REPLAY_OK;
 }
 
@@ -638,12 +681,18 @@ int replay_verify_with(const char *path, const uint8_t *data, size_t len, const 
 }
 
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL};
+    replay_opts o = {trusted_pk, NULL, NULL, 0};
     return replay_verify_with(NULL, data, len, &o, report);
 }
 
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL};
+    replay_opts o = {trusted_pk, NULL, NULL, 0};
+    return replay_verify_with(path, NULL, 0, &o, report);
+}
+
+int replay_verify_seats(const char *path, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins,
+                        brt_buf *report) {
+    replay_opts o = {trusted_pk, NULL, pins, npins};
     return replay_verify_with(path, NULL, 0, &o, report);
 }
 

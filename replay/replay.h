@@ -28,6 +28,21 @@ enum {
  * appended to `report`. Returns a REPLAY_* code. */
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report);
 
+/* What a seat keeps of its own join (docs/protocol.md P3.1; berthierctl header
+ * prints both): the signing key it bound and the header hash it signed. A log
+ * is then checked against it too: that seat's JOIN must bind this key and (when
+ * given) sign this header hash, or the log is BAD naming the JOIN (a join that
+ * the operator replaced with one of its own) or the header. */
+typedef struct replay_seat_pin {
+    unsigned seat;
+    uint8_t sign_pk[32];
+    int have_header_hash;
+    uint8_t header_hash[32];
+} replay_seat_pin;
+
+int replay_verify_seats(const char *path, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins,
+                        brt_buf *report);
+
 /* Same, over a memory image of a log. */
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report);
 
@@ -37,6 +52,8 @@ struct replay_evidence;
 typedef struct replay_opts {
     const uint8_t *pk;                /* --pk: the only key to accept (NULL: none) */
     struct replay_evidence *ev;       /* trust keys, receipts, heads (NULL: none) */
+    const replay_seat_pin *pins;      /* --seat-key: the seats' own records of their joins */
+    size_t npins;
 } replay_opts;
 
 /* Verify the log at path (or, with path NULL, the memory image data/len) and

@@ -631,6 +631,30 @@ static int s_cmd_resign(ctl *self, int argc, char **argv) {
     return s_keep_receipt(self, game);
 }
 
+/* The header a seat checks before joining (docs/protocol.md P3.1). */
+static int s_cmd_header(ctl *self, int argc, char **argv) {
+    const char *game;
+    unsigned seat;
+    int rc = s_game_seat(s_find("header"), argc, argv, &game, &seat);
+    if (rc) return rc;
+    S_CONNECT(self);
+    const Berthier__V1__GameHeader *h = NULL;
+    if (brt_client_header(self->client, game, seat, &h) != 0) return s_fail(self);
+    Berthier__V1__LogHeader *lh = berthier__v1__log_header__unpack(NULL, h->header.len, h->header.data);
+    if (!lh) return s_fail(self);
+    printf("game %s\nruleset %s %s\nscenario %s\n", lh->game_id, lh->ruleset, lh->ruleset_version, lh->scenario);
+    s_print_hex_line("header-hash ", &h->header_hash);
+    s_print_hex_line("header-signature ", &h->signature);
+    s_print_hex_line("dice-commit ", &lh->dice_commit);
+    s_print_hex_line("server-sign-key ", &lh->server_sign_pk);
+    uint8_t pk[32];
+    brt_client_sign_pk(self->client, pk);
+    ProtobufCBinaryData b = {32, pk};
+    s_print_hex_line("your-sign-key ", &b);
+    berthier__v1__log_header__free_unpacked(lh, NULL);
+    return EXIT_OK;
+}
+
 static int s_cmd_games(ctl *self, int argc, char **argv) {
     (void)argv;
     if (argc != 1) return s_usage_error(s_find("games"), "expects no arguments");
@@ -919,6 +943,11 @@ static const ctl_cmd s_cmds[] = {
      "--seat N (and that seat's --key) the seat's sealed stream. Exit 3 when --timeout passes first.",
      1, s_cmd_witness},
     {"resign", "GAME SEAT", "resign the seat", NULL, 1, s_cmd_resign},
+    {"header", "GAME SEAT", "the game's header, checked: your key at SEAT, the dice commitment, the server key",
+     "Prints the header hash your join signs, the dice commitment, the server's signing key and\n"
+     "your seat signing key (derived from --key). join, order, reveal and resign check the\n"
+     "header and sign by themselves (docs/protocol.md P3.1).",
+     1, s_cmd_header},
     {"games", "", "list games: id ruleset scenario seq state result", NULL, 1, s_cmd_games},
     {"log", "[-o FILE] GAME", "download a game's log (default GAME.log); prints the path",
      "Check it with: berthier-replay verify FILE", 1, s_cmd_log},

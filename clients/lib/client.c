@@ -6,6 +6,12 @@
  * one connects (a daemon restart leaves the old one waiting on a dead peer),
  * then the same bytes go out again, until the total timeout runs out. Replies
  * whose request id is not the one we wait for are dropped.
+ *
+ * Seat signatures (docs/protocol.md P3.1): brt_client_call signs every input
+ * (join, submit, resign, reveal) that carries no signature yet, with the key
+ * derived from the client's CURVE secret key, over the game's header hash. The
+ * header is fetched and checked (brt_client_header) the first time a game is
+ * used and its hash kept; a join binds the key and the hash.
  */
 #include "berthier/client.h"
 
@@ -22,6 +28,8 @@
 
 #include <sodium.h>
 #include <zmq.h>
+
+#include "seatsign.h"
 
 #define S_DEFAULT_ATTEMPT_MS 2000
 #define S_DEFAULT_TOTAL_MS 30000
@@ -47,6 +55,15 @@ struct brt_client {
     int have_sign_pk;
     uint8_t *last_req;
     size_t last_req_len;
+    /* seat signatures */
+    uint8_t curve_pk[32];
+    uint8_t seat_pk[32], seat_sk[64];   /* this client's seat signing key */
+    struct {
+        char game_id[BRT_GAME_ID_MAX + 1];
+        unsigned seat;
+        uint8_t hash[32];
+    } headers[8];               /* header hashes checked, most recent first */
+    size_t n_headers;
 };
 
 struct brt_sub {
@@ -282,6 +299,15 @@ brt_client *brt_client_new_keypair(const char *endpoint, const char *server_pubk
     self->events_endpoint = s_default_events_endpoint(endpoint);
     memcpy(self->server_z85, server_pubkey_z85, BRT_Z85_KEY_LEN + 1);
     self->kp = *client;
+    uint8_t curve_sk[32];
+    if (!zmq_z85_decode(self->curve_pk, client->public_z85) || !zmq_z85_decode(curve_sk, client->secret_z85) ||
+        brt_seatsign_derive(curve_sk, self->seat_pk, self->seat_sk) != 0) {
+        sodium_memzero(curve_sk, sizeof curve_sk);
+        s_set_last_error("cannot derive the seat signing key");
+        brt_client_destroy(&self);
+        return NULL;
+    }
+    sodium_memzero(curve_sk, sizeof curve_sk);
     self->attempt_ms = S_DEFAULT_ATTEMPT_MS;
     self->total_ms = S_DEFAULT_TOTAL_MS;
     self->code = BRT_CODE_OK;
@@ -593,9 +619,31 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
     }
 }
 
+static int s_expect(brt_client *self, int rc, Berthier__V1__Reply__BodyCase body);
+
+static const uint8_t *s_header_cached(const brt_client *self, const char *game_id, unsigned seat) {
+    for (size_t i = 0; i < self->n_headers; i++)
+        if (self->headers[i].seat == seat && strcmp(self->headers[i].game_id, game_id) == 0)
+            return self->headers[i].hash;
+    return NULL;
+}
+
 int brt_client_call(brt_client *self, Berthier__V1__Request *req) {
     if (!self || !req) return -1;
     if (req->request_id == 0) req->request_id = s_fresh_id();
+    const char *gid = NULL;
+    unsigned seat = 0;
+    uint64_t seq = 0;
+    uint8_t sig[64];
+    int signed_here = 0, bound_here = 0;
+    if (!req->signature.len && brt_seatsign_input(req, &gid, &seat, &seq)) {
+        if (req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN) bound_here = !req->join->sign_pk.len;
+        if (brt_client_sign(self, req, sig) != 0) {
+            if (bound_here) req->join->sign_pk.len = req->join->header_hash.len = 0;
+            return -1;
+        }
+        signed_here = 1;
+    }
     size_t len = berthier__v1__request__get_packed_size(req);
     uint8_t *bytes = malloc(len ? len : 1);
     if (!bytes) {
@@ -603,9 +651,79 @@ int brt_client_call(brt_client *self, Berthier__V1__Request *req) {
         return s_no_reply(self, "out of memory");
     }
     berthier__v1__request__pack(req, bytes);
+    /* The request is the caller's again: no pointers into this frame or the client. */
+    if (signed_here) {
+        req->signature.data = NULL;
+        req->signature.len = 0;
+    }
+    if (bound_here) {
+        req->join->sign_pk.len = 0;
+        req->join->header_hash.len = 0;
+    }
     int rc = brt_client_call_raw(self, bytes, len, req->request_id);
     free(bytes);
     return rc;
+}
+
+int brt_client_header(brt_client *self, const char *game_id, unsigned seat, const Berthier__V1__GameHeader **out) {
+    if (!self || !game_id) return -1;
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = (char *)game_id;
+    g.seat = seat;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_HEADER;
+    req.header = &g;
+    if (s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_HEADER) != 0) return -1;
+    char why[256];
+    if (brt_seatsign_check_header(self->reply->header, game_id, seat, self->curve_pk, why, sizeof why) != 0) {
+        self->code = BRT_CODE_UNAUTHORIZED;
+        snprintf(self->rule, sizeof self->rule, "P3");
+        snprintf(self->message, sizeof self->message, "refusing to sign for game %s: %s", game_id, why);
+        s_format_error(self);
+        return -1;
+    }
+    if (!s_header_cached(self, game_id, seat)) {
+        size_t n = sizeof self->headers / sizeof self->headers[0];
+        memmove(&self->headers[1], &self->headers[0], (n - 1) * sizeof self->headers[0]);
+        snprintf(self->headers[0].game_id, sizeof self->headers[0].game_id, "%s", game_id);
+        self->headers[0].seat = seat;
+        memcpy(self->headers[0].hash, self->reply->header->header_hash.data, 32);
+        if (self->n_headers < n) self->n_headers++;
+    }
+    if (out) *out = self->reply->header;
+    return 0;
+}
+
+int brt_client_sign(brt_client *self, Berthier__V1__Request *req, uint8_t sig[64]) {
+    if (!self || !req) return -1;
+    const char *gid = NULL;
+    unsigned seat = 0;
+    uint64_t seq = 0;
+    if (!brt_seatsign_input(req, &gid, &seat, &seq) || !gid) {
+        s_reset_outcome(self);
+        return s_no_reply(self, "only a join, submit, resign or reveal is seat-signed");
+    }
+    if (req->request_id == 0) req->request_id = s_fresh_id();
+    const uint8_t *hh = s_header_cached(self, gid, seat);
+    if (!hh) {
+        if (brt_client_header(self, gid, seat, NULL) != 0) return -1;
+        hh = s_header_cached(self, gid, seat);
+    }
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN && !req->join->sign_pk.len) {
+        req->join->sign_pk.data = self->seat_pk;
+        req->join->sign_pk.len = 32;
+        req->join->header_hash.data = (uint8_t *)hh;
+        req->join->header_hash.len = 32;
+    }
+    if (!hh || brt_seatsign_request(req, self->seat_sk, hh, sig) != 0) {
+        s_reset_outcome(self);
+        return s_no_reply(self, "could not sign the request");
+    }
+    return 0;
+}
+
+void brt_client_sign_pk(const brt_client *self, uint8_t pk[32]) {
+    if (self) memcpy(pk, self->seat_pk, 32);
 }
 
 /* Check that the reply body is the expected one. */

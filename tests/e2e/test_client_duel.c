@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sodium.h>
+#include <zmq.h>
 
 #include "berthier/client.h"
 
@@ -301,8 +303,9 @@ static void test_rejections_carry_code_rule_message(void **state) {
     s_free_game(&g);
 }
 
-/* Encode a Submit of `text` for seat with a fixed request id. */
-static uint8_t *s_submit_bytes(const char *id, unsigned seat, uint64_t seq, const char *text,
+/* Encode a Submit of `text` for seat with a fixed request id, signed by that
+ * seat's client (inputs are seat-signed, docs/protocol.md P3.1). */
+static uint8_t *s_submit_bytes(brt_client *c, const char *id, unsigned seat, uint64_t seq, const char *text,
                                uint64_t request_id, size_t *len) {
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__Submit s = BERTHIER__V1__SUBMIT__INIT;
@@ -313,6 +316,8 @@ static uint8_t *s_submit_bytes(const char *id, unsigned seat, uint64_t seq, cons
     req.request_id = request_id;
     req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
     req.submit = &s;
+    uint8_t sig[64];
+    assert_int_equal(brt_client_sign(c, &req, sig), 0);
     *len = berthier__v1__request__get_packed_size(&req);
     uint8_t *b = malloc(*len);
     assert_non_null(b);
@@ -327,8 +332,8 @@ static void test_retry_same_id_applies_once(void **state) {
     uint64_t seq = s_seq(g.seat[0], g.id, 0);
     const uint64_t rid0 = 0x0123456789abcdefull, rid1 = 0x0fedcba987654321ull;
     size_t len0, len1;
-    uint8_t *b0 = s_submit_bytes(g.id, 0, seq, "bid 1", rid0, &len0);
-    uint8_t *b1 = s_submit_bytes(g.id, 1, seq, "bid 2", rid1, &len1);
+    uint8_t *b0 = s_submit_bytes(g.seat[0], g.id, 0, seq, "bid 1", rid0, &len0);
+    uint8_t *b1 = s_submit_bytes(g.seat[1], g.id, 1, seq, "bid 2", rid1, &len1);
 
     /* seat 0's sealed bid, then the same bytes again: the same reply */
     assert_int_equal(brt_client_call_raw(g.seat[0], b0, len0, rid0), 0);
@@ -343,7 +348,7 @@ static void test_retry_same_id_applies_once(void **state) {
     assert_int_equal(brt_client_reply(g.seat[0])->accepted->seq, first_seq);
     /* the same id with other bytes is refused */
     size_t len_other;
-    uint8_t *other = s_submit_bytes(g.id, 0, seq, "bid 0", rid0, &len_other);
+    uint8_t *other = s_submit_bytes(g.seat[0], g.id, 0, seq, "bid 0", rid0, &len_other);
     assert_int_equal(brt_client_call_raw(g.seat[0], other, len_other, rid0), -1);
     assert_int_equal(brt_client_code(g.seat[0]), BRT_CODE_REQUEST_ID_REUSED);
     free(other);
@@ -436,6 +441,28 @@ static void test_keys_files(void **state) {
     assert_string_equal(brt_code_name(BRT_CLIENT_NO_REPLY), "NO_REPLY");
 }
 
+/* The library's seat signing key is the one docs/protocol.md P3.1 derives: the
+ * known answer of tests/unit/test_replay_seatsig.c and the Python tests. */
+static void test_seat_sign_key_known_answer(void **state) {
+    (void)state;
+    uint8_t sk[32], pk[32], sign_pk[32];
+    for (int i = 0; i < 32; i++) sk[i] = (uint8_t)i;
+    crypto_scalarmult_base(pk, sk);
+    brt_keypair kp, server;
+    assert_non_null(zmq_z85_encode(kp.secret_z85, sk, 32));
+    assert_non_null(zmq_z85_encode(kp.public_z85, pk, 32));
+    brt_keypair_generate(&server);
+    char ep[200];
+    snprintf(ep, sizeof ep, "ipc://%s/nobody.sock", s_dir);
+    brt_client *c = brt_client_new_keypair(ep, server.public_z85, &kp);
+    assert_non_null(c);
+    brt_client_sign_pk(c, sign_pk);
+    char hex[65];
+    sodium_bin2hex(hex, sizeof hex, sign_pk, 32);
+    assert_string_equal(hex, "a2346bd69b5b9ab9357477ecbbfb0fca4d1501000f4c1bbeafebfa2cf7fc3b0d");
+    brt_client_destroy(&c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hello),
@@ -445,6 +472,7 @@ int main(void) {
         cmocka_unit_test(test_retry_same_id_applies_once),
         cmocka_unit_test(test_no_daemon_is_no_reply),
         cmocka_unit_test(test_keys_files),
+        cmocka_unit_test(test_seat_sign_key_known_answer),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
 }

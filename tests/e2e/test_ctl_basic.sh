@@ -23,7 +23,7 @@ expect 2 "$BIN/berthierctl" no-such-command
 expect 2 "$BIN/berthierctl" --no-such-option hello
 expect 0 "$BIN/berthierctl" --help
 grep -q '^Exit codes' "$T/out" || fail "--help documents no exit codes"
-for c in hello keygen new join order pending legal state events watch resign games log help; do
+for c in hello keygen new join order pending legal state events watch resign header games log help; do
   expect 0 "$BIN/berthierctl" "$c" --help
   grep -q "^usage: berthierctl .*$c" "$T/out" || fail "$c --help has no usage line"
 done
@@ -77,6 +77,16 @@ expect 1 "${A[@]}" pending "$G" 1
 grep -q '^rejected NOT_YOUR_SEAT' "$T/err" || fail "alice acted for seat 1"
 expect 1 "${A[@]}" order "$G" 0 bid 1
 grep -qE '^rejected (NOT_STARTED|NOT_YOUR_DECISION)' "$T/err" || fail "an order before the start"
+# the header before any entropy: alice's key, the dice commitment, the server key [P3.1]
+expect 0 "${A[@]}" header "$G" 0
+grep -q '^header-hash [0-9a-f]\{64\}$' "$T/out" || fail "header gives no header hash"
+grep -q '^dice-commit [0-9a-f]\{64\}$' "$T/out" || fail "header gives no dice commitment"
+grep -q '^header-signature [0-9a-f]\{128\}$' "$T/out" || fail "header gives no header signature"
+grep -q '^your-sign-key [0-9a-f]\{64\}$' "$T/out" || fail "header gives no seat signing key"
+ALICE_KEY=$(sed -n 's/^your-sign-key //p' "$T/out")
+ALICE_HH=$(sed -n 's/^header-hash //p' "$T/out")
+expect 1 "${A[@]}" header "$G" 1
+grep -q '^rejected NOT_YOUR_SEAT' "$T/err" || fail "alice read seat 1's header"
 expect 0 "${A[@]}" join "$G" 0
 expect 1 "${A[@]}" join "$G" 0
 grep -q '^rejected ALREADY_JOINED' "$T/err" || fail "joined twice"
@@ -133,6 +143,11 @@ expect 0 ctl games
 grep -q "^$G duel standard seq [0-9]* ended" "$T/out" || fail "games does not show the ended game"
 expect 0 ctl log -o "$T/game.log" "$G"
 expect 0 "$BIN/berthier-replay" verify "$T/game.log"
+grep -q 'inputs seat-signed' "$T/out" || fail "verify does not say the inputs were seat-signed"
+# against alice's own record of her join (what \`header\` printed) [docs/log-format.md]
+expect 0 "$BIN/berthier-replay" verify --seat-key "0:$ALICE_KEY:$ALICE_HH" "$T/game.log"
+expect 1 "$BIN/berthier-replay" verify --seat-key "1:$ALICE_KEY" "$T/game.log"
+grep -q "this join is not the seat's" "$T/out" || fail "a wrong seat key is not named"
 cmp "$T/game.log" "$D/games/$G.log" || fail "the fetched log differs from the daemon's file"
 
 # --- the watcher saw the result on the sealed stream

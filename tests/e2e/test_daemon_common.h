@@ -23,7 +23,10 @@
 #include <unistd.h>
 #include <zmq.h>
 
+#include <sodium.h>
+
 #include "berthier/v1/berthier.pb-c.h"
+#include "seatsig.h"
 
 #define TD_MAX_DAEMONS 16
 
@@ -313,14 +316,165 @@ static __attribute__((unused)) Berthier__V1__Reply *td_call_raw(td_client *c, co
     return td_recv(c, timeout_ms);
 }
 
-/* Pack (request_id 0 gets the next id) and call; the packed bytes go to *bytes if asked. */
-static __attribute__((unused)) Berthier__V1__Reply *td_call(td_client *c, Berthier__V1__Request *req, int timeout_ms) {
+/* ---- seat signatures (docs/protocol.md P3.1) ------------------------------
+ * Every input a seat makes is signed. td_call signs joins, resigns and reveals,
+ * td_submit_bytes signs submits, with the key the seat's join bound: the key
+ * derived from the joining client's CURVE secret key, remembered per (game,
+ * seat) once the join is acknowledged, with the header hash it signed. A test
+ * that wants an unsigned or a forged input builds its bytes by hand. */
+typedef struct td_signer {
+    char gid[48];
+    unsigned seat;
+    uint8_t sk[64], pk[32], hh[32];
+} td_signer;
+
+#define TD_SIGNERS 1024
+static td_signer td_signers[TD_SIGNERS];   /* a ring: the oldest goes first */
+static unsigned td_nsigners;
+
+static __attribute__((unused)) td_signer *td_signer_find(const char *gid, unsigned seat) {
+    unsigned n = td_nsigners < TD_SIGNERS ? td_nsigners : TD_SIGNERS;
+    for (unsigned k = 0; k < n; k++) {
+        td_signer *s = &td_signers[(td_nsigners - 1 - k) % TD_SIGNERS];
+        if (s->seat == seat && strcmp(s->gid, gid) == 0) return s;
+    }
+    return NULL;
+}
+
+/* The body of an input request and its oneof field number (0: not an input). */
+static __attribute__((unused)) const ProtobufCMessage *td_input_body(const Berthier__V1__Request *req, const char **gid,
+                                                                      unsigned *seat, uint64_t *seq, unsigned *field) {
+    *seq = 0;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN:
+        *gid = req->join->game_id, *seat = req->join->seat, *field = SEATSIG_BODY_JOIN;
+        return &req->join->base;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT:
+        *gid = req->submit->game_id, *seat = req->submit->seat, *field = SEATSIG_BODY_SUBMIT;
+        *seq = req->submit->based_on_seq;
+        return &req->submit->base;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN:
+        *gid = req->resign->game_id, *seat = req->resign->seat, *field = SEATSIG_BODY_RESIGN;
+        return &req->resign->base;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL:
+        *gid = req->reveal->game_id, *seat = req->reveal->seat, *field = SEATSIG_BODY_REVEAL;
+        return &req->reveal->base;
+    default: *field = 0; return NULL;
+    }
+}
+
+/* Sign req (an input without a signature) with sk over header hash hh; sig
+ * receives the signature, which req then points to. 0 / -1. */
+static __attribute__((unused)) int td_sign_with(Berthier__V1__Request *req, const uint8_t sk[64], const uint8_t hh[32],
+                                               uint8_t sig[64]) {
+    const char *gid = "";
+    unsigned seat = 0, field = 0;
+    uint64_t seq = 0;
+    const ProtobufCMessage *body = td_input_body(req, &gid, &seat, &seq, &field);
+    if (!body || !gid) return -1;
+    size_t n = protobuf_c_message_get_packed_size(body);
+    uint8_t *b = malloc(n ? n : 1);
+    protobuf_c_message_pack(body, b);
+    int rc = seatsig_sign(sk, gid, hh, seq, req->request_id, field, b, n, sig);
+    free(b);
+    if (rc != 0) return -1;
+    req->signature.data = sig;
+    req->signature.len = 64;
+    return 0;
+}
+
+/* Sign with the remembered key of the request's (game, seat), if there is one. */
+static __attribute__((unused)) void td_sign_request(Berthier__V1__Request *req, uint8_t sig[64]) {
+    const char *gid = "";
+    unsigned seat = 0, field = 0;
+    uint64_t seq = 0;
+    if (req->signature.len || !td_input_body(req, &gid, &seat, &seq, &field) || !gid) return;
+    td_signer *s = td_signer_find(gid, seat);
+    if (s) td_sign_with(req, s->sk, s->hh, sig);
+}
+
+static __attribute__((unused)) Berthier__V1__Reply *td_call_plain(td_client *c, Berthier__V1__Request *req,
+                                                                 int timeout_ms) {
     if (!req->request_id) req->request_id = ++c->next_id;
     size_t n = berthier__v1__request__get_packed_size(req);
     uint8_t *buf = malloc(n ? n : 1);
     berthier__v1__request__pack(req, buf);
     Berthier__V1__Reply *r = td_call_raw(c, buf, n, timeout_ms);
     free(buf);
+    return r;
+}
+
+/* The game's header hash as the daemon gives it to `seat` (checked against the
+ * header bytes it comes with). 0 / -1. */
+static __attribute__((unused)) int td_header_hash(td_client *c, const char *gid, unsigned seat, uint8_t hh[32]) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = (char *)gid;
+    g.seat = seat;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_HEADER;
+    req.header = &g;
+    Berthier__V1__Reply *r = td_call_plain(c, &req, 10000);
+    int rc = -1;
+    if (r && r->code == BERTHIER__V1__CODE__CODE_OK && r->body_case == BERTHIER__V1__REPLY__BODY_HEADER &&
+        r->header->header_hash.len == 32) {
+        uint8_t mine[32];
+        seatsig_header_hash(r->header->header.data, r->header->header.len, mine);
+        if (memcmp(mine, r->header->header_hash.data, 32) == 0) {
+            memcpy(hh, mine, 32);
+            rc = 0;
+        }
+    }
+    if (r) berthier__v1__reply__free_unpacked(r, NULL);
+    return rc;
+}
+
+/* The seat signing keypair of a client (from its CURVE secret key). */
+static __attribute__((unused)) void td_client_sign_key(const td_client *c, uint8_t pk[32], uint8_t sk[64]) {
+    uint8_t curve_sk[32];
+    zmq_z85_decode(curve_sk, c->sec);
+    seatsig_derive(curve_sk, pk, sk);
+}
+
+/* Pack (request_id 0 gets the next id) and call. Inputs are seat-signed (above):
+ * a join without a sign_pk gets the client's key and the game's header hash. */
+static __attribute__((unused)) Berthier__V1__Reply *td_call(td_client *c, Berthier__V1__Request *req, int timeout_ms) {
+    if (!req->request_id) req->request_id = ++c->next_id;
+    uint8_t sig[64], pk[32], sk[64], hh[32];
+    int unsigned_before = req->signature.len == 0;
+    int join = req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN && !req->signature.len && req->join->game_id;
+    if (join && !req->join->sign_pk.len) {
+        td_client_sign_key(c, pk, sk);
+        if (td_header_hash(c, req->join->game_id, req->join->seat, hh) == 0) {
+            req->join->sign_pk.data = pk;
+            req->join->sign_pk.len = 32;
+            req->join->header_hash.data = hh;
+            req->join->header_hash.len = 32;
+            td_sign_with(req, sk, hh, sig);
+        }
+    } else {
+        join = 0;
+        td_sign_request(req, sig);
+    }
+    Berthier__V1__Reply *r = td_call_plain(c, req, timeout_ms);
+    /* ALREADY_JOINED: a join whose reply was lost bound this same key (derived). */
+    if (join && req->signature.len && r &&
+        (r->code == BERTHIER__V1__CODE__CODE_OK || r->code == BERTHIER__V1__CODE__CODE_ALREADY_JOINED)) {
+        td_signer *s = &td_signers[td_nsigners++ % TD_SIGNERS];
+        snprintf(s->gid, sizeof s->gid, "%s", req->join->game_id);
+        s->seat = req->join->seat;
+        memcpy(s->sk, sk, 64);
+        memcpy(s->pk, pk, 32);
+        memcpy(s->hh, hh, 32);
+    }
+    /* Leave the request as it came (the signature lived on this stack). */
+    if (join) {
+        req->join->sign_pk.len = 0;
+        req->join->header_hash.len = 0;
+    }
+    if (unsigned_before) {
+        req->signature.data = NULL;
+        req->signature.len = 0;
+    }
     return r;
 }
 
@@ -453,6 +607,8 @@ static __attribute__((unused)) uint8_t *td_submit_bytes(uint64_t rid, const char
     req.request_id = rid;
     req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
     req.submit = &s;
+    uint8_t sig[64];
+    td_sign_request(&req, sig);
     *len = berthier__v1__request__get_packed_size(&req);
     uint8_t *buf = malloc(*len ? *len : 1);
     berthier__v1__request__pack(&req, buf);

@@ -216,6 +216,51 @@ def test_retry_same_id(admin, data):
         c1.close()
 
 
+def test_seat_signatures(admin, data):
+    """Inputs are seat-signed (docs/protocol.md P3.1): the header is checked before the
+    join, a forged signature is refused [P3] and the verifiers check every signature."""
+    from berthier import seatsig
+    k0, k1 = keygen(), keygen()
+    gid = admin.create_game("duel", "standard", seats=[k0, k1]).game_id
+    c0 = Client(data_dir=data, keypair=k0)
+    c1 = Client(data_dir=data, keypair=k1)
+    try:
+        h = c0.header(gid, 0)
+        check(seatsig.header_hash(h.header) == h.header_hash, "the header hash is the hash of the header bytes")
+        lh = pb.LogHeader()
+        lh.ParseFromString(h.header)
+        check(lh.seats[0].key == k0.public_raw and len(lh.dice_commit) == 32,
+              "the header holds the seat's key and the dice commitment")
+        try:
+            c1.header(gid, 0)
+            check(False, "seat 1 read seat 0's header as seat 0")
+        except Exception as e:
+            check("NOT_YOUR_SEAT" in str(e), "a seat reads the header only as itself (%s)" % e)
+        c0.join(gid, 0)
+        c1.join(gid, 1)
+        d = c0.pending(gid, 0)
+        req = pb.Request()
+        req.submit.game_id = gid
+        req.submit.seat = 0
+        req.submit.based_on_seq = d.seq
+        req.submit.order = c0.legal(gid, 0).orders[0]
+        req.signature = bytes(64)
+        rep = c0.call(req, check=False)
+        check(rep.code == pb.CODE_UNAUTHORIZED and rep.rule == "P3",
+              "an order with a forged signature is refused [P3] (%s)" % rep.message)
+        c0.submit(gid, 0, d.seq, order=req.submit.order)
+        c1.resign(gid, 1)
+        path = os.path.join(os.path.dirname(data), gid + "-signed.log")
+        with open(path, "wb") as f:
+            f.write(c0.fetch_log(gid))
+        r = verify.verify_file(path)
+        check(r.ok and r.seat_signed and r.signatures >= 4,
+              "berthier.verify checks every seat signature (%d): %s" % (r.signatures, r.message))
+    finally:
+        c0.close()
+        c1.close()
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="berthier-e2e-py-")
     data = os.path.join(tmp, "data")
@@ -226,6 +271,7 @@ def main():
         h = admin.hello().hello
         check(h.admin and "duel" in h.rulesets, "hello: admin key recognised, duel available")
         test_retry_same_id(admin, data)
+        test_seat_signatures(admin, data)
         games = []
         for seed, (nseats, options) in enumerate([(2, ["spectators=live"]), (3, ["dice=contributory"])]):
             games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0), options))

@@ -38,6 +38,7 @@
 #include "engine.h"
 #include "evlog.h"
 #include "keys.h"
+#include "seatsig.h"
 #include "n20/v1/n20.pb-c.h"
 #include "vis.h"
 
@@ -180,8 +181,58 @@ static Berthier__V1__Reply *s_send_bytes(s_fix *f, const uint8_t key[32], int pa
     return r;
 }
 
+/* Seat-sign an input (docs/protocol.md P3.1) as a client would: the seat's
+ * signing key is derived from its CURVE key bytes (these tests hold no CURVE
+ * secret: the engine is called in process), a join binds it and the header hash. */
+static void s_sign(s_fix *f, Berthier__V1__Request *req, uint8_t sig[64], uint8_t pk[32]) {
+    const ProtobufCMessage *body = NULL;
+    const char *gid = NULL;
+    unsigned seat = 0, field = 0;
+    uint64_t seq = 0;
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN:
+        body = &req->join->base, gid = req->join->game_id, seat = req->join->seat, field = SEATSIG_BODY_JOIN;
+        break;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT:
+        body = &req->submit->base, gid = req->submit->game_id, seat = req->submit->seat;
+        seq = req->submit->based_on_seq, field = SEATSIG_BODY_SUBMIT;
+        break;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN:
+        body = &req->resign->base, gid = req->resign->game_id, seat = req->resign->seat, field = SEATSIG_BODY_RESIGN;
+        break;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL:
+        body = &req->reveal->base, gid = req->reveal->game_id, seat = req->reveal->seat, field = SEATSIG_BODY_REVEAL;
+        break;
+    default: return;
+    }
+    bd_game *gm = gid ? engine_find(f->eng, gid) : NULL;
+    if (!gm || seat >= S_SEATS || req->signature.len) return;
+    const uint8_t *hh = game_header_hash(gm->g);
+    uint8_t seed[32], sk[64];
+    crypto_generichash(seed, 32, f->seat_key[seat], 32, (const uint8_t *)SEATSIG_DERIVE_DOMAIN,
+                       strlen(SEATSIG_DERIVE_DOMAIN));
+    crypto_sign_seed_keypair(pk, sk, seed);
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN) {
+        req->join->sign_pk.data = pk;
+        req->join->sign_pk.len = 32;
+        req->join->header_hash.data = (uint8_t *)hh;
+        req->join->header_hash.len = 32;
+    }
+    size_t n = protobuf_c_message_get_packed_size(body);
+    uint8_t *b = malloc(n ? n : 1);
+    assert_non_null(b);
+    protobuf_c_message_pack(body, b);
+    assert_int_equal(seatsig_sign(sk, gid, hh, seq, req->request_id, field, b, n, sig), 0);
+    free(b);
+    sodium_memzero(sk, sizeof sk);
+    req->signature.data = sig;
+    req->signature.len = 64;
+}
+
 static Berthier__V1__Reply *s_send(s_fix *f, const uint8_t key[32], int party, Berthier__V1__Request *req, int input) {
     req->request_id = ++f->rid;
+    uint8_t sig[64], pk[32];
+    s_sign(f, req, sig, pk);
     size_t n;
     uint8_t *b = canon_pack(&req->base, &n);
     assert_non_null(b);
@@ -343,6 +394,8 @@ static void s_order(s_fix *f, unsigned seat, uint64_t seq) {
     req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
     req.submit = &sb;
     req.request_id = ++f->rid;
+    uint8_t sig[64], pk[32];
+    s_sign(f, &req, sig, pk);
     size_t n;
     uint8_t *b = canon_pack(&req.base, &n);
     assert_non_null(b);

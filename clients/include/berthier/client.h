@@ -169,6 +169,25 @@ int brt_client_call(brt_client *self, Berthier__V1__Request *req);
  * caller's). Used to retry a request by hand with the same id. */
 int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64_t request_id);
 
+/* ---- seat signatures (docs/protocol.md P3.1) ----------------------------------
+ * Every input a seat makes is signed with an Ed25519 key derived from the
+ * client's CURVE secret key (no other key file). brt_client_call signs a
+ * join, submit, resign or reveal that has no signature yet; the first time a
+ * game is used it fetches the game's header (brt_client_header) and checks it
+ * before signing anything: its own key at that seat, a dice commitment and the
+ * server's signing key. A join binds the signing key and the header hash. */
+
+/* The game's header as logged, checked as above (fails with UNAUTHORIZED, rule
+ * P3, when it does not hold this client's key at `seat`). */
+int brt_client_header(brt_client *self, const char *game_id, unsigned seat,
+                      const Berthier__V1__GameHeader **out);
+/* Sign an input request in place (request_id 0 gets a fresh one; a join
+ * without sign_pk gets this client's key and the header hash): req->signature
+ * then points to sig. For requests sent with brt_client_call_raw. 0 / -1. */
+int brt_client_sign(brt_client *self, Berthier__V1__Request *req, uint8_t sig[64]);
+/* This client's seat signing key (Join.sign_pk). */
+void brt_client_sign_pk(const brt_client *self, uint8_t pk[32]);
+
 /* game_id NULL: engine version, rulesets, admin flag. With game_id and seat: the
  * daemon also returns that seat's event key (read it with brt_client_event_key). */
 int brt_client_hello(brt_client *self, const char *game_id, int seat,
@@ -195,7 +214,8 @@ typedef struct brt_game_spec {
 /* Create a game (admin only). On success game_id_out holds its id. */
 int brt_client_create(brt_client *self, const brt_game_spec *spec,
                       char game_id_out[BRT_GAME_ID_MAX + 1], const Berthier__V1__Created **out);
-/* Join a seat with 32 fresh random bytes of entropy. */
+/* Join a seat with 32 fresh random bytes of entropy (after checking the game's
+ * header; the join binds this client's signing key and the header hash). */
 int brt_client_join(brt_client *self, const char *game_id, unsigned seat,
                     const Berthier__V1__Joined **out);
 int brt_client_pending(brt_client *self, const char *game_id, unsigned seat,

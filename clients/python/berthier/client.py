@@ -19,6 +19,11 @@ else the key the daemon states in `hello`, on first use) and the exact bytes it
 sent, raises receipts.ReceiptError when it does not check, and keeps it:
 client.receipts lists (receipt, request bytes), and with receipts_dir each is
 also appended to <receipts_dir>/<game>.receipts (docs/log-format.md).
+
+Inputs (join, submit, resign, reveal) are seat-signed (docs/protocol.md
+P3.1, berthier.seatsig): the first time a game is used the client fetches
+its header, checks that it binds this client's key to the seat and holds a
+dice commitment and a server signing key, and signs over its hash.
 """
 
 import hashlib
@@ -30,6 +35,7 @@ import zmq
 
 from . import keys as _keys
 from . import receipts as _rc
+from . import seatsig as _seatsig
 from .proto import pb, ruleset_module
 
 DEFAULT_DATA_DIR = "./var/berthier"
@@ -142,6 +148,10 @@ class Subscription:
         self.sock.close(0)
 
 
+_INPUTS = {"join": _seatsig.BODY_JOIN, "submit": _seatsig.BODY_SUBMIT, "resign": _seatsig.BODY_RESIGN,
+           "reveal": _seatsig.BODY_REVEAL}
+
+
 class Client:
     def __init__(self, endpoint=None, data_dir=None, key_file=None, server_key=None,
                  events_endpoint=None, keypair=None, timeout=5.0, retries=6, context=None,
@@ -168,6 +178,8 @@ class Client:
         if keypair is None:
             keypair = _keys.load_keypair(key_file or os.path.join(self.data_dir, "admin.key"))
         self.keypair = keypair
+        self._sign_key = None
+        self._headers = {}       # (game_id, seat) -> header hash, checked
         self.timeout = timeout
         self.retries = retries
         self._own_ctx = context is None
@@ -223,6 +235,8 @@ class Client:
         body = req.WhichOneof("body")
         if body in _rc.INPUT_KINDS and self.sign_pk is None:
             self.sign_pk = bytes(self.hello().hello.server_sign_pk)   # trust on first use
+        if not req.signature and req.WhichOneof("body") in _INPUTS:
+            self.sign(req)
         data = req.SerializeToString()
         deadline_ms = int(self.timeout * 1000)
         for _ in range(self.retries + 1):
@@ -283,6 +297,58 @@ class Client:
         finally:
             sub.close()
         return kept
+
+    @property
+    def sign_key(self):
+        """The seat signing key (nacl SigningKey), derived from the CURVE secret key."""
+        if self._sign_key is None:
+            from zmq.utils import z85
+            self._sign_key = _seatsig.signing_key(z85.decode(self.keypair.secret))
+        return self._sign_key
+
+    @property
+    def seat_sign_pk(self):
+        return bytes(self.sign_key.verify_key)
+
+    def header(self, game_id, seat=0):
+        """The game's GameHeader (the exact LogHeader bytes and their hash),
+        checked: the hash is the bytes' BLAKE2b-256, and the header names this
+        game, binds this client's key to `seat` and holds a 32-byte dice
+        commitment and server signing key. Raises ValueError otherwise."""
+        h = self.call(self._ref("header", game_id, seat)).header
+        if _seatsig.header_hash(h.header) != h.header_hash:
+            raise ValueError("the header hash is not the hash of the header sent")
+        lh = pb.LogHeader()
+        lh.ParseFromString(h.header)
+        if lh.game_id != game_id:
+            raise ValueError("the header is of game %r, not %r" % (lh.game_id, game_id))
+        if seat >= len(lh.seats) or lh.seats[seat].key != self.keypair.public_raw:
+            raise ValueError("the header does not bind this client's key to seat %d of game %s" % (seat, game_id))
+        if len(lh.dice_commit) != 32 or len(lh.server_sign_pk) != 32:
+            raise ValueError("the header lacks a dice commitment or a server signing key")
+        if not _seatsig.header_signature_ok(h.header, h.signature, lh.game_id, lh.server_sign_pk):
+            raise ValueError("the header's signature (a checkpoint of record 0) does not verify under its server key")
+        self._headers[(game_id, seat)] = bytes(h.header_hash)
+        return h
+
+    def sign(self, req):
+        """Seat-sign an input Request in place (a join without sign_pk gets this
+        client's key and the header hash)."""
+        which = req.WhichOneof("body")
+        body = getattr(req, which)
+        key = (body.game_id, body.seat)
+        if key not in self._headers:
+            self.header(body.game_id, body.seat)
+        hh = self._headers[key]
+        if which == "join" and not body.sign_pk:
+            body.sign_pk = self.seat_sign_pk
+            body.header_hash = hh
+        if not req.request_id:
+            req.request_id = self.new_request_id()
+        seq = body.based_on_seq if which == "submit" else 0
+        msg = _seatsig.message(body.game_id, hh, seq, req.request_id, _INPUTS[which], body.SerializeToString())
+        req.signature = self.sign_key.sign(msg).signature
+        return req
 
     def _ref(self, field, game_id="", seat=0, **kw):
         req = pb.Request()

@@ -9,6 +9,11 @@ with the C replay tool (berthier-replay), so that each checks the other:
   (or the key given with --sign-pk) is valid,
 - the seats' JOIN records (one per seat, 32 bytes of entropy each),
 - dice=contributory: every NONCE is the next link of its seat's committed chain,
+- seat signatures (docs/protocol.md P3.1): every signed JOIN signs this log's
+  header hash and binds its seat's signing key; every ORDER, RESIGN and NONCE
+  of a seat-signed game is signed by its seat's bound key over its exact body
+  bytes. A log whose joins bind no key (written before seat signatures) is
+  reported as "inputs not seat-signed"; a mix of signed and unsigned is bad,
 - the REVEAL: BLAKE2b-256(seed) equals the header's dice commitment,
 - every DICE record: consecutive indices, and the value recomputed from the
   revealed seed and the seats' entropies (and, in contributory mode, the batch
@@ -25,7 +30,11 @@ forked or re-signed log contradicts; and it pins the signer (--sign-pk, or
 --trust FILE with one key a line). Unpinned, the result says "signer not pinned".
 
     /usr/bin/python3 -m berthier.verify [--sign-pk HEX|FILE] [--trust FILE] [--receipts FILE]
-                                        [--heads FILE] [--quiet] LOG
+                                        [--heads FILE] [--seat-key SEAT:KEY[:HASH]]... [--quiet] LOG
+
+--seat-key is a seat's own record of its join (`berthierctl header` prints
+your-sign-key and header-hash): the log's JOIN of SEAT must bind that signing
+key (and sign that header hash), or the log is bad.
 
 Exit status: 0 every check passed and the game is finished (END, REVEAL and a
 final checkpoint over the last record); 1 the log is tampered or corrupt (the
@@ -39,6 +48,7 @@ import sys
 
 from . import dice as _dice
 from . import logfile as lf
+from . import seatsig as _seatsig
 from . import wire
 
 OK, BAD, INCOMPLETE = 0, 1, 2
@@ -61,6 +71,8 @@ class Result:
         self.signer = None          # the header's signing key
         self.pinned_by = None       # "--sign-pk", "the trust file", or None
         self.evidence = []          # contradicted receipts and heads, one sentence each
+        self.seat_signed = None      # True, False (an old log), None (nobody joined)
+        self.signatures = 0          # seat signatures verified
 
     @property
     def ok(self):
@@ -129,12 +141,13 @@ def _decode(rec, schema):
         raise _Bad(rec, "payload does not decode: %s" % e)
 
 
-def verify_bytes(data, sign_pk=None, trust=None, receipts=(), heads=()):
+def verify_bytes(data, sign_pk=None, trust=None, receipts=(), heads=(), seat_keys=None):
     """Verify a log image (see _verify_log), pin its signer and check it against
     the receipts and heads kept (berthier.receipts.Kept lists).
-    trust: a list of trusted keys (a trust file's), None if no trust file."""
+    trust: a list of trusted keys (a trust file's), None if no trust file.
+    seat_keys: the seats' own records of their joins (see _verify_log)."""
     from . import receipts as rc
-    res = _verify_log(data, sign_pk)
+    res = _verify_log(data, sign_pk, seat_keys)
     scan = lf.analyse(data)
     recs = scan.records
     hdr = None
@@ -171,10 +184,53 @@ def verify_bytes(data, sign_pk=None, trust=None, receipts=(), heads=()):
     return res
 
 
-def _verify_log(data, sign_pk=None):
+def _hex8(b):
+    return bytes(b[:8]).hex() + "..."
+
+
+def _check_seat_sig(rec, res, hh, game_id, seat_pk, seat, what, seq, rid, field, body, sig):
+    """An input of `seat`: signed by its bound key in a seat-signed game,
+    unsigned in an unsigned one."""
+    if res.seat_signed is not True:
+        if sig:
+            raise _Bad(rec, "seat %d's %s is signed, but the game's joins bound no signing key" % (seat, what))
+        return
+    if seat not in seat_pk:
+        raise _Bad(rec, "seat %d's %s comes before its join bound a signing key" % (seat, what))
+    if not sig:
+        raise _Bad(rec, "seat %d's %s carries no seat signature (the seat's join bound key %s)"
+                   % (seat, what, _hex8(seat_pk[seat])))
+    if not _seatsig.verify(seat_pk[seat], game_id, hh, seq, rid, field, body, sig):
+        raise _Bad(rec, "seat %d's signature on its %s (request id %d) does not verify under the key %s its "
+                   "join bound: the input is not the seat's" % (seat, what, rid, _hex8(seat_pk[seat])))
+    res.signatures += 1
+
+
+def _order_parts(rec, payload):
+    """(seat, request_id, signature, submit body bytes, Submit dict) of an ORDER."""
+    o = _decode(rec, wire.LOG_ORDER)
+    rid, sig, body = 0, b"", None
+    try:
+        for num, wt, v in wire.fields(o["request"]):
+            if num == 1 and wt == 0:
+                rid = v
+            elif num == 2 and wt == 2:
+                sig = v
+            elif num == 12 and wt == 2:
+                body = v
+        if body is None:
+            raise _Bad(rec, "the ORDER's request is not a submit")
+        sub = wire.decode(body, wire.SUBMIT)
+    except wire.WireError as e:
+        raise _Bad(rec, "the ORDER's request does not decode: %s" % e)
+    return o["seat"], rid, sig, body, sub
+
+
+def _verify_log(data, sign_pk=None, seat_keys=None):
     """Verify a log image. sign_pk: the daemon's Ed25519 public key (32 bytes) to
     pin; None trusts the key in the header (the header itself is then covered by
-    the chain and by every checkpoint). Returns a Result."""
+    the chain and by every checkpoint). seat_keys: {seat: (signing key, header
+    hash or None)}, the seats' own records of their joins. Returns a Result."""
     res = Result(OK, "")
     hdr = None
     nseats = 0
@@ -192,6 +248,8 @@ def _verify_log(data, sign_pk=None):
     seed = None
     last_kind = None
     last_input_chain = None  # chain hash of the last record that is not a SYNC
+    hh = None                # the header hash seats sign
+    seat_pk = {}             # seat -> signing key its join bound
     scan = lf.analyse(data)
     if scan.status == lf.Scan.DAMAGED or not scan.records:
         res.status = BAD
@@ -212,6 +270,7 @@ def _verify_log(data, sign_pk=None):
                 if k != lf.HEADER:
                     raise _Bad(rec, "record 0 is %s, not HEADER" % lf.kind_name(k))
                 hdr = _decode(rec, wire.LOG_HEADER)
+                hh = _seatsig.header_hash(rec.payload)
                 if hdr["format"] != 1:
                     raise _Bad(rec, "header format %d, expected 1" % hdr["format"])
                 res.game_id = hdr["game_id"]
@@ -278,10 +337,65 @@ def _verify_log(data, sign_pk=None):
                         chain_link[s] = j["chain_commit"]
                     elif j["chain_commit"]:
                         raise _Bad(rec, "chain commitment in a standard-dice game")
+                    signed = bool(j["sign_pk"] or j["header_hash"] or j["signature"])
+                    if res.seat_signed is None:
+                        res.seat_signed = signed
+                    elif res.seat_signed != signed:
+                        raise _Bad(rec, "seat %d's join is %s but an earlier join was %s: every seat's join "
+                                   "binds a signing key, or none" % (s, "signed" if signed else "unsigned",
+                                                                     "signed" if res.seat_signed else "unsigned"))
+                    if signed:
+                        if len(j["sign_pk"]) != 32 or len(j["header_hash"]) != 32 or len(j["signature"]) != 64:
+                            raise _Bad(rec, "seat %d's signed join is malformed" % s)
+                        if j["header_hash"] != hh:
+                            raise _Bad(rec, "seat %d's signed join is for header hash %s, but this log's header "
+                                       "hashes to %s: the header (seat keys, dice commitment, signing key) was "
+                                       "changed after seat %d joined" % (s, _hex8(j["header_hash"]), _hex8(hh), s))
+                        body = wire.encode({"game_id": hdr["game_id"], "seat": s, "entropy": j["entropy"],
+                                            "chain_commit": j["chain_commit"], "sign_pk": j["sign_pk"],
+                                            "header_hash": j["header_hash"]}, wire.JOIN)
+                        if not _seatsig.verify(j["sign_pk"], hdr["game_id"], hh, 0, j["request_id"],
+                                               _seatsig.BODY_JOIN, body, j["signature"]):
+                            raise _Bad(rec, "seat %d's join signature (request id %d) does not verify under the "
+                                       "key it binds" % (s, j["request_id"]))
+                        seat_pk[s] = j["sign_pk"]
+                        res.signatures += 1
+                    elif j["request_id"]:
+                        raise _Bad(rec, "an unsigned join with a request id")
                     entropy[s] = j["entropy"]
+                elif k == lf.ORDER and res.seat_signed is not True:
+                    # an unsigned game: its orders are the rules' business (berthier-replay),
+                    # but none may carry a signature
+                    o = _decode(rec, wire.LOG_ORDER)
+                    try:
+                        if any(num == 2 for num, _, _ in wire.fields(o["request"])):
+                            raise _Bad(rec, "seat %d's order is signed, but the game's joins bound no signing "
+                                       "key" % o["seat"])
+                    except wire.WireError:
+                        pass
+                elif k == lf.ORDER:
+                    s, rid, sig, body, sub = _order_parts(rec, rec.payload)
+                    if s >= nseats or sub["seat"] != s:
+                        raise _Bad(rec, "an order of seat %d names seat %d" % (s, sub["seat"]))
+                    if sub["game_id"] != hdr["game_id"]:
+                        raise _Bad(rec, "an order for game %r in game %s" % (sub["game_id"], hdr["game_id"]))
+                    _check_seat_sig(rec, res, hh, hdr["game_id"], seat_pk, s, "order", sub["based_on_seq"], rid,
+                                    _seatsig.BODY_SUBMIT, body, sig)
+                elif k == lf.RESIGN:
+                    r = _decode(rec, wire.LOG_RESIGN)
+                    s = r["seat"]
+                    # a seat that has not joined has no key: its resign is unsigned
+                    if s in entropy or r["signature"]:
+                        body = wire.encode({"game_id": hdr["game_id"], "seat": s}, wire.GAME_REF)
+                        _check_seat_sig(rec, res, hh, hdr["game_id"], seat_pk, s, "resign", 0, r["request_id"],
+                                        _seatsig.BODY_RESIGN, body, r["signature"])
                 elif k == lf.NONCE:
                     n = _decode(rec, wire.LOG_NONCE)
                     s = n["seat"]
+                    body = wire.encode({"game_id": hdr["game_id"], "seat": s, "batch": n["batch"],
+                                        "nonce": n["nonce"]}, wire.REVEAL_NONCE)
+                    _check_seat_sig(rec, res, hh, hdr["game_id"], seat_pk, s, "nonce reveal", 0, n["request_id"],
+                                    _seatsig.BODY_REVEAL, body, n["signature"])
                     if not contributory:
                         raise _Bad(rec, "NONCE in a standard-dice game")
                     if len(entropy) < nseats:
@@ -355,6 +469,24 @@ def _verify_log(data, sign_pk=None):
             last_input_chain = rec.chain
         if hdr is None:
             raise _Bad(None, "no HEADER record")
+        for s, (want_pk, want_hh) in sorted((seat_keys or {}).items()):
+            if want_hh is not None and bytes(want_hh) != hh:
+                raise _Bad(scan.records[0], "the header hashes to %s, but seat %d joined a header that hashes to "
+                           "%s (its own record of its join): the header was changed"
+                           % (_hex8(hh), s, _hex8(want_hh)))
+            jrec = None
+            for rec in scan.records:
+                if rec.kind == lf.JOIN and _decode(rec, wire.LOG_JOIN)["seat"] == s:
+                    jrec = rec
+                    break
+            if jrec is None:
+                raise _Bad(None, "seat %d holds a join signed with key %s, but no JOIN of seat %d is in this log"
+                           % (s, _hex8(want_pk), s))
+            got = _decode(jrec, wire.LOG_JOIN)["sign_pk"]
+            if got != bytes(want_pk):
+                raise _Bad(jrec, "seat %d's JOIN binds signing key %s, not the key %s seat %d joined with (its "
+                           "own record of its join): this join is not the seat's"
+                           % (s, _hex8(got) if got else "no key", _hex8(want_pk), s))
         if seed is not None:
             key = _dice.key_derive(seed, hdr["game_id"], [entropy[i] for i in range(nseats)])
             for rec, d, bk in rolls:
@@ -379,6 +511,10 @@ def _verify_log(data, sign_pk=None):
         "game %s:" % res.game_id, res.records, res.checkpoints, res.rolls, res.rolls_checked)
     if contributory:
         what += ", %d contributory batches" % res.batches
+    if res.seat_signed:
+        what += ", %d seat signatures verified" % res.signatures
+    elif res.seat_signed is False:
+        what += "; inputs not seat-signed"
     if res.finished:
         res.status = OK
         res.message = what + "; finished and verified"
@@ -397,9 +533,16 @@ def _verify_log(data, sign_pk=None):
     return res
 
 
-def verify_file(path, sign_pk=None, trust=None, receipts=(), heads=()):
+def verify_file(path, sign_pk=None, trust=None, receipts=(), heads=(), seat_keys=None):
     with open(path, "rb") as f:
-        return verify_bytes(f.read(), sign_pk, trust, receipts, heads)
+        return verify_bytes(f.read(), sign_pk, trust, receipts, heads, seat_keys)
+
+
+def _parse_seat_key(arg):
+    parts = arg.split(":")
+    if len(parts) not in (2, 3) or not parts[0].isdigit() or any(len(p) != 64 for p in parts[1:]):
+        raise ValueError("--seat-key wants SEAT:KEY or SEAT:KEY:HEADER_HASH (64 hex characters each)")
+    return int(parts[0]), (bytes.fromhex(parts[1]), bytes.fromhex(parts[2]) if len(parts) == 3 else None)
 
 
 def _load_sign_pk(arg):
@@ -427,6 +570,9 @@ def main(argv=None):
                     help="a receipts file (one '<Receipt hex> [<Request hex>]' a line) to check the log against")
     ap.add_argument("--heads", action="append", default=[],
                     help="a heads file (one '<game> <record> <head hex> <signature hex>' a line)")
+    ap.add_argument("--seat-key", action="append", default=[], metavar="SEAT:KEY[:HASH]",
+                    help="a seat's own record of its join: its JOIN must bind signing key KEY (and sign header "
+                         "hash HASH); berthierctl header prints both")
     ap.add_argument("--quiet", "-q", action="store_true")
     a = ap.parse_args(argv)
     from . import receipts as rc
@@ -449,7 +595,12 @@ def main(argv=None):
         print("berthier.verify: --sign-pk: %s" % e, file=sys.stderr)
         return BAD
     try:
-        r = verify_file(a.log, pk, trust, kept_r, kept_h)
+        seat_keys = dict(_parse_seat_key(x) for x in a.seat_key)
+    except ValueError as e:
+        print("berthier.verify: %s" % e, file=sys.stderr)
+        return BAD
+    try:
+        r = verify_file(a.log, pk, trust, kept_r, kept_h, seat_keys)
     except OSError as e:
         print("berthier.verify: %s: %s" % (a.log, e.strerror or e), file=sys.stderr)
         return BAD

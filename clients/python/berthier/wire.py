@@ -140,11 +140,22 @@ LOG_HEADER = {
     15: ("create_request_id", "uint", False), 16: ("create_digest", "bytes", False),
     17: ("spectator_keys", "bytes", True),
 }
-LOG_JOIN = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("chain_commit", "bytes", False)}
+LOG_JOIN = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("chain_commit", "bytes", False),
+            4: ("sign_pk", "bytes", False), 5: ("header_hash", "bytes", False), 6: ("signature", "bytes", False),
+            130: ("request_id", "uint", False)}
 LOG_ORDER = {1: ("seat", "uint", False), 2: ("request", "bytes", False)}
 LOG_TIMEOUT = {1: ("seat", "uint", False), 2: ("seq", "uint", False), 3: ("forfeit", "bool", False)}
-LOG_RESIGN = {1: ("seat", "uint", False)}
-LOG_NONCE = {1: ("seat", "uint", False), 2: ("batch", "uint", False), 3: ("nonce", "bytes", False)}
+LOG_RESIGN = {1: ("seat", "uint", False), 2: ("signature", "bytes", False), 3: ("request_id", "uint", False)}
+LOG_NONCE = {1: ("seat", "uint", False), 2: ("batch", "uint", False), 3: ("nonce", "bytes", False),
+             4: ("signature", "bytes", False), 130: ("request_id", "uint", False)}
+# The request bodies whose exact bytes seats sign (docs/protocol.md P3.1).
+JOIN = {1: ("game_id", "string", False), 2: ("seat", "uint", False), 3: ("entropy", "bytes", False),
+        4: ("chain_commit", "bytes", False), 5: ("sign_pk", "bytes", False), 6: ("header_hash", "bytes", False)}
+SUBMIT = {1: ("game_id", "string", False), 2: ("seat", "uint", False), 3: ("based_on_seq", "uint", False),
+          4: ("order", "bytes", False), 5: ("order_text", "string", False)}
+GAME_REF = {1: ("game_id", "string", False), 2: ("seat", "uint", False)}
+REVEAL_NONCE = {1: ("game_id", "string", False), 2: ("seat", "uint", False), 3: ("batch", "uint", False),
+                4: ("nonce", "bytes", False)}
 LOG_DICE = {1: ("index", "uint", False), 2: ("sides", "uint", False), 3: ("value", "uint", False),
             4: ("purpose", "string", False), 5: ("visible", "uint", False)}
 # LogDice.visible (core/vis.h): 0 = public; else DICE_LIMITED | the mask of seats that may see

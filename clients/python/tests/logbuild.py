@@ -5,14 +5,22 @@ import os
 
 import nacl.signing
 
-from berthier import dice, logfile as lf, wire
+from berthier import dice, logfile as lf, seatsig, wire
 from berthier.verify import checkpoint_message
 
 GAME_ID = "00112233aabbccdd"
+# Request with a submit body, as an ORDER record holds it (berthier.v1 field numbers).
+REQUEST_SUBMIT = {1: ("request_id", "uint", False), 2: ("signature", "bytes", False),
+                  12: ("submit", wire.SUBMIT, False)}
 
 
 class LogBuilder:
-    def __init__(self, nseats=2, mode="standard", seed=None, sign_key=None, header_extra=None):
+    def __init__(self, nseats=2, mode="standard", seed=None, sign_key=None, header_extra=None, signed=False):
+        """signed: seat-signed inputs (docs/protocol.md P3.1), with seat keys derived
+        from made-up CURVE secret keys."""
+        self.signed = signed
+        self.seat_keys = [seatsig.signing_key(bytes([0x40 + s]) * 32) for s in range(nseats)]
+        self.next_rid = 100
         self.nseats = nseats
         self.mode = mode
         self.seed = seed or bytes(range(1, 33))
@@ -50,11 +58,26 @@ class LogBuilder:
                 last = prev
         return last
 
+    def header_hash(self):
+        return seatsig.header_hash(self.records[0][1])
+
+    def rid(self):
+        self.next_rid += 1
+        return self.next_rid
+
     def join_all(self):
         for s in range(self.nseats):
             j = {"seat": s, "entropy": self.entropy[s]}
             if self.mode == "contributory":
                 j["chain_commit"] = self.links[s][0]
+            if self.signed:
+                hh = self.header_hash()
+                j["sign_pk"] = bytes(self.seat_keys[s].verify_key)
+                j["header_hash"] = hh
+                j["request_id"] = self.rid()
+                body = wire.encode(dict(j, game_id=GAME_ID), wire.JOIN)
+                j["signature"] = self.seat_keys[s].sign(
+                    seatsig.message(GAME_ID, hh, 0, j["request_id"], seatsig.BODY_JOIN, body)).signature
             self.add(lf.JOIN, wire.encode(j, wire.LOG_JOIN))
             if s < self.nseats - 1:
                 self.sync()
@@ -73,7 +96,14 @@ class LogBuilder:
                                   [self.links[s][self.used[s]] for s in range(self.nseats)])
         self.batch += 1
 
-    def order(self, seat, req=b"\x08\x01"):
+    def order(self, seat, req=b"\x08\x01", seq=1):
+        if self.signed:
+            sub = {"game_id": GAME_ID, "seat": seat, "based_on_seq": seq, "order_text": "bid 1"}
+            rid = self.rid()
+            body = wire.encode(sub, wire.SUBMIT)
+            sig = self.seat_keys[seat].sign(
+                seatsig.message(GAME_ID, self.header_hash(), seq, rid, seatsig.BODY_SUBMIT, body)).signature
+            req = wire.encode({"request_id": rid, "signature": sig, "submit": sub}, REQUEST_SUBMIT)
         self.add(lf.ORDER, wire.encode({"seat": seat, "request": req}, wire.LOG_ORDER))
 
     def roll(self, sides, purpose="D3 roll", visible=0):

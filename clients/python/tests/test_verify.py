@@ -5,7 +5,7 @@ import subprocess
 import sys
 import unittest
 
-from berthier import logfile as lf, verify, wire
+from berthier import logfile as lf, seatsig, verify, wire
 from tests import logbuild
 
 PYTHON = sys.executable
@@ -23,6 +23,99 @@ class TestChain(unittest.TestCase):
         self.assertEqual(img[56:], b"\x00\x00\x00\x00\x10" + c1)
         recs = list(lf.read_records(img))
         self.assertEqual([(r.kind, r.payload, r.chain) for r in recs], [(1, b"abc", c0), (16, b"", c1)])
+
+
+class TestSeatSignatures(unittest.TestCase):
+    """Seat-signed inputs (docs/protocol.md P3.1): an operator holding the server key
+    re-signs every checkpoint, yet cannot forge a seat's signature. Before seat
+    signatures the verifier had nothing to check these rewrites against: a log
+    re-signed with the server key verified whatever its inputs and header said."""
+
+    def test_known_answers(self):
+        # the same values as tests/unit/test_replay_seatsig.c: every client derives the
+        # same key from a CURVE secret key and signs the same bytes
+        k = seatsig.signing_key(bytes(range(32)))
+        self.assertEqual(bytes(k.verify_key).hex(),
+                         "a2346bd69b5b9ab9357477ecbbfb0fca4d1501000f4c1bbeafebfa2cf7fc3b0d")
+        m = seatsig.message("0011223344556677", bytes(range(32)), 5, 77, seatsig.BODY_SUBMIT, b"\x0a\x02hi")
+        self.assertEqual(m.hex(), "62657274686965722d696e7075742d76311030303131323233333434353536363737"
+                                  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                                  "05000000000000004d000000000000000c040000000a026869")
+        sig = k.sign(m).signature
+        self.assertEqual(sig.hex(), "77bbcf1538197653704076c4241d7394a1ff98cc9d7007f50d5d4425d1004acf"
+                                    "9d3ecfe7794ca65ea1149792c72c3a1eeb5e02c64bd72913e7b43f29d4636107")
+        self.assertTrue(seatsig.verify(bytes(k.verify_key), "0011223344556677", bytes(range(32)), 5, 77, 12,
+                                       b"\x0a\x02hi", sig))
+        self.assertFalse(seatsig.verify(bytes(k.verify_key), "0011223344556677", bytes(range(32)), 6, 77, 12,
+                                        b"\x0a\x02hi", sig))
+
+    def test_signed_game_verifies(self):
+        r = verify.verify_bytes(logbuild.standard_game(signed=True).build())
+        self.assertEqual(r.status, verify.OK, r.message)
+        self.assertTrue(r.seat_signed)
+        self.assertEqual(r.signatures, 3)          # two joins and an order
+        self.assertIn("seat signatures verified", r.message)
+        r = verify.verify_bytes(logbuild.standard_game().build())
+        self.assertEqual(r.status, verify.OK, r.message)
+        self.assertIn("inputs not seat-signed", r.message)
+
+    def _order_index(self, b):
+        return next(i for i, (k, _) in enumerate(b.records) if k == lf.ORDER)
+
+    def test_forged_order(self):
+        for how in ("stripped", "operator", "moved"):
+            b = logbuild.standard_game(signed=True)
+            i = self._order_index(b)
+            o = wire.decode(b.records[i][1], wire.LOG_ORDER)
+            req = wire.decode(o["request"], logbuild.REQUEST_SUBMIT)
+            if how == "stripped":
+                req["signature"] = b""
+            elif how == "operator":
+                import nacl.signing
+                body = wire.encode(req["submit"], wire.SUBMIT)
+                req["signature"] = nacl.signing.SigningKey(bytes(32)).sign(
+                    seatsig.message(logbuild.GAME_ID, b.header_hash(), 1, req["request_id"], 12, body)).signature
+            else:
+                req["request_id"] += 1     # the seat's signature, on other bytes
+            b.records[i][1] = wire.encode({"seat": o["seat"], "request": wire.encode(req, logbuild.REQUEST_SUBMIT)},
+                                          wire.LOG_ORDER)
+            b.resign_all()
+            r = verify.verify_bytes(b.build())
+            self.assertEqual(r.status, verify.BAD, how)
+            self.assertEqual(r.bad_record, i, r.message)
+            self.assertIn("carries no seat signature" if how == "stripped" else "does not verify", r.message)
+
+    def test_rekeyed_or_reseeded_header(self):
+        from berthier import dice
+        for field in ("seats", "dice_commit", "server_sign_pk"):
+            b = logbuild.standard_game(signed=True)
+            h = wire.decode(b.records[0][1], wire.LOG_HEADER)
+            if field == "seats":
+                h["seats"][1]["key"] = b"\xee" * 32
+            elif field == "dice_commit":
+                h["dice_commit"] = dice.commit(b"\x42" * 32)
+            else:
+                h["server_sign_pk"] = bytes(b.sk.verify_key)[::-1]
+            b.records[0][1] = wire.encode(h, wire.LOG_HEADER)
+            b.resign_all()
+            r = verify.verify_bytes(b.build())
+            self.assertEqual(r.status, verify.BAD, field)
+            first_join = next(i for i, (k, _) in enumerate(b.records) if k == lf.JOIN)
+            if field != "server_sign_pk":   # that one fails at the first checkpoint's key
+                self.assertEqual(r.bad_record, first_join, r.message)
+                self.assertIn("seat 0's signed join is for header hash", r.message)
+
+    def test_seat_key_pin(self):
+        b = logbuild.standard_game(signed=True)
+        img = b.build()
+        mine = {1: (bytes(b.seat_keys[1].verify_key), b.header_hash())}
+        self.assertEqual(verify.verify_bytes(img, seat_keys=mine).status, verify.OK)
+        r = verify.verify_bytes(img, seat_keys={1: (bytes(32), None)})
+        self.assertEqual(r.status, verify.BAD)
+        self.assertIn("this join is not the seat's", r.message)
+        r = verify.verify_bytes(img, seat_keys={1: (mine[1][0], bytes(32))})
+        self.assertEqual(r.status, verify.BAD)
+        self.assertEqual(r.bad_record, 0)
 
 
 class TestVerify(unittest.TestCase):
