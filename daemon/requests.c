@@ -61,6 +61,7 @@ static const char *s_protocol_rule(int code) {
     case BERTHIER__V1__CODE__CODE_UNKNOWN_GAME:
     case BERTHIER__V1__CODE__CODE_BAD_REQUEST: return "P4";
     case BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED:
+    case BERTHIER__V1__CODE__CODE_TOO_MANY_CONNECTIONS:
     case BERTHIER__V1__CODE__CODE_BUSY: return "P5";
     case BERTHIER__V1__CODE__CODE_IO_ERROR:
     case BERTHIER__V1__CODE__CODE_INTERNAL: return "P7";
