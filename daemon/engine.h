@@ -53,6 +53,12 @@ typedef struct bd_game {
                              * later frames about it are put off too (their order is kept) */
     uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
                              * round, so later replies about it wait too (their order is kept) */
+    /* Which parties the unsynced records concern (quiet.h): views (bit s: seat s,
+     * QUIET_OTHER: any other key) that no record of the round being filled, or of
+     * the round being flushed, changed; the views whose replies wait or were put off. */
+    uint32_t clean_touched, clean_inflight;
+    uint32_t wait_views, defer_views;
+    int applying;           /* an input is being applied: its records' views are judged after it */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */

@@ -169,6 +169,7 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
     snprintf(self->id, sizeof self->id, "%s", id);
     snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
+    self->clean_touched = self->clean_inflight = 0xffffffffu;
     return self;
 }
 
@@ -256,6 +257,8 @@ static int s_add(bd_engine *self, bd_game *g) {
 }
 
 void engine_touch(bd_engine *self, bd_game *g) {
+    /* A record outside an input (creation, recovery) may concern anyone (quiet.h). */
+    if (!g->applying) g->clean_touched = 0;
     if (g->touched) return;
     if (s_push(&self->touched, &self->ntouched, &self->captouched, g) != 0) {
         /* Without the list the sync would miss this game: a broken invariant. */
@@ -469,6 +472,8 @@ int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
     for (size_t i = 0; i < self->ninflight; i++) {
         self->inflight[i]->touched = 0;
         self->inflight[i]->inflight = 1;
+        self->inflight[i]->clean_inflight = self->inflight[i]->clean_touched;
+        self->inflight[i]->clean_touched = 0xffffffffu;
     }
     self->round++;   /* every wait_round of the round is stale from now on */
     if (!dirty) return 0;

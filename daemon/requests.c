@@ -24,6 +24,7 @@
 #include "decode.h"
 #include "engine.h"
 #include "log.h"
+#include "quiet.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -374,6 +375,9 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     *seq_before = game_seq(gm->g);
     brt_pending before, after;
     game_pending(gm->g, -1, &before, NULL);
+    quiet_snap snap;
+    quiet_before(gm, in->seat, &before, &snap);
+    gm->applying = 1;
     game_capture_begin(gm);
     int rc;
     switch (in->kind) {
@@ -387,13 +391,22 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     }
     game_capture_end(gm);
     if (rc != 0) {
+        gm->applying = 0;
+        quiet_after(gm, in->seat, &snap, 0);
+        /* a refused input appended nothing and concerns nobody else; records of
+         * an input that failed half-way (a halted game) concern everyone */
+        if (gm->cap.len) gm->clean_touched = 0;
         if (gm->io_failed) log_err("game %s: a record could not be appended; the daemon will stop", gm->id);
         return -1;
     }
     engine_touch(e, gm);
+    gm->applying = 0;
     gm->clock_dirty = 1;
     game_pending(gm->g, -1, &after, NULL);
-    if (game_seq(gm->g) != *seq_before || !s_same_public_decision(&before, &after)) s_queue_notices(e, gm);
+    int same = game_seq(gm->g) == *seq_before && s_same_public_decision(&before, &after);
+    /* the views this input left as they were: their queries need not wait for its sync */
+    gm->clean_touched &= quiet_after(gm, in->seat, &snap, same);
+    if (!same) s_queue_notices(e, gm);
     return 0;
 }
 
@@ -936,14 +949,17 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
  * reveals no game (hello, an unknown game) and a reply about a game with
  * nothing unsynced reveal only what is on disk already.
  */
-static int s_reply_now(bd_engine *e, const Berthier__V1__Request *req, int mutating) {
-    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0 && e->ninflight == 0;
+static int s_reply_now(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, int mutating) {
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return quiet_list(e, key);
     if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
     if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
     const char *id = s_game_named(req);
     bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-    if (mutating || (gm && (gm->touched || gm->inflight || gm->wait_round == e->round))) {
-        if (gm) gm->wait_round = e->round;
+    /* Unsynced records of the game wait only for the parties they concern
+     * (quiet.h): another seat's sealed choice, recorded, does not hold this one up. */
+    uint32_t views = gm ? quiet_views(gm, key) : 0;
+    if (mutating || (gm && (!quiet_clean(gm, views, 1) || quiet_waiting(e, gm, views, 0)))) {
+        if (gm) quiet_mark_wait(e, gm, views);
         return 0;
     }
     return 1;
@@ -986,19 +1002,21 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     case BERTHIER__V1__REQUEST__BODY_HELLO: {
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-        /* Not in flight, and no reply about it waiting: neither in the round being
-         * flushed (wait_round == round - 1: a refused input's reply, say) nor in
-         * the new one, and nothing about it put off. */
-        now = !gm || (!gm->inflight && !gm->touched && gm->wait_round + 1 < e->round && gm->defer_round != e->round);
-        if (!now) gm->defer_round = e->round;
+        /* Nothing in flight or in the new round that concerns the asker (quiet.h),
+         * and no reply of the asker about it waiting: neither in the round being
+         * flushed (a refused input's reply, say) nor in the new one, and nothing
+         * of the asker about it put off. */
+        uint32_t views = gm ? quiet_views(gm, key) : 0;
+        now = !gm || (quiet_clean(gm, views, 1) && !quiet_waiting(e, gm, views, 1) && !quiet_deferred(e, gm, views));
+        if (!now) quiet_mark_defer(e, gm, views);
         break;
     }
-    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = e->ntouched == 0 && e->ninflight == 0; break;
+    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = quiet_list(e, key); break;
     default: {
         /* An input, a creation: it must wait for the flush to end before it is applied. */
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-        if (gm) gm->defer_round = e->round;
+        if (gm) quiet_mark_defer(e, gm, quiet_views(gm, key));
         break;
     }
     }
@@ -1086,7 +1104,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         }
     }
 done:
-    now = s_reply_now(e, req, mutating);
+    now = s_reply_now(e, key, req, mutating);
     return now;
 }
 
