@@ -59,6 +59,8 @@ typedef struct bd_game {
     uint32_t clean_touched, clean_inflight;
     uint32_t wait_views, defer_views;
     int applying;           /* an input is being applied: its records' views are judged after it */
+    int reveal_only;        /* the clock is the reveal deadline of a dice=contributory game without
+                             * a clock of its own: it runs only while a nonce is awaited */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */

@@ -191,9 +191,20 @@ static brt_sink s_sink(bd_game *self) {
 static void s_after_load(bd_game *self) {
     const Berthier__V1__LogHeader *h = game_header(self->g);
     self->spectators_live = 0;
-    for (size_t i = 0; i < h->n_options; i++)
+    int contributory = 0;
+    for (size_t i = 0; i < h->n_options; i++) {
         if (strcmp(h->options[i], "spectators=live") == 0) self->spectators_live = 1;
+        if (strcmp(h->options[i], "dice=contributory") == 0) contributory = 1;
+    }
     clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
+    /* A seat that withholds its nonce would stop a contributory game without a
+     * clock for ever: it gets `reveal-deadline` to reveal, then forfeits
+     * (game_timeout, a logged TIMEOUT; docs/daemon.md "Clocks"). */
+    self->reveal_only = 0;
+    if (contributory && !clock_enabled(&self->clock) && self->eng->cfg->reveal_deadline_ms) {
+        clock_init(&self->clock, self->eng->cfg->reveal_deadline_ms, 0);
+        self->reveal_only = 1;
+    }
     self->clock_dirty = 1;
     self->synced_seq = game_seq(self->g);
 }

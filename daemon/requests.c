@@ -1113,10 +1113,14 @@ done:
 static void s_clock_refresh(bd_game *gm, int64_t now) {
     unsigned n = game_seat_count(gm->g);
     int must[BRT_MAX_SEATS] = {0};
-    if (game_started(gm->g) && !game_over(gm->g)) {
+    if (!game_over(gm->g)) {
         for (unsigned s = 0; s < n; s++) {
             brt_pending p;
             game_pending(gm->g, (int)s, &p, &must[s]);
+            int nonce = strcmp(p.kind, "dice-nonce") == 0;
+            /* Before the start a clock runs only for a nonce (contributory batch 0);
+             * the reveal deadline runs only while the seat's nonce is awaited. */
+            if ((!game_started(gm->g) || gm->reveal_only) && !nonce) must[s] = 0;
         }
     }
     clock_update(&gm->clock, n, must, game_seq(gm->g), now);
