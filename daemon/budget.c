@@ -262,7 +262,15 @@ budget_verdict budget_frame(bd_budget *self, const uint8_t key[32], const uint8_
         return BUDGET_OVER_CONN;
     }
     c->over = 0;
-    if (self->key_bytes && atomic_load(&c->k->acct->bytes) > self->key_bytes) return BUDGET_OVER_KEY;
+    if (self->key_bytes && atomic_load(&c->k->acct->bytes) > self->key_bytes) {
+        /* Refusals are small, but not free: a connection that does not read them
+         * either is dropped once it holds BUDGET_REFUSALS of them. */
+        if (unsent > BUDGET_REFUSALS) {
+            self->dropped++;
+            return BUDGET_OVER_CONN;
+        }
+        return BUDGET_OVER_KEY;
+    }
     return BUDGET_OK;
 }
 

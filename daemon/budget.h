@@ -18,7 +18,8 @@
  * A frame of a connection over its budget is dropped unread (budget_frame:
  * BUDGET_OVER_CONN): nothing is built for a peer that does not read. A frame
  * of a connection within its budget whose key is over the key's budget is
- * refused with CODE_BUSY (BUDGET_OVER_KEY; a small reply, charged too). A
+ * refused with CODE_BUSY (BUDGET_OVER_KEY; a small reply, charged too), or
+ * dropped if the connection holds BUDGET_REFUSALS unread bytes already. A
  * frame of a connection the key cannot open any more (it has
  * `key-connections` others that are live) is refused with
  * CODE_TOO_MANY_CONNECTIONS (BUDGET_TOO_MANY). Other peers are never held up.
@@ -39,6 +40,7 @@
 #include <stdint.h>
 
 #define BUDGET_RID_MAX 16
+#define BUDGET_REFUSALS (64u << 10)   /* unread bytes over which even a key's CODE_BUSY is dropped */
 
 typedef struct bd_budget bd_budget;
 
