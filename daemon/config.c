@@ -70,8 +70,8 @@ void config_defaults(bd_config *self, const char *state_directory) {
     self->hwm = 10000;
     self->heartbeat_ms = 10000;
     self->batch = 1024;
-    self->rate = 10000;
-    self->burst = 200;
+    self->rate = 50000;
+    self->burst = 50000;
     self->share = 16;
     self->dedupe = 65536;
     self->abuse_malformed = 32;

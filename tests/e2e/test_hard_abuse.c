@@ -34,7 +34,7 @@ static int s_setup_args(void **state, const char *const *extra, int nextra) {
 }
 
 /* A small threshold and a short ban, so that the ban's end is seen; no rate
- * limit (its default is 10000 a second), so that pipelined valid requests
+ * limit (its default is 50000 a second), so that pipelined valid requests
  * are never refused. */
 static int s_setup(void **state) {
     const char *extra[] = {"--abuse-malformed", "8", "--ban-seconds", "3", "--rate", "0"};

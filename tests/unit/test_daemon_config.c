@@ -36,7 +36,8 @@ static void test_defaults(void **state) {
     assert_string_equal(c.publish, "ipc://./var/berthier/events.sock");
     assert_int_equal(c.max_message, 1u << 20);
     /* the documented defaults of the bounds (docs/daemon.md, "Bounded resources") */
-    assert_int_equal(c.rate, 10000);
+    assert_int_equal(c.rate, 50000);
+    assert_int_equal(c.burst, 50000);
     assert_int_equal(c.reply_budget, 1u << 20);
     assert_int_equal(c.key_reply_budget, 8u << 20);
     assert_int_equal(c.key_connections, 32);
