@@ -142,6 +142,7 @@ bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, ch
     /* Closed connections are forgotten by the budget (their key may open others). */
     if (zmq_socket_monitor(self->router, "inproc://berthierd-router-monitor", ZMQ_EVENT_DISCONNECTED) != 0 ||
         !(self->monitor = zmq_socket(self->ctx, ZMQ_PAIR)) ||
+        s_set_int(self->monitor, ZMQ_LINGER, 0, "ZMQ_LINGER", err, errlen) ||
         zmq_connect(self->monitor, "inproc://berthierd-router-monitor") != 0) {
         snprintf(err, errlen, "cannot monitor the request socket: %s", zmq_strerror(errno));
         goto fail;
@@ -196,7 +197,19 @@ void server_destroy(bd_server **pself) {
         free(self->deferred);
     }
     fair_destroy(&self->fair);
-    if (self->monitor) zmq_close(self->monitor);
+    if (self->monitor) {
+        /* Stop the events first and read what is left: an event still in the
+         * pipe when both ends close is never freed by libzmq. */
+        if (self->router) (void)zmq_socket_monitor(self->router, NULL, 0);
+        for (;;) {
+            zmq_msg_t m;
+            zmq_msg_init(&m);
+            int rc = zmq_msg_recv(&m, self->monitor, ZMQ_DONTWAIT);
+            zmq_msg_close(&m);
+            if (rc < 0) break;
+        }
+        zmq_close(self->monitor);
+    }
     if (self->router) zmq_close(self->router);
     if (self->pub) zmq_close(self->pub);
     zap_destroy(&self->zap);

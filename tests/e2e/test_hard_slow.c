@@ -8,7 +8,7 @@
  *     them once it holds `reply-budget` unsent bytes for it (the daemon logs
  *     it once per connection), and its RSS (/proc/PID/status VmRSS) must stay
  *     under the documented bound
- *         RSS before + connections x (reply-budget + 3 x largest reply) + 64 MiB
+ *         RSS before + connections x (reply-budget + 3 x largest reply) + 96 MiB
  *     all along, while an honest seat of another game keeps playing durable
  *     orders, every one acknowledged. `rate` is 0 here: the budget alone
  *     bounds the memory.
@@ -128,7 +128,7 @@ static void test_slow_readers_bounded(void **state) {
     td_sleep_ms(200);   /* the baseline once the sockets and first rounds exist */
     long before = th_rss(f->d.pid);
     assert_true(before > 0);
-    long bound = before + (long)S_READERS * (long)(S_BUDGET + 3 * reply_size) + (64l << 20);
+    long bound = before + (long)S_READERS * (long)(S_BUDGET + 3 * reply_size) + (96l << 20);
 
     void *slow[S_READERS];
     for (int i = 0; i < S_READERS; i++) {
