@@ -19,15 +19,21 @@ int quiet_clean(const bd_game *gm, uint32_t views, int inflight) {
 }
 
 void quiet_mark_wait(bd_engine *e, bd_game *gm, uint32_t views) {
-    /* views of a round before the one being flushed are stale */
-    if (gm->wait_round + 1 < e->round) gm->wait_views = 0;
+    if (gm->wait_round != e->round) {
+        /* a new round: what waited in the round before is kept apart (it may be
+         * the round being flushed), anything older is done with */
+        gm->wait_prev = gm->wait_round + 1 == e->round ? gm->wait_views : 0;
+        gm->wait_views = 0;
+        gm->wait_round = e->round;
+    }
     gm->wait_views |= views;
-    gm->wait_round = e->round;
 }
 
 int quiet_waiting(const bd_engine *e, const bd_game *gm, uint32_t views, int flushing) {
-    if (!(gm->wait_views & views)) return 0;
-    return flushing ? gm->wait_round + 1 >= e->round : gm->wait_round == e->round;
+    uint32_t cur = gm->wait_round == e->round ? gm->wait_views : 0;
+    uint32_t prev = gm->wait_round == e->round ? gm->wait_prev : gm->wait_round + 1 == e->round ? gm->wait_views : 0;
+    /* in a flush, replies of the round being flushed are still waiting too */
+    return ((flushing ? cur | prev : cur) & views) != 0;
 }
 
 void quiet_mark_defer(bd_engine *e, bd_game *gm, uint32_t views) {
