@@ -593,7 +593,7 @@ int live_flood(const bench_opts *o, bench_flood *out) {
     int rc = quiet && loud && cut && cutq ? 0 : -1;
     s_flooder fl;
     /* 1. The throttle alone: abuse cuts off, so that the flood lasts the whole run. */
-    static const char *const no_cut[] = {"--abuse-malformed", "0", NULL};
+    static const char *const no_cut[] = {"--abuse-malformed", "0", "--rate", "0", NULL};
     if (rc == 0) rc = s_flood_phase(o, "flood", no_cut, n, quiet, loud, &fl);
     if (rc == 0) {
         out->n = n;

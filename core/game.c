@@ -87,6 +87,7 @@ struct brt_game {
 
     /* contributory: what waits for the batch's nonces */
     defer_kind deferred;
+    int abandoned_nonce;   /* ended before the start by a withheld batch-0 nonce (TIMEOUT) */
     uint64_t batch;
     uint8_t batch_head[32];     /* log head when the batch opened, before any reveal */
     uint8_t nonce[BRT_MAX_SEATS][32];
@@ -968,10 +969,13 @@ static int s_end_by_resign(brt_game *g, unsigned seat, uint8_t kind, const Proto
     if (!g->started) {
         /* Nobody has a state yet: the game ends unplayed. */
         g->seq++;
+        g->abandoned_nonce = kind == EVLOG_TIMEOUT;
         Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
         res.ended = 1;
         res.level = (char *)"abandoned";
-        res.reason = (char *)"a seat left before every seat had joined";
+        /* A TIMEOUT before the start can only be a withheld batch-0 nonce (game_timeout). */
+        res.reason = g->abandoned_nonce ? (char *)"a seat did not reveal its nonce before the game began"
+                                        : (char *)"a seat left before every seat had joined";
         if (s_emit_end(g, &res) != 0) return s_halt(g, err, "log write failed");
         if (g->sink.checkpoint && g->sink.checkpoint(g->sink.ctx) != 0) return s_halt(g, err, "checkpoint failed");
         return 0;
@@ -1017,13 +1021,18 @@ int game_resign_signed(brt_game *self, unsigned seat, const brt_seatsig *sig, br
 
 int game_timeout(brt_game *self, unsigned seat, brt_reject *err) {
     if (s_check_live(self, err) || s_check_seat(self, seat, err)) return -1;
-    if (!self->started)
+    /* Before the start only a dice batch (contributory: batch 0) can wait for a seat. */
+    if (!self->started && self->deferred == DEFER_NONE)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "not every seat has joined yet");
     int must = 0;
     brt_pending p;
-    self->rs->pending(self->state, &p);
-    if (self->deferred != DEFER_NONE) must = !self->nonce_have[seat];
-    else must = (p.seats & (1u << seat)) && !(p.sealed && self->sealed_have[seat]);
+    memset(&p, 0, sizeof p);
+    if (self->deferred != DEFER_NONE) {
+        must = !self->nonce_have[seat];
+    } else {
+        self->rs->pending(self->state, &p);
+        must = (p.seats & (1u << seat)) && !(p.sealed && self->sealed_have[seat]);
+    }
     if (!must)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_DECISION, "",
                               "seat %u has no decision pending to time out", seat);
@@ -1244,7 +1253,9 @@ void game_result(const brt_game *self, brt_result *out) {
     if (self->over && !out->ended) {
         out->ended = 1;
         snprintf(out->level, sizeof out->level, "abandoned");
-        snprintf(out->reason, sizeof out->reason, "a seat left before every seat had joined");
+        snprintf(out->reason, sizeof out->reason, "%s",
+                 self->abandoned_nonce ? "a seat did not reveal its nonce before the game began"
+                                       : "a seat left before every seat had joined");
     }
 }
 

@@ -42,6 +42,14 @@ static const s_setting s_settings[] = {
     {"abuse-window", S_NUM_FIELD(S_UINT, abuse_window, 1, 86400), "window of the abuse counts, in seconds"},
     {"ban-seconds", S_NUM_FIELD(S_UINT, ban_seconds, 0, 86400 * 365),
      "how long a cut key is refused at the handshake (0 = cut only)"},
+    {"reply-budget", S_NUM_FIELD(S_SIZE, reply_budget, 0, 1ll << 40),
+     "unsent reply bytes per connection; over it the connection's frames are dropped (0 = no bound)"},
+    {"key-reply-budget", S_NUM_FIELD(S_SIZE, key_reply_budget, 0, 1ll << 40),
+     "unsent reply bytes per key; over it the key's frames get CODE_BUSY (0 = no bound)"},
+    {"key-connections", S_NUM_FIELD(S_UINT, key_connections, 0, 1000000),
+     "live connections served per key; more get CODE_TOO_MANY_CONNECTIONS (0 = no cap)"},
+    {"reveal-deadline", S_NUM_FIELD(S_UINT, reveal_deadline_ms, 0, 86400000),
+     "ms a seat of a dice=contributory game without a clock has to reveal its nonce, else it forfeits (0 = never)"},
 };
 #define S_NSETTINGS (sizeof s_settings / sizeof s_settings[0])
 
@@ -62,14 +70,18 @@ void config_defaults(bd_config *self, const char *state_directory) {
     self->hwm = 10000;
     self->heartbeat_ms = 10000;
     self->batch = 1024;
-    self->rate = 0;
-    self->burst = 200;
+    self->rate = 50000;
+    self->burst = 50000;
     self->share = 16;
     self->dedupe = 65536;
     self->abuse_malformed = 32;
     self->abuse_busy = 10000;
     self->abuse_window = 10;
     self->ban_seconds = 30;
+    self->reply_budget = 1u << 20;
+    self->key_reply_budget = 8u << 20;
+    self->key_connections = 32;
+    self->reveal_deadline_ms = 300000;
 }
 
 static const s_setting *s_find(const char *key) {
@@ -201,7 +213,7 @@ static int s_load_file(bd_config *self, const char *path, char *err, size_t errl
 }
 
 const char *config_usage(void) {
-    static char text[4096];
+    static char text[8192];
     if (text[0]) return text;
     size_t off = (size_t)snprintf(text, sizeof text,
         "usage: berthierd [options]\n"

@@ -27,6 +27,11 @@ typedef struct bd_config {
     unsigned abuse_busy;             /* abuse-busy: BUSY refusals per window before a cut (0 = off) */
     unsigned abuse_window;           /* abuse-window: the window, in seconds */
     unsigned ban_seconds;            /* ban-seconds: how long a cut key fails the handshake (0 = no ban) */
+    size_t reply_budget;             /* reply-budget: unsent reply bytes per connection (0 = no bound) */
+    size_t key_reply_budget;         /* key-reply-budget: unsent reply bytes per key (0 = no bound) */
+    unsigned key_connections;        /* key-connections: live connections served per key (0 = no cap) */
+    unsigned reveal_deadline_ms;     /* reveal-deadline: dice=contributory games without a clock: a seat
+                                      * that has not revealed its nonce by then forfeits (0 = never) */
     int help;
     int version;
 } bd_config;

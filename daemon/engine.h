@@ -63,6 +63,15 @@ typedef struct bd_game {
     uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
                              * round, so later replies about it wait too (their order is kept) */
     bd_evindex events;      /* its EVENT records, for `events` requests (evindex.h) */
+    /* Which parties the unsynced records concern (quiet.h): views (bit s: seat s,
+     * QUIET_OTHER: any other key) that no record of the round being filled, or of
+     * the round being flushed, changed; the views whose replies wait or were put off. */
+    uint32_t clean_touched, clean_inflight;
+    uint32_t wait_views, wait_prev;   /* of round wait_round, and of the round before it */
+    uint32_t defer_views;
+    int applying;           /* an input is being applied: its records' views are judged after it */
+    int reveal_only;        /* the clock is the reveal deadline of a dice=contributory game without
+                             * a clock of its own: it runs only while a nonce is awaited */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */

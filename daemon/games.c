@@ -205,6 +205,7 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
     snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
     evindex_init(&self->events);
+    self->clean_touched = self->clean_inflight = 0xffffffffu;
     return self;
 }
 
@@ -227,9 +228,20 @@ static brt_sink s_sink(bd_game *self) {
 static void s_after_load(bd_game *self) {
     const Berthier__V1__LogHeader *h = game_header(self->g);
     self->spectators_live = 0;
-    for (size_t i = 0; i < h->n_options; i++)
+    int contributory = 0;
+    for (size_t i = 0; i < h->n_options; i++) {
         if (strcmp(h->options[i], "spectators=live") == 0) self->spectators_live = 1;
+        if (strcmp(h->options[i], "dice=contributory") == 0) contributory = 1;
+    }
     clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
+    /* A seat that withholds its nonce would stop a contributory game without a
+     * clock for ever: it gets `reveal-deadline` to reveal, then forfeits
+     * (game_timeout, a logged TIMEOUT; docs/daemon.md "Clocks"). */
+    self->reveal_only = 0;
+    if (contributory && !clock_enabled(&self->clock) && self->eng->cfg->reveal_deadline_ms) {
+        clock_init(&self->clock, self->eng->cfg->reveal_deadline_ms, 0);
+        self->reveal_only = 1;
+    }
     self->clock_dirty = 1;
     self->synced_seq = game_seq(self->g);
     evindex_mark_durable(&self->events);   /* created, or recovered and synced */
@@ -294,6 +306,8 @@ static int s_add(bd_engine *self, bd_game *g) {
 }
 
 void engine_touch(bd_engine *self, bd_game *g) {
+    /* A record outside an input (creation, recovery) may concern anyone (quiet.h). */
+    if (!g->applying) g->clean_touched = 0;
     if (g->touched) return;
     if (s_push(&self->touched, &self->ntouched, &self->captouched, g) != 0) {
         /* Without the list the sync would miss this game: a broken invariant. */
@@ -514,6 +528,8 @@ int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
     for (size_t i = 0; i < self->ninflight; i++) {
         self->inflight[i]->touched = 0;
         self->inflight[i]->inflight = 1;
+        self->inflight[i]->clean_inflight = self->inflight[i]->clean_touched;
+        self->inflight[i]->clean_touched = 0xffffffffu;
     }
     self->round++;   /* every wait_round of the round is stale from now on */
     if (!dirty) return 0;

@@ -39,6 +39,7 @@
 #include "receipts.h"
 #include "pad.h"
 #include "vis.h"
+#include "quiet.h"
 
 #ifndef BERTHIER_VERSION
 #define BERTHIER_VERSION "0.0.0"
@@ -92,6 +93,7 @@ static const char *s_protocol_rule(int code) {
     case BERTHIER__V1__CODE__CODE_UNKNOWN_GAME:
     case BERTHIER__V1__CODE__CODE_BAD_REQUEST: return "P4";
     case BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED:
+    case BERTHIER__V1__CODE__CODE_TOO_MANY_CONNECTIONS:
     case BERTHIER__V1__CODE__CODE_BUSY: return "P5";
     case BERTHIER__V1__CODE__CODE_IO_ERROR:
     case BERTHIER__V1__CODE__CODE_INTERNAL: return "P7";
@@ -430,6 +432,9 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     *seq_before = game_seq(gm->g);
     brt_pending before, after;
     game_pending(gm->g, -1, &before, NULL);
+    quiet_snap snap;
+    quiet_before(gm, in->seat, &before, &snap);
+    gm->applying = 1;
     game_capture_begin(gm);
     int rc;
     switch (in->kind) {
@@ -445,13 +450,22 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     }
     game_capture_end(gm);
     if (rc != 0) {
+        gm->applying = 0;
+        quiet_after(gm, in->seat, &snap, 0);
+        /* a refused input appended nothing and concerns nobody else; records of
+         * an input that failed half-way (a halted game) concern everyone */
+        if (gm->cap.len) gm->clean_touched = 0;
         if (gm->io_failed) log_err("game %s: a record could not be appended; the daemon will stop", gm->id);
         return -1;
     }
     engine_touch(e, gm);
+    gm->applying = 0;
     gm->clock_dirty = 1;
     game_pending(gm->g, -1, &after, NULL);
-    if (game_seq(gm->g) != *seq_before || !s_same_public_decision(&before, &after)) s_queue_notices(e, gm);
+    int same = game_seq(gm->g) == *seq_before && s_same_public_decision(&before, &after);
+    /* the views this input left as they were: their queries need not wait for its sync */
+    gm->clean_touched &= quiet_after(gm, in->seat, &snap, same);
+    if (!same) s_queue_notices(e, gm);
     return 0;
 }
 
@@ -1046,14 +1060,17 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
  * reveals no game (hello, an unknown game) and a reply about a game with
  * nothing unsynced reveal only what is on disk already.
  */
-static int s_reply_now(bd_engine *e, const Berthier__V1__Request *req, int mutating) {
-    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return e->ntouched == 0 && e->ninflight == 0;
+static int s_reply_now(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, int mutating) {
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_LIST_GAMES) return quiet_list(e, key);
     if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
     if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
     const char *id = s_game_named(req);
     bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-    if (mutating || (gm && (gm->touched || gm->inflight || gm->wait_round == e->round))) {
-        if (gm) gm->wait_round = e->round;
+    /* Unsynced records of the game wait only for the parties they concern
+     * (quiet.h): another seat's sealed choice, recorded, does not hold this one up. */
+    uint32_t views = gm ? quiet_views(gm, key) : 0;
+    if (mutating || (gm && (!quiet_clean(gm, views, 1) || quiet_waiting(e, gm, views, 0)))) {
+        if (gm) quiet_mark_wait(e, gm, views);
         return 0;
     }
     return 1;
@@ -1097,19 +1114,21 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     case BERTHIER__V1__REQUEST__BODY_HEADER: {
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-        /* Not in flight, and no reply about it waiting: neither in the round being
-         * flushed (wait_round == round - 1: a refused input's reply, say) nor in
-         * the new one, and nothing about it put off. */
-        now = !gm || (!gm->inflight && !gm->touched && gm->wait_round + 1 < e->round && gm->defer_round != e->round);
-        if (!now) gm->defer_round = e->round;
+        /* Nothing in flight or in the new round that concerns the asker (quiet.h),
+         * and no reply of the asker about it waiting: neither in the round being
+         * flushed (a refused input's reply, say) nor in the new one, and nothing
+         * of the asker about it put off. */
+        uint32_t views = gm ? quiet_views(gm, key) : 0;
+        now = !gm || (quiet_clean(gm, views, 1) && !quiet_waiting(e, gm, views, 1) && !quiet_deferred(e, gm, views));
+        if (!now) quiet_mark_defer(e, gm, views);
         break;
     }
-    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = e->ntouched == 0 && e->ninflight == 0; break;
+    case BERTHIER__V1__REQUEST__BODY_LIST_GAMES: now = quiet_list(e, key); break;
     default: {
         /* An input, a creation: it must wait for the flush to end before it is applied. */
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
-        if (gm) gm->defer_round = e->round;
+        if (gm) quiet_mark_defer(e, gm, quiet_views(gm, key));
         break;
     }
     }
@@ -1207,7 +1226,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         }
     }
 done:
-    now = s_reply_now(e, req, mutating);
+    now = s_reply_now(e, key, req, mutating);
     return now;
 }
 
@@ -1216,10 +1235,14 @@ done:
 static void s_clock_refresh(bd_game *gm, int64_t now) {
     unsigned n = game_seat_count(gm->g);
     int must[BRT_MAX_SEATS] = {0};
-    if (game_started(gm->g) && !game_over(gm->g)) {
+    if (!game_over(gm->g)) {
         for (unsigned s = 0; s < n; s++) {
             brt_pending p;
             game_pending(gm->g, (int)s, &p, &must[s]);
+            int nonce = strcmp(p.kind, "dice-nonce") == 0;
+            /* Before the start a clock runs only for a nonce (contributory batch 0);
+             * the reveal deadline runs only while the seat's nonce is awaited. */
+            if ((!game_started(gm->g) || gm->reveal_only) && !nonce) must[s] = 0;
         }
     }
     clock_update(&gm->clock, n, must, game_seq(gm->g), now);

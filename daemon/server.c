@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <zmq.h>
 
+#include "budget.h"
 #include "decode.h"
 #include "fair.h"
 #include "log.h"
@@ -20,8 +21,9 @@ typedef struct {
     /* a frame put off during a flush: its bytes and key (frame = 1), or a refusal
      * already built in `reply` (frame = 0) that must keep its place */
     zmq_msg_t body;
-    uint8_t key[32];
+    uint8_t key[32];          /* the key of the frame (every slot) */
     int frame;
+    budget_ticket ticket;     /* what the reply in `reply` is charged to (budget.h) */
 } s_pending_reply;
 
 struct bd_server {
@@ -29,6 +31,8 @@ struct bd_server {
     bd_keys *keys;
     bd_engine *engine;
     bd_fair *fair;
+    bd_budget *budget;
+    void *monitor;             /* PAIR: the ROUTER's ZMQ_EVENT_DISCONNECTED events (budget.h) */
     unsigned nframes;          /* frames taken this round, answered or queued */
     void *ctx;
     bd_zap *zap;
@@ -133,9 +137,17 @@ bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, ch
         goto fail;
     }
     if (s_common(self, self->router, ZAP_DOMAIN_REQUESTS, err, errlen) ||
-        s_set_int(self->router, ZMQ_ROUTER_MANDATORY, 0, "ZMQ_ROUTER_MANDATORY", err, errlen) ||
+        s_set_int(self->router, ZMQ_ROUTER_MANDATORY, 1, "ZMQ_ROUTER_MANDATORY", err, errlen) ||
         s_common(self, self->pub, ZAP_DOMAIN_EVENTS, err, errlen))
         goto fail;
+    /* Closed connections are forgotten by the budget (their key may open others). */
+    if (zmq_socket_monitor(self->router, "inproc://berthierd-router-monitor", ZMQ_EVENT_DISCONNECTED) != 0 ||
+        !(self->monitor = zmq_socket(self->ctx, ZMQ_PAIR)) ||
+        s_set_int(self->monitor, ZMQ_LINGER, 0, "ZMQ_LINGER", err, errlen) ||
+        zmq_connect(self->monitor, "inproc://berthierd-router-monitor") != 0) {
+        snprintf(err, errlen, "cannot monitor the request socket: %s", zmq_strerror(errno));
+        goto fail;
+    }
     if (s_bind(self->router, cfg->listen, err, errlen) || s_bind(self->pub, cfg->publish, err, errlen)) goto fail;
     self->replies = calloc(cfg->batch, sizeof *self->replies);
     self->deferred = calloc(cfg->batch, sizeof *self->deferred);
@@ -153,6 +165,11 @@ bd_server *server_new(const bd_config *cfg, bd_keys *keys, bd_engine *engine, ch
         goto fail;
     }
     fair_set_abuse(self->fair, cfg->abuse_malformed, cfg->abuse_busy, cfg->abuse_window, cfg->ban_seconds);
+    self->budget = budget_new(cfg->reply_budget, cfg->key_reply_budget, cfg->key_connections);
+    if (!self->budget) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
     self->watchdog_ms = notify_watchdog_ms();
     return self;
 fail:
@@ -164,6 +181,10 @@ void server_destroy(bd_server **pself) {
     if (!pself || !*pself) return;
     bd_server *self = *pself;
     if (self->replies) {
+        for (size_t i = 0; i < self->nreplies; i++) {   /* never sent: give their charges back */
+            zmq_msg_close(&self->replies[i].identity);
+            budget_refund(&self->replies[i].ticket);
+        }
         for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->replies[i].reply);
         free(self->replies);
     }
@@ -171,15 +192,32 @@ void server_destroy(bd_server **pself) {
         for (size_t i = 0; i < self->ndeferred; i++) {
             zmq_msg_close(&self->deferred[i].identity);
             if (self->deferred[i].frame) zmq_msg_close(&self->deferred[i].body);
+            budget_refund(&self->deferred[i].ticket);
         }
         for (unsigned i = 0; i < self->cfg->batch; i++) buf_free(&self->deferred[i].reply);
         free(self->deferred);
     }
     fair_destroy(&self->fair);
+    if (self->monitor) {
+        /* Stop the events first and read what is left: an event still in the
+         * pipe when both ends close is never freed by libzmq. */
+        if (self->router) (void)zmq_socket_monitor(self->router, NULL, 0);
+        for (;;) {
+            zmq_msg_t m;
+            zmq_msg_init(&m);
+            int rc = zmq_msg_recv(&m, self->monitor, ZMQ_DONTWAIT);
+            zmq_msg_close(&m);
+            if (rc < 0) break;
+        }
+        zmq_close(self->monitor);
+    }
     if (self->router) zmq_close(self->router);
     if (self->pub) zmq_close(self->pub);
     zap_destroy(&self->zap);
+    /* Replies still queued in libzmq are freed by the context's end: their
+     * accounts are reference-counted, the budget goes after. */
     if (self->ctx) zmq_ctx_term(self->ctx);
+    budget_destroy(&self->budget);
     free(self);
     *pself = NULL;
 }
@@ -201,14 +239,19 @@ static void s_drain(void *sock) {
 
 /* Send one reply (identity frame, reply frame); the slot can be used again. */
 static void s_send_reply(bd_server *self, s_pending_reply *pr) {
-    /* ROUTER_MANDATORY is off: a reply to a peer that left is dropped; a
-     * peer over its HWM loses the reply and retries with the same id. */
-    if (zmq_msg_send(&pr->identity, self->router, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
-        zmq_send(self->router, pr->reply.data, pr->reply.len, ZMQ_DONTWAIT);
-    else
-        zmq_msg_close(&pr->identity);
+    /* A reply to a peer that left is dropped (and the peer forgotten); a peer
+     * over its HWM loses the reply and retries with the same id. The bytes
+     * stay charged to the peer until libzmq has taken them (budget.h). */
+    (void)budget_send(self->budget, self->router, &pr->identity, pr->key, pr->reply.data, pr->reply.len,
+                      &pr->ticket);
     /* Do not keep a large reply's buffer (a log chunk) for every slot. */
-    if (pr->reply.cap > (64u << 10)) buf_free(&pr->reply);
+    if (pr->reply.cap > (16u << 10)) buf_free(&pr->reply);
+}
+
+/* Charge the reply just built in the slot to its connection and key (budget.h). */
+static void s_charge(bd_server *self, s_pending_reply *pr) {
+    budget_charge(self->budget, pr->key, zmq_msg_data(&pr->identity), zmq_msg_size(&pr->identity), pr->reply.len,
+                  &pr->ticket);
 }
 
 /* Where a frame came from: the fd of its connection (ZMQ_SRCFD, -1 unknown),
@@ -302,11 +345,37 @@ static int s_take(bd_server *self, int flushing) {
         zmq_msg_close(&pr->identity);
         return 1;
     }
+    memcpy(pr->key, key, 32);
     int revoked = keys_is_revoked(self->keys, key), banned = fair_banned(self->fair, key, now);
     if ((revoked || banned) &&
         s_punish(self, key, &conn, now, 0, revoked ? "revoked key" : "banned key")) {
         zmq_msg_close(&body);
         zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    /* Bounded resources (budget.h): a peer that does not read its replies is
+     * not served; a key over its budget or its connections is refused. */
+    budget_verdict bv = budget_frame(self->budget, key, conn.rid, conn.rid_len, conn.fd);
+    if (bv == BUDGET_OVER_CONN) {
+        zmq_msg_close(&body);
+        zmq_msg_close(&pr->identity);
+        return 1;
+    }
+    if (bv != BUDGET_OK) {
+        if (bv == BUDGET_TOO_MANY)
+            engine_refuse(&pr->reply, decode_peek_request_id(data, len),
+                          BERTHIER__V1__CODE__CODE_TOO_MANY_CONNECTIONS,
+                          "your key has as many live connections as the daemon serves for one key "
+                          "(key-connections); nothing was done: use one of them, or close one");
+        else
+            engine_refuse(&pr->reply, decode_peek_request_id(data, len), BERTHIER__V1__CODE__CODE_BUSY,
+                          "your key has too many replies it has not read (key-reply-budget); nothing was "
+                          "done: read them, then retry with the same request id");
+        zmq_msg_close(&body);
+        s_charge(self, pr);
+        /* in order behind any reply of the round (never ahead of one) */
+        if (flushing) self->ndeferred++;
+        else self->nreplies++;
         return 1;
     }
     fair_verdict v = fair_admit(self->fair, key, now);
@@ -315,6 +384,7 @@ static int s_take(bd_server *self, int flushing) {
                       "too many requests from your key (rate limit); nothing was done: "
                       "retry later with the same request id");
         zmq_msg_close(&body);
+        s_charge(self, pr);
         if (fair_note_busy(self->fair, key, now)) s_punish(self, key, &conn, now, 1, "over its rate too often");
         if (flushing) self->ndeferred++;
         else if (v == FAIR_OVER_NOW) s_send_reply(self, pr);   /* the slot is free again */
@@ -347,17 +417,18 @@ static int s_take(bd_server *self, int flushing) {
          * disk: it takes no place in the next round's batch nor its key's share. */
         if (flushing) self->nframes--;
         fair_answered(self->fair, flushing);
+        s_charge(self, pr);
         s_send_reply(self, pr);   /* the slot is free again */
         return 1;
     } else if (flushing) {
         /* Put off whole: served after the flush, in order. */
         zmq_msg_init(&pr->body);
         zmq_msg_move(&pr->body, &body);
-        memcpy(pr->key, key, 32);
         pr->frame = 1;
     } else {
         s_note_reply(self, key, &conn, now, &pr->reply);
     }
+    if (!pr->frame) s_charge(self, pr);
     zmq_msg_close(&body);
     if (flushing) self->ndeferred++;
     else self->nreplies++;
@@ -378,18 +449,47 @@ static void s_run_deferred(bd_server *self) {
             brt_buf t = pr->reply;
             pr->reply = d->reply;
             d->reply = t;
+            memcpy(pr->key, d->key, 32);
+            pr->ticket = d->ticket;
+            memset(&d->ticket, 0, sizeof d->ticket);
             self->nreplies++;
             continue;
         }
         buf_reset(&pr->reply);
+        memcpy(pr->key, d->key, 32);
         int now = engine_handle(self->engine, d->key, zmq_msg_data(&d->body), zmq_msg_size(&d->body), &pr->reply);
         zmq_msg_close(&d->body);
         d->frame = 0;
         s_note_reply(self, d->key, NULL, clock_now_ms(), &pr->reply);
+        s_charge(self, pr);
         if (now) s_send_reply(self, pr);
         else self->nreplies++;
     }
     self->ndeferred = 0;
+}
+
+/* The ROUTER's monitor: each ZMQ_EVENT_DISCONNECTED names the fd of a closed
+ * connection (first frame: u16 event, u32 value; second: the endpoint). */
+static void s_monitor_events(bd_server *self) {
+    for (;;) {
+        zmq_msg_t m;
+        zmq_msg_init(&m);
+        if (zmq_msg_recv(&m, self->monitor, ZMQ_DONTWAIT) < 0) {
+            zmq_msg_close(&m);
+            return;
+        }
+        int more = zmq_msg_more(&m);
+        if (zmq_msg_size(&m) == 6) {
+            const uint8_t *p = zmq_msg_data(&m);
+            uint16_t ev;
+            uint32_t value;
+            memcpy(&ev, p, 2);
+            memcpy(&value, p + 2, 4);
+            if (ev == ZMQ_EVENT_DISCONNECTED) budget_disconnected(self->budget, (int)value);
+        }
+        zmq_msg_close(&m);
+        if (more) s_drain(self->monitor);
+    }
 }
 
 static void s_watchdog(bd_server *self, int64_t now) {
@@ -454,9 +554,10 @@ int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic
             if (w < 0) w = 0;
             if (w < timeout) timeout = w;
         }
-        zmq_pollitem_t items[3];
+        zmq_pollitem_t items[4];
         int nitems = 0;
         items[nitems++] = (zmq_pollitem_t){zap_socket(self->zap), 0, ZMQ_POLLIN, 0};
+        items[nitems++] = (zmq_pollitem_t){self->monitor, 0, ZMQ_POLLIN, 0};
         if (!*stop && !s_round_full(self)) items[nitems++] = (zmq_pollitem_t){self->router, 0, ZMQ_POLLIN, 0};
         if (flushing) {
             items[nitems++] = (zmq_pollitem_t){NULL, engine_sync_fd(self->engine), ZMQ_POLLIN, 0};
@@ -471,6 +572,7 @@ int server_run(bd_server *self, volatile sig_atomic_t *stop, volatile sig_atomic
             s_reload_keys(self);
         }
         zap_serve(self->zap);
+        s_monitor_events(self);
         /* During a flush, stop taking as soon as the disk is done: the round's
          * replies must not wait for the frames of the next one. */
         unsigned taken = 0;

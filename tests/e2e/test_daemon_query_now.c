@@ -12,6 +12,9 @@
  *     the order's reply, and shows the state after the order;
  *   - an order taken during a flush is applied only after it, and a query
  *     pipelined behind it waits for the order's own fdatasync;
+ *   - [issue 11, attack 5] a query of one seat is answered while the
+ *     fdatasync of the other seat's sealed choice is held: its latency does
+ *     not tell that the choice was made. The choice's own seat still waits.
  *   - the games then play on and the daemon stops cleanly.
  */
 #include <setjmp.h>
@@ -249,6 +252,8 @@ static uint64_t s_send_query(fx *f, td_client *c, Berthier__V1__Request__BodyCas
     req.request_id = ++f->rid;
     req.body_case = kind;
     if (kind == BERTHIER__V1__REQUEST__BODY_LEGAL) req.legal = &ref;
+    else if (kind == BERTHIER__V1__REQUEST__BODY_STATE) req.state = &ref;
+    else if (kind == BERTHIER__V1__REQUEST__BODY_EVENTS) req.events = &ref;
     else req.pending = &ref;
     size_t n = berthier__v1__request__get_packed_size(&req);
     uint8_t buf[256];
@@ -269,7 +274,9 @@ static void s_expect_silence(td_client *c, const char *what) {
 /* While round 1's fdatasync (an order of game 2) is held:
  *   - a query about game 0 (nothing unsynced) is answered, on the very
  *     connection whose order waits, ahead of that order's reply;
- *   - a query about game 2 (in flight) is not;
+ *   - a query about game 2 (in flight) by the order's own seat, on another
+ *     connection of its key, is not (another seat's query would be: a sealed
+ *     choice changes nothing it sees, see the next test);
  *   - an order of game 1 and a query about game 1 pipelined behind it are put
  *     off whole: the order is applied only once the flush has ended, in the
  *     next round, and the query then waits for that round's fdatasync and
@@ -281,7 +288,7 @@ static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     s_prepare_order(f, 2, &o2);   /* asked while the games are synced */
     s_prepare_order(f, 1, &o1);
     uint64_t r2 = o2.rid, r1 = o1.rid;
-    td_client *a = s_conn(f, o2.seat), *b = s_conn(f, o1.seat), *c = s_conn(f, 1 - o2.seat);
+    td_client *a = s_conn(f, o2.seat), *b = s_conn(f, o1.seat), *c = s_conn(f, o2.seat);
     assert_int_equal(td_send_raw(a, o2.bytes, o2.len), 0);
     free(o2.bytes);
     long n1 = s_wait_stopped(f);
@@ -291,7 +298,7 @@ static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     assert_int_equal(q0->code, 0);
     assert_null(q0->decision->result);
     berthier__v1__reply__free_unpacked(q0, NULL);
-    uint64_t rq2 = s_send_query(f, c, BERTHIER__V1__REQUEST__BODY_PENDING, 1 - o2.seat, 2);
+    uint64_t rq2 = s_send_query(f, c, BERTHIER__V1__REQUEST__BODY_PENDING, o2.seat, 2);
     assert_int_equal(td_send_raw(b, o1.bytes, o1.len), 0);
     free(o1.bytes);
     uint64_t rl1 = s_send_query(f, b, BERTHIER__V1__REQUEST__BODY_LEGAL, o1.seat, 1);
@@ -318,10 +325,83 @@ static void test_query_on_synced_game_does_not_wait_for_the_sync(void **state) {
     td_client_destroy(&c);
 }
 
+/* [issue 11, attack 5] Seat A's sealed bid is recorded (the seq stays) and its
+ * fdatasync held; seat B, which has not bid, asks pending, state, legal and
+ * events: every reply comes while the fdatasync is held, and shows nothing of
+ * A's bid (the same seq, B still to act). On the old code each of these
+ * queries waited for A's fdatasync (the game had unsynced records), so B
+ * could time its replies to learn that A had bid: here no reply would come
+ * while the gate holds, and s_reply_to fails. A's own query, on another
+ * connection of its key, still waits for its order. */
+static void test_sealed_choice_does_not_delay_the_other_seat(void **state) {
+    fx *f = *state;
+    const int g = 0;
+    /* both seats must bid, in secret */
+    uint64_t seq = 0;
+    for (unsigned s = 0; s < 2; s++) {
+        Berthier__V1__Reply *p = td_gameref(f->seat[s], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid[g], s);
+        assert_non_null(p);
+        assert_int_equal(p->code, 0);
+        assert_true(p->decision->sealed);
+        assert_true(p->decision->you_must_act);
+        seq = p->decision->seq;
+        berthier__v1__reply__free_unpacked(p, NULL);
+    }
+    const unsigned sa = 0, sb = 1;
+    Berthier__V1__Reply *l = td_gameref(f->seat[sa], BERTHIER__V1__REQUEST__BODY_LEGAL, f->gid[g], sa);
+    assert_non_null(l);
+    assert_int_equal(l->code, 0);
+    assert_true(l->legal->n_orders > 0);
+    size_t n;
+    uint64_t order_rid = ++f->rid;
+    uint8_t *bytes = td_submit_bytes(order_rid, f->gid[g], sa, seq, NULL, l->legal->orders[0].data,
+                                     l->legal->orders[0].len, &n);
+    berthier__v1__reply__free_unpacked(l, NULL);
+    td_client *a2 = s_conn(f, sa);
+    s_touch(f->gate, "hold");
+    assert_int_equal(td_send_raw(f->seat[sa], bytes, n), 0);
+    free(bytes);
+    long held = s_wait_stopped(f);
+    /* A's bid is appended and its fdatasync held: B is answered now. */
+    uint64_t rp = s_send_query(f, f->seat[sb], BERTHIER__V1__REQUEST__BODY_PENDING, sb, g);
+    Berthier__V1__Reply *p = s_reply_to(f->seat[sb], rp);
+    assert_int_equal(p->code, 0);
+    assert_int_equal(p->decision->seq, seq);
+    assert_true(p->decision->you_must_act);
+    berthier__v1__reply__free_unpacked(p, NULL);
+    uint64_t rs = s_send_query(f, f->seat[sb], BERTHIER__V1__REQUEST__BODY_STATE, sb, g);
+    Berthier__V1__Reply *st = s_reply_to(f->seat[sb], rs);
+    assert_int_equal(st->code, 0);
+    assert_int_equal(st->state->seq, seq);
+    berthier__v1__reply__free_unpacked(st, NULL);
+    uint64_t rl = s_send_query(f, f->seat[sb], BERTHIER__V1__REQUEST__BODY_LEGAL, sb, g);
+    Berthier__V1__Reply *lg = s_reply_to(f->seat[sb], rl);
+    assert_int_equal(lg->code, 0);
+    assert_int_equal(lg->legal->seq, seq);
+    berthier__v1__reply__free_unpacked(lg, NULL);
+    uint64_t re = s_send_query(f, f->seat[sb], BERTHIER__V1__REQUEST__BODY_EVENTS, sb, g);
+    Berthier__V1__Reply *ev = s_reply_to(f->seat[sb], re);
+    assert_int_equal(ev->code, 0);
+    assert_int_equal(ev->events->seq, seq);
+    berthier__v1__reply__free_unpacked(ev, NULL);
+    /* A's own query waits behind its order. */
+    uint64_t ra = s_send_query(f, a2, BERTHIER__V1__REQUEST__BODY_PENDING, sa, g);
+    s_expect_silence(a2, "the sealed choice's own seat");
+    s_expect_silence(f->seat[sa], "the sealed choice's reply");
+    s_release(f, held);
+    assert_int_equal(s_acked_seq(f->seat[sa], order_rid), seq);   /* recorded, waiting for B */
+    Berthier__V1__Reply *q = s_reply_to(a2, ra);
+    assert_int_equal(q->code, 0);
+    assert_false(q->decision->you_must_act);
+    berthier__v1__reply__free_unpacked(q, NULL);
+    td_client_destroy(&a2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_query_on_unsynced_game_waits_for_the_sync, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_query_on_synced_game_does_not_wait_for_the_sync, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_sealed_choice_does_not_delay_the_other_seat, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

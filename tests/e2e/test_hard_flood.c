@@ -133,8 +133,8 @@ static int s_setup_args(void **state, const char *const *extra, int nextra) {
 /* The flooder's garbage would get it cut and banned (docs/daemon.md, "Abuse")
  * within its first hundred frames: these two measure the throttle alone. */
 static int s_setup(void **state) {
-    const char *extra[] = {"--abuse-malformed", "0"};
-    return s_setup_args(state, extra, 2);
+    const char *extra[] = {"--abuse-malformed", "0", "--rate", "0"};
+    return s_setup_args(state, extra, 4);
 }
 
 static int s_setup_rate(void **state) {

@@ -35,7 +35,13 @@ static void test_defaults(void **state) {
     assert_string_equal(c.listen, "ipc://./var/berthier/berthier.sock");
     assert_string_equal(c.publish, "ipc://./var/berthier/events.sock");
     assert_int_equal(c.max_message, 1u << 20);
-    assert_int_equal(c.rate, 0);
+    /* the documented defaults of the bounds (docs/daemon.md, "Bounded resources") */
+    assert_int_equal(c.rate, 50000);
+    assert_int_equal(c.burst, 50000);
+    assert_int_equal(c.reply_budget, 1u << 20);
+    assert_int_equal(c.key_reply_budget, 8u << 20);
+    assert_int_equal(c.key_connections, 32);
+    assert_int_equal(c.reveal_deadline_ms, 300000);
     /* systemd's StateDirectory: the first of a ':'-separated list. */
     assert_int_equal(s_args(&c, "/var/lib/berthier:/var/lib/other", err, sizeof err, NULL), 0);
     assert_string_equal(c.data_dir, "/var/lib/berthier");
