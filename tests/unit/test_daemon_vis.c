@@ -16,6 +16,13 @@
  *   - and all of it: the notices a seat received carry exactly the events and rolls it may
  *     see, the spectators' at least every public one;
  *   - mid-game no seat holds the full state's hash, only the hash of its own view.
+ * And every length (issue 11, attack 2): every reply the engine gives, to any key, and every
+ * notice, as it comes out. A reply about a game (accepted, joined, decision, legal, state,
+ * events) and every rejection (some are provoked at random) has the length of its size
+ * class, or of the max-message cap (a case runs with a small max-message to reach it); any
+ * other reply is of a kind docs/protocol.md P4 lists as unpadded; a sealed notice's
+ * plaintext is a class and its ciphertext 40 bytes more; the spectators' clear notices are
+ * not padded.
  * The model of who may see what is written out here again, not taken from core/vis.c.
  */
 #include <setjmp.h>
@@ -78,12 +85,15 @@ typedef struct {
     int shuffle_inputs;            /* inputs whose records hold shuffle rolls */
     int reshuffle_inputs;          /* of those, mid-game Event deck reshuffles [5.0] [14.0] */
     int one_seat_rolls;            /* rolls seen by one seat only (a hidden unit's [16.1]) */
+    /* lengths checked (s_check_reply_len, s_check_notice_len) */
+    int padded_replies, capped_replies, oversize_replies, unpadded_replies, padded_rejections, sealed_notices, clear_notices;
     /* the last accepted submit, for the retry after a restart */
     uint8_t *last_req;
     size_t last_req_len;
     uint8_t *last_reply;
     size_t last_reply_len;
     unsigned last_seat;
+    size_t max_message;            /* the daemon's max-message, when not its default */
 } s_fix;
 
 static uint64_t s_next(uint64_t *x) {
@@ -108,6 +118,115 @@ static void s_rand_buf(void *const out, const size_t n) {
     }
 }
 static randombytes_implementation s_rand_impl = {s_rand_name, s_rand_u32, NULL, NULL, s_rand_buf, NULL};
+
+/* ---- lengths: the size classes of docs/protocol.md P4 "Padding of replies" and P8 ----
+ * Written out here from the text, not taken from daemon/pad.c. A class is a power of two
+ * from 512 bytes. A padded message ends with a padding field of zero bytes (tag of `tag`
+ * bytes, varint length, the bytes), and takes the smallest class that holds it with that
+ * field; a room that no field fills (1 or 130 bytes with a 1-byte tag, 1, 2 or 131 with
+ * a 2-byte one) passes to the next class. A reply never passes `limit` (max-message; 1024
+ * for rejections): one whose class would is padded to the limit, or one byte less where
+ * the limit is a gap, or is left as it is when even that does not hold it. */
+static size_t s_varint_bytes(size_t v) {
+    size_t n = 1;
+    for (; v >= 0x80; v >>= 7) n++;
+    return n;
+}
+
+/* 1 if a padding field (at least one byte of padding) takes exactly `room` bytes */
+static int s_room_fillable(size_t room, size_t tag) {
+    for (size_t v = 1; v <= 10; v++)   /* v: the bytes of the varint length */
+        if (room > tag + v && s_varint_bytes(room - tag - v) == v) return 1;
+    return 0;
+}
+
+static int s_class(size_t n) { return n >= 512 && (n & (n - 1)) == 0; }
+
+/* The length a message of `base` bytes unpadded must have (limit 0: none). */
+static size_t s_want_len(size_t base, size_t tag, size_t limit) {
+    for (size_t c = 512; !limit || c <= limit; c *= 2)
+        if (c == base || (c > base && s_room_fillable(c - base, tag))) return c;
+    for (size_t t = limit; t + 1 >= limit && t >= base; t--)
+        if (t == base || s_room_fillable(t - base, tag)) return t;
+    return base;
+}
+
+static int s_padded_kind(Berthier__V1__Reply__BodyCase c) {
+    switch (c) {
+    case BERTHIER__V1__REPLY__BODY_ACCEPTED:
+    case BERTHIER__V1__REPLY__BODY_JOINED:
+    case BERTHIER__V1__REPLY__BODY_DECISION:
+    case BERTHIER__V1__REPLY__BODY_LEGAL:
+    case BERTHIER__V1__REPLY__BODY_STATE:
+    case BERTHIER__V1__REPLY__BODY_EVENTS: return 1;
+    default: return 0;
+    }
+}
+
+/* The documented unpadded kinds: created (to an admin), hello without a game, games, log. */
+static int s_unpadded_kind(Berthier__V1__Reply__BodyCase c) {
+    return c == BERTHIER__V1__REPLY__BODY_CREATED || c == BERTHIER__V1__REPLY__BODY_HELLO ||
+           c == BERTHIER__V1__REPLY__BODY_GAMES || c == BERTHIER__V1__REPLY__BODY_LOG;
+}
+
+static void s_zero_padding(const ProtobufCBinaryData *pad) {
+    for (size_t i = 0; i < pad->len; i++) assert_int_equal(pad->data[i], 0);
+}
+
+/* Every reply: a padded kind (and every rejection) has the length of its class, within
+ * max-message (1024 for a rejection); any other is a kind the docs list as unpadded. */
+static void s_check_reply_len(s_fix *f, const uint8_t *b, size_t len) {
+    Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, len, b);
+    assert_non_null(r);
+    s_zero_padding(&r->padding);
+    int padded = r->code != 0 || s_padded_kind(r->body_case);
+    size_t limit = r->code != 0 ? 1024 : f->cfg.max_message;
+    r->padding.len = 0;
+    size_t base = berthier__v1__reply__get_packed_size(r);
+    if (padded) {
+        size_t want = s_want_len(base, 2, limit);
+        if (len != want) {
+            print_error("reply (body %d, code %d) of %zu bytes, %zu unpadded: the class is %zu\n", (int)r->body_case,
+                        (int)r->code, len, base, want);
+            fail();
+        }
+        if (r->code) f->padded_rejections++;
+        else if (s_class(len)) f->padded_replies++;
+        else if (len > base) f->capped_replies++;
+        else f->oversize_replies++;
+    } else {
+        if (!s_unpadded_kind(r->body_case)) {
+            print_error("reply body %d is not a kind the docs list as unpadded\n", (int)r->body_case);
+            fail();
+        }
+        assert_int_equal(len, base);
+        f->unpadded_replies++;
+    }
+    berthier__v1__reply__free_unpacked(r, NULL);
+}
+
+/* A notice: a sealed one (seat >= 0) is a class, its ciphertext 40 bytes more; the
+ * spectators' clear one is not padded. */
+static void s_check_notice_len(s_fix *f, int seat, const uint8_t *clear, size_t len, size_t sealed_len) {
+    Berthier__V1__Notice *n = berthier__v1__notice__unpack(NULL, len, clear);
+    assert_non_null(n);
+    s_zero_padding(&n->padding);
+    if (seat < 0) {
+        assert_int_equal(n->padding.len, 0);
+        f->clear_notices++;
+    } else {
+        n->padding.len = 0;
+        size_t base = berthier__v1__notice__get_packed_size(n);
+        size_t want = s_want_len(base, 1, 0);
+        if (len != want || !s_class(len)) {
+            print_error("seat %d: notice of %zu bytes, %zu unpadded: the class is %zu\n", seat, len, base, want);
+            fail();
+        }
+        assert_int_equal(sealed_len, len + crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES);
+        f->sealed_notices++;
+    }
+    berthier__v1__notice__free_unpacked(n, NULL);
+}
 
 static void s_keep(s_fix *f, int party, const uint8_t *b, size_t n, int notice, int input) {
     s_inbox *x = &f->box[party];
@@ -143,6 +262,7 @@ static void s_round(s_fix *f) {
         }
         snprintf(want, sizeof want, "g/%s/all", f->gid);
         if (strcmp(out[i].topic, want) == 0) {
+            s_check_notice_len(f, -1, out[i].body, out[i].len, out[i].len);
             s_keep(f, S_SPECT, out[i].body, out[i].len, 1, 0);
             continue;
         }
@@ -156,6 +276,7 @@ static void s_round(s_fix *f) {
         assert_int_equal(crypto_secretbox_open_easy(clear, out[i].body + crypto_secretbox_NONCEBYTES, clen,
                                                     out[i].body, key),
                          0);
+        s_check_notice_len(f, party, clear, clen - crypto_secretbox_MACBYTES, out[i].len);
         s_keep(f, party, clear, clen - crypto_secretbox_MACBYTES, 1, 0);
         free(clear);
     }
@@ -169,6 +290,7 @@ static Berthier__V1__Reply *s_send_bytes(s_fix *f, const uint8_t key[32], int pa
     buf_init(&reply);
     (void)engine_handle(f->eng, key, req, len, &reply);
     s_round(f);
+    s_check_reply_len(f, reply.data, reply.len);
     if (party >= 0) s_keep(f, party, reply.data, reply.len, 0, input);
     Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, reply.len, reply.data);
     assert_non_null(r);
@@ -210,18 +332,21 @@ static Berthier__V1__Reply *s_ref(s_fix *f, unsigned seat, Berthier__V1__Request
 static void s_setup_engine(s_fix *f) {
     char err[256];
     config_defaults(&f->cfg, f->dir);
+    if (f->max_message) f->cfg.max_message = f->max_message;
     assert_int_equal(keys_load(&f->keys, f->cfg.data_dir, err, sizeof err), 0);
     f->eng = engine_new(&f->cfg, &f->keys, err, sizeof err);
     assert_non_null(f->eng);
 }
 
-static s_fix *s_fix_new(uint64_t seed) {
+/* max_message: the daemon's max-message (0: its default) */
+static s_fix *s_fix_new_limit(uint64_t seed, size_t max_message) {
     s_rand_reset(seed ^ 0xd1ce);
     s_fix *f = calloc(1, sizeof *f);
     assert_non_null(f);
     assert_true(sodium_init() >= 0);
     snprintf(f->dir, sizeof f->dir, "/tmp/berthier-vis-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
+    f->max_message = max_message;
     s_setup_engine(f);
     f->rng = seed;
     for (unsigned s = 0; s < S_SEATS; s++) {
@@ -237,6 +362,8 @@ static s_fix *s_fix_new(uint64_t seed) {
     }
     return f;
 }
+
+static s_fix *s_fix_new(uint64_t seed) { return s_fix_new_limit(seed, 0); }
 
 static void s_rmdir(const char *dir) {
     char cmd[300];
@@ -381,6 +508,30 @@ static void s_order(s_fix *f, unsigned seat, uint64_t seq) {
     berthier__v1__reply__free_unpacked(l, NULL);
 }
 
+/* A rejected order from `seat`: a legal order's text cited against a seq the game is
+ * not at, or a text that names nothing. Its reply goes through the length checks. */
+static void s_rejected_order(s_fix *f, unsigned seat, uint64_t seq) {
+    Berthier__V1__Reply *l = s_ref(f, seat, BERTHIER__V1__REQUEST__BODY_LEGAL, 0);
+    assert_int_equal(l->code, 0);
+    assert_true(l->legal->n_texts > 0);
+    int stale = s_next(&f->rng) % 2;
+    char text[256];
+    snprintf(text, sizeof text, "%s%s", stale ? "" : "no-such-order ",
+             l->legal->texts[s_next(&f->rng) % l->legal->n_texts]);
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Submit sb = BERTHIER__V1__SUBMIT__INIT;
+    sb.game_id = f->gid;
+    sb.seat = seat;
+    sb.based_on_seq = stale ? seq + 1000 : seq;
+    sb.order_text = text;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+    req.submit = &sb;
+    Berthier__V1__Reply *r = s_send(f, f->seat_key[seat], (int)seat, &req, 1);
+    assert_int_not_equal(r->code, 0);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    berthier__v1__reply__free_unpacked(l, NULL);
+}
+
 /* Plays until the end or max_inputs; returns 1 if the game ended. */
 static int s_play(s_fix *f, int contributory, int max_inputs) {
     for (unsigned s = 0; s < S_SEATS; s++) s_join(f, s, contributory);
@@ -394,8 +545,12 @@ static int s_play(s_fix *f, int contributory, int max_inputs) {
                 return 1;
             }
             if (p->decision->you_must_act) {
-                if (strcmp(p->decision->kind, "dice-nonce") == 0) s_reveal(f, s, p->decision->batch);
-                else s_order(f, s, p->decision->seq);
+                if (strcmp(p->decision->kind, "dice-nonce") == 0) {
+                    s_reveal(f, s, p->decision->batch);
+                } else {
+                    if (s_next(&f->rng) % 16 == 0) s_rejected_order(f, s, p->decision->seq);
+                    s_order(f, s, p->decision->seq);
+                }
                 acted = 1;
             }
             berthier__v1__reply__free_unpacked(p, NULL);
@@ -642,12 +797,15 @@ typedef struct {
     int games, max_inputs;
     int need_shuffle_inputs;   /* the attack must have been made at least this often */
     int need_reshuffles;       /* ... by an order that reshuffled the Event deck */
+    size_t max_message;        /* the daemon's max-message (0: its default) */
+    int need_capped;           /* replies padded to the max-message cap, at least */
 } s_case;
 
 static void s_run_case(const s_case *c) {
     int shuffle_inputs = 0, reshuffles = 0, ended = 0, one_seat = 0;
+    int padded = 0, capped = 0, oversize = 0, unpadded = 0, rejections = 0, sealed = 0, clear = 0;
     for (int g = 0; g < c->games; g++) {
-        s_fix *f = s_fix_new(0x5eed0000u + (uint64_t)g * 7919u);
+        s_fix *f = s_fix_new_limit(0x5eed0000u + (uint64_t)g * 7919u, c->max_message);
         s_create(f, c->ruleset, c->scenario, c->opts, c->nopts);
         ended += s_play(f, c->contributory, c->max_inputs);
         s_truth *t = malloc(sizeof *t);
@@ -659,6 +817,13 @@ static void s_run_case(const s_case *c) {
         shuffle_inputs += f->shuffle_inputs;
         reshuffles += f->reshuffle_inputs;
         one_seat += f->one_seat_rolls;
+        padded += f->padded_replies;
+        capped += f->capped_replies;
+        oversize += f->oversize_replies;
+        unpadded += f->unpadded_replies;
+        rejections += f->padded_rejections;
+        sealed += f->sealed_notices;
+        clear += f->clear_notices;
         s_check_retry_after_restart(f);
         s_truth_free(t);
         free(t);
@@ -667,7 +832,12 @@ static void s_run_case(const s_case *c) {
     print_message("%s %s: %d games, %d ended, %d inputs with shuffle rolls, %d of them reshuffles, %d rolls seen "
                   "by one seat\n",
                   c->ruleset, c->scenario, c->games, ended, shuffle_inputs, reshuffles, one_seat);
+    print_message("  lengths: %d padded replies (%d at the max-message cap, %d over it), %d rejections, %d unpadded, "
+                  "%d sealed notices, %d clear ones\n",
+                  padded + capped + oversize, capped, oversize, rejections, unpadded, sealed, clear);
     assert_true(ended > 0);
+    assert_true(padded > 0 && rejections > 0 && sealed > 0 && clear > 0 && unpadded > 0);
+    assert_true(capped >= c->need_capped);
     assert_true(shuffle_inputs >= c->need_shuffle_inputs);
     assert_true(reshuffles >= c->need_reshuffles);
 }
@@ -677,13 +847,13 @@ static void s_run_case(const s_case *c) {
 /* duel: sealed bids, public rolls. Every party receives exactly what it may see. */
 static void test_leak_random_duel(void **st) {
     (void)st;
-    s_case c = {"duel", "standard", {"spectators=live"}, 1, 0, 3, 400, 0, 0};
+    s_case c = {"duel", "standard", {"spectators=live"}, 1, 0, 3, 400, 0, 0, 0, 0};
     s_run_case(&c);
 }
 
 static void test_leak_random_duel_contributory(void **st) {
     (void)st;
-    s_case c = {"duel", "standard", {"spectators=live", "dice=contributory"}, 2, 1, 2, 400, 0, 0};
+    s_case c = {"duel", "standard", {"spectators=live", "dice=contributory"}, 2, 1, 2, 400, 0, 0, 0, 0};
     s_run_case(&c);
 }
 
@@ -692,13 +862,21 @@ static void test_leak_random_duel_contributory(void **st) {
  * shuffle is one input (the last JOIN) with the rolls hidden from both seats. */
 static void test_leak_random_n20_fog_reshuffle_rolls_reach_nobody(void **st) {
     (void)st;
-    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "spectators=live"}, 2, 0, 3, 900, 4, 1};
+    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "spectators=live"}, 2, 0, 3, 900, 4, 1, 0, 0};
+    s_run_case(&c);
+}
+
+/* the same with a small max-message: the replies whose class would pass it (views, legal
+ * lists) are padded to max-message itself */
+static void test_leak_random_n20_fog_lengths_at_max_message_cap(void **st) {
+    (void)st;
+    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "spectators=live"}, 2, 0, 2, 900, 0, 0, 3000, 1};
     s_run_case(&c);
 }
 
 static void test_leak_random_n20_sambre_crossing(void **st) {
     (void)st;
-    s_case c = {"n20", "waterloo20-extended", {"sambre-crossing", "fog-of-war", "spectators=live"}, 3, 0, 2, 900, 3, 1};
+    s_case c = {"n20", "waterloo20-extended", {"sambre-crossing", "fog-of-war", "spectators=live"}, 3, 0, 2, 900, 3, 1, 0, 0};
     s_run_case(&c);
 }
 
@@ -706,7 +884,7 @@ static void test_leak_random_n20_sambre_crossing(void **st) {
  * last had the shuffle's rolls in its Accepted reply on the old code. */
 static void test_leak_random_n20_contributory_batch0_not_to_last_revealer(void **st) {
     (void)st;
-    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "dice=contributory", "spectators=live"}, 3, 1, 2, 900, 3, 1};
+    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "dice=contributory", "spectators=live"}, 3, 1, 2, 900, 3, 1, 0, 0};
     s_run_case(&c);
 }
 
@@ -873,6 +1051,7 @@ int main(void) {
         cmocka_unit_test(test_leak_random_duel),
         cmocka_unit_test(test_leak_random_duel_contributory),
         cmocka_unit_test(test_leak_random_n20_fog_reshuffle_rolls_reach_nobody),
+        cmocka_unit_test(test_leak_random_n20_fog_lengths_at_max_message_cap),
         cmocka_unit_test(test_leak_random_n20_sambre_crossing),
         cmocka_unit_test(test_leak_random_n20_contributory_batch0_not_to_last_revealer),
     };
