@@ -91,7 +91,8 @@ typedef struct {
     int reshuffle_inputs;          /* of those, mid-game Event deck reshuffles [5.0] [14.0] */
     int one_seat_rolls;            /* rolls seen by one seat only (a hidden unit's [16.1]) */
     /* lengths checked (s_check_reply_len, s_check_notice_len) */
-    int padded_replies, capped_replies, oversize_replies, unpadded_replies, padded_rejections, sealed_notices, clear_notices;
+    int padded_replies, capped_replies, oversize_replies, unpadded_replies, padded_rejections;
+    int sealed_notices, clear_notices;
     /* the last accepted submit, for the retry after a restart */
     uint8_t *last_req;
     size_t last_req_len;
@@ -537,6 +538,46 @@ static void s_rejected_order(s_fix *f, unsigned seat, uint64_t seq) {
     berthier__v1__reply__free_unpacked(l, NULL);
 }
 
+/* The requests whose replies are not about the game's play: hello without a game and
+ * naming it, the list of the key's games, the log once the game has ended. Their replies
+ * go through the length checks; the unpadded ones are counted. */
+static void s_other_kinds(s_fix *f) {
+    int before = f->unpadded_replies, want = 0;
+    bd_game *g = engine_find(f->eng, f->gid);
+    int ended = g && game_over(g->g);
+    for (unsigned s = 0; s < S_SEATS; s++) {
+        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+        Berthier__V1__GameRef ref = BERTHIER__V1__GAME_REF__INIT;
+        req.body_case = BERTHIER__V1__REQUEST__BODY_HELLO;
+        req.hello = &ref;
+        Berthier__V1__Reply *r = s_send(f, f->seat_key[s], (int)s, &req, 0);   /* no game: hello */
+        assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_HELLO);
+        berthier__v1__reply__free_unpacked(r, NULL);
+        ref.game_id = f->gid;
+        ref.seat = s;
+        r = s_send(f, f->seat_key[s], (int)s, &req, 0);   /* naming the game: joined, padded */
+        assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_JOINED);
+        berthier__v1__reply__free_unpacked(r, NULL);
+        Berthier__V1__GameRef empty = BERTHIER__V1__GAME_REF__INIT;
+        req.body_case = BERTHIER__V1__REQUEST__BODY_LIST_GAMES;
+        req.list_games = &empty;
+        r = s_send(f, f->seat_key[s], (int)s, &req, 0);
+        assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_GAMES);
+        berthier__v1__reply__free_unpacked(r, NULL);
+        want += 2;
+        if (!ended) continue;
+        Berthier__V1__FetchLog fl = BERTHIER__V1__FETCH_LOG__INIT;
+        fl.game_id = f->gid;
+        req.body_case = BERTHIER__V1__REQUEST__BODY_FETCH_LOG;
+        req.fetch_log = &fl;
+        r = s_send(f, f->seat_key[s], (int)s, &req, 0);
+        assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_LOG);
+        berthier__v1__reply__free_unpacked(r, NULL);
+        want++;
+    }
+    assert_int_equal(f->unpadded_replies - before, want);
+}
+
 /* Plays until the end or max_inputs; returns 1 if the game ended. */
 static int s_play(s_fix *f, int contributory, int max_inputs) {
     for (unsigned s = 0; s < S_SEATS; s++) s_join(f, s, contributory);
@@ -813,6 +854,7 @@ static void s_run_case(const s_case *c) {
         s_fix *f = s_fix_new_limit(0x5eed0000u + (uint64_t)g * 7919u, c->max_message);
         s_create(f, c->ruleset, c->scenario, c->opts, c->nopts);
         ended += s_play(f, c->contributory, c->max_inputs);
+        s_other_kinds(f);
         s_truth *t = malloc(sizeof *t);
         assert_non_null(t);
         s_truth_load(f, t);
@@ -881,7 +923,8 @@ static void test_leak_random_n20_fog_lengths_at_max_message_cap(void **st) {
 
 static void test_leak_random_n20_sambre_crossing(void **st) {
     (void)st;
-    s_case c = {"n20", "waterloo20-extended", {"sambre-crossing", "fog-of-war", "spectators=live"}, 3, 0, 2, 900, 3, 1, 0, 0};
+    s_case c = {"n20", "waterloo20-extended", {"sambre-crossing", "fog-of-war", "spectators=live"}, 3, 0, 2, 900, 3, 1,
+                0, 0};
     s_run_case(&c);
 }
 
@@ -889,7 +932,8 @@ static void test_leak_random_n20_sambre_crossing(void **st) {
  * last had the shuffle's rolls in its Accepted reply on the old code. */
 static void test_leak_random_n20_contributory_batch0_not_to_last_revealer(void **st) {
     (void)st;
-    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "dice=contributory", "spectators=live"}, 3, 1, 2, 900, 3, 1, 0, 0};
+    s_case c = {"n20", "waterloo20-standard", {"fog-of-war", "dice=contributory", "spectators=live"},
+                3, 1, 2, 900, 3, 1, 0, 0};
     s_run_case(&c);
 }
 
@@ -1323,19 +1367,20 @@ static void s_to_movement(s_fix *f, unsigned seat) {
 }
 
 /* n20 fog-of-war, standard scenario: KELLERMANN (at 0703) and MILHAUD (at 0608) are hidden
- * from the Allied seat. The rejections of orders that name one or the other (the French
- * seat moving its own unit where it may not go; the Allied seat naming an id that is hidden
- * from it, or a hidden unit by its hex) say different things, of different lengths; the
- * replies, which an outsider sees the length of, have one length, the class 512. On the old
- * code (replies unpadded) the lengths differed by the names' (KELLERMANN 10 bytes,
- * MILHAUD 7). */
+ * from the Allied seat. Orders that name one or the other are rejected: the French seat's,
+ * moving its own unit where it may not go, with messages that name the unit (so of
+ * different lengths); the Allied seat's, naming an id hidden from it or a hidden unit by
+ * its hex, with the same redacted message ("no unit named a unit"), and an unknown id with
+ * one that quotes it. The replies, whose length an outsider sees, have one length, the class
+ * 512. On the old code (rejections unpadded) the French seat's differed by the names'
+ * (KELLERMANN 10 bytes, MILHAUD 7): an outsider told which unit it had tried to move. */
 static void test_rejections_naming_hidden_units_same_length(void **st) {
     (void)st;
     static const char *const opts[] = {"fog-of-war", "spectators=live"};
     static const char *const pairs[][2] = {
-        {"move KELLERMANN 2512", "move MILHAUD 2512"},           /* French: too far */
+        {"move KELLERMANN 2512", "move MILHAUD 2512"},           /* French: not adjacent */
         {"move KELLERMANN 0704", "move MILHAUD 0707"},           /* French: onto a friendly unit */
-        {"move KELLERMANN 0603 0503 0403 0303", "move MILHAUD 0508 0408 0308 0208"},   /* French: past its allowance */
+        {"move KELLERMANN 0603 0503 0403 0303", "move MILHAUD 0508 0408 0308 0208"}, /* French: too long */
         {"move KELLERMANN 0704", "move MILHAUD 0609"},           /* Allied: an id hidden from it */
         {"move KELLERMANN 0704", "move NOSUCHUNIT 0704"},        /* Allied: a hidden id, an unknown one */
         {"move ZIETEN @0703", "move ZIETEN @0608"},              /* Allied: a hidden unit's hex */
