@@ -1295,6 +1295,11 @@ static void test_noninterference_n20_fog_which_hidden_unit_moved(void **st) {
     }
     assert_true(moved[0] && moved[1] && declare);
     assert_string_equal(g[0]->gid, g[1]->gid);
+    for (int p = 0; p < S_PARTIES; p++) {
+        int notices = 0;
+        for (size_t k = 0; k < g[0]->box[p].n; k++) notices += g[0]->box[p].m[k].notice;
+        assert_true(notices >= 3);   /* the entries and the phases were published to every party */
+    }
     int chain1 = s_same_bytes_but(g[0], g[1], 1, 0, 1);
     int chains = s_same_bytes_but(g[0], g[1], S_SPECT, 0, 1);
     int differ, raw_differ;
