@@ -1377,8 +1377,9 @@ static void s_to_movement(s_fix *f, unsigned seat) {
  * different lengths); the Allied seat's, naming an id hidden from it or a hidden unit by
  * its hex, with the same redacted message ("no unit named a unit"), and an unknown id with
  * one that quotes it. The replies, whose length an outsider sees, have one length, the class
- * 512. On the old code (rejections unpadded) the French seat's differed by the names'
- * (KELLERMANN 10 bytes, MILHAUD 7): an outsider told which unit it had tried to move. */
+ * 512. Without the padding (checked by hand with pad_target() returning the unpadded size)
+ * the French seat's first pair was 71 bytes against 68, the names' difference (KELLERMANN,
+ * MILHAUD): an outsider told which unit it had tried to move, and this test failed there. */
 static void test_rejections_naming_hidden_units_same_length(void **st) {
     (void)st;
     static const char *const opts[] = {"fog-of-war", "spectators=live"};
