@@ -70,11 +70,13 @@ static int r_leaks(const n20_state *s, int seat, const uint8_t *p, size_t n, cha
 typedef struct r_rec {
     const n20_state *s; /* the live state: the check is made at the moment of the event */
     int copies[2];      /* the event copies each seat received */
-    int named_hidden;   /* copies to a seat whose units list named a unit hidden from it */
+    int named_hidden;   /* units named by their handle (@XXYY) in the copies */
     int leaks;
     char leak[400];
     char last[2][320];  /* the last copy to each seat: its text */
     t_events *ev[2];    /* if set: every copy to the seat, formatted */
+    const char *needle; /* if set: the copies to each seat whose bytes hold it anywhere */
+    int needle_hits[2];
 } r_rec;
 
 static void r_text(const uint8_t *data, size_t len, char *out, size_t cap) {
@@ -90,10 +92,12 @@ static void r_emit_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len
         r->copies[k]++;
         r_text(data, len, r->last[k], sizeof r->last[k]);
         if (r->ev[k]) t_events_emit(r->ev[k], data, len);
+        if (r->needle && r_find(data, len, r->needle, 0)) r->needle_hits[k]++;
         /* every string of the copy, field by field (the raw bytes would join an id to the tag byte
          * of the next field: "NAPOLEON" then 0x32 reads "NAPOLEON2") */
         N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
         assert_non_null(e);
+        assert_null(strchr(e->text, N20_U_MARK)); /* every placeholder was rendered */
         char w[N20_NAME];
         int leak = r_leaks(r->s, k, (const uint8_t *)e->text, strlen(e->text), w, sizeof w) ||
                    r_leaks(r->s, k, (const uint8_t *)e->kind, strlen(e->kind), w, sizeof w);
@@ -128,7 +132,7 @@ static void test_n20_16_1_garde_in_contact_removed_reaches_allied_without_its_id
     assert_true(r_hidden(s, g, N20_ALLIED));
     static t_events seen[2];
     memset(seen, 0, sizeof seen);
-    r_rec rec = {.s = s, .ev = {&seen[0], &seen[1]}};
+    r_rec rec = {.s = s, .ev = {&seen[0], &seen[1]}, .needle = "GARDE"};
     n20_sink sink = {r_emit_to, &rec};
     n20_out out = {n20_sink_emit, &sink};
     static t_events full;
@@ -141,16 +145,69 @@ static void test_n20_16_1_garde_in_contact_removed_reaches_allied_without_its_id
     brt_reject err;
     assert_int_equal(t_order_out(s, N20_FRENCH, "declare", &d, &out, &err), 0); /* no battle: Recovery */
     assert_false(s->u[g].flags & N20_UF_CONTACT);
-    /* the full copy (the log, any n20_out but a sink) is today's text, byte for byte */
+    /* the full copy (the log, any n20_out but a sink) names GARDE, as before */
     assert_int_equal(t_order_out(c, N20_FRENCH, "declare", &d2, &fout, &err), 0);
     assert_true(t_events_has(&full, "[8.2.4] GARDE's In Contact marker is removed"));
     free(c);
     assert_int_equal(rec.copies[0], rec.copies[1]);
     assert_true(rec.named_hidden > 0); /* the Allied copy names GARDE by its handle */
-    assert_int_equal(rec.leaks, 0);    /* no copy to the Allied seat holds the bytes "GARDE" */
+    assert_int_equal(rec.leaks, 0);
+    assert_int_equal(rec.needle_hits[N20_ALLIED], 0); /* no byte of any Allied copy spells GARDE */
+    assert_true(rec.needle_hits[N20_FRENCH] > 0);    /* the owner's copy names it */
     assert_true(t_events_has(&seen[N20_FRENCH], "[8.2.4] GARDE's In Contact marker is removed"));
     assert_true(t_events_has(&seen[N20_ALLIED], "[8.2.4] a unit's In Contact marker is removed"));
     free(s);
+}
+
+/* [16.1] a rejection names a hidden enemy unit as the seat named it, by its handle: decided by the
+ * unit's visibility (n20_uid_seat), not by a search of the message */
+static void test_n20_16_1_rejection_names_hidden_enemy_by_its_handle(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    s->opts |= N20_OPT_FOG;
+    for (int i = 0; i < s->sc->nunits; i++) s->u[i].hidden = 1;
+    int r = t_place(s, "REILLE", 505);
+    int z = t_place(s, "ZIETEN", 1010);
+    brt_reject err;
+    /* the Movement Phase: the French seat orders the hidden Allied unit */
+    assert_int_equal(t_order_out(s, N20_FRENCH, "move @1010 1011", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.1");
+    assert_string_equal(err.message, "[6.1] @1010 is not a unit of the phasing player");
+    /* the Combat Phase: a battle with a defender out of reach */
+    s->phase = N20_PH_DECLARE;
+    assert_int_equal(t_order_out(s, N20_FRENCH, "declare REILLE -> @1010", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "9.2.2");
+    assert_non_null(strstr(err.message, "REILLE is not adjacent to @1010"));
+    /* revealed, the same unit is named by its id */
+    s->u[z].hidden = 0;
+    assert_int_equal(t_order_out(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, NULL, &err), -1);
+    assert_non_null(strstr(err.message, "REILLE is not adjacent to ZIETEN"));
+    /* the id of a unit still hidden names nothing, and is not repeated back */
+    s->u[z].hidden = 1;
+    assert_int_equal(t_order_out(s, N20_FRENCH, "declare REILLE -> ZIETEN", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "3.0");
+    assert_null(strstr(err.message, "ZIETEN"));
+    brt_reject err2;
+    assert_int_equal(t_order_out(s, N20_FRENCH, "declare REILLE -> NOSUCH", &d, NULL, &err2), -1);
+    assert_string_equal(err2.message, err.message); /* the same answer as for a name of no unit */
+    (void)r;
+    free(s);
+}
+
+/* the placeholder byte of n20.h (N20_U_MARK) occurs in no scenario data: no card title, label or
+ * id can be taken for a placeholder */
+static void test_n20_16_1_placeholder_byte_in_no_data(void **st) {
+    (void)st;
+    int n = 0;
+    for (size_t i = 0; n20_data_name(i); i++, n++) {
+        size_t len = 0;
+        const char *t = n20_data_text(n20_data_name(i), &len);
+        assert_non_null(t);
+        assert_null(memchr(t, N20_U_MARK, len));
+    }
+    assert_true(n >= 4);
 }
 
 /* ---- random play ------------------------------------------------------------------ */
@@ -176,6 +233,7 @@ static void r_digest_emit(void *ctx, const uint8_t *data, size_t len) {
     crypto_generichash_state *h = ctx;
     N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
     assert_non_null(e);
+    assert_null(strchr(e->text, N20_U_MARK)); /* every placeholder was rendered */
     crypto_generichash_update(h, (const uint8_t *)e->kind, strlen(e->kind) + 1);
     crypto_generichash_update(h, (const uint8_t *)e->text, strlen(e->text) + 1);
     n20__v1__event__free_unpacked(e, NULL);
@@ -349,6 +407,8 @@ int main(void) {
     if (sodium_init() < 0) return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_16_1_garde_in_contact_removed_reaches_allied_without_its_id),
+        cmocka_unit_test(test_n20_16_1_rejection_names_hidden_enemy_by_its_handle),
+        cmocka_unit_test(test_n20_16_1_placeholder_byte_in_no_data),
         cmocka_unit_test(test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit),
         cmocka_unit_test(test_n20_16_1_full_copies_unchanged),
     };
