@@ -31,7 +31,7 @@ static int s_units(const n20_state *s, unsigned seat, char **ids, size_t n, int 
         out[i] = s_find(s, seat, ids[i]);
         if (out[i] < 0) return s_no_unit(s, ids[i], err);
         for (size_t k = 0; k < i && n20_fog(s); k++) /* a handle and an id may name the same unit */
-            if (out[k] == out[i]) return n20_reject(err, "9.1.2", "%.40s is named twice", ids[i]);
+            if (out[k] == out[i]) return n20_reject(err, "9.1.2", "%s is named twice", N20_RUID(s, out[i]));
     }
     return (int)n;
 }
