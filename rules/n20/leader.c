@@ -148,7 +148,8 @@ void n20_leaders_follow(n20_state *s, int u, uint16_t from, brt_dice *dice, n20_
         uint16_t hx[2] = {from, s->u[u].hex};
         s->u[l].hex = s->u[u].hex;
         int us[2] = {l, u};
-        n20_event(out, s, "retreated", us, 2, hx, 2, NULL, 0, "[16.9.5] Leader " N20_U(0) " accompanies " N20_U(1) " to %04u", n20_xxyy(s->u[u].hex));
+        n20_event(out, s, "retreated", us, 2, hx, 2, NULL, 0,
+                  "[16.9.5] Leader " N20_U(0) " accompanies " N20_U(1) " to %04u", n20_xxyy(s->u[u].hex));
     }
 }
 
@@ -292,8 +293,9 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
     memset(&s->u[l], 0, sizeof s->u[l]);
     memset(&s->u[small], 0, sizeof s->u[small]);
     s->u[big] = keep;
-    n20_event(out, s, "wing-commanders", us, 3, &h, 1, NULL, 0, "[16.9] %s and " N20_U(0) " are replaced by " N20_U(1) " at %04u",
-              nap == small ? N20_U(2) : N20_U(1), n20_xxyy(h));
+    n20_event(out, s, "wing-commanders", us, 3, &h, 1, NULL, 0,
+              "[16.9] %s and " N20_U(0) " are replaced by " N20_U(1) " at %04u", nap == small ? N20_U(2) : N20_U(1),
+              n20_xxyy(h));
 }
 
 int n20_wing_any(const n20_state *s) {

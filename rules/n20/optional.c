@@ -437,7 +437,8 @@ void n20_breakdown_apply(n20_state *s, int u, int dummy, n20_out *out) {
                   " (two Cadre units and a Dummy unit [16.1.3])",
                   n20_xxyy(h));
     else
-        n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0, "[16.6.1] " N20_U(0) " breaks down into " N20_U(1) " and " N20_U(2) " at %04u", n20_xxyy(h));
+        n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0,
+                  "[16.6.1] " N20_U(0) " breaks down into " N20_U(1) " and " N20_U(2) " at %04u", n20_xxyy(h));
     n20_morale_one(s, s->phasing, -1, out, "16.6.1 breaking down");
 }
 
@@ -504,7 +505,8 @@ void n20_combine_all(n20_state *s, n20_out *out) {
             s->u[big].hidden = hidden;
             s->fatigue[big] = 0;
             int us[3] = {i, j, big};
-            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0, "[16.6.2] " N20_U(0) " and " N20_U(1) " combine into " N20_U(2) " at %04u%s", n20_xxyy(h),
+            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0,
+                      "[16.6.2] " N20_U(0) " and " N20_U(1) " combine into " N20_U(2) " at %04u%s", n20_xxyy(h),
                       detached ? " (its detached Cadres [17.1])" : "");
             n20_morale_one(s, s->phasing, +1, out, "16.6.2 building up");
             break;
@@ -606,6 +608,7 @@ void n20_rebuild_apply(n20_state *s, int c, n20_out *out) {
     s->fatigue[p] = 0;
     int us[2] = {c, p};
     n20_event(out, s, "rebuild", us, 2, &h, 1, NULL, 0,
-              "[17.1] " N20_U(0) " is eliminated at %04u: " N20_U(1) " goes into the Broken Units pile, to be Rallied [10.0]",
+              "[17.1] " N20_U(0) " is eliminated at %04u: " N20_U(1)
+              " goes into the Broken Units pile, to be Rallied [10.0]",
               n20_xxyy(h));
 }

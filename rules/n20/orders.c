@@ -21,7 +21,8 @@ static int s_find(const n20_state *s, unsigned seat, const char *name) {
  * not repeat the name: whether it is the id of a hidden unit or of none, the seat reads the same. */
 static int s_no_unit(const n20_state *s, const char *name, brt_reject *err) {
     if (n20_redacts(s))
-        return n20_reject(err, "3.0", "no unit of that name that you may know (a hidden unit is named by its hex, @XXYY)");
+        return n20_reject(err, "3.0",
+                          "no unit of that name that you may know (a hidden unit is named by its hex, @XXYY)");
     return n20_reject(err, "3.0", "no unit named %.40s", name);
 }
 
@@ -258,7 +259,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
         s->gg_event = 0;
         int gs[1] = {u};
-        n20_event(out, s, "good-ground", gs, 1, NULL, 0, NULL, 0, "[5.1] Good Ground (%s) placed on " N20_U(0) " at %04u",
+        n20_event(out, s, "good-ground", gs, 1, NULL, 0, NULL, 0,
+                  "[5.1] Good Ground (%s) placed on " N20_U(0) " at %04u",
                   s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense", n20_xxyy(s->gg_hex));
         s->phase = N20_PH_REACTION_START;
         break;

@@ -109,7 +109,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             u->arrive = (uint8_t)(s->turn + 1);
             u->flags |= N20_UF_FM_ARRIVE;
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
-                      "[17.1.3] " N20_U(0) " rolls %u: it arrives this turn if the %s army Force Marches, else on Turn %u",
+                      "[17.1.3] " N20_U(0)
+                      " rolls %u: it arrives this turn if the %s army Force Marches, else on Turn %u",
                       die, n20_army_name(d->army), u->arrive);
         } else {
             u->arrive = (uint8_t)(s->turn + 1);
