@@ -378,7 +378,9 @@ void n20_pending(const n20_state *s, brt_pending *p) {
             int k = -1;
             for (int i = 0; i < s->f.nret; i++)
                 if (s->f.ret_unit[i] == u) k = i;
-            snprintf(buf, sizeof buf, "retreat %s %u hex(es) from %04u", n20_uid(s, u),
+            /* the pending decision goes to every party: the unit as the other seat may know it */
+            char hb[N20_NAME];
+            snprintf(buf, sizeof buf, "retreat %s %u hex(es) from %04u", n20_uid_seat(s, u, 1 - n20_side_of(s, u), hb),
                      k >= 0 ? s->f.ret_dist[k] : 0, n20_xxyy(s->u[u].hex));
             prompt = buf;
         }
@@ -399,8 +401,9 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         kind = "leader-retreat";
         rule = "16.9.3";
         if (l >= 0) {
+            char hb[N20_NAME]; /* the decision goes to every party: as the other seat may know it */
             snprintf(buf, sizeof buf, "Leader %s is alone in an enemy ZOC at %04u: retreat it one hex",
-                     n20_uid(s, l), n20_xxyy(s->u[l].hex));
+                     n20_uid_seat(s, l, 1 - n20_side_of(s, l), hb), n20_xxyy(s->u[l].hex));
             prompt = buf;
         }
         break;

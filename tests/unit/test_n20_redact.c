@@ -322,6 +322,13 @@ static int r_play(const char *scenario, uint32_t opts, uint64_t seed, int probe,
         int seat = n20_pending_seat(s);
         assert_true(seat == 0 || seat == 1);
         if (probe) r_probe(s, seat, &prng, &d, tag, steps);
+        /* the pending decision goes to every party */
+        brt_pending pd;
+        n20_pending(s, &pd);
+        char w[N20_NAME];
+        for (int k = 0; k < 2; k++)
+            if (r_leaks(s, k, (const uint8_t *)pd.prompt, strlen(pd.prompt), w, sizeof w))
+                fail_msg("%s step %d: the pending prompt names %s, hidden from seat %d: %s", tag, steps, w, k, pd.prompt);
         buf_reset(&legal);
         int n = n20_legal(s, (unsigned)seat, &legal);
         if (n <= 0) fail_msg("%s: no legal order (phase %d)", tag, s->phase);
@@ -367,7 +374,8 @@ static void r_play_full(const char *scenario, uint32_t opts, uint64_t seed, cryp
 }
 
 /* [16.1] [17.1.1] many random games: no event copy and no rejection a seat receives contains the
- * id of a unit hidden from it at that moment (an id followed by "'s" included) */
+ * id of a unit hidden from it at that moment (an id followed by "'s" included), nor the prompt of
+ * the pending decision, which every party receives */
 static void test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit(void **st) {
     (void)st;
     r_rejections = r_rejections_hidden = 0;
