@@ -94,7 +94,8 @@ static int s_pursuit_path(const n20_state *s, uint16_t h, const uint16_t **path)
 int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
     if (s->phase != N20_PH_ADVANCE) return n20_reject(err, "9.8.1", "no Advance after Combat now");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "9.8", "unknown unit");
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (!s_in_battle_winner(s, u))
         return n20_reject(err, "9.8.2", "%s is not a victorious unit of this battle", id);
     if (s->sc->units[u].type == N20_ART)
@@ -153,7 +154,7 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
     hx[nh++] = from;
     for (int i = 0; i < n && nh < N20_MAX_PATH + 1; i++) hx[nh++] = path[i];
     int us[1] = {u};
-    n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] %s advances to %04u", n20_uid(s, u),
+    n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] " N20_U(0) " advances to %04u",
               n20_xxyy(path[n - 1]));
 }
 
@@ -167,7 +168,7 @@ int n20_advance_end_check(const n20_state *s, brt_reject *err) {
                     uint16_t p[1] = {s->f.vacated[i]};
                     if (n20_advance_check(s, u, p, 1, NULL) == 0)
                         return n20_reject(err, "9.8.3", "control of the advance was Lost: %s must advance",
-                                          n20_uid(s, u));
+                                          N20_RUID(s, u));
                 }
     }
     return 0;

@@ -38,8 +38,8 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
             if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
                 sc->units[a].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map",
-                                  a < sc->nunits ? n20_uid(s, a) : "?");
-            if (role[a]) return n20_reject(err, "9.1.2", "%s attacks more than once", n20_uid(s, a));
+                                  a < sc->nunits ? N20_RUID(s, a) : "?");
+            if (role[a]) return n20_reject(err, "9.1.2", "%s attacks more than once", N20_RUID(s, a));
             role[a] = 1;
         }
         for (int j = 0; j < b[i].ndef; j++) {
@@ -47,8 +47,8 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
             if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
                 sc->units[d].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map",
-                                  d < sc->nunits ? n20_uid(s, d) : "?");
-            if (role[d]) return n20_reject(err, "9.1.2", "%s is attacked more than once", n20_uid(s, d));
+                                  d < sc->nunits ? N20_RUID(s, d) : "?");
+            if (role[d]) return n20_reject(err, "9.1.2", "%s is attacked more than once", N20_RUID(s, d));
             role[d] = 2;
         }
         for (int j = 0; j < b[i].natt; j++)
@@ -56,19 +56,19 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
                 if (!n20_adjacent_units(s, b[i].att[j], b[i].def[k]) &&
                     !n20_bombard_pair(s, b[i].att[j], b[i].def[k])) /* [16.3.2] */
                     return n20_reject(err, "9.2.2", "%s is not adjacent to %s: every attacker must be "
-                                      "adjacent to every defender", n20_uid(s, b[i].att[j]),
-                                      n20_uid(s, b[i].def[k]));
+                                      "adjacent to every defender", N20_RUID(s, b[i].att[j]),
+                                      N20_RUID(s, b[i].def[k]));
     }
     for (int u = 0; u < sc->nunits; u++)
         if (n20_side_of(s, u) == side && n20_must_attack(s, u) && role[u] != 1)
-            return n20_reject(err, "9.1", "%s is in an enemy ZOC at %04u and must attack", n20_uid(s, u),
+            return n20_reject(err, "9.1", "%s is in an enemy ZOC at %04u and must attack", N20_RUID(s, u),
                               n20_xxyy(s->u[u].hex));
     for (int a = 0; a < sc->nunits; a++) {
         if (role[a] != 1) continue;
         for (int e = 0; e < sc->nunits; e++)
             if (s_obliges(s, a, e) && role[e] != 2)
                 return n20_reject(err, "9.1.1", "%s is in the ZOC of attacking unit %s and must be "
-                                  "attacked", n20_uid(s, e), n20_uid(s, a));
+                                  "attacked", N20_RUID(s, e), N20_RUID(s, a));
     }
     return 0;
 }
@@ -240,7 +240,7 @@ void n20_break_unit(n20_state *s, int u, n20_out *out, const char *why) {
     s->fatigue[u] = 0; /* [16.8] rulings R-16.8-broken */
     if (s->gg_unit == u) s->gg_unit = 0xff;
     int us[1] = {u};
-    n20_event(out, s, "broken", us, 1, &h, 1, NULL, 0, "[%s] %s is Broken at %04u", why, n20_uid(s, u),
+    n20_event(out, s, "broken", us, 1, &h, 1, NULL, 0, "[%s] " N20_U(0) " is Broken at %04u", why,
               n20_xxyy(h));
     int8_t g[2] = {0, 0}, l[2] = {0, 0};
     g[1 - side] = s->sc->mc_break_enemy;
@@ -263,12 +263,12 @@ static void s_roll_rout(n20_state *s, int k, brt_dice *dice, n20_out *out) {
     int v[2] = {(int)die, m};
     if (m < 1) {
         n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2,
-                  "[9.6.2.1] %s rout roll %u, modified %d: changed to Withdraws", n20_uid(s, u), die, m);
+                  "[9.6.2.1] " N20_U(0) " rout roll %u, modified %d: changed to Withdraws", die, m);
         f->ret_dist[k] = 1;
         f->ret_rout[k] = 0;
     } else {
-        n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2, "[9.6] %s routs %d hex(es) (roll %u)",
-                  n20_uid(s, u), m, die);
+        n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2, "[9.6] " N20_U(0) " routs %d hex(es) (roll %u)", m,
+                  die);
         f->ret_dist[k] = (uint8_t)m;
         f->ret_rout[k] = 1;
     }
@@ -509,10 +509,10 @@ int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *er
             if (units[k] == units[i]) ok = 0;
         if (ok && n20_bombards(s, b, units[i]))
             return n20_reject(err, "16.3.2", "%s bombards: it cannot be Broken to satisfy an Exchange",
-                              n20_uid(s, units[i]));
+                              N20_RUID(s, units[i]));
         if (!ok)
             return n20_reject(err, "9.6", "%s is not a surviving attacker of this battle",
-                              units[i] >= 0 && units[i] < s->sc->nunits ? n20_uid(s, units[i]) : "?");
+                              units[i] >= 0 && units[i] < s->sc->nunits ? N20_RUID(s, units[i]) : "?");
         sum += s->sc->units[units[i]].strength;
     }
     if (sum < need)
@@ -521,7 +521,7 @@ int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *er
     for (int i = 0; i < n; i++)
         if (sum - s->sc->units[units[i]].strength >= need)
             return n20_reject(err, "9.6", "EX: %s is not needed to reach %d; break only what the "
-                              "exchange requires", n20_uid(s, units[i]), need);
+                              "exchange requires", N20_RUID(s, units[i]), need);
     return 0;
 }
 
@@ -572,7 +572,8 @@ static void s_finish(n20_state *s, brt_dice *dice, n20_out *out) {
             int capable = f->winner == f->att_side && s->u[u].where == N20_U_MAP && !s->u[u].routed &&
                           !(s->u[u].flags & N20_UF_CONTACT);
             if (!capable) {
-                N20_EV(out, s, "garde-recule", "[12.3.2] La Garde recule! (%s)", n20_uid(s, u));
+                int gs[1] = {u};
+                n20_event(out, s, "garde-recule", gs, 1, NULL, 0, NULL, 0, "[12.3.2] La Garde recule! (" N20_U(0) ")");
                 n20_morale_one(s, f->att_side, -s->sc->mc_garde, out, "12.3.2 Le Garde Recule");
                 if (s->over) return;
             }

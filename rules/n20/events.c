@@ -46,8 +46,9 @@ static void s_effect(n20_state *s, int card, int effect, int amount, n20_out *ou
         if (u >= 0 && s->u[u].where == N20_U_OUT) {
             s->u[u].where = N20_U_VARIABLE; /* [11.6] rolls from this turn on */
             s->u[u].arrive = s->turn;
-            N20_EV(out, s, "reinforcement", "[11.6] %s is released: it rolls for arrival at 2001",
-                   n20_uid(s, u));
+            int us[1] = {u};
+            n20_event(out, s, "reinforcement", us, 1, NULL, 0, NULL, 0,
+                      "[11.6] " N20_U(0) " is released: it rolls for arrival at 2001");
         }
         break;
     }

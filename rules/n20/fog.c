@@ -43,32 +43,6 @@ int n20_fog_resolve(const n20_state *s, int seat, const char *name) {
     return u;
 }
 
-/* Replace every whole-word id of a unit hidden from `seat` by "a unit". 1 if changed. */
-int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap) {
-    if (!n20_redacts(s) || seat < 0) return 0;
-    int changed = 0;
-    char tmp[512];
-    for (int u = 0; u < s->sc->nunits; u++) {
-        if (!n20_fog_hidden_from(s, u, seat)) continue;
-        const char *id = n20_uid(s, u);
-        size_t il = strlen(id);
-        if (!il) continue;
-        char *p = text;
-        while ((p = strstr(p, id)) != NULL) {
-            char before = p == text ? ' ' : p[-1], after = p[il];
-            int word = !((before >= 'A' && before <= 'Z') || (before >= '0' && before <= '9') || before == '\'') &&
-                       !((after >= 'A' && after <= 'Z') || (after >= '0' && after <= '9') || after == '\'');
-            if (!word) { p += il; continue; }
-            snprintf(tmp, sizeof tmp, "%.*sa unit%s", (int)(p - text), text, p + il);
-            snprintf(text, cap, "%s", tmp);
-            changed = 1;
-            p = text + (p - text) + 6;
-            if ((size_t)(p - text) >= strlen(text)) break;
-        }
-    }
-    return changed;
-}
-
 void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why) {
     if (!n20_fog(s) || !s->u[u].hidden) return;
     const n20_unit_def *d = &s->sc->units[u];
@@ -81,7 +55,7 @@ void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why) {
         /* [16.1.3] "The instant you reveal your Dummy unit, it is removed from the map (with no Morale
          * loss)": back to the pool, hidden, free to re-enter */
         n20_event(out, s, "revealed", us, 1, &h, s->u[u].where == N20_U_MAP, NULL, 0,
-                  "[%s] %s is a Dummy, revealed at %04u and removed [16.1.3]", why, d->id,
+                  "[%s] " N20_U(0) " is a Dummy, revealed at %04u and removed [16.1.3]", why,
                   s->u[u].where == N20_U_MAP ? n20_xxyy(h) : 0);
         if (s->gg_unit == u) s->gg_unit = 0xff;
         s->u[u].where = N20_U_OUT;
@@ -92,7 +66,7 @@ void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why) {
         return;
     }
     n20_event(out, s, "revealed", us, 1, &h, s->u[u].where == N20_U_MAP, v, 2,
-              "[%s] %s (%s %s %u-%u) is revealed at %04u", why, d->id, n20_army_name(d->army),
+              "[%s] " N20_U(0) " (%s %s %u-%u) is revealed at %04u", why, n20_army_name(d->army),
               d->type < 4 ? tn[d->type] : "?", d->strength, d->allowance,
               s->u[u].where == N20_U_MAP ? n20_xxyy(h) : 0);
 }
@@ -188,7 +162,7 @@ int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err) 
     if (u < 0 || u >= s->sc->nunits || n20_side_of(s, u) != (int)seat)
         return n20_reject(err, "16.1.1", "you reveal only your own units");
     if (s->u[u].where != N20_U_MAP || !s->u[u].hidden)
-        return n20_reject(err, "16.1.1", "%s is not a hidden unit on the map", n20_uid(s, u));
+        return n20_reject(err, "16.1.1", "%s is not a hidden unit on the map", N20_RUID(s, u));
     return 0;
 }
 
@@ -215,7 +189,7 @@ int n20_dummy_entry_hex(const n20_state *s, uint16_t h) {
 int n20_dummy_may_enter(const n20_state *s, int u, brt_reject *err) {
     const n20_unit_def *d = &s->sc->units[u];
     if (!n20_fog(s) || d->type != N20_DUMMY || s->u[u].where != N20_U_OUT)
-        return n20_reject(err, "6.0", "%s is not on the map", d->id);
+        return n20_reject(err, "6.0", "%s is not on the map", N20_RUID(s, u));
     for (int i = 0; i < s->sc->nunits; i++)
         if (n20_side_of(s, i) == d->side && (s->u[i].flags & N20_UF_DUMMY_IN))
             return n20_reject(err, "16.1.3", "one Dummy unit per turn arrives with the Reinforcements");
@@ -248,7 +222,7 @@ static int s_place_ok(const n20_state *s, int u, uint16_t hex, brt_reject *err) 
     const n20_scenario *sc = s->sc;
     if (u < 0 || u >= sc->nunits || sc->units[u].type != N20_DUMMY || n20_side_of(s, u) != s->phasing)
         return n20_reject(err, "16.1.3", "only your own Dummy units are placed now");
-    if (s->u[u].where != N20_U_OUT) return n20_reject(err, "16.1.3", "%s is already on the map", n20_uid(s, u));
+    if (s->u[u].where != N20_U_OUT) return n20_reject(err, "16.1.3", "%s is already on the map", N20_RUID(s, u));
     if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.1.3", "%04u is not a map hex", n20_xxyy(hex));
     if (n20_unit_at(s, hex) >= 0) return n20_reject(err, "6.9", "%04u is occupied", n20_xxyy(hex));
     if (s_enemy_adjacent(s, s->phasing, hex))
@@ -270,7 +244,7 @@ void n20_dummy_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out) {
     s->u[u].flags = N20_UF_MOVED;
     s->u[u].routed = 0;
     int us[1] = {u};
-    n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[16.1.3] %s is placed at %04u", n20_uid(s, u),
+    n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[16.1.3] " N20_U(0) " is placed at %04u",
               n20_xxyy(hex));
 }
 

@@ -63,7 +63,7 @@ void n20_leader_break(n20_state *s, int l, brt_dice *dice, n20_out *out, const c
     if (s->gg_unit == l) s->gg_unit = 0xff;
     int us[1] = {l};
     n20_event(out, s, "broken", us, 1, &h, 1, NULL, 0,
-              "[%s] Leader %s is Broken at %04u (no Morale penalty, 16.9.6)", why, n20_uid(s, l),
+              "[%s] Leader " N20_U(0) " is Broken at %04u (no Morale penalty, 16.9.6)", why,
               n20_xxyy(h));
     if (!(s->sc->units[l].flags & N20_FLAG_NAPOLEON)) return;
     /* [16.9.6] the French Player must immediately roll on the Breaking Napoleon Table */
@@ -89,12 +89,12 @@ static int s_retreat_hex_ok(const n20_state *s, int l, uint16_t to) {
 int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, int n, brt_reject *err) {
     if (s->phase != N20_PH_LEADER_RETREAT || l < 0 || l != n20_leader_must_retreat(s))
         return n20_reject(err, "16.9.3", "%s does not have to retreat now",
-                          l >= 0 && l < s->sc->nunits ? n20_uid(s, l) : "?");
+                          l >= 0 && l < s->sc->nunits ? N20_RUID(s, l) : "?");
     if (n != 1)
         return n20_reject(err, "16.9.3", "a Leader alone in an enemy ZOC retreats exactly one hex");
     if (!s_retreat_hex_ok(s, l, path[0]))
         return n20_reject(err, "16.9.3", "%s cannot retreat into %04u (not adjacent, off the map, across "
-                          "a Major River, or enemy occupied)", n20_uid(s, l), n20_xxyy(path[0]));
+                          "a Major River, or enemy occupied)", N20_RUID(s, l), n20_xxyy(path[0]));
     return 0;
 }
 
@@ -104,8 +104,8 @@ void n20_leader_retreat_apply(n20_state *s, int l, const uint16_t *path, int n, 
     uint16_t hx[2] = {s->u[l].hex, path[0]};
     s->u[l].hex = path[0];
     int us[1] = {l};
-    n20_event(out, s, "retreated", us, 1, hx, 2, NULL, 0, "[16.9.3] Leader %s retreats to %04u",
-              n20_uid(s, l), n20_xxyy(path[0]));
+    n20_event(out, s, "retreated", us, 1, hx, 2, NULL, 0, "[16.9.3] Leader " N20_U(0) " retreats to %04u",
+              n20_xxyy(path[0]));
     s->phase = s->ldr_ctx;
     if (s_lone_in_ezoc(s, l)) n20_leader_break(s, l, dice, out, "16.9.3 still alone in an enemy ZOC");
 }
@@ -148,8 +148,8 @@ void n20_leaders_follow(n20_state *s, int u, uint16_t from, brt_dice *dice, n20_
         uint16_t hx[2] = {from, s->u[u].hex};
         s->u[l].hex = s->u[u].hex;
         int us[2] = {l, u};
-        n20_event(out, s, "retreated", us, 2, hx, 2, NULL, 0, "[16.9.5] Leader %s accompanies %s to %04u",
-                  n20_uid(s, l), n20_uid(s, u), n20_xxyy(s->u[u].hex));
+        n20_event(out, s, "retreated", us, 2, hx, 2, NULL, 0,
+                  "[16.9.5] Leader " N20_U(0) " accompanies " N20_U(1) " to %04u", n20_xxyy(s->u[u].hex));
     }
 }
 
@@ -163,7 +163,7 @@ int n20_leader_rally(n20_state *s, n20_out *out) {
         any = 1;
         int us[1] = {l};
         n20_event(out, s, "rally", us, 1, NULL, 0, NULL, 0,
-                  "[16.9.7] Leader %s Rallies automatically", n20_uid(s, l));
+                  "[16.9.7] Leader " N20_U(0) " Rallies automatically");
     }
     if (!any) return 0;
     s->ldr_place = 1;
@@ -213,16 +213,20 @@ static int s_arrival_check(const n20_state *s, int l, int big, int small, brt_re
     if (s->phasing != N20_FRENCH || n20_side_of(s, l) != N20_FRENCH)
         return n20_reject(err, "17.1", "only the French Leaders may enter play combined");
     if (s->u[l].where != N20_U_REINF || !n20_can_enter_now(s, l))
-        return n20_reject(err, "17.1", "%s is not a Leader arriving this turn", n20_uid(s, l));
+        return n20_reject(err, "17.1", "%s is not a Leader arriving this turn", N20_RUID(s, l));
     if (s->sc->units[big].place != N20_P_LEADER_ALT || s->u[big].where != N20_U_OUT)
-        return n20_reject(err, "17.1", "%s cannot enter play combined in this scenario", n20_uid(s, l));
+        return n20_reject(err, "17.1", "%s cannot enter play combined in this scenario", N20_RUID(s, l));
     if (s->u[small].where != N20_U_REINF || !n20_can_enter_now(s, small))
         return n20_reject(err, "17.1", "%s enters play combined only together with %s arriving this turn",
-                          n20_uid(s, l), n20_uid(s, small));
+                          N20_RUID(s, l), N20_RUID(s, small));
     return 0;
 }
 
 int n20_wing_check(const n20_state *s, int l, brt_reject *err) {
+    /* the messages below name the NAPOLEON units, which may be hidden from the Allied seat [16.1]
+     * [17.1.1]: a wing order is answered for what it is before any of them is named */
+    if (n20_pending_seat(s) != N20_FRENCH)
+        return n20_reject(err, "16.9", "the Wing Commanders are French Leaders: only the French player orders them");
     if (n20_berthier_leaders(s))
         return n20_reject(err, "17.1.2", "Berthier is Back!: the French Wing Commanders provisions are "
                           "ignored; the 3-rated NAPOLEON is always used");
@@ -237,14 +241,14 @@ int n20_wing_check(const n20_state *s, int l, brt_reject *err) {
         return n20_reject(err, "16.9", "Wing Commanders change only at the conclusion of the French Player Turn");
     if (l < 0 || l >= s->sc->nunits || !(s->sc->units[l].flags & N20_FLAG_WING))
         return n20_reject(err, "16.9", "%s is not a French Wing Commander",
-                          l >= 0 && l < s->sc->nunits ? n20_uid(s, l) : "?");
+                          l >= 0 && l < s->sc->nunits ? N20_RUID(s, l) : "?");
     int big, small;
     s_napoleons(s, &big, &small);
     if (big < 0 || small < 0) return n20_reject(err, "16.9", "this scenario has no two NAPOLEON units");
     if (s->u[l].where == N20_U_OUT) { /* split: NAPOLEON (3-5) becomes (2-5) + the third Leader */
         if (s->u[big].where != N20_U_MAP || s->u[small].where != N20_U_OUT)
             return n20_reject(err, "16.9", "%s enters play only by replacing the NAPOLEON (%u-%u) unit on "
-                              "the map", n20_uid(s, l), s->sc->units[big].strength, s->sc->units[big].allowance);
+                              "the map", N20_RUID(s, l), s->sc->units[big].strength, s->sc->units[big].allowance);
         return 0;
     }
     if (s->u[l].where == N20_U_MAP) { /* merge: NAPOLEON stacked with l becomes NAPOLEON (3-5) */
@@ -252,9 +256,9 @@ int n20_wing_check(const n20_state *s, int l, brt_reject *err) {
             int nap = k ? small : big;
             if (s->u[nap].where == N20_U_MAP && s->u[nap].hex == s->u[l].hex) return 0;
         }
-        return n20_reject(err, "16.9", "%s is not stacked with NAPOLEON", n20_uid(s, l));
+        return n20_reject(err, "16.9", "%s is not stacked with NAPOLEON", N20_RUID(s, l));
     }
-    return n20_reject(err, "16.9", "%s is Broken", n20_uid(s, l));
+    return n20_reject(err, "16.9", "%s is Broken", N20_RUID(s, l));
 }
 
 void n20_wing_apply(n20_state *s, int l, n20_out *out) {
@@ -269,9 +273,8 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
         memset(&s->u[l], 0, sizeof s->u[l]);
         s->u[small].hidden = s->u[l].hidden = hid;
         n20_event(out, s, "wing-commanders", us, 3, NULL, 0, NULL, 0,
-                  "[17.1] %s and %s enter play combined as %s (%u-%u) at Area %c", n20_uid(s, l),
-                  n20_uid(s, small), n20_uid(s, big), s->sc->units[big].strength, s->sc->units[big].allowance,
-                  s->sc->units[big].area);
+                  "[17.1] " N20_U(0) " and " N20_U(2) " enter play combined as " N20_U(1) " (%u-%u) at Area %c",
+                  s->sc->units[big].strength, s->sc->units[big].allowance, s->sc->units[big].area);
         return;
     }
     if (s->u[l].where == N20_U_OUT) {
@@ -281,8 +284,7 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
         s->u[l] = s->u[small];
         s->u[l].flags &= (uint16_t)N20_UF_MOVED;
         n20_event(out, s, "wing-commanders", us, 3, &h, 1, NULL, 0,
-                  "[16.9] %s replaces %s; %s enters play at %04u", n20_uid(s, small), n20_uid(s, big),
-                  n20_uid(s, l), n20_xxyy(h));
+                  "[16.9] " N20_U(2) " replaces " N20_U(1) "; " N20_U(0) " enters play at %04u", n20_xxyy(h));
         return;
     }
     uint16_t h = s->u[l].hex;
@@ -291,8 +293,9 @@ void n20_wing_apply(n20_state *s, int l, n20_out *out) {
     memset(&s->u[l], 0, sizeof s->u[l]);
     memset(&s->u[small], 0, sizeof s->u[small]);
     s->u[big] = keep;
-    n20_event(out, s, "wing-commanders", us, 3, &h, 1, NULL, 0, "[16.9] %s and %s are replaced by %s at %04u",
-              n20_uid(s, nap), n20_uid(s, l), n20_uid(s, big), n20_xxyy(h));
+    n20_event(out, s, "wing-commanders", us, 3, &h, 1, NULL, 0,
+              "[16.9] %s and " N20_U(0) " are replaced by " N20_U(1) " at %04u", nap == small ? N20_U(2) : N20_U(1),
+              n20_xxyy(h));
 }
 
 int n20_wing_any(const n20_state *s) {
@@ -320,12 +323,12 @@ int n20_leaders_accompany_check(const n20_state *s, int u, const int *ls, int nl
         int l = ls[i];
         if (!(s->opts & N20_OPT_LEADERS) || l < 0 || l >= s->sc->nunits || !n20_is_leader(s, l))
             return n20_reject(err, rule, "%s is not a Leader in play (optional rule 16.9)",
-                              l >= 0 && l < s->sc->nunits ? n20_uid(s, l) : "?");
+                              l >= 0 && l < s->sc->nunits ? N20_RUID(s, l) : "?");
         if (s->u[l].where != N20_U_MAP || n20_side_of(s, l) != n20_side_of(s, u) ||
             s->u[l].hex != s->u[u].hex || s->u[u].where != N20_U_MAP)
-            return n20_reject(err, rule, "Leader %s is not stacked with %s", n20_uid(s, l), n20_uid(s, u));
+            return n20_reject(err, rule, "Leader %s is not stacked with %s", N20_RUID(s, l), N20_RUID(s, u));
         for (int k = 0; k < i; k++)
-            if (ls[k] == l) return n20_reject(err, rule, "Leader %s is named twice", n20_uid(s, l));
+            if (ls[k] == l) return n20_reject(err, rule, "Leader %s is named twice", N20_RUID(s, l));
     }
     return 0;
 }
@@ -337,8 +340,8 @@ void n20_leaders_accompany_apply(n20_state *s, int u, uint16_t from, const int *
         s->u[l].hex = s->u[u].hex;
         uint16_t hx[2] = {from, s->u[u].hex};
         int us[2] = {l, u};
-        n20_event(out, s, "moved", us, 2, hx, 2, NULL, 0, "[%s] Leader %s accompanies %s to %04u", rule,
-                  n20_uid(s, l), n20_uid(s, u), n20_xxyy(s->u[u].hex));
+        n20_event(out, s, "moved", us, 2, hx, 2, NULL, 0, "[%s] Leader " N20_U(0) " accompanies " N20_U(1) " to %04u",
+                  rule, n20_xxyy(s->u[u].hex));
     }
 }
 

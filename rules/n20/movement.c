@@ -57,7 +57,8 @@ static int s_entered_before(const n20_state *s, uint16_t h) {
 static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *cost, int *road,
                   int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
-    const char *id = err ? n20_uid(s, u) : NULL; /* only for messages */
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     int side = sc->units[u].side, enemy = 1 - side;
     int w = n20_weather(s);
     if (to >= N20_HEXES || !sc->onmap[to])
@@ -132,7 +133,8 @@ static const s_stepres *s_memo_find(const s_memo *m, uint16_t from, uint16_t to)
 static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
                         int *guard_cost, const n20_index *ix, const s_memo *memo) {
     const n20_scenario *sc = s->sc;
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (s->phase != N20_PH_MOVE)
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
@@ -191,7 +193,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     int occ = ix ? n20_ix_unit_at(ix, path[n - 1]) : n20_unit_at(s, path[n - 1]);
     if (occ >= 0 && occ != u && !leader && !n20_combine_ok(s, u, occ)) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
-                          n20_uid(s, occ), n20_xxyy(path[n - 1]));
+                          N20_RUID(s, occ), n20_xxyy(path[n - 1]));
     int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
     if (gc && s->morale[sc->units[u].side] < 1)
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
@@ -228,16 +230,17 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     if (gc && (s->opts & N20_OPT_SPECIAL_UNITS)) s->u[u].flags |= N20_UF_COMMITTED; /* [16.7.1] */
     if (s->gg_unit == u) {
         s->gg_unit = 0xff; /* [5.1] removed when the unit leaves its hex, even if it comes back */
-        N20_EV(out, s, "good-ground", "[5.1] the Good Ground marker is removed: %s left its hex",
-               n20_uid(s, u));
+        int gs[1] = {u};
+        n20_event(out, s, "good-ground", gs, 1, NULL, 0, NULL, 0,
+                  "[5.1] the Good Ground marker is removed: " N20_U(0) " left its hex");
     }
     int us[1] = {u};
     uint16_t hx[N20_MAX_PATH + 1];
     int nh = 0;
     if (start) hx[nh++] = start;
     for (int i = 0; i < n && nh < N20_MAX_PATH + 1; i++) hx[nh++] = path[i];
-    n20_event(out, s, start ? "moved" : "entered", us, 1, hx, nh, NULL, 0, "[%s] %s %s %04u%s",
-              start ? "6.0" : "11.1", n20_uid(s, u), start ? "moves to" : "enters the map at",
+    n20_event(out, s, start ? "moved" : "entered", us, 1, hx, nh, NULL, 0, "[%s] " N20_U(0) " %s %04u%s",
+              start ? "6.0" : "11.1", start ? "moves to" : "enters the map at",
               n20_xxyy(path[n - 1]), gc ? " (Guard committed: -1 Morale)" : "");
 }
 
@@ -451,8 +454,8 @@ void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out)
             s->u[i].arrive = s->turn;
             int us[1] = {i};
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, NULL, 0,
-                      "[17.1.3] the %s army Force Marches: %s arrives this turn", n20_army_name(army),
-                      n20_uid(s, i));
+                      "[17.1.3] the %s army Force Marches: " N20_U(0) " arrives this turn",
+                      n20_army_name(army));
         }
     int kc = card ? n20_card_kept(s, side, card) : -1;
     if (kc >= 0) {
@@ -477,7 +480,7 @@ int n20_end_move_check(const n20_state *s, brt_reject *err) {
         int j = n20_unit_at(s, s->u[i].hex);
         if (j >= 0 && j != i && !n20_combine_ok(s, i, j))
             return n20_reject(err, "6.9", "%s and %s may not end the Movement Phase stacked in %04u",
-                              n20_uid(s, i), n20_uid(s, j), n20_xxyy(s->u[i].hex));
+                              N20_RUID(s, i), N20_RUID(s, j), n20_xxyy(s->u[i].hex));
     }
     return 0;
 }

@@ -356,7 +356,19 @@ typedef struct n20_sink {
 } n20_sink;
 void n20_sink_emit(void *sink, const uint8_t *data, size_t len); /* = emit_to(ctx, BRT_SEATS_ALL, ...) */
 
-/* Emit one event: kind, units (NULL-terminated ids, may be NULL), hexes, values. */
+/* Emit one event: kind, units (unit indices, may be NULL), hexes, values, and its text.
+ *
+ * The text names units only through placeholders into the event's own `units` list, never by
+ * their ids: N20_U(i) (the byte 0x1F, ASCII Unit Separator, then the digit i) stands for
+ * units[i]. 0x1F occurs in no other text of the ruleset (scenario data, card titles and the
+ * format strings are printable), so a placeholder is never confused with other bytes. Write
+ * "[8.2.4] " N20_U(0) "'s In Contact marker is removed" with units = {u}, not "%s" and
+ * n20_uid(s, u). The text is rendered once per party: for the full copy (the log, the unit's
+ * owner, any seat that may see every named unit) with the real ids; for a seat from which a
+ * named unit is hidden [16.1] [17.1.1] with n20_uid_seat()'s anonymous name: "a unit" in the
+ * text and the handle @XXYY in `units` (and no values). Redaction never searches the text. */
+#define N20_U(i) "\x1f" #i
+#define N20_U_MARK '\x1f'
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
                const uint16_t *hexes, int nhexes, const int *values, int nvalues,
                const char *fmt, ...) __attribute__((format(printf, 10, 11)));
@@ -364,6 +376,11 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
 
 int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A unit named in a rejection message. A rejection goes only to the seat that sent the order, the
+ * deciding seat (n20_apply refuses any other before a check runs): the unit is named as that seat
+ * may know it, n20_uid_seat() (its handle @XXYY if it is hidden from the seat [16.1] [17.1.1]).
+ * The name lives until the end of the enclosing block. */
+#define N20_RUID(s, u) n20_uid_seat((s), (u), n20_pending_seat(s), (char[N20_NAME]){0})
 
 /* ---- state functions (state.c) --------------------------------------------- */
 n20_state *n20_state_new(const n20_scenario *sc);
@@ -584,8 +601,6 @@ int n20_fog_hidden_from(const n20_state *s, int u, int seat);
 const char *n20_uid_seat(const n20_state *s, int u, int seat, char buf[N20_NAME]);
 /* a unit named in an order by `seat`: an id it may know, or a handle @XXYY; -1 if none */
 int n20_fog_resolve(const n20_state *s, int seat, const char *name);
-/* replace in text the ids of units hidden from seat by "a unit"; 1 if anything changed */
-int n20_fog_scrub(const n20_state *s, int seat, char *text, size_t cap);
 void n20_fog_reveal(n20_state *s, int u, n20_out *out, const char *why);
 /* (roll.c) the seats that may see a roll deciding about these units before the end: those from
  * which none of them is hidden [16.1] [17.1.1] (DICE_SEEN_BY_ALL without hidden units) */

@@ -80,7 +80,8 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "16.2", "Cavalry Penetration is an optional rule not in use in this game");
     if (s->phase != N20_PH_REACTION) return n20_reject(err, "16.2", "Penetration is made in your Reaction Phase only");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.2", "unknown unit");
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (!(s->u[u].flags & N20_UF_REACT_OK) || s->u[u].where != N20_U_MAP)
         return n20_reject(err, "16.2", "%s is not a Cavalry unit of the reacting player that began the Reaction "
                           "Phase adjacent to an enemy unit", id);
@@ -116,7 +117,7 @@ void n20_penetrate_apply(n20_state *s, int u, uint16_t to, n20_out *out) {
     s->u[u].flags |= N20_UF_REACTED;
     uint16_t hx[2] = {from, to};
     int us[1] = {u};
-    n20_event(out, s, "penetrated", us, 1, hx, 2, NULL, 0, "[16.2] %s penetrates to %04u", n20_uid(s, u),
+    n20_event(out, s, "penetrated", us, 1, hx, 2, NULL, 0, "[16.2] " N20_U(0) " penetrates to %04u",
               n20_xxyy(to));
 }
 
@@ -148,7 +149,7 @@ static void s_exhaust(n20_state *s, int u, n20_out *out) {
     s->fatigue[u]++;
     int us[1] = {u};
     int v[1] = {s->fatigue[u]};
-    n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.1] %s is now %s", n20_uid(s, u),
+    n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.1] " N20_U(0) " is now %s",
               n20_fatigue_name(s->fatigue[u]));
 }
 
@@ -173,7 +174,7 @@ void n20_fatigue_recover(n20_state *s, n20_out *out) {
         s->fatigue[i]--;
         int us[1] = {i};
         int v[1] = {s->fatigue[i]};
-        n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.3] %s recovers: now %s", n20_uid(s, i),
+        n20_event(out, s, "fatigue", us, 1, NULL, 0, v, 1, "[16.8.3] " N20_U(0) " recovers: now %s",
                   n20_fatigue_name(s->fatigue[i]));
     }
 }
@@ -290,8 +291,9 @@ int n20_rally_path(const n20_state *s, int side, uint16_t from, uint16_t loc) {
 int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     const n20_scenario *sc = s->sc;
     if (!(s->opts & N20_OPT_RALLY_LOCATIONS))
-        return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", n20_uid(s, u));
-    const char *id = n20_uid(s, u);
+        return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     int side = n20_side_of(s, u), army = sc->units[u].army;
     if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.4", "%04u is not a map hex", n20_xxyy(hex));
     int natural = sc->terrain[hex] == N20_T_TOWN || sc->terrain[hex] == N20_T_FORTIFIED;
@@ -345,7 +347,7 @@ int n20_reduce_check(const n20_state *s, int u, brt_reject *err) {
     if (s->phase != N20_PH_PLACE) return n20_reject(err, "16.5.1", "a partial Rally follows the Rally roll");
     if (u < 0 || u >= s->sc->nunits || !(s->u[u].flags & N20_UF_CADRE_Q) || s->u[u].where != N20_U_BROKEN ||
         n20_side_of(s, u) != s->phasing)
-        return n20_reject(err, "16.5.1", "%s did not just roll a Cadre? result", u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
+        return n20_reject(err, "16.5.1", "%s did not just roll a Cadre? result", u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     if (n20_cadre_pool(s, s->sc->units[u].army, -1) < 0)
         return n20_reject(err, "16.5.1", "no %s Cadre unit is available", n20_army_name(s->sc->units[u].army));
     return 0;
@@ -362,7 +364,7 @@ void n20_reduce_apply(n20_state *s, int u, n20_out *out) {
     s->fatigue[c] = 0;
     int us[2] = {u, c};
     n20_event(out, s, "reduced", us, 2, NULL, 0, NULL, 0,
-              "[16.5.1] %s is eliminated; the Cadre unit %s is Rallied instead", n20_uid(s, u), n20_uid(s, c));
+              "[16.5.1] " N20_U(0) " is eliminated; the Cadre unit " N20_U(1) " is Rallied instead");
 }
 
 /* [16.6.1] [16.1.3] the Dummy unit a breakdown of u may add: the first available Dummy of u's army
@@ -381,7 +383,8 @@ int n20_breakdown_check(const n20_state *s, int u, int dummy, brt_reject *err) {
         return n20_reject(err, "16.6", "Unit Breakdown is an optional rule not in use in this game");
     if (s->phase != N20_PH_MOVE) return n20_reject(err, "16.6", "units break down in your Movement Phase");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.6", "unknown unit");
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing)
         return n20_reject(err, "16.6", "%s is not a phasing unit on the map", id);
     if (!s_large_inf(s, u))
@@ -430,11 +433,12 @@ void n20_breakdown_apply(n20_state *s, int u, int dummy, n20_out *out) {
         /* [16.1] the other seat learns that the stack has three pieces, never which is the Dummy:
          * every one of them is "a unit" @XXYY to it */
         n20_event(out, s, "breakdown", us, 4, &h, 1, NULL, 0,
-                  "[16.6.1] %s breaks down at %04u into %s, %s and %s (two Cadre units and a Dummy unit [16.1.3])",
-                  n20_uid(s, u), n20_xxyy(h), n20_uid(s, c1), n20_uid(s, c2), n20_uid(s, dm));
+                  "[16.6.1] " N20_U(0) " breaks down at %04u into " N20_U(1) ", " N20_U(2) " and " N20_U(3)
+                  " (two Cadre units and a Dummy unit [16.1.3])",
+                  n20_xxyy(h));
     else
-        n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0, "[16.6.1] %s breaks down into %s and %s at %04u",
-                  n20_uid(s, u), n20_uid(s, c1), n20_uid(s, c2), n20_xxyy(h));
+        n20_event(out, s, "breakdown", us, 3, &h, 1, NULL, 0,
+                  "[16.6.1] " N20_U(0) " breaks down into " N20_U(1) " and " N20_U(2) " at %04u", n20_xxyy(h));
     n20_morale_one(s, s->phasing, -1, out, "16.6.1 breaking down");
 }
 
@@ -501,8 +505,8 @@ void n20_combine_all(n20_state *s, n20_out *out) {
             s->u[big].hidden = hidden;
             s->fatigue[big] = 0;
             int us[3] = {i, j, big};
-            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0, "[16.6.2] %s and %s combine into %s at %04u%s",
-                      n20_uid(s, i), n20_uid(s, j), n20_uid(s, big), n20_xxyy(h),
+            n20_event(out, s, "buildup", us, 3, &h, 1, NULL, 0,
+                      "[16.6.2] " N20_U(0) " and " N20_U(1) " combine into " N20_U(2) " at %04u%s", n20_xxyy(h),
                       detached ? " (its detached Cadres [17.1])" : "");
             n20_morale_one(s, s->phasing, +1, out, "16.6.2 building up");
             break;
@@ -550,7 +554,8 @@ static int s_rebuild_ok(const n20_state *s, int c, brt_reject *err) {
     if (n20_is_night(s))
         return n20_reject(err, "17.1", "a Cadre is eliminated this way only on a Daylight (non-Night) Turn");
     if (c < 0 || c >= s->sc->nunits) return n20_reject(err, "17.1", "unknown unit");
-    const char *id = n20_uid(s, c);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, c, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (!(s->sc->units[c].flags & N20_FLAG_CADRE) || s->u[c].where != N20_U_MAP || n20_side_of(s, c) != s->phasing)
         return n20_reject(err, "17.1", "%s is not a Cadre unit of yours on the map", id);
     int army = s->sc->units[c].army, p = s_waiting_parent(s, army);
@@ -559,10 +564,10 @@ static int s_rebuild_ok(const n20_state *s, int c, brt_reject *err) {
                           "(the Cadre and the unit must be of the same nationality)", n20_army_name(army));
     if (!s->cadre_lost[p])
         return n20_reject(err, "17.1", "none of the Cadres of %s has been Broken: combine them instead [16.6.2]",
-                          n20_uid(s, p));
+                          N20_RUID(s, p));
     if (s->cadre_lost[p] >= s->turn)
         return n20_reject(err, "17.1", "a Cadre of %s was Broken this Turn: the procedure is open on a later Turn",
-                          n20_uid(s, p));
+                          N20_RUID(s, p));
     for (int e = 0; e < s->sc->nunits; e++) /* every enemy unit, Leaders and face-down units included */
         if (s->u[e].where == N20_U_MAP && n20_side_of(s, e) != s->phasing &&
             n20_distance(s->u[e].hex, s->u[c].hex) <= 2)
@@ -603,6 +608,7 @@ void n20_rebuild_apply(n20_state *s, int c, n20_out *out) {
     s->fatigue[p] = 0;
     int us[2] = {c, p};
     n20_event(out, s, "rebuild", us, 2, &h, 1, NULL, 0,
-              "[17.1] %s is eliminated at %04u: %s goes into the Broken Units pile, to be Rallied [10.0]",
-              n20_uid(s, c), n20_xxyy(h), n20_uid(s, p));
+              "[17.1] " N20_U(0) " is eliminated at %04u: " N20_U(1)
+              " goes into the Broken Units pile, to be Rallied [10.0]",
+              n20_xxyy(h));
 }

@@ -17,13 +17,22 @@ static int s_find(const n20_state *s, unsigned seat, const char *name) {
     return n20_fog_resolve(s, (int)seat, name);
 }
 
+/* A name that names no unit the seat may know. [16.1] [17.1.1] with hidden units the message does
+ * not repeat the name: whether it is the id of a hidden unit or of none, the seat reads the same. */
+static int s_no_unit(const n20_state *s, const char *name, brt_reject *err) {
+    if (n20_redacts(s))
+        return n20_reject(err, "3.0",
+                          "no unit of that name that you may know (a hidden unit is named by its hex, @XXYY)");
+    return n20_reject(err, "3.0", "no unit named %.40s", name);
+}
+
 static int s_units(const n20_state *s, unsigned seat, char **ids, size_t n, int *out, int max, brt_reject *err) {
     if (n > (size_t)max) return n20_reject(err, "9.0", "too many units named");
     for (size_t i = 0; i < n; i++) {
         out[i] = s_find(s, seat, ids[i]);
-        if (out[i] < 0) return n20_reject(err, "3.0", "no unit named %.40s", ids[i]);
+        if (out[i] < 0) return s_no_unit(s, ids[i], err);
         for (size_t k = 0; k < i && n20_fog(s); k++) /* a handle and an id may name the same unit */
-            if (out[k] == out[i]) return n20_reject(err, "9.1.2", "%.40s is named twice", ids[i]);
+            if (out[k] == out[i]) return n20_reject(err, "9.1.2", "%s is named twice", N20_RUID(s, out[i]));
     }
     return (int)n;
 }
@@ -97,7 +106,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_MOVE:
         if (!o->move || !o->move->unit) return n20_reject(err, "6.0", "move names a unit");
-        if ((u = s_find(s, seat, o->move->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->move->unit);
+        if ((u = s_find(s, seat, o->move->unit)) < 0) return s_no_unit(s, o->move->unit, err);
         if ((n = s_path(o->move->path, o->move->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (o->move->n_leaders)
@@ -176,7 +185,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_RETREAT:
         if (!o->retreat || !o->retreat->unit) return n20_reject(err, "9.7", "retreat names a unit");
-        if ((u = s_find(s, seat, o->retreat->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->retreat->unit);
+        if ((u = s_find(s, seat, o->retreat->unit)) < 0) return s_no_unit(s, o->retreat->unit, err);
         if ((n = s_path(o->retreat->path, o->retreat->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (ph == N20_PH_LEADER_RETREAT) { /* [16.9.3] */
@@ -189,7 +198,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_ADVANCE:
         if (!o->advance || !o->advance->unit) return n20_reject(err, "9.8", "advance names a unit");
-        if ((u = s_find(s, seat, o->advance->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->advance->unit);
+        if ((u = s_find(s, seat, o->advance->unit)) < 0) return s_no_unit(s, o->advance->unit, err);
         if ((n = s_path(o->advance->path, o->advance->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_advance_check(s, u, path, n, err) < 0) return -1;
@@ -217,7 +226,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     }
     case N20__V1__ORDER__KIND_PLACE:
         if (!o->place || !o->place->unit) return n20_reject(err, "10.0", "place names a unit");
-        if ((u = s_find(s, seat, o->place->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->place->unit);
+        if ((u = s_find(s, seat, o->place->unit)) < 0) return s_no_unit(s, o->place->unit, err);
         if (s_path(&o->place->hex, 1, path, err) < 0) return -1;
         if (ph == N20_PH_DUMMIES) { /* [16.1.3] */
             if (n20_dummy_place_check(s, u, path[0], err) < 0) return -1;
@@ -231,25 +240,28 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (ph == N20_PH_GG_SETUP) { /* [17.3] the marker set up "showing either side" */
             if (!o->good_ground || !o->good_ground->unit || s_find(s, seat, o->good_ground->unit) != s->gg_unit)
                 return n20_reject(err, "17.3", "the Good Ground marker is set up with %s; choose its side",
-                                  n20_uid(s, s->gg_unit));
+                                  N20_RUID(s, s->gg_unit));
             s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
-            N20_EV(out, s, "good-ground", "[17.3] Good Ground set up on %s at %04u showing %s",
-                   n20_uid(s, s->gg_unit), n20_xxyy(s->gg_hex),
-                   s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense");
+            int gs[1] = {s->gg_unit};
+            n20_event(out, s, "good-ground", gs, 1, NULL, 0, NULL, 0,
+                      "[17.3] Good Ground set up on " N20_U(0) " at %04u showing %s", n20_xxyy(s->gg_hex),
+                      s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense");
             s->phase = N20_PH_EVENTS;
             break;
         }
         if (ph != N20_PH_GOOD_GROUND) return n20_reject(err, "5.1", "the Good Ground marker is placed only after drawing its event");
         if (!o->good_ground || !o->good_ground->unit) return n20_reject(err, "5.1", "name the unit");
-        if ((u = s_find(s, seat, o->good_ground->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->good_ground->unit);
+        if ((u = s_find(s, seat, o->good_ground->unit)) < 0) return s_no_unit(s, o->good_ground->unit, err);
         if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != N20_ALLIED || s->sc->units[u].type == N20_LEADER)
             return n20_reject(err, "5.1", "the marker goes on an Allied unit on the map (not a Leader)");
         s->gg_unit = (uint8_t)u;
         s->gg_hex = s->u[u].hex;
         s->gg_immune = o->good_ground->artillery_immune ? 1 : 0;
         s->gg_event = 0;
-        N20_EV(out, s, "good-ground", "[5.1] Good Ground (%s) placed on %s at %04u",
-               s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense", n20_uid(s, u), n20_xxyy(s->gg_hex));
+        int gs[1] = {u};
+        n20_event(out, s, "good-ground", gs, 1, NULL, 0, NULL, 0,
+                  "[5.1] Good Ground (%s) placed on " N20_U(0) " at %04u",
+                  s->gg_immune ? "Artillery Immune" : "+1 Terrain Defense", n20_xxyy(s->gg_hex));
         s->phase = N20_PH_REACTION_START;
         break;
     case N20__V1__ORDER__KIND_COUNTERCHARGE: {
@@ -274,14 +286,15 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
                 int x = k < na ? units[k] : units2[k - na];
                 if (s->u[x].hex == h) n20_fog_reveal(s, x, out, "16.1.1 countercharge");
             }
-        N20_EV(out, s, "countercharge", "[8.1] %s Countercharges", n20_uid(s, units[0]));
+        int cs[1] = {units[0]};
+        n20_event(out, s, "countercharge", cs, 1, NULL, 0, NULL, 0, "[8.1] " N20_U(0) " Countercharges");
         n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
         if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:
         if (!o->disengage || !o->disengage->unit) return n20_reject(err, "8.2", "name the unit");
-        if ((u = s_find(s, seat, o->disengage->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->disengage->unit);
+        if ((u = s_find(s, seat, o->disengage->unit)) < 0) return s_no_unit(s, o->disengage->unit, err);
         if ((n = s_path(o->disengage->path, o->disengage->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_disengage_check(s, u, path, n, err) < 0) return -1;
@@ -293,7 +306,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_PENETRATE:
         if (!o->penetrate || !o->penetrate->unit) return n20_reject(err, "16.2", "name the unit");
-        if ((u = s_find(s, seat, o->penetrate->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->penetrate->unit);
+        if ((u = s_find(s, seat, o->penetrate->unit)) < 0) return s_no_unit(s, o->penetrate->unit, err);
         if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
@@ -301,19 +314,19 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_REDUCE:
         if (!o->reduce || !o->reduce->unit) return n20_reject(err, "16.5.1", "name the unit");
-        if ((u = s_find(s, seat, o->reduce->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reduce->unit);
+        if ((u = s_find(s, seat, o->reduce->unit)) < 0) return s_no_unit(s, o->reduce->unit, err);
         if (n20_reduce_check(s, u, err) < 0) return -1;
         n20_reduce_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_BREAKDOWN:
         if (!o->breakdown || !o->breakdown->unit) return n20_reject(err, "16.6.1", "name the unit");
-        if ((u = s_find(s, seat, o->breakdown->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->breakdown->unit);
+        if ((u = s_find(s, seat, o->breakdown->unit)) < 0) return s_no_unit(s, o->breakdown->unit, err);
         if (n20_breakdown_check(s, u, o->breakdown->dummy, err) < 0) return -1;
         n20_breakdown_apply(s, u, o->breakdown->dummy, out);
         break;
     case N20__V1__ORDER__KIND_REBUILD:
         if (!o->rebuild || !o->rebuild->unit) return n20_reject(err, "17.1", "name the Cadre unit");
-        if ((u = s_find(s, seat, o->rebuild->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->rebuild->unit);
+        if ((u = s_find(s, seat, o->rebuild->unit)) < 0) return s_no_unit(s, o->rebuild->unit, err);
         if (n20_rebuild_check(s, u, err) < 0) return -1;
         n20_rebuild_apply(s, u, out);
         if (!n20_rebuild_any(s)) s->phase = N20_PH_TURN_EVENTS; /* else another parent may follow */
@@ -321,13 +334,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     case N20__V1__ORDER__KIND_CONTACT:
         if (ph != N20_PH_CONTACT) return n20_reject(err, "8.2.4", "no unit has just disengaged");
         if (!o->contact || !o->contact->unit) return n20_reject(err, "8.2.4", "name the unit");
-        if ((u = s_find(s, seat, o->contact->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->contact->unit);
+        if ((u = s_find(s, seat, o->contact->unit)) < 0) return s_no_unit(s, o->contact->unit, err);
         if (n20_contact_check(s, u, err) < 0) return -1;
         n20_contact_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_WING:
         if (!o->wing || !o->wing->leader) return n20_reject(err, "16.9", "name the Wing Commander");
-        if ((u = s_find(s, seat, o->wing->leader)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->wing->leader);
+        if ((u = s_find(s, seat, o->wing->leader)) < 0) return s_no_unit(s, o->wing->leader, err);
         if (n20_wing_check(s, u, err) < 0) return -1;
         n20_wing_apply(s, u, out);
         if (ph == N20_PH_MOVE) break; /* [17.1] Leaders entering combined: the phase goes on */
@@ -336,21 +349,21 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         break;
     case N20__V1__ORDER__KIND_SCHEDULE:
         if (!o->schedule || !o->schedule->unit) return n20_reject(err, "17.1.1", "name the unit and the turn");
-        if ((u = s_find(s, seat, o->schedule->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->schedule->unit);
+        if ((u = s_find(s, seat, o->schedule->unit)) < 0) return s_no_unit(s, o->schedule->unit, err);
         if (o->schedule->turn > 99) return n20_reject(err, "17.1.1", "no Turn %u on the Game Turn track", o->schedule->turn);
         if (n20_schedule_check(s, u, (int)o->schedule->turn, err) < 0) return -1;
         n20_schedule_apply(s, u, (int)o->schedule->turn, out);
         break;
     case N20__V1__ORDER__KIND_DELAY:
         if (!o->delay || !o->delay->unit) return n20_reject(err, "17.1.1", "name the unit");
-        if ((u = s_find(s, seat, o->delay->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->delay->unit);
+        if ((u = s_find(s, seat, o->delay->unit)) < 0) return s_no_unit(s, o->delay->unit, err);
         if (n20_delay_check(s, u, err) < 0) return -1;
         n20_delay_apply(s, u, out);
         break;
     case N20__V1__ORDER__KIND_REVEAL:
         /* [16.1.1] "Whenever you desire to reveal your own unit": the decision stays pending */
         if (!o->reveal || !o->reveal->unit) return n20_reject(err, "16.1.1", "name the unit");
-        if ((u = s_find(s, seat, o->reveal->unit)) < 0) return n20_reject(err, "3.0", "no unit named %.40s", o->reveal->unit);
+        if ((u = s_find(s, seat, o->reveal->unit)) < 0) return s_no_unit(s, o->reveal->unit, err);
         if (n20_reveal_check(s, seat, u, err) < 0) return -1;
         n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
         return 0;
@@ -416,8 +429,7 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     }
     rc = s_apply(s, seat, o, dice, out, err);
     protobuf_c_message_free_unpacked(m, NULL);
-    if (rc < 0 && err) { /* [16.1] a rejection never names a unit hidden from the seat */
-        n20_fog_scrub(s, (int)seat, err->message, sizeof err->message);
-    }
+    /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
+     * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
     return rc;
 }

@@ -61,8 +61,8 @@ void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20
         int r = s->sc->rally[m - 1];
         int v[3] = {(int)die, m, r};
         int ur = (s->opts & N20_OPT_UNIT_REDUCTION) && r == 1 && d->type == N20_INF;
-        n20_event(out, s, "rally", us, 1, NULL, 0, v, 3, "[10.0] %s rally roll %u (modified %d): %s",
-                  d->id, die, m, r == 2 ? "Rallied" : !ur && r == 1 ? "Cadre? (16.5 not in use: stays Broken)"
+        n20_event(out, s, "rally", us, 1, NULL, 0, v, 3, "[10.0] " N20_U(0) " rally roll %u (modified %d): %s",
+                  die, m, r == 2 ? "Rallied" : !ur && r == 1 ? "Cadre? (16.5 not in use: stays Broken)"
                   : ur ? "Cadre? (16.5.1: it may be exchanged for a Cadre unit)" : "stays Broken");
         if (r == 2) s->u[u].flags |= N20_UF_RALLIED;
         if (ur) s->u[u].flags |= N20_UF_CADRE_Q; /* [16.5.1] the choice is made before placing */
@@ -80,7 +80,7 @@ int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     if (!ok && n20_rally_on_hex(s, u, hex)) return 0; /* [16.9.8] */
     if (!ok && (s->opts & N20_OPT_RALLY_LOCATIONS)) return n20_rally_hex_check(s, u, hex, err); /* [16.4] */
     if (!ok)
-        return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", n20_uid(s, u));
+        return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
     if (n20_enemy_at(s, hex, n20_side_of(s, u)) ||
         (n20_unit_at(s, hex) >= 0 && s->sc->units[u].type != N20_LEADER)) /* [16.9.7] R-16.9.7-place */
         return n20_reject(err, "10.0", "the LOC hex %04u is not empty", n20_xxyy(hex));
@@ -95,6 +95,6 @@ void n20_place_apply(n20_state *s, int u, uint16_t hex, n20_out *out) {
     if (n20_fog(s)) s->u[u].hidden = 1; /* [16.1.3] newly Rallied units arrive hidden */
     if (n20_fog(s)) s->u[u].flags |= N20_UF_PLACED; /* a Dummy may arrive with it */
     int us[1] = {u};
-    n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[10.0] %s is placed at %04u", n20_uid(s, u),
+    n20_event(out, s, "placed", us, 1, &hex, 1, NULL, 0, "[10.0] " N20_U(0) " is placed at %04u",
               n20_xxyy(hex));
 }

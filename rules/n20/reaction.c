@@ -25,10 +25,10 @@ static int s_can_react(const n20_state *s, int u, brt_reject *err) {
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "8.0", "unknown unit");
     if (!(s->u[u].flags & N20_UF_REACT_OK))
         return n20_reject(err, "8.0", "%s is not a Cavalry unit of the reacting player that began the "
-                          "Reaction Phase adjacent to an enemy unit", n20_uid(s, u));
+                          "Reaction Phase adjacent to an enemy unit", N20_RUID(s, u));
     if (s->u[u].flags & N20_UF_REACTED)
-        return n20_reject(err, "8.0", "%s has already reacted this phase", n20_uid(s, u));
-    if (s->u[u].where != N20_U_MAP) return n20_reject(err, "8.0", "%s is not on the map", n20_uid(s, u));
+        return n20_reject(err, "8.0", "%s has already reacted this phase", N20_RUID(s, u));
+    if (s->u[u].where != N20_U_MAP) return n20_reject(err, "8.0", "%s is not on the map", N20_RUID(s, u));
     return 0;
 }
 
@@ -40,9 +40,9 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
     for (int i = 0; i < na; i++) {
         if (s_can_react(s, att[i], err) < 0) return -1;
         if (s->u[att[i]].routed)
-            return n20_reject(err, "8.1.1", "%s is Routed and cannot Countercharge", n20_uid(s, att[i]));
+            return n20_reject(err, "8.1.1", "%s is Routed and cannot Countercharge", N20_RUID(s, att[i]));
         for (int k = 0; k < i; k++)
-            if (att[k] == att[i]) return n20_reject(err, "9.1.2", "%s named twice", n20_uid(s, att[i]));
+            if (att[k] == att[i]) return n20_reject(err, "9.1.2", "%s named twice", N20_RUID(s, att[i]));
     }
     if (na > 1 && nd > 1)
         return n20_reject(err, "8.1.3", "several Cavalry units combine only against a single enemy unit");
@@ -51,11 +51,11 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
             n20_side_of(s, def[j]) != s->phasing || s->sc->units[def[j]].type == N20_LEADER)
             return n20_reject(err, "8.1", "the defender must be an enemy unit on the map");
         for (int k = 0; k < j; k++)
-            if (def[k] == def[j]) return n20_reject(err, "9.1.2", "%s named twice", n20_uid(s, def[j]));
+            if (def[k] == def[j]) return n20_reject(err, "9.1.2", "%s named twice", N20_RUID(s, def[j]));
         for (int i = 0; i < na; i++)
             if (!n20_adjacent_units(s, att[i], def[j]))
                 return n20_reject(err, "8.1", "%s is not adjacent to %s (Countercharging Cavalry does "
-                                  "not move first)", n20_uid(s, att[i]), n20_uid(s, def[j]));
+                                  "not move first)", N20_RUID(s, att[i]), N20_RUID(s, def[j]));
     }
     return 0;
 }
@@ -78,7 +78,8 @@ static int s_free_hex(const n20_state *s, int u, uint16_t h) {
 
 int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
     if (s_can_react(s, u, err) < 0) return -1;
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (s_pinned(s, u))
         return n20_reject(err, "8.2.2", "%s is Pinned: it is in the ZOC of an enemy Cavalry unit", id);
     if (n < 1 || n > 6) return n20_reject(err, "8.2.3", "Disengagement moves one hex (more only through friends)");
@@ -129,7 +130,7 @@ void n20_disengage_apply(n20_state *s, int u, const uint16_t *path, int n, n20_o
         s->u[u].flags |= N20_UF_REACTED;
         int us[1] = {u};
         n20_event(out, s, "disengage-prevented", us, 1, &from, 1, NULL, 0,
-                  "[8.2.2] %s cannot disengage: it is in the ZOC of an enemy Cavalry unit", n20_uid(s, u));
+                  "[8.2.2] " N20_U(0) " cannot disengage: it is in the ZOC of an enemy Cavalry unit");
         return;
     }
     if (s->gg_unit == u) s->gg_unit = 0xff;
@@ -139,7 +140,7 @@ void n20_disengage_apply(n20_state *s, int u, const uint16_t *path, int n, n20_o
     s->dis_from = from;
     uint16_t hx[2] = {from, path[n - 1]};
     int us[1] = {u};
-    n20_event(out, s, "disengaged", us, 1, hx, 2, NULL, 0, "[8.2] %s disengages to %04u", n20_uid(s, u),
+    n20_event(out, s, "disengaged", us, 1, hx, 2, NULL, 0, "[8.2] " N20_U(0) " disengages to %04u",
               n20_xxyy(path[n - 1]));
     /* [8.2.4] one enemy unit that was adjacent may maintain contact */
     int any = 0;
@@ -156,13 +157,13 @@ int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
     const n20_unit_def *d = &s->sc->units[u];
     if (d->type == N20_ART || d->type == N20_LEADER || s->u[u].routed || (s->u[u].flags & N20_UF_CONTACT))
         return n20_reject(err, "8.2.4", "%s cannot maintain contact (Artillery, Routed or In Contact)",
-                          n20_uid(s, u));
+                          N20_RUID(s, u));
     int dir = n20_dir(s->sc, s->u[u].hex, s->dis_from);
     if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
-        return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", n20_uid(s, u));
+        return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", N20_RUID(s, u));
     if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
     if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, s->dis_from, 1 - n20_side_of(s, u), 0))
-        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", n20_uid(s, u));
+        return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", N20_RUID(s, u));
     return 0;
 }
 
@@ -173,7 +174,7 @@ void n20_contact_apply(n20_state *s, int u, n20_out *out) {
     s->u[u].flags |= N20_UF_CONTACT;
     uint16_t hx[2] = {from, s->dis_from};
     int us[1] = {u};
-    n20_event(out, s, "contact", us, 1, hx, 2, NULL, 0, "[8.2.4] %s maintains contact in %04u", n20_uid(s, u),
+    n20_event(out, s, "contact", us, 1, hx, 2, NULL, 0, "[8.2.4] " N20_U(0) " maintains contact in %04u",
               n20_xxyy(s->dis_from));
     s->dis_unit = 0xff;
     s->phase = N20_PH_REACTION;

@@ -91,8 +91,9 @@ static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int 
                            const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
-                          u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
-    const char *id = n20_uid(s, u);
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     int k = s_dist_index(s, u);
     int dist = s->f.ret_dist[k];
     uint16_t start = s->u[u].hex;
@@ -146,7 +147,7 @@ static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int 
         s_best(s, u, cur, vis, nvis, &best, &closer, ix);
         if (best)
             return n20_reject(err, "9.7.6", "%s may not end its retreat stacked with %s: it retreats "
-                              "one more hex", id, n20_uid(s, occ));
+                              "one more hex", id, N20_RUID(s, occ));
     }
     /* [9.7.6] beyond the distance only to leave friendly-occupied hexes */
     for (int i = need - 1; i >= 0 && i < n - 1; i++)
@@ -165,8 +166,8 @@ static int s_roll_hazard(n20_state *s, int u, brt_dice *dice, n20_out *out, cons
     uint32_t die = n20_roll(s, dice, us, 1, purpose); /* [16.1] as the unit is seen */
     int v[1] = {(int)die};
     int broke = (int)die <= s->sc->hazard_break;
-    n20_event(out, s, "hazard", us, 1, &s->u[u].hex, 1, v, 1, "[%s] %s hazardous retreat roll %u: %s",
-              rule, n20_uid(s, u), die, broke ? "Broken" : "passes");
+    n20_event(out, s, "hazard", us, 1, &s->u[u].hex, 1, v, 1, "[%s] " N20_U(0) " hazardous retreat roll %u: %s",
+              rule, die, broke ? "Broken" : "passes");
     return broke;
 }
 
@@ -210,7 +211,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     hx[nh++] = start;
     for (int i = 0; i < n && nh < N20_MAX_PATH + 1; i++) hx[nh++] = path[i];
     int us[1] = {u};
-    n20_event(out, s, "retreated", us, 1, hx, nh, NULL, 0, "[9.7] %s retreats to %04u", n20_uid(s, u),
+    n20_event(out, s, "retreated", us, 1, hx, nh, NULL, 0, "[9.7] " N20_U(0) " retreats to %04u",
               n20_xxyy(s->u[u].hex));
     int minlen = f->ret_dist[k] - (s->sc->terrain[start] == N20_T_FORTIFIED ? 1 : 0);
     if (broken) {

@@ -43,7 +43,8 @@ void n20_sambre_setup(n20_state *s) {
 static int s_place_ok(const n20_state *s, const uint8_t *at, int u, int t, brt_reject *err) {
     const n20_scenario *sc = s->sc;
     const n20_unit_def *d = &sc->units[u];
-    const char *id = n20_uid(s, u);
+    char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     int first = sc->start_turn;
     if (t < first || t > sc->last_turn)
         return n20_reject(err, "17.1.1", "%s can be scheduled only on the Game Turn track, Turns %u-%u", id,
@@ -86,7 +87,7 @@ static int s_place_ok(const n20_state *s, const uint8_t *at, int u, int t, brt_r
                               "unit (Turn %u)", at[v]);
         if (d->type == N20_ART && sc->units[v].type == N20_CAV && at[v] > t)
             return n20_reject(err, "17.1.1", "B. the Artillery unit cannot arrive before the Cavalry unit %s (Turn %u)",
-                              n20_uid(s, v), at[v]);
+                              N20_RUID(s, v), at[v]);
     }
     return 0;
 }
@@ -127,15 +128,15 @@ int n20_schedule_check(const n20_state *s, int u, int t, brt_reject *err) {
         return n20_reject(err, "17.1.1", "the French reinforcements are scheduled only at set-up");
     if (u < 0 || u >= s->sc->nunits || !s_sched(s, u))
         return n20_reject(err, "17.1.1", "%s is not a French reinforcement to schedule",
-                          u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
-    if (s->u[u].arrive) return n20_reject(err, "17.1.1", "%s is already scheduled", n20_uid(s, u));
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    if (s->u[u].arrive) return n20_reject(err, "17.1.1", "%s is already scheduled", N20_RUID(s, u));
     uint8_t at[N20_MAX_UNITS];
     s_turns(s, at);
     if (s_place_ok(s, at, u, t, err) < 0) return -1;
     at[u] = (uint8_t)t;
     if (s_complete(s, at) < 0)
         return n20_reject(err, "17.1.1", "with %s on Turn %u the other units could not all be scheduled "
-                          "(constraints A-D)", n20_uid(s, u), t);
+                          "(constraints A-D)", N20_RUID(s, u), t);
     return 0;
 }
 
@@ -143,7 +144,7 @@ void n20_schedule_apply(n20_state *s, int u, int t, n20_out *out) {
     s->u[u].arrive = (uint8_t)t;
     int us[1] = {u}, v[1] = {t};
     n20_event_private(out, s, N20_FRENCH, "[17.1.1] the French player schedules a unit", "scheduled", us, 1, v, 1,
-                      "[17.1.1] %s is scheduled to arrive on Turn %u at Area %c", n20_uid(s, u), t,
+                      "[17.1.1] " N20_U(0) " is scheduled to arrive on Turn %u at Area %c", t,
                       s->sc->units[u].area);
 }
 
@@ -207,8 +208,8 @@ static void s_arrive(n20_state *s, int u, n20_out *out, const char *why) {
     s->u[u].flags &= (uint16_t)~N20_UF_SCHEDULED;
     s->u[u].arrive = s->turn;
     int us[1] = {u};
-    n20_event(out, s, "reinforcement", us, 1, NULL, 0, NULL, 0, "[17.1.1] %s arrives this turn at Area %c%s",
-              n20_uid(s, u), s->sc->units[u].area, why);
+    n20_event(out, s, "reinforcement", us, 1, NULL, 0, NULL, 0, "[17.1.1] " N20_U(0) " arrives this turn at Area %c%s",
+              s->sc->units[u].area, why);
 }
 
 static void s_to_movement(n20_state *s, n20_out *out) {
@@ -222,20 +223,20 @@ int n20_delay_check(const n20_state *s, int u, brt_reject *err) {
         return n20_reject(err, "17.1.1", "units are Delayed only during the French arrival procedure");
     if (u < 0 || u >= s->sc->nunits || !s_due(s, u))
         return n20_reject(err, "17.1.1", "%s is not scheduled to arrive this turn",
-                          u >= 0 && u < s->sc->nunits ? n20_uid(s, u) : "?");
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     if (s->phase == N20_PH_ARRIVAL && !(s->sc->units[u].flags & N20_FLAG_NAPOLEON))
         return n20_reject(err, "17.1.1", "only the NAPOLEON Leader may be Delayed voluntarily; the French Arrival "
-                          "Table decides for %s", n20_uid(s, u));
+                          "Table decides for %s", N20_RUID(s, u));
     if (s->phase == N20_PH_ARRIVAL_DELAY && s_leader(s, u))
         return n20_reject(err, "17.1.1", "D. Leaders do not affect the arrival die roll: %s arrives automatically",
-                          n20_uid(s, u));
+                          N20_RUID(s, u));
     return 0;
 }
 
 static void s_delay(n20_state *s, int u, n20_out *out, const char *why) {
     s->u[u].arrive = (uint8_t)(s->turn + 1);
     int us[1] = {u};
-    n20_event(out, s, "delayed", us, 1, NULL, 0, NULL, 0, "[17.1.1] %s is Delayed to Turn %u%s", n20_uid(s, u),
+    n20_event(out, s, "delayed", us, 1, NULL, 0, NULL, 0, "[17.1.1] " N20_U(0) " is Delayed to Turn %u%s",
               s->u[u].arrive, why);
 }
 
@@ -280,10 +281,16 @@ void n20_arrival_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     if (!k) snprintf(res, sizeof res, "all arrive");
     else if (k == n) snprintf(res, sizeof res, "all %d Delayed", n);
     else snprintf(res, sizeof res, "%d of %d Delayed, the French player chooses", k, n);
-    n20_event(out, s, "arrival-table", NULL, 0, NULL, 0, v, 4,
+    /* the modifier "+1 NAPOLEON not arrived" names the NAPOLEON unit: it is in the units list, so
+     * that a seat from which it is hidden reads "a unit not arrived" */
+    int nap = (s->opts & N20_OPT_LEADERS) && !s_napoleon_arrived(s) ? n20_unit_find(s, "NAPOLEON") : -1;
+    int us[1] = {nap};
+    n20_event(out, s, "arrival-table", us, nap >= 0, NULL, 0, v, 4,
               "[17.1.1] French Arrival Table: die %u, modifier %+d (%d units scheduled%s%s%s) = %d: %s", die, m, n,
               s->fm[N20_ARMY_FRENCH] ? ", Forced March" : "",
-              (s->opts & N20_OPT_LEADERS) && !s_napoleon_arrived(s) ? ", NAPOLEON not arrived" : "",
+              nap >= 0                                               ? ", " N20_U(0) " not arrived"
+              : (s->opts & N20_OPT_LEADERS) && !s_napoleon_arrived(s) ? ", NAPOLEON not arrived"
+                                                                      : "",
               s->opts & N20_OPT_BERTHIER_BACK ? ", Berthier is Back!" : "", (int)die + m, res);
     if (k == 0 || k == n) {
         for (int u = 0; u < s->sc->nunits; u++) {

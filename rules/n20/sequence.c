@@ -88,8 +88,9 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             }
         if (blocked) {
             u->arrive = (uint8_t)(s->turn + 1);
-            N20_EV(out, s, "reinforcement", "[11.6] %s cannot arrive: its entry hex is enemy occupied",
-                   n20_uid(s, i));
+            int bs[1] = {i};
+            n20_event(out, s, "reinforcement", bs, 1, NULL, 0, NULL, 0,
+                      "[11.6] " N20_U(0) " cannot arrive: its entry hex is enemy occupied");
             continue;
         }
         const n20_unit_def *d = &s->sc->units[i];
@@ -102,18 +103,19 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             u->where = N20_U_REINF;
             u->arrive = s->turn;
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
-                      "[11.0] %s rolls %u: it arrives this turn", n20_uid(s, i), die);
+                      "[11.0] " N20_U(0) " rolls %u: it arrives this turn", die);
         } else if (d->roll_fm && (int)die + 1 >= need) {
             /* [17.1.3] +1 if its army Force Marches this turn (rulings R-17.1.3-fm) */
             u->arrive = (uint8_t)(s->turn + 1);
             u->flags |= N20_UF_FM_ARRIVE;
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
-                      "[17.1.3] %s rolls %u: it arrives this turn if the %s army Force Marches, else on Turn %u",
-                      n20_uid(s, i), die, n20_army_name(d->army), u->arrive);
+                      "[17.1.3] " N20_U(0)
+                      " rolls %u: it arrives this turn if the %s army Force Marches, else on Turn %u",
+                      die, n20_army_name(d->army), u->arrive);
         } else {
             u->arrive = (uint8_t)(s->turn + 1);
             n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1,
-                      "[11.0] %s rolls %u: delayed to Turn %u", n20_uid(s, i), die, u->arrive);
+                      "[11.0] " N20_U(0) " rolls %u: delayed to Turn %u", die, u->arrive);
         }
     }
     if (n20_arrival_due(s)) { /* [17.1.1] the arrival procedure comes first */
@@ -165,7 +167,7 @@ static void s_combat_end(n20_state *s, n20_out *out) {
             u->flags &= (uint16_t)~N20_UF_CONTACT;
             int us[1] = {i};
             n20_event(out, s, "recovered", us, 1, NULL, 0, NULL, 0,
-                      "[8.2.4] %s's In Contact marker is removed", n20_uid(s, i));
+                      "[8.2.4] " N20_U(0) "'s In Contact marker is removed");
         }
     }
     for (int i = 0; i < s->sc->nunits; i++) {
@@ -175,7 +177,7 @@ static void s_combat_end(n20_state *s, n20_out *out) {
         u->routed = 0;
         int us[1] = {i};
         n20_event(out, s, "recovered", us, 1, NULL, 0, NULL, 0,
-                  "[9.6.2.2] %s recovers from Rout", n20_uid(s, i));
+                  "[9.6.2.2] " N20_U(0) " recovers from Rout");
     }
     s->nbattles = 0;
     n20_fatigue_recover(s, out); /* [16.8.3] */
@@ -376,7 +378,9 @@ void n20_pending(const n20_state *s, brt_pending *p) {
             int k = -1;
             for (int i = 0; i < s->f.nret; i++)
                 if (s->f.ret_unit[i] == u) k = i;
-            snprintf(buf, sizeof buf, "retreat %s %u hex(es) from %04u", n20_uid(s, u),
+            /* the pending decision goes to every party: the unit as the other seat may know it */
+            char hb[N20_NAME];
+            snprintf(buf, sizeof buf, "retreat %s %u hex(es) from %04u", n20_uid_seat(s, u, 1 - n20_side_of(s, u), hb),
                      k >= 0 ? s->f.ret_dist[k] : 0, n20_xxyy(s->u[u].hex));
             prompt = buf;
         }
@@ -397,8 +401,9 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         kind = "leader-retreat";
         rule = "16.9.3";
         if (l >= 0) {
+            char hb[N20_NAME]; /* the decision goes to every party: as the other seat may know it */
             snprintf(buf, sizeof buf, "Leader %s is alone in an enemy ZOC at %04u: retreat it one hex",
-                     n20_uid(s, l), n20_xxyy(s->u[l].hex));
+                     n20_uid_seat(s, l, 1 - n20_side_of(s, l), hb), n20_xxyy(s->u[l].hex));
             prompt = buf;
         }
         break;

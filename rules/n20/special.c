@@ -24,8 +24,8 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
             if (s->morale[0] == 1 || s->morale[1] == 1) m++;
             int bonus = m >= 6;
             int v[3] = {(int)die, m, bonus};
-            n20_event(out, s, "elan", us, 1, NULL, 0, v, 3, "[16.7.1] %s Elan roll %u (modified %d): %s",
-                      d->id, die, m, bonus ? "Elan! +1 Combat Strength" : "no effect");
+            n20_event(out, s, "elan", us, 1, NULL, 0, v, 3, "[16.7.1] " N20_U(0) " Elan roll %u (modified %d): %s",
+                      die, m, bonus ? "Elan! +1 Combat Strength" : "no effect");
             delta += bonus;
         }
         if (d->flags & N20_FLAG_UNRELIABLE) {
@@ -34,8 +34,8 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
             int m = (int)die - (s->morale[side] < s->morale[1 - side] ? 1 : 0);
             int wavers = m <= 1;
             int v[3] = {(int)die, m, wavers};
-            n20_event(out, s, "unreliable", us, 1, NULL, 0, v, 3, "[16.7.4] %s roll %u (modified %d): %s",
-                      d->id, die, m, wavers ? "Wavers, -1 Combat Strength" : "Steady");
+            n20_event(out, s, "unreliable", us, 1, NULL, 0, v, 3, "[16.7.4] " N20_U(0) " roll %u (modified %d): %s",
+                      die, m, wavers ? "Wavers, -1 Combat Strength" : "Steady");
             delta -= wavers;
         }
     }
@@ -49,8 +49,8 @@ int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out) {
     uint32_t die = n20_roll(s, dice, us, 1, "16.7.5 reluctant advance");
     int lost = s->sc->adv_lost[die - 1];
     int v[2] = {(int)die, lost};
-    n20_event(out, s, "reluctant", us, 1, NULL, 0, v, 2, "[16.7.5] %s Controlled Advance roll %u: %s",
-              n20_uid(s, u), die, lost ? "Lost: it cannot advance" : "Kept");
+    n20_event(out, s, "reluctant", us, 1, NULL, 0, v, 2, "[16.7.5] " N20_U(0) " Controlled Advance roll %u: %s",
+              die, lost ? "Lost: it cannot advance" : "Kept");
     if (lost) s->u[u].flags |= N20_UF_EXHAUSTED; /* it may not try again in this battle */
     return lost;
 }

@@ -95,25 +95,46 @@ static void s_event_send(n20_out *out, uint32_t seats, int redacted, N20__V1__Ev
     if (p != stackbuf) free(p);
 }
 
+/* The text of an event for one party from its template (n20.h: N20_U(i) names units[i]): the
+ * ids for seat < 0 and for a unit the seat may see, "a unit" for one hidden from it. */
+static void s_render(const n20_state *s, const char *tpl, const int *units, int nunits, int seat, char *out,
+                     size_t cap) {
+    size_t n = 0;
+    for (const char *p = tpl; *p && n + 1 < cap; p++) {
+        if (*p != N20_U_MARK) {
+            out[n++] = *p;
+            continue;
+        }
+        int i = p[1] >= '0' && p[1] <= '9' ? p[1] - '0' : -1;
+        if (i >= 0) p++;
+        /* a placeholder out of the list (a bug of the call site) names nobody: "a unit" */
+        const char *name = i < 0 || i >= nunits || n20_fog_hidden_from(s, units[i], seat) ? "a unit"
+                                                                                         : n20_uid(s, units[i]);
+        for (; *name && n + 1 < cap; name++) out[n++] = *name;
+    }
+    out[n] = 0;
+}
+
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
                const uint16_t *hexes, int nhexes, const int *values, int nvalues,
                const char *fmt, ...) {
     if (!out || !out->emit) return;
-    char text[320];
+    char tpl[320], text[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
-    N20__V1__Event ev = N20__V1__EVENT__INIT;
-    ev.kind = (char *)kind;
-    ev.text = text;
-    ev.turn = s->turn;
     char *ids[N20_MAX_SIDE * 2];
     uint32_t hx[N20_MAX_PATH + 2];
     int32_t vals[8];
     if (nunits > (int)(sizeof ids / sizeof ids[0])) nunits = (int)(sizeof ids / sizeof ids[0]);
     if (nhexes > (int)(sizeof hx / sizeof hx[0])) nhexes = (int)(sizeof hx / sizeof hx[0]);
     if (nvalues > 8) nvalues = 8;
+    s_render(s, tpl, units, nunits, -1, text, sizeof text);
+    N20__V1__Event ev = N20__V1__EVENT__INIT;
+    ev.kind = (char *)kind;
+    ev.text = text;
+    ev.turn = s->turn;
     for (int i = 0; i < nunits; i++) ids[i] = (char *)n20_uid(s, units[i]);
     for (int i = 0; i < nhexes; i++) hx[i] = n20_xxyy(hexes[i]);
     for (int i = 0; i < nvalues; i++) vals[i] = values[i];
@@ -127,18 +148,18 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
         s_event_send(out, BRT_SEATS_ALL, 0, &ev);
         return;
     }
-    /* [16.1] a seat from which a named unit is hidden gets a redacted copy: ids replaced by
-     * "a unit" (text) and the handle @XXYY (units), no values. Each seat gets exactly one copy. */
+    /* [16.1] [17.1.1] a seat from which a named unit is hidden gets its own rendering: "a unit"
+     * (text) and the handle @XXYY (units), no values. Each seat gets exactly one copy. Which units
+     * are named is the units list: nothing is searched for in the text. */
     char rtext[2][320], hbuf[2][N20_MAX_SIDE * 2][N20_NAME];
     char *rids[2][N20_MAX_SIDE * 2];
     int redact[2] = {0, 0};
     for (int seat = 0; seat < 2; seat++) {
-        snprintf(rtext[seat], sizeof rtext[seat], "%s", text);
-        redact[seat] = n20_fog_scrub(s, seat, rtext[seat], sizeof rtext[seat]);
         for (int i = 0; i < nunits; i++) {
             rids[seat][i] = (char *)n20_uid_seat(s, units[i], seat, hbuf[seat][i]);
             if (n20_fog_hidden_from(s, units[i], seat)) redact[seat] = 1;
         }
+        if (redact[seat]) s_render(s, tpl, units, nunits, seat, rtext[seat], sizeof rtext[seat]);
     }
     uint32_t full = (redact[0] ? 0u : 1u) | (redact[1] ? 0u : 2u);
     s_event_send(out, full == 3u ? BRT_SEATS_ALL : full, 0, &ev); /* 0: the log only */
@@ -156,19 +177,20 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
 void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *other, const char *kind,
                        const int *units, int nunits, const int *values, int nvalues, const char *fmt, ...) {
     if (!out || !out->emit) return;
-    char text[320];
+    char tpl[320], text[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
-    N20__V1__Event ev = N20__V1__EVENT__INIT;
-    ev.kind = (char *)kind;
-    ev.text = text;
-    ev.turn = s->turn;
     char *ids[4];
     int32_t vals[4];
     if (nunits > 4) nunits = 4;
     if (nvalues > 4) nvalues = 4;
+    s_render(s, tpl, units, nunits, -1, text, sizeof text); /* for the seat and the log: in full */
+    N20__V1__Event ev = N20__V1__EVENT__INIT;
+    ev.kind = (char *)kind;
+    ev.text = text;
+    ev.turn = s->turn;
     for (int i = 0; i < nunits; i++) ids[i] = (char *)n20_uid(s, units[i]);
     for (int i = 0; i < nvalues; i++) vals[i] = values[i];
     ev.n_units = (size_t)nunits;
@@ -178,7 +200,7 @@ void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *o
     s_event_send(out, 1u << seat, 0, &ev); /* the seat and the log; any other n20_out: the event */
     N20__V1__Event r = N20__V1__EVENT__INIT;
     r.kind = (char *)kind;
-    r.text = (char *)other;
+    r.text = (char *)other; /* the other seat: a fixed text naming no unit */
     r.turn = s->turn;
     s_event_send(out, 1u << (1 - seat), 1, &r);
 }

@@ -18,7 +18,8 @@
 
 /* ---- helpers --------------------------------------------------------------- */
 
-/* 1 if `data` contains, as a whole word, the id of a unit hidden from `seat` now */
+/* 1 if `data` contains, as a whole word, the id of a unit hidden from `seat` now ("GARDE's" holds
+ * the word GARDE) */
 static int s_leaks(const n20_state *s, int seat, const uint8_t *data, size_t len, char *which, size_t wcap) {
     for (int u = 0; u < s->sc->nunits; u++) {
         if (!n20_fog_hidden_from(s, u, seat)) continue;
@@ -27,8 +28,8 @@ static int s_leaks(const n20_state *s, int seat, const uint8_t *data, size_t len
         for (size_t i = 0; il && i + il <= len; i++) {
             if (memcmp(data + i, id, il) != 0) continue;
             uint8_t b = i ? data[i - 1] : ' ', a = i + il < len ? data[i + il] : ' ';
-            int wb = (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '\'';
-            int wa = (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9') || a == '\'';
+            int wb = (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
+            int wa = (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9');
             if (wb || wa) continue;
             if (which) snprintf(which, wcap, "%s", id);
             return 1;
@@ -54,8 +55,17 @@ static void f_emit_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len
         if (!(seats & (1u << k))) continue;
         r->n[k]++;
         t_events_emit(&r->ev[k], data, len);
+        /* each string of the event on its own: in the packed bytes an id runs into the tag byte of
+         * the next field ("NAPOLEON" then 0x32 reads "NAPOLEON2") */
+        N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
+        assert_non_null(e);
         char w[N20_NAME];
-        if (s_leaks(r->s, k, data, len, w, sizeof w)) {
+        int leak = s_leaks(r->s, k, (const uint8_t *)e->text, strlen(e->text), w, sizeof w) ||
+                   s_leaks(r->s, k, (const uint8_t *)e->kind, strlen(e->kind), w, sizeof w);
+        for (size_t i = 0; i < e->n_units && !leak; i++)
+            leak = s_leaks(r->s, k, (const uint8_t *)e->units[i], strlen(e->units[i]), w, sizeof w);
+        n20__v1__event__free_unpacked(e, NULL);
+        if (leak) {
             if (!r->leaks) snprintf(r->leak, sizeof r->leak, "event to seat %d names hidden %s", k, w);
             r->leaks++;
         }
