@@ -24,6 +24,7 @@ import os
 import struct
 
 from . import logfile as lf
+from .seatsig import ed25519_verify as _ed25519_verify
 from . import wire
 
 RCPT_DOMAIN = b"berthier-rcpt-v1"
@@ -62,14 +63,6 @@ class ReceiptError(Exception):
     """A receipt that does not check (bad signature, another request, another game)."""
 
 
-def _ed25519_verify(pk, msg, sig):
-    import nacl.exceptions
-    import nacl.signing
-    try:
-        nacl.signing.VerifyKey(bytes(pk)).verify(bytes(msg), bytes(sig))
-        return True
-    except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
-        return False
 
 
 def input_hash(request_bytes):

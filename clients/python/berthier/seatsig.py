@@ -30,14 +30,19 @@ def header_signature_ok(header_bytes, sig, game_id, server_pk):
     """GameHeader.signature: the server's checkpoint of record 0, Ed25519 over
     b"berthier-ckpt-v1" || game_id || 0 (u64 le) || chain[0], where
     chain[0] = BLAKE2b-256(32 zero bytes || 0x01 || u32 le len || header)."""
-    import nacl.exceptions
-    import nacl.signing
     header_bytes = bytes(header_bytes)
     chain0 = hashlib.blake2b(bytes(32) + b"\x01" + struct.pack("<I", len(header_bytes)) + header_bytes,
                              digest_size=32).digest()
     msg = b"berthier-ckpt-v1" + game_id.encode("ascii") + struct.pack("<Q", 0) + chain0
+    return ed25519_verify(server_pk, msg, sig)
+
+
+def ed25519_verify(pk, msg, sig):
+    """True when sig is pk's Ed25519 signature of msg (libsodium through PyNaCl)."""
+    import nacl.exceptions
+    import nacl.signing
     try:
-        nacl.signing.VerifyKey(bytes(server_pk)).verify(msg, bytes(sig))
+        nacl.signing.VerifyKey(bytes(pk)).verify(bytes(msg), bytes(sig))
         return True
     except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
         return False
@@ -60,12 +65,10 @@ def message(game_id, hh, seq, request_id, field, body):
 
 
 def verify(pk, game_id, hh, seq, request_id, field, body, sig):
-    import nacl.exceptions
-    import nacl.signing
     if len(sig) != 64 or len(pk) != 32:
         return False
     try:
-        nacl.signing.VerifyKey(bytes(pk)).verify(message(game_id, hh, seq, request_id, field, body), bytes(sig))
-        return True
-    except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
+        msg = message(game_id, hh, seq, request_id, field, body)
+    except ValueError:
         return False
+    return ed25519_verify(pk, msg, sig)

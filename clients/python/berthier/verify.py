@@ -48,6 +48,7 @@ import sys
 
 from . import dice as _dice
 from . import logfile as lf
+from .seatsig import ed25519_verify as _ed25519_verify
 from . import seatsig as _seatsig
 from . import wire
 
@@ -120,14 +121,6 @@ def _check_header_limits(rec, hdr):
         seen.add(bytes(k))
 
 
-def _ed25519_verify(pk, msg, sig):
-    import nacl.exceptions
-    import nacl.signing
-    try:
-        nacl.signing.VerifyKey(bytes(pk)).verify(bytes(msg), bytes(sig))
-        return True
-    except (nacl.exceptions.BadSignatureError, ValueError, TypeError):
-        return False
 
 
 def checkpoint_message(game_id, record, head):
