@@ -2,13 +2,15 @@
 #   make run   installs what is missing, builds, starts berthierd on its embedded
 #              defaults, plays a bot-vs-bot game to the end and verifies its log.
 #   make test  installs what is missing, builds (normal and ASan+UBSan) and runs every test.
+# The project's own builds treat warnings as errors (BERTHIER_WERROR=ON); a plain
+# `cmake -S . -B build` does not, so that a packager's compiler never breaks a build.
 SHELL := /bin/bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEBS := build-essential cmake pkg-config clang libzmq3-dev libprotobuf-c-dev protobuf-c-compiler \
         protobuf-compiler libsodium-dev libcmocka-dev libsystemd-dev python3 python3-zmq \
-        python3-protobuf python3-nacl systemd
+        python3-protobuf python3-nacl systemd groff-base man-db
 
-.PHONY: all deps build build-asan test test-long run fuzz clean
+.PHONY: all deps build build-asan build-types test test-long run fuzz clean
 
 all: build
 
@@ -23,16 +25,21 @@ deps:
 	fi
 
 build: deps
-	cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBERTHIER_WERROR=ON
 	cmake --build build -j $(JOBS)
 
 build-asan: deps
-	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DBERTHIER_SANITIZE=ON
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DBERTHIER_SANITIZE=ON -DBERTHIER_WERROR=ON
 	cmake --build build-asan -j $(JOBS)
 
 test: build build-asan
 	cd build && ctest --output-on-failure -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# Every build type (Debug, Release, RelWithDebInfo, MinSizeRel) with gcc and clang, warnings as
+# errors: eight full builds in $(BUILD_TYPES_DIR) (default /tmp/berthier-build-types). Long; not in `make test`.
+build-types: deps
+	JOBS=$(JOBS) ./scripts/build-types.sh
 
 run: build
 	./scripts/demo.sh

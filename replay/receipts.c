@@ -163,7 +163,7 @@ int replay_heads_load(replay_evidence *ev, const char *path, brt_buf *err) {
             rc = -1;
             break;
         }
-        memcpy(h.game_id, id, strlen(id) + 1);   /* at most 64 bytes and its NUL: checked above */
+        snprintf(h.game_id, sizeof h.game_id, "%.64s", id); /* strlen(id) <= 64, checked above */
         snprintf(h.origin, sizeof h.origin, "%s:%u", path, lineno);
         if (s_grow((void **)&ev->heads, &ev->capheads, ev->nheads, sizeof *ev->heads) != 0) {
             s_err(err, "out of memory");

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${FUZZ_SECONDS:-60}
-cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBERTHIER_FUZZ=ON "-DBERTHIER_SKIP_DIRS=daemon;replay;clients;bench" >/dev/null
+cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBERTHIER_FUZZ=ON -DBERTHIER_WERROR=ON "-DBERTHIER_SKIP_DIRS=daemon;replay;clients;bench" >/dev/null
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=()

@@ -183,7 +183,7 @@ int n20_advance_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, co
         if (n20_advance_check(s, u, p, 1, NULL) < 0) continue;
         fn(ctx, u, p, 1);
         count++;
-        const uint16_t *rp;
+        const uint16_t *rp = NULL; /* set when nr > 0 */
         int nr = s_pursuit_path(s, p[0], &rp);
         for (int k = 0; k < nr && k + 2 <= N20_MAX_PATH; k++) {
             p[k + 1] = rp[k];

@@ -134,7 +134,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                         int *guard_cost, const n20_index *ix, const s_memo *memo) {
     const n20_scenario *sc = s->sc;
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages (never NULL: gcc -O3 checks the %s) */
     if (s->phase != N20_PH_MOVE)
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)

@@ -131,7 +131,7 @@ static void test_recovery(void **state) {
     assert_true(seq > 2);
     assert_int_equal(td_stop(&f->d), 0);
 
-    size_t good_len, seed_len;
+    size_t good_len = 0, seed_len = 0; /* td_slurp sets them; gcc -O3 does not see it */
     uint8_t *good = td_slurp(f->logp, &good_len);
     uint8_t *seed = td_slurp(f->seedp, &seed_len);
     assert_non_null(good);

@@ -15,7 +15,7 @@ for c in "${configs[@]}"; do
   name=$1 cc=$2 opt=$3
   if ! command -v "$cc" >/dev/null; then echo "FAIL: $cc is not installed"; exit 1; fi
   cmake -S "$src" -B "$work/$name" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE= \
-        -DCMAKE_C_FLAGS="$opt" "-DBERTHIER_SKIP_DIRS=daemon;replay;clients;bench" >"$work/$name.cmake.log" 2>&1 \
+        -DCMAKE_C_FLAGS="$opt" -DBERTHIER_WERROR=ON "-DBERTHIER_SKIP_DIRS=daemon;replay;clients;bench" >"$work/$name.cmake.log" 2>&1 \
     || { cat "$work/$name.cmake.log"; exit 1; }
   cmake --build "$work/$name" --target berthier-selfplay -j "$(nproc)" >"$work/$name.build.log" 2>&1 \
     || { tail -30 "$work/$name.build.log"; exit 1; }
