@@ -13,7 +13,7 @@ start_daemon
 [ "$(grep -cE '^[0-9a-f]{16}  ' "$T/out")" = 3 ] || fail "not 3 game lines"
 grep -q '^3 of 3 games ended$' "$T/out" || fail "not every game ended"
 grep -qE '^random +3 ' "$T/out" && grep -qE '^greedy +3 ' "$T/out" || fail "no table rows"
-grep -q 'Elo vs field (95% CI)' "$T/out" || fail "no Elo column"
+grep -q 'Elo (95% CI)' "$T/out" || fail "no rating column"
 while read -r id seats0 seats1 rest; do
   log=$(echo "$rest" | sed -n 's/.*  log \([^ ]*\).*/\1/p')
   [ -f "$log" ] || fail "game $id: no log at $log"

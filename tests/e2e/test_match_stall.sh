@@ -26,12 +26,25 @@ chmod +x "$T/dead.sh"
   >"$T/out" 2>"$T/err" || fail "berthier-match (dead bot) exit $?"
 grep -E '^[0-9a-f]{16}  ' "$T/out" | grep -qE '0=dead.sh 1=random  seat 1( \([a-z]+\))? wins.* verified$' \
   || fail "the dead bot's seat did not lose, or the log did not verify"
+# ... and the line says why (the old runner said "the other side resigned or forfeited")
+grep -q 'seat 0 (dead.sh) forfeited: its bot program died' "$T/out" || fail "the crash is not named"
+# A bot whose orders are all refused resigns after --max-illegal rejections: "illegal".
+printf '#!/bin/sh\nwhile read -r l; do case "$l" in go) echo "@999";; "end "*) exit 0;; esac; done\n' >"$T/bad.sh"
+chmod +x "$T/bad.sh"
+"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/bad.sh,random" --seed 34 \
+  --results "$T/bad.csv" >"$T/out" 2>"$T/err" || fail "berthier-match (illegal bot) exit $?"
+grep -q 'seat 0 (bad.sh) resigned after its orders were rejected' "$T/out" || fail "illegal orders not named"
+grep -q ',"illegal",0,' "$T/bad.csv" || fail "results: not ended by illegal orders against seat 0"
 # Without a clock nobody forfeits a stalling bot: --game-timeout stops the game, exit 1.
 set +e
-"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/stall.sh,random" --seed 33 \
+"$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/stall.sh,random" --seed 33 --decision-ms 0 \
   --game-timeout 2 >"$T/out" 2>"$T/err"; rc=$?
 set -e
 [ "$rc" = 1 ] || fail "a game stopped by --game-timeout: exit $rc"
 grep -q 'unfinished: no end after 2 s' "$T/out" || fail "no unfinished line for the stopped game"
+# ... and it is scored against the seat the daemon was waiting for (the old runner
+# scored it for nobody and named no seat)
+grep -q 'waiting for seat 0 (stall.sh)' "$T/out" || fail "the stalled seat is not named"
+grep -qE '^stall.sh +1 +0 +0 +1 ' "$T/out" || fail "the stopped game is not scored against the stalled seat"
 grep -q '^0 of 1 game ended$' "$T/out" || fail "the stopped game was counted as ended"
 echo "ok: stalling and dead bots forfeit; replays verify"
