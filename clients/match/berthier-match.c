@@ -77,6 +77,8 @@ typedef struct s_match {
     const char *logs_dir;
     const char *receipts_dir; /* NULL: $BERTHIER_RECEIPTS_DIR, else ./receipts */
     char replay_bin[PATH_MAX];
+    int duplicate;            /* --duplicate: each game twice, seats reversed, one dice-seed */
+    int reversed;             /* the second game of a duplicate pair */
 } s_match;
 
 static atomic_int s_interrupted;
@@ -98,7 +100,7 @@ static void s_usage(FILE *f) {
         "                      [--ruleset R] [--scenario S] [--games N] [--bots B1,B2,...]\n"
         "                      [--option NAME[=VALUE]]... [--seats N] [--seed S]\n"
         "                      [--decision-ms MS] [--bank-ms MS] [--forfeit]\n"
-        "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet]\n"
+        "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet] [--duplicate]\n"
         "\n"
         "Plays N games (default 1) of ruleset R (default duel) and scenario S (default standard);\n"
         "seat s of game g is played by bot (g + s) mod the number of bots.\n"
@@ -113,6 +115,8 @@ static void s_usage(FILE *f) {
         "  --patience-ms MS  how long a bot waits for a daemon that does not answer (default 300000)\n"
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
         "  --game-timeout S  stop a game that has not ended after S seconds (default: never)\n"
+        "  --duplicate     play each game twice, the second with the seats reversed, both with\n"
+        "                  the same fixed dice (option dice-seed=HEX, docs/dice.md \"Fixed dice\")\n"
         "Exit: 0 every game ended; 1 some game did not; 2 usage; 3 no daemon.\n",
         pols);
 }
@@ -271,7 +275,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     unsigned started = 0;
     for (unsigned s = 0; s < m->seats; s++) {
         s_seat_run *r = &runs[s];
-        r->bot = (int)((g + s) % m->n_bots);
+        r->bot = (int)((g + (m->reversed ? m->seats - 1 - s : s)) % m->n_bots);
         atomic_init(&seqs[s], 0);
         atomic_init(&turns[s], 0);
         atomic_init(&r->done, 0);
@@ -350,7 +354,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     if (!res) ended = 0;
     if (ended) winners = res->winners;
     for (unsigned s = 0; s < m->seats; s++) {
-        s_bot_stats *b = &m->bots[(g + s) % m->n_bots];
+        s_bot_stats *b = &m->bots[runs[s].bot];
         b->games++;
         if (!ended) b->unfinished++;
         else if (winners == 0) b->draws++;
@@ -400,7 +404,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, int tty) {
     size_t used = 0;
     for (unsigned s = 0; s < m->seats && used < sizeof seats_desc; s++)
         used += (size_t)snprintf(seats_desc + used, sizeof seats_desc - used, "%s%u=%s",
-                                 s ? " " : "", s, m->bots[(g + s) % m->n_bots].label);
+                                 s ? " " : "", s, m->bots[runs[s].bot].label);
     printf("%s  %s  %s  turns %u  orders %u  log %s%s\n", id, seats_desc, result, turn, orders,
            log_path[0] ? log_path : "-", verified);
     fflush(stdout);
@@ -440,7 +444,7 @@ int main(int argc, char **argv) {
         {"receipts-dir", required_argument, NULL, 'R'},
         {"quiet", no_argument, NULL, 'q'},          {"max-illegal", required_argument, NULL, 'm'},
         {"patience-ms", required_argument, NULL, 'P'}, {"game-timeout", required_argument, NULL, 'T'},
-        {"help", no_argument, NULL, 'h'},
+        {"duplicate", no_argument, NULL, 'u'},     {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     s_match m;
@@ -472,6 +476,7 @@ int main(int argc, char **argv) {
             break;
         case 'x': m.seed = strtoull(optarg, NULL, 0); break;
         case 'f': m.forfeit = 1; break;
+        case 'u': m.duplicate = 1; break;
         case 'V': m.verify = 1; break;
         case 'L': m.logs_dir = optarg; break;
         case 'R': m.receipts_dir = optarg; break;
@@ -498,6 +503,7 @@ int main(int argc, char **argv) {
     }
     if (optind != argc || m.games == 0 || m.seats < 1 || m.seats > S_MAX_SEATS) goto usage;
     if (s_parse_bots(&m, bots) != 0) goto usage;
+    if (m.duplicate && m.n_options == S_MAX_OPTIONS) goto usage; /* room for dice-seed */
     for (unsigned i = 0; i < m.n_bots; i++) {
         const char *arg;
         const bot_policy *pol = bot_policy_find(m.bots[i].spec, &arg);
@@ -533,16 +539,34 @@ int main(int argc, char **argv) {
     if (!m.quiet)
         fprintf(stderr, "berthier-match: %u game%s of %s %s on %s, seed %" PRIu64 "\n", m.games,
                 m.games == 1 ? "" : "s", m.ruleset, m.scenario, brt_client_endpoint(admin), m.seed);
-    unsigned finished = 0;
+    unsigned finished = 0, played = m.duplicate ? 2 * m.games : m.games;
     for (unsigned g = 0; g < m.games && !atomic_load(&s_interrupted); g++) {
-        int r = s_play_game(&m, admin, g, tty);
-        if (r == 1) finished++;
+        /* --duplicate: one operator seed per pair, the second game with the seats reversed. */
+        char dice_opt[10 + 65];
+        uint8_t dice_seed[32];
+        if (m.duplicate) {
+            randombytes_buf(dice_seed, sizeof dice_seed);
+            memcpy(dice_opt, "dice-seed=", 10);
+            sodium_bin2hex(dice_opt + 10, 65, dice_seed, sizeof dice_seed);
+            m.options[m.n_options++] = dice_opt;
+        }
+        int r = 0;
+        for (int half = 0; half < (m.duplicate ? 2 : 1) && !atomic_load(&s_interrupted); half++) {
+            m.reversed = half;
+            r = s_play_game(&m, admin, g, tty);
+            if (r == 1) finished++;
+            if (r < 0) break;
+        }
+        if (m.duplicate) {
+            m.n_options--;
+            sodium_memzero(dice_opt, sizeof dice_opt);
+        }
         if (r < 0) break; /* the daemon refused to create a game: the others would fail alike */
     }
     s_table(&m);
-    printf("%u of %u game%s ended\n", finished, m.games, m.games == 1 ? "" : "s");
+    printf("%u of %u game%s ended\n", finished, played, played == 1 ? "" : "s");
     brt_client_destroy(&admin);
-    return finished == m.games ? 0 : 1;
+    return finished == played ? 0 : 1;
 usage:
     s_usage(stderr);
     return 2;
