@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# An external bot that asks for protocol 2 (docs/bots.md) plays a duel game to
+# the end through berthier-bot's exec mode, choosing from the view it is sent:
+# clients/bot/examples/duel_view_bot.py. Every decision block must carry the
+# view as JSON, the events since the previous block must arrive with their JSON
+# (together at least the game's events up to its last decision), and the game's
+# log verifies. A protocol 1 bot still plays on the same runner. On the old
+# code the runner never answers "protocol 2 ok": the bot exits 4 at the first
+# "rejected" and its seat resigns.
+. "$(dirname "$0")/lib.sh"
+e2e_init execview
+bots=()
+stop_bots() { for p in "${bots[@]}"; do kill "$p" 2>/dev/null || true; done; }
+e2e_extra_cleanup=stop_bots
+start_daemon
+SRC=${BERTHIER_SRC:-$(dirname "$0")/../..}
+cd "$T"
+"$BIN/berthierctl" --quiet keygen s0 >/dev/null
+"$BIN/berthierctl" --quiet keygen s1 >/dev/null
+G=$("$BIN/berthierctl" --quiet --data-dir "$D" new --ruleset duel --scenario standard --seat-key s0.pub --seat-key s1.pub)
+
+"$BIN/berthier-bot" --data-dir "$D" --key s1.key --game "$G" --seat 1 --policy random --seed 5 \
+  >"$T/out1" 2>"$T/err1" &
+bots+=($!)
+"$BIN/berthier-bot" --data-dir "$D" --key s0.key --game "$G" --seat 0 \
+  --policy "exec:/usr/bin/python3 $SRC/clients/bot/examples/duel_view_bot.py --report $T/report" \
+  >"$T/out" 2>"$T/err" || fail "the exec bot's berthier-bot exit $?"
+wait "${bots[0]}" || fail "seat 1 bot exit $?"
+bots=()
+grep -q "^game $G seat 0: .*\(wins\|draw\)" "$T/out" || fail "seat 0 printed no result"
+! grep -q 'resign' "$T/out" "$T/err" || fail "the exec bot resigned"
+grep -q '^end ' "$T/report" || fail "the bot was not told the end"
+n=$(grep -c '^decision ' "$T/report")
+[ "$n" -ge 2 ] || fail "the bot made $n decisions"
+[ "$(grep -c '^decision .* view json ' "$T/report")" = "$n" ] || fail "a decision came without the view as JSON"
+! grep -q '^rejected ' "$T/report" || fail "an order of the bot was rejected"
+# the events shown, summed over the decisions, each with its JSON
+ev=$(sed -n 's/^decision .* events \([0-9]*\) json-events [0-9]*:.*/\1/p' "$T/report" | paste -sd+ | bc)
+js=$(sed -n 's/^decision .* events [0-9]* json-events \([0-9]*\):.*/\1/p' "$T/report" | paste -sd+ | bc)
+[ "$ev" -gt 0 ] && [ "$ev" = "$js" ] || fail "events shown $ev, with JSON $js"
+# it chose from the view: its banks and presses cite the pot it read
+grep -qE 'bid [0-9] \(reserve [0-9]+, behind [0-9]+\)' "$T/report" || fail "no bid chosen from the view"
+# what the view said agrees with the game: the last bid's reserve is what the daemon shows
+"$BIN/berthierctl" --data-dir "$D" log -o "$T/g.log" "$G" >/dev/null
+"$BIN/berthier-replay" verify "$T/g.log" >/dev/null || fail "the log does not verify"
+# at most as many events as the game has (none shown twice)
+all=$("$BIN/berthier-replay" export "$T/g.log" | grep -c '"kind":"event"')
+[ "$ev" -le "$all" ] || fail "$ev events shown, the game has $all"
+echo "ok: a protocol 2 exec bot plays from the view"
