@@ -560,6 +560,7 @@ int main(int argc, char **argv) {
         if (m.duplicate) {
             m.n_options--;
             sodium_memzero(dice_opt, sizeof dice_opt);
+            sodium_memzero(dice_seed, sizeof dice_seed);
         }
         if (r < 0) break; /* the daemon refused to create a game: the others would fail alike */
     }
