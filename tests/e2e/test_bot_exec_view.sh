@@ -45,4 +45,38 @@ grep -qE '^decision [0-9]+ view json .*: bid 2 \(reserve 10, behind 0\)$' "$T/re
 # at most as many events as the game has (none shown twice)
 all=$("$BIN/berthier-replay" export "$T/g.log" | grep -c '"kind":"event"')
 [ "$ev" -le "$all" ] || fail "$ev events shown, the game has $all"
-echo "ok: a protocol 2 exec bot plays from the view"
+
+# A protocol 1 bot that reads every block by position and exits at any line it
+# does not expect still plays a whole game on this runner (it never asks for
+# protocol 2, so it is never sent a view line).
+cat >"$T/strict.sh" <<'BOT'
+#!/bin/sh
+read -r hello; [ "$hello" = "berthier-bots 1" ] || exit 3
+read -r game; read -r seat
+while read -r line; do
+  case "$line" in
+    "end "*) exit 0 ;;
+    "rejected "*) continue ;;
+    "decision "*) ;;
+    *) echo "strict: unexpected line: $line" >&2; exit 5 ;;
+  esac
+  read -r prompt; case "$prompt" in "prompt "*) ;; *) echo "strict: no prompt: $prompt" >&2; exit 5 ;; esac
+  read -r legal; case "$legal" in "legal "*) ;; *) echo "strict: no legal: $legal" >&2; exit 5 ;; esac
+  n=${legal#legal }; i=0
+  while [ "$i" -lt "$n" ]; do read -r o; i=$((i+1)); done
+  read -r go; [ "$go" = "go" ] || { echo "strict: no go: $go" >&2; exit 5; }
+  echo "@0"
+done
+BOT
+chmod +x "$T/strict.sh"
+G2=$("$BIN/berthierctl" --quiet --data-dir "$D" new --ruleset duel --scenario standard --seat-key s0.pub --seat-key s1.pub)
+"$BIN/berthier-bot" --data-dir "$D" --key s1.key --game "$G2" --seat 1 --policy random --seed 6 \
+  >"$T/out1" 2>"$T/err1" &
+bots+=($!)
+"$BIN/berthier-bot" --data-dir "$D" --key s0.key --game "$G2" --seat 0 --policy "exec:$T/strict.sh" \
+  >"$T/out" 2>"$T/err" || fail "the protocol 1 bot's berthier-bot exit $?"
+wait "${bots[0]}" || fail "seat 1 bot exit $?"
+bots=()
+grep -q "^game $G2 seat 0: .*\(wins\|draw\)" "$T/out" || fail "the protocol 1 game printed no result"
+! grep -q 'strict:\|resign' "$T/out" "$T/err" || fail "the protocol 1 bot met a line it did not expect"
+echo "ok: a protocol 2 exec bot plays from the view; a protocol 1 bot plays as before"
