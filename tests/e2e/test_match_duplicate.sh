@@ -66,7 +66,14 @@ bad --option "dice-seed=${hex}00"
 bad --option "dice-seed=$hex" --option "dice-seed=$hex"
 bad --option "dice-seed=$hex" --option dice=contributory
 bad --option dice-seed=fixed
-# A good one is accepted.
-"$BIN/berthierctl" --data-dir "$D" new --ruleset duel --scenario standard --gen-keys "$T/good-" \
-  --option "dice-seed=$hex" >"$T/out" 2>"$T/err" || fail "create with a good dice-seed exit $?"
+# A good one is accepted; the unfinished game's log says so too, and its header
+# keeps only the mark; the daemon's seed file holds the operator's seed.
+G=$("$BIN/berthierctl" --quiet --data-dir "$D" new --ruleset duel --scenario standard --gen-keys "$T/good-" \
+  --option "dice-seed=$hex" 2>"$T/err") || fail "create with a good dice-seed exit $?"
+[ "$(od -An -tx1 -v "$D/games/$G.seed" | tr -d ' \n')" = "$hex" ] || fail "the seed file does not hold the operator's seed"
+! grep -qa "$hex" "$D/games/$G.log" || fail "the log gives the seed away"
+set +e
+"$BIN/berthier-replay" verify "$D/games/$G.log" >"$T/v" 2>&1; rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q '^INCOMPLETE: .*dice fixed by the operator' "$T/v" || fail "an unfinished fixed-dice game: exit $rc"
 echo "ok: duplicate matches with fixed dice"
