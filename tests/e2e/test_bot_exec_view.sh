@@ -79,4 +79,21 @@ wait "${bots[0]}" || fail "seat 1 bot exit $?"
 bots=()
 grep -q "^game $G2 seat 0: .*\(wins\|draw\)" "$T/out" || fail "the protocol 1 game printed no result"
 ! grep -q 'strict:\|resign' "$T/out" "$T/err" || fail "the protocol 1 bot met a line it did not expect"
-echo "ok: a protocol 2 exec bot plays from the view; a protocol 1 bot plays as before"
+
+# The n20 example: it moves its units toward the nearest enemy it reads in the
+# view's JSON, and plays a whole Waterloo 20 game.
+G3=$("$BIN/berthierctl" --quiet --data-dir "$D" new --ruleset n20 --scenario waterloo20-standard \
+  --seat-key s0.pub --seat-key s1.pub)
+"$BIN/berthier-bot" --data-dir "$D" --key s1.key --game "$G3" --seat 1 --policy random --seed 7 \
+  >"$T/out1" 2>"$T/err1" &
+bots+=($!)
+"$BIN/berthier-bot" --data-dir "$D" --key s0.key --game "$G3" --seat 0 \
+  --policy "exec:/usr/bin/python3 $SRC/clients/bot/examples/n20_view_bot.py --report $T/report3" \
+  >"$T/out" 2>"$T/err" || fail "the n20 exec bot's berthier-bot exit $?"
+wait "${bots[0]}" || fail "seat 1 bot exit $?"
+bots=()
+grep -q "^game $G3 seat 0: .*\(wins\|draw\)" "$T/out" || fail "the n20 game printed no result"
+! grep -q 'resign' "$T/out" "$T/err" || fail "the n20 exec bot resigned"
+grep -qE '^decision [0-9]+ move: move [A-Z]+ .*: closer by [0-9]+$' "$T/report3" || fail "the n20 bot never moved toward an enemy"
+! grep -q '^rejected ' "$T/report3" || fail "an order of the n20 bot was rejected"
+echo "ok: protocol 2 exec bots play duel and n20 from the view; a protocol 1 bot plays as before"
