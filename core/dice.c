@@ -9,6 +9,8 @@
  *                            "berthier-dice-v1" (16 bytes, no terminator)
  *                            || game id (its strlen bytes, no terminator)
  *                            || entropy[0] (32) || ... || entropy[n-1] (32))
+ *   fixed key  = BLAKE2b-256(key = seed (32 bytes), "berthier-dice-fixed-v1" (22 bytes))
+ *                (option dice-seed=HEX: no game id, no entropy)
  *   batch key  = BLAKE2b-256(key = dice key (32 bytes),
  *                            "berthier-batch-v1" (17 bytes) || batch (u64 le)
  *                            || log head (32) || nonce[0] (32) || ... || nonce[n-1] (32))
@@ -28,6 +30,7 @@
 #include <string.h>
 
 #define S_DICE_TAG "berthier-dice-v1"
+#define S_FIXED_TAG "berthier-dice-fixed-v1"
 #define S_BATCH_TAG "berthier-batch-v1"
 #define S_CHAIN_TAG "berthier-chain-v1"
 #define S_BLOCK 64
@@ -53,6 +56,13 @@ int dice_key_derive(const uint8_t seed[DICE_SEED_BYTES], const char *game_id,
     int rc = crypto_generichash_final(&st, key, DICE_KEY_BYTES);
     sodium_memzero(&st, sizeof st);
     return rc == 0 ? 0 : -1;
+}
+
+int dice_key_fixed(const uint8_t seed[DICE_SEED_BYTES], uint8_t key[DICE_KEY_BYTES]) {
+    if (!seed || !key) return -1;
+    if (sodium_init() < 0) return -1;
+    return crypto_generichash(key, DICE_KEY_BYTES, (const uint8_t *)S_FIXED_TAG, strlen(S_FIXED_TAG), seed,
+                              DICE_SEED_BYTES) == 0 ? 0 : -1;
 }
 
 int dice_batch_key(const uint8_t key[DICE_KEY_BYTES], uint64_t batch, const uint8_t head[32],

@@ -78,6 +78,11 @@ void brt_dice_shuffle(brt_dice *dice, uint32_t *items, size_t n, const char *pur
 int dice_key_derive(const uint8_t seed[DICE_SEED_BYTES], const char *game_id,
                     const uint8_t (*entropy)[32], size_t n_seats, uint8_t key[DICE_KEY_BYTES]);
 
+/* Fixed dice (option dice-seed=HEX, docs/dice.md "Fixed dice"): the key depends on the
+ * seed alone, so every game with the same seed rolls the same stream.
+ * key = BLAKE2b-256(key = seed, "berthier-dice-fixed-v1"). */
+int dice_key_fixed(const uint8_t seed[DICE_SEED_BYTES], uint8_t key[DICE_KEY_BYTES]);
+
 /* Contributory batch key (see above). */
 int dice_batch_key(const uint8_t key[DICE_KEY_BYTES], uint64_t batch, const uint8_t head[32],
                    const uint8_t (*nonces)[32], size_t n_seats, uint8_t out[DICE_KEY_BYTES]);

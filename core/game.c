@@ -53,6 +53,7 @@ struct brt_game {
     char **rules_opts;          /* options handed to the ruleset */
     size_t n_rules_opts;
     int contributory;
+    int fixed;                  /* dice-seed: the key is derived from the seed alone */
 
     uint8_t *hdr_bytes;         /* the exact HEADER payload */
     size_t hdr_len;
@@ -176,8 +177,35 @@ static int s_halt(brt_game *g, brt_reject *err, const char *what) {
 }
 
 int game_option_is_core(const char *opt) {
-    return strncmp(opt, "dice=", 5) == 0 || strncmp(opt, "spectators=", 11) == 0;
+    return strncmp(opt, "dice=", 5) == 0 || strncmp(opt, "dice-seed=", 10) == 0 ||
+           strncmp(opt, "spectators=", 11) == 0;
 }
+
+#define S_FIXED_OPTION "dice-seed=fixed" /* what the header keeps of dice-seed=HEX */
+
+int game_fixed_seed(char *const *opts, size_t n, uint8_t seed[32], brt_reject *err) {
+    int found = 0, other_mode = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *o = opts[i];
+        if (strncmp(o, "dice=", 5) == 0) other_mode = 1;
+        if (strncmp(o, "dice-seed=", 10) != 0) continue;
+        if (found)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "", "dice-seed is given twice");
+        const char *hex = o + 10;
+        size_t bin_len = 0;
+        if (strlen(hex) != 64 ||
+            sodium_hex2bin(seed, 32, hex, 64, NULL, &bin_len, NULL) != 0 || bin_len != 32)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
+                                  "dice-seed needs 64 hex digits (a 32-byte seed), not \"%.80s\"", hex);
+        found = 1;
+    }
+    if (found && other_mode)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
+                              "dice-seed fixes the dice: it cannot be combined with a dice= option");
+    return found;
+}
+
+int game_dice_fixed(const brt_game *self) { return self->fixed; }
 
 static void s_free_opts(brt_game *g) {
     for (size_t i = 0; i < g->n_rules_opts; i++) free(g->rules_opts[i]);
@@ -196,8 +224,10 @@ static int s_parse_options(brt_game *g, char *const *opts, size_t n, brt_reject 
             if (strcmp(o, "dice=contributory") == 0) g->contributory = 1;
             else if (strcmp(o, "dice=standard") == 0) g->contributory = 0;
             else if (strcmp(o, "spectators=live") == 0) { /* the daemon reads it */ }
+            else if (strcmp(o, S_FIXED_OPTION) == 0 && !g->fixed) g->fixed = 1;
             else return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
-                                       "unknown core option \"%s\" (dice=standard|contributory, spectators=live)", o);
+                                       "unknown core option \"%s\" (dice=standard|contributory, dice-seed=HEX, "
+                                       "spectators=live)", o);
             continue;
         }
         g->rules_opts[g->n_rules_opts] = strdup(o);
@@ -328,8 +358,11 @@ static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *e
                               "the header's create request is incomplete: id %llu, key %zu bytes, digest %zu bytes",
                               (unsigned long long)h->create_request_id, h->create_key.len, h->create_digest.len);
     if (s_parse_options(g, h->options, h->n_options, err) != 0) return -1;
+    if (g->fixed && g->contributory)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
+                              "dice-seed fixes the dice: it cannot be combined with a dice= option");
     if (h->dice_mode && h->dice_mode[0] &&
-        strcmp(h->dice_mode, g->contributory ? "contributory" : "standard") != 0)
+        strcmp(h->dice_mode, g->fixed ? "fixed" : g->contributory ? "contributory" : "standard") != 0)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "", "dice mode disagrees with options");
     /* Validate the ruleset options now with a setup that rolls nothing. */
     brt_ruleset_options ro = s_rules_options(g);
@@ -353,13 +386,25 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     }
     /* Build the header as a packed message, then re-read it: one owned representation. */
     Berthier__V1__LogHeader tmp = BERTHIER__V1__LOG_HEADER__INIT;
-    uint8_t commit[32], scen_hash[32];
+    uint8_t commit[32], scen_hash[32], fixed_seed[32];
     memset(scen_hash, 0, sizeof scen_hash);
-    dice_commit(p->seed, commit);
+    /* dice-seed=HEX: the operator's seed replaces the daemon's; the header keeps only
+     * "dice-seed=fixed", so that the seats do not learn the seed from it. */
+    int fixed = game_fixed_seed(c->options, c->n_options, fixed_seed, err);
+    if (fixed < 0) {
+        free(g);
+        return NULL;
+    }
+    const uint8_t *seed = fixed ? fixed_seed : p->seed;
+    dice_commit(seed, commit);
     const brt_ruleset *rs = brt_ruleset_find(c->ruleset);
     int contributory = 0;
+    char *opt_copy[GAME_MAX_OPTIONS];
+    size_t n_opts = c->n_options < GAME_MAX_OPTIONS ? c->n_options : GAME_MAX_OPTIONS;
     for (size_t i = 0; i < c->n_options; i++)
         if (strcmp(c->options[i], "dice=contributory") == 0) contributory = 1;
+    for (size_t i = 0; i < n_opts; i++)
+        opt_copy[i] = strncmp(c->options[i], "dice-seed=", 10) == 0 ? (char *)S_FIXED_OPTION : c->options[i];
     if (rs && rs->scenario_hash(c->scenario, scen_hash) != 0) memset(scen_hash, 0, sizeof scen_hash);
     tmp.format = LOG_FORMAT;
     tmp.game_id = (char *)p->game_id;
@@ -368,8 +413,8 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     tmp.scenario = c->scenario;
     tmp.scenario_hash.data = scen_hash;
     tmp.scenario_hash.len = 32;
-    tmp.n_options = c->n_options;
-    tmp.options = c->options;
+    tmp.n_options = c->n_options > n_opts ? c->n_options : n_opts;
+    tmp.options = c->n_options > n_opts ? c->options : opt_copy; /* too many: refused below */
     tmp.engine_version = (char *)p->engine_version;
     tmp.server_sign_pk.data = (uint8_t *)p->sign_pk;
     tmp.server_sign_pk.len = 32;
@@ -392,7 +437,7 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
     tmp.clock = c->clock;
     tmp.n_spectator_keys = c->n_spectator_keys;
     tmp.spectator_keys = c->spectator_keys;
-    tmp.dice_mode = (char *)(contributory ? "contributory" : "standard");
+    tmp.dice_mode = (char *)(fixed ? "fixed" : contributory ? "contributory" : "standard");
     if (p->create_request_id && p->create_key && p->create_digest) {
         tmp.create_key.data = (uint8_t *)p->create_key;
         tmp.create_key.len = 32;
@@ -419,7 +464,8 @@ brt_game *game_create(const game_params *p, brt_sink sink, brt_reject *err) {
         game_destroy(&g);
         return NULL;
     }
-    memcpy(g->seed, p->seed, 32);
+    memcpy(g->seed, seed, 32);
+    sodium_memzero(fixed_seed, sizeof fixed_seed);
     g->have_seed = 1;
     int rc = g->sink.record(g->sink.ctx, EVLOG_HEADER, bytes, n);
     g->hdr_bytes = bytes;
@@ -666,7 +712,9 @@ static int s_apply_or_defer(brt_game *g, const unsigned *seats, brt_buf *const *
 }
 
 static int s_start(brt_game *g, brt_reject *err) {
-    if (g->have_seed) {
+    if (g->have_seed && g->fixed) {
+        dice_key_fixed(g->seed, g->dice_key); /* the seats' entropy is logged but not used */
+    } else if (g->have_seed) {
         const uint8_t(*ent)[32] = (const uint8_t(*)[32])g->entropy;
         dice_key_derive(g->seed, g->id, ent, g->nseats, g->dice_key);
     }

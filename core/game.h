@@ -142,7 +142,18 @@ int game_seat_signed(const brt_game *self);
 /* The signing key seat's join bound (NULL: unsigned game or not joined). */
 const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat);
 
-/* Options the core itself understands (filtered out before the ruleset sees them). */
+/* Options the core itself understands (filtered out before the ruleset sees them):
+ * dice=standard, dice=contributory, dice-seed=HEX (and its header form dice-seed=fixed),
+ * spectators=live. */
 int game_option_is_core(const char *opt);
+
+/* The operator's fixed dice seed (docs/dice.md "Fixed dice"): a create request's option
+ * dice-seed=HEX, 64 hex digits. 1 with seed set when one is there, 0 when none,
+ * -1 with err (BAD_OPTION) when it is malformed, given twice or mixed with another dice mode.
+ * game_create uses this seed instead of params.seed; the caller keeps it as the game's seed. */
+int game_fixed_seed(char *const *opts, size_t n, uint8_t seed[32], brt_reject *err);
+
+/* 1 when the game's dice were fixed by the operator (dice-seed), else 0. */
+int game_dice_fixed(const brt_game *self);
 
 #endif

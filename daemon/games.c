@@ -633,7 +633,13 @@ bd_game *engine_create_game(bd_engine *self, const Berthier__V1__CreateGame *c, 
         return NULL;
     }
     uint8_t seed[32];
-    randombytes_buf(seed, sizeof seed);
+    /* dice-seed=HEX: the operator fixed the dice (docs/dice.md "Fixed dice"). */
+    int fixed = game_fixed_seed(c->options, c->n_options, seed, rej);
+    if (fixed < 0) {
+        s_game_destroy(&g);
+        return NULL;
+    }
+    if (!fixed) randombytes_buf(seed, sizeof seed);
     /* The seed is durable before the header that commits to it. */
     if (s_write_seed(self->games_dir, id, seed) != 0) {
         brt_reject_set(rej, BERTHIER__V1__CODE__CODE_IO_ERROR, "",

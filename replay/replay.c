@@ -625,9 +625,10 @@ static int s_verify(session *s) {
                    (unsigned long long)s->recs[s->n - 1].index);
         else
             s_line(s, "INCOMPLETE: game %s is not finished: %llu records consistent, %llu checkpoints verified, "
-                      "seq %llu, waiting for: %s%s",
+                      "seq %llu, waiting for: %s%s%s",
                    id, (unsigned long long)s->scan->records, (unsigned long long)s->checkpoints,
-                   (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?", note);
+                   (unsigned long long)game_seq(s->g), p.kind[0] ? p.kind : "?",
+                   game_dice_fixed(s->g) ? "; dice fixed by the operator (dice-seed)" : "", note);
         if (game_seat_signed(s->g) == 0)
             s_line(s, "note: inputs not seat-signed (the joins bind no signing key: a log from before seat "
                       "signatures)");
@@ -662,10 +663,11 @@ static int s_verify(session *s) {
     int seat_signed = game_seat_signed(s->g);
     s_signer_line(s);
     s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
-              "%s; result: %s, winners: %s (%s)%s",
+              "%s%s; result: %s, winners: %s (%s)%s",
            id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,
            (unsigned long long)s->checkpoints, (unsigned long long)s->rolls,
            seat_signed > 0 ? "inputs seat-signed" : seat_signed == 0 ? "inputs not seat-signed" : "no seat joined",
+           game_dice_fixed(s->g) ? "; dice fixed by the operator (dice-seed)" : "",
            res.level, w ? winners : "none", res.reason, note);
     return REPLAY_OK;
 }

@@ -107,6 +107,46 @@ static void s_keep_receipt(const bot_params *p, brt_client *c, bot_outcome *out)
         snprintf(out->error, sizeof out->error, "cannot append a receipt to %.400s", where);
 }
 
+/* The events a seat may see since the last fetch (bot_view.events). */
+typedef struct s_events {
+    Berthier__V1__Event **items;
+    size_t n, cap;
+    uint64_t since; /* the events request's seq reached so far */
+} s_events;
+
+#define S_MAX_EVENTS 20000 /* per decision; more are not shown */
+#define S_MAX_EVENT_PAGES 256
+
+static void s_events_clear(s_events *self) {
+    for (size_t i = 0; i < self->n; i++) berthier__v1__event__free_unpacked(self->items[i], NULL);
+    self->n = 0;
+}
+
+static void s_events_fetch(s_events *self, brt_client *c, const bot_params *p) {
+    for (int page = 0; page < S_MAX_EVENT_PAGES; page++) {
+        const Berthier__V1__EventList *el = NULL;
+        if (brt_client_events(c, p->game_id, p->seat, self->since, &el) != 0) return;
+        for (size_t i = 0; i < el->n_events && self->n < S_MAX_EVENTS; i++) {
+            if (self->n == self->cap) {
+                size_t cap = self->cap ? self->cap * 2 : 32;
+                Berthier__V1__Event **items = realloc(self->items, cap * sizeof *items);
+                if (!items) return;
+                self->items = items;
+                self->cap = cap;
+            }
+            size_t n = berthier__v1__event__get_packed_size(el->events[i]);
+            uint8_t *buf = malloc(n ? n : 1);
+            if (!buf) return;
+            berthier__v1__event__pack(el->events[i], buf);
+            Berthier__V1__Event *copy = berthier__v1__event__unpack(NULL, n, buf);
+            free(buf);
+            if (copy) self->items[self->n++] = copy;
+        }
+        if (el->seq <= self->since) return; /* it stopped moving */
+        self->since = el->seq;
+    }
+}
+
 int bot_play(const bot_params *p, bot_outcome *out) {
     memset(out, 0, sizeof *out);
     const char *arg = NULL;
@@ -170,7 +210,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     brt_sub *sub = have_key ? brt_client_subscribe(c, p->game_id, (int)p->seat, event_key) : NULL;
 
     bot_view start = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, NULL, NULL,
-                      NULL, 0, NULL, NULL};
+                      NULL, 0, NULL, NULL, NULL, NULL, 0};
     int want_view = pol->needs_view && pol->needs_view(p->ruleset);
     void *ps = pol->create ? pol->create(p->seed, arg, &start) : NULL;
     if (pol->create && !ps) {
@@ -184,6 +224,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     uint64_t empty_seq = 0;
     last_reply = s_now_ms();
     s_loop loop = {p, 0};
+    s_events evs = {NULL, 0, 0, 0};
     for (;;) {
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
@@ -292,17 +333,22 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         }
         uint8_t *view = NULL;
         size_t view_len = 0;
+        char *view_text = NULL;
         const Berthier__V1__StateView *sv = NULL;
-        if (want_view && brt_client_state(c, p->game_id, p->seat, 0, &sv) == 0 && sv->view.len) {
-            view = malloc(sv->view.len);
-            if (view) {
+        int want_events = pol->wants_events && ps && pol->wants_events(ps);
+        if ((want_view || want_events) &&
+            brt_client_state(c, p->game_id, p->seat, want_events, &sv) == 0) {
+            if (sv->view.len && (view = malloc(sv->view.len)) != NULL) {
                 memcpy(view, sv->view.data, sv->view.len);
                 view_len = sv->view.len;
             }
+            if (want_events && sv->text) view_text = strdup(sv->text);
         }
+        if (want_events) s_events_fetch(&evs, c, p);
         loop.seq = seq;
         bot_view v = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, dcopy, lcopy,
-                      view, view_len, s_still_current, &loop};
+                      view, view_len, s_still_current, &loop, view_text,
+                      want_events ? evs.items : NULL, want_events ? evs.n : 0};
         bot_choice ch;
         memset(&ch, 0, sizeof ch);
         ch.index = -1;
@@ -329,6 +375,8 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
         berthier__v1__legal_orders__free_unpacked(lcopy, NULL);
         free(view);
+        free(view_text);
+        s_events_clear(&evs);
         if (pr == BOT_ABANDON) continue;
         if (pr == BOT_FAILED) {
             if (out->resigned) break;
@@ -385,6 +433,8 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         pol->finished(ps, line);
     }
     if (pol->destroy && ps) pol->destroy(ps);
+    s_events_clear(&evs);
+    free(evs.items);
     brt_sub_destroy(&sub);
     brt_chain_destroy(&chain);
     return rc;

@@ -33,6 +33,12 @@ typedef struct bot_view {
      * when the daemon's clock ran out and the game moved on). 1 yes, 0 no. */
     int (*still_current)(void *ctx);
     void *ctx;
+    /* For policies whose wants_events says so (else NULL / 0): the seat's view in
+     * text (StateView.text), and the events the seat may see that came after the
+     * previous time it was asked (the first time: since the start of the game). */
+    const char *view_text;
+    Berthier__V1__Event *const *events;
+    size_t n_events;
 } bot_view;
 
 /* A choice: an index into legal (orders/texts), or an order text of its own. */
@@ -62,6 +68,9 @@ typedef struct bot_policy {
     void (*destroy)(void *self);
     /* 1: fetch the seat's view before each choice (needs_view(ruleset)). */
     int (*needs_view)(const char *ruleset);
+    /* 1: fetch the view (with its text) and the events since the previous choice
+     * before this choice (asked of the policy's instance before each choice). */
+    int (*wants_events)(void *self);
 } bot_policy;
 
 /* The built-in policies and "exec:PROGRAM". NULL if unknown. */

@@ -15,6 +15,20 @@
  *   after a rejected answer:      rejected <one-line error>   (then the decision again)
  *   at the end:                   end <result line>           (then stdin is closed)
  *
+ * Protocol 2 (the program asks for it by answering "protocol 2", at any time,
+ * usually at once after the header): the runner answers "protocol 2 ok" and from
+ * then on (the decision it was answering is sent again) every decision block
+ * also carries the seat's view and the events since the previous block:
+ *
+ *                                 decision ... / prompt ... (as above)
+ *                                 view <m>
+ *                                 <the view's text> (m lines)
+ *                                 view-json <the ruleset's View message as JSON>
+ *                                 events <k>
+ *                                 event <seq> <index> <text>    \  k pairs
+ *                                 event-json <Event as JSON>    /
+ *                                 legal <n> ... go (as above)
+ *
  * The runner keeps asking the daemon while the program thinks; when the
  * decision goes away (the daemon's clock ran out and the game moved on) the
  * answer to it, whenever it comes, is read and dropped.
@@ -32,6 +46,9 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "duel/v1/duel.pb-c.h"
+#include "n20/v1/n20.pb-c.h"
+#include "pbjson.h"
 
 extern char **environ;
 
@@ -43,7 +60,20 @@ typedef struct s_ext {
     size_t len;
     unsigned owed;    /* answers still due for decisions we abandoned */
     int dead;
+    int v2;           /* the program asked for protocol 2 */
+    int v1_answered;  /* it answered a decision in protocol 1: it will not ask */
+    const ProtobufCMessageDescriptor *view_desc;  /* the ruleset's View, NULL if unknown */
+    const ProtobufCMessageDescriptor *event_desc; /* the ruleset's Event */
 } s_ext;
+
+/* The rulesets whose View and Event messages the runner can show as JSON. */
+static const struct {
+    const char *ruleset;
+    const ProtobufCMessageDescriptor *view, *event;
+} s_messages[] = {
+    {"duel", &duel__v1__view__descriptor, &duel__v1__event__descriptor},
+    {"n20", &n20__v1__view__descriptor, &n20__v1__event__descriptor},
+};
 
 static int s_write_all(s_ext *self, const char *s, size_t n) {
     while (n > 0) {
@@ -117,7 +147,70 @@ static void *s_ext_create(uint64_t seed, const char *program, const bot_view *st
              start->ruleset ? start->ruleset : "-", start->scenario ? start->scenario : "-",
              start->seat, start->n_seats);
     s_write_all(self, line, strlen(line));
+    for (size_t i = 0; start->ruleset && i < sizeof s_messages / sizeof s_messages[0]; i++)
+        if (strcmp(start->ruleset, s_messages[i].ruleset) == 0) {
+            self->view_desc = s_messages[i].view;
+            self->event_desc = s_messages[i].event;
+        }
     return self;
+}
+
+/* "<prefix><JSON of bytes as desc>", or "<prefix>null" when it cannot be decoded. */
+static int s_json_line(s_ext *self, const char *prefix, const ProtobufCMessageDescriptor *desc,
+                       const uint8_t *data, size_t len, int have) {
+    char *json = have ? pbjson_encode_bytes(desc, data, len, NULL) : NULL;
+    int rc = s_line(self, prefix, json ? json : "null");
+    free(json);
+    return rc;
+}
+
+/* Protocol 2: the view (text and JSON) and the events since the previous block. */
+static int s_v2_lines(s_ext *self, const bot_view *v) {
+    char head[128];
+    const char *text = v->view_text ? v->view_text : "";
+    size_t m = 0;
+    for (const char *c = text; *c; c++)
+        if (*c == '\n') m++;
+    if (*text && text[strlen(text) - 1] != '\n') m++;
+    snprintf(head, sizeof head, "view %zu", m);
+    if (s_line(self, "", head) != 0) return -1;
+    for (const char *c = text; *c;) {
+        const char *nl = strchr(c, '\n');
+        size_t n = nl ? (size_t)(nl - c) : strlen(c);
+        char *one = strndup(c, n);
+        if (!one) return -1;
+        int rc = s_line(self, "", one);
+        free(one);
+        if (rc != 0) return -1;
+        c += n + (nl ? 1 : 0);
+    }
+    if (s_json_line(self, "view-json ", self->view_desc, v->view, v->view_len,
+                    self->view_desc && v->view) != 0)
+        return -1;
+    snprintf(head, sizeof head, "events %zu", v->n_events);
+    if (s_line(self, "", head) != 0) return -1;
+    for (size_t i = 0; i < v->n_events; i++) {
+        const Berthier__V1__Event *e = v->events[i];
+        snprintf(head, sizeof head, "event %llu %u ", (unsigned long long)e->seq, e->index);
+        if (s_line(self, head, e->text ? e->text : "") != 0) return -1;
+        if (s_json_line(self, "event-json ", self->event_desc, e->data.data, e->data.len,
+                        self->event_desc != NULL) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int s_ext_wants_events(void *ps) {
+    const s_ext *self = ps;
+    return self->v2 || !self->v1_answered; /* the first decision may turn into protocol 2 */
+}
+
+/* The program asked for protocol 2: say yes. Every block it was sent before
+ * this line is one it skipped, answered by nothing else. */
+static int s_upgrade(s_ext *self) {
+    self->v2 = 1;
+    self->owed = 0;
+    return s_line(self, "", "protocol 2 ok");
 }
 
 /* Next complete line from the program, waiting up to timeout_ms.
@@ -151,9 +244,7 @@ static int s_read_line(s_ext *self, int timeout_ms, char *out, size_t outlen) {
     }
 }
 
-static int s_ext_choose(void *ps, const bot_view *v, bot_choice *out) {
-    s_ext *self = ps;
-    if (self->dead) return BOT_FAILED;
+static int s_block(s_ext *self, const bot_view *v) {
     const Berthier__V1__Decision *d = v->decision;
     const Berthier__V1__LegalOrders *lo = v->legal;
     char head[512];
@@ -162,6 +253,7 @@ static int s_ext_choose(void *ps, const bot_view *v, bot_choice *out) {
              d && d->kind && *d->kind ? d->kind : "-", d && d->rule && *d->rule ? d->rule : "-");
     if (s_line(self, "", head) != 0) return BOT_FAILED;
     if (s_line(self, "prompt ", d && d->prompt ? d->prompt : "") != 0) return BOT_FAILED;
+    if (self->v2 && s_v2_lines(self, v) != 0) return BOT_FAILED;
     size_t n = lo->n_texts ? lo->n_texts : lo->n_orders;
     snprintf(head, sizeof head, "legal %zu", n);
     if (s_line(self, "", head) != 0) return BOT_FAILED;
@@ -181,6 +273,15 @@ static int s_ext_choose(void *ps, const bot_view *v, bot_choice *out) {
         }
     }
     if (s_line(self, "", "go") != 0) return BOT_FAILED;
+    return 0;
+}
+
+static int s_ext_choose(void *ps, const bot_view *v, bot_choice *out) {
+    s_ext *self = ps;
+    if (self->dead) return BOT_FAILED;
+    const Berthier__V1__LegalOrders *lo = v->legal;
+    size_t n = lo->n_texts ? lo->n_texts : lo->n_orders;
+    if (s_block(self, v) != 0) return BOT_FAILED;
     char line[sizeof out->text];
     for (;;) {
         int r = s_read_line(self, 250, line, sizeof line);
@@ -190,12 +291,18 @@ static int s_ext_choose(void *ps, const bot_view *v, bot_choice *out) {
             self->owed++;
             return BOT_ABANDON;
         }
+        if (!self->v2 && strcmp(line, "protocol 2") == 0) {
+            /* The block just sent was skipped: send it again with the view. */
+            if (s_upgrade(self) != 0 || s_block(self, v) != 0) return BOT_FAILED;
+            continue;
+        }
         if (self->owed > 0) {
             self->owed--; /* the late answer to a decision that went away */
             continue;
         }
         break;
     }
+    if (!self->v2) self->v1_answered = 1;
     if (strcmp(line, "resign") == 0) return BOT_FAILED;
     if (line[0] == '@') {
         char *end = NULL;
@@ -265,4 +372,5 @@ const bot_policy bot_policy_exec = {
     .rejected = s_ext_rejected,
     .finished = s_ext_finished,
     .destroy = s_ext_destroy,
+    .wants_events = s_ext_wants_events,
 };

@@ -81,6 +81,8 @@ typedef struct s_match {
     s_bot_stats bots[S_MAX_BOTS];
     unsigned n_bots;
     uint64_t seed;
+    int duplicate;            /* --duplicate: the seat orders of one group share a dice-seed */
+    uint8_t dup_key[32];      /* draws each group's seed (docs/dice.md "Fixed dice") */
     uint32_t decision_ms, bank_ms;
     int forfeit, verify, verbose, quiet, max_illegal;
     int patience_ms;
@@ -132,7 +134,7 @@ static void s_usage(FILE *f) {
         "                      [--parallel N] [--results FILE] [--results-format csv|jsonl]\n"
         "                      [--bot-logs DIR] [--option NAME[=VALUE]]... [--seats N] [--seed S]\n"
         "                      [--decision-ms MS] [--bank-ms MS] [--no-forfeit]\n"
-        "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet]\n"
+        "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet] [--duplicate]\n"
         "\n"
         "Plays a tournament of ruleset R (default duel) and scenario S (default standard).\n"
         "  --bots          comma-separated entrants: %s (default random,random);\n"
@@ -146,6 +148,10 @@ static void s_usage(FILE *f) {
         "  --games N       play the first N games of the repeating schedule instead\n"
         "  --parallel N    games at once (default 1, at most 64)\n"
         "  --seats N       seats per game (default 2)\n"
+        "  --duplicate     duplicate matches for research: the games of one round that seat the\n"
+        "                  same entrants in other orders (2 seats: the side-swapped pair) share\n"
+        "                  fixed dice (option dice-seed=HEX, docs/dice.md \"Fixed dice\"); round\n"
+        "                  robin and gauntlet only\n"
         "  --seed S        seeds every bot's generator (default: from the clock); the schedule\n"
         "                  itself is fixed by the entrants, seats and rounds (Swiss: and results)\n"
         "  --results FILE  one record per game: CSV, or JSON lines if FILE ends in .json or\n"
@@ -483,11 +489,39 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
         if (brt_keypair_generate(&kps[s]) != 0) return -1;
         pubs[s] = kps[s].public_z85;
     }
-    brt_game_spec spec = {m->ruleset, m->scenario, m->options, m->n_options, pubs, m->seats,
+    /* --duplicate: one fixed dice seed per round and group of entrants (whatever their seat
+     * order), keyed by a secret drawn at start, so the side-swapped games roll alike. */
+    const char *opts[S_MAX_OPTIONS];
+    size_t nopts = m->n_options;
+    memcpy(opts, m->options, nopts * sizeof *opts);
+    char dice_opt[10 + 65];
+    if (m->duplicate) {
+        unsigned group[S_MAX_SEATS];
+        memcpy(group, sg->entrant, m->seats * sizeof *group);
+        for (unsigned i = 1; i < m->seats; i++)
+            for (unsigned j = i; j > 0 && group[j - 1] > group[j]; j--) {
+                unsigned t = group[j];
+                group[j] = group[j - 1];
+                group[j - 1] = t;
+            }
+        uint8_t msg[4 + 4 * S_MAX_SEATS], seed[32];
+        size_t ml = 0;
+        for (int b = 0; b < 4; b++) msg[ml++] = (uint8_t)(sg->round >> (8 * b));
+        for (unsigned i = 0; i < m->seats; i++)
+            for (int b = 0; b < 4; b++) msg[ml++] = (uint8_t)(group[i] >> (8 * b));
+        crypto_generichash(seed, sizeof seed, msg, ml, m->dup_key, sizeof m->dup_key);
+        memcpy(dice_opt, "dice-seed=", 10);
+        sodium_bin2hex(dice_opt + 10, 65, seed, sizeof seed);
+        sodium_memzero(seed, sizeof seed);
+        opts[nopts++] = dice_opt;
+    }
+    brt_game_spec spec = {m->ruleset, m->scenario, opts, nopts, pubs, m->seats,
                           m->decision_ms, m->bank_ms, m->forfeit, NULL, 0};
     char id[BRT_GAME_ID_MAX + 1];
     const Berthier__V1__Created *cr = NULL;
-    if (brt_client_create(admin, &spec, id, &cr) != 0) {
+    int created = brt_client_create(admin, &spec, id, &cr);
+    sodium_memzero(dice_opt, sizeof dice_opt);
+    if (created != 0) {
         fprintf(stderr, "berthier-match: game %u: create: %s\n", g + 1, brt_client_error(admin));
         return -1;
     }
@@ -957,7 +991,7 @@ int main(int argc, char **argv) {
         {"schedule", required_argument, NULL, 'K'}, {"rounds", required_argument, NULL, 'O'},
         {"parallel", required_argument, NULL, 'j'}, {"results", required_argument, NULL, 'W'},
         {"results-format", required_argument, NULL, 'Y'}, {"bot-logs", required_argument, NULL, 'G'},
-        {"help", no_argument, NULL, 'h'},
+        {"duplicate", no_argument, NULL, 'u'},     {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     static s_match m; /* large: the crosstable */
@@ -992,6 +1026,7 @@ int main(int argc, char **argv) {
             m.options[m.n_options++] = optarg;
             break;
         case 'x': m.seed = strtoull(optarg, NULL, 0); break;
+        case 'u': m.duplicate = 1; break;
         case 'f': m.forfeit = 1; break;
         case 'F': m.forfeit = 0; break;
         case 'V': m.verify = 1; break;
@@ -1054,6 +1089,12 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (!games && !m.rounds) m.rounds = 1;
+    if (m.duplicate && (m.schedule == SCHED_SWISS || m.n_options == S_MAX_OPTIONS)) {
+        fprintf(stderr, "berthier-match: --duplicate needs --schedule round-robin or gauntlet (every seat order "
+                        "of a group in one round) and room for one more option\n");
+        return 2;
+    }
+    if (m.duplicate) randombytes_buf(m.dup_key, sizeof m.dup_key);
     if (m.schedule == SCHED_SWISS && games) {
         fprintf(stderr, "berthier-match: --schedule swiss plays --rounds, not --games\n");
         return 2;

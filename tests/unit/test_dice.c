@@ -192,6 +192,28 @@ static void test_key_derive_kat(void **state) {
     assert_memory_equal(key, KAT_KEY, 32);
 }
 
+/* dice-seed=HEX (docs/dice.md "Fixed dice"): the key is the seed's alone, so two games
+ * with different ids and different seat entropy roll the same stream. */
+static const uint8_t KAT_FIXED_KEY[32] = {
+    0x36, 0x98, 0xde, 0xee, 0x47, 0xae, 0x31, 0x03, 0x53, 0x94, 0x43, 0x28, 0x06, 0x49, 0xa7, 0xf0,
+    0x38, 0xef, 0x0b, 0xac, 0x31, 0x3d, 0x2a, 0x5c, 0xed, 0xa8, 0xb7, 0xe0, 0x2c, 0x02, 0x0e, 0x69};
+static const uint32_t KAT_FIXED_D6[8] = {2, 3, 5, 4, 2, 6, 5, 5};
+
+static void test_key_fixed_kat(void **state) {
+    (void)state;
+    s_kat_inputs in;
+    s_inputs(&in);
+    uint8_t key[32], derived[32];
+    assert_int_equal(dice_key_fixed(in.seed, key), 0);
+    assert_memory_equal(key, KAT_FIXED_KEY, 32);
+    for (uint64_t i = 0; i < 8; i++) assert_int_equal(dice_stream_value(key, i, 6), KAT_FIXED_D6[i]);
+    /* not the standard key of any game: that one mixes the id and the entropy in */
+    assert_int_equal(dice_key_derive(in.seed, GAME_ID, (const uint8_t(*)[32])in.entropy, N_SEATS, derived), 0);
+    assert_memory_not_equal(key, derived, 32);
+    assert_int_equal(dice_key_derive(in.seed, "", NULL, 0, derived), 0);
+    assert_memory_not_equal(key, derived, 32);
+}
+
 static void test_key_derive_inputs_matter(void **state) {
     (void)state;
     s_kat_inputs in;
@@ -504,6 +526,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commit_kat),
         cmocka_unit_test(test_key_derive_kat),
+        cmocka_unit_test(test_key_fixed_kat),
         cmocka_unit_test(test_key_derive_inputs_matter),
         cmocka_unit_test(test_batch_key_kat_and_inputs),
         cmocka_unit_test(test_stream_kat),

@@ -32,6 +32,15 @@ def key_derive(seed, game_id, entropies):
     return h.digest()
 
 
+def key_fixed(seed):
+    """fixed dice key (option dice-seed=HEX) = BLAKE2b-256(key=seed, "berthier-dice-fixed-v1")."""
+    if len(seed) != 32:
+        raise ValueError("seed must be 32 bytes")
+    h = hashlib.blake2b(digest_size=32, key=bytes(seed))
+    h.update(b"berthier-dice-fixed-v1")
+    return h.digest()
+
+
 def batch_key(key, batch, head, nonces):
     """batch key = BLAKE2b-256(key=dice key, "berthier-batch-v1" || batch u64 le || head || nonces)."""
     h = hashlib.blake2b(digest_size=32, key=bytes(key))

@@ -102,6 +102,9 @@ def main():
     print("/* commit */ {%s}" % _c_bytes(k["commit"]))
     print("/* key */ {%s}" % _c_bytes(k["key"]))
     print("/* batch_key */ {%s}" % _c_bytes(k["batch_key"]))
+    fixed = dice.key_fixed(seed())
+    print("/* fixed key (dice-seed) */ {%s}" % _c_bytes(fixed))
+    print("/* fixed rolls 0..7, d6 */ {%s}" % ", ".join(str(dice.stream_value(fixed, i, 6)) for i in range(8)))
     print("/* stream (index, sides, value) */")
     for i, s, v in k["stream"]:
         print("    {0x%xull, 0x%08xu, %d}," % (i, s, v))

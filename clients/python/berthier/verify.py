@@ -68,6 +68,7 @@ class Result:
         self.rolls_checked = 0
         self.checkpoints = 0
         self.batches = 0
+        self.dice_fixed = False  # the operator fixed the dice (dice-seed)
         self.finished = False
         self.signer = None          # the header's signing key
         self.pinned_by = None       # "--sign-pk", "the trust file", or None
@@ -228,6 +229,7 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
     hdr = None
     nseats = 0
     contributory = False
+    fixed = False            # dice-seed: the operator fixed the dice (docs/dice.md "Fixed dice")
     entropy = {}
     chain_link = {}          # seat -> last revealed link (contributory)
     batch = 0                # contributory: number of the batch being collected
@@ -291,9 +293,12 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
                     raise _Bad(rec, "the header's create request is incomplete (id %d, key %d bytes, "
                                "digest %d bytes)" % (hdr["create_request_id"], ck, cd))
                 mode = hdr["dice_mode"] or "standard"
-                if mode not in ("standard", "contributory"):
+                if mode not in ("standard", "contributory", "fixed"):
                     raise _Bad(rec, "unknown dice mode %r" % mode)
                 contributory = mode == "contributory"
+                fixed = mode == "fixed"
+                if fixed != ("dice-seed=fixed" in hdr["options"]):
+                    raise _Bad(rec, "dice mode %r disagrees with the options %s" % (mode, sorted(hdr["options"])))
                 opt_modes = {o[5:] for o in hdr["options"] if o.startswith("dice=")}
                 if opt_modes and opt_modes != {mode}:
                     raise _Bad(rec, "dice mode %r disagrees with the options %s" % (mode, sorted(opt_modes)))
@@ -481,7 +486,10 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
                            "own record of its join): this join is not the seat's"
                            % (s, _hex8(got) if got else "no key", _hex8(want_pk), s))
         if seed is not None:
-            key = _dice.key_derive(seed, hdr["game_id"], [entropy[i] for i in range(nseats)])
+            if fixed:
+                key = _dice.key_fixed(seed)
+            else:
+                key = _dice.key_derive(seed, hdr["game_id"], [entropy[i] for i in range(nseats)])
             for rec, d, bk in rolls:
                 k = key if bk is None else _dice.batch_key(key, bk[0], bk[1], bk[2])
                 want = _dice.stream_value(k, d["index"], d["sides"])
@@ -504,6 +512,9 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
         "game %s:" % res.game_id, res.records, res.checkpoints, res.rolls, res.rolls_checked)
     if contributory:
         what += ", %d contributory batches" % res.batches
+    res.dice_fixed = fixed
+    if fixed:
+        what += "; dice fixed by the operator (dice-seed)"
     if res.seat_signed:
         what += ", %d seat signatures verified" % res.signatures
     elif res.seat_signed is False:

@@ -38,6 +38,8 @@ class LogBuilder:
                "server_sign_pk": bytes(self.sk.verify_key), "dice_commit": dice.commit(self.seed),
                "seats": [{"seat": s, "key": bytes([s + 1]) * 32} for s in range(nseats)],
                "dice_mode": mode}
+        if mode == "fixed":
+            hdr["options"] = ["dice-seed=fixed"]   # what the header keeps of dice-seed=HEX
         hdr.update(header_extra or {})
         self.add(lf.HEADER, wire.encode(hdr, wire.LOG_HEADER))
         self.sync()
@@ -81,7 +83,10 @@ class LogBuilder:
             self.add(lf.JOIN, wire.encode(j, wire.LOG_JOIN))
             if s < self.nseats - 1:
                 self.sync()
-        self.key = dice.key_derive(self.seed, GAME_ID, self.entropy)
+        if self.mode == "fixed":
+            self.key = dice.key_fixed(self.seed)
+        else:
+            self.key = dice.key_derive(self.seed, GAME_ID, self.entropy)
         self.cur = self.key
 
     def reveal_batch(self):

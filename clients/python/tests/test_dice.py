@@ -16,6 +16,13 @@ class TestDiceKat(unittest.TestCase):
         self.assertEqual(self.key.hex(),
                          "76adb3527d98dfd34ff1b1a0b1482200a4a6ecd1f8c7c3e19bccdc7320962bb5")
 
+    def test_fixed_key(self):
+        # dice-seed: the same known answer as tests/unit/test_dice.c test_key_fixed_kat
+        k = dice.key_fixed(dice_kat.seed())
+        self.assertEqual(k.hex(), "3698deee47ae3103539443280649a7f038ef0bac313d2a5ceda8b7e02c020e69")
+        self.assertEqual([dice.stream_value(k, i, 6) for i in range(8)], [2, 3, 5, 4, 2, 6, 5, 5])
+        self.assertNotEqual(k, self.key)
+
     def test_batch_key(self):
         bk = dice.batch_key(self.key, 5, dice_kat.head(), dice_kat.nonces())
         self.assertEqual(bk.hex(), "deff464653baf2c8ab79f18a3aea759e5f31e4bb8992f2917780b391455a2613")

@@ -131,6 +131,49 @@ class TestVerify(unittest.TestCase):
         self.assertEqual(r.batches, 4)
         self.assertEqual(r.rolls_checked, 7)
 
+    def test_fixed_dice(self):
+        # dice-seed (docs/dice.md "Fixed dice"): the key is the seed's alone. Two games
+        # with the same seed and different seat entropy roll the same values, and the
+        # verifier says that the operator fixed the dice. (The old verifier refused
+        # the dice mode "fixed".)
+        a = logbuild.standard_game(mode="fixed")
+        b = logbuild.LogBuilder(mode="fixed")
+        b.entropy = list(reversed(b.entropy))   # the seats swapped
+        b.join_all()
+        vb = [b.roll(6 if i % 3 else 20) for i in range(12)]
+        b.state(1)
+        b.sync()
+        b.end()
+        ra, rb = verify.verify_bytes(a.build()), verify.verify_bytes(b.build())
+        for r in (ra, rb):
+            self.assertEqual(r.status, verify.OK, r.message)
+            self.assertTrue(r.dice_fixed)
+            self.assertIn("dice fixed by the operator", r.message)
+        self.assertEqual(ra.rolls_checked, 13)
+        va = [wire.decode(p, wire.LOG_DICE)["value"] for k, p in a.records if k == lf.DICE]
+        self.assertEqual(va[:12], vb)
+        # a standard game is not reported so
+        self.assertFalse(verify.verify_bytes(logbuild.standard_game().build()).dice_fixed)
+
+    def test_fixed_dice_marked_wrongly(self):
+        # dice_mode "fixed" without the option, or the option in a standard game: refused
+        r = verify.verify_bytes(logbuild.standard_game(mode="fixed", header_extra={"options": []}).build())
+        self.assertEqual(r.status, verify.BAD)
+        self.assertIn("disagrees", r.message)
+        r = verify.verify_bytes(logbuild.standard_game(header_extra={"options": ["dice-seed=fixed"]}).build())
+        self.assertEqual(r.status, verify.BAD)
+        # rolls made with the standard key in a game that says fixed do not recompute
+        g = logbuild.LogBuilder(mode="fixed")
+        g.join_all()
+        g.cur = logbuild.dice.key_derive(g.seed, logbuild.GAME_ID, g.entropy)
+        g.roll(6)
+        g.state(1)
+        g.sync()
+        g.end()
+        r = verify.verify_bytes(g.build())
+        self.assertEqual(r.status, verify.BAD)
+        self.assertIn("from the revealed seed", r.message)
+
     def test_dice_visibility(self):
         # LogDice.visible (field 5): absent = public (older logs); bit 31 with a seat mask
         # (bit 31 alone = seen by nobody before the end) is accepted, other values are not
