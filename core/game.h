@@ -144,5 +144,7 @@ const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat);
 
 /* Options the core itself understands (filtered out before the ruleset sees them). */
 int game_option_is_core(const char *opt);
+/* Every core option a game accepts, NULL-terminated (hello lists them). */
+const char *const *game_core_options(void);
 
 #endif

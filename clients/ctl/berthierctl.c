@@ -228,6 +228,43 @@ static int s_cmd_hello(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+static void s_print_list(const char *head, char *const *items, size_t n) {
+    printf("%s", head);
+    if (n == 0) printf(" none");
+    for (size_t i = 0; i < n; i++) printf("%s%s", i ? ", " : " ", items[i]);
+    printf("\n");
+}
+
+static int s_cmd_rulesets(ctl *self, int argc, char **argv) {
+    (void)argv;
+    if (argc != 1) return s_usage_error(s_find("rulesets"), "expects no arguments");
+    const Berthier__V1__Hello *h = NULL;
+    S_CONNECT(self);
+    if (brt_client_hello(self->client, NULL, -1, &h) != 0) return s_fail(self);
+    if (!h) return EXIT_OK;
+    for (size_t i = 0; i < h->n_rulesets; i++) {
+        const Berthier__V1__RulesetInfo *ri = NULL;
+        for (size_t k = 0; k < h->n_rulesets_info; k++)
+            if (h->rulesets_info[k]->id && strcmp(h->rulesets_info[k]->id, h->rulesets[i]) == 0)
+                ri = h->rulesets_info[k];
+        if (!ri) {
+            printf("ruleset %s (the daemon lists no scenarios for it)\n", h->rulesets[i]);
+            continue;
+        }
+        printf("ruleset %s %s\n", ri->id, ri->version ? ri->version : "");
+        for (size_t k = 0; k < ri->n_scenarios; k++) {
+            const Berthier__V1__ScenarioInfo *sc = ri->scenarios[k];
+            printf("  scenario %s: ", sc->name);
+            if (sc->min_seats == sc->max_seats) printf("%u seats", sc->max_seats);
+            else printf("%u to %u seats", sc->min_seats, sc->max_seats);
+            s_print_list(" (seat 0..):", sc->seat_names, sc->n_seat_names);
+            s_print_list("    options:", sc->options, sc->n_options);
+        }
+    }
+    s_print_list("core options (every ruleset):", h->core_options, h->n_core_options);
+    return EXIT_OK;
+}
+
 static int s_cmd_keygen(ctl *self, int argc, char **argv) {
     (void)self;
     const ctl_cmd *c = s_find("keygen");
@@ -896,6 +933,9 @@ static const ctl_cmd s_cmds[] = {
     {"hello", "[GAME SEAT]", "check the connection; engine version, rulesets, admin or not",
      "With GAME SEAT (and that seat's --key) it also prints the seat's event key.", 1,
      s_cmd_hello},
+    {"rulesets", "", "list each ruleset's scenarios, their seats and the options each takes",
+     "Give new's --scenario and --option these names. The core options go to every ruleset.", 1,
+     s_cmd_rulesets},
     {"keygen", "NAME", "make a Curve keypair: NAME.key (secret, 0600) and NAME.pub",
      "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.", 0,
      s_cmd_keygen},
