@@ -959,7 +959,7 @@ static const ctl_cmd s_cmds[] = {
      "dice=contributory: reveal the seat's nonce for a dice batch (pending names it)",
      "FILE is the chain file that `join --chain` wrote for this seat (docs/dice.md).", 1, s_cmd_reveal},
     {"order", "[--seq N] GAME SEAT ORDER...",
-     "submit an order in the text syntax (docs/orders.md)",
+     "submit an order in the ruleset's text syntax (docs/orders.md lists each)",
      "Without --seq the order cites the game's current seq (fetched first); with --seq it\n"
      "cites N, and the daemon answers STALE if the game has moved since.",
      1, s_cmd_order},
