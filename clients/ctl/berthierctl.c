@@ -17,11 +17,13 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -265,6 +267,22 @@ static int s_cmd_rulesets(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+/* keygen keys/alice: make keys/ (mode 0700, one level) when it is not there, so that
+ * keys go to a directory of their own (the repository ignores /keys/). */
+static int s_make_parent(const char *name) {
+    const char *slash = strrchr(name, '/');
+    if (!slash || slash == name) return 0;
+    char dir[PATH_MAX];
+    if ((size_t)(slash - name) >= sizeof dir) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(dir, name, (size_t)(slash - name));
+    dir[slash - name] = '\0';
+    if (mkdir(dir, 0700) == 0 || errno == EEXIST) return 0;
+    return -1;
+}
+
 static int s_cmd_keygen(ctl *self, int argc, char **argv) {
     (void)self;
     const ctl_cmd *c = s_find("keygen");
@@ -272,6 +290,10 @@ static int s_cmd_keygen(ctl *self, int argc, char **argv) {
     brt_keypair kp;
     if (brt_keypair_generate(&kp) != 0) {
         fprintf(stderr, "berthierctl keygen: cannot generate a keypair\n");
+        return EXIT_LOCAL;
+    }
+    if (s_make_parent(argv[1]) != 0) {
+        fprintf(stderr, "berthierctl keygen: cannot make the directory of %s: %s\n", argv[1], strerror(errno));
         return EXIT_LOCAL;
     }
     if (brt_keypair_save(&kp, argv[1]) != 0) {
@@ -937,7 +959,9 @@ static const ctl_cmd s_cmds[] = {
      "Give new's --scenario and --option these names. The core options go to every ruleset.", 1,
      s_cmd_rulesets},
     {"keygen", "NAME", "make a Curve keypair: NAME.key (secret, 0600) and NAME.pub",
-     "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.", 0,
+     "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.\n"
+     "NAME is a path: keygen keys/alice writes keys/alice.key, making keys/ (0700) if\n"
+     "needed. Keep keys out of a source tree (the repository ignores /keys/).", 0,
      s_cmd_keygen},
     {"new",
      "--ruleset R --scenario S [--option NAME[=VALUE]]... (--seat-key KEY... | --gen-keys PREFIX "

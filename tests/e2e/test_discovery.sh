@@ -86,4 +86,14 @@ has "no berthierd data dir at $T/nowhere" "$T/err"
 grep -q Traceback "$T/err" && fail "a traceback for a missing data dir"
 expect 4 /usr/bin/python3 -m berthier.example_bot --data-dir "$T/nowhere" --key "$T/stranger.key" --game g --seat 0
 has "no berthierd data dir" "$T/err"
+# --- keygen keys/NAME: its own directory, 0700, and ignored by the repository
+(cd "$T" && expect 0 "$BIN/berthierctl" keygen keys/alice)
+[ "$(stat -c %a "$T/keys")" = 700 ] || fail "keygen made keys/ with mode $(stat -c %a "$T/keys")"
+[ "$(stat -c %a "$T/keys/alice.key")" = 600 ] || fail "keys/alice.key is not 0600"
+SRC=${BERTHIER_SRC:-}
+if [ -n "$SRC" ] && git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
+  for f in keys/alice.key keys/alice.pub alice.key alice.pub; do
+    git -C "$SRC" check-ignore -q "$f" || fail "$f in the source tree is not ignored by git"
+  done
+fi
 echo "PASS"
