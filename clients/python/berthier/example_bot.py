@@ -64,7 +64,8 @@ def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m berthier.example_bot", description=__doc__.split("\n\n")[0])
     ap.add_argument("--data-dir", help="the daemon's data dir (server.pub, sockets)")
-    ap.add_argument("--endpoint", help="request endpoint (default ipc://<data-dir>/berthier.sock)")
+    ap.add_argument("--connect", "--endpoint", dest="endpoint",
+                    help="request endpoint, ipc://PATH or tcp://HOST:PORT (default ipc://<data-dir>/berthier.sock)")
     ap.add_argument("--server-key", help="the daemon's Z85 public key (default <data-dir>/server.pub)")
     ap.add_argument("--key", "--key-file", dest="key", required=True,
                     help="this seat's key file (public/secret lines), as berthierctl --key")

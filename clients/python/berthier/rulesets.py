@@ -29,14 +29,16 @@ def format_rulesets(infos, core_options):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m berthier.rulesets", description=__doc__.split("\n\n")[0])
     ap.add_argument("--data-dir", help="the daemon's data dir (server.pub, sockets, admin.key)")
-    ap.add_argument("--endpoint", help="request endpoint (default ipc://<data-dir>/berthier.sock)")
+    ap.add_argument("--connect", "--endpoint", dest="endpoint",
+                    help="request endpoint, ipc://PATH or tcp://HOST:PORT (default ipc://<data-dir>/berthier.sock)")
     ap.add_argument("--server-key", help="the daemon's Z85 public key (default <data-dir>/server.pub)")
     ap.add_argument("--key", "--key-file", dest="key", help="key file to connect with (default <data-dir>/admin.key)")
-    ap.add_argument("--timeout", type=float, default=2.0, help="seconds per try (default 2)")
+    ap.add_argument("--timeout", type=int, default=30000, metavar="MS",
+                    help="give up after MS without a reply (default 30000), as berthierctl --timeout")
     a = ap.parse_args(argv)
     try:
         c = Client(endpoint=a.endpoint, data_dir=a.data_dir, key_file=a.key, server_key=a.server_key,
-                   timeout=a.timeout, retries=2)
+                   timeout=min(a.timeout, 2000) / 1000.0, retries=max(0, -(-a.timeout // 2000) - 1))
     except (DataDirError, ValueError) as e:
         print("berthier.rulesets: %s" % e, file=sys.stderr)
         return 4
