@@ -630,12 +630,15 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
     int64_t deadline = s_now_ms() + self->total_ms;
     int busy_wait = 50;
     int resend = 1;
+    int opened_here = 0;
     int64_t attempt_end = 0;
     for (;;) {
         int64_t now = s_now_ms();
         if (resend) {
-            if (!self->sock && s_open_socket(self) != 0)
-                return s_no_reply(self, "cannot connect: %s", zmq_strerror(errno));
+            if (!self->sock) {
+                if (s_open_socket(self) != 0) return s_no_reply(self, "cannot connect: %s", zmq_strerror(errno));
+                opened_here = 1;
+            }
             if (zmq_send(self->sock, req, len, ZMQ_DONTWAIT) < 0 && errno != EAGAIN)
                 return s_no_reply(self, "send failed: %s", zmq_strerror(errno));
             resend = 0;
@@ -650,7 +653,13 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
         if (got == -2) {
             zmq_msg_close(&msg);
             s_close_socket(self);
-            return s_no_reply(self, "%s", BRT_CLIENT_REFUSED_KEY);
+            /* A socket opened before this call may have shaken hands before the daemon
+             * knew the key (a seat's client made before its game was created): only a
+             * refusal on a socket this call opened, after every reply the caller has
+             * seen, tells that the daemon does not know the key. */
+            if (opened_here) return s_no_reply(self, "%s", BRT_CLIENT_REFUSED_KEY);
+            resend = 1;
+            continue;
         }
         if (got < 0) {
             zmq_msg_close(&msg);

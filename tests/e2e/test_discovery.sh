@@ -76,6 +76,26 @@ PY
 expect 0 /usr/bin/python3 "$T/py_refused.py" "$D" "$T/stranger.key"
 has "refused: no reply from" "$T/out"
 has "the daemon refused this key: it is not an admin key nor a seat or spectator key of any game" "$T/out"
+# a client made while its key was unknown works once a game names the key: the
+# refusal its socket saw before the create is not taken for a refusal of later calls
+cat > "$T/py_late.py" <<'PY'
+import sys
+from berthier.client import Client, KeyRefused, keygen
+admin = Client(data_dir=sys.argv[1])
+k0, k1 = keygen(), keygen()
+me = Client(data_dir=sys.argv[1], keypair=k0, timeout=5.0, retries=5)
+try:
+    me.hello()
+    sys.exit("hello answered before the key was in any game")
+except KeyRefused:
+    pass
+g = admin.create_game("duel", "standard", seats=[k0, k1])
+h = me.hello().hello
+assert not h.admin
+print("late key admitted, rulesets:", ",".join(r.id for r in h.rulesets_info))
+PY
+expect 0 /usr/bin/python3 "$T/py_late.py" "$D"
+has "late key admitted, rulesets: n20,duel" "$T/out"
 # a seat key of a game is admitted (the monitor does not refuse known keys)
 expect 0 ctl --key "$T/ok0.key" hello
 has "admin no" "$T/out"

@@ -261,7 +261,16 @@ class Client:
                 raise KeyRefused("no reply from %s: %s" % (self.endpoint, REFUSED_KEY))
             self._handshake_failed = True
 
+    def _reconnect(self):
+        self._close_socket()
+        self._connect()
+
     def close(self):
+        self._close_socket()
+        if self._own_ctx:
+            self.ctx.term()
+
+    def _close_socket(self):
         if self.sock is not None:
             if self.monitor is not None:
                 try:
@@ -272,8 +281,6 @@ class Client:
                 self.monitor = None
             self.sock.close(0)
             self.sock = None
-        if self._own_ctx:
-            self.ctx.term()
 
     def __enter__(self):
         return self
@@ -300,16 +307,20 @@ class Client:
             self.sign(req)
         data = req.SerializeToString()
         deadline_ms = int(self.timeout * 1000)
-        poller = zmq.Poller()
-        poller.register(self.sock, zmq.POLLIN)
-        if self.monitor is not None:
-            poller.register(self.monitor, zmq.POLLIN)
-        for _ in range(self.retries + 1):
+        opened_here = False
+        tries = 0
+        while tries <= self.retries:
+            tries += 1
+            poller = zmq.Poller()
+            poller.register(self.sock, zmq.POLLIN)
+            if self.monitor is not None:
+                poller.register(self.monitor, zmq.POLLIN)
             try:
                 self.sock.send(data, zmq.NOBLOCK)
             except zmq.Again:
                 pass
             end = time.monotonic() + self.timeout
+            refused = False
             while True:
                 left = int((end - time.monotonic()) * 1000)
                 if left <= 0:
@@ -318,7 +329,18 @@ class Client:
                 if not ready:
                     break
                 if self.monitor is not None and self.monitor in ready:
-                    self._check_monitor()
+                    try:
+                        self._check_monitor()
+                    except KeyRefused:
+                        # A socket made before this call may have shaken hands before the
+                        # daemon knew the key (a seat's client made before its game was
+                        # created): only a refusal on a socket this call opened counts.
+                        if opened_here:
+                            # libzmq gives up a refused connection: the next call starts afresh
+                            self._reconnect()
+                            raise
+                        refused = True
+                        break
                 if self.sock not in ready:
                     continue
                 frame = self.sock.recv()
@@ -335,6 +357,10 @@ class Client:
                 if body in _rc.INPUT_KINDS and rep.code == pb.CODE_OK:
                     self._keep_receipt(req, body, data, rep)
                 return rep
+            if refused:
+                self._reconnect()
+                opened_here = True
+                tries -= 1      # the refused try sent nothing the daemon read
         if self._handshake_failed:
             raise Timeout("no reply from %s after %d tries: the CURVE handshake failed (is the server key "
                           "right?) or %s" % (self.endpoint, self.retries + 1, UNKNOWN_KEY_HINT))
