@@ -207,6 +207,10 @@ int game_fixed_seed(char *const *opts, size_t n, uint8_t seed[32], brt_reject *e
 
 int game_dice_fixed(const brt_game *self) { return self->fixed; }
 
+static const char *const s_core_options[] = {"dice=standard", "dice=contributory", "spectators=live", "dice-seed=HEX", NULL};
+
+const char *const *game_core_options(void) { return s_core_options; }
+
 static void s_free_opts(brt_game *g) {
     for (size_t i = 0; i < g->n_rules_opts; i++) free(g->rules_opts[i]);
     free(g->rules_opts);
@@ -225,9 +229,14 @@ static int s_parse_options(brt_game *g, char *const *opts, size_t n, brt_reject 
             else if (strcmp(o, "dice=standard") == 0) g->contributory = 0;
             else if (strcmp(o, "spectators=live") == 0) { /* the daemon reads it */ }
             else if (strcmp(o, S_FIXED_OPTION) == 0 && !g->fixed) g->fixed = 1;
-            else return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
-                                       "unknown core option \"%s\" (dice=standard|contributory, dice-seed=HEX, "
-                                       "spectators=live)", o);
+            else {
+                char valid[200] = "";
+                size_t len = 0;
+                for (size_t k = 0; s_core_options[k] && len < sizeof valid; k++)
+                    len += (size_t)snprintf(valid + len, sizeof valid - len, "%s%s", k ? ", " : "", s_core_options[k]);
+                return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_OPTION, "",
+                                      "unknown core option \"%.60s\"; valid: %s", o, valid);
+            }
             continue;
         }
         g->rules_opts[g->n_rules_opts] = strdup(o);
@@ -324,14 +333,24 @@ static int s_adopt_header(brt_game *g, Berthier__V1__LogHeader *h, brt_reject *e
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "bad game id");
     snprintf(g->id, sizeof g->id, "%s", h->game_id);
     g->rs = brt_ruleset_find(h->ruleset);
-    if (!g->rs)
-        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_RULESET, "", "unknown ruleset \"%s\"",
-                              h->ruleset ? h->ruleset : "");
+    if (!g->rs) {
+        char ids[200] = "";
+        size_t len = 0;
+        const brt_ruleset *const *all = brt_ruleset_all();
+        for (size_t i = 0; all[i] && len < sizeof ids; i++)
+            len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%s", i ? ", " : "", all[i]->id);
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_RULESET, "", "unknown ruleset \"%.40s\"; valid: %s",
+                              h->ruleset ? h->ruleset : "", ids);
+    }
     const char *names[BRT_MAX_SEATS] = {0};
     int max = g->rs->scenario_seats(h->scenario, names, BRT_MAX_SEATS);
-    if (max < 0)
+    if (max < 0) {
+        char valid[400];
+        brt_ruleset_names(g->rs, NULL, valid, sizeof valid);
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SCENARIO, "",
-                              "ruleset %s has no scenario \"%s\"", g->rs->id, h->scenario);
+                              "unknown scenario \"%.40s\" for %s; valid: %s", h->scenario ? h->scenario : "",
+                              g->rs->id, valid);
+    }
     if (h->n_seats < 2 || h->n_seats > (size_t)max || h->n_seats > BRT_MAX_SEATS)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_SEATS, "",
                               "%s %s is played by 2 to %d seats, not %zu", g->rs->id, h->scenario, max,

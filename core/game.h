@@ -146,6 +146,8 @@ const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat);
  * dice=standard, dice=contributory, dice-seed=HEX (and its header form dice-seed=fixed),
  * spectators=live. */
 int game_option_is_core(const char *opt);
+/* Every core option a game accepts, NULL-terminated (hello lists them). */
+const char *const *game_core_options(void);
 
 /* The operator's fixed dice seed (docs/dice.md "Fixed dice"): a create request's option
  * dice-seed=HEX, 64 hex digits. 1 with seed set when one is there, 0 when none,

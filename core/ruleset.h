@@ -40,7 +40,7 @@ enum {
 typedef struct brt_reject {
     int code;           /* one of BRT_REJECT_* */
     char rule[32];      /* rule reference, e.g. "6.3" or "9.7.4" */
-    char message[256];  /* "[6.3] GARDE cannot enter 0805: an enemy unit is there" */
+    char message[512];  /* "[6.3] GARDE cannot enter 0805: an enemy unit is there" */
 } brt_reject;
 
 /* Fill a rejection; returns -1 so callers can `return brt_reject_set(...)`. */
@@ -127,7 +127,20 @@ typedef struct brt_ruleset {
     int (*order_parse)(const void *state, const char *text, brt_buf *out, brt_reject *err);
     int (*order_format)(const uint8_t *order, size_t len, brt_buf *out);
     int (*event_format)(const uint8_t *event, size_t len, brt_buf *out);
+
+    /* Discovery (hello lists them; BAD_SCENARIO and BAD_OPTION refusals name them).
+     * The i-th scenario's name, NULL past the last; when min_seats is not NULL it gets the
+     * fewest seats the scenario is played by (scenario_seats gives the most). */
+    const char *(*scenario_name)(size_t i, unsigned *min_seats);
+    /* The i-th option name `scenario` accepts (NULL past the last, or for a scenario the
+     * ruleset does not know). Options with a value are listed as "name=VALUE". */
+    const char *(*scenario_option)(const char *scenario, size_t i);
 } brt_ruleset;
+
+/* Write the names a ruleset lists into out (always NUL-terminated), ", "-separated:
+ * its scenarios when scenario is NULL, else the options that scenario accepts ("none"
+ * if it takes none). A list that does not fit ends in ", ...". Returns the length. */
+size_t brt_ruleset_names(const brt_ruleset *rs, const char *scenario, char *out, size_t cap);
 
 /* The registry (rules/registry.c): NULL-terminated list of every ruleset built in. */
 const brt_ruleset *brt_ruleset_find(const char *id);

@@ -35,6 +35,7 @@
 #include "canon.h"
 #include "decode.h"
 #include "engine.h"
+#include "hello.h"
 #include "log.h"
 #include "receipts.h"
 #include "pad.h"
@@ -1000,10 +1001,19 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     char **ids = calloc(n ? n : 1, sizeof *ids);
     if (!ids) fatal("out of memory");
     for (size_t i = 0; i < n; i++) ids[i] = (char *)all[i]->id;
+    hello_info info;
+    hello_info_fill(&info, all);
+    const char *const *core = game_core_options();
+    size_t ncore = 0;
+    while (core[ncore]) ncore++;
     Berthier__V1__Hello h = BERTHIER__V1__HELLO__INIT;
     h.engine_version = (char *)BERTHIER_VERSION;
     h.n_rulesets = n;
     h.rulesets = ids;
+    h.n_rulesets_info = info.n;
+    h.rulesets_info = info.rulesets;
+    h.n_core_options = ncore;
+    h.core_options = (char **)core;
     h.admin = keys_is_admin(e->keys, key);
     h.server_sign_pk.data = (uint8_t *)e->keys->sign_pk;
     h.server_sign_pk.len = 32;
@@ -1015,6 +1025,7 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.hello = &h;
     s_pack(out, &r);
     free(ids);
+    hello_info_free(&info);
 }
 
 /* ---- refusals made before decoding -------------------------------------------- */

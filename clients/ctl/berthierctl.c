@@ -17,11 +17,13 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -228,6 +230,59 @@ static int s_cmd_hello(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+static void s_print_list(const char *head, char *const *items, size_t n) {
+    printf("%s", head);
+    if (n == 0) printf(" none");
+    for (size_t i = 0; i < n; i++) printf("%s%s", i ? ", " : " ", items[i]);
+    printf("\n");
+}
+
+static int s_cmd_rulesets(ctl *self, int argc, char **argv) {
+    (void)argv;
+    if (argc != 1) return s_usage_error(s_find("rulesets"), "expects no arguments");
+    const Berthier__V1__Hello *h = NULL;
+    S_CONNECT(self);
+    if (brt_client_hello(self->client, NULL, -1, &h) != 0) return s_fail(self);
+    if (!h) return EXIT_OK;
+    for (size_t i = 0; i < h->n_rulesets; i++) {
+        const Berthier__V1__RulesetInfo *ri = NULL;
+        for (size_t k = 0; k < h->n_rulesets_info; k++)
+            if (h->rulesets_info[k]->id && strcmp(h->rulesets_info[k]->id, h->rulesets[i]) == 0)
+                ri = h->rulesets_info[k];
+        if (!ri) {
+            printf("ruleset %s (the daemon lists no scenarios for it)\n", h->rulesets[i]);
+            continue;
+        }
+        printf("ruleset %s %s\n", ri->id, ri->version ? ri->version : "");
+        for (size_t k = 0; k < ri->n_scenarios; k++) {
+            const Berthier__V1__ScenarioInfo *sc = ri->scenarios[k];
+            printf("  scenario %s: ", sc->name);
+            if (sc->min_seats == sc->max_seats) printf("%u seats", sc->max_seats);
+            else printf("%u to %u seats", sc->min_seats, sc->max_seats);
+            s_print_list(" (seat 0..):", sc->seat_names, sc->n_seat_names);
+            s_print_list("    options:", sc->options, sc->n_options);
+        }
+    }
+    s_print_list("core options (every ruleset):", h->core_options, h->n_core_options);
+    return EXIT_OK;
+}
+
+/* keygen keys/alice: make keys/ (mode 0700, one level) when it is not there, so that
+ * keys go to a directory of their own (the repository ignores /keys/). */
+static int s_make_parent(const char *name) {
+    const char *slash = strrchr(name, '/');
+    if (!slash || slash == name) return 0;
+    char dir[PATH_MAX];
+    if ((size_t)(slash - name) >= sizeof dir) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(dir, name, (size_t)(slash - name));
+    dir[slash - name] = '\0';
+    if (mkdir(dir, 0700) == 0 || errno == EEXIST) return 0;
+    return -1;
+}
+
 static int s_cmd_keygen(ctl *self, int argc, char **argv) {
     (void)self;
     const ctl_cmd *c = s_find("keygen");
@@ -235,6 +290,10 @@ static int s_cmd_keygen(ctl *self, int argc, char **argv) {
     brt_keypair kp;
     if (brt_keypair_generate(&kp) != 0) {
         fprintf(stderr, "berthierctl keygen: cannot generate a keypair\n");
+        return EXIT_LOCAL;
+    }
+    if (s_make_parent(argv[1]) != 0) {
+        fprintf(stderr, "berthierctl keygen: cannot make the directory of %s: %s\n", argv[1], strerror(errno));
         return EXIT_LOCAL;
     }
     if (brt_keypair_save(&kp, argv[1]) != 0) {
@@ -896,8 +955,13 @@ static const ctl_cmd s_cmds[] = {
     {"hello", "[GAME SEAT]", "check the connection; engine version, rulesets, admin or not",
      "With GAME SEAT (and that seat's --key) it also prints the seat's event key.", 1,
      s_cmd_hello},
+    {"rulesets", "", "list each ruleset's scenarios, their seats and the options each takes",
+     "Give new's --scenario and --option these names. The core options go to every ruleset.", 1,
+     s_cmd_rulesets},
     {"keygen", "NAME", "make a Curve keypair: NAME.key (secret, 0600) and NAME.pub",
-     "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.", 0,
+     "Prints the public key. Give NAME.pub to whoever creates the game; keep NAME.key.\n"
+     "NAME is a path: keygen keys/alice writes keys/alice.key, making keys/ (0700) if\n"
+     "needed. Keep keys out of a source tree (the repository ignores /keys/).", 0,
      s_cmd_keygen},
     {"new",
      "--ruleset R --scenario S [--option NAME[=VALUE]]... (--seat-key KEY... | --gen-keys PREFIX "
@@ -919,7 +983,7 @@ static const ctl_cmd s_cmds[] = {
      "dice=contributory: reveal the seat's nonce for a dice batch (pending names it)",
      "FILE is the chain file that `join --chain` wrote for this seat (docs/dice.md).", 1, s_cmd_reveal},
     {"order", "[--seq N] GAME SEAT ORDER...",
-     "submit an order in the text syntax (docs/orders.md)",
+     "submit an order in the ruleset's text syntax (docs/orders.md lists each)",
      "Without --seq the order cites the game's current seq (fetched first); with --seq it\n"
      "cites N, and the daemon answers STALE if the game has moved since.",
      1, s_cmd_order},

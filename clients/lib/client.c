@@ -38,6 +38,9 @@
 struct brt_client {
     void *ctx;
     void *sock;
+    void *mon;                  /* PAIR on the socket monitor of sock (handshake failures) */
+    unsigned mon_seq;
+    int handshake_failed;       /* a handshake failed without a refusal (wrong server key?) */
     char *endpoint;
     char *events_endpoint;
     char server_z85[BRT_Z85_KEY_LEN + 1];
@@ -244,23 +247,79 @@ static int s_set_curve(void *sock, const brt_client *self) {
 
 static void s_close_socket(brt_client *self) {
     if (self->sock) {
+        if (self->mon) zmq_socket_monitor(self->sock, NULL, 0);
         zmq_close(self->sock);
         self->sock = NULL;
     }
+    if (self->mon) {
+        zmq_close(self->mon);
+        self->mon = NULL;
+    }
+}
+
+/* Watch the socket's handshakes: the daemon's ZAP handler refuses a key it does not
+ * know with a CURVE ERROR (ZMQ_EVENT_HANDSHAKE_FAILED_AUTH), after which no request
+ * on that connection is ever read. Without the monitor the client would wait for
+ * its whole timeout. A monitor that cannot be set up leaves only the timeout. */
+static void s_open_monitor(brt_client *self, void *sock) {
+    char ep[96];
+    snprintf(ep, sizeof ep, "inproc://brt-client-monitor-%p-%u", (void *)self, ++self->mon_seq);
+    int events = ZMQ_EVENT_HANDSHAKE_FAILED_AUTH | ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL |
+                 ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL;
+    if (zmq_socket_monitor(sock, ep, events) != 0) return;
+    void *mon = zmq_socket(self->ctx, ZMQ_PAIR);
+    int linger = 0;
+    if (!mon || zmq_setsockopt(mon, ZMQ_LINGER, &linger, sizeof linger) != 0 || zmq_connect(mon, ep) != 0) {
+        if (mon) zmq_close(mon);
+        zmq_socket_monitor(sock, NULL, 0);
+        return;
+    }
+    self->mon = mon;
 }
 
 static int s_open_socket(brt_client *self) {
     s_close_socket(self);
     void *s = zmq_socket(self->ctx, ZMQ_DEALER);
     if (!s) return -1;
-    if (s_set_curve(s, self) != 0 || zmq_connect(s, self->endpoint) != 0) {
+    if (s_set_curve(s, self) != 0) {
         int e = errno;
         zmq_close(s);
         errno = e;
         return -1;
     }
+    s_open_monitor(self, s);
+    if (zmq_connect(s, self->endpoint) != 0) {
+        int e = errno;
+        self->sock = s;
+        s_close_socket(self);
+        errno = e;
+        return -1;
+    }
     self->sock = s;
     return 0;
+}
+
+/* Read one monitor event: its number, or 0 when there is none (or it is cut). */
+static int s_monitor_event(brt_client *self) {
+    zmq_msg_t m;
+    zmq_msg_init(&m);
+    if (zmq_msg_recv(&m, self->mon, ZMQ_DONTWAIT) < 0) {
+        zmq_msg_close(&m);
+        return 0;
+    }
+    int ev = 0;
+    if (zmq_msg_size(&m) >= 2) {
+        uint16_t n;
+        memcpy(&n, zmq_msg_data(&m), 2);
+        ev = n;
+    }
+    while (zmq_msg_more(&m)) { /* the endpoint frame */
+        zmq_msg_close(&m);
+        zmq_msg_init(&m);
+        if (zmq_msg_recv(&m, self->mon, ZMQ_DONTWAIT) < 0) break;
+    }
+    zmq_msg_close(&m);
+    return ev;
 }
 
 static char *s_default_events_endpoint(const char *endpoint) {
@@ -529,12 +588,19 @@ static int s_keep_request(brt_client *self, const uint8_t *req, size_t len);
 static int s_check_receipt(brt_client *self);
 
 /* Receive one reply frame (the last part of a multipart message). 1 = got it,
- * 0 = nothing within timeout, -1 = socket error. */
+ * 0 = nothing within timeout, -1 = socket error, -2 = the daemon refused our key
+ * at the handshake. */
 static int s_recv_reply(brt_client *self, int timeout_ms, zmq_msg_t *out) {
-    zmq_pollitem_t item = {self->sock, 0, ZMQ_POLLIN, 0};
-    int rc = zmq_poll(&item, 1, timeout_ms);
+    zmq_pollitem_t items[2] = {{self->sock, 0, ZMQ_POLLIN, 0}, {self->mon, 0, ZMQ_POLLIN, 0}};
+    int rc = zmq_poll(items, self->mon ? 2 : 1, timeout_ms);
     if (rc < 0) return errno == EINTR ? 0 : -1;
     if (rc == 0) return 0;
+    if (self->mon && (items[1].revents & ZMQ_POLLIN)) {
+        int ev = s_monitor_event(self);
+        if (ev == ZMQ_EVENT_HANDSHAKE_FAILED_AUTH) return -2;
+        if (ev) self->handshake_failed = 1;
+        if (!(items[0].revents & ZMQ_POLLIN)) return 0;
+    }
     for (;;) {
         zmq_msg_t part;
         zmq_msg_init(&part);
@@ -558,17 +624,21 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
     int input = brt_request_is_input(req, len);
     if (input && !self->have_sign_pk && s_pin_by_hello(self) != 0) return -1;
     s_reset_outcome(self);
+    self->handshake_failed = 0;
     self->last_id = request_id;
     if (s_keep_request(self, req, len) != 0) return s_no_reply(self, "out of memory");
     int64_t deadline = s_now_ms() + self->total_ms;
     int busy_wait = 50;
     int resend = 1;
+    int opened_here = 0;
     int64_t attempt_end = 0;
     for (;;) {
         int64_t now = s_now_ms();
         if (resend) {
-            if (!self->sock && s_open_socket(self) != 0)
-                return s_no_reply(self, "cannot connect: %s", zmq_strerror(errno));
+            if (!self->sock) {
+                if (s_open_socket(self) != 0) return s_no_reply(self, "cannot connect: %s", zmq_strerror(errno));
+                opened_here = 1;
+            }
             if (zmq_send(self->sock, req, len, ZMQ_DONTWAIT) < 0 && errno != EAGAIN)
                 return s_no_reply(self, "send failed: %s", zmq_strerror(errno));
             resend = 0;
@@ -580,6 +650,17 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
         zmq_msg_t msg;
         zmq_msg_init(&msg);
         int got = s_recv_reply(self, (int)wait, &msg);
+        if (got == -2) {
+            zmq_msg_close(&msg);
+            s_close_socket(self);
+            /* A socket opened before this call may have shaken hands before the daemon
+             * knew the key (a seat's client made before its game was created): only a
+             * refusal on a socket this call opened, after every reply the caller has
+             * seen, tells that the daemon does not know the key. */
+            if (opened_here) return s_no_reply(self, "%s", BRT_CLIENT_REFUSED_KEY);
+            resend = 1;
+            continue;
+        }
         if (got < 0) {
             zmq_msg_close(&msg);
             s_close_socket(self);
@@ -612,8 +693,13 @@ int brt_client_call_raw(brt_client *self, const uint8_t *req, size_t len, uint64
             /* No reply this attempt: the daemon may have restarted; start afresh. */
             s_close_socket(self);
         }
-        if (s_now_ms() >= deadline)
-            return s_no_reply(self, "timed out after %d ms", self->total_ms);
+        if (s_now_ms() >= deadline) {
+            if (self->handshake_failed)
+                return s_no_reply(self, "timed out after %d ms; the CURVE handshake failed (is the server key "
+                                  "right?) or %s", self->total_ms, BRT_CLIENT_UNKNOWN_KEY_HINT);
+            return s_no_reply(self, "timed out after %d ms (if the daemon is up, it may not know this key: %s)",
+                              self->total_ms, BRT_CLIENT_UNKNOWN_KEY_HINT);
+        }
         if (!self->sock) s_sleep_ms(got < 0 ? 100 : 0);
         resend = 1;
     }

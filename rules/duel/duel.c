@@ -53,11 +53,24 @@ static int s_scenario_hash(const char *scenario, uint8_t out[32]) {
                               NULL, 0);
 }
 
+static const char *s_scenario_name(size_t i, unsigned *min_seats) {
+    if (min_seats) *min_seats = 2;
+    return i == 0 ? "standard" : NULL;
+}
+
+/* duel takes no option */
+static const char *s_scenario_option(const char *scenario, size_t i) {
+    (void)scenario;
+    (void)i;
+    return NULL;
+}
+
 static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_dice *dice,
                      brt_reject *err) {
     (void)dice;
     if (!scenario || strcmp(scenario, "standard") != 0) {
-        brt_reject_set(err, BRT_REJECT_BAD_SCENARIO, "D1", "duel has one scenario, \"standard\"");
+        brt_reject_set(err, BRT_REJECT_BAD_SCENARIO, "D1", "unknown scenario \"%.40s\" for duel; valid: standard",
+                       scenario ? scenario : "");
         return NULL;
     }
     uint32_t nseats = opts->seats;
@@ -66,7 +79,8 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
         return NULL;
     }
     if (opts->count) {
-        brt_reject_set(err, BRT_REJECT_BAD_OPTION, "D1", "duel has no option \"%s\"", opts->names[0]);
+        brt_reject_set(err, BRT_REJECT_BAD_OPTION, "D1", "unknown option \"%.60s\" for duel standard; valid: none (duel takes no option)",
+                       opts->names[0]);
         return NULL;
     }
     duel_state *s = calloc(1, sizeof *s);
@@ -532,4 +546,6 @@ const brt_ruleset brt_ruleset_duel = {
     .order_parse = s_order_parse,
     .order_format = s_order_format,
     .event_format = s_event_format,
+    .scenario_name = s_scenario_name,
+    .scenario_option = s_scenario_option,
 };

@@ -77,18 +77,43 @@ const n20_option_def n20_options[] = {
 };
 const size_t n20_noptions = sizeof n20_options / sizeof n20_options[0];
 
+extern const brt_ruleset brt_ruleset_n20;
+
+/* Whether scenario sc accepts option o (the same tests as setup below). */
+static int s_option_ok(const n20_scenario *sc, const n20_option_def *o) {
+    if (!o->implemented) return 0;
+    if ((o->bit & N20_OPT_SCENARIO_BOUND) && !(sc->opts_ok & o->bit)) return 0;
+    return !(sc->opts_unsupported & o->bit);
+}
+
+/* The i-th scenario whose data loads (n20_scenario_get refuses the others). */
+static const char *s_scenario_name(size_t i, unsigned *min_seats) {
+    if (min_seats) *min_seats = 2;
+    for (size_t k = 0; n20_data_name(k); k++) {
+        if (!n20_scenario_get(n20_data_name(k))) continue;
+        if (i-- == 0) return n20_data_name(k);
+    }
+    return NULL;
+}
+
+static const char *s_scenario_option(const char *scenario, size_t i) {
+    const n20_scenario *sc = n20_scenario_get(scenario);
+    if (!sc) return NULL;
+    for (size_t k = 0; k < n20_noptions; k++) {
+        if (!s_option_ok(sc, &n20_options[k])) continue;
+        if (i-- == 0) return n20_options[k].name;
+    }
+    return NULL;
+}
+
 static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_dice *dice, brt_reject *err) {
     const n20_scenario *sc = n20_scenario_get(scenario);
     if (!sc) {
         if (err) {
-            char names[160] = "";
-            size_t nl = 0;
-            for (size_t i = 0; n20_data_name(i) && nl < sizeof names; i++) {
-                int k = snprintf(names + nl, sizeof names - nl, "%s%s", i ? ", " : "", n20_data_name(i));
-                if (k < 0) break;
-                nl += (size_t)k;
-            }
-            n20_reject(err, "3.0", "unknown scenario %.40s (n20 knows %s)", scenario ? scenario : "", names);
+            char names[400];
+            brt_ruleset_names(&brt_ruleset_n20, NULL, names, sizeof names);
+            n20_reject(err, "3.0", "unknown scenario \"%.40s\" for n20; valid: %s", scenario ? scenario : "",
+                       names);
             err->code = BRT_REJECT_BAD_SCENARIO;
         }
         return NULL;
@@ -107,7 +132,10 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
             if (strcmp(opts->names[i], n20_options[k].name) == 0) o = &n20_options[k];
         if (!o || !o->implemented) {
             if (err) {
-                n20_reject(err, "16.0", "%s option %.60s", o ? "not yet supported:" : "unknown", opts->names[i]);
+                char names[400];
+                brt_ruleset_names(&brt_ruleset_n20, scenario, names, sizeof names);
+                n20_reject(err, "16.0", "%s option \"%.60s\" for %s; valid: %s", o ? "not yet supported:" : "unknown",
+                           opts->names[i], scenario, names);
                 err->code = BRT_REJECT_BAD_OPTION;
             }
             return NULL;
@@ -115,7 +143,10 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
         if ((o->bit & N20_OPT_SCENARIO_BOUND) && !(sc->opts_ok & o->bit)) {
             if (err) {
                 const char *rule = s_option_rule(o->bit);
-                n20_reject(err, rule, "option %s does not apply to scenario %.60s", o->name, scenario);
+                char names[400];
+                brt_ruleset_names(&brt_ruleset_n20, scenario, names, sizeof names);
+                n20_reject(err, rule, "option %s does not apply to scenario %.60s; valid: %s", o->name, scenario,
+                           names);
                 err->code = BRT_REJECT_BAD_OPTION;
             }
             return NULL;
@@ -212,4 +243,6 @@ const brt_ruleset brt_ruleset_n20 = {
     .order_parse = s_parse,
     .order_format = n20_order_format,
     .event_format = n20_event_format,
+    .scenario_name = s_scenario_name,
+    .scenario_option = s_scenario_option,
 };

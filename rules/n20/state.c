@@ -68,7 +68,7 @@ int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...) {
     if (!r) return -1;
     r->code = BRT_REJECT_ILLEGAL;
     snprintf(r->rule, sizeof r->rule, "%s", rule);
-    char tmp[224];
+    char tmp[sizeof r->message - sizeof r->rule - 8];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(tmp, sizeof tmp, fmt, ap);

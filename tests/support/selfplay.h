@@ -16,7 +16,7 @@ typedef struct selfplay_result {
     uint64_t orders;    /* orders applied */
     uint64_t rejected;  /* legal orders that apply rejected (must stay 0) */
     uint8_t state_hash[32];
-    char error[400];    /* empty when all went well */
+    char error[640];    /* empty when all went well */
 } selfplay_result;
 
 /* Plays at most max_orders orders. The server seed and the seats' entropy are

@@ -44,6 +44,15 @@ extern "C" {
 
 #define BRT_CLIENT_VERSION "0.1.0"
 
+/* The message of a call whose key the daemon refused at the CURVE handshake (its ZAP
+ * handler admits admin, seat and spectator keys only, docs/protocol.md P3): the call
+ * fails at once with BRT_CLIENT_NO_REPLY and this message instead of waiting for the
+ * timeout. A timeout's message names the same possibility. */
+#define BRT_CLIENT_UNKNOWN_KEY_HINT                                                              \
+    "it is not an admin key nor a seat or spectator key of any game, or it was revoked or is " \
+    "banned for a while"
+#define BRT_CLIENT_REFUSED_KEY "the daemon refused this key: " BRT_CLIENT_UNKNOWN_KEY_HINT
+
 /* Reply codes (berthier.v1.Code), plus one of the library's own. */
 enum {
     BRT_CLIENT_BAD_RECEIPT = -2, /* the daemon acknowledged an input with a receipt that does not check */

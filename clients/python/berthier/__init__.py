@@ -7,7 +7,8 @@ verifier of its game logs.
 The generated protocol modules (berthier.v1.berthier_pb2, and one module per
 ruleset such as duel.v1.duel_pb2) are made by the build (`make build` or
 cmake) into <build>/python. They are found when <build>/python is on
-PYTHONPATH, or, when the package is run from the source tree, in the
+PYTHONPATH, in berthier/_generated when the package was installed with pip
+(pyproject.toml), or, when the package is run from the source tree, in the
 source tree's build/python (see clients/python/README.md). BERTHIER_PYTHON_GEN
 may name that directory explicitly. The verifier needs none of them.
 """
@@ -25,6 +26,8 @@ def _generated_dirs():
     env = os.environ.get("BERTHIER_PYTHON_GEN")
     if env:
         yield env
+    # an installed package (pip install clients/python) carries its own
+    yield os.path.join(os.path.dirname(os.path.abspath(__file__)), "_generated")
     src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     yield os.path.join(src, "build", "python")
 

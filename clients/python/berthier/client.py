@@ -54,8 +54,38 @@ class BerthierError(Exception):
         super().__init__("%s: %s%s" % (self.code_name, rule, reply.message))
 
 
+# The daemon's ZAP handler admits admin, seat and spectator keys only
+# (docs/protocol.md P3); any other key fails the CURVE handshake and no request
+# on the connection is ever read. Same words as the C library's.
+UNKNOWN_KEY_HINT = ("it is not an admin key nor a seat or spectator key of any game, "
+                    "or it was revoked or is banned for a while")
+REFUSED_KEY = "the daemon refused this key: " + UNKNOWN_KEY_HINT
+
+
 class Timeout(Exception):
     """No reply after every retry."""
+
+
+class KeyRefused(Timeout):
+    """The daemon refused this client's key at the CURVE handshake (a Timeout, raised at
+    once instead of after every retry)."""
+
+
+class DataDirError(FileNotFoundError):
+    """The data dir, or a key file the client needs from it, is not there."""
+
+
+def _read_data_dir_file(path, what, loader, data_dir):
+    try:
+        return loader(path)
+    except FileNotFoundError:
+        if not os.path.isdir(data_dir):
+            raise DataDirError(
+                "no berthierd data dir at %s (looking for %s): give the directory berthierd runs on "
+                "(its --data-dir; paths are relative to the current directory, which is %s), or set "
+                "BERTHIER_DATA_DIR" % (data_dir, what, os.getcwd())) from None
+        raise DataDirError("%s: no such file (%s); is %s the data dir of a berthierd that has run?"
+                           % (path, what, data_dir)) from None
 
 
 def _default_data_dir():
@@ -168,15 +198,22 @@ class Client:
         self.endpoint = endpoint or "ipc://%s/berthier.sock" % self.data_dir
         self.events_endpoint = events_endpoint or "ipc://%s/events.sock" % self.data_dir
         if server_key is None:
-            server_key = _keys.load_public(os.path.join(self.data_dir, "server.pub"))
+            server_key = _read_data_dir_file(os.path.join(self.data_dir, "server.pub"), "the daemon's public key",
+                                             _keys.load_public, self.data_dir)
         elif isinstance(server_key, str):
             server_key = server_key.encode()
         if len(server_key) == 32:
             from zmq.utils import z85
             server_key = z85.encode(server_key)
         self.server_key = server_key
-        if keypair is None:
-            keypair = _keys.load_keypair(key_file or os.path.join(self.data_dir, "admin.key"))
+        if keypair is None and key_file:
+            try:
+                keypair = _keys.load_keypair(key_file)
+            except FileNotFoundError:
+                raise DataDirError("%s: no such key file (current directory %s)" % (key_file, os.getcwd())) from None
+        elif keypair is None:
+            keypair = _read_data_dir_file(os.path.join(self.data_dir, "admin.key"), "the admin key",
+                                          _keys.load_keypair, self.data_dir)
         self.keypair = keypair
         self._sign_key = None
         self._headers = {}       # (game_id, seat) -> header hash, checked
@@ -204,15 +241,46 @@ class Client:
         s.curve_serverkey = self.server_key
         s.curve_publickey = self.keypair.public
         s.curve_secretkey = self.keypair.secret
+        # the handshake's failures: a key the daemon refuses gets a CURVE ERROR
+        # (EVENT_HANDSHAKE_FAILED_AUTH) and would otherwise just time out
+        self._handshake_failed = False
+        try:
+            self.monitor = s.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
+                                                | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL)
+        except (zmq.ZMQError, AttributeError):
+            self.monitor = None
         s.connect(self.endpoint)
         self.sock = s
 
+    def _check_monitor(self):
+        """Read the pending monitor events; raise KeyRefused on a refusal."""
+        from zmq.utils.monitor import recv_monitor_message
+        while self.monitor is not None and self.monitor.poll(0):
+            ev = recv_monitor_message(self.monitor)
+            if ev["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
+                raise KeyRefused("no reply from %s: %s" % (self.endpoint, REFUSED_KEY))
+            self._handshake_failed = True
+
+    def _reconnect(self):
+        self._close_socket()
+        self._connect()
+
     def close(self):
-        if self.sock is not None:
-            self.sock.close(0)
-            self.sock = None
+        self._close_socket()
         if self._own_ctx:
             self.ctx.term()
+
+    def _close_socket(self):
+        if self.sock is not None:
+            if self.monitor is not None:
+                try:
+                    self.sock.disable_monitor()
+                except zmq.ZMQError:
+                    pass
+                self.monitor.close(0)
+                self.monitor = None
+            self.sock.close(0)
+            self.sock = None
 
     def __enter__(self):
         return self
@@ -239,16 +307,42 @@ class Client:
             self.sign(req)
         data = req.SerializeToString()
         deadline_ms = int(self.timeout * 1000)
-        for _ in range(self.retries + 1):
+        opened_here = False
+        tries = 0
+        while tries <= self.retries:
+            tries += 1
+            poller = zmq.Poller()
+            poller.register(self.sock, zmq.POLLIN)
+            if self.monitor is not None:
+                poller.register(self.monitor, zmq.POLLIN)
             try:
                 self.sock.send(data, zmq.NOBLOCK)
             except zmq.Again:
                 pass
             end = time.monotonic() + self.timeout
+            refused = False
             while True:
                 left = int((end - time.monotonic()) * 1000)
-                if left <= 0 or not self.sock.poll(min(left, deadline_ms)):
+                if left <= 0:
                     break
+                ready = dict(poller.poll(min(left, deadline_ms)))
+                if not ready:
+                    break
+                if self.monitor is not None and self.monitor in ready:
+                    try:
+                        self._check_monitor()
+                    except KeyRefused:
+                        # A socket made before this call may have shaken hands before the
+                        # daemon knew the key (a seat's client made before its game was
+                        # created): only a refusal on a socket this call opened counts.
+                        if opened_here:
+                            # libzmq gives up a refused connection: the next call starts afresh
+                            self._reconnect()
+                            raise
+                        refused = True
+                        break
+                if self.sock not in ready:
+                    continue
                 frame = self.sock.recv()
                 rep = pb.Reply()
                 try:
@@ -263,7 +357,15 @@ class Client:
                 if body in _rc.INPUT_KINDS and rep.code == pb.CODE_OK:
                     self._keep_receipt(req, body, data, rep)
                 return rep
-        raise Timeout("no reply from %s after %d tries" % (self.endpoint, self.retries + 1))
+            if refused:
+                self._reconnect()
+                opened_here = True
+                tries -= 1      # the refused try sent nothing the daemon read
+        if self._handshake_failed:
+            raise Timeout("no reply from %s after %d tries: the CURVE handshake failed (is the server key "
+                          "right?) or %s" % (self.endpoint, self.retries + 1, UNKNOWN_KEY_HINT))
+        raise Timeout("no reply from %s after %d tries (if the daemon is up, it may not know this key: %s)"
+                      % (self.endpoint, self.retries + 1, UNKNOWN_KEY_HINT))
 
     def _keep_receipt(self, req, body, data, rep):
         if not rep.HasField("receipt"):
@@ -367,6 +469,13 @@ class Client:
         whether this key is an admin, the daemon's signing key). Naming a game and
         seat: the Reply with reply.joined, whose event_key opens that seat's notices."""
         return self.call(self._ref("hello", game_id, seat))
+
+    def rulesets(self):
+        """What `create_game` may name: (rulesets_info, core_options) from hello, a list of
+        berthier.v1.RulesetInfo (id, version, scenarios: name, min_seats, max_seats,
+        seat_names, options) and the core's option names. Empty from an older daemon."""
+        h = self.hello().hello
+        return list(h.rulesets_info), list(h.core_options)
 
     def event_key(self, game_id, seat):
         """The key of `seat`'s sealed event stream."""

@@ -2,7 +2,9 @@
 until the game ends.
 
     /usr/bin/python3 -m berthier.example_bot --data-dir var/berthier \\
-        --key-file alice.key --game 0123456789abcdef --seat 0
+        --key keys/alice.key --game 0123456789abcdef --seat 0
+
+(--key-file is the same option's older name.)
 
 With dice=contributory games, pass --contributory: the bot then commits to a
 nonce chain at join and reveals a link whenever a dice batch asks for one.
@@ -14,7 +16,7 @@ import re
 import sys
 import time
 
-from .client import BerthierError, Client, NonceChain
+from .client import BerthierError, Client, DataDirError, NonceChain, Timeout
 from .proto import pb
 
 _BATCH = re.compile(r"dice batch (\d+)")
@@ -62,15 +64,21 @@ def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m berthier.example_bot", description=__doc__.split("\n\n")[0])
     ap.add_argument("--data-dir", help="the daemon's data dir (server.pub, sockets)")
-    ap.add_argument("--endpoint", help="request endpoint (default ipc://<data-dir>/berthier.sock)")
+    ap.add_argument("--connect", "--endpoint", dest="endpoint",
+                    help="request endpoint, ipc://PATH or tcp://HOST:PORT (default ipc://<data-dir>/berthier.sock)")
     ap.add_argument("--server-key", help="the daemon's Z85 public key (default <data-dir>/server.pub)")
-    ap.add_argument("--key-file", required=True, help="this seat's key file (public/secret lines)")
+    ap.add_argument("--key", "--key-file", dest="key", required=True,
+                    help="this seat's key file (public/secret lines), as berthierctl --key")
     ap.add_argument("--game", required=True)
     ap.add_argument("--seat", type=int, required=True)
     ap.add_argument("--seed", type=int, help="random seed of the bot's choices")
     ap.add_argument("--contributory", action="store_true", help="the game uses dice=contributory")
     a = ap.parse_args(argv)
-    c = Client(endpoint=a.endpoint, data_dir=a.data_dir, key_file=a.key_file, server_key=a.server_key)
+    try:
+        c = Client(endpoint=a.endpoint, data_dir=a.data_dir, key_file=a.key, server_key=a.server_key)
+    except (DataDirError, ValueError) as e:
+        print("example_bot: %s" % e, file=sys.stderr)
+        return 4
     try:
         d = play(c, a.game, a.seat, random.Random(a.seed), NonceChain() if a.contributory else None,
                  log=print)
@@ -80,6 +88,9 @@ def main(argv=None):
     except BerthierError as e:
         print("example_bot: %s" % e, file=sys.stderr)
         return 1
+    except Timeout as e:
+        print("example_bot: %s" % e, file=sys.stderr)
+        return 3
     finally:
         c.close()
 

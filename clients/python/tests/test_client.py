@@ -149,5 +149,50 @@ class TestRetry(unittest.TestCase):
         srv.sock.close(0)
 
 
+class TestDataDir(unittest.TestCase):
+    """A data dir or key file that is not there: one clear error, not a raw traceback
+    (the old client raised a bare FileNotFoundError from deep in keys.py)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_missing_data_dir(self):
+        from berthier.client import DataDirError
+        nowhere = os.path.join(self.dir, "var", "berthier")
+        with self.assertRaises(DataDirError) as cm:
+            Client(data_dir=nowhere)
+        self.assertIn("no berthierd data dir at %s" % nowhere, str(cm.exception))
+
+    def test_data_dir_without_server_key(self):
+        from berthier.client import DataDirError
+        with self.assertRaises(DataDirError) as cm:
+            Client(data_dir=self.dir)
+        self.assertIn("server.pub: no such file", str(cm.exception))
+
+    def test_missing_key_file(self):
+        from berthier.client import DataDirError
+        with open(os.path.join(self.dir, "server.pub"), "w") as f:
+            f.write(keygen().public.decode() + "\n")
+        with self.assertRaises(DataDirError) as cm:
+            Client(data_dir=self.dir, key_file=os.path.join(self.dir, "nope.key"))
+        self.assertIn("nope.key: no such key file", str(cm.exception))
+
+    def test_example_bot_options(self):
+        """--key as in the C tools, --key-file kept as its alias; a missing data dir exits 4."""
+        import contextlib
+        import io
+        from berthier import example_bot
+        nowhere = os.path.join(self.dir, "nowhere")
+        for opt in ("--key", "--key-file"):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                rc = example_bot.main(["--data-dir", nowhere, opt, "k.key", "--game", "g", "--seat", "0"])
+            self.assertEqual(rc, 4)
+            self.assertIn("no berthierd data dir", err.getvalue())
+
+
 if __name__ == "__main__":
     unittest.main()
