@@ -137,6 +137,7 @@ static void s_usage(FILE *f) {
         "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet] [--duplicate]\n"
         "\n"
         "Plays a tournament of ruleset R (default duel) and scenario S (default standard).\n"
+        "  --events EP     the daemon's PUB endpoint (default beside an ipc endpoint)\n"
         "  --bots          comma-separated entrants: %s (default random,random);\n"
         "                  the same bot twice is numbered random#1, random#2\n"
         "  --schedule K    round-robin (default): each round seats every group of entrants in\n"
