@@ -152,6 +152,51 @@ def local_game(gid, seed, keys, entropy, options, steps, bot_seed, tmp):
     return g, groups, path
 
 
+def text_bot(obs):
+    """A bot that answers with an order's text, the same function in both worlds: the
+    middle of its legal list, by text."""
+    return obs.texts[len(obs.texts) // 2]
+
+
+def test_same_bot(admin, data):
+    """local.play_client (one thread per seat, against berthierd) and local.play (in
+    process) run the same bot function; with the same seed, keys and entropies the
+    games end in the same state."""
+    import threading
+    kps = [keygen(), keygen()]
+    gid = admin.create_game("duel", "standard", seats=kps).game_id
+    clients = [Client(data_dir=data, keypair=kp, timeout=5, retries=4) for kp in kps]
+    entropy = [bytes([0x70 + s]) * 32 for s in range(2)]
+    for s in range(2):
+        clients[s].join(gid, s, entropy=entropy[s])
+    errors = []
+
+    def run(s):
+        try:
+            local.play_client(clients[s], gid, s, text_bot, max_seconds=120)
+        except Exception as e:  # reported below
+            errors.append("seat %d: %r" % (s, e))
+    threads = [threading.Thread(target=run, args=(s,)) for s in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check(not errors, "play_client: both seats played the daemon game to the end %s" % (errors or ""))
+    st = admin.state(gid)
+    with open(os.path.join(data, "games", gid + ".seed"), "rb") as f:
+        seed = f.read()
+    g = local.Game("duel", "standard", seed=seed, game_id=gid,
+                   seat_keys=[z85.decode(kp.secret) for kp in kps], entropy=entropy)
+    r = local.play(g, {0: text_bot, 1: text_bot})
+    d = admin.pending(gid)
+    check(r.ended and d.result.ended and list(d.result.winners) == r.winners,
+          "the same bot function ends both games with winners %s (daemon %s)" % (r.winners, list(d.result.winners)))
+    check(g.state_hash() == st.state_hash, "the same bot function reaches the same final state hash in process")
+    g.close()
+    for c in clients:
+        c.close()
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="berthier-e2e-local-")
     data = os.path.join(tmp, "data")
@@ -185,6 +230,7 @@ def main():
             check(py.returncode == 0, "berthier.verify accepts the in-process log: %s"
                   % (py.stdout + py.stderr).strip()[-200:])
             g.close()
+        test_same_bot(admin, data)
         # A refusal carries the daemon's code: an order in a finished game.
         g = local.Game("duel", "standard", seed=bytes(32))
         local.play(g, {0: random_bot(1), 1: random_bot(2)})
