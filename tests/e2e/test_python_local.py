@@ -87,9 +87,9 @@ def outcome_groups(records):
     return groups
 
 
-def daemon_game(admin, data, options, bot_seed):
+def daemon_game(admin, data, options, bot_seed, ruleset="duel", scenario="standard", max_orders=100000):
     kps = [keygen(), keygen()]
-    gid = admin.create_game("duel", "standard", seats=kps, options=options).game_id
+    gid = admin.create_game(ruleset, scenario, seats=kps, options=options).game_id
     clients = [Client(data_dir=data, keypair=kp, timeout=5, retries=4) for kp in kps]
     entropy = [bytes([0x40 + s]) * 32 for s in range(2)]
     for s in range(2):
@@ -98,7 +98,7 @@ def daemon_game(admin, data, options, bot_seed):
     steps = []   # (seat, order, legal orders, view, state hash after)
     while True:
         d = admin.pending(gid)
-        if d.result.ended:
+        if d.result.ended or len(steps) >= max_orders:
             break
         acted = False
         for s in range(2):
@@ -126,8 +126,9 @@ def daemon_game(admin, data, options, bot_seed):
     return gid, seed, [z85.decode(kp.secret) for kp in kps], entropy, steps, log
 
 
-def local_game(gid, seed, keys, entropy, options, steps, bot_seed, tmp):
-    g = local.Game("duel", "standard", options=options, seed=seed, game_id=gid, seat_keys=keys, entropy=entropy)
+def local_game(gid, seed, keys, entropy, options, steps, bot_seed, tmp, ruleset="duel", scenario="standard",
+               finished=True):
+    g = local.Game(ruleset, scenario, options=options, seed=seed, game_id=gid, seat_keys=keys, entropy=entropy)
     bots = [random_bot(bot_seed * 10 + s) for s in range(2)]
     groups, same_legal, same_view, same_choice, same_hash = [], True, True, True, True
     for s, order, legal, view, hash_after in steps:
@@ -146,10 +147,33 @@ def local_game(gid, seed, keys, entropy, options, steps, bot_seed, tmp):
     check(same_view, "in process: the same views as the daemon gives the seats")
     check(same_choice, "in process: the same bot function chooses the same orders")
     check(same_hash, "in process: the same state hash as the daemon's after every order")
-    check(g.is_terminal(), "in process: the game ended where the daemon's did (%s)" % (g.result(),))
+    check(g.is_terminal() == finished, "in process: the game ended where the daemon's did (%s)" % (g.result(),))
     path = os.path.join(tmp, gid + "-local.log")
     g.write_log(path)
     return g, groups, path
+
+
+def test_n20_fog(admin, data, tmp):
+    """Waterloo 20 with fog of war, its first 120 orders (or to its end): each seat's hidden-information
+    view, the legal orders, the records and the state hashes are the daemon's."""
+    options = ["fog-of-war"]
+    got = daemon_game(admin, data, options, 5, "n20", "waterloo20-standard", max_orders=120)
+    if not check(got is not None, "the n20 daemon game was played"):
+        return
+    gid, seed, keys, entropy, steps, log = got
+    ended = any(r.kind == 19 for r in logfile.read_records(log))
+    check(len(steps) == 120 or (ended and len(steps) > 20), "n20 %s: %d orders%s" % (gid, len(steps),
+                                                                                    ", ended" if ended else ""))
+    check(any(v != steps[0][3] for _, _, _, v, _ in steps[1:]), "n20: the seats' views change as the game goes")
+    res = local_game(gid, seed, keys, entropy, options, steps, 5, tmp, "n20", "waterloo20-standard", finished=ended)
+    if res is None:
+        return
+    g, groups, path = res
+    d_orders = outcome_groups(logfile.read_records(log))[2:]
+    check(len(d_orders) == len(groups) and all(a == b for a, b in zip(d_orders, groups)),
+          "n20 %s: every order's outcome records are the daemon's" % gid)
+    check(g.view(0) != g.view(1), "n20 fog-of-war: the two seats see different views")
+    g.close()
 
 
 def text_bot(obs):
@@ -230,6 +254,7 @@ def main():
             check(py.returncode == 0, "berthier.verify accepts the in-process log: %s"
                   % (py.stdout + py.stderr).strip()[-200:])
             g.close()
+        test_n20_fog(admin, data, tmp)
         test_same_bot(admin, data)
         # A refusal carries the daemon's code: an order in a finished game.
         g = local.Game("duel", "standard", seed=bytes(32))
