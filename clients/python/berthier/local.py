@@ -169,7 +169,7 @@ class Game:
                 self.join(s, entropy[s] if entropy else None)
 
     def close(self):
-        if self._g:
+        if getattr(self, "_g", None):
             self._lib.brt_local_destroy(ctypes.byref(self._g))
             self._g = None
 
