@@ -17,7 +17,8 @@
  * brt_local_write_log writes a log that `berthier-replay verify` accepts.
  *
  * Returns: 0 / -1 (brt_local_error says why); data is returned through the
- * game's own buffer (valid until the next call on the same game).
+ * game's own buffer (valid until the next call on the same game). A game is
+ * used by one thread at a time; different games are independent.
  */
 #ifndef BERTHIER_LOCAL_H
 #define BERTHIER_LOCAL_H
@@ -51,7 +52,8 @@ const uint8_t *brt_local_legal(brt_local *self, unsigned seat, int text, size_t 
 /* The view of `seat` (-1: the whole state, as a spectator): the ruleset's View
  * bytes, or its text when text is 1. */
 const uint8_t *brt_local_view(brt_local *self, int seat, int text, size_t *len);
-/* The pending decision: seats bit mask, sealed, kind, rule, prompt, turn. 0 / -1. */
+/* The pending decision: seats bit mask (0 when the game is over), sealed, kind (at
+ * least 32 bytes), rule (32), prompt (160), turn. 0. */
 int brt_local_pending(brt_local *self, uint32_t *seats, int *sealed, char *kind, char *rule, char *prompt,
                       uint32_t *turn);
 /* 1 when `seat` must decide now (and, in a sealed decision, has not chosen yet). */
