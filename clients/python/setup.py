@@ -2,6 +2,9 @@
 repository's proto/ (berthier.v1.berthier_pb2, duel.v1.duel_pb2, n20.v1.n20_pb2)
 into the package as berthier/_generated/, where berthier/__init__.py finds them.
 
+The in-process game library (berthier.local) is copied into the package too,
+from $BERTHIER_LOCAL_LIB or a build in the tree (../../build/lib), when there.
+
 They are made with protoc when it and the proto directory are there (a clone:
 ../../proto, or $BERTHIER_PROTO_DIR), else copied from $BERTHIER_PYTHON_GEN (a
 build's <build>/python). Without either the package installs without them: the
@@ -40,6 +43,13 @@ class BuildWithProto(build_py):
         else:
             self.announce("berthier: no protoc and proto/ (or BERTHIER_PYTHON_GEN): the protocol "
                           "modules are not installed", level=3)
+        lib = os.environ.get("BERTHIER_LOCAL_LIB") or os.path.join(HERE, "..", "..", "build", "lib",
+                                                                   "libberthier_local.so")
+        if os.path.isfile(lib):
+            shutil.copy(lib, os.path.join(self.build_lib, "berthier", "libberthier_local.so"))
+        else:
+            self.announce("berthier: no libberthier_local.so (BERTHIER_LOCAL_LIB or build/lib): "
+                          "berthier.local will look for it at run time", level=3)
 
 
 setup(cmdclass={"build_py": BuildWithProto})
