@@ -18,6 +18,11 @@ expect() {
 }
 ctl() { "$BIN/berthierctl" --data-dir "$D" "$@"; }
 
+expect 0 "$BIN/berthierctl" abort --help
+grep -q '^usage: berthierctl .*abort \[--reason TEXT\] \[--forfeit SEAT\] GAME' "$T/out" || fail "abort --help"
+expect 2 "$BIN/berthierctl" --data-dir "$D" abort
+expect 2 "$BIN/berthierctl" --data-dir "$D" abort --forfeit x g
+
 cd "$T"
 expect 0 "$BIN/berthierctl" keygen alice
 expect 0 "$BIN/berthierctl" keygen bob
