@@ -171,11 +171,13 @@ static void s_usage(FILE *f) {
         "                  $BERTHIER_RECEIPTS_DIR, else ./receipts); --verify checks them\n"
         "  --patience-ms MS  how long a bot waits for a daemon that does not answer (default 300000)\n"
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
-        "  --game-timeout S  stop a game that has not ended after S seconds (default: never)\n"
+        "  --game-timeout S  stop a game that has not ended after S seconds (default: never) and\n"
+        "                  abort it on the daemon, the seat that stalled forfeiting\n"
         "Ratings: a maximum-likelihood Bradley-Terry fit on the Elo scale, every entrant with\n"
         "one virtual draw against a reference at 0, 95%% intervals from the observed information.\n"
         "A game that ended by timeout, crash or illegal orders is scored against that seat; an\n"
-        "unfinished game against the seat whose bot stopped, if one did, else not at all.\n"
+        "unfinished game against the seat whose bot stopped, if one did, else not at all; the\n"
+        "runner aborts it on the daemon (results: ended \"aborted\").\n"
         "Exit: 0 every game ended (and verified); 1 some game did not; 2 usage; 3 no daemon.\n",
         pols);
 }
