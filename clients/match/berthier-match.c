@@ -677,7 +677,8 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
         if (brt_client_abort(admin, id, reason, stalled) == 0) {
             aborted = 1;
             how = "aborted";
-        } else {
+        } else if (brt_client_code(admin) != BRT_CODE_GAME_OVER) {
+            /* (GAME_OVER: it ended on the daemon after all, and says how in its log) */
             fprintf(stderr, "berthier-match: %s: abort: %s\n", id, brt_client_error(admin));
         }
     }
