@@ -104,6 +104,7 @@ const char *evlog_kind_name(uint8_t kind) {
     case EVLOG_TIMEOUT: return "TIMEOUT";
     case EVLOG_RESIGN: return "RESIGN";
     case EVLOG_NONCE: return "NONCE";
+    case EVLOG_ABORT: return "ABORT";
     case EVLOG_DICE: return "DICE";
     case EVLOG_EVENT: return "EVENT";
     case EVLOG_STATE: return "STATE";

@@ -29,6 +29,7 @@ enum {
     EVLOG_TIMEOUT = 4,    /* LogTimeout (input) */
     EVLOG_RESIGN = 5,     /* LogResign (input) */
     EVLOG_NONCE = 6,      /* LogNonce: contributory dice chain link (input) */
+    EVLOG_ABORT = 7,      /* LogAbort: an admin ended the game (input) */
     EVLOG_DICE = 16,      /* LogDice (outcome) */
     EVLOG_EVENT = 17,     /* LogEvent (outcome) */
     EVLOG_STATE = 18,     /* LogState: state hash after an input (outcome) */

@@ -2,7 +2,7 @@
  * game.c - the game driver (see game.h for the record order it guarantees).
  *
  * Records an accepted input produces, in order:
- *   input record (JOIN | ORDER | TIMEOUT | RESIGN | NONCE)
+ *   input record (JOIN | ORDER | TIMEOUT | RESIGN | NONCE | ABORT)
  *   outcomes, in the order they happened: DICE and EVENT records
  *   STATE (seq, state hash, turn)             only when the input was applied
  *   END, REVEAL                               when the game ended
@@ -89,6 +89,8 @@ struct brt_game {
     /* contributory: what waits for the batch's nonces */
     defer_kind deferred;
     int abandoned_nonce;   /* ended before the start by a withheld batch-0 nonce (TIMEOUT) */
+    int aborted;                /* an admin's ABORT ended the game: abort_res is its result */
+    brt_result abort_res;
     uint64_t batch;
     uint8_t batch_head[32];     /* log head when the batch opened, before any reveal */
     uint8_t nonce[BRT_MAX_SEATS][32];
@@ -1143,6 +1145,89 @@ int game_timeout(brt_game *self, unsigned seat, brt_reject *err) {
     return s_end_by_resign(self, seat, EVLOG_TIMEOUT, &t.base, err);
 }
 
+/* ABORT: an admin ends the game (game.h). With a forfeit seat in a started game
+ * the ruleset's resign() plays the forfeit on the state (its events and a STATE
+ * record follow the input); the result is the core's, not the ruleset's. */
+int game_abort(brt_game *self, const char *reason, int forfeit_seat, brt_reject *err) {
+    if (s_check_live(self, err)) return -1;
+    size_t n = reason ? strlen(reason) : 0;
+    if (n == 0 || n > GAME_ABORT_REASON_MAX)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P3",
+                              "an abort needs a reason of 1 to %d bytes", GAME_ABORT_REASON_MAX);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)reason[i] < 0x20 || (unsigned char)reason[i] > 0x7e)
+            return brt_reject_set(err, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P3",
+                                  "an abort's reason must be printable ASCII (byte %zu is not)", i);
+    if (forfeit_seat >= 0 && (unsigned)forfeit_seat >= self->nseats)
+        return brt_reject_set(err, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT, "P3",
+                              "this game has no seat %d to forfeit", forfeit_seat);
+    Berthier__V1__LogAbort a = BERTHIER__V1__LOG_ABORT__INIT;
+    a.reason = (char *)reason;
+    if (forfeit_seat >= 0) {
+        a.has_forfeit = 1;
+        a.forfeit_seat = (uint32_t)forfeit_seat;
+    }
+    if (s_emit(self, EVLOG_ABORT, &a.base) != 0) return s_halt(self, err, "log write failed");
+    s_clear_sealed(self);
+    self->deferred = DEFER_NONE;
+    self->n_deferred = 0;
+    self->seq++;
+    if (self->started && forfeit_seat >= 0) {
+        buf_reset(&self->pending_records);
+        brt_events ev = {&self->pending_records, self->seq, 0};
+        self->rs->resign(self->state, (unsigned)forfeit_seat, &ev);
+        if (s_flush_pending(self) != 0) return s_halt(self, err, "log write failed");
+        uint8_t hash[32];
+        if (s_state_hash(self, hash) != 0) return s_halt(self, err, "state encoding failed");
+        brt_pending p;
+        self->rs->pending(self->state, &p);
+        Berthier__V1__LogState st = BERTHIER__V1__LOG_STATE__INIT;
+        st.seq = self->seq;
+        st.hash.data = hash;
+        st.hash.len = 32;
+        st.turn = p.turn;
+        self->last_turn = p.turn;
+        if (s_emit(self, EVLOG_STATE, &st.base) != 0) return s_halt(self, err, "log write failed");
+    }
+    brt_result *r = &self->abort_res;
+    memset(r, 0, sizeof *r);
+    if (self->state) self->rs->result(self->state, r); /* for the scores */
+    r->ended = 1;
+    r->winners = 0;
+    if (forfeit_seat >= 0) {
+        r->winners = ((1u << self->nseats) - 1) & ~(1u << forfeit_seat);
+        snprintf(r->level, sizeof r->level, "forfeit");
+        snprintf(r->reason, sizeof r->reason, "seat %d forfeits by admin abort: %s", forfeit_seat, reason);
+    } else {
+        snprintf(r->level, sizeof r->level, "aborted");
+        snprintf(r->reason, sizeof r->reason, "aborted by the admin: %s", reason);
+    }
+    self->aborted = 1;
+    Berthier__V1__Result res = BERTHIER__V1__RESULT__INIT;
+    uint32_t winners[BRT_MAX_SEATS];
+    int32_t scores[BRT_MAX_SEATS];
+    size_t nw = 0;
+    for (unsigned i = 0; i < self->nseats; i++) {
+        if (r->winners & (1u << i)) winners[nw++] = i;
+        scores[i] = r->scores[i];
+    }
+    res.ended = 1;
+    res.n_winners = nw;
+    res.winners = winners;
+    res.level = r->level;
+    res.reason = r->reason;
+    if (self->state) {
+        res.n_scores = self->nseats;
+        res.scores = scores;
+    }
+    if (s_emit_end(self, &res) != 0) return s_halt(self, err, "log write failed");
+    if (self->sink.checkpoint && self->sink.checkpoint(self->sink.ctx) != 0)
+        return s_halt(self, err, "checkpoint failed");
+    return 0;
+}
+
+int game_aborted(const brt_game *self) { return self->aborted; }
+
 int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
                brt_reject *err) {
     return game_nonce_signed(self, seat, batch, nonce, len, NULL, err);
@@ -1236,6 +1321,7 @@ int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size
     case EVLOG_TIMEOUT: d = &berthier__v1__log_timeout__descriptor; break;
     case EVLOG_RESIGN: d = &berthier__v1__log_resign__descriptor; break;
     case EVLOG_NONCE: d = &berthier__v1__log_nonce__descriptor; break;
+    case EVLOG_ABORT: d = &berthier__v1__log_abort__descriptor; break;
     default:
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "record kind %u is not an input", kind);
     }
@@ -1274,6 +1360,17 @@ int game_input_record(brt_game *self, uint8_t kind, const uint8_t *payload, size
         Berthier__V1__LogResign *r = (Berthier__V1__LogResign *)m;
         brt_seatsig sg = {r->request_id, r->signature.data, r->signature.len, NULL, 0, NULL, 0};
         rc = game_resign_signed(self, r->seat, &sg, err);
+        break;
+    }
+    case EVLOG_ABORT: {
+        Berthier__V1__LogAbort *a = (Berthier__V1__LogAbort *)m;
+        if (!a->has_forfeit && a->forfeit_seat)
+            rc = brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "an ABORT names a seat without a forfeit");
+        else if (a->has_forfeit && a->forfeit_seat >= BRT_MAX_SEATS)
+            rc = brt_reject_set(err, BERTHIER__V1__CODE__CODE_MALFORMED, "", "an ABORT forfeits seat %u",
+                                a->forfeit_seat);
+        else
+            rc = game_abort(self, a->reason, a->has_forfeit ? (int)a->forfeit_seat : -1, err);
         break;
     }
     default: {
@@ -1316,6 +1413,10 @@ const uint8_t *game_seat_sign_pk(const brt_game *self, unsigned seat) {
 
 void game_result(const brt_game *self, brt_result *out) {
     memset(out, 0, sizeof *out);
+    if (self->aborted) {
+        *out = self->abort_res;
+        return;
+    }
     if (self->state) self->rs->result(self->state, out);
     if (self->over && !out->ended) {
         out->ended = 1;

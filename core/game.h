@@ -89,6 +89,16 @@ int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entr
 int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t len, brt_reject *err);
 int game_timeout(brt_game *self, unsigned seat, brt_reject *err);
 int game_resign(brt_game *self, unsigned seat, brt_reject *err);
+
+/* An admin ends the game (ABORT record, then END, REVEAL, CHECKPOINT). reason:
+ * 1..GAME_ABORT_REASON_MAX bytes of printable ASCII, quoted in the result.
+ * forfeit_seat < 0: no winner, level "aborted"; otherwise that seat forfeits
+ * (in a started game the ruleset's resign() is applied, then STATE) and every
+ * other seat wins, level "forfeit". GAME_OVER on an ended game. */
+#define GAME_ABORT_REASON_MAX 120
+int game_abort(brt_game *self, const char *reason, int forfeit_seat, brt_reject *err);
+/* 1 if an ABORT ended the game. */
+int game_aborted(const brt_game *self);
 int game_nonce(brt_game *self, unsigned seat, uint64_t batch, const uint8_t *nonce, size_t len,
                brt_reject *err);
 

@@ -4,7 +4,7 @@
  * nothing a client sends reaches fatal().
  *
  * Who may do what (the key is the CURVE key authenticated by ZAP):
- *   create, list of all games, live logs ........ admin keys
+ *   create, abort, list of all games, live logs . admin keys
  *   join, submit, resign, reveal, legal ......... the key bound to that seat
  *   pending, events ............................. that seat; the game's spectator
  *                                                 keys (what every seat may see, all
@@ -406,7 +406,7 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     s_outcome_free(&o);
 }
 
-typedef enum { S_IN_JOIN, S_IN_SUBMIT, S_IN_RESIGN, S_IN_NONCE, S_IN_TIMEOUT } s_input_kind;
+typedef enum { S_IN_JOIN, S_IN_SUBMIT, S_IN_RESIGN, S_IN_NONCE, S_IN_TIMEOUT, S_IN_ABORT } s_input_kind;
 
 typedef struct {
     s_input_kind kind;
@@ -417,6 +417,8 @@ typedef struct {
     size_t extra_len;
     uint64_t batch;
     brt_seatsig sig;        /* join, resign, reveal: the seat's signature (submit: in bytes) */
+    const char *reason;     /* abort: the admin's reason */
+    int forfeit;            /* abort: the seat that forfeits, or -1 */
 } s_input;
 
 /* The decision as a spectator knows it: what every seat can tell apart. */
@@ -444,6 +446,7 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
         break;
     case S_IN_SUBMIT: rc = game_submit(gm->g, in->seat, in->bytes, in->len, rej); break;
     case S_IN_RESIGN: rc = game_resign_signed(gm->g, in->seat, &in->sig, rej); break;
+    case S_IN_ABORT: rc = game_abort(gm->g, in->reason, in->forfeit, rej); break;
     case S_IN_NONCE:
         rc = game_nonce_signed(gm->g, in->seat, in->batch, in->bytes, in->len, &in->sig, rej);
         break;
@@ -648,6 +651,64 @@ static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V
     } else {
         s_accepted_reply(a.gm, seat, rid, before, frame, len, out);
     }
+}
+
+/* abort: admins only (P3). Seats and spectators are refused; the game ends with
+ * no winner or a forfeit (core/game.h game_abort). The reply is Accepted with
+ * the public outcome and no receipt: the admin holds no seat to sign for, and
+ * the checkpoint that closes the game witnesses the ABORT record. */
+static void s_abort_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__AbortGame *ab = req->abort;
+    uint64_t rid = req->request_id;
+    if (!keys_is_admin(e->keys, key)) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3", "only an admin key may abort a game");
+        return;
+    }
+    if (!ab->game_id || !ab->game_id[0]) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
+        return;
+    }
+    if (!ab->has_forfeit && ab->forfeit_seat) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P3", "forfeit_seat is set without has_forfeit");
+        return;
+    }
+    bd_game *gm = engine_find(e, ab->game_id);
+    if (!gm) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", ab->game_id);
+        return;
+    }
+    if (ab->has_forfeit && ab->forfeit_seat >= game_seat_count(gm->g)) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT, "P3", "game %s has no seat %u to forfeit", gm->id,
+               ab->forfeit_seat);
+        return;
+    }
+    s_input in = {S_IN_ABORT, 0, NULL, 0, NULL, 0, 0, {0}, ab->reason ? ab->reason : "",
+                  ab->has_forfeit ? (int)ab->forfeit_seat : -1};
+    brt_reject rej;
+    memset(&rej, 0, sizeof rej);
+    uint64_t before = 0;
+    if (s_apply(e, gm, &in, &before, &rej) != 0) {
+        s_fail_rej(out, rid, &rej);
+        return;
+    }
+    log_info("game %s: aborted by an admin at seq %llu", gm->id, (unsigned long long)before);
+    s_outcome o;
+    s_outcome_build(&o, gm, &gm->cap, -1, 0);
+    Berthier__V1__Accepted a = BERTHIER__V1__ACCEPTED__INIT;
+    a.seq = game_seq(gm->g);
+    a.n_events = o.nev;
+    a.events = o.evp;
+    a.n_rolls = o.nrolls;
+    a.rolls = o.rollp;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.code = BERTHIER__V1__CODE__CODE_OK;
+    r.rule = (char *)"";
+    r.message = (char *)"aborted";
+    r.body_case = BERTHIER__V1__REPLY__BODY_ACCEPTED;
+    r.accepted = &a;
+    s_pack_padded(out, &r, e->cfg->max_message);
+    s_outcome_free(&o);
 }
 
 static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -1039,7 +1100,7 @@ void engine_refuse(brt_buf *out, uint64_t request_id, int code, const char *mess
 static int s_mutating(Berthier__V1__Request__BodyCase c) {
     return c == BERTHIER__V1__REQUEST__BODY_CREATE || c == BERTHIER__V1__REQUEST__BODY_JOIN ||
            c == BERTHIER__V1__REQUEST__BODY_SUBMIT || c == BERTHIER__V1__REQUEST__BODY_RESIGN ||
-           c == BERTHIER__V1__REQUEST__BODY_REVEAL;
+           c == BERTHIER__V1__REQUEST__BODY_REVEAL || c == BERTHIER__V1__REQUEST__BODY_ABORT;
 }
 
 /* The game a request names ("" for none). */
@@ -1057,6 +1118,7 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
     case BERTHIER__V1__REQUEST__BODY_EVENTS: id = req->events->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_HELLO: id = req->hello->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: id = req->header->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_ABORT: id = req->abort->game_id; break;
     default: break;
     }
     return id ? id : "";
@@ -1178,7 +1240,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         s_input in = {S_IN_JOIN, j->seat, j->entropy.data, j->entropy.len, j->chain_commit.data,
                       j->chain_commit.len, 0,
                       {rid, req->signature.data, req->signature.len, j->sign_pk.data, j->sign_pk.len,
-                       j->header_hash.data, j->header_hash.len}};
+                       j->header_hash.data, j->header_hash.len}, NULL, -1};
         s_input_reply(e, key, req, frame, len, j->game_id, j->seat, &in, out);
         break;
     }
@@ -1189,7 +1251,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
                    "an order needs a nonzero request id so that a retry cannot apply it twice");
             break;
         }
-        s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0, {0}};
+        s_input in = {S_IN_SUBMIT, s->seat, frame, len, NULL, 0, 0, {0}, NULL, -1};
         s_input_reply(e, key, req, frame, len, s->game_id, s->seat, &in, out);
         break;
     }
@@ -1201,14 +1263,14 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
             break;
         }
         s_input in = {S_IN_RESIGN, g->seat, NULL, 0, NULL, 0, 0, {rid, req->signature.data, req->signature.len,
-                                                                  NULL, 0, NULL, 0}};
+                                                                  NULL, 0, NULL, 0}, NULL, -1};
         s_input_reply(e, key, req, frame, len, g->game_id, g->seat, &in, out);
         break;
     }
     case BERTHIER__V1__REQUEST__BODY_REVEAL: {
         const Berthier__V1__RevealNonce *rv = req->reveal;
         s_input in = {S_IN_NONCE, rv->seat, rv->nonce.data, rv->nonce.len, NULL, 0, rv->batch,
-                      {rid, req->signature.data, req->signature.len, NULL, 0, NULL, 0}};
+                      {rid, req->signature.data, req->signature.len, NULL, 0, NULL, 0}, NULL, -1};
         s_input_reply(e, key, req, frame, len, rv->game_id, rv->seat, &in, out);
         break;
     }
@@ -1220,6 +1282,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     case BERTHIER__V1__REQUEST__BODY_EVENTS: s_events_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_HELLO: s_hello_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: s_header_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_ABORT: s_abort_req(e, key, req, out); break;
     default:
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request carries no body");
         break;
@@ -1269,7 +1332,7 @@ void engine_clocks(bd_engine *self, int64_t now) {
             int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), &seat);
             if (d > now) break;
             clock_expired(&gm->clock, seat);
-            s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0, {0}};
+            s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0, {0}, NULL, -1};
             brt_reject rej;
             memset(&rej, 0, sizeof rej);
             uint64_t before;

@@ -184,6 +184,14 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         berthier__v1__log_resign__free_unpacked(x, NULL);
         return 0;
     }
+    case EVLOG_ABORT: {
+        Berthier__V1__LogAbort *x = berthier__v1__log_abort__unpack(NULL, n, p);
+        if (!x) return -1;
+        s_str(out, "reason", x->reason);
+        if (x->has_forfeit) buf_printf(out, ",\"forfeit_seat\":%u", x->forfeit_seat);
+        berthier__v1__log_abort__free_unpacked(x, NULL);
+        return 0;
+    }
     case EVLOG_NONCE: {
         Berthier__V1__LogNonce *x = berthier__v1__log_nonce__unpack(NULL, n, p);
         if (!x) return -1;

@@ -662,6 +662,8 @@ static int s_verify(session *s) {
         if (res.winners & (1u << i)) w += (size_t)snprintf(winners + w, sizeof winners - w, "%s%u", w ? "," : "", i);
     int seat_signed = game_seat_signed(s->g);
     s_signer_line(s);
+    if (game_aborted(s->g))
+        s_line(s, "note: an admin aborted the game (ABORT record, re-executed): %s", res.level);
     s_line(s, "OK: game %s (%s %s, %s %s): %llu records, %llu checkpoints and %llu dice rolls verified; "
               "%s%s; result: %s, winners: %s (%s)%s",
            id, s->hdr->ruleset, s->hdr->scenario, s->rs->id, s->rs->version, (unsigned long long)s->scan->records,

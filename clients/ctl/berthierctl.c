@@ -690,6 +690,40 @@ static int s_cmd_resign(ctl *self, int argc, char **argv) {
     return s_keep_receipt(self, game);
 }
 
+/* Admins: end a game now, with no winner or a forfeit (docs/protocol.md P3). */
+static int s_cmd_abort(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("abort");
+    static const struct option opts[] = {{"reason", required_argument, NULL, 'r'},
+                                         {"forfeit", required_argument, NULL, 'f'},
+                                         S_HELP_OPT,
+                                         {NULL, 0, NULL, 0}};
+    const char *reason = "aborted by the operator";
+    int forfeit = -1;
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        if (ch == 'r') {
+            reason = optarg;
+            continue;
+        }
+        unsigned seat;
+        if (ch == 'f' && s_parse_seat(optarg, &seat) == 0) {
+            forfeit = (int)seat;
+            continue;
+        }
+        return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 1) return s_usage_error(c, "expects GAME");
+    const char *game = argv[optind];
+    S_CONNECT(self);
+    if (brt_client_abort(self->client, game, reason, forfeit) != 0) return s_fail(self);
+    if (forfeit >= 0)
+        printf("aborted %s: seat %d forfeits\n", game, forfeit);
+    else
+        printf("aborted %s: no winner\n", game);
+    return EXIT_OK;
+}
+
 /* The header a seat checks before joining (docs/protocol.md P3.1). */
 static int s_cmd_header(ctl *self, int argc, char **argv) {
     const char *game;
@@ -1007,6 +1041,10 @@ static const ctl_cmd s_cmds[] = {
      "--seat N (and that seat's --key) the seat's sealed stream. Exit 3 when --timeout passes first.",
      1, s_cmd_witness},
     {"resign", "GAME SEAT", "resign the seat", NULL, 1, s_cmd_resign},
+    {"abort", "[--reason TEXT] [--forfeit SEAT] GAME", "end a game now (admins): no winner, or SEAT forfeits",
+     "The ABORT is logged as an input; the log verifies as a finished game. TEXT: 1 to 120\n"
+     "printable ASCII bytes, quoted in the result.",
+     1, s_cmd_abort},
     {"header", "GAME SEAT", "the game's header, checked: your key at SEAT, the dice commitment, the server key",
      "Prints the header hash your join signs, the dice commitment, the server's signing key and\n"
      "your seat signing key (derived from --key). join, order, reveal and resign check the\n"

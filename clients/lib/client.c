@@ -1052,6 +1052,21 @@ int brt_client_resign(brt_client *self, const char *game_id, unsigned seat) {
                           BERTHIER__V1__REPLY__BODY__NOT_SET, &g);
 }
 
+int brt_client_abort(brt_client *self, const char *game_id, const char *reason, int forfeit_seat) {
+    if (!self) return -1;
+    Berthier__V1__AbortGame a = BERTHIER__V1__ABORT_GAME__INIT;
+    a.game_id = (char *)(game_id ? game_id : "");
+    a.reason = (char *)(reason ? reason : "");
+    if (forfeit_seat >= 0) {
+        a.has_forfeit = 1;
+        a.forfeit_seat = (uint32_t)forfeit_seat;
+    }
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_ABORT;
+    req.abort = &a;
+    return s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_ACCEPTED);
+}
+
 int brt_client_games(brt_client *self, const Berthier__V1__GameList **out) {
     if (!self) return -1;
     Berthier__V1__GameRef g;

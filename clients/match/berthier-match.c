@@ -172,11 +172,13 @@ static void s_usage(FILE *f) {
         "                  $BERTHIER_RECEIPTS_DIR, else ./receipts); --verify checks them\n"
         "  --patience-ms MS  how long a bot waits for a daemon that does not answer (default 300000)\n"
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
-        "  --game-timeout S  stop a game that has not ended after S seconds (default: never)\n"
+        "  --game-timeout S  stop a game that has not ended after S seconds (default: never) and\n"
+        "                  abort it on the daemon, the seat that stalled forfeiting\n"
         "Ratings: a maximum-likelihood Bradley-Terry fit on the Elo scale, every entrant with\n"
         "one virtual draw against a reference at 0, 95%% intervals from the observed information.\n"
         "A game that ended by timeout, crash or illegal orders is scored against that seat; an\n"
-        "unfinished game against the seat whose bot stopped, if one did, else not at all.\n"
+        "unfinished game against the seat whose bot stopped, if one did, else not at all; the\n"
+        "runner aborts it on the daemon (results: ended \"aborted\").\n"
         "Exit: 0 every game ended (and verified); 1 some game did not; 2 usage; 3 no daemon.\n",
         pols);
 }
@@ -402,7 +404,7 @@ typedef struct s_record {
     const char *score;      /* "1-0", "0.5-0.5", "*" */
     uint32_t winners;
     int ended;
-    const char *how;        /* normal, resignation, timeout, crash, illegal, unfinished */
+    const char *how;        /* normal, resignation, timeout, crash, illegal, aborted, unfinished */
     int stalled;            /* seat, or -1 */
     const char *reason;
     unsigned turns, orders;
@@ -662,6 +664,25 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
     int stalled = ended ? -1 : failed_seat;
     char how_why[400] = "";
     if (!ended && stalled < 0 && overtime && must_act_count == 1) stalled = must_act_seat;
+    /* A game that did not end would stay `playing` on the daemon for good: the admin
+     * aborts it, with a forfeit against the seat that stalled when the runner knows it. */
+    int aborted = 0;
+    if (!ended) {
+        char reason[BRT_ABORT_REASON_MAX + 1];
+        if (overtime)
+            snprintf(reason, sizeof reason, "berthier-match: no end after %u s (--game-timeout)%s",
+                     m->game_timeout_s, stalled >= 0 ? "; the seat that stalled forfeits" : "");
+        else
+            snprintf(reason, sizeof reason, "berthier-match: the game stopped%s",
+                     stalled >= 0 ? "; the seat that stalled forfeits" : "");
+        if (brt_client_abort(admin, id, reason, stalled) == 0) {
+            aborted = 1;
+            how = "aborted";
+        } else if (brt_client_code(admin) != BRT_CODE_GAME_OVER) {
+            /* (GAME_OVER: it ended on the daemon after all, and says how in its log) */
+            fprintf(stderr, "berthier-match: %s: abort: %s\n", id, brt_client_error(admin));
+        }
+    }
     if (ended) {
         for (unsigned s = 0; s < m->seats && stalled < 0; s++) {
             const bot_outcome *o = &runs[s].out;
@@ -715,7 +736,13 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
             snprintf(result + n, sizeof result - (size_t)n, "; waiting for seat %d (%s)", stalled,
                      m->bots[sg->entrant[stalled]].label);
     }
-    if (ended && m->logs_abs[0]) {
+    if (aborted) {
+        size_t n = strlen(result);
+        if (n < sizeof result)
+            snprintf(result + n, sizeof result - n, "; aborted on the daemon%s",
+                     stalled >= 0 ? " (forfeit of the seat that stalled)" : " (no winner)");
+    }
+    if ((ended || aborted) && m->logs_abs[0]) {
         char path[PATH_MAX];
         snprintf(path, sizeof path, "%.*s/%s.log", PATH_MAX - 64, m->logs_abs, id);
         if (brt_client_fetch_log_file(admin, id, path) == 0)
@@ -726,7 +753,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
     const char *verified = "", *vstatus = "skipped";
     char vmsg[512] = "";
     int vfailed = 0;
-    if (ended && m->verify) {
+    if ((ended || aborted) && m->verify) {
         int v = log_path[0] ? s_verify(m, log_path, pk_hex, receipts, m->seats, vmsg, sizeof vmsg) : -1;
         if (!log_path[0]) snprintf(vmsg, sizeof vmsg, "no log path (use --data-dir or --logs-dir)");
         vstatus = v == 0 ? "ok" : v == 2 ? "incomplete" : "failed";

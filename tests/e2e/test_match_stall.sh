@@ -38,7 +38,7 @@ grep -q ',"illegal",0,' "$T/bad.csv" || fail "results: not ended by illegal orde
 # Without a clock nobody forfeits a stalling bot: --game-timeout stops the game, exit 1.
 set +e
 "$BIN/berthier-match" --data-dir "$D" --games 1 --bots "exec:$T/stall.sh,random" --seed 33 --decision-ms 0 \
-  --game-timeout 2 >"$T/out" 2>"$T/err"; rc=$?
+  --game-timeout 2 --verify --results "$T/stop.jsonl" >"$T/out" 2>"$T/err"; rc=$?
 set -e
 [ "$rc" = 1 ] || fail "a game stopped by --game-timeout: exit $rc"
 grep -q 'unfinished: no end after 2 s' "$T/out" || fail "no unfinished line for the stopped game"
@@ -47,4 +47,12 @@ grep -q 'unfinished: no end after 2 s' "$T/out" || fail "no unfinished line for 
 grep -q 'waiting for seat 0 (stall.sh)' "$T/out" || fail "the stalled seat is not named"
 grep -qE '^stall.sh +1 +0 +0 +1 ' "$T/out" || fail "the stopped game is not scored against the stalled seat"
 grep -q '^0 of 1 game ended$' "$T/out" || fail "the stopped game was counted as ended"
+# ... and the runner aborts it on the daemon with a forfeit against that seat: no game
+# stays `playing` (the old daemon refused the admin, and the game played on for good)
+grep -q 'aborted on the daemon (forfeit of the seat that stalled)' "$T/out" || fail "the stopped game was not aborted"
+grep -q '"ended":"aborted"' "$T/stop.jsonl" || fail "results: the stopped game is not recorded as aborted"
+grep -q '"stalled_seat":0' "$T/stop.jsonl" || fail "results: the stalled seat is not 0"
+grep -q '"verify":"ok"' "$T/stop.jsonl" || fail "results: the aborted game's log did not verify"
+"$BIN/berthierctl" --data-dir "$D" games >"$T/games" || fail "berthierctl games"
+grep -q ' playing' "$T/games" && fail "a game is still playing on the daemon: $(cat "$T/games")"
 echo "ok: stalling and dead bots forfeit; replays verify"

@@ -1467,11 +1467,81 @@ static void test_rejections_naming_hidden_units_same_length(void **st) {
     s_fix_free(f);
 }
 
+/* The admin's abort (docs/protocol.md P3): a seat's key is refused with UNAUTHORIZED
+ * [P3] and nothing is logged; the admin's abort ends the game with a forfeit, every
+ * seat and the spectators get a notice, a restart re-executes the ABORT (the game is
+ * still over, with the same result) and a second abort is GAME_OVER. The old daemon
+ * knew no `abort` body (BAD_REQUEST) and left the game playing. */
+static void test_abort_admin_only(void **state) {
+    (void)state;
+    s_fix *f = s_fix_new(0xab0);
+    s_create(f, "duel", "standard", NULL, 0);
+    for (unsigned s = 0; s < S_SEATS; s++) s_join(f, s, 0);
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__AbortGame a = BERTHIER__V1__ABORT_GAME__INIT;
+    a.game_id = f->gid;
+    a.reason = (char *)"seat 1 stalled";
+    a.has_forfeit = 1;
+    a.forfeit_seat = 1;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_ABORT;
+    req.abort = &a;
+    uint64_t seq = game_seq(engine_find(f->eng, f->gid)->g);
+    for (unsigned s = 0; s < S_SEATS; s++) {
+        Berthier__V1__Reply *r = s_send(f, f->seat_key[s], (int)s, &req, 0);
+        assert_int_equal(r->code, BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+        assert_string_equal(r->rule, "P3");
+        berthier__v1__reply__free_unpacked(r, NULL);
+    }
+    bd_game *gm = engine_find(f->eng, f->gid);
+    assert_false(game_over(gm->g));
+    assert_int_equal(game_seq(gm->g), seq);
+    size_t notices[S_PARTIES];
+    for (int p = 0; p < S_PARTIES; p++) {
+        notices[p] = 0;
+        for (size_t i = 0; i < f->box[p].n; i++) notices[p] += f->box[p].m[i].notice;
+    }
+    Berthier__V1__Reply *r = s_send(f, f->keys.admins[0], -1, &req, 0);
+    assert_int_equal(r->code, 0);
+    assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_ACCEPTED);
+    assert_int_equal(r->accepted->seq, seq + 1);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    gm = engine_find(f->eng, f->gid);
+    assert_true(game_over(gm->g));
+    for (int p = 0; p < S_PARTIES; p++) {
+        size_t n = 0;
+        for (size_t i = 0; i < f->box[p].n; i++) n += f->box[p].m[i].notice;
+        assert_true(n > notices[p]);
+    }
+    brt_result res;
+    game_result(gm->g, &res);
+    assert_string_equal(res.level, "forfeit");
+    assert_int_equal(res.winners, 1u);
+    /* a restart re-executes the ABORT from the log */
+    char err[256];
+    engine_destroy(&f->eng);
+    f->eng = engine_new(&f->cfg, &f->keys, err, sizeof err);
+    assert_non_null(f->eng);
+    assert_int_equal(engine_recover(f->eng, err, sizeof err), 0);
+    gm = engine_find(f->eng, f->gid);
+    assert_non_null(gm);
+    assert_true(game_over(gm->g));
+    assert_true(game_aborted(gm->g));
+    brt_result res2;
+    game_result(gm->g, &res2);
+    assert_memory_equal(&res, &res2, sizeof res);
+    a.reason = (char *)"again";
+    r = s_send(f, f->keys.admins[0], -1, &req, 0);
+    assert_int_equal(r->code, BERTHIER__V1__CODE__CODE_GAME_OVER);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    s_fix_free(f);
+}
+
 int main(void) {
     randombytes_set_implementation(&s_rand_impl);
     if (sodium_init() < 0) return 1; /* its first call draws randomness of its own */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_noninterference_duel_sealed_bid),
+        cmocka_unit_test(test_abort_admin_only),
         cmocka_unit_test(test_noninterference_n20_sambre_secret_schedule),
         cmocka_unit_test(test_noninterference_n20_fog_which_hidden_unit_moved),
         cmocka_unit_test(test_rejections_naming_hidden_units_same_length),

@@ -76,7 +76,7 @@ static void s_newpath(char *out, size_t n) { snprintf(out, n, "%s/game%d.log", s
 enum { LINKS = 256 };
 static uint8_t s_links[3][LINKS][32];
 
-enum { THEN_NOTHING, THEN_RESIGN, THEN_TIMEOUT };
+enum { THEN_NOTHING, THEN_RESIGN, THEN_TIMEOUT, THEN_ABORT, THEN_ABORT_FORFEIT };
 
 static void s_play_opts(const char *path, unsigned nseats, uint64_t rng, int max_inputs, int contributory,
                         int then) {
@@ -173,6 +173,33 @@ static void s_play_opts(const char *path, unsigned nseats, uint64_t rng, int max
         assert_int_equal(game_resign(g, 0, &err), 0);
         assert_int_equal(evlog_sync(fl.log), 0);
         assert_true(game_over(g));
+    } else if (then == THEN_ABORT || then == THEN_ABORT_FORFEIT) {
+        int forfeit = then == THEN_ABORT_FORFEIT ? (int)nseats - 1 : -1;
+        /* refused without a record: an empty or unprintable reason, a seat the game lacks */
+        assert_int_equal(game_abort(g, "", forfeit, &err), -1);
+        assert_int_equal(err.code, BERTHIER__V1__CODE__CODE_BAD_REQUEST);
+        assert_int_equal(game_abort(g, "tab\there", forfeit, &err), -1);
+        assert_int_equal(game_abort(g, "stalled", (int)nseats, &err), -1);
+        assert_int_equal(err.code, BERTHIER__V1__CODE__CODE_NOT_YOUR_SEAT);
+        assert_false(game_over(g));
+        assert_int_equal(game_abort(g, "seat stalled past the match's game timeout", forfeit, &err), 0);
+        assert_int_equal(evlog_sync(fl.log), 0);
+        assert_true(game_over(g));
+        assert_true(game_aborted(g));
+        brt_result res;
+        game_result(g, &res);
+        assert_true(res.ended);
+        if (forfeit < 0) {
+            assert_string_equal(res.level, "aborted");
+            assert_int_equal(res.winners, 0);
+        } else {
+            assert_string_equal(res.level, "forfeit");
+            assert_int_equal(res.winners, ((1u << nseats) - 1) & ~(1u << forfeit));
+        }
+        assert_non_null(strstr(res.reason, "seat stalled past the match's game timeout"));
+        /* an ended game cannot be aborted again */
+        assert_int_equal(game_abort(g, "again", -1, &err), -1);
+        assert_int_equal(err.code, BERTHIER__V1__CODE__CODE_GAME_OVER);
     } else if (then == THEN_TIMEOUT) {
         for (unsigned s = 0; s < nseats; s++) {
             brt_pending pd;
@@ -454,6 +481,34 @@ static void test_resign_and_timeout_verify(void **state) {
         char rep[4096];
         int rc = s_verify(path, NULL, rep, sizeof rep);
         if (rc != REPLAY_OK && rc != REPLAY_INCOMPLETE) fail_msg("timeout log: %d\n%s", rc, rep);
+    }
+}
+
+/* An admin's ABORT (no winner, or a forfeit) is an input: the replay re-executes it
+ * and the log verifies as a finished game. Before ABORT existed an admin could not
+ * end a game at all: the old engine rejects record kind 7 ("not an input"). */
+static void test_abort_verifies(void **state) {
+    (void)state;
+    char path[300];
+    static const int ats[] = {0, 1, 2, 5, 13};
+    for (size_t k = 0; k < sizeof ats / sizeof ats[0]; k++) {
+        for (int then = THEN_ABORT; then <= THEN_ABORT_FORFEIT; then++) {
+            for (int contributory = 0; contributory <= 1; contributory++) {
+                s_newpath(path, sizeof path);
+                s_play_opts(path, 2 + (unsigned)(k % 2), 31 + (uint64_t)k, ats[k], contributory, then);
+                parsed q;
+                s_parse(path, &q);
+                long ab = s_last(&q, EVLOG_ABORT), end = s_last(&q, EVLOG_END);
+                assert_true(ab > 0);
+                assert_true(end > ab);
+                assert_int_equal(s_last(&q, EVLOG_CHECKPOINT), end + 2);
+                s_parsed_free(&q);
+                s_expect(path, REPLAY_OK, -1, "note: an admin aborted the game");
+                s_expect(path, REPLAY_OK, -1,
+                         then == THEN_ABORT ? "result: aborted, winners: none (aborted by the admin: seat stalled"
+                                            : "result: forfeit, winners: ");
+            }
+        }
     }
 }
 
@@ -821,6 +876,7 @@ int main(void) {
         cmocka_unit_test(test_contributory_dice_game_verifies),
         cmocka_unit_test(test_live_game_is_incomplete),
         cmocka_unit_test(test_resign_and_timeout_verify),
+        cmocka_unit_test(test_abort_verifies),
         cmocka_unit_test(test_flipped_byte_anywhere_in_the_middle),
         cmocka_unit_test(test_deleted_duplicated_swapped_records),
         cmocka_unit_test(test_cut_tail),

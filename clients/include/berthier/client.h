@@ -249,6 +249,10 @@ int brt_client_submit_text(brt_client *self, const char *game_id, unsigned seat,
                            uint64_t based_on_seq, const char *text,
                            const Berthier__V1__Accepted **out);
 int brt_client_resign(brt_client *self, const char *game_id, unsigned seat);
+/* Admins: end a game now (docs/protocol.md P3): no winner, or with forfeit_seat
+ * >= 0 a forfeit of that seat. reason: 1..BRT_ABORT_REASON_MAX bytes of printable ASCII. */
+#define BRT_ABORT_REASON_MAX 120
+int brt_client_abort(brt_client *self, const char *game_id, const char *reason, int forfeit_seat);
 int brt_client_games(brt_client *self, const Berthier__V1__GameList **out);
 int brt_client_events(brt_client *self, const char *game_id, unsigned seat, uint64_t since_seq,
                       const Berthier__V1__EventList **out);

@@ -541,6 +541,18 @@ class Client:
     def resign(self, game_id, seat):
         return self.call(self._ref("resign", game_id, seat))
 
+    def abort(self, game_id, reason="aborted by the operator", forfeit_seat=None):
+        """Admins: end a game now (docs/protocol.md P3), with no winner, or with
+        forfeit_seat losing and the other seats winning. Returns the Reply."""
+        req = pb.Request()
+        a = req.abort
+        a.game_id = game_id
+        a.reason = reason
+        if forfeit_seat is not None:
+            a.has_forfeit = True
+            a.forfeit_seat = forfeit_seat
+        return self.call(req)
+
     def list_games(self):
         return self.call(self._ref("list_games")).games
 

@@ -75,6 +75,7 @@ class Result:
         self.evidence = []          # contradicted receipts and heads, one sentence each
         self.seat_signed = None      # True, False (an old log), None (nobody joined)
         self.signatures = 0          # seat signatures verified
+        self.aborted = False         # an admin's ABORT ended the game
 
     @property
     def ok(self):
@@ -387,6 +388,17 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
                         body = wire.encode({"game_id": hdr["game_id"], "seat": s}, wire.GAME_REF)
                         _check_seat_sig(rec, res, hh, hdr["game_id"], seat_pk, s, "resign", 0, r["request_id"],
                                         _seatsig.BODY_RESIGN, body, r["signature"])
+                elif k == lf.ABORT:
+                    # an admin ended the game (no seat signs it): END must follow
+                    a = _decode(rec, wire.LOG_ABORT)
+                    reason = a["reason"] or ""
+                    if not 1 <= len(reason.encode()) <= 120 or any(not " " <= ch <= "~" for ch in reason):
+                        raise _Bad(rec, "an ABORT's reason is not 1 to 120 bytes of printable ASCII")
+                    if a["has_forfeit"] and a["forfeit_seat"] >= nseats:
+                        raise _Bad(rec, "an ABORT forfeits seat %d of a %d-seat game" % (a["forfeit_seat"], nseats))
+                    if not a["has_forfeit"] and a["forfeit_seat"]:
+                        raise _Bad(rec, "an ABORT names a seat without a forfeit")
+                    res.aborted = True
                 elif k == lf.NONCE:
                     n = _decode(rec, wire.LOG_NONCE)
                     s = n["seat"]
@@ -485,7 +497,7 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
                 raise _Bad(jrec, "seat %d's JOIN binds signing key %s, not the key %s seat %d joined with (its "
                            "own record of its join): this join is not the seat's"
                            % (s, _hex8(got) if got else "no key", _hex8(want_pk), s))
-        if seed is not None:
+        if seed is not None and rolls:  # a game ended before every seat joined rolled nothing
             if fixed:
                 key = _dice.key_fixed(seed)
             else:
@@ -519,6 +531,8 @@ def _verify_log(data, sign_pk=None, seat_keys=None):
         what += ", %d seat signatures verified" % res.signatures
     elif res.seat_signed is False:
         what += "; inputs not seat-signed"
+    if res.aborted:
+        what += "; aborted by an admin (ABORT)"
     if res.finished:
         res.status = OK
         res.message = what + "; finished and verified"

@@ -146,6 +146,7 @@ LOG_JOIN = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("cha
 LOG_ORDER = {1: ("seat", "uint", False), 2: ("request", "bytes", False)}
 LOG_TIMEOUT = {1: ("seat", "uint", False), 2: ("seq", "uint", False), 3: ("forfeit", "bool", False)}
 LOG_RESIGN = {1: ("seat", "uint", False), 2: ("signature", "bytes", False), 3: ("request_id", "uint", False)}
+LOG_ABORT = {1: ("reason", "string", False), 2: ("forfeit_seat", "uint", False), 3: ("has_forfeit", "bool", False)}
 LOG_NONCE = {1: ("seat", "uint", False), 2: ("batch", "uint", False), 3: ("nonce", "bytes", False),
              4: ("signature", "bytes", False), 130: ("request_id", "uint", False)}
 # The request bodies whose exact bytes seats sign (docs/protocol.md P3.1).

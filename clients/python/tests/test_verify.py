@@ -294,6 +294,33 @@ class TestVerify(unittest.TestCase):
         self.assertEqual(r.bad_record, idx)
         self.assertIn("signature", r.message)
 
+    def test_abort(self):
+        # an admin's ABORT (kind 7, docs/log-format.md) is an input: the log verifies and
+        # says so; a reason out of bounds or a seat the game lacks is refused at the record.
+        # The verifier before kind 7 refused it as an unknown record kind.
+        def aborted(payload, joined=True):
+            b = logbuild.LogBuilder()
+            if joined:
+                b.join_all()
+            b.add(lf.ABORT, wire.encode(payload, wire.LOG_ABORT))
+            b.end()
+            return b.build()
+        for joined in (True, False):
+            for p in ({"reason": "the round was cancelled"},
+                      {"reason": "seat 1 stalled", "forfeit_seat": 1, "has_forfeit": True}):
+                r = verify.verify_bytes(aborted(p, joined))
+                self.assertEqual(r.status, verify.OK, r.message)
+                self.assertTrue(r.aborted)
+                self.assertIn("aborted by an admin", r.message)
+        for bad in ({"reason": ""}, {"reason": "x" * 121}, {"reason": "tab\there"},
+                    {"reason": "no seat 2", "forfeit_seat": 2, "has_forfeit": True},
+                    {"reason": "seat without forfeit", "forfeit_seat": 1}):
+            img = aborted(bad)
+            r = verify.verify_bytes(img)
+            self.assertEqual(r.status, verify.BAD, bad)
+            recs = list(lf.read_records(img))
+            self.assertEqual(recs[r.bad_record].kind, lf.ABORT, r.message)
+
     def test_incomplete(self):
         b = logbuild.standard_game()
         img = b.build()
