@@ -28,40 +28,7 @@ from berthier.client import Client, NonceChain, check_view_hash, keygen
 from berthier.keys import load_keypair
 from berthier.proto import pb
 
-BIN = os.environ.get("BERTHIER_BIN") or os.path.join(os.path.dirname(__file__), "..", "..", "build", "bin")
-PYTHON = "/usr/bin/python3"
-FAILURES = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what, flush=True)
-    if not cond:
-        FAILURES.append(what)
-    return cond
-
-
-def start_daemon(data):
-    log = open(os.path.join(os.path.dirname(data), "berthierd.err"), "wb")
-    p = subprocess.Popen([os.path.join(BIN, "berthierd"), "--data-dir", data], stdout=log, stderr=log)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if p.poll() is not None:
-            raise RuntimeError("berthierd exited with %d at start" % p.returncode)
-        if os.path.exists(os.path.join(data, "server.pub")) and os.path.exists(os.path.join(data, "berthier.sock")):
-            return p
-        time.sleep(0.05)
-    raise RuntimeError("berthierd did not come up within 20 s")
-
-
-def stop_daemon(p):
-    if p is None or p.poll() is not None:
-        return
-    p.send_signal(signal.SIGTERM)
-    try:
-        p.wait(15)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
+from e2e_py import BIN, FAILURES, PYTHON, check, start_daemon, stop_daemon  # noqa: E402
 
 
 def run_verifiers(path):
