@@ -577,23 +577,25 @@ int evlog_sync_flush(evlog *self) {
     return 0;
 }
 
-int evlog_checkpoint(evlog *self, const uint8_t sk[64], const char *game_id) {
-    if (!self || self->poisoned || self->count == 0 || !sk || !game_id) return -1;
-    uint64_t record = self->count - 1;
-    uint8_t sig[64];
-    evlog_checkpoint_sign(sk, game_id, record, self->head, sig);
-    uint8_t head[EVLOG_HASH];
-    memcpy(head, self->head, EVLOG_HASH);
+size_t evlog_checkpoint_payload(const uint8_t sk[64], const char *game_id, uint64_t record,
+                                const uint8_t head[32], uint8_t out[EVLOG_CHECKPOINT_MAX]) {
+    uint8_t sig[64], h[EVLOG_HASH];
+    evlog_checkpoint_sign(sk, game_id, record, head, sig);
+    memcpy(h, head, EVLOG_HASH);
     Berthier__V1__LogCheckpoint ck = BERTHIER__V1__LOG_CHECKPOINT__INIT;
     ck.record = record;
-    ck.head.data = head;
+    ck.head.data = h;
     ck.head.len = EVLOG_HASH;
     ck.signature.data = sig;
     ck.signature.len = sizeof sig;
-    uint8_t out[128];
-    size_t n = berthier__v1__log_checkpoint__get_packed_size(&ck);
-    if (n > sizeof out) return -1;
-    berthier__v1__log_checkpoint__pack(&ck, out);
+    /* at most 2 + 10 (record) + 2 + 32 (head) + 2 + 64 (signature) = 112 bytes */
+    return berthier__v1__log_checkpoint__pack(&ck, out);
+}
+
+int evlog_checkpoint(evlog *self, const uint8_t sk[64], const char *game_id) {
+    if (!self || self->poisoned || self->count == 0 || !sk || !game_id) return -1;
+    uint8_t out[EVLOG_CHECKPOINT_MAX];
+    size_t n = evlog_checkpoint_payload(sk, game_id, self->count - 1, self->head, out);
     return s_buffer_record(self, EVLOG_CHECKPOINT, out, n);
 }
 

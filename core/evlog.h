@@ -49,6 +49,11 @@ int evlog_checkpoint_verify(const uint8_t pk[32], const char *game_id, uint64_t 
     __attribute__((warn_unused_result));
 void evlog_checkpoint_sign(const uint8_t sk[64], const char *game_id, uint64_t record,
                            const uint8_t head[32], uint8_t sig[64]);
+/* The CHECKPOINT payload (LogCheckpoint{record, head, signature}, canonical) signing
+ * `head` as record `record`'s chain hash. Returns its length (at most EVLOG_CHECKPOINT_MAX). */
+#define EVLOG_CHECKPOINT_MAX 128
+size_t evlog_checkpoint_payload(const uint8_t sk[64], const char *game_id, uint64_t record,
+                                const uint8_t head[32], uint8_t out[EVLOG_CHECKPOINT_MAX]);
 
 /* chain = BLAKE2b-256(prev || kind || u32 le len || payload); prev of record 0 = 32 zero bytes. */
 void evlog_chain(const uint8_t prev[32], uint8_t kind, const uint8_t *payload, uint32_t len,

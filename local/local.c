@@ -85,21 +85,9 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *p, size_t len) {
  * again over the file's own chain. */
 static int s_checkpoint(void *ctx) {
     brt_local *self = ctx;
-    uint64_t index = self->n - 1;
-    uint8_t sig[64];
-    evlog_checkpoint_sign(self->sign_sk, self->id, index, self->head, sig);
-    Berthier__V1__LogCheckpoint c = BERTHIER__V1__LOG_CHECKPOINT__INIT;
-    c.record = index;
-    c.head.data = self->head;
-    c.head.len = 32;
-    c.signature.data = sig;
-    c.signature.len = 64;
-    size_t n;
-    uint8_t *p = canon_pack(&c.base, &n);
-    if (!p) return -1;
-    int rc = s_record(ctx, EVLOG_CHECKPOINT, p, n);
-    free(p);
-    return rc;
+    uint8_t p[EVLOG_CHECKPOINT_MAX];
+    size_t n = evlog_checkpoint_payload(self->sign_sk, self->id, self->n - 1, self->head, p);
+    return s_record(ctx, EVLOG_CHECKPOINT, p, n);
 }
 
 static void s_head(void *ctx, uint8_t out[32]) { memcpy(out, ((brt_local *)ctx)->head, 32); }

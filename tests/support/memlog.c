@@ -84,21 +84,9 @@ static int s_checkpoint(void *ctx) {
         m->pos++;
         return 0;
     }
-    uint64_t index = (m->expect ? m->pos : m->n) - 1;
-    uint8_t sig[64];
-    evlog_checkpoint_sign(m->sk, m->game_id, index, m->head, sig);
-    Berthier__V1__LogCheckpoint c = BERTHIER__V1__LOG_CHECKPOINT__INIT;
-    c.record = index;
-    c.head.data = m->head;
-    c.head.len = 32;
-    c.signature.data = sig;
-    c.signature.len = 64;
-    size_t n;
-    uint8_t *p = canon_pack(&c.base, &n);
-    if (!p) return -1;
-    int rc = s_record(ctx, EVLOG_CHECKPOINT, p, n);
-    free(p);
-    return rc;
+    uint8_t p[EVLOG_CHECKPOINT_MAX];
+    size_t n = evlog_checkpoint_payload(m->sk, m->game_id, (m->expect ? m->pos : m->n) - 1, m->head, p);
+    return s_record(ctx, EVLOG_CHECKPOINT, p, n);
 }
 
 static void s_head(void *ctx, uint8_t out[32]) { memcpy(out, ((memlog *)ctx)->head, 32); }
