@@ -26,6 +26,7 @@
 #include <sodium.h>
 
 #include "berthier/v1/berthier.pb-c.h"
+#include "dice.h"
 #include "seatsig.h"
 
 #define TD_MAX_DAEMONS 16
@@ -557,7 +558,9 @@ static __attribute__((unused)) Berthier__V1__Reply *td_create(td_client *admin, 
     return td_call(admin, &req, TD_TIMEOUT);
 }
 
-static __attribute__((unused)) Berthier__V1__Reply *td_join(td_client *c, const char *gid, unsigned seat) {
+/* Join with rand() entropy; commit (dice=contributory): the seat's nonce chain head, or NULL. */
+static __attribute__((unused)) Berthier__V1__Reply *td_join_chain(td_client *c, const char *gid, unsigned seat,
+                                                                 const uint8_t *commit) {
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
     uint8_t ent[32];
@@ -566,9 +569,27 @@ static __attribute__((unused)) Berthier__V1__Reply *td_join(td_client *c, const 
     j.seat = seat;
     j.entropy.data = ent;
     j.entropy.len = 32;
+    if (commit) {
+        j.chain_commit.data = (uint8_t *)commit;
+        j.chain_commit.len = 32;
+    }
     req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
     req.join = &j;
     return td_call(c, &req, TD_TIMEOUT);
+}
+
+static __attribute__((unused)) Berthier__V1__Reply *td_join(td_client *c, const char *gid, unsigned seat) {
+    return td_join_chain(c, gid, seat, NULL);
+}
+
+/* Nonce chains for n seats (dice=contributory, docs/dice.md section 7): seat i's links are
+ * chains[i * (len + 1) + k], k = 0 (the commitment) .. len, link len drawn at random. */
+static __attribute__((unused)) void td_fresh_chains(int n, size_t len, uint8_t (*chains)[32]) {
+    for (int i = 0; i < n; i++) {
+        uint8_t (*c)[32] = chains + (size_t)i * (len + 1);
+        randombytes_buf(c[len], 32);
+        for (size_t k = len; k > 0; k--) dice_chain_step(c[k], c[k - 1]);
+    }
 }
 
 static __attribute__((unused)) Berthier__V1__Reply *td_gameref(td_client *c, Berthier__V1__Request__BodyCase kind, const char *gid,

@@ -396,12 +396,8 @@ static void test_contributory_three_seats(void **state) {
     char pub[3][41], sec[3][41];
     uint8_t keys[3][32];
     static uint8_t chain[3][CHAIN + 1][32];
-    for (int i = 0; i < 3; i++) {
-        zmq_curve_keypair(pub[i], sec[i]);
-        zmq_z85_decode(keys[i], pub[i]);
-        randombytes_buf(chain[i][CHAIN], 32);
-        for (int k = CHAIN; k > 0; k--) dice_chain_step(chain[i][k], chain[i][k - 1]);
-    }
+    td_fresh_keys(3, pub, sec, keys);
+    td_fresh_chains(3, CHAIN, chain[0]);
     const char *opts[] = {"dice=contributory"};
     Berthier__V1__Reply *r = td_create(f->admin, "duel", "standard", 3, (const uint8_t(*)[32])keys, opts, 1, 0, 0);
     s_ok(r);
@@ -426,19 +422,7 @@ static void test_contributory_three_seats(void **state) {
     td_client *seat[3];
     for (int i = 0; i < 3; i++) {
         seat[i] = td_client_new(&f->d, pub[i], sec[i]);
-        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
-        uint8_t ent[32];
-        randombytes_buf(ent, 32);
-        j.game_id = gid;
-        j.seat = (unsigned)i;
-        j.entropy.data = ent;
-        j.entropy.len = 32;
-        j.chain_commit.data = chain[i][0];
-        j.chain_commit.len = 32;
-        req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
-        req.join = &j;
-        r = td_call(seat[i], &req, TD_TIMEOUT);
+        r = td_join_chain(seat[i], gid, (unsigned)i, chain[i][0]);
         s_ok(r);
         if (i == 2) memcpy(key2, r->joined->event_key.data, 32);
         berthier__v1__reply__free_unpacked(r, NULL);

@@ -57,12 +57,8 @@ static void s_withhold(fx *f, int from) {
     char pub[2][41], sec[2][41];
     uint8_t keys[2][32];
     static uint8_t chain[2][CHAIN + 1][32];
-    for (int i = 0; i < 2; i++) {
-        zmq_curve_keypair(pub[i], sec[i]);
-        zmq_z85_decode(keys[i], pub[i]);
-        randombytes_buf(chain[i][CHAIN], 32);
-        for (int k = CHAIN; k > 0; k--) dice_chain_step(chain[i][k], chain[i][k - 1]);
-    }
+    td_fresh_keys(2, pub, sec, keys);
+    td_fresh_chains(2, CHAIN, chain[0]);
     const char *opts[] = {"dice=contributory"};
     Berthier__V1__Reply *r = td_create(f->admin, "duel", "standard", 2, (const uint8_t(*)[32])keys, opts, 1, 0, 0);
     s_ok(r);
@@ -71,19 +67,7 @@ static void s_withhold(fx *f, int from) {
     berthier__v1__reply__free_unpacked(r, NULL);
     for (int i = 0; i < 2; i++) {
         f->seat[i] = td_client_new(&f->d, pub[i], sec[i]);
-        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__Join j = BERTHIER__V1__JOIN__INIT;
-        uint8_t ent[32];
-        randombytes_buf(ent, 32);
-        j.game_id = gid;
-        j.seat = (unsigned)i;
-        j.entropy.data = ent;
-        j.entropy.len = 32;
-        j.chain_commit.data = chain[i][0];
-        j.chain_commit.len = 32;
-        req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
-        req.join = &j;
-        r = td_call(f->seat[i], &req, TD_TIMEOUT);
+        r = td_join_chain(f->seat[i], gid, (unsigned)i, chain[i][0]);
         s_ok(r);
         berthier__v1__reply__free_unpacked(r, NULL);
     }
