@@ -88,3 +88,21 @@ int buf_next_item(const brt_buf *self, size_t *pos, const uint8_t **item, size_t
     *pos += 4 + (size_t)n;
     return 1;
 }
+
+int buf_append_xml(brt_buf *self, const char *s) {
+    int rc = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && rc == 0; p++) {
+        switch (*p) {
+        case '&': rc = buf_append_str(self, "&amp;"); break;
+        case '<': rc = buf_append_str(self, "&lt;"); break;
+        case '>': rc = buf_append_str(self, "&gt;"); break;
+        case '"': rc = buf_append_str(self, "&quot;"); break;
+        case '\'': rc = buf_append_str(self, "&#39;"); break;
+        default: {
+            char c = (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f ? '?' : (char)*p;
+            rc = buf_append(self, &c, 1);
+        }
+        }
+    }
+    return rc;
+}

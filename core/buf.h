@@ -24,6 +24,9 @@ int buf_append(brt_buf *self, const void *data, size_t len);
 int buf_append_str(brt_buf *self, const char *s);
 int buf_printf(brt_buf *self, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int buf_append_u32le(brt_buf *self, uint32_t v);
+/* Append s escaped for XML text and attribute values (& < > " '); control bytes
+ * other than tab and newline become '?', so the output is always well-formed. */
+int buf_append_xml(brt_buf *self, const char *s);
 int buf_append_u64le(brt_buf *self, uint64_t v);
 /* Append a u32-le length prefix and then the bytes (the format of legal() lists). */
 int buf_append_item(brt_buf *self, const void *data, size_t len);

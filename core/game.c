@@ -1470,6 +1470,12 @@ int game_view(const brt_game *self, int seat, brt_buf *out, brt_buf *text) {
     return 0;
 }
 
+int game_render(const brt_game *self, int viewpoint, const brt_render_ctx *ctx, brt_buf *out) {
+    if (!self->state || !self->rs->render) return -1;
+    static const brt_render_ctx none = {NULL, 0, -1, NULL};
+    return self->rs->render(self->state, viewpoint, ctx ? ctx : &none, out);
+}
+
 int game_state_hash(const brt_game *self, uint8_t out[32]) {
     if (!self->state) {
         memset(out, 0, 32);

@@ -135,6 +135,10 @@ void game_result(const brt_game *self, brt_result *out);
 void game_pending(const brt_game *self, int seat, brt_pending *out, int *you_must_act);
 int game_legal(const brt_game *self, unsigned seat, brt_buf *out);
 int game_view(const brt_game *self, int seat, brt_buf *out, brt_buf *text);
+/* The ruleset's SVG picture of the state as `viewpoint` (a seat, BRT_VIEW_ALL,
+ * BRT_VIEW_PUBLIC) may see it; ctx may be NULL. -1 if the game has not started,
+ * the ruleset draws no pictures, or it fails. */
+int game_render(const brt_game *self, int viewpoint, const brt_render_ctx *ctx, brt_buf *out);
 /* BLAKE2b-256 of the ruleset's canonical encoding of the current state. */
 int game_state_hash(const brt_game *self, uint8_t out[32]);
 /* Parse a text order for `seat` into the ruleset's Order bytes. */

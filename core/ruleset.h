@@ -26,6 +26,13 @@
 #define BRT_MAX_SEATS 8
 #define BRT_SEATS_ALL 0xffffffffu
 
+/* Viewpoints of view(), view_text() and render(): a seat (>= 0), or one of these.
+ * BRT_VIEW_ALL is the whole truth (the log, admins, anyone after the end);
+ * BRT_VIEW_PUBLIC is what every seat may see at once, the spectators' share
+ * (a unit hidden from any seat is hidden from it). */
+#define BRT_VIEW_ALL (-1)
+#define BRT_VIEW_PUBLIC (-2)
+
 /* Rejection codes a ruleset may return (same numbers as berthier.v1.Code). */
 enum {
     BRT_REJECT_ILLEGAL = 8,      /* the rules forbid it; rule says which */
@@ -71,6 +78,15 @@ typedef struct brt_result {
 typedef struct brt_events brt_events;
 int brt_events_emit(brt_events *ev, uint32_t visible, const uint8_t *data, size_t len);
 
+/* What a picture may show beside the state itself: the order that led to it
+ * (to draw the last move's path), and a caption. Both optional. */
+typedef struct brt_render_ctx {
+    const uint8_t *last_order;  /* the ruleset's Order bytes of the last accepted order, or NULL */
+    size_t last_len;
+    int last_seat;              /* the seat that gave it (-1 none) */
+    const char *caption;        /* a line of printable text to print on the picture, or NULL */
+} brt_render_ctx;
+
 typedef struct brt_ruleset_options {
     const char *const *names;  /* e.g. "fog-of-war" (core options such as dice=... are filtered out) */
     size_t count;
@@ -106,10 +122,22 @@ typedef struct brt_ruleset {
      * reachable destination; apply() must accept every listed order. */
     int (*legal)(const void *state, unsigned seat, brt_buf *out);
 
-    /* The state as `seat` may see it (ruleset's View message); seat < 0 = all. */
+    /* The state as `seat` may see it (ruleset's View message); seat is a viewpoint
+     * (a seat, BRT_VIEW_ALL or BRT_VIEW_PUBLIC). */
     int (*view)(const void *state, int seat, brt_buf *out);
     /* Human-readable rendering of that view. */
     int (*view_text)(const void *state, int seat, brt_buf *out);
+
+    /* A picture of the state as `viewpoint` may see it (a seat, BRT_VIEW_ALL or
+     * BRT_VIEW_PUBLIC), as one standalone SVG document appended to out. Pure and
+     * deterministic like the rules: the same (state, viewpoint, ctx) gives the same
+     * bytes on every build (integers only, no clock, no locale). It draws nothing the
+     * viewpoint's view() would not give. Conventions the viewers rely on
+     * (docs/render.md): the root <svg> has class "brt-board" and data-ruleset; every
+     * piece the viewpoint may see by name is a <g> with class "counter", id "u-<ID>"
+     * and data-unit="<ID>"; nothing hidden from the viewpoint appears in any attribute,
+     * text or comment. NULL: the ruleset draws no pictures (game_render says so). */
+    int (*render)(const void *state, int viewpoint, const brt_render_ctx *ctx, brt_buf *out);
 
     /* Canonical bytes of the full state; the state hash is BLAKE2b-256 of them. */
     int (*encode)(const void *state, brt_buf *out);

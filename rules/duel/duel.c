@@ -397,6 +397,65 @@ static int s_view_text(const void *state, int seat, brt_buf *out) {
     return 0;
 }
 
+/* ---- the picture (render) ------------------------------------------------------ */
+/* A score board: the round track 1..12, then a row per seat with its score on a track to
+ * the target, its reserve, the roller's pot, and a bid only where the viewpoint may see it
+ * (its own seat, or everything). Integer coordinates only. */
+static const char *const s_colours[] = {"#b22222", "#1e4fa8", "#2e7d32"};
+
+static int s_render(const void *state, int viewpoint, const brt_render_ctx *ctx, brt_buf *out) {
+    const duel_state *s = state;
+    const int cell = 24, left = 120, top = 70, row = 64;
+    const int width = left + cell * (DUEL_TARGET + 1) + 140, height = top + row * (int)s->nseats + 70;
+    int rc = buf_printf(out,
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"brt-board\" data-ruleset=\"duel\" "
+                        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+                        "font-size=\"13\">\n<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n",
+                        width, height, width, height, width, height);
+    if (ctx && ctx->caption) {
+        rc |= buf_append_str(out, "<text x=\"8\" y=\"18\" font-weight=\"bold\">");
+        rc |= buf_append_xml(out, ctx->caption);
+        rc |= buf_append_str(out, "</text>\n");
+    }
+    /* [D5] round track */
+    rc |= buf_printf(out, "<g class=\"track\" id=\"rounds\"><text x=\"8\" y=\"44\">round</text>\n");
+    for (int r = 1; r <= DUEL_ROUNDS; r++)
+        rc |= buf_printf(out,
+                         "<rect x=\"%d\" y=\"30\" width=\"%d\" height=\"20\" fill=\"%s\" stroke=\"#555\"/>"
+                         "<text x=\"%d\" y=\"45\" text-anchor=\"middle\">%d</text>\n",
+                         left + (r - 1) * cell, cell, (uint32_t)r == s->round ? "#f2c94c" : "#fff",
+                         left + (r - 1) * cell + cell / 2, r);
+    rc |= buf_append_str(out, "</g>\n");
+    for (uint32_t i = 0; i < s->nseats; i++) {
+        int y = top + row * (int)i;
+        rc |= buf_printf(out, "<g class=\"counter\" id=\"u-%s\" data-unit=\"%s\" data-seat=\"%u\">\n", s_names3[i],
+                         s_names3[i], i);
+        rc |= buf_printf(out, "<text x=\"8\" y=\"%d\" fill=\"%s\" font-weight=\"bold\">seat %u %s</text>\n", y + 22,
+                         s_colours[i], i, s_names3[i]);
+        /* [D5] the score track 0..target */
+        for (int k = 0; k <= DUEL_TARGET; k++)
+            rc |= buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"16\" fill=\"%s\" stroke=\"#999\"/>\n",
+                             left + k * cell, y + 8, cell, (uint32_t)k <= s->score[i] && k > 0 ? s_colours[i] : "#fff");
+        rc |= buf_printf(out, "<text x=\"%d\" y=\"%d\">score %u, reserve %u</text>\n", left, y + 42, s->score[i],
+                         s->reserve[i]);
+        if (s->phase == PHASE_ROLL && (int32_t)i == s->roller)
+            rc |= buf_printf(out, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">rolling: pot %u [D3] [D4]</text>\n",
+                             left + cell * (DUEL_TARGET + 1) + 8, y + 22, s->pot);
+        /* [D2] a bid is sealed: only its seat (and everything after the end) shows it */
+        int own = viewpoint == BRT_VIEW_ALL || (viewpoint >= 0 && (uint32_t)viewpoint == i);
+        if (own && s->phase == PHASE_BID && s->bid[i] >= 0)
+            rc |= buf_printf(out, "<text x=\"%d\" y=\"%d\">sealed bid %d [D2]</text>\n",
+                             left + cell * (DUEL_TARGET + 1) + 8, y + 42, s->bid[i]);
+        if (s->phase == PHASE_OVER && (s->winners >> i) & 1u)
+            rc |= buf_printf(out, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">winner</text>\n",
+                             left + cell * (DUEL_TARGET + 1) + 8, y + 22);
+        rc |= buf_append_str(out, "</g>\n");
+    }
+    rc |= buf_printf(out, "<text x=\"8\" y=\"%d\">phase %s; target %d points [D5]</text>\n</svg>\n", height - 16,
+                     s_phase_name(s->phase), DUEL_TARGET);
+    return rc ? -1 : 0;
+}
+
 static int s_encode(const void *state, brt_buf *out) {
     const duel_state *s = state;
     int rc = 0;
@@ -539,6 +598,7 @@ const brt_ruleset brt_ruleset_duel = {
     .legal = s_legal,
     .view = s_view,
     .view_text = s_view_text,
+    .render = s_render,
     .encode = s_encode,
     .result = s_result,
     .resign = s_resign,

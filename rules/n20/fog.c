@@ -3,7 +3,8 @@
  * units, what each seat may see of them, the reveal triggers of [16.1.1] and
  * the reconcealment of [16.1.2]. A hidden enemy unit is shown to a seat only
  * as "a unit" with the anonymous handle @XXYY (its hex): never its id, army,
- * type or strength. The owner and the log (seat < 0) always see everything.
+ * type or strength. The owner and the log (BRT_VIEW_ALL) always see everything;
+ * spectators (BRT_VIEW_PUBLIC) see no face-down unit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,11 +17,13 @@ int n20_fog(const n20_state *s) { return (s->opts & N20_OPT_FOG) != 0; }
 int n20_fog_hidden_from(const n20_state *s, int u, int seat) {
     /* a record of a unit not in this game ([17.4] "if"/"unless") hides nothing: its id may be that of
      * the record in the game (LOBAU) */
-    if (seat < 0 || !n20_unit_in_game(s, u)) return 0;
+    if (seat == BRT_VIEW_ALL || !n20_unit_in_game(s, u)) return 0;
+    /* BRT_VIEW_PUBLIC (spectators) sees what both seats see: a unit hidden from either is hidden */
+    int other = seat == BRT_VIEW_PUBLIC || n20_side_of(s, u) != seat;
     /* [17.1.1] a unit on the French player's secret schedule, until it arrives */
-    if ((s->u[u].flags & N20_UF_SCHEDULED) && n20_side_of(s, u) != seat) return 1;
+    if ((s->u[u].flags & N20_UF_SCHEDULED) && other) return 1;
     if (!n20_fog(s) || !s->u[u].hidden) return 0;
-    return n20_side_of(s, u) != seat;
+    return other;
 }
 
 const char *n20_uid_seat(const n20_state *s, int u, int seat, char buf[N20_NAME]) {

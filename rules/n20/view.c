@@ -22,7 +22,7 @@ static const char *s_type(int t) {
  * tell who they are); returns the count */
 static int s_hidden_order(const n20_state *s, int seat, int *out) {
     int n = 0;
-    if (seat < 0 || !n20_fog(s)) return 0;
+    if (seat == BRT_VIEW_ALL || !n20_fog(s)) return 0;
     for (int h = 0; h < N20_HEXES; h++)
         for (int i = 0; i < s->sc->nunits; i++)
             if (s->u[i].where == N20_U_MAP && s->u[i].hex == h && n20_fog_hidden_from(s, i, seat)) out[n++] = i;
