@@ -274,7 +274,7 @@ static void s_battles(s_rend *r) {
     s_put(r, "<g class=\"battles\">\n");
     for (int b = 0; b < s->nbattles && b < N20_MAX_BATTLES; b++) {
         const n20_battle *bt = &s->b[b];
-        int cur = s->f.active && s->f.battle == b;
+        int cur = !s->over && s->f.active && s->f.battle == b;
         uint16_t drawn[N20_MAX_SIDE * N20_MAX_SIDE][2];
         int nd = 0;
         for (int i = 0; i < bt->natt && i < N20_MAX_SIDE; i++)
@@ -621,7 +621,7 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
         for (int b = 0; b < s->nbattles && b < N20_MAX_BATTLES; b++) {
             const n20_battle *bt = &s->b[b];
             size_t len = (size_t)snprintf(t, sizeof t, "%d%s: ", b + 1,
-                                          s->f.active && s->f.battle == b ? " (resolving)" : bt->done ? " (fought)" : "");
+                                          !s->over && s->f.active && s->f.battle == b ? " (resolving)" : bt->done ? " (fought)" : "");
             for (int k = 0; k < bt->natt + bt->ndef && k < 2 * N20_MAX_SIDE; k++) {
                 int u = k < bt->natt ? bt->att[k] : bt->def[k - bt->natt];
                 char nb[N20_NAME];

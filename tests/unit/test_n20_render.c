@@ -333,6 +333,44 @@ static void test_n20_15_0_render_finished_game(void **st) {
     free(s);
 }
 
+/* [9.6.2] Routed and [8.2.4] In Contact markers on their counters, [5.1] the Good Ground marker,
+ * and several units in one hex each offset so that each stays visible */
+static void test_n20_9_6_2_render_markers_and_stacks(void **st) {
+    (void)st;
+    T_SETUP(9, N20_FRENCH, N20_PH_MOVE);
+    int g = t_place(s, "GARDE", 707), v = t_place(s, "VANDAMME", 707), z = t_place(s, "ZIETEN", 808);
+    assert_true(g >= 0 && v >= 0 && z >= 0);
+    s->u[g].routed = 1 + N20_FRENCH;
+    s->u[z].flags |= N20_UF_CONTACT;
+    s->gg_unit = (uint8_t)z;
+    s->gg_immune = 0;
+    char *svg = r_render(s, BRT_VIEW_ALL, NULL);
+    r_wellformed(svg);
+    assert_int_equal(r_count(svg, "<g class=\"counter\""), 3);
+    const char *pg = strstr(svg, "id=\"u-GARDE\""), *pv = strstr(svg, "id=\"u-VANDAMME\""), *pz = strstr(svg, "id=\"u-ZIETEN\"");
+    assert_non_null(pg);
+    assert_non_null(pv);
+    assert_non_null(pz);
+    /* each counter's markers are inside its own group */
+    const char *eg = strstr(pg, "</g>\n"), *ez = strstr(pz, "</g>\n");
+    const char *rg = strstr(pg, "<g class=\"routed\">"), *cz = strstr(pz, "<g class=\"in-contact\">");
+    const char *gz = strstr(pz, "<g class=\"good-ground\">");
+    assert_true(rg && rg < eg);
+    assert_true(cz && cz < ez);
+    assert_true(gz && gz < ez);
+    const char *ev2 = strstr(pv, "</g>\n"), *rv = strstr(pv, "<g class=\"routed\">");
+    assert_true(rv == NULL || rv > ev2); /* VANDAMME is not Routed */
+    /* the two counters of 0707 at different places, both at 0707 */
+    char tg[64], tv[64];
+    assert_int_equal(sscanf(strstr(pg, "transform="), "transform=\"%63[^\"]", tg), 1);
+    assert_int_equal(sscanf(strstr(pv, "transform="), "transform=\"%63[^\"]", tv), 1);
+    assert_string_not_equal(tg, tv);
+    assert_non_null(strstr(pg, "data-hex=\"0707\""));
+    assert_non_null(strstr(pv, "data-hex=\"0707\""));
+    free(svg);
+    free(s);
+}
+
 /* ---- fog of war -------------------------------------------------------------------- */
 
 /* a hidden unit's strength-allowance, when no unit visible to vp has the same one, as a
@@ -492,6 +530,7 @@ int main(void) {
         cmocka_unit_test(test_n20_render_deterministic),
         cmocka_unit_test(test_n20_9_2_render_battle_arrows),
         cmocka_unit_test(test_n20_15_0_render_finished_game),
+        cmocka_unit_test(test_n20_9_6_2_render_markers_and_stacks),
         cmocka_unit_test(test_n20_16_1_render_hides_face_down_units),
         cmocka_unit_test(test_n20_render_docs_pictures),
         cmocka_unit_test(test_n20_render_data_provenance),
