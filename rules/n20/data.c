@@ -437,7 +437,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             return -1;
         sc->labels[sc->nlabels].hex = h;
         sc->labels[sc->nlabels].prov = (uint8_t)v;
-        snprintf(sc->labels[sc->nlabels].name, sizeof sc->labels[0].name, "%s", L->title);
+        memcpy(sc->labels[sc->nlabels].name, L->title, strlen(L->title) + 1); /* length checked above */
         sc->nlabels++;
     } else if (strcmp(k, "road") == 0 && L->n == 3) {
         if (s_hexw(sc, L->w[1], &h) || s_hexw(sc, L->w[2], &h2)) return -1;
