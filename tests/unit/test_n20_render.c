@@ -159,12 +159,12 @@ static int r_listed(const n20_state *s, int u) {
 /* a random game (seeded legal orders) until stop() says so or the game ends; the last order
  * given is copied to last/last_len/last_seat */
 typedef int (*r_stop_fn)(const n20_state *s, const uint8_t *order, size_t len);
-static n20_state *r_play(uint32_t opts, uint64_t seed, r_stop_fn stop, uint8_t *last, size_t *last_len,
-                         int *last_seat) {
+static n20_state *r_play_sc(const char *scenario, uint32_t opts, uint64_t seed, r_stop_fn stop, uint8_t *last,
+                            size_t *last_len, int *last_seat) {
     t_dice d;
     t_dice_init(&d, seed);
     n20_out out = {t_null_emit, NULL};
-    n20_state *s = t_play_start("waterloo20-standard", opts, &d, &out);
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
     uint64_t rng = seed * 2654435761u + 7;
     brt_buf legal;
     buf_init(&legal);
@@ -189,6 +189,11 @@ static n20_state *r_play(uint32_t opts, uint64_t seed, r_stop_fn stop, uint8_t *
     }
     buf_free(&legal);
     return s;
+}
+
+static n20_state *r_play(uint32_t opts, uint64_t seed, r_stop_fn stop, uint8_t *last, size_t *last_len,
+                         int *last_seat) {
+    return r_play_sc("waterloo20-standard", opts, seed, stop, last, last_len, last_seat);
 }
 
 /* ---- golden pictures ------------------------------------------------------------ */
@@ -254,6 +259,22 @@ static void test_n20_render_deterministic(void **st) {
         free(b);
         free(e);
     }
+    /* the ruleset table draws the same picture, and so does the ruleset's own clone */
+    const brt_ruleset *rs = brt_ruleset_find("n20");
+    assert_non_null(rs);
+    assert_non_null(rs->render);
+    void *rc = rs->clone(s);
+    assert_non_null(rc);
+    brt_buf t1, t2;
+    buf_init(&t1);
+    buf_init(&t2);
+    assert_int_equal(rs->render(rc, BRT_VIEW_PUBLIC, &ctx, &t1), 0);
+    assert_int_equal(n20_render(s, BRT_VIEW_PUBLIC, &ctx, &t2), 0);
+    assert_int_equal(t1.len, t2.len);
+    assert_memory_equal(t1.data, t2.data, t1.len);
+    buf_free(&t1);
+    buf_free(&t2);
+    rs->destroy(rc);
     /* a viewpoint that is no seat is refused */
     brt_buf b;
     buf_init(&b);
@@ -455,7 +476,7 @@ static void test_n20_16_1_render_hides_face_down_units(void **st) {
     free(own);
     free(other);
     free(pub);
-    /* and later in a fog game, at several steps */
+    /* and at the end of fog games */
     free(s);
     for (uint64_t seed = 11; seed < 14; seed++) {
         s = r_play(N20_OPT_FOG, seed, NULL, last, &ll, &seat);
@@ -463,6 +484,41 @@ static void test_n20_16_1_render_hides_face_down_units(void **st) {
         r_fog_check(s, &ctx, &seen);
         free(s);
     }
+}
+
+static int r_stop_scheduled(const n20_state *s, const uint8_t *o, size_t len) {
+    (void)o;
+    (void)len;
+    int sched = 0;
+    for (int u = 0; u < s->sc->nunits; u++) sched += (s->u[u].flags & N20_UF_SCHEDULED) != 0;
+    return sched > 0 && s->phasing == N20_ALLIED;
+}
+
+/* [17.1.1] the French player's secret schedule: while a scheduled unit has not arrived, neither the
+ * Allied seat's picture nor the spectators' names it; the French seat's lists it */
+static void test_n20_17_1_1_render_hides_scheduled_units(void **st) {
+    (void)st;
+    uint8_t last[512];
+    size_t ll;
+    int seat, seen = 0;
+    n20_state *s = r_play_sc("waterloo20-extended", N20_OPT_SAMBRE | N20_OPT_BREAKDOWN | N20_OPT_FOG, 17,
+                             r_stop_scheduled, last, &ll, &seat);
+    assert_false(s->over);
+    brt_render_ctx ctx = {last, ll, seat, NULL};
+    r_fog_check(s, &ctx, &seen);
+    char *fr = r_render(s, N20_FRENCH, &ctx), *al = r_render(s, N20_ALLIED, &ctx);
+    int checked = 0;
+    for (int u = 0; u < s->sc->nunits; u++) {
+        if (!(s->u[u].flags & N20_UF_SCHEDULED) || !r_listed(s, u)) continue;
+        assert_true(n20_fog_hidden_from(s, u, N20_ALLIED));
+        assert_null(strstr(al, n20_uid(s, u)));
+        assert_non_null(strstr(fr, n20_uid(s, u)));
+        checked++;
+    }
+    assert_true(checked > 0);
+    free(fr);
+    free(al);
+    free(s);
 }
 
 /* ---- documentation pictures ---------------------------------------------------------- */
@@ -532,6 +588,7 @@ int main(void) {
         cmocka_unit_test(test_n20_15_0_render_finished_game),
         cmocka_unit_test(test_n20_9_6_2_render_markers_and_stacks),
         cmocka_unit_test(test_n20_16_1_render_hides_face_down_units),
+        cmocka_unit_test(test_n20_17_1_1_render_hides_scheduled_units),
         cmocka_unit_test(test_n20_render_docs_pictures),
         cmocka_unit_test(test_n20_render_data_provenance),
     };
