@@ -354,6 +354,54 @@ static void test_n20_15_0_render_finished_game(void **st) {
     free(s);
 }
 
+/* the hexes are drawn where map.c's adjacency puts them: two hexes touch on the picture (their
+ * centres one hex apart) exactly when n20_neighbor says they are neighbours */
+static void test_n20_render_geometry_follows_map_adjacency(void **st) {
+    (void)st;
+    const n20_scenario *sc = n20_scenario_get("waterloo20-standard");
+    assert_non_null(sc);
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(n20_render_map(sc, &b), 0);
+    buf_append(&b, "", 1);
+    static int cx[N20_HEXES], cy[N20_HEXES], have[N20_HEXES];
+    memset(have, 0, sizeof have);
+    int n = 0;
+    for (const char *p = strstr((char *)b.data, "<g class=\"hex\" data-hex=\""); p;
+         p = strstr(p + 1, "<g class=\"hex\" data-hex=\"")) {
+        unsigned xxyy;
+        int x, y;
+        assert_int_equal(sscanf(p, "<g class=\"hex\" data-hex=\"%u\"", &xxyy), 1);
+        const char *pts = strstr(p, "points=\"");
+        assert_non_null(pts);
+        assert_int_equal(sscanf(pts, "points=\"%d,%d", &x, &y), 2);
+        uint16_t h = n20_hex(xxyy);
+        cx[h] = x;
+        cy[h] = y + 30; /* the first corner is the top one */
+        have[h] = 1;
+        n++;
+    }
+    assert_int_equal(n, sc->rows * sc->cols);
+    int pairs = 0;
+    for (int a = 0; a < N20_HEXES; a++) {
+        if (!have[a]) continue;
+        for (int c = 0; c < N20_HEXES; c++) {
+            if (!have[c] || c == a) continue;
+            int dx = cx[a] - cx[c], dy = cy[a] - cy[c], d2 = dx * dx + dy * dy;
+            int touch = d2 <= 52 * 52 + 4; /* 52 across a side, 26 and 45 across a slanted one */
+            int adj = n20_dir(sc, (uint16_t)a, (uint16_t)c) >= 0;
+            if (touch != adj) fail_msg("%04u and %04u: drawn %s, map.c %s", n20_xxyy((uint16_t)a), n20_xxyy((uint16_t)c),
+                                       touch ? "touching" : "apart", adj ? "adjacent" : "not adjacent");
+            pairs += adj;
+        }
+    }
+    assert_true(pairs > 2 * sc->rows * sc->cols);
+    /* north at the top: row 25 above row 01; west at the left */
+    assert_true(cy[n20_hex(2501)] < cy[n20_hex(101)]);
+    assert_true(cx[n20_hex(101)] < cx[n20_hex(112)]);
+    buf_free(&b);
+}
+
 /* [9.6.2] Routed and [8.2.4] In Contact markers on their counters, [5.1] the Good Ground marker,
  * and several units in one hex each offset so that each stays visible */
 static void test_n20_9_6_2_render_markers_and_stacks(void **st) {
@@ -587,6 +635,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_2_render_battle_arrows),
         cmocka_unit_test(test_n20_15_0_render_finished_game),
         cmocka_unit_test(test_n20_9_6_2_render_markers_and_stacks),
+        cmocka_unit_test(test_n20_render_geometry_follows_map_adjacency),
         cmocka_unit_test(test_n20_16_1_render_hides_face_down_units),
         cmocka_unit_test(test_n20_17_1_1_render_hides_scheduled_units),
         cmocka_unit_test(test_n20_render_docs_pictures),
