@@ -172,7 +172,7 @@ static void s_hexes(s_rend *r) {
                 s_put(r, "<polygon class=\"prov-reconstructed\" points=\"");
                 for (int i = 0; i < 6; i++)
                     S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + s_corner[i][0], r->y[h] + s_corner[i][1]);
-                S_PF(r, "\" fill=\"url(#%s)\" stroke=\"none\"/>", sc->hex_prov[h] ? "hatch" : "hatch-light");
+                S_PF(r, "\" fill=\"url(#%s)\" stroke=\"none\"/>", sc->hex_prov[h] ? "n20-hatch" : "n20-hatch-light");
             }
         }
         S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"hexnum\">%04u</text></g>\n", r->x[h], r->y[h] - 19,
@@ -296,7 +296,7 @@ static void s_battles(s_rend *r) {
                 /* from 1/4 to 3/4 of the way, so that the counters stay readable */
                 int x1 = r->x[ha] + (r->x[hd] - r->x[ha]) / 4, y1 = r->y[ha] + (r->y[hd] - r->y[ha]) / 4;
                 int x2 = r->x[ha] + 3 * (r->x[hd] - r->x[ha]) / 4, y2 = r->y[ha] + 3 * (r->y[hd] - r->y[ha]) / 4;
-                S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#arrow)\"/>", x1, y1, x2, y2);
+                S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#n20-arrow)\"/>", x1, y1, x2, y2);
                 if (nd == 1)
                     S_PF(r, "<circle cx=\"%d\" cy=\"%d\" r=\"7\"/><text x=\"%d\" y=\"%d\" class=\"mark\">%d</text>",
                          (x1 + x2) / 2, (y1 + y2) / 2, (x1 + x2) / 2, (y1 + y2) / 2 + 3, b + 1);
@@ -698,7 +698,7 @@ static void s_legend(s_rend *r, s_panel *p) {
                 "<text x=\"%d\" y=\"%d\" class=\"t\">face-down (own)</text>\n",
              x + 220, y - 11, s_army_fill[0], x + 240, y);
         y += 20;
-        S_PF(r, "<g class=\"battle\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#arrow)\"/></g>"
+        S_PF(r, "<g class=\"battle\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#n20-arrow)\"/></g>"
                 "<text x=\"%d\" y=\"%d\" class=\"t\">declared battle [9.2]</text>\n",
              x, y - 4, x + 28, y - 4, x + 36, y);
         S_PF(r, "<g class=\"last-move\"><polyline points=\"%d,%d %d,%d\"/></g><text x=\"%d\" y=\"%d\" "
@@ -711,11 +711,11 @@ static void s_legend(s_rend *r, s_panel *p) {
         S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">(docs/n20-data.md); the map is RECONSTRUCTED.</text>\n", x, y);
         y += 15;
     } else {
-        S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"url(#hatch)\" stroke=\"#8c8670\"/><text "
+        S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"url(#n20-hatch)\" stroke=\"#8c8670\"/><text "
                 "x=\"%d\" y=\"%d\" class=\"t\">terrain RECONSTRUCTED (a `hex` record)</text>\n",
              x, y - 10, x + 22, y);
         y += 20;
-        S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"url(#hatch-light)\" stroke=\"#8c8670\"/>"
+        S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"url(#n20-hatch-light)\" stroke=\"#8c8670\"/>"
                 "<text x=\"%d\" y=\"%d\" class=\"t\">no record: clear, RECONSTRUCTED default terrain</text>\n",
              x, y - 10, x + 22, y);
         y += 20;
@@ -744,34 +744,34 @@ static void s_legend(s_rend *r, s_panel *p) {
 
 static const char s_style[] =
     "<style>\n"
-    ".hexnum{font-size:7px;text-anchor:middle;fill:#6b6552}\n"
-    ".road{stroke:#7b5b3a;stroke-width:3;stroke-linecap:round}\n"
-    ".river{stroke:#3d7cc9;stroke-linecap:round}.river.minor{stroke-width:3}.river.major{stroke-width:6}\n"
-    ".bridge{stroke:#5a3d1e;stroke-width:4}.ford{stroke:#9fd0ff;stroke-width:4;stroke-dasharray:2 2}\n"
-    ".objective{fill:none;stroke-width:3;stroke-dasharray:6 3}\n"
-    ".entry circle{fill:#fff;stroke:#222;stroke-width:1}\n"
-    ".mark{font-size:7px;text-anchor:middle;font-weight:bold}.loc .mark{fill:#fff}\n"
-    ".place{font-size:9px;text-anchor:middle;font-style:italic;fill:#222;paint-order:stroke;stroke:#fff;"
-    "stroke-width:3}\n.place.rulebook{font-style:normal;font-weight:bold}\n"
-    ".cid{font-size:6px;text-anchor:middle;font-weight:bold}.csm{font-size:9px;text-anchor:middle;font-weight:bold}\n"
-    ".sym{stroke-width:1.5}.face-down{stroke:#fff;stroke-width:2;stroke-dasharray:3 2}\n"
-    ".badge{font-size:8px;text-anchor:middle;font-weight:bold;fill:#000}\n"
-    ".battle line{stroke:#c0392b;stroke-width:3}.battle circle{fill:#fff;stroke:#c0392b}\n"
-    ".battle.resolving line{stroke:#e000e0;stroke-width:5}.battle.done line{stroke:#999;stroke-dasharray:4 3}\n"
-    ".last-move polyline{fill:none;stroke:#e67e22;stroke-width:3;stroke-dasharray:6 3}"
-    ".last-move circle{fill:#e67e22}\n"
-    ".title{font-size:16px;font-weight:bold}.h{font-size:13px;font-weight:bold}.t{font-size:11px}\n"
-    ".box{font-size:9px;text-anchor:middle}.box.on{fill:#fff;font-weight:bold}.box.night{fill:#fff}\n"
+    ".brt-board .hexnum{font-size:7px;text-anchor:middle;fill:#6b6552}\n"
+    ".brt-board .road{stroke:#7b5b3a;stroke-width:3;stroke-linecap:round}\n"
+    ".brt-board .river{stroke:#3d7cc9;stroke-linecap:round}.brt-board .river.minor{stroke-width:3}.brt-board .river.major{stroke-width:6}\n"
+    ".brt-board .bridge{stroke:#5a3d1e;stroke-width:4}.brt-board .ford{stroke:#9fd0ff;stroke-width:4;stroke-dasharray:2 2}\n"
+    ".brt-board .objective{fill:none;stroke-width:3;stroke-dasharray:6 3}\n"
+    ".brt-board .entry circle{fill:#fff;stroke:#222;stroke-width:1}\n"
+    ".brt-board .mark{font-size:7px;text-anchor:middle;font-weight:bold}.brt-board .loc .mark{fill:#fff}\n"
+    ".brt-board .place{font-size:9px;text-anchor:middle;font-style:italic;fill:#222;paint-order:stroke;stroke:#fff;"
+    "stroke-width:3}\n.brt-board .place.rulebook{font-style:normal;font-weight:bold}\n"
+    ".brt-board .cid{font-size:6px;text-anchor:middle;font-weight:bold}.brt-board .csm{font-size:9px;text-anchor:middle;font-weight:bold}\n"
+    ".brt-board .sym{stroke-width:2}.brt-board .face-down{stroke:#fff;stroke-width:2;stroke-dasharray:3 2}\n"
+    ".brt-board .badge{font-size:8px;text-anchor:middle;font-weight:bold;fill:#000}\n"
+    ".brt-board .battle line{stroke:#c0392b;stroke-width:3}.brt-board .battle circle{fill:#fff;stroke:#c0392b}\n"
+    ".brt-board .battle.resolving line{stroke:#e000e0;stroke-width:5}.brt-board .battle.done line{stroke:#999;stroke-dasharray:4 3}\n"
+    ".brt-board .last-move polyline{fill:none;stroke:#e67e22;stroke-width:3;stroke-dasharray:6 3}"
+    ".brt-board .last-move circle{fill:#e67e22}\n"
+    ".brt-board .title{font-size:16px;font-weight:bold}.brt-board .h{font-size:13px;font-weight:bold}.brt-board .t{font-size:11px}\n"
+    ".brt-board .box{font-size:9px;text-anchor:middle}.brt-board .box.on{fill:#fff;font-weight:bold}.brt-board .box.night{fill:#fff}\n"
     "</style>\n";
 
 static const char s_defs[] =
     "<defs>\n"
-    "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+    "<marker id=\"n20-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
     "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c0392b\"/></marker>\n"
-    "<pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+    "<pattern id=\"n20-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
     "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#3a2a1a\" "
     "stroke-width=\"2\"/></pattern>\n"
-    "<pattern id=\"hatch-light\" width=\"12\" height=\"12\" patternUnits=\"userSpaceOnUse\" "
+    "<pattern id=\"n20-hatch-light\" width=\"12\" height=\"12\" patternUnits=\"userSpaceOnUse\" "
     "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"12\" stroke=\"#b8ab90\" "
     "stroke-width=\"1\" stroke-dasharray=\"2 4\"/></pattern>\n"
     "</defs>\n";
