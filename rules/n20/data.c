@@ -18,6 +18,7 @@ typedef struct s_line {
     char *w[MAXW];
     int n;
     char title[64]; /* quoted text, if any */
+    const char *prov; /* the provenance text after "|" */
 } s_line;
 
 static int s_num(const char *w, int *out) {
@@ -97,6 +98,7 @@ static int s_split(const char *p, size_t len, s_line *L, int *prov_rulebook) {
     if (strncmp(prov, "RULEBOOK", 8) == 0) *prov_rulebook = 1;
     else if (strncmp(prov, "RECONSTRUCTED", 13) == 0) *prov_rulebook = 0;
     else return -1;
+    L->prov = prov;
     /* a quoted title */
     char *q = strchr(c, '"');
     if (q) {
@@ -114,6 +116,26 @@ static int s_split(const char *p, size_t len, s_line *L, int *prov_rulebook) {
         if (*c) *c++ = 0;
     }
     return L->n ? 0 : -1;
+}
+
+/* the index of a provenance text in sc->prov (added if new), -1 if it is too long or the store is full */
+static int s_prov_index(n20_scenario *sc, const char *prov) {
+    size_t l = strlen(prov);
+    while (l && (prov[l - 1] == ' ' || prov[l - 1] == '\t' || prov[l - 1] == '\r')) l--;
+    if (l >= N20_PROV_TEXT) return -1;
+    for (int i = 0; i < sc->nprov; i++)
+        if (strncmp(sc->prov[i], prov, l) == 0 && sc->prov[i][l] == 0) return i;
+    if (sc->nprov >= N20_MAX_PROV) return -1;
+    memcpy(sc->prov[sc->nprov], prov, l);
+    sc->prov[sc->nprov][l] = 0;
+    return sc->nprov++;
+}
+
+const char *n20_hex_provenance(const n20_scenario *sc, uint16_t h, int *rulebook) {
+    const char *p = h < N20_HEXES && sc->hex_prov[h] ? sc->prov[sc->hex_prov[h] - 1]
+                                                      : "RECONSTRUCTED default terrain";
+    if (rulebook) *rulebook = strncmp(p, "RULEBOOK", 8) == 0;
+    return p;
 }
 
 static int s_side_set(n20_scenario *sc, uint16_t a, uint16_t b, int kind, int val) {
@@ -405,8 +427,18 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         sc->entry_hex[sc->nentry++] = h;
     } else if (strcmp(k, "hex") == 0 && L->n == 3) {
         int t = s_terrain(L->w[2]);
-        if (t < 0 || s_hexw(sc, L->w[1], &h)) return -1;
+        if (t < 0 || s_hexw(sc, L->w[1], &h) || (v = s_prov_index(sc, L->prov)) < 0) return -1;
         sc->terrain[h] = (uint8_t)t;
+        sc->hex_prov[h] = (uint8_t)(1 + v);
+    } else if (strcmp(k, "label") == 0 && L->n == 2 && L->title[0]) {
+        /* a named place, for the pictures (docs/n20-data.md); no rule reads it */
+        if (s_hexw(sc, L->w[1], &h) || strlen(L->title) >= sizeof sc->labels[0].name ||
+            sc->nlabels >= N20_MAX_LABELS || (v = s_prov_index(sc, L->prov)) < 0)
+            return -1;
+        sc->labels[sc->nlabels].hex = h;
+        sc->labels[sc->nlabels].prov = (uint8_t)v;
+        memcpy(sc->labels[sc->nlabels].name, L->title, strlen(L->title) + 1); /* length checked above */
+        sc->nlabels++;
     } else if (strcmp(k, "road") == 0 && L->n == 3) {
         if (s_hexw(sc, L->w[1], &h) || s_hexw(sc, L->w[2], &h2)) return -1;
         return s_side_set(sc, h, h2, 0, 1);

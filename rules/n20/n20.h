@@ -27,6 +27,9 @@
 #define N20_MAX_SIDE 8 /* units on one side of a battle */
 #define N20_MAX_PATH 16
 #define N20_NAME 24
+#define N20_MAX_LABELS 48 /* named places of a map (`label` records) */
+#define N20_MAX_PROV 64   /* distinct provenance texts of `hex` and `label` records */
+#define N20_PROV_TEXT 160
 
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
 enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
@@ -151,6 +154,18 @@ typedef struct n20_scenario {
     uint8_t nb_unit, nb_turn;   /* [17.1.1] D: this Leader cannot arrive before that turn; 0xff none */
     /* provenance counts (docs) */
     uint16_t n_rulebook, n_reconstructed;
+    /* presentation data (the renderer; no rule reads it): the provenance of each hex's terrain
+     * record, 1 + an index into prov[] (0: no record, "clear, RECONSTRUCTED default terrain"),
+     * and the named places of the map (`label HEX "NAME"` records) */
+    uint8_t hex_prov[N20_HEXES];
+    char prov[N20_MAX_PROV][N20_PROV_TEXT]; /* "RULEBOOK <rule>" or "RECONSTRUCTED <reason>" */
+    uint8_t nprov;
+    struct {
+        uint16_t hex;
+        uint8_t prov; /* index into prov[] */
+        char name[32];
+    } labels[N20_MAX_LABELS];
+    uint8_t nlabels;
 } n20_scenario;
 
 /* The embedded data of a scenario, NULL if unknown. */
@@ -163,6 +178,9 @@ const n20_scenario *n20_scenario_get(const char *scenario);
 const char *n20_data_name(size_t i);
 /* The option bit of an option name, 0 if unknown. */
 uint32_t n20_option_bit(const char *name);
+/* The provenance text of hex h's terrain ("RULEBOOK ..." / "RECONSTRUCTED ..."); for a hex with
+ * no `hex` record "RECONSTRUCTED default terrain" (clear). rulebook gets 1 for RULEBOOK. */
+const char *n20_hex_provenance(const n20_scenario *sc, uint16_t h, int *rulebook);
 
 enum { N20_NAP_ESCAPES = 0, N20_NAP_WOUNDED, N20_NAP_KILLED };
 enum { N20_ARR_ALL = 0, N20_ARR_DELAY_ALL = 0xff }; /* [17.1.1] French Arrival Table results */
@@ -642,6 +660,10 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
 int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);
 int n20_view(const n20_state *s, int seat, brt_buf *out);
 int n20_view_text(const n20_state *s, int seat, brt_buf *out);
+/* (render.c) the picture of the state for a viewpoint (a seat, BRT_VIEW_ALL, BRT_VIEW_PUBLIC): one
+ * SVG document appended to out (docs/render.md); the bare map of a scenario with its provenance */
+int n20_render(const n20_state *s, int viewpoint, const brt_render_ctx *ctx, brt_buf *out);
+int n20_render_map(const n20_scenario *sc, brt_buf *out);
 
 /* ---- optional rules [16.0] (optional.c) ------------------------------------ */
 int n20_art_support(const n20_state *s, int d);                    /* [16.3.1] */

@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.5.0" /* 0.5.0: who may see each roll (LogDice.visible: shuffles seen by nobody, rolls for hidden units [16.1] [17.1.1] only by the seats that see them), every unit an event names in its text is in its units list; 0.4.0: [17.1.1] sambre-crossing (state: its phases, a flag, one byte), [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
+#define N20_VERSION "n20-0.6.0" /* 0.6.0: `label` records (named places) in the map data, so every scenario hash changes; 0.5.0: who may see each roll (LogDice.visible: shuffles seen by nobody, rolls for hidden units [16.1] [17.1.1] only by the seats that see them), every unit an event names in its text is in its units list; 0.4.0: [17.1.1] sambre-crossing (state: its phases, a flag, one byte), [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;
@@ -189,6 +189,9 @@ static int s_apply(void *state, unsigned seat, const uint8_t *order, size_t len,
 static int s_legal(const void *state, unsigned seat, brt_buf *out) { return n20_legal(state, seat, out); }
 static int s_view(const void *state, int seat, brt_buf *out) { return n20_view(state, seat, out); }
 static int s_view_text(const void *state, int seat, brt_buf *out) { return n20_view_text(state, seat, out); }
+static int s_render(const void *state, int viewpoint, const brt_render_ctx *ctx, brt_buf *out) {
+    return n20_render(state, viewpoint, ctx, out);
+}
 static int s_encode(const void *state, brt_buf *out) { return n20_encode(state, out); }
 static void s_result(const void *state, brt_result *out) { n20_result(state, out); }
 
@@ -236,6 +239,7 @@ const brt_ruleset brt_ruleset_n20 = {
     .legal = s_legal,
     .view = s_view,
     .view_text = s_view_text,
+    .render = s_render,
     .encode = s_encode,
     .result = s_result,
     .resign = s_resign,
