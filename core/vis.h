@@ -37,7 +37,9 @@ int vis_dice_hidden_from_all(uint32_t visible, unsigned nseats);
 /* The hash a party may hold mid-game (Accepted.view_hash, StateView.view_hash): it covers only
  * the View that party receives, never the full state:
  *   BLAKE2b-256("berthier-view-v1" (16 bytes) || game id (ASCII) || seat (u32 le; 0xffffffff
- *               for the full view) || seq (u64 le) || the View bytes)
+ *               for the full view, BRT_VIEW_ALL; 0xfffffffe for the spectators' view,
+ *               BRT_VIEW_PUBLIC) || seq (u64 le) || the View bytes)
+ * `seat` is the viewpoint as core/ruleset.h numbers it; a negative one is taken as u32.
  * Returns 0 or -1. */
 int vis_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
                   uint8_t out[32]);
