@@ -2,7 +2,10 @@
  * vis.h - who may receive an outcome record: the one place that decides it.
  *
  * EVENT records carry LogEvent.visible, a bit mask of the seats that may see
- * the event (every seat's bit set = public). DICE records carry LogDice.visible
+ * the event (every seat's bit set = public); bit 31 (BRT_SEATS_SPECTATORS,
+ * core/ruleset.h) marks the spectators' copy of an event that is not public
+ * (with fog of war: the copy that names a unit hidden from either seat only as
+ * "a unit"). No seat has bit 31, so logs written before it mean what they meant. DICE records carry LogDice.visible
  * (field 5), encoded so that an absent field means what logs written before it
  * meant, public:
  *
