@@ -973,11 +973,17 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
      * one (a spectator or admin key: the daemon gives it the view it may have) */
     unsigned qseat = seat >= 0 ? (unsigned)seat : 0;
     char who[32];
-    snprintf(who, sizeof who, seat >= 0 ? "seat %d" : "spectators", seat);
+    snprintf(who, sizeof who, "seat %d", seat);
+    if (html && seat < 0) {
+        /* a key without a seat: an admin sees everything, a spectator key what spectators may */
+        const Berthier__V1__Hello *h = NULL;
+        if (brt_client_hello(self->client, NULL, -1, &h) != 0) rc = s_fail(self);
+        snprintf(who, sizeof who, "%s", h && h->admin ? "admins" : "spectators");
+    }
     ctl_page *page = NULL;
     uint64_t seen = 0;
     int idle = 0;
-    if (html) {
+    if (html && rc == EXIT_OK) {
         page = ctl_page_new(game, who);
         if (!page) rc = EXIT_LOCAL;
         else rc = s_html_refresh(self, page, game, qseat, html, &seen);
