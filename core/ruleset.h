@@ -25,6 +25,11 @@
 
 #define BRT_MAX_SEATS 8
 #define BRT_SEATS_ALL 0xffffffffu
+/* In an event's seat mask: the spectators' copy. An event that names what some seat may not
+ * see goes to each seat in its own copy; the copy for the spectators (what every seat may see,
+ * BRT_VIEW_PUBLIC) carries this bit, alone or with the seat whose copy says exactly that. Bit 31
+ * is no seat's (BRT_MAX_SEATS), and BRT_SEATS_ALL has it too: a public event reaches everyone. */
+#define BRT_SEATS_SPECTATORS 0x80000000u
 
 /* Viewpoints of view(), view_text() and render(): a seat (>= 0), or one of these.
  * BRT_VIEW_ALL is the whole truth (the log, admins, anyone after the end);

@@ -3,6 +3,8 @@
  */
 #include "vis.h"
 
+#include "ruleset.h"
+
 #include <sodium.h>
 #include <string.h>
 
@@ -34,7 +36,8 @@ int vis_dice_may_see(uint32_t visible, int seat, unsigned nseats, int open) {
 int vis_event_may_see(uint32_t visible, int seat, unsigned nseats, int open) {
     if (open) return 1;
     uint32_t all = s_all(nseats);
-    if (seat < 0) return (visible & all) == all;
+    /* the spectators: a public event, or the spectators' copy of one that is not */
+    if (seat < 0) return (visible & all) == all || (visible & BRT_SEATS_SPECTATORS) != 0;
     if ((unsigned)seat >= nseats) return 0;
     return (visible >> seat) & 1;
 }

@@ -2,7 +2,10 @@
  * vis.h - who may receive an outcome record: the one place that decides it.
  *
  * EVENT records carry LogEvent.visible, a bit mask of the seats that may see
- * the event (every seat's bit set = public). DICE records carry LogDice.visible
+ * the event (every seat's bit set = public); bit 31 (BRT_SEATS_SPECTATORS,
+ * core/ruleset.h) marks the spectators' copy of an event that is not public
+ * (with fog of war: the copy that names a unit hidden from either seat only as
+ * "a unit"). No seat has bit 31, so logs written before it mean what they meant. DICE records carry LogDice.visible
  * (field 5), encoded so that an absent field means what logs written before it
  * meant, public:
  *
@@ -37,7 +40,9 @@ int vis_dice_hidden_from_all(uint32_t visible, unsigned nseats);
 /* The hash a party may hold mid-game (Accepted.view_hash, StateView.view_hash): it covers only
  * the View that party receives, never the full state:
  *   BLAKE2b-256("berthier-view-v1" (16 bytes) || game id (ASCII) || seat (u32 le; 0xffffffff
- *               for the full view) || seq (u64 le) || the View bytes)
+ *               for the full view, BRT_VIEW_ALL; 0xfffffffe for the spectators' view,
+ *               BRT_VIEW_PUBLIC) || seq (u64 le) || the View bytes)
+ * `seat` is the viewpoint as core/ruleset.h numbers it; a negative one is taken as u32.
  * Returns 0 or -1. */
 int vis_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
                   uint8_t out[32]);

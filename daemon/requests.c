@@ -10,7 +10,8 @@
  *                                                 keys (what every seat may see, all
  *                                                 of it after the end); admins (all)
  *   state ....................................... that seat; admins; spectator keys
- *                                                 after the end
+ *                                                 after the end, or all along what
+ *                                                 every seat may see (spectators=live)
  *   fetch_log ................................... admins; the game's seats and
  *                                                 spectator keys after the end
  * A key with neither a seat nor a spectator key in a game reads nothing of it,
@@ -794,38 +795,60 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     buf_free(&list);
 }
 
+/* GameRef.svg: the ruleset's picture of the same view as the reply's View (docs/render.md).
+ * 0 with an empty picture when the ruleset draws none or the game has not started. */
+static int s_state_svg(const bd_game *gm, int view, brt_buf *svg) {
+    if (!game_started(gm->g) || !game_ruleset(gm->g)->render) return 0;
+    char caption[96];
+    snprintf(caption, sizeof caption, "game %s, seq %llu", gm->id, (unsigned long long)game_seq(gm->g));
+    brt_render_ctx ctx = {NULL, 0, -1, caption};
+    return game_render(gm->g, view, &ctx, svg);
+}
+
 static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->state;
     s_access a;
     if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
-    if (a.view < 0 && !a.admin && !game_over(a.gm->g)) {
-        /* The rules' views are a seat's or the whole truth: a spectator sees the
-         * state once the game has ended, and follows events and pending until then. */
-        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
-               "a spectator sees the state of game %s after the end; until then it follows events and pending",
-               a.gm->id);
-        return;
+    int over = game_over(a.gm->g);
+    if (a.view < 0 && !a.admin && !over) {
+        /* A spectator of a game whose spectators are live sees what every seat
+         * may see at once (BRT_VIEW_PUBLIC); a delayed one sees the state once
+         * the game has ended, and follows events and pending until then. */
+        if (!a.gm->spectators_live) {
+            s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+                   "a spectator sees the state of game %s after the end (it is not created with spectators=live); "
+                   "until then it follows events and pending",
+                   a.gm->id);
+            return;
+        }
+        a.view = BRT_VIEW_PUBLIC;
     }
-    brt_buf view, text;
+    brt_buf view, text, svg;
     buf_init(&view);
     buf_init(&text);
-    if (game_view(a.gm->g, a.view, &view, g->text ? &text : NULL) != 0) {
+    buf_init(&svg);
+    if (game_view(a.gm->g, a.view, &view, g->text ? &text : NULL) != 0 ||
+        (g->svg && s_state_svg(a.gm, a.view, &svg) != 0)) {
         buf_free(&view);
         buf_free(&text);
+        buf_free(&svg);
         s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not render the state");
         return;
     }
     buf_append(&text, "", 1);
+    buf_append(&svg, "", 1);
     uint8_t hash[32];
     Berthier__V1__StateView sv = BERTHIER__V1__STATE_VIEW__INIT;
     sv.seq = game_seq(a.gm->g);
     sv.view.data = view.data;
     sv.view.len = view.len;
     sv.text = (char *)text.data;
-    if ((a.admin || game_over(a.gm->g)) && game_state_hash(a.gm->g, hash) == 0) {
+    sv.svg = (char *)svg.data;
+    if ((a.admin || over) && game_state_hash(a.gm->g, hash) == 0) {
         sv.state_hash.data = hash;
         sv.state_hash.len = 32;
     }
+    /* the view's own seat: a seat, 0xffffffff (all), 0xfffffffe (public) */
     uint8_t vh[32];
     if (vis_view_hash(a.gm->id, a.view, sv.seq, view.data, view.len, vh) == 0) {
         sv.view_hash.data = vh;
@@ -837,9 +860,19 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_STATE;
     r.state = &sv;
-    s_pack_padded(out, &r, e->cfg->max_message);
+    size_t need = protobuf_c_message_get_packed_size(&r.base);
+    if (g->svg && need > e->cfg->max_message) {
+        /* never a cut picture: the client asks again without svg (or the
+         * operator raises max-message) */
+        s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_TOO_LARGE, "P4",
+               "the state of game %s with its picture takes %zu bytes, over max-message (%zu); ask without svg",
+               a.gm->id, need, (size_t)e->cfg->max_message);
+    } else {
+        s_pack_padded(out, &r, e->cfg->max_message);
+    }
     buf_free(&view);
     buf_free(&text);
+    buf_free(&svg);
 }
 
 static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "berthier/client.h"
+#include "watch_html.h"
 
 enum { EXIT_OK = 0, EXIT_REJECTED = 1, EXIT_USAGE = 2, EXIT_NO_REPLY = 3, EXIT_LOCAL = 4 };
 
@@ -632,20 +633,60 @@ static int s_cmd_legal(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+/* Write the picture to path whole or not at all (path.tmp, fsync, rename). */
+static int s_write_file(const char *path, const char *data, size_t len) {
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    size_t off = 0;
+    while (off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        off += (size_t)w;
+    }
+    int ok = off == len && fsync(fd) == 0;
+    if (close(fd) != 0) ok = 0;
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
 static int s_cmd_state(ctl *self, int argc, char **argv) {
-    const char *game;
-    unsigned seat;
-    int rc = s_game_seat(s_find("state"), argc, argv, &game, &seat);
-    if (rc) return rc;
+    const ctl_cmd *c = s_find("state");
+    static const struct option opts[] = {
+        {"svg", required_argument, NULL, 'g'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *svg = NULL;
+    int ch;
+    optind = 0;   /* reinitialise getopt: options may follow GAME SEAT here */
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (ch == 'g' && *optarg) svg = optarg;
+        else return s_usage_error(c, "bad option");
+    }
+    if (argc - optind != 1 && argc - optind != 2) return s_usage_error(c, "expects GAME [SEAT]");
+    const char *game = argv[optind];
+    unsigned seat = 0;
+    if (argc - optind == 2 && s_parse_seat(argv[optind + 1], &seat) != 0)
+        return s_usage_error(c, "bad seat %s", argv[optind + 1]);
     const Berthier__V1__StateView *v = NULL;
     S_CONNECT(self);
-    if (brt_client_state(self->client, game, seat, 1, &v) != 0) return s_fail(self);
+    if (brt_client_state(self->client, game, seat, BRT_STATE_TEXT | (svg ? BRT_STATE_SVG : 0), &v) != 0)
+        return s_fail(self);
     printf("seq %" PRIu64 "\n", v->seq);
-    /* mid-game only the hash of this seat's view; the full state's hash after the end */
+    /* mid-game only the hash of this seat's view (or the spectators'); the full state's hash after the end */
     if (v->state_hash.len) s_print_hex_line("state-hash ", &v->state_hash);
     if (v->view_hash.len) {
         s_print_hex_line("view-hash ", &v->view_hash);
-        if (brt_view_hash_check(v, game, (int)seat) != 0 && brt_view_hash_check(v, game, -1) != 0)
+        if (brt_view_hash_check(v, game, (int)seat) != 0 && brt_view_hash_check(v, game, -1) != 0 &&
+            brt_view_hash_check(v, game, -2) != 0)
             fprintf(stderr, "berthierctl: warning: the view hash does not match the view received\n");
     }
     if (v->text && *v->text) {
@@ -653,6 +694,18 @@ static int s_cmd_state(ctl *self, int argc, char **argv) {
         if (v->text[strlen(v->text) - 1] != '\n') putchar('\n');
     } else if (v->view.len)
         s_print_hex_line("view hex:", &v->view);
+    if (svg) {
+        if (!v->svg || !*v->svg) {
+            fprintf(stderr, "berthierctl state: the ruleset draws no picture of game %s (or it has not started)\n",
+                    game);
+            return EXIT_REJECTED;
+        }
+        if (s_write_file(svg, v->svg, strlen(v->svg)) != 0) {
+            fprintf(stderr, "berthierctl state: cannot write %s: %s\n", svg, strerror(errno));
+            return EXIT_LOCAL;
+        }
+        if (!self->quiet) fprintf(stderr, "picture written to %s\n", svg);
+    }
     return EXIT_OK;
 }
 
@@ -822,17 +875,63 @@ static int s_hex_key(const char *hex, uint8_t key[BRT_EVENT_KEY_BYTES]) {
     return 0;
 }
 
+/* --html: bring the page up to date from the request socket, the source of truth
+ * (PUB is lossy): the events after *seq this key may see, the decision, the state
+ * with its picture. EXIT_OK, or the exit code of a failure. */
+static int s_html_refresh(ctl *self, ctl_page *page, const char *game, unsigned seat, const char *path,
+                          uint64_t *seq) {
+    for (int round = 0; round < 1000; round++) {
+        const Berthier__V1__EventList *el = NULL;
+        if (brt_client_events(self->client, game, seat, *seq, &el) != 0) return s_fail(self);
+        for (size_t i = 0; i < el->n_events; i++)
+            if (ctl_page_add_event(page, el->events[i]->seq, el->events[i]->index, el->events[i]->text) != 0)
+                return EXIT_LOCAL;
+        int moved = el->seq != *seq;
+        *seq = el->seq;
+        if (!moved || el->n_events == 0) break;
+    }
+    const Berthier__V1__Decision *d = NULL;
+    if (brt_client_pending(self->client, game, seat, &d) != 0) return s_fail(self);
+    if (ctl_page_set_decision(page, d) != 0) return EXIT_LOCAL;
+    uint64_t at = d->seq;
+    const Berthier__V1__StateView *v = NULL;
+    int rc;
+    if (brt_client_state(self->client, game, seat, BRT_STATE_TEXT | BRT_STATE_SVG, &v) == 0) {
+        rc = ctl_page_write(page, path, v->seq, v->svg, v->text,
+                            v->svg && *v->svg ? NULL : "The ruleset draws no picture of this game.");
+    } else {
+        if (brt_client_code(self->client) == BRT_CLIENT_NO_REPLY) return s_fail(self);
+        /* a delayed spectator sees the state only after the end: say why there is no board */
+        rc = ctl_page_write(page, path, at, NULL, NULL, brt_client_error(self->client));
+    }
+    if (rc != 0) {
+        fprintf(stderr, "berthierctl watch: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_LOCAL;
+    }
+    return EXIT_OK;
+}
+
+/* --html, nothing heard for a while: has the game moved on without a notice reaching us? */
+static int s_html_stale(ctl *self, const char *game, unsigned seat, uint64_t shown, int *stale) {
+    const Berthier__V1__Decision *d = NULL;
+    *stale = 0;
+    if (brt_client_pending(self->client, game, seat, &d) != 0) return s_fail(self);
+    *stale = d->seq != shown || (d->result && d->result->ended);
+    return EXIT_OK;
+}
+
 static int s_cmd_watch(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("watch");
     static const struct option opts[] = {
         {"event-key", required_argument, NULL, 'e'}, {"timeout", required_argument, NULL, 't'},
-        S_HELP_OPT, {NULL, 0, NULL, 0}};
-    const char *hexkey = NULL;
+        {"html", required_argument, NULL, 'H'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    const char *hexkey = NULL, *html = NULL;
     uint64_t timeout_s = 0;
     int ch;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
         if (ch == 'e') hexkey = optarg;
+        else if (ch == 'H' && *optarg) html = optarg;
         else if (ch == 't' && s_parse_u64(optarg, &timeout_s) == 0) continue;
         else return s_usage_error(c, "bad option");
     }
@@ -840,21 +939,20 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
     const char *game = argv[optind];
     int seat = -1;
     uint8_t key[BRT_EVENT_KEY_BYTES];
-    S_CONNECT(self);
     if (strcmp(argv[optind + 1], "all") != 0) {
         unsigned s;
         if (s_parse_seat(argv[optind + 1], &s) != 0)
             return s_usage_error(c, "bad seat %s", argv[optind + 1]);
         seat = (int)s;
-        if (hexkey) {
-            if (s_hex_key(hexkey, key) != 0) return s_usage_error(c, "bad --event-key");
-        } else {
-            if (brt_client_hello(self->client, game, seat, NULL) != 0) return s_fail(self);
-            if (brt_client_event_key(self->client, key) != 0) {
-                fprintf(stderr, "berthierctl watch: the daemon gave no event key for seat %d; "
-                                "pass --event-key HEX (printed by join)\n", seat);
-                return EXIT_REJECTED;
-            }
+        if (hexkey && s_hex_key(hexkey, key) != 0) return s_usage_error(c, "bad --event-key");
+    }
+    S_CONNECT(self);
+    if (seat >= 0 && !hexkey) {
+        if (brt_client_hello(self->client, game, (unsigned)seat, NULL) != 0) return s_fail(self);
+        if (brt_client_event_key(self->client, key) != 0) {
+            fprintf(stderr, "berthierctl watch: the daemon gave no event key for seat %d; "
+                            "pass --event-key HEX (printed by join)\n", seat);
+            return EXIT_REJECTED;
         }
     }
     if (!brt_client_events_endpoint(self->client)) {
@@ -871,7 +969,27 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
     signal(SIGTERM, s_on_signal);
     time_t end = timeout_s ? time(NULL) + (time_t)timeout_s : 0;
     int rc = EXIT_OK;
-    while (!s_interrupted) {
+    /* --html: the page's queries name the seat watched, or seat 0 for a key without
+     * one (a spectator or admin key: the daemon gives it the view it may have) */
+    unsigned qseat = seat >= 0 ? (unsigned)seat : 0;
+    char who[32];
+    snprintf(who, sizeof who, "seat %d", seat);
+    if (html && seat < 0) {
+        /* a key without a seat: an admin sees everything, a spectator key what spectators may */
+        const Berthier__V1__Hello *h = NULL;
+        if (brt_client_hello(self->client, NULL, -1, &h) != 0) rc = s_fail(self);
+        snprintf(who, sizeof who, "%s", h && h->admin ? "admins" : "spectators");
+    }
+    ctl_page *page = NULL;
+    uint64_t seen = 0;
+    int idle = 0;
+    if (html && rc == EXIT_OK) {
+        page = ctl_page_new(game, who);
+        if (!page) rc = EXIT_LOCAL;
+        else rc = s_html_refresh(self, page, game, qseat, html, &seen);
+        if (rc == EXIT_OK && ctl_page_ended(page)) goto done;   /* over before we came */
+    }
+    while (rc == EXIT_OK && !s_interrupted) {
         if (end && time(NULL) >= end) {
             rc = EXIT_NO_REPLY;
             break;
@@ -882,7 +1000,19 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
             rc = EXIT_NO_REPLY;
             break;
         }
-        if (r == 0) continue;
+        if (r == 0) {
+            /* a notice lost at the subscription's start or at the high-water mark:
+             * every second of silence, look whether the game moved on regardless */
+            int stale = 0;
+            if (page && ++idle >= 4) {
+                idle = 0;
+                rc = s_html_stale(self, game, qseat, seen, &stale);
+                if (rc == EXIT_OK && stale) rc = s_html_refresh(self, page, game, qseat, html, &seen);
+                if (rc == EXIT_OK && ctl_page_ended(page)) break;
+            }
+            continue;
+        }
+        idle = 0;
         s_print_events(n->events, n->n_events);
         int ended = 0;
         if (n->decision) {
@@ -898,8 +1028,14 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
         }
         fflush(stdout);
         berthier__v1__notice__free_unpacked(n, NULL);
-        if (ended) break;
+        if (page) {
+            rc = s_html_refresh(self, page, game, qseat, html, &seen);
+            if (rc == EXIT_OK && ctl_page_ended(page)) break;
+        }
+        if (ended && !page) break;
     }
+done:
+    ctl_page_destroy(&page);
     brt_sub_destroy(&sub);
     return rc;
 }
@@ -1003,7 +1139,8 @@ static const ctl_cmd s_cmds[] = {
      "create a game (admin); prints its id",
      "--seat-key once per seat, in seat order: a Z85 public key or a .pub/.key file.\n"
      "--spectator-key KEY (same forms, up to 64): a key that may watch the game (pending,\n"
-     "events; the state and the log after the end), never act for a seat.\n"
+     "events; the state and the log after the end, the state all along with spectators=live),\n"
+     "never act for a seat.\n"
      "--gen-keys PREFIX writes PREFIX0.key, PREFIX1.key, ... for --seats N (default 2).\n"
      "Clock: --decision-ms per decision, --bank-ms time bank per seat, --forfeit: running\n"
      "out forfeits the game (otherwise the rules' default applies).",
@@ -1025,12 +1162,20 @@ static const ctl_cmd s_cmds[] = {
      NULL, 1, s_cmd_pending},
     {"legal", "[--limit N] GAME SEAT", "the seat's legal orders, one per line", NULL, 1,
      s_cmd_legal},
-    {"state", "GAME SEAT", "the game as the seat may see it", NULL, 1, s_cmd_state},
+    {"state", "[--svg FILE] GAME [SEAT]", "the game as the seat (or this spectator or admin key) may see it",
+     "SEAT defaults to 0; a spectator or admin key gets its own view whatever SEAT says: a\n"
+     "spectator of a spectators=live game what every seat may see, others after the end.\n"
+     "--svg FILE: also save the ruleset's picture of that view (docs/render.md) to FILE;\n"
+     "exit 1 when the ruleset draws none.",
+     1, s_cmd_state},
     {"events", "[--since SEQ] GAME SEAT", "the events the seat may see, after SEQ", NULL, 1,
      s_cmd_events},
-    {"watch", "[--event-key HEX] [--timeout S] GAME SEAT|all",
+    {"watch", "[--event-key HEX] [--timeout S] [--html FILE] GAME SEAT|all",
      "follow a seat's event stream (or the spectators' with all) until the game ends",
      "A seat's stream is sealed with its event key, which the daemon gives to that seat's key.\n"
+     "--html FILE: keep FILE a self-contained page of the game as this key may see it (the\n"
+     "picture, the decision, the recent events newest first, the result at the end), rewritten\n"
+     "whole at the start and after each notice; it reloads itself every 2 s until the end.\n"
      "Exit 3 when --timeout seconds pass first.",
      1, s_cmd_watch},
     {"witness", "--out FILE [--seat N] [--timeout S] GAME",

@@ -977,12 +977,13 @@ int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsig
     return rc;
 }
 
-int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int text,
+int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int what,
                      const Berthier__V1__StateView **out) {
     if (!self) return -1;
     Berthier__V1__GameRef g;
     s_gameref(&g, game_id, seat);
-    g.text = text ? 1 : 0;
+    g.text = (what & BRT_STATE_TEXT) ? 1 : 0;
+    g.svg = (what & BRT_STATE_SVG) ? 1 : 0;
     int rc = s_gameref_call(self, BERTHIER__V1__REQUEST__BODY_STATE,
                             BERTHIER__V1__REPLY__BODY_STATE, &g);
     if (rc == 0 && out) *out = self->reply->state;

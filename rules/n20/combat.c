@@ -353,9 +353,12 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         /* [16.9.5] Step B: Out of Command attackers reduce the differential by one; not for
          * countercharges [16.9.4]; before the attacker's own cap (rulings R-16.9.5-cap) */
         int cmd = n20_in_command(s, b);
-        int cv[1] = {cmd};
-        n20_event(out, s, "command", NULL, 0, NULL, 0, cv, 1, "[16.9.5] battle %u: the attackers are %s",
-                  f->battle + 1, cmd ? "In Command" : "Out of Command (-1 differential)");
+        int cv[1] = {cmd}, ca[N20_MAX_SIDE];
+        for (int j = 0; j < b->natt; j++) ca[j] = b->att[j];
+        char la[4 * N20_U_MAX];
+        n20_event(out, s, "command", ca, b->natt, NULL, 0, cv, 1, "[16.9.5] battle %u: the attackers are %s: %s",
+                  f->battle + 1, cmd ? "In Command" : "Out of Command (-1 differential)",
+                  n20_u_list(la, sizeof la, 0, b->natt));
         if (!cmd) diff -= 1;
     }
     if (f->has_cap && f->cap < diff) diff = f->cap; /* [9.5] */
@@ -376,11 +379,16 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     s->battle_dice = 1;
     n20_fatigue_exhaust(s, b, out); /* [16.8.1] */
     int v[6] = {att, def, diff, col, (int)die, res};
+    char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
+    /* [9.6] who attacks whom (units[0..natt) are the attackers), then the attackers' total
+     * strength against the defenders' */
     n20_event(out, s, "combat", us, nu, NULL, 0, v, 6,
-              "[9.6] battle %u: %d vs %d (terrain +%d%s%s%s), differential %+d, column %+d, die %u: %s%s%s",
-              f->battle + 1, att, def, terr, f->att_reserve ? ", attacker reserve" : "",
-              f->def_reserve ? ", defender reserve" : "", support ? ", artillery support" : "", diff, col,
-              die, rn[printed], printed != res ? " read as " : "", printed != res ? rn[res] : "");
+              "[9.6] %s %s %s in battle %u: %d vs %d (terrain +%d%s%s%s), differential %+d, column %+d, die %u: %s%s%s",
+              n20_u_list(la, sizeof la, 0, b->natt), b->natt == 1 ? "attacks" : "attack",
+              n20_u_list(ld, sizeof ld, b->natt, b->ndef), f->battle + 1, att, def, terr,
+              f->att_reserve ? ", attacker reserve" : "", f->def_reserve ? ", defender reserve" : "",
+              support ? ", artillery support" : "", diff, col, die, rn[printed], printed != res ? " read as " : "",
+              printed != res ? rn[res] : "");
     if (support) {
         int sv[1] = {support};
         n20_event(out, s, "artillery-support", NULL, 0, NULL, 0, sv, 1,
@@ -388,9 +396,12 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
                   f->battle + 1);
     }
     if (nbomb) {
-        int bv[1] = {nbomb};
-        n20_event(out, s, "bombardment", NULL, 0, NULL, 0, bv, 1,
-                  "[16.3.2] %d Artillery unit(s) bombard in battle %u%s", nbomb, f->battle + 1,
+        int bv[1] = {nbomb}, bu[N20_MAX_SIDE], nb = 0;
+        for (int j = 0; j < b->natt; j++)
+            if (f->bombard & (1u << j)) bu[nb++] = b->att[j];
+        char lb[4 * N20_U_MAX];
+        n20_event(out, s, "bombardment", bu, nb, NULL, 0, bv, 1, "[16.3.2] %s %s in battle %u%s",
+                  n20_u_list(lb, sizeof lb, 0, nb), nb == 1 ? "bombards" : "bombard", f->battle + 1,
                   printed != res ? ": the result is converted" : "");
     }
     int aside = f->att_side, dside = 1 - aside;

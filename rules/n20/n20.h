@@ -377,16 +377,41 @@ void n20_sink_emit(void *sink, const uint8_t *data, size_t len); /* = emit_to(ct
 /* Emit one event: kind, units (unit indices, may be NULL), hexes, values, and its text.
  *
  * The text names units only through placeholders into the event's own `units` list, never by
- * their ids: N20_U(i) (the byte 0x1F, ASCII Unit Separator, then the digit i) stands for
- * units[i]. 0x1F occurs in no other text of the ruleset (scenario data, card titles and the
- * format strings are printable), so a placeholder is never confused with other bytes. Write
+ * their ids: N20_U(i) (the byte 0x1F, ASCII Unit Separator, then one index character) stands
+ * for units[i]. The index character is '0'..'9' for units 0..9 and 'A'..'F' for units 10..15
+ * (a battle names up to 2 * N20_MAX_SIDE = 16 units); N20_U(0) .. N20_U(15) write them, and
+ * n20_u_list() a run of them joined with ", " for a list of variable length. 0x1F occurs in no
+ * other text of the ruleset (scenario data, card titles and the format strings are printable),
+ * so a placeholder is never confused with other bytes. Write
  * "[8.2.4] " N20_U(0) "'s In Contact marker is removed" with units = {u}, not "%s" and
  * n20_uid(s, u). The text is rendered once per party: for the full copy (the log, the unit's
  * owner, any seat that may see every named unit) with the real ids; for a seat from which a
  * named unit is hidden [16.1] [17.1.1] with n20_uid_seat()'s anonymous name: "a unit" in the
- * text and the handle @XXYY in `units` (and no values). Redaction never searches the text. */
-#define N20_U(i) "\x1f" #i
+ * text and the handle @XXYY in `units` (and no values); for the spectators (BRT_VIEW_PUBLIC)
+ * the same with every unit hidden from either seat. Redaction never searches the text. */
+#define N20_U(i) N20_U_##i
+#define N20_U_0 "\x1f" "0"
+#define N20_U_1 "\x1f" "1"
+#define N20_U_2 "\x1f" "2"
+#define N20_U_3 "\x1f" "3"
+#define N20_U_4 "\x1f" "4"
+#define N20_U_5 "\x1f" "5"
+#define N20_U_6 "\x1f" "6"
+#define N20_U_7 "\x1f" "7"
+#define N20_U_8 "\x1f" "8"
+#define N20_U_9 "\x1f" "9"
+#define N20_U_10 "\x1f" "A"
+#define N20_U_11 "\x1f" "B"
+#define N20_U_12 "\x1f" "C"
+#define N20_U_13 "\x1f" "D"
+#define N20_U_14 "\x1f" "E"
+#define N20_U_15 "\x1f" "F"
 #define N20_U_MARK '\x1f'
+#define N20_U_MAX 16 /* placeholders N20_U(0) .. N20_U(15) */
+/* The placeholders of units[from] .. units[from + n - 1] joined with ", " in buf (a "%s"
+ * argument of an event's template); at most N20_U_MAX indices, 4 bytes each with ", ":
+ * cap >= 4 * N20_U_MAX holds any list. Returns buf. */
+const char *n20_u_list(char *buf, size_t cap, int from, int n);
 void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *units, int nunits,
                const uint16_t *hexes, int nhexes, const int *values, int nvalues,
                const char *fmt, ...) __attribute__((format(printf, 10, 11)));

@@ -157,8 +157,11 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
             for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
             int v[2] = {(int)i, b[i].natt};
-            n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared (%u attacker(s), %u defender(s))",
-                      (unsigned)i + 1, b[i].natt, b[i].ndef);
+            char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
+            /* [9.2] who attacks whom: the attackers are units[0..natt), the defenders follow */
+            n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared: %s %s %s",
+                      (unsigned)i + 1, n20_u_list(la, sizeof la, 0, b[i].natt),
+                      b[i].natt == 1 ? "attacks" : "attack", n20_u_list(ld, sizeof ld, b[i].natt, b[i].ndef));
         }
         s->phase = N20_PH_BATTLES;
         break;

@@ -7,7 +7,7 @@
 
 #include "n20.h"
 
-#define N20_VERSION "n20-0.6.0" /* 0.6.0: `label` records (named places) in the map data, so every scenario hash changes; 0.5.0: who may see each roll (LogDice.visible: shuffles seen by nobody, rolls for hidden units [16.1] [17.1.1] only by the seats that see them), every unit an event names in its text is in its units list; 0.4.0: [17.1.1] sambre-crossing (state: its phases, a flag, one byte), [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
+#define N20_VERSION "n20-0.6.0" /* 0.6.0: `label` records (named places) in the map data, so every scenario hash changes; the events of a battle name its units ([9.2] declared: who attacks whom, [9.6] combat, [16.9.5] command, [16.3.2] bombardment), placeholders N20_U(0..15), the spectators' copy of a redacted event (BRT_SEATS_SPECTATORS); 0.5.0: who may see each roll (LogDice.visible: shuffles seen by nobody, rolls for hidden units [16.1] [17.1.1] only by the seats that see them), every unit an event names in its text is in its units list; 0.4.0: [17.1.1] sambre-crossing (state: its phases, a flag, one byte), [17.1] SPECIAL RULE (rebuild order, detached Cadres in the state), [16.6.1] Dummy; 0.3.0: optional rules [16.x], scenarios [17.x], 16-bit unit flags; 0.2.0: kept Event cards [5.0] */
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     if (!n20_scenario_get(scenario)) return -1;

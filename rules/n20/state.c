@@ -95,6 +95,22 @@ static void s_event_send(n20_out *out, uint32_t seats, int redacted, N20__V1__Ev
     if (p != stackbuf) free(p);
 }
 
+const char *n20_u_list(char *buf, size_t cap, int from, int n) {
+    size_t k = 0;
+    if (!cap) return buf;
+    for (int i = 0; i < n && from + i < N20_U_MAX && k + 5 <= cap; i++) {
+        int x = from + i;
+        if (i) {
+            buf[k++] = ',';
+            buf[k++] = ' ';
+        }
+        buf[k++] = N20_U_MARK;
+        buf[k++] = (char)(x < 10 ? '0' + x : 'A' + x - 10);
+    }
+    buf[k] = 0;
+    return buf;
+}
+
 /* The text of an event for one party from its template (n20.h: N20_U(i) names units[i]): the
  * ids for seat < 0 and for a unit the seat may see, "a unit" for one hidden from it. */
 static void s_render(const n20_state *s, const char *tpl, const int *units, int nunits, int seat, char *out,
@@ -105,7 +121,7 @@ static void s_render(const n20_state *s, const char *tpl, const int *units, int 
             out[n++] = *p;
             continue;
         }
-        int i = p[1] >= '0' && p[1] <= '9' ? p[1] - '0' : -1;
+        int i = p[1] >= '0' && p[1] <= '9' ? p[1] - '0' : p[1] >= 'A' && p[1] <= 'F' ? p[1] - 'A' + 10 : -1;
         if (i >= 0) p++;
         /* a placeholder out of the list (a bug of the call site) names nobody: "a unit" */
         const char *name = i < 0 || i >= nunits || n20_fog_hidden_from(s, units[i], seat) ? "a unit"
@@ -119,7 +135,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
                const uint16_t *hexes, int nhexes, const int *values, int nvalues,
                const char *fmt, ...) {
     if (!out || !out->emit) return;
-    char tpl[320], text[320];
+    char tpl[512], text[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
@@ -151,7 +167,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     /* [16.1] [17.1.1] a seat from which a named unit is hidden gets its own rendering: "a unit"
      * (text) and the handle @XXYY (units), no values. Each seat gets exactly one copy. Which units
      * are named is the units list: nothing is searched for in the text. */
-    char rtext[2][320], hbuf[2][N20_MAX_SIDE * 2][N20_NAME];
+    char rtext[2][512], hbuf[2][N20_MAX_SIDE * 2][N20_NAME];
     char *rids[2][N20_MAX_SIDE * 2];
     int redact[2] = {0, 0};
     for (int seat = 0; seat < 2; seat++) {
@@ -163,6 +179,18 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     }
     uint32_t full = (redact[0] ? 0u : 1u) | (redact[1] ? 0u : 2u);
     s_event_send(out, full == 3u ? BRT_SEATS_ALL : full, 0, &ev); /* 0: the log only */
+    if (full == 3u) return;
+    /* The spectators (BRT_VIEW_PUBLIC) see a unit only where both seats do: their copy is the
+     * redacted copy of the seat that sees no more than that, when there is one (units of one
+     * side hidden), else a copy of their own (units of both sides hidden). */
+    int pub_seat = -1;
+    for (int seat = 0; seat < 2 && pub_seat < 0; seat++) {
+        if (!redact[seat]) continue;
+        int same = 1;
+        for (int i = 0; i < nunits; i++)
+            if (n20_fog_hidden_from(s, units[i], seat) != n20_fog_hidden_from(s, units[i], BRT_VIEW_PUBLIC)) same = 0;
+        if (same) pub_seat = seat;
+    }
     for (int seat = 0; seat < 2; seat++) {
         if (!redact[seat]) continue;
         N20__V1__Event r = ev;
@@ -170,14 +198,25 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
         r.units = rids[seat];
         r.n_values = 0;
         r.values = NULL;
-        s_event_send(out, 1u << seat, 1, &r);
+        s_event_send(out, (1u << seat) | (seat == pub_seat ? BRT_SEATS_SPECTATORS : 0u), 1, &r);
     }
+    if (pub_seat >= 0) return;
+    char ptext[512], pbuf[N20_MAX_SIDE * 2][N20_NAME];
+    char *pids[N20_MAX_SIDE * 2];
+    for (int i = 0; i < nunits; i++) pids[i] = (char *)n20_uid_seat(s, units[i], BRT_VIEW_PUBLIC, pbuf[i]);
+    s_render(s, tpl, units, nunits, BRT_VIEW_PUBLIC, ptext, sizeof ptext);
+    N20__V1__Event r = ev;
+    r.text = ptext;
+    r.units = pids;
+    r.n_values = 0;
+    r.values = NULL;
+    s_event_send(out, BRT_SEATS_SPECTATORS, 1, &r);
 }
 
 void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *other, const char *kind,
                        const int *units, int nunits, const int *values, int nvalues, const char *fmt, ...) {
     if (!out || !out->emit) return;
-    char tpl[320], text[320];
+    char tpl[512], text[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
@@ -200,9 +239,9 @@ void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *o
     s_event_send(out, 1u << seat, 0, &ev); /* the seat and the log; any other n20_out: the event */
     N20__V1__Event r = N20__V1__EVENT__INIT;
     r.kind = (char *)kind;
-    r.text = (char *)other; /* the other seat: a fixed text naming no unit */
+    r.text = (char *)other; /* the other seat and the spectators: a fixed text naming no unit */
     r.turn = s->turn;
-    s_event_send(out, 1u << (1 - seat), 1, &r);
+    s_event_send(out, (1u << (1 - seat)) | BRT_SEATS_SPECTATORS, 1, &r);
 }
 
 /* [3.0] set-up with the game options (N20_OPT_*). N20_OPT_OLD_DAYS: card #13 Just Like the

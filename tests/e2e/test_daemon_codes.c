@@ -483,6 +483,24 @@ static void test_too_large(void **state) {
     Berthier__V1__Reply *r = td_gameref(f->seat[1], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid, 1);
     s_ok(r);
     berthier__v1__reply__free_unpacked(r, NULL);
+    /* A state reply whose picture would pass max-message: refused whole (P4), never cut; the
+     * same state without the picture fits. */
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = f->gid;
+    g.svg = 1;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_STATE;
+    req.state = &g;
+    r = td_call(f->seat[0], &req, TD_TIMEOUT);
+    assert_non_null(r);
+    assert_int_equal(r->code, BERTHIER__V1__CODE__CODE_TOO_LARGE);
+    assert_string_equal(r->rule, "P4");
+    assert_non_null(strstr(r->message, "ask without svg"));
+    berthier__v1__reply__free_unpacked(r, NULL);
+    r = td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_STATE, f->gid, 0);
+    s_ok(r);
+    assert_string_equal(r->state->svg, "");
+    berthier__v1__reply__free_unpacked(r, NULL);
     s_expect_log_unchanged(f, before, before_len);
 }
 

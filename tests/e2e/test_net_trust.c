@@ -12,12 +12,17 @@
  *   - a spectator key of game A reads A as a spectator may (pending, events,
  *     the state and the log after the end) and nothing of game B, and never
  *     acts for a seat;
+ *   - with spectators=live a spectator key gets the state all along, as the
+ *     spectators' view: under n20 fog-of-war [16.1] it names no unit hidden from
+ *     either seat (view, text, picture), its view hash covers seat 0xfffffffe,
+ *     and the seats keep their own views;
  *   - an ended game is read only by its seats, its spectator keys and the
  *     admins (on the old code a seat key of any ended game read every ended game);
  *   - create refuses 10,000 copies of an option and a 500 KB seat name;
  *   - events replies served from the index are the same bytes before and
  *     after a restart (index built live, and built at load).
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +31,9 @@
 #include <sodium.h>
 
 #include "test_hard_common.h"
+#include "n20/v1/n20.pb-c.h"
+#include "ruleset.h"
+#include "vis.h"
 
 typedef th_fx fx;
 
@@ -637,6 +645,133 @@ static void test_fog_notices_hide_which_unit_moved(void **state) {
     }
 }
 
+/* ---- the spectators' view of a live game ---- */
+
+/* state with text (and svg) for the key of c; the reply checked OK. */
+static Berthier__V1__Reply *s_state(td_client *c, const char *gid, unsigned seat) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    g.game_id = (char *)gid;
+    g.seat = seat;
+    g.text = 1;
+    g.svg = 1;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_STATE;
+    req.state = &g;
+    Berthier__V1__Reply *r = s_ok(td_call(c, &req, TD_TIMEOUT));
+    assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_STATE);
+    return r;
+}
+
+/* `word` in text as a whole name (not inside a longer one: "D1" is not in "D12"). */
+static int s_has_word(const char *text, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = text; (p = strstr(p, word)) != NULL; p++) {
+        int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '-');
+        int after = isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-';
+        if (!before && !after) return 1;
+    }
+    return 0;
+}
+
+static int s_lists(const N20__V1__View *v, const char *id) {
+    for (size_t i = 0; i < v->n_units; i++)
+        if (strcmp(v->units[i]->id, id) == 0) return 1;
+    return 0;
+}
+
+/* One look at the game by every party: the spectators' view names no unit that a seat may
+ * not see, and every unit both seats see; each seat keeps its own view. Returns how many
+ * units were hidden from one seat or the other. */
+static int s_check_public_view(td_client *admin, td_client **seat, td_client *sp, const char *gid) {
+    Berthier__V1__Reply *r[4] = {s_state(admin, gid, 0), s_state(seat[0], gid, 0), s_state(seat[1], gid, 1),
+                                 s_state(sp, gid, 0)};
+    N20__V1__View *v[4];
+    for (int i = 0; i < 4; i++) {
+        v[i] = n20__v1__view__unpack(NULL, r[i]->state->view.len, r[i]->state->view.data);
+        assert_non_null(v[i]);
+    }
+    const Berthier__V1__StateView *pub = r[3]->state;
+    /* its hash covers its own view, seat 0xfffffffe (docs/protocol.md P4.2); never the state's */
+    uint8_t vh[32];
+    assert_int_equal(vis_view_hash(gid, BRT_VIEW_PUBLIC, pub->seq, pub->view.data, pub->view.len, vh), 0);
+    assert_int_equal(pub->view_hash.len, 32);
+    assert_memory_equal(pub->view_hash.data, vh, 32);
+    assert_int_equal(pub->state_hash.len, 0);
+    int hidden = 0;
+    for (size_t i = 0; i < v[0]->n_units; i++) {
+        const char *id = v[0]->units[i]->id;
+        assert_true(id[0] != '@');   /* the full view names every unit */
+        int seen0 = s_lists(v[1], id), seen1 = s_lists(v[2], id);
+        if (seen0 && seen1) {
+            assert_true(s_lists(v[3], id));   /* what every seat sees, the spectators see */
+            continue;
+        }
+        hidden++;
+        /* [16.1] hidden from a seat: "a unit" for the spectators too, in the view, its text
+         * and its picture */
+        if (s_lists(v[3], id) || s_has_word(pub->text, id) || (pub->svg && s_has_word(pub->svg, id)))
+            fail_msg("the spectators' view of game %s names %s, hidden from seat %d", gid, id, seen0 ? 1 : 0);
+        /* its owner keeps it by name in its own view */
+        assert_true(seen0 || seen1);
+    }
+    /* a picture, when the ruleset draws one, follows docs/render.md */
+    if (pub->svg && pub->svg[0]) assert_non_null(strstr(pub->svg, "class=\"brt-board\" data-ruleset=\"n20\""));
+    for (int i = 0; i < 4; i++) {
+        n20__v1__view__free_unpacked(v[i], NULL);
+        berthier__v1__reply__free_unpacked(r[i], NULL);
+    }
+    return hidden;
+}
+
+/* [16.1] fog-of-war with spectators=live: a spectator key gets the state mid-game, as
+ * BRT_VIEW_PUBLIC (every face-down unit is "a unit"), while the seats keep their own views;
+ * checked at the start and after every order of a stretch of pseudo-random play. */
+static void test_live_spectator_state_hides_face_down_units(void **state) {
+    fx *f = *state;
+    srand(21);
+    char pub[2][41], sec[2][41], spub[1][41], ssec[1][41];
+    uint8_t keys[2][32], spec[1][32];
+    td_fresh_keys(2, pub, sec, keys);
+    td_fresh_keys(1, spub, ssec, spec);
+    const char *opts[] = {"fog-of-war", "spectators=live",
+                          "dice-seed=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed"};
+    Berthier__V1__Reply *r = s_ok(s_create(f->admin, "n20", "waterloo20-standard", (const uint8_t(*)[32])keys, opts, 3,
+                                           (const uint8_t(*)[32])spec, 1, NULL));
+    th_game g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.gid, sizeof g.gid, "%s", r->created->game_id);
+    berthier__v1__reply__free_unpacked(r, NULL);
+    for (int i = 0; i < 2; i++) {
+        g.seat[i] = td_client_new(&f->d, pub[i], sec[i]);
+        berthier__v1__reply__free_unpacked(s_ok(td_join(g.seat[i], g.gid, (unsigned)i)), NULL);
+    }
+    td_client *sp = td_client_new(&f->d, spub[0], ssec[0]);
+    int hidden = s_check_public_view(f->admin, g.seat, sp, g.gid);
+    assert_true(hidden > 0);   /* fog-of-war: units start face-down [16.1] */
+    uint64_t rid = 70000;
+    for (int i = 0; i < 60; i++) {
+        int rc = th_play_one(&g, &rid, NULL, NULL);
+        assert_true(rc >= 0);
+        if (rc == 0) break;
+        s_check_public_view(f->admin, g.seat, sp, g.gid);
+    }
+    /* the events of face-down units reach the spectators in their own copies, which name them
+     * "a unit" (n20-0.6.0, BRT_SEATS_SPECTATORS): the spectators' events are not only the public ones */
+    int anonymous = 0;
+    for (uint64_t since = 0;;) {
+        r = s_ok(s_events(sp, g.gid, 0, since));
+        for (size_t i = 0; i < r->events->n_events; i++) anonymous += strstr(r->events->events[i]->text, "a unit") != NULL;
+        int moved = r->events->seq != since;
+        since = r->events->seq;
+        berthier__v1__reply__free_unpacked(r, NULL);
+        if (!moved) break;
+    }
+    assert_true(anonymous > 0);
+    th_game_end(&g);
+    td_client_destroy(&sp);
+    assert_true(td_alive(&f->d));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_events_endpoint_admits_known_keys_only, s_setup, s_teardown),
@@ -645,6 +780,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_create_limits, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_events_same_bytes_after_restart, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_fog_notices_hide_which_unit_moved, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_live_spectator_state_hides_face_down_units, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

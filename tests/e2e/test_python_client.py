@@ -228,6 +228,50 @@ def test_seat_signatures(admin, data):
         c1.close()
 
 
+def test_live_spectator_state(admin, data):
+    """A spectator key of a spectators=live game gets the spectators' view all along
+    (view hash over seat 0xfffffffe, never the full state's hash before the end) and
+    its picture (state(svg=True), docs/render.md); a seat gets its own; a spectator
+    of a game whose spectators are delayed is refused the state until the end (P3)."""
+    k0, k1, kw = keygen(), keygen(), keygen()
+    gid = admin.create_game("duel", "standard", seats=[k0, k1], options=["spectators=live"],
+                            spectators=[kw]).game_id
+    late = admin.create_game("duel", "standard", seats=[k0, k1], spectators=[kw]).game_id
+    c0 = Client(data_dir=data, keypair=k0)
+    c1 = Client(data_dir=data, keypair=k1)
+    w = Client(data_dir=data, keypair=kw)
+    try:
+        check(w.svg(gid) == "", "no picture before the game has started")
+        for g in (gid, late):
+            c0.join(g, 0)
+            c1.join(g, 1)
+        d = c0.pending(gid, 0)
+        c0.submit(gid, 0, d.seq, text="bid 3")      # sealed [D2]: seat 1 has not bid yet
+        sv = w.state(gid, text=True, svg=True)
+        check(check_view_hash(sv, gid, -2), "the spectators' view hash covers seat 0xfffffffe")
+        check(not check_view_hash(sv, gid, -1), "the spectators' view hash is not the full view's")
+        check(len(sv.state_hash) == 0, "mid-game a spectator gets no full-state hash")
+        check(sv.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="brt-board" data-ruleset="duel"'),
+              "the spectator gets the duel picture")
+        check("bid 3" not in sv.svg and "bid 3" not in sv.text, "the spectators' view shows no sealed bid")
+        mine = c0.svg(gid, 0)
+        check('class="brt-board"' in mine and mine.count('class="counter"') == 2, "seat 0 gets its own picture")
+        check(c0.state(gid, 0).svg == "", "without svg=True the reply carries no picture")
+        rep = w.call(w._ref("state", late, 0), check=False)
+        check(rep.code == pb.CODE_UNAUTHORIZED, "a delayed spectator gets no state mid-game (%s)" % rep.message)
+        c1.resign(gid, 1)
+        c1.resign(late, 1)
+        check(len(w.state(late).state_hash) == 32, "after the end a delayed spectator gets the state and its hash")
+        end = w.state(gid, svg=True)
+        check(check_view_hash(end, gid, -1) and len(end.state_hash) == 32,
+              "after the end the spectator gets the full view and the state's hash")
+        check(end.svg.count('class="counter"') == 2, "the final picture shows both seats")
+    finally:
+        c0.close()
+        c1.close()
+        w.close()
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="berthier-e2e-py-")
     data = os.path.join(tmp, "data")
@@ -239,6 +283,7 @@ def main():
         check(h.admin and "duel" in h.rulesets, "hello: admin key recognised, duel available")
         test_retry_same_id(admin, data)
         test_seat_signatures(admin, data)
+        test_live_spectator_state(admin, data)
         games = []
         for seed, (nseats, options) in enumerate([(2, ["spectators=live"]), (3, ["dice=contributory"])]):
             games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0), options))

@@ -12,7 +12,8 @@
  * every event and roll in it is checked against the EVENT and DICE records of the log:
  *   - a party receives only what it may see: a seat an event whose LogEvent.visible has its
  *     bit, a roll whose LogDice.visible is public or names it; the spectators only public
- *     ones until the game has ended; a roll seen by nobody reaches nobody before END;
+ *     ones and the copies marked for them (bit 31 of LogEvent.visible) until the game has
+ *     ended; a roll seen by nobody reaches nobody before END;
  *   - and all of it: the notices a seat received carry exactly the events and rolls it may
  *     see, the spectators' at least every public one;
  *   - mid-game no seat holds the full state's hash, only the hash of its own view.
@@ -740,7 +741,8 @@ static int s_roll_ok(uint32_t visible, int party) {
 }
 
 static int s_event_ok(uint32_t visible, int party) {
-    if (party == S_SPECT) return (visible & 3u) == 3u;
+    /* the spectators: a public event, or the spectators' copy (bit 31) of one that is not */
+    if (party == S_SPECT) return (visible & 3u) == 3u || (visible & 0x80000000u) != 0;
     return (visible >> party) & 1;
 }
 

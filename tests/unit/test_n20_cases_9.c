@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -35,10 +36,63 @@ static void test_n20_9_2_declare_all_battles_first(void **st) {
     assert_int_equal(d.npurposes, 0);
     assert_true(t_legal_has(s, N20_FRENCH, "declare REILLE -> ZIETEN"));
     OK(N20_FRENCH, "declare REILLE -> ZIETEN");
-    assert_true(t_events_has(&ev, "[9.2] battle 1 declared (1 attacker(s), 1 defender(s))"));
+    assert_true(t_events_has(&ev, "[9.2] battle 1 declared: REILLE attacks ZIETEN"));
     assert_int_equal(s->phase, N20_PH_BATTLES);
     NO(N20_FRENCH, "declare REILLE -> ZIETEN", "9.0"); /* no second declaration this phase */
     assert_int_equal(d.npurposes, 0);
+    free(s);
+}
+
+/* the units lists of the "declared" and "combat" events, in order */
+typedef struct c9_units {
+    char units[4][16][N20_NAME];
+    int n[4], kinds;
+    t_events ev;
+} c9_units;
+static void c9_emit(void *ctx, const uint8_t *data, size_t len) {
+    c9_units *c = ctx;
+    t_events_emit(&c->ev, data, len);
+    N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
+    assert_non_null(e);
+    if ((strcmp(e->kind, "declared") == 0 || strcmp(e->kind, "combat") == 0) && c->kinds < 4) {
+        for (size_t i = 0; i < e->n_units && i < 16; i++)
+            snprintf(c->units[c->kinds][i], N20_NAME, "%s", e->units[i]);
+        c->n[c->kinds++] = (int)e->n_units;
+    }
+    n20__v1__event__free_unpacked(e, NULL);
+}
+
+/* [9.2] the declared battle names who attacks whom: the attackers, then the defenders, in the
+ * text through the units list (the attackers first in it), and [9.6] so does its combat event,
+ * with the attackers' total strength against the defenders' */
+static void test_n20_9_2_declared_event_names_attackers_and_defenders(void **st) {
+    (void)st;
+    SETUP(9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "GERARD", 507);
+    t_place(s, "ZIETEN", 506);
+    c9_units c;
+    memset(&c, 0, sizeof c);
+    n20_out out = {c9_emit, &c};
+    assert_int_equal(t_order_out(s, N20_FRENCH, "declare REILLE,GERARD -> ZIETEN", &d, &out, &err), 0);
+    assert_true(t_events_has(&c.ev, "[9.2] battle 1 declared: REILLE, GERARD attack ZIETEN"));
+    assert_int_equal(c.kinds, 1);
+    assert_int_equal(c.n[0], 3);
+    assert_string_equal(c.units[0][0], "REILLE");
+    assert_string_equal(c.units[0][1], "GERARD");
+    assert_string_equal(c.units[0][2], "ZIETEN");
+    uint32_t r[] = {6}; /* the combat die */
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order_out(s, N20_FRENCH, "resolve 1", &d, &out, &err), 0);
+    if (s->phase == N20_PH_DEF_RESERVE)
+        assert_int_equal(t_order_out(s, N20_ALLIED, "no-reserve", &d, &out, &err), 0);
+    assert_int_equal(c.kinds, 2);
+    assert_int_equal(c.n[1], 3);
+    assert_string_equal(c.units[1][0], "REILLE");
+    assert_string_equal(c.units[1][2], "ZIETEN");
+    /* REILLE 4 + GERARD 2 against ZIETEN 3 (clear terrain) */
+    assert_true(t_events_has(&c.ev, "[9.6] REILLE, GERARD attack ZIETEN in battle 1: "));
+    assert_true(t_events_has(&c.ev, "attack ZIETEN in battle 1: 6 vs 3 (terrain +0)"));
     free(s);
 }
 
@@ -1551,6 +1605,7 @@ static void test_n20_12_3_2_guard_broken_in_exchange(void **st) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_2_declare_all_battles_first),
+        cmocka_unit_test(test_n20_9_2_declared_event_names_attackers_and_defenders),
         cmocka_unit_test(test_n20_9_0_battles_resolved_in_any_order),
         cmocka_unit_test(test_n20_9_0_step_h_result_applied_before_next_battle),
         cmocka_unit_test(test_n20_9_0_step_f_column_clamped),

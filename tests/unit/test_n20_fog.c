@@ -41,32 +41,43 @@ static int s_leaks(const n20_state *s, int seat, const uint8_t *data, size_t len
 /* An event sink that records, per seat, the events it receives, and checks each for leaks. */
 typedef struct f_rec {
     const n20_state *s;
-    int n[2], nlog, leaks;
+    int n[2], nlog, nspect, leaks;
     char leak[256];
     t_events ev[2]; /* formatted text per seat */
     t_events full;  /* full events (the log) */
+    t_events spect; /* what the spectators receive (public events and their own copies) */
 } f_rec;
 
 static void f_emit_to(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
     f_rec *r = ctx;
-    if (seats == BRT_SEATS_ALL || seats == 0 || (seats & 3u) == 3u || !(seats & 3u)) t_events_emit(&r->full, data, len);
-    if (!(seats & 3u)) r->nlog++;
-    for (int k = 0; k < 2; k++) {
-        if (!(seats & (1u << k))) continue;
-        r->n[k]++;
-        t_events_emit(&r->ev[k], data, len);
+    int pub = seats == BRT_SEATS_ALL || (seats & 3u) == 3u;
+    if (pub || seats == 0) t_events_emit(&r->full, data, len);
+    if (seats == 0) r->nlog++;
+    /* the spectators: every public event, and the copies marked for them (BRT_SEATS_SPECTATORS) */
+    uint32_t to = seats & 3u;
+    if (pub || (seats & BRT_SEATS_SPECTATORS)) to |= 4u;
+    for (int k = 0; k < 3; k++) {
+        if (!(to & (1u << k))) continue;
+        int seat = k < 2 ? k : BRT_VIEW_PUBLIC;
+        if (k < 2) {
+            r->n[k]++;
+            t_events_emit(&r->ev[k], data, len);
+        } else {
+            r->nspect++;
+            t_events_emit(&r->spect, data, len);
+        }
         /* each string of the event on its own: in the packed bytes an id runs into the tag byte of
          * the next field ("NAPOLEON" then 0x32 reads "NAPOLEON2") */
         N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
         assert_non_null(e);
         char w[N20_NAME];
-        int leak = s_leaks(r->s, k, (const uint8_t *)e->text, strlen(e->text), w, sizeof w) ||
-                   s_leaks(r->s, k, (const uint8_t *)e->kind, strlen(e->kind), w, sizeof w);
+        int leak = s_leaks(r->s, seat, (const uint8_t *)e->text, strlen(e->text), w, sizeof w) ||
+                   s_leaks(r->s, seat, (const uint8_t *)e->kind, strlen(e->kind), w, sizeof w);
         for (size_t i = 0; i < e->n_units && !leak; i++)
-            leak = s_leaks(r->s, k, (const uint8_t *)e->units[i], strlen(e->units[i]), w, sizeof w);
+            leak = s_leaks(r->s, seat, (const uint8_t *)e->units[i], strlen(e->units[i]), w, sizeof w);
         n20__v1__event__free_unpacked(e, NULL);
         if (leak) {
-            if (!r->leaks) snprintf(r->leak, sizeof r->leak, "event to seat %d names hidden %s", k, w);
+            if (!r->leaks) snprintf(r->leak, sizeof r->leak, "event to party %d names hidden %s", k, w);
             r->leaks++;
         }
     }
@@ -246,17 +257,96 @@ static void test_n20_16_1_events_full_to_owner_redacted_to_enemy(void **st) {
     free(s);
 }
 
+/* [16.1] the spectators' copy of an event about a hidden unit: the enemy seat's redacted copy,
+ * once ("a unit" and its hex), never the owner's */
+static void test_n20_16_1_spectators_copy_names_hidden_unit_as_a_unit(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    t_place(s, "REILLE", 505);
+    t_place(s, "ZIETEN", 1010);
+    f_rec rec = {0};
+    brt_reject err;
+    assert_int_equal(f_order(s, N20_FRENCH, "move REILLE 0506", &d, &rec, &err), 0);
+    assert_int_equal(rec.nspect, 1);
+    assert_true(t_events_has(&rec.spect, "a unit moves to 0506"));
+    assert_false(t_events_has(&rec.spect, "REILLE"));
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
+/* [9.2] [16.1] a declaration of 8 attackers against 8 defenders, every unit face-down: the
+ * placeholders N20_U(0) .. N20_U(15) ('0'..'9', 'A'..'F') name all sixteen in the full copy, each
+ * seat reads the other side's units as "a unit", and the spectators read every one so */
+static void test_n20_9_2_declared_event_names_sixteen_units_per_party(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = f_empty(&d, 9, N20_FRENCH);
+    int us[16], nf = 0, na = 0;
+    for (int u = 0; u < s->sc->nunits && (nf < 8 || na < 8); u++) {
+        int side = n20_side_of(s, u);
+        if (s->sc->units[u].type == N20_LEADER || s->sc->units[u].type == N20_DUMMY || !n20_unit_in_game(s, u))
+            continue;
+        if (side == N20_FRENCH && nf < 8) us[nf++] = u;
+        else if (side == N20_ALLIED && na < 8) us[8 + na++] = u;
+    }
+    assert_int_equal(nf, 8);
+    assert_int_equal(na, 8);
+    for (int i = 0; i < 16; i++) {
+        s->u[us[i]].where = N20_U_MAP;
+        s->u[us[i]].hex = n20_hex((unsigned)(101 + i));
+    }
+    f_rec rec = {0};
+    rec.s = s;
+    n20_sink sink = {f_emit_to, &rec};
+    n20_out out = {n20_sink_emit, &sink};
+    char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
+    n20_event(&out, s, "declared", us, 16, NULL, 0, NULL, 0, "[9.2] battle 1 declared: %s attack %s",
+              n20_u_list(la, sizeof la, 0, 8), n20_u_list(ld, sizeof ld, 8, 8));
+    /* the full copy, to the log only: every id in order */
+    char want[640];
+    size_t k = (size_t)snprintf(want, sizeof want, "[9.2] battle 1 declared: ");
+    for (int i = 0; i < 16; i++)
+        k += (size_t)snprintf(want + k, sizeof want - k, "%s%s", i == 8 ? " attack " : i ? ", " : "",
+                              n20_uid(s, us[i]));
+    assert_int_equal(rec.nlog, 1);
+    assert_true(t_events_has(&rec.full, want));
+    /* the French seat: its eight, then "a unit" eight times; the Allied seat the other way round */
+    for (int seat = 0; seat < 2; seat++) {
+        k = (size_t)snprintf(want, sizeof want, "[9.2] battle 1 declared: ");
+        for (int i = 0; i < 16; i++) {
+            int own = (i < 8) == (seat == N20_FRENCH);
+            k += (size_t)snprintf(want + k, sizeof want - k, "%s%s", i == 8 ? " attack " : i ? ", " : "",
+                                  own ? n20_uid(s, us[i]) : "a unit");
+        }
+        assert_int_equal(rec.n[seat], 1);
+        assert_true(t_events_has(&rec.ev[seat], want));
+    }
+    assert_int_equal(rec.nspect, 1);
+    assert_true(t_events_has(&rec.spect, "[9.2] battle 1 declared: a unit, a unit, a unit, a unit, a unit, a unit, a unit, "
+                                         "a unit attack a unit, a unit, a unit, a unit, a unit, a unit, a unit, a unit"));
+    assert_int_equal(rec.leaks, 0);
+    free(s);
+}
+
 /* [16.1] an event naming hidden units of both sides: the full event to the log only (no seat),
- * a redacted copy to each seat; one naming no hidden unit: public */
+ * a redacted copy to each seat and one to the spectators (BRT_SEATS_SPECTATORS); naming hidden
+ * units of one side: the owner's full copy, and the other seat's redacted one, which is the
+ * spectators' too; one naming no hidden unit: public */
 typedef struct f_masks {
     uint32_t seats[8];
+    char text[8][128];
     int n;
 } f_masks;
 static void f_mask_emit(void *ctx, uint32_t seats, const uint8_t *data, size_t len) {
-    (void)data;
-    (void)len;
     f_masks *m = ctx;
-    if (m->n < 8) m->seats[m->n++] = seats;
+    if (m->n >= 8) return;
+    N20__V1__Event *e = n20__v1__event__unpack(NULL, len, data);
+    snprintf(m->text[m->n], sizeof m->text[m->n], "%s", e && e->text ? e->text : "");
+    if (e) n20__v1__event__free_unpacked(e, NULL);
+    m->seats[m->n++] = seats;
 }
 
 static void test_n20_16_1_event_masks(void **st) {
@@ -268,16 +358,23 @@ static void test_n20_16_1_event_masks(void **st) {
     f_masks m = {0};
     n20_sink sink = {f_mask_emit, &m};
     n20_out out = {n20_sink_emit, &sink};
-    n20_event(&out, s, "test", us, 2, NULL, 0, NULL, 0, "%s meets %s", "REILLE", "ZIETEN");
-    assert_int_equal(m.n, 3);
+    n20_event(&out, s, "test", us, 2, NULL, 0, NULL, 0, N20_U(0) " meets " N20_U(1));
+    assert_int_equal(m.n, 4);
     assert_int_equal(m.seats[0], 0u); /* the log */
+    assert_string_equal(m.text[0], "REILLE meets ZIETEN");
     assert_int_equal(m.seats[1], 1u);
+    assert_string_equal(m.text[1], "REILLE meets a unit");
     assert_int_equal(m.seats[2], 2u);
+    assert_string_equal(m.text[2], "a unit meets ZIETEN");
+    assert_int_equal(m.seats[3], BRT_SEATS_SPECTATORS); /* the spectators: neither */
+    assert_string_equal(m.text[3], "a unit meets a unit");
     m.n = 0;
-    n20_event(&out, s, "test", us, 1, NULL, 0, NULL, 0, "REILLE moves");
+    n20_event(&out, s, "test", us, 1, NULL, 0, NULL, 0, N20_U(0) " moves");
     assert_int_equal(m.n, 2);
     assert_int_equal(m.seats[0], 1u); /* the owner: full */
-    assert_int_equal(m.seats[1], 2u); /* the other seat: redacted */
+    assert_string_equal(m.text[0], "REILLE moves");
+    assert_int_equal(m.seats[1], 2u | BRT_SEATS_SPECTATORS); /* the other seat and the spectators: redacted */
+    assert_string_equal(m.text[1], "a unit moves");
     m.n = 0;
     s->u[us[0]].hidden = 0;
     n20_event(&out, s, "test", us, 1, NULL, 0, NULL, 0, "REILLE moves");
@@ -1255,6 +1352,8 @@ int main(void) {
         cmocka_unit_test(test_n20_16_1_view_shows_hidden_enemy_as_a_unit),
         cmocka_unit_test(test_n20_16_1_view_hidden_units_in_hex_order),
         cmocka_unit_test(test_n20_16_1_events_full_to_owner_redacted_to_enemy),
+        cmocka_unit_test(test_n20_16_1_spectators_copy_names_hidden_unit_as_a_unit),
+        cmocka_unit_test(test_n20_9_2_declared_event_names_sixteen_units_per_party),
         cmocka_unit_test(test_n20_16_1_event_masks),
         cmocka_unit_test(test_n20_16_1_hidden_enemy_named_by_hex_only),
         cmocka_unit_test(test_n20_16_1_1_declared_battle_reveals_every_unit_involved),

@@ -131,7 +131,7 @@ static void test_n20_16_3_2_bombardment_printed_strength(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1", &d, &ev, &err), 0);
     assert_int_equal(t_order(s, N20_ALLIED, "no-reserve", &d, &ev, &err), 0);
     HAS(&ev, "2 vs 3"); /* printed 2, not doubled; THIELMANN 2 + Wavre +1 */
-    HAS(&ev, "[16.3.2] 1 Artillery unit(s) bombard in battle 1");
+    HAS(&ev, "[16.3.2] ARTILLERY bombards in battle 1");
     free(s);
     free(sc);
 }

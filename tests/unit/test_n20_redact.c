@@ -405,8 +405,10 @@ static void test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit(
  * digest of the kind and text of every full event of the random games above. R_FULL_DIGEST was
  * computed by the free-text events of commit d7e82e3, before they were rendered from their units
  * lists; a rule change that changes these games (their orders or texts) must recompute it, after
- * checking the differences (N20_REDACT_PRINT=1 prints the digest of the current code). */
-#define R_FULL_DIGEST "ad7656129d31b03175801d762ee3d140c99843c626f45b8de8ab26940cf83ab5"
+ * checking the differences (N20_REDACT_PRINT=1 prints the digest of the current code).
+ * Recomputed for n20-0.6.0, whose [9.2] declared, [9.6] combat, [16.9.5] command and [16.3.2]
+ * bombardment events name their units (no other text and no order changed). */
+#define R_FULL_DIGEST "afe8f0d1765f72a5e2670b52797bdc7fa4b7b480742aa0b864698ed33557db6c"
 
 static void test_n20_16_1_full_copies_unchanged(void **st) {
     (void)st;

@@ -231,10 +231,17 @@ int brt_client_pending(brt_client *self, const char *game_id, unsigned seat,
                        const Berthier__V1__Decision **out);
 int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsigned limit,
                      const Berthier__V1__LegalOrders **out);
-int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int text,
+/* The state as this key may see it. `what`: BRT_STATE_TEXT adds the text rendering
+ * (StateView.text), BRT_STATE_SVG the ruleset's picture (StateView.svg, empty when the
+ * ruleset draws none; docs/render.md); 0 the View alone. A spectator key (seat 0) gets
+ * the spectators' view all along when the game has spectators=live. */
+#define BRT_STATE_TEXT 1
+#define BRT_STATE_SVG 2
+int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int what,
                      const Berthier__V1__StateView **out);
 /* The hash a seat holds mid-game (Accepted.view_hash, StateView.view_hash; docs/protocol.md):
- * BLAKE2b-256("berthier-view-v1" || game id || seat (u32 le, 0xffffffff = the full view) ||
+ * BLAKE2b-256("berthier-view-v1" || game id || seat (u32 le, 0xffffffff = the full view,
+ * 0xfffffffe = the spectators' view of a live game) ||
  * seq (u64 le) || View bytes). The full state's hash (state_hash) comes only after the end. */
 int brt_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
                   uint8_t out[32]);

@@ -95,7 +95,8 @@ def _default_data_dir():
 def view_hash(game_id, seat, seq, view):
     """The hash a seat holds mid-game (Accepted.view_hash, StateView.view_hash,
     docs/protocol.md): BLAKE2b-256 of "berthier-view-v1" || game id || seat
-    (u32 le; -1 = the full view) || seq (u64 le) || the View bytes. It covers
+    (u32 le; -1 = the full view, -2 = the spectators' view of a spectators=live
+    game) || seq (u64 le) || the View bytes. It covers
     only what that seat may see; the full state's hash comes after the end."""
     h = hashlib.blake2b(digest_size=32)
     h.update(b"berthier-view-v1")
@@ -535,8 +536,17 @@ class Client:
     def legal(self, game_id, seat=0, limit=0):
         return self.call(self._ref("legal", game_id, seat, limit=limit)).legal
 
-    def state(self, game_id, seat=0, text=False):
-        return self.call(self._ref("state", game_id, seat, text=text)).state
+    def state(self, game_id, seat=0, text=False, svg=False):
+        """The StateView this key may see: a seat's own view; a spectator key's
+        (seat ignored) what every seat may see when the game has spectators=live,
+        else only after the end. svg=True fills StateView.svg with the ruleset's
+        picture of that view (docs/render.md; "" when the ruleset draws none)."""
+        return self.call(self._ref("state", game_id, seat, text=text, svg=svg)).state
+
+    def svg(self, game_id, seat=0):
+        """The ruleset's SVG picture of the state as this key may see it (a str,
+        "" when the ruleset draws none or the game has not started)."""
+        return self.state(game_id, seat, svg=True).svg
 
     def resign(self, game_id, seat):
         return self.call(self._ref("resign", game_id, seat))
