@@ -30,7 +30,9 @@ typedef struct s_conn {
     uint8_t rid[BUDGET_RID_MAX];
     size_t rid_len;
     int fd;
-    int over;   /* its frames are being dropped (logged once per stretch) */
+    int over;   /* its frames are being dropped */
+    int warned; /* that was logged: once per connection, so that a reader hovering at its
+                 * budget cannot make the daemon write a line per frame */
     s_acct *acct;
     s_key *k;
     struct s_conn *next;
@@ -250,7 +252,7 @@ budget_verdict budget_frame(bd_budget *self, const uint8_t key[32], const uint8_
     size_t unsent = atomic_load(&c->acct->bytes);
     if (self->conn_bytes && unsent > self->conn_bytes) {
         self->dropped++;
-        if (!c->over) {
+        if (!c->warned) {
             char z[41];
             zmq_z85_encode(z, c->key, 32);
             z[8] = 0;
@@ -259,6 +261,7 @@ budget_verdict budget_frame(bd_budget *self, const uint8_t key[32], const uint8_
                      z, unsent, self->conn_bytes);
         }
         c->over = 1;
+        c->warned = 1;
         return BUDGET_OVER_CONN;
     }
     c->over = 0;
