@@ -282,6 +282,7 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs,
                 if (d->visible & (1u << b)) buf_printf(out, "%s%u", k++ ? "," : "", b);
             buf_printf(out, "]");
         }
+        s_visible_to(out, d->visible, *nseats, 1);
         berthier__v1__log_dice__free_unpacked(d, NULL);
         return 0;
     }
@@ -379,7 +380,8 @@ int replay_export(const char *path, brt_buf *out, brt_buf *err) {
         s_hexfield(out, "chain", r.chain, sizeof r.chain);
         buf_append_str(out, "}\n");
     }
-    if (w && fed && rc == 0 && replay_walk_cursor(w) == pos && game_started(replay_walk_game(w))) s_views_line(out, replay_walk_game(w));
+    if (w && fed && rc == 0 && replay_walk_cursor(w) == pos && game_started(replay_walk_game(w)))
+        s_views_line(out, replay_walk_game(w));
     replay_walk_destroy(&w);
     buf_free(&walk_err);
     const evlog_scan *sc = evlog_reader_scan(rd);

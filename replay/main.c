@@ -151,7 +151,7 @@ static const option s_opt_table[] = {
     {"--seat-key", "SEAT:KEY[:HASH]",
      "a seat's own record of its join: the log's JOIN of SEAT must bind signing key KEY (and its header hash HASH)",
      s_opt_seat_key},
-    {"--at", "SEQ", "the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
+    {"--at", "SEQ", "show, render: the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
     {"--seat", "N", "the state as seat N may see it (default: everything)", s_opt_seat},
     {"--spectator", NULL, "render, html: what the spectators may see (always allowed)", s_opt_spectator},
     {"--seat-secret", "FILE",
@@ -362,7 +362,8 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++)
         if (strcmp(s_cmd_table[i].name, argv[1]) == 0) cmd = &s_cmd_table[i];
     if (!cmd) {
-        fprintf(stderr, "berthier-replay: unknown command \"%s\" (verify, show, export, render, html; --help)\n", argv[1]);
+        fprintf(stderr, "berthier-replay: unknown command \"%s\" (verify, show, export, render, html; --help)\n",
+                argv[1]);
         return REPLAY_USAGE;
     }
     args a = {.at = UINT64_MAX, .seat = -1};
