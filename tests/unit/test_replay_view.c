@@ -141,6 +141,34 @@ static void test_render_duel(void **st) {
     s_call_free(&c);
 }
 
+/* The picture render writes for a fixed state, byte for byte: duel game 5 at seq 7, seen by
+ * seat 0 (the last order, the caption). tests/unit/golden/replay-duel-5-seq7-seat0.svg;
+ * BERTHIER_UPDATE_GOLDEN=1 rewrites it after a deliberate change of the picture. */
+static void test_render_golden(void **st) {
+    (void)st;
+    const char *src = getenv("BERTHIER_SRC");
+    if (!src) src = "..";
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/unit/golden/replay-duel-5-seq7-seat0.svg", src);
+    call c = s_render(s_duel, 7, 0, 0, NULL);
+    assert_int_equal(c.rc, 0);
+    size_t n = c.out.len - 1;
+    if (getenv("BERTHIER_UPDATE_GOLDEN")) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(c.out.data, 1, n, f), n);
+        fclose(f);
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot read %s", path);
+    static char want[1 << 16];
+    size_t got = fread(want, 1, sizeof want, f);
+    fclose(f);
+    if (got != n || memcmp(want, c.out.data, n) != 0)
+        fail_msg("render differs from %s (%zu bytes, the golden file %zu):\n%s", path, n, got, OUT(c));
+    s_call_free(&c);
+}
+
 /* The page of a finished game: a step per state change, the hooks, nothing fetched. */
 static void test_html_duel(void **st) {
     (void)st;
@@ -454,6 +482,7 @@ int main(void) {
     if (!mkdtemp(s_dir) || sodium_init() < 0) return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_render_duel),
+        cmocka_unit_test(test_render_golden),
         cmocka_unit_test(test_html_duel),
         cmocka_unit_test(test_gating_unfinished),
         cmocka_unit_test(test_export_views_n20),
