@@ -142,14 +142,14 @@ static void test_render_duel(void **st) {
 }
 
 /* The picture render writes for a fixed state, byte for byte: duel game 5 at seq 7, seen by
- * seat 0 (the last order, the caption). tests/unit/golden/replay-duel-5-seq7-seat0.svg;
+ * seat 0 (the last order, the caption). tests/golden/replay-duel-5-seq7-seat0.svg;
  * BERTHIER_UPDATE_GOLDEN=1 rewrites it after a deliberate change of the picture. */
 static void test_render_golden(void **st) {
     (void)st;
     const char *src = getenv("BERTHIER_SRC");
     if (!src) src = "..";
     char path[512];
-    snprintf(path, sizeof path, "%s/tests/unit/golden/replay-duel-5-seq7-seat0.svg", src);
+    snprintf(path, sizeof path, "%s/tests/golden/replay-duel-5-seq7-seat0.svg", src);
     call c = s_render(s_duel, 7, 0, 0, NULL);
     assert_int_equal(c.rc, 0);
     size_t n = c.out.len - 1;
