@@ -377,6 +377,29 @@ static void s_outcome_json(brt_buf *events, brt_buf *dice, const evlog_record *r
     }
 }
 
+/* The inputs of one step: where each one's JSON is in the step's buffer. */
+typedef struct s_input {
+    size_t off, len;
+    int order;          /* an ORDER: a sealed round's orders are shown in seat order */
+    unsigned seat;
+} s_input;
+
+/* The step's inputs as a JSON list. A sealed round's orders are shown in seat order to every
+ * party but the full view: in which order the seats chose is not theirs to learn. */
+static void s_inputs_json(brt_buf *out, const brt_buf *buf, s_input *in, size_t n, int vp) {
+    for (size_t i = 0; vp != BRT_VIEW_ALL && i < n; i++)
+        for (size_t k = i + 1; in[i].order && k < n; k++)
+            if (in[k].order && in[k].seat < in[i].seat) {
+                s_input t = in[i];
+                in[i] = in[k];
+                in[k] = t;
+            }
+    for (size_t i = 0; i < n; i++) {
+        if (i) buf_append_str(out, ",");
+        buf_append(out, buf->data + in[i].off, in[i].len);
+    }
+}
+
 /* The page around the data: inline CSS and script, nothing fetched. */
 static const char s_page_head[] =
     "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -527,6 +550,8 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
     buf_init(&dice);
     buf_init(&board);
     s_boards bs = {NULL, 0, 0};
+    s_input *in = NULL;
+    size_t nin = 0, capin = 0;
     size_t nsteps = 0;
     long last_order = -1;
     uint64_t seq = game_seq(g);
@@ -537,8 +562,27 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
         replay_walk_last(w, &first, &end);
         if (recs[first].kind == EVLOG_NONCE) continue; /* the dice nonces change no state */
         last_order = recs[first].kind == EVLOG_ORDER ? (long)first : -1;
+        if (nin == capin) {
+            size_t nc = capin ? 2 * capin : 16;
+            s_input *ni = realloc(in, nc * sizeof *ni);
+            if (!ni) {
+                buf_append_str(err, "out of memory\n");
+                goto done;
+            }
+            in = ni;
+            capin = nc;
+        }
+        in[nin].off = inputs.len;
         s_input_json(&inputs, &recs[first], rs, vp);
-        buf_append_str(&inputs, ",");
+        in[nin].len = inputs.len - in[nin].off;
+        in[nin].order = recs[first].kind == EVLOG_ORDER;
+        in[nin].seat = 0;
+        if (in[nin].order) {
+            Berthier__V1__LogOrder *lo = berthier__v1__log_order__unpack(NULL, recs[first].len, recs[first].payload);
+            if (lo) in[nin].seat = lo->seat;
+            if (lo) berthier__v1__log_order__free_unpacked(lo, NULL);
+        }
+        nin++;
         s_outcome_json(&events, &dice, recs, first + 1, end, rs, vp, nseats);
         /* a step: the state changed (the seq moved, the game started or ended); a sealed
          * order that is only recorded moves nothing and waits for the one that resolves it */
@@ -574,10 +618,9 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
         }
         brt_pending p;
         game_pending(g, s_party(vp), &p, NULL);
-        if (inputs.len) inputs.len--; /* the last "," */
         buf_printf(&steps, "%s{\"seq\":%llu,\"record\":%llu,\"turn\":%u,\"board\":%ld,\"inputs\":[", nsteps ? "," : "",
                    (unsigned long long)seq, (unsigned long long)recs[first].index, p.turn, bi);
-        buf_append(&steps, inputs.data, inputs.len);
+        s_inputs_json(&steps, &inputs, in, nin, vp);
         buf_append_str(&steps, "],\"events\":[");
         buf_append(&steps, events.data, events.len);
         buf_append_str(&steps, "],\"dice\":[");
@@ -601,6 +644,7 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
         }
         buf_append_str(&steps, "}");
         buf_reset(&inputs);
+        nin = 0;
         buf_reset(&events);
         buf_reset(&dice);
         nsteps++;
@@ -661,6 +705,7 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
     rc = wr == 0 ? 0 : REPLAY_CANNOT;
 done:
     free(bs.hash);
+    free(in);
     buf_free(&steps);
     buf_free(&boards);
     buf_free(&inputs);

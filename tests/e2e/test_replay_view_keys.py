@@ -12,8 +12,10 @@ with keys derived from the seats' CURVE secret keys, whose key files are written
 On the finished game every view is written without a key, and the n20 game's render either
 draws its picture or says that the ruleset draws none.
 Plain builds only (the library cannot be loaded into a sanitizer build's interpreter)."""
+import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -40,6 +42,25 @@ def play(g, rng, max_orders):
                 orders = g.legal(seat)
                 g.apply(seat, orders[rng.randrange(len(orders))])
                 n += 1
+
+
+def play_reversed(g, rng):
+    """To the end, the seats of a sealed decision choosing last seat first."""
+    while not g.is_terminal():
+        for seat in reversed(g.pending().seats):
+            if g.must_act(seat):
+                orders = g.legal(seat)
+                g.apply(seat, orders[rng.randrange(len(orders))])
+
+
+def page_data(html):
+    m = re.search(rb'<script type="application/json" id="brt-data">(.*?)</script>', html, re.S)
+    return json.loads(m.group(1)) if m else None
+
+
+def order_seats(data):
+    """The seats of each step's orders, in the order the page lists them."""
+    return [[i["seat"] for i in s["inputs"] if i["kind"] == "order"] for s in data["steps"]]
 
 
 def refused(r, out, why):
@@ -101,6 +122,23 @@ def main():
             check(r.returncode == 0 and b'id="viewer"' in r.stdout, "after the end the page %s is written" % (args,))
             r = replay("render", done_log, "--at", "3", *args)
             check(r.returncode == 0 and r.stdout.startswith(b"<svg"), "after the end the picture %s is drawn" % (args,))
+
+        # who chose first in a sealed round is the full view's only
+        rev = local.Game("duel", "standard", seed=bytes(range(3, 35)), seat_keys=secrets)
+        play_reversed(rev, rng)
+        rev_log = os.path.join(tmp, "rev.log")
+        rev.write_log(rev_log)
+        rev.close()
+        full = page_data(replay("html", rev_log).stdout)
+        seat0 = page_data(replay("html", rev_log, "--seat", "0").stdout)
+        spect = page_data(replay("html", rev_log, "--spectator").stdout)
+        check(full and [1, 0] in order_seats(full), "the full page lists a sealed round's orders as logged: 1, 0")
+        check(seat0 and spect and [1, 0] not in order_seats(seat0) + order_seats(spect) and
+              [0, 1] in order_seats(seat0) and [0, 1] in order_seats(spect),
+              "seat 0's and the spectators' pages list them in seat order: 0, 1")
+        check(seat0 and all("order" not in i for s in seat0["steps"] for i in s["inputs"]
+                            if i["kind"] == "order" and i["seat"] == 1),
+              "seat 0's page never shows seat 1's order text")
 
         n20 = local.Game("n20", "waterloo20-standard", options=["fog-of-war"], seed=bytes(range(2, 34)),
                          seat_keys=secrets)
