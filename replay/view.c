@@ -229,13 +229,92 @@ done:
 
 /* ---- html -------------------------------------------------------------------------------- */
 
-/* The boards of a page, each kept once (steps often repeat one). */
+/* The boards of a page. Pictures of one game share most of their lines (the map, the
+ * legend), so the page keeps every distinct line once ("lines") and each board as runs of
+ * line numbers ([first, count, first, count, ...]); a board seen before is kept once. */
 typedef struct s_boards {
-    uint8_t (*hash)[32];
+    uint8_t (*hash)[32];         /* each board's hash */
     size_t n, cap;
+    brt_buf text;                /* every distinct line's bytes */
+    size_t *off, *len;           /* line i: text.data + off[i], len[i] bytes */
+    size_t nlines, caplines;
+    size_t *slot;                /* open addressing: line number + 1, 0 empty */
+    uint64_t *slot_hash;
+    size_t nslots;
+    brt_buf lines;               /* the JSON list of lines, without its brackets */
 } s_boards;
 
-/* The index of board b in the page's boards (appending its JSON to list when new), or -1. */
+static void s_boards_free(s_boards *bs) {
+    free(bs->hash);
+    buf_free(&bs->text);
+    free(bs->off);
+    free(bs->len);
+    free(bs->slot);
+    free(bs->slot_hash);
+    buf_free(&bs->lines);
+}
+
+static uint64_t s_fnv(const uint8_t *p, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static int s_rehash(s_boards *bs) {
+    size_t ns = bs->nslots ? bs->nslots * 2 : 4096;
+    size_t *slot = calloc(ns, sizeof *slot);
+    uint64_t *sh = calloc(ns, sizeof *sh);
+    if (!slot || !sh) {
+        free(slot);
+        free(sh);
+        return -1;
+    }
+    for (size_t i = 0; i < bs->nslots; i++) {
+        if (!bs->slot[i]) continue;
+        size_t k = (size_t)(bs->slot_hash[i] & (ns - 1));
+        while (slot[k]) k = (k + 1) & (ns - 1);
+        slot[k] = bs->slot[i];
+        sh[k] = bs->slot_hash[i];
+    }
+    free(bs->slot);
+    free(bs->slot_hash);
+    bs->slot = slot;
+    bs->slot_hash = sh;
+    bs->nslots = ns;
+    return 0;
+}
+
+/* The number of the line p[0..n), added (to the table and the JSON list) when new; -1 out of memory. */
+static long s_line_id(s_boards *bs, const uint8_t *p, size_t n) {
+    if ((bs->nlines + 1) * 2 > bs->nslots && s_rehash(bs) != 0) return -1;
+    uint64_t h = s_fnv(p, n);
+    size_t k = (size_t)(h & (bs->nslots - 1));
+    for (; bs->slot[k]; k = (k + 1) & (bs->nslots - 1)) {
+        size_t id = bs->slot[k] - 1;
+        if (bs->slot_hash[k] == h && bs->len[id] == n && (n == 0 || memcmp(bs->text.data + bs->off[id], p, n) == 0))
+            return (long)id;
+    }
+    if (bs->nlines == bs->caplines) {
+        size_t nc = bs->caplines ? 2 * bs->caplines : 1024;
+        size_t *no = realloc(bs->off, nc * sizeof *no);
+        if (!no) return -1;
+        bs->off = no;
+        size_t *nl = realloc(bs->len, nc * sizeof *nl);
+        if (!nl) return -1;
+        bs->len = nl;
+        bs->caplines = nc;
+    }
+    bs->off[bs->nlines] = bs->text.len;
+    bs->len[bs->nlines] = n;
+    if (n && buf_append(&bs->text, p, n) != 0) return -1;
+    if (bs->nlines) buf_append_str(&bs->lines, ",");
+    replay_json_string(&bs->lines, (const char *)p, n);
+    bs->slot[k] = bs->nlines + 1;
+    bs->slot_hash[k] = h;
+    return (long)bs->nlines++;
+}
+
+/* The index of board b in the page's boards (appending it to list when new), or -1. */
 static long s_board_index(s_boards *bs, brt_buf *list, const brt_buf *b, int is_svg) {
     uint8_t h[32];
     crypto_generichash(h, 32, b->data ? b->data : (const uint8_t *)"", b->len, (const uint8_t *)&is_svg,
@@ -251,9 +330,26 @@ static long s_board_index(s_boards *bs, brt_buf *list, const brt_buf *b, int is_
     }
     memcpy(bs->hash[bs->n], h, 32);
     buf_append_str(list, bs->n ? ",{" : "{");
-    buf_append_str(list, is_svg ? "\"svg\":" : "\"text\":");
-    replay_json_string(list, b->data ? (const char *)b->data : "", b->len);
-    buf_append_str(list, "}");
+    buf_append_str(list, is_svg ? "\"svg\":[" : "\"text\":[");
+    const uint8_t *p = b->data ? b->data : (const uint8_t *)"";
+    size_t pos = 0, nruns = 0;
+    long first = -1, count = 0;
+    for (;;) {
+        size_t e = pos;
+        while (e < b->len && p[e] != '\n') e++;
+        long id = s_line_id(bs, p + pos, e - pos);
+        if (id < 0) return -1;
+        if (first >= 0 && id == first + count) {
+            count++;
+        } else {
+            if (first >= 0) buf_printf(list, "%s%ld,%ld", nruns++ ? "," : "", first, count);
+            first = id;
+            count = 1;
+        }
+        if (e >= b->len) break;
+        pos = e + 1;
+    }
+    buf_printf(list, "%s%ld,%ld]}", nruns ? "," : "", first, count);
     return (long)bs->n++;
 }
 
@@ -427,7 +523,7 @@ static const char s_page_script[] =
     "(function () {\n"
     "  'use strict';\n"
     "  var data = JSON.parse(document.getElementById('brt-data').textContent);\n"
-    "  var steps = data.steps, boards = data.boards, n = steps.length, cur = -1;\n"
+    "  var steps = data.steps, boards = data.boards, lines = data.lines, n = steps.length, cur = -1;\n"
     "  var viewer = document.getElementById('viewer'), board = document.getElementById('board');\n"
     "  var detail = document.getElementById('step-detail'), index = document.getElementById('step-index');\n"
     "  var slider = document.getElementById('slider');\n"
@@ -436,6 +532,12 @@ static const char s_page_script[] =
     "    if (cls) e.className = cls;\n"
     "    if (text !== undefined) e.textContent = text;\n"
     "    return e;\n"
+    "  }\n"
+    "  function lines_of(runs) {\n"
+    "    var out = [];\n"
+    "    for (var i = 0; i < runs.length; i += 2)\n"
+    "      for (var j = 0; j < runs[i + 1]; j++) out.push(lines[runs[i] + j]);\n"
+    "    return out.join('\\n');\n"
     "  }\n"
     "  function seats(list) { return list.length ? 'seat ' + list.join(', seat ') : 'nobody'; }\n"
     "  function input(i) {\n"
@@ -470,8 +572,8 @@ static const char s_page_script[] =
     "    if (k === cur) return;\n"
     "    cur = k;\n"
     "    var s = steps[k], b = boards[s.board];\n"
-    "    if (b.svg !== undefined) board.innerHTML = b.svg;\n"
-    "    else { board.textContent = ''; board.appendChild(el('pre', 'text-view', b.text)); }\n"
+    "    if (b.svg !== undefined) board.innerHTML = lines_of(b.svg);\n"
+    "    else { board.textContent = ''; board.appendChild(el('pre', 'text-view', lines_of(b.text))); }\n"
     "    board.setAttribute('data-step', String(k + 1));\n"
     "    index.textContent = String(k + 1);\n"
     "    slider.value = String(k + 1);\n"
@@ -549,7 +651,10 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
     buf_init(&events);
     buf_init(&dice);
     buf_init(&board);
-    s_boards bs = {NULL, 0, 0};
+    s_boards bs;
+    memset(&bs, 0, sizeof bs);
+    buf_init(&bs.text);
+    buf_init(&bs.lines);
     s_input *in = NULL;
     size_t nin = 0, capin = 0;
     size_t nsteps = 0;
@@ -691,7 +796,9 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
     s_jstr(&json, "scenario", h->scenario);
     s_jstr(&json, "viewpoint", vp == BRT_VIEW_ALL ? "all" : vp == BRT_VIEW_PUBLIC ? "public" : "seat");
     if (vp >= 0) buf_printf(&json, ",\"seat\":%d", vp);
-    buf_append_str(&json, ",\"boards\":[");
+    buf_append_str(&json, ",\"lines\":[");
+    buf_append(&json, bs.lines.data, bs.lines.len);
+    buf_append_str(&json, "],\"boards\":[");
     buf_append(&json, boards.data, boards.len);
     buf_append_str(&json, "],\"steps\":[");
     buf_append(&json, steps.data, steps.len);
@@ -704,7 +811,7 @@ int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_b
     buf_append_str(out, "</body>\n</html>\n");
     rc = wr == 0 ? 0 : REPLAY_CANNOT;
 done:
-    free(bs.hash);
+    s_boards_free(&bs);
     free(in);
     buf_free(&steps);
     buf_free(&boards);

@@ -361,6 +361,26 @@ static size_t s_json_items(const char *p, const char **items, size_t *lens, size
     return 0;
 }
 
+/* Does the board {"svg":[first,count,...]} (runs of line numbers into lines) hold the word? */
+static int s_board_has(const char *b, size_t n, const char *const *lines, const size_t *llen, size_t nl,
+                       const char *w) {
+    const char *p = memchr(b, '[', n);
+    assert_non_null(p);
+    unsigned long first, count;
+    int used;
+    p++;
+    while (sscanf(p, "%lu,%lu%n", &first, &count, &used) == 2) {
+        assert_true(first + count <= nl);
+        for (unsigned long i = first; i < first + count; i++)
+            if (s_has_word_n(lines[i], llen[i], w)) return 1;
+        p += used;
+        if (*p != ',') break;
+        p++;
+    }
+    assert_int_equal(*p, ']');
+    return 0;
+}
+
 /* One state the walk reached: its seq, the units hidden from the viewpoint then, and what the
  * events and rolls it may receive told it by name on the way there. */
 typedef struct fog_state {
@@ -428,12 +448,15 @@ static void s_fog_check(int vp) {
     assert_int_equal(c.rc, 0);
     call all = s_html(s_n20, BRT_VIEW_ALL, 0, NULL);
     assert_int_equal(all.rc, 0);
-    static const char *steps[4096], *boards[4096];
-    static size_t slen[4096], blen[4096];
+    static const char *steps[4096], *boards[4096], *lines[1 << 17];
+    static size_t slen[4096], blen[4096], llen[1 << 17];
     const char *sp = strstr(OUT(c), "\"steps\":["), *bp = strstr(OUT(c), "\"boards\":[");
+    const char *lp = strstr(OUT(c), "\"lines\":[");
     assert_non_null(sp);
     assert_non_null(bp);
+    assert_non_null(lp);
     size_t ns = s_json_items(sp + 8, steps, slen, 4096), nb = s_json_items(bp + 9, boards, blen, 4096);
+    size_t nl = s_json_items(lp + 8, lines, llen, 1 << 17);
     assert_int_equal(ns, nst);
     size_t checked = 0, in_all = 0;
     for (size_t k = 0; k < ns; k++) {
@@ -447,7 +470,7 @@ static void s_fog_check(int vp) {
         const fog_state *before = k ? &st[k - 1] : &st[k], *after = &st[k];
         for (size_t i = 0; i < after->n; i++) {
             const char *id = after->ids[i];
-            if (s_has_word_n(boards[bi], blen[bi], id))
+            if (s_board_has(boards[bi], blen[bi], lines, llen, nl, id))
                 fail_msg("step %zu: %s, hidden from viewpoint %d, is on its board", k + 1, id, vp);
             checked++;
             if (!s_in(before, id) || s_has_word((const char *)after->told.data, id)) continue;
