@@ -35,6 +35,11 @@
 #include "walk.h"
 
 static char s_dir[64];
+
+static int s_has_render(const char *id) {
+    const brt_ruleset *rs = brt_ruleset_find(id);
+    return rs && rs->render != NULL;
+}
 static char s_duel[128], s_duel_live[128], s_n20[128];
 static size_t s_duel_states;
 
@@ -139,6 +144,27 @@ static void test_render_duel(void **st) {
     assert_int_equal(c.rc, REPLAY_USAGE);
     assert_non_null(strstr(ERR(c), "no seat 2"));
     s_call_free(&c);
+}
+
+/* n20: the ruleset's picture when it draws one, else a clear refusal and nothing written. */
+static void test_render_n20(void **st) {
+    (void)st;
+    const int vps[] = {BRT_VIEW_ALL, BRT_VIEW_PUBLIC, 0, 1};
+    for (size_t i = 0; i < sizeof vps / sizeof vps[0]; i++) {
+        call c = s_render(s_n20, 100, vps[i], 0, NULL);
+        if (s_has_render("n20")) {
+            if (c.rc != 0) fail_msg("n20 render for viewpoint %d: %s", vps[i], ERR(c));
+            assert_true(strncmp(OUT(c), "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"brt-board\"", 57) == 0);
+            assert_non_null(strstr(OUT(c), "data-ruleset=\"n20\""));
+            assert_non_null(strstr(OUT(c), "<g class=\"counter\""));
+            assert_non_null(strstr(OUT(c), "game 000000000000000b, seq "));
+        } else {
+            assert_int_equal(c.rc, REPLAY_BAD);
+            assert_non_null(strstr(ERR(c), "ruleset n20 draws no pictures"));
+            assert_int_equal(c.out.len, 1);
+        }
+        s_call_free(&c);
+    }
 }
 
 /* The picture render writes for a fixed state, byte for byte: duel game 5 at seq 7, seen by
@@ -504,6 +530,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_render_duel),
         cmocka_unit_test(test_render_golden),
+        cmocka_unit_test(test_render_n20),
         cmocka_unit_test(test_html_duel),
         cmocka_unit_test(test_gating_unfinished),
         cmocka_unit_test(test_export_views_n20),
