@@ -299,7 +299,8 @@ static const command s_cmd_table[] = {
     {"show", "--at --seat", "print the state in text at any point of the game", s_cmd_show},
     {"export", "",
      "write the log as JSON lines: header, inputs with orders in the text syntax, events, dice with their\n"
-     "        rule references, state hashes, result, reveal and checkpoints",
+     "        rule references and who may see them, state hashes, result, reveal and checkpoints, and after each\n"
+     "        input the state as every party may see it (lines of kind \"view\")",
      s_cmd_export},
     {"render", "--at --seat --seat-secret --spectator --all --output",
      "the ruleset's SVG picture of the state at SEQ (default: the end) with the last order; --seat N: as seat N\n"
@@ -334,7 +335,7 @@ static void s_usage(FILE *f) {
     }
     fprintf(f, "  %-20s  this text\n", "--help, -h");
     fprintf(f, "\nexit status: 0 ok, 1 bad log, 2 incomplete (verify), 3 cannot read, "
-               "64 usage\nformat of the log: docs/log-format.md\n");
+               "64 usage or a view render/html may not show\nformat of the log: docs/log-format.md\n");
 }
 
 static int s_accepts(const command *c, const char *opt) {
