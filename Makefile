@@ -8,7 +8,7 @@ SHELL := /bin/bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEBS := build-essential cmake pkg-config clang libzmq3-dev libprotobuf-c-dev protobuf-c-compiler \
         protobuf-compiler libsodium-dev libcmocka-dev libsystemd-dev python3 python3-zmq \
-        python3-protobuf python3-nacl systemd groff-base man-db
+        python3-protobuf python3-nacl systemd groff-base man-db chromium chromium-driver
 
 .PHONY: all deps build build-asan build-types test test-long run fuzz clean
 

@@ -11,10 +11,15 @@
 #include <string.h>
 
 #include "berthier/v1/berthier.pb-c.h"
+#include "duel/v1/duel.pb-c.h"
 #include "evlog.h"
+#include "game.h"
+#include "n20/v1/n20.pb-c.h"
+#include "pbjson.h"
 #include "replay.h"
 #include "ruleset.h"
 #include "vis.h"
+#include "walk.h"
 
 int replay_json_string(brt_buf *out, const char *s, size_t len) {
     int rc = buf_append_str(out, "\"");
@@ -84,8 +89,64 @@ static void s_result(brt_buf *out, const Berthier__V1__Result *r) {
     buf_append_str(out, "]}");
 }
 
+/* The View message of each ruleset built in, for the per-step views as JSON. */
+static const struct {
+    const char *ruleset;
+    const ProtobufCMessageDescriptor *view;
+} s_views[] = {
+    {"duel", &duel__v1__view__descriptor},
+    {"n20", &n20__v1__view__descriptor},
+};
+
+static const ProtobufCMessageDescriptor *s_view_desc(const char *ruleset) {
+    for (size_t i = 0; ruleset && i < sizeof s_views / sizeof s_views[0]; i++)
+        if (strcmp(s_views[i].ruleset, ruleset) == 0) return s_views[i].view;
+    return NULL;
+}
+
+/* "visible_to": the parties core/vis.c lets receive the record before the end
+ * ("seat0", ..., "public" for the spectators). */
+static void s_visible_to(brt_buf *out, uint32_t visible, unsigned nseats, int is_dice) {
+    buf_append_str(out, ",\"visible_to\":[");
+    int k = 0;
+    for (unsigned i = 0; i < nseats; i++)
+        if (is_dice ? vis_dice_may_see(visible, (int)i, nseats, 0) : vis_event_may_see(visible, (int)i, nseats, 0))
+            buf_printf(out, "%s\"seat%u\"", k++ ? "," : "", i);
+    if (is_dice ? vis_dice_may_see(visible, -1, nseats, 0) : vis_event_may_see(visible, -1, nseats, 0))
+        buf_printf(out, "%s\"public\"", k ? "," : "");
+    buf_append_str(out, "]");
+}
+
+/* One view of the state as JSON (null when the ruleset gives none or its View is unknown). */
+static void s_view_json(brt_buf *out, const brt_game *g, int viewpoint, const ProtobufCMessageDescriptor *desc) {
+    brt_buf v;
+    buf_init(&v);
+    char *j = NULL;
+    size_t n = 0;
+    if (desc && game_view(g, viewpoint, &v, NULL) == 0)
+        j = pbjson_encode_bytes(desc, v.data ? v.data : (const uint8_t *)"", v.len, &n);
+    if (j) buf_append(out, j, n);
+    else buf_append_str(out, "null");
+    free(j);
+    buf_free(&v);
+}
+
+/* {"kind":"view",...}: what each party may see after the input just fed. */
+static void s_views_line(brt_buf *out, const brt_game *g) {
+    const ProtobufCMessageDescriptor *desc = s_view_desc(game_ruleset(g)->id);
+    buf_printf(out, "{\"kind\":\"view\",\"seq\":%llu,\"views\":{\"all\":", (unsigned long long)game_seq(g));
+    s_view_json(out, g, BRT_VIEW_ALL, desc);
+    buf_append_str(out, ",\"public\":");
+    s_view_json(out, g, BRT_VIEW_PUBLIC, desc);
+    for (unsigned i = 0; i < game_seat_count(g); i++) {
+        buf_printf(out, ",\"seat%u\":", i);
+        s_view_json(out, g, (int)i, desc);
+    }
+    buf_append_str(out, "}}\n");
+}
+
 /* One record's fields after "kind". Returns -1 if the payload does not decode. */
-static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs) {
+static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs, unsigned *nseats) {
     const uint8_t *p = r->payload;
     size_t n = r->len;
     switch (r->kind) {
@@ -93,6 +154,7 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
         Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, n, p);
         if (!h) return -1;
         *rs = brt_ruleset_find(h->ruleset);
+        *nseats = (unsigned)h->n_seats;
         buf_printf(out, ",\"format\":%u", h->format);
         s_str(out, "game_id", h->game_id);
         s_str(out, "ruleset", h->ruleset);
@@ -220,6 +282,7 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
                 if (d->visible & (1u << b)) buf_printf(out, "%s%u", k++ ? "," : "", b);
             buf_printf(out, "]");
         }
+        s_visible_to(out, d->visible, *nseats, 1);
         berthier__v1__log_dice__free_unpacked(d, NULL);
         return 0;
     }
@@ -230,6 +293,7 @@ static int s_fields(brt_buf *out, const evlog_record *r, const brt_ruleset **rs)
                    e->visible);
         s_text(out, "text", *rs ? (*rs)->event_format : NULL, e->data.data, e->data.len);
         s_hexfield(out, "data", e->data.data, e->data.len);
+        s_visible_to(out, e->visible, *nseats, 0);
         berthier__v1__log_event__free_unpacked(e, NULL);
         return 0;
     }
@@ -277,9 +341,24 @@ int replay_export(const char *path, brt_buf *out, brt_buf *err) {
         return -1;
     }
     const brt_ruleset *rs = NULL;
+    unsigned nseats = 0;
     evlog_record r;
     int rc, bad = 0;
+    /* The per-step views come from a re-execution beside the reading: after each input's
+     * records, the state it led to as each party may see it. A log that does not
+     * re-execute (tampered, an unknown ruleset) gets no views past that point. */
+    brt_buf walk_err;
+    buf_init(&walk_err);
+    replay_walk *w = replay_walk_open(path, &walk_err);
+    size_t pos = 0;
+    int fed = 0;
     while ((rc = evlog_reader_next(rd, &r)) == 1) {
+        if (pos > 0 && r.kind < 16 && w) {
+            if (fed && game_started(replay_walk_game(w))) s_views_line(out, replay_walk_game(w));
+            fed = replay_walk_cursor(w) == pos && replay_walk_step(w) == 1;
+            if (!fed) replay_walk_destroy(&w);
+        }
+        pos++;
         /* the kind names in lower case, as JSON values */
         char kind[16];
         const char *k = evlog_kind_name(r.kind);
@@ -289,7 +368,7 @@ int replay_export(const char *path, brt_buf *out, brt_buf *err) {
         size_t mark = out->len;
         buf_printf(out, "{\"record\":%llu,\"offset\":%llu,\"kind\":\"%s\"", (unsigned long long)r.index,
                    (unsigned long long)r.offset, kind);
-        if (s_fields(out, &r, &rs) != 0) {
+        if (s_fields(out, &r, &rs, &nseats) != 0) {
             out->len = mark;
             buf_printf(out, "{\"record\":%llu,\"offset\":%llu,\"kind\":\"%s\"", (unsigned long long)r.index,
                        (unsigned long long)r.offset, kind);
@@ -301,6 +380,10 @@ int replay_export(const char *path, brt_buf *out, brt_buf *err) {
         s_hexfield(out, "chain", r.chain, sizeof r.chain);
         buf_append_str(out, "}\n");
     }
+    if (w && fed && rc == 0 && replay_walk_cursor(w) == pos && game_started(replay_walk_game(w)))
+        s_views_line(out, replay_walk_game(w));
+    replay_walk_destroy(&w);
+    buf_free(&walk_err);
     const evlog_scan *sc = evlog_reader_scan(rd);
     if (rc < 0 || sc->records == 0) {
         buf_printf(out, "{\"kind\":\"error\",\"record\":%llu,\"offset\":%llu", (unsigned long long)sc->bad_record,

@@ -5,6 +5,8 @@
  *                          [--seat-key SEAT:KEY[:HEADER_HASH]]...
  *   berthier-replay show LOG [--at SEQ] [--seat N]
  *   berthier-replay export LOG
+ *   berthier-replay render LOG [--at SEQ] [--seat N [--seat-secret FILE] | --spectator | --all] [-o FILE.svg]
+ *   berthier-replay html LOG [--seat N [--seat-secret FILE] | --spectator | --all] [-o FILE.html]
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -27,6 +29,10 @@ typedef struct args {
     replay_evidence ev;  /* --trust, --receipts, --heads (each may be given several times) */
     replay_seat_pin pins[8];   /* verify: the seats' own records of their joins */
     size_t npins;
+    int spectator;             /* render, html: the spectators' view */
+    int all;                   /* render, html: the full view of an unfinished game */
+    const char *seat_secret;   /* render, html: the seat's key file */
+    const char *output;        /* render, html: -o FILE (NULL: stdout) */
 } args;
 
 /* ---- options ---------------------------------------------------------------- */
@@ -35,7 +41,7 @@ typedef int (*opt_fn)(args *a, const char *value);
 
 typedef struct option {
     const char *name;
-    const char *arg;
+    const char *arg;           /* NULL: a flag without a value */
     const char *help;
     opt_fn parse;
 } option;
@@ -114,6 +120,25 @@ static int s_opt_seat_key(args *a, const char *v) {
     return 0;
 }
 
+static int s_opt_spectator(args *a, const char *v) {
+    (void)v;
+    a->spectator = 1;
+    return 0;
+}
+static int s_opt_all(args *a, const char *v) {
+    (void)v;
+    a->all = 1;
+    return 0;
+}
+static int s_opt_seat_secret(args *a, const char *v) {
+    a->seat_secret = v;
+    return 0;
+}
+static int s_opt_output(args *a, const char *v) {
+    a->output = v;
+    return 0;
+}
+
 static const option s_opt_table[] = {
     {"--pk", "HEX", "trust only this Ed25519 public key (64 hex chars); a header naming another key fails",
      s_opt_pk},
@@ -126,8 +151,13 @@ static const option s_opt_table[] = {
     {"--seat-key", "SEAT:KEY[:HASH]",
      "a seat's own record of its join: the log's JOIN of SEAT must bind signing key KEY (and its header hash HASH)",
      s_opt_seat_key},
-    {"--at", "SEQ", "the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
+    {"--at", "SEQ", "show, render: the state after the first input that brings the game to seq SEQ or beyond (default: the end)", s_opt_at},
     {"--seat", "N", "the state as seat N may see it (default: everything)", s_opt_seat},
+    {"--spectator", NULL, "render, html: what the spectators may see (always allowed)", s_opt_spectator},
+    {"--seat-secret", "FILE",
+     "render, html: seat N's key file (berthierctl keygen); needed for --seat N before the game ends", s_opt_seat_secret},
+    {"--all", NULL, "render, html: everything, also before the game ends (the operator's forensic view)", s_opt_all},
+    {"--output", "FILE", "render, html: write to FILE (also -o FILE; default: standard output)", s_opt_output},
 };
 
 static const option *s_find_opt(const char *name) {
@@ -202,6 +232,50 @@ static int s_cmd_export(const args *a) {
     return rc;
 }
 
+/* render and html: the viewpoint the options ask for, and the output written only on success. */
+static int s_view_opts(const args *a, replay_view_opts *o) {
+    if (a->spectator && a->seat >= 0) {
+        fprintf(stderr, "berthier-replay: give --seat N or --spectator, not both\n");
+        return -1;
+    }
+    if (a->seat_secret && a->seat < 0) {
+        fprintf(stderr, "berthier-replay: --seat-secret goes with --seat N\n");
+        return -1;
+    }
+    o->viewpoint = a->spectator ? -2 : a->seat >= 0 ? a->seat : -1; /* BRT_VIEW_PUBLIC, a seat, BRT_VIEW_ALL */
+    o->all = a->all;
+    o->seat_secret = a->seat_secret;
+    return 0;
+}
+
+static int s_write_output(const args *a, const brt_buf *out) {
+    FILE *f = a->output ? fopen(a->output, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "berthier-replay: cannot write %s\n", a->output);
+        return REPLAY_CANNOT;
+    }
+    int rc = s_flush((brt_buf *)out, f) == 0 ? 0 : REPLAY_CANNOT;
+    if (a->output && fclose(f) != 0) rc = REPLAY_CANNOT;
+    if (rc) fprintf(stderr, "berthier-replay: cannot write %s\n", a->output ? a->output : "the output");
+    return rc;
+}
+
+static int s_cmd_picture(const args *a, int html) {
+    replay_view_opts o;
+    if (s_view_opts(a, &o) != 0) return REPLAY_USAGE;
+    brt_buf out, err;
+    buf_init(&out);
+    buf_init(&err);
+    int rc = html ? replay_html(a->log, &o, &out, &err) : replay_render(a->log, a->at, &o, &out, &err);
+    if (rc == 0) rc = s_write_output(a, &out);
+    else if (err.len) fprintf(stderr, "berthier-replay: %.*s", (int)err.len, (const char *)err.data);
+    buf_free(&out);
+    buf_free(&err);
+    return rc;
+}
+static int s_cmd_render(const args *a) { return s_cmd_picture(a, 0); }
+static int s_cmd_html(const args *a) { return s_cmd_picture(a, 1); }
+
 typedef struct command {
     const char *name;
     const char *options;     /* space-separated option names it accepts */
@@ -225,8 +299,18 @@ static const command s_cmd_table[] = {
     {"show", "--at --seat", "print the state in text at any point of the game", s_cmd_show},
     {"export", "",
      "write the log as JSON lines: header, inputs with orders in the text syntax, events, dice with their\n"
-     "        rule references, state hashes, result, reveal and checkpoints",
+     "        rule references and who may see them, state hashes, result, reveal and checkpoints, and after each\n"
+     "        input the state as every party may see it (lines of kind \"view\")",
      s_cmd_export},
+    {"render", "--at --seat --seat-secret --spectator --all --output",
+     "the ruleset's SVG picture of the state at SEQ (default: the end) with the last order; --seat N: as seat N\n"
+     "        sees it, --spectator: as the spectators do, neither: everything. Before the game ends --seat N\n"
+     "        needs --seat-secret (the seat's key file) and everything needs --all (exit 64 otherwise)",
+     s_cmd_render},
+    {"html", "--seat --seat-secret --spectator --all --output",
+     "one self-contained HTML page stepping through the game (board, order, events, dice, the next\n"
+     "        decision, the result) as the viewpoint saw it; the same viewpoints and gating as render",
+     s_cmd_html},
 };
 
 static void s_usage(FILE *f) {
@@ -234,23 +318,24 @@ static void s_usage(FILE *f) {
     for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++) {
         const command *c = &s_cmd_table[i];
         fprintf(f, "  %s LOG%s", c->name, c->run == s_cmd_verify ? " [LOG...]" : "");
-        char opts[64];
+        char opts[96];
         snprintf(opts, sizeof opts, "%s", c->options);
         for (char *save = NULL, *o = strtok_r(opts, " ", &save); o; o = strtok_r(NULL, " ", &save)) {
             const option *op = s_find_opt(o);
-            if (op) fprintf(f, " [%s %s]", op->name, op->arg);
+            if (op && op->arg) fprintf(f, " [%s %s]", op->name, op->arg);
+            else if (op) fprintf(f, " [%s]", op->name);
         }
         fprintf(f, "\n        %s\n", c->summary);
     }
     fprintf(f, "\noptions:\n");
     for (size_t i = 0; i < sizeof s_opt_table / sizeof s_opt_table[0]; i++) {
         char both[40];
-        snprintf(both, sizeof both, "%s %s", s_opt_table[i].name, s_opt_table[i].arg);
-        fprintf(f, "  %-15s  %s\n", both, s_opt_table[i].help);
+        snprintf(both, sizeof both, "%s %s", s_opt_table[i].name, s_opt_table[i].arg ? s_opt_table[i].arg : "");
+        fprintf(f, "  %-20s  %s\n", both, s_opt_table[i].help);
     }
-    fprintf(f, "  %-15s  this text\n", "--help, -h");
+    fprintf(f, "  %-20s  this text\n", "--help, -h");
     fprintf(f, "\nexit status: 0 ok, 1 bad log, 2 incomplete (verify), 3 cannot read, "
-               "64 usage\nformat of the log: docs/log-format.md\n");
+               "64 usage or a view render/html may not show\nformat of the log: docs/log-format.md\n");
 }
 
 static int s_accepts(const command *c, const char *opt) {
@@ -278,14 +363,15 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof s_cmd_table / sizeof s_cmd_table[0]; i++)
         if (strcmp(s_cmd_table[i].name, argv[1]) == 0) cmd = &s_cmd_table[i];
     if (!cmd) {
-        fprintf(stderr, "berthier-replay: unknown command \"%s\" (verify, show, export; --help)\n", argv[1]);
+        fprintf(stderr, "berthier-replay: unknown command \"%s\" (verify, show, export, render, html; --help)\n",
+                argv[1]);
         return REPLAY_USAGE;
     }
     args a = {.at = UINT64_MAX, .seat = -1};
     static const char *logs[4096];
     a.logs = logs;
     for (int i = 2; i < argc; i++) {
-        const char *arg = argv[i];
+        const char *arg = strcmp(argv[i], "-o") == 0 ? "--output" : argv[i];
         if (strncmp(arg, "--", 2) == 0) {
             char name[32];
             const char *eq = strchr(arg, '=');
@@ -295,6 +381,14 @@ int main(int argc, char **argv) {
             if (!op || !s_accepts(cmd, name)) {
                 fprintf(stderr, "berthier-replay: %s does not take %s (--help)\n", cmd->name, name);
                 return REPLAY_USAGE;
+            }
+            if (!op->arg) {
+                if (eq) {
+                    fprintf(stderr, "berthier-replay: %s takes no value\n", name);
+                    return REPLAY_USAGE;
+                }
+                op->parse(&a, NULL);
+                continue;
             }
             const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v) {

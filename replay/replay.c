@@ -24,6 +24,7 @@
 #include "dice.h"
 #include "evlog.h"
 #include "game.h"
+#include "walk.h"
 
 typedef struct dice_rec {
     uint64_t index;
@@ -748,3 +749,61 @@ done:
     s_session_free(&s);
     return rc;
 }
+
+/* ---- walking a log step by step (walk.h) ------------------------------------------------ */
+
+struct replay_walk {
+    session s;
+    size_t prev_cursor;          /* where the last input fed began */
+};
+
+replay_walk *replay_walk_open(const char *path, brt_buf *err) {
+    replay_walk *w = calloc(1, sizeof *w);
+    if (!w) {
+        buf_append_str(err, "out of memory\n");
+        return NULL;
+    }
+    if (s_open_session(&w->s, NULL, 0, path, err) != 0) {
+        free(w);
+        return NULL;
+    }
+    if (w->s.n == 0) {
+        buf_printf(err, "%s\n", w->s.scan->reason);
+        replay_walk_destroy(&w);
+        return NULL;
+    }
+    if (s_start(&w->s) != 0) {
+        replay_walk_destroy(&w);
+        return NULL;
+    }
+    w->prev_cursor = w->s.cursor;
+    return w;
+}
+
+void replay_walk_destroy(replay_walk **pw) {
+    if (!pw || !*pw) return;
+    s_session_free(&(*pw)->s);
+    free(*pw);
+    *pw = NULL;
+}
+
+int replay_walk_step(replay_walk *w) {
+    size_t at = w->s.cursor;
+    int rc = s_step(&w->s);
+    if (rc == 1) w->prev_cursor = at;
+    return rc;
+}
+
+const brt_game *replay_walk_game(const replay_walk *w) { return w->s.g; }
+const Berthier__V1__LogHeader *replay_walk_header(const replay_walk *w) { return w->s.hdr; }
+const evlog_record *replay_walk_records(const replay_walk *w, size_t *n) {
+    *n = w->s.n;
+    return w->s.recs;
+}
+void replay_walk_last(const replay_walk *w, size_t *first, size_t *end) {
+    *first = w->prev_cursor;
+    *end = w->s.cursor;
+}
+size_t replay_walk_cursor(const replay_walk *w) { return w->s.cursor; }
+int replay_walk_stopped(const replay_walk *w) { return w->s.problem || w->s.ran_out || w->s.damaged; }
+int replay_walk_problem(const replay_walk *w) { return w->s.problem; }

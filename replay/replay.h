@@ -74,6 +74,26 @@ int replay_show(const char *path, uint64_t seq, int seat, brt_buf *out, brt_buf 
  * checkpoints). 0, or -1 (an "error" line names the damage) with err filled. */
 int replay_export(const char *path, brt_buf *out, brt_buf *err);
 
+/* Which party's share of a log render and html show, and what allows it
+ * (view.c, docs/trust.md "Pictures and pages of a log"). */
+typedef struct replay_view_opts {
+    int viewpoint;             /* a seat (>= 0), BRT_VIEW_ALL (-1) or BRT_VIEW_PUBLIC (-2) */
+    int all;                   /* --all: the operator asks for the full view of an unfinished game */
+    const char *seat_secret;   /* --seat-secret: the seat's key file (NULL: none) */
+} replay_view_opts;
+
+/* The ruleset's SVG picture of the state at `seq` (as replay_show) for o->viewpoint,
+ * with the last accepted order (when the viewpoint may know it) and a caption.
+ * 0; REPLAY_BAD with err (the log does not re-execute, seq not reached, no
+ * picture); REPLAY_USAGE with err when the viewpoint is not allowed. Nothing is
+ * appended to out unless 0 is returned. */
+int replay_render(const char *path, uint64_t seq, const replay_view_opts *o, brt_buf *out, brt_buf *err);
+
+/* One self-contained HTML page (inline CSS, script and SVG; nothing fetched) that
+ * steps through every input that changed the state, as o->viewpoint saw it.
+ * Returns as replay_render. */
+int replay_html(const char *path, const replay_view_opts *o, brt_buf *out, brt_buf *err);
+
 /* Append s as a JSON string (with quotes), escaped. */
 int replay_json_string(brt_buf *out, const char *s, size_t len);
 

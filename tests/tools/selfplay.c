@@ -2,9 +2,10 @@
  * berthier-selfplay - plays random games in process, or replays a log, and
  * prints what every build must print identically (the determinism tests).
  *
- *   berthier-selfplay play RULESET SCENARIO SEED [OUT.log]
- *       play one game with random legal orders; print the final state hash,
- *       the number of orders and the BLAKE2b of every record; write the log.
+ *   berthier-selfplay play RULESET SCENARIO SEED [OUT.log [OPTION...]]
+ *       play one game with random legal orders (with the game options given,
+ *       e.g. fog-of-war); print the final state hash, the number of orders and
+ *       the BLAKE2b of every record; write the log.
  *   berthier-selfplay replay LOG
  *       replay the log through the game driver with its revealed seed and
  *       print the same lines.
@@ -48,7 +49,9 @@ int main(int argc, char **argv) {
     if (argc >= 5 && strcmp(argv[1], "play") == 0) {
         memlog log;
         selfplay_result r;
-        int rc = selfplay_game(argv[2], argv[3], NULL, 0, 2, strtoull(argv[4], NULL, 0), 200000, &log, &r);
+        const char *const *opts = argc > 6 ? (const char *const *)argv + 6 : NULL;
+        size_t nopts = argc > 6 ? (size_t)(argc - 6) : 0;
+        int rc = selfplay_game(argv[2], argv[3], opts, nopts, 2, strtoull(argv[4], NULL, 0), 200000, &log, &r);
         if (rc != 0) {
             fprintf(stderr, "berthier-selfplay: %s\n", r.error);
             return 1;
