@@ -774,6 +774,17 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
     g->mode = S_MODE_REPLAY;
     g->g = game_from_header(recs[0].payload, recs[0].len, seed, s_sink(g), &rej);
     sodium_memzero(seed, sizeof seed);
+    if (!g->g && (rej.code == BERTHIER__V1__CODE__CODE_BAD_RULESET || rej.code == BERTHIER__V1__CODE__CODE_BAD_SCENARIO)) {
+        /* Not damage: a game played by another ruleset or ruleset version (an upgrade). This
+         * engine cannot re-execute it, so it is not served; its files stay as they are, for
+         * the Berthier that played it to verify or finish. */
+        log_warn("%s: not loaded: %s; the log and its seed are left as they are (verify it with the "
+                 "berthier-replay of that version)",
+                 g->log_path, rej.message);
+        s_game_destroy(&g);
+        result = 0;
+        goto done;
+    }
     if (!g->g) {
         snprintf(err, errlen, "%s: record 0 at offset 0: %s", g->log_path, rej.message);
         goto done;

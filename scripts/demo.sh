@@ -71,3 +71,8 @@ for f in "$BERTHIER_RECEIPTS_DIR/$id".seat*.receipts; do [ -f "$f" ] && receipts
 echo "demo: berthier-replay verify $log --trust $DATA/sign.pub ${receipts[*]}"
 "$BIN/berthier-replay" verify "$log" --trust "$DATA/sign.pub" "${receipts[@]}" || die "the log did NOT verify"
 echo "demo: the log verified: chain, signatures by the pinned key, dice, every outcome reproduced and every receipt held"
+
+# The game to look at: every step's board, order, events and rolls in one page (no network).
+page="var/$id.html"
+"$BIN/berthier-replay" html "$log" -o "$page" || die "berthier-replay html failed"
+echo "demo: the game step by step: open $page in a browser (berthier-replay html; arrow keys step)"

@@ -4,6 +4,9 @@
  *   - a log damaged before its end stops the daemon, naming record and offset;
  *   - a seed file that does not match the header's commitment, or is missing,
  *     stops the daemon naming the log;
+ *   - a log played by another ruleset version (an upgrade) is not loaded, is left as it
+ *     is, and the daemon starts (before, it refused to start: the version mismatch was
+ *     taken for damage);
  *   - after a repair the game plays on to its end and its log verifies.
  */
 #include <setjmp.h>
@@ -188,7 +191,48 @@ static void test_recovery(void **state) {
     snprintf(unfinished, sizeof unfinished, "%s/games/00000000000000aa.log", f->d.dir);
     snprintf(moved, sizeof moved, "%s.unfinished", unfinished);
     s_write(unfinished, (const uint8_t *)"BRTHRLOG\x01\0\0\0\0\0\0\0\x10", 17);
+    /* ... and a game of another version of the ruleset, as an upgrade leaves them. */
+    char oldp[600], oldseed[600];
+    snprintf(oldp, sizeof oldp, "%s/games/00000000000000bb.log", f->d.dir);
+    snprintf(oldseed, sizeof oldseed, "%s/games/00000000000000bb.seed", f->d.dir);
+    {
+        evlog_reader *hr = evlog_reader_from_memory(good, good_len);
+        evlog_record h0;
+        assert_int_equal(evlog_reader_next(hr, &h0), 1);
+        Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, h0.len, h0.payload);
+        assert_non_null(h);
+        evlog_reader_destroy(&hr);
+        char *own_id = h->game_id, *own_version = h->ruleset_version;
+        h->game_id = (char *)"00000000000000bb";
+        h->ruleset_version = (char *)"0.9.0-older";
+        uint8_t hb[4096];
+        size_t hn = berthier__v1__log_header__get_packed_size(h);
+        assert_true(hn <= sizeof hb);
+        berthier__v1__log_header__pack(h, hb);
+        h->game_id = own_id;   /* the message frees its own strings */
+        h->ruleset_version = own_version;
+        berthier__v1__log_header__free_unpacked(h, NULL);
+        char e[256];
+        evlog *ol = evlog_create(oldp, hb, hn, e, sizeof e);
+        assert_non_null(ol);
+        assert_int_equal(evlog_sync(ol), 0);
+        evlog_destroy(&ol);
+        s_write(oldseed, seed, 32);
+        chmod(oldseed, 0600);
+    }
+    size_t old_len = 0;
+    uint8_t *old_bytes = td_slurp(oldp, &old_len);
+    assert_non_null(old_bytes);
     assert_int_equal(td_start(&f->d), 0);
+    assert_true(s_log_has(&f->d, "not loaded"));
+    assert_true(s_log_has(&f->d, "0.9.0-older"));
+    size_t old_now_len = 0;
+    uint8_t *old_now = td_slurp(oldp, &old_now_len);
+    assert_non_null(old_now);
+    assert_int_equal(old_now_len, old_len);
+    assert_memory_equal(old_now, old_bytes, old_len);
+    free(old_now);
+    free(old_bytes);
     assert_true(s_log_has(&f->d, "torn tail"));
     assert_int_equal(access(unfinished, F_OK), -1);
     assert_int_equal(access(moved, F_OK), 0);
