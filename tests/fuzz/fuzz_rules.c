@@ -56,6 +56,23 @@ static int s_in_list(const brt_buf *list, const uint8_t *o, size_t len) {
     return 0;
 }
 
+/* Every viewpoint's picture of every state the fuzzer reaches: drawn without failing
+ * (docs/render.md), one whole SVG document, and the same bytes when drawn again. */
+static void s_check_pictures(const brt_game *g, unsigned nseats) {
+    if (!game_ruleset(g)->render) return;
+    for (int v = -2; v < (int)nseats; v++) {
+        brt_buf a, b;
+        buf_init(&a);
+        buf_init(&b);
+        if (game_render(g, v, NULL, &a) != 0 || game_render(g, v, NULL, &b) != 0) abort();
+        if (a.len < 16 || memcmp(a.data, "<svg ", 5) != 0 || a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
+            abort();
+        if (memcmp(a.data + a.len - 7, "</svg>\n", 7) != 0) abort();
+        buf_free(&a);
+        buf_free(&b);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int init;
     if (!init) {
@@ -153,8 +170,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
         buf_free(&legal);
+        if (step % 8 == 0) s_check_pictures(g, nseats);
         if (pos >= size && (b & 0x80) == 0 && step > 64) break;
     }
+    s_check_pictures(g, nseats);
     uint8_t live[32], h[32];
     game_state_hash(g, live);
     char why[256];
