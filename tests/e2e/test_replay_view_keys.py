@@ -8,7 +8,7 @@ with keys derived from the seats' CURVE secret keys, whose key files are written
     file it is written, with seat 1's key file (or a stranger's) it is refused;
   - the full view is refused without --all and written with it; the spectators' view is
     always written;
-  - -o FILE and standard output give the same bytes; --seat with --spectator is a usage error.
+  - -o FILE and standard output give the same bytes; --seat with --spectator, or --all with either, is a usage error.
 On the finished game every view is written without a key, and the n20 game's render draws
 its picture.
 Plain builds only (the library cannot be loaded into a sanitizer build's interpreter)."""
@@ -110,6 +110,8 @@ def main():
         os.unlink(out)
         r = replay("html", live_log, "--spectator", "--seat", "0")
         check(r.returncode == 64 and not r.stdout, "--seat with --spectator is a usage error")
+        r = replay("html", live_log, "--all", "--seat", "0")
+        check(r.returncode == 64 and not r.stdout and b"--all" in r.stderr, "--all with --seat is a usage error")
 
         done = local.Game("duel", "standard", seed=bytes(range(1, 33)), seat_keys=secrets)
         play(done, rng, 100000)
