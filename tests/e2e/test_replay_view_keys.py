@@ -25,7 +25,7 @@ from zmq.utils import z85
 
 from berthier import keys, local
 
-from e2e_py import BIN, FAILURES, check  # noqa: E402
+from e2e_py import BIN, check, summary  # noqa: E402
 
 REPLAY = os.path.join(BIN, "berthier-replay")
 
@@ -155,10 +155,7 @@ def main():
         check(r.returncode == 0 and b'id="viewer"' in r.stdout, "seat 0's page of a live n20 fog-of-war game")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print("%d check(s) failed" % len(FAILURES))
-        return 1
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":
