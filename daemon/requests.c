@@ -378,18 +378,24 @@ static void s_accepted_hashes(const bd_game *gm, unsigned seat, const s_outcome 
     }
 }
 
+/* An Accepted message over an outcome: the game's seq, the outcome's events and rolls. */
+static void s_outcome_accepted(const s_outcome *o, const bd_game *gm, Berthier__V1__Accepted *a) {
+    berthier__v1__accepted__init(a);
+    a->seq = game_seq(gm->g);
+    a->n_events = o->nev;
+    a->events = o->evp;
+    a->n_rolls = o->nrolls;
+    a->rolls = o->rollp;
+}
+
 /* The Accepted reply to `seat` for the input just captured. Live and recovery
  * build it the same way, so a retry after a restart gets the same bytes. */
 static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
                              const uint8_t *req, size_t req_len, brt_buf *out) {
     s_outcome o;
     s_outcome_build(&o, gm, &gm->cap, (int)seat, 0);
-    Berthier__V1__Accepted a = BERTHIER__V1__ACCEPTED__INIT;
-    a.seq = game_seq(gm->g);
-    a.n_events = o.nev;
-    a.events = o.evp;
-    a.n_rolls = o.nrolls;
-    a.rolls = o.rollp;
+    Berthier__V1__Accepted a;
+    s_outcome_accepted(&o, gm, &a);
     uint8_t vh[32];
     if (o.have_hash) s_accepted_hashes(gm, seat, &o, &a, vh);
     a.waiting = a.seq == seq_before;
@@ -695,12 +701,8 @@ static void s_abort_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     log_info("game %s: aborted by an admin at seq %llu", gm->id, (unsigned long long)before);
     s_outcome o;
     s_outcome_build(&o, gm, &gm->cap, -1, 0);
-    Berthier__V1__Accepted a = BERTHIER__V1__ACCEPTED__INIT;
-    a.seq = game_seq(gm->g);
-    a.n_events = o.nev;
-    a.events = o.evp;
-    a.n_rolls = o.nrolls;
-    a.rolls = o.rollp;
+    Berthier__V1__Accepted a;
+    s_outcome_accepted(&o, gm, &a);
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = rid;
     r.code = BERTHIER__V1__CODE__CODE_OK;

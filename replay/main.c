@@ -242,6 +242,10 @@ static int s_view_opts(const args *a, replay_view_opts *o) {
         fprintf(stderr, "berthier-replay: --seat-secret goes with --seat N\n");
         return -1;
     }
+    if (a->all && (a->seat >= 0 || a->spectator)) {
+        fprintf(stderr, "berthier-replay: --all is the full view; give it alone, not with --seat N or --spectator\n");
+        return -1;
+    }
     o->viewpoint = a->spectator ? -2 : a->seat >= 0 ? a->seat : -1; /* BRT_VIEW_PUBLIC, a seat, BRT_VIEW_ALL */
     o->all = a->all;
     o->seat_secret = a->seat_secret;

@@ -20,6 +20,15 @@ def check(cond, what):
     return cond
 
 
+def summary(note=""):
+    """The script's exit status: 1 with the count of failed checks (and the note), else 0."""
+    if FAILURES:
+        print("%d check(s) failed%s" % (len(FAILURES), note))
+        return 1
+    print("all checks passed")
+    return 0
+
+
 def start_daemon(data, *args):
     """berthierd on `data` (its stderr beside it), once its keys and socket exist."""
     log = open(os.path.join(os.path.dirname(data), "berthierd.err"), "wb")

@@ -28,7 +28,7 @@ from berthier.client import Client, NonceChain, check_view_hash, keygen
 from berthier.keys import load_keypair
 from berthier.proto import pb
 
-from e2e_py import BIN, FAILURES, PYTHON, check, start_daemon, stop_daemon  # noqa: E402
+from e2e_py import BIN, FAILURES, PYTHON, check, start_daemon, stop_daemon, summary  # noqa: E402
 
 
 def run_verifiers(path):
@@ -338,11 +338,7 @@ def main():
             except OSError:
                 pass
         shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print("%d check(s) failed" % len(FAILURES))
-        return 1
-    print("all checks passed")
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":

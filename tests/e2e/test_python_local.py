@@ -29,7 +29,7 @@ from berthier import local, logfile
 from berthier.client import Client, keygen
 from berthier.proto import pb
 
-from e2e_py import BIN, FAILURES, PYTHON, check, start_daemon, stop_daemon  # noqa: E402
+from e2e_py import BIN, PYTHON, check, start_daemon, stop_daemon, summary  # noqa: E402
 INPUT_KINDS = {1, 2, 3, 4, 5, 6}
 OUTCOME_KINDS = {16, 17, 18, 19, 20}
 
@@ -239,12 +239,10 @@ def main():
         admin.close()
     finally:
         stop_daemon(daemon)
-    if FAILURES:
-        print("%d check(s) failed; data kept in %s" % (len(FAILURES), tmp))
-        return 1
-    shutil.rmtree(tmp, ignore_errors=True)
-    print("all checks passed")
-    return 0
+    rc = summary("; data kept in %s" % tmp)
+    if rc == 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return rc
 
 
 if __name__ == "__main__":

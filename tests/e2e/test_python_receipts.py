@@ -30,7 +30,7 @@ import nacl.signing
 from berthier import logfile as lf, receipts, verify, wire
 from berthier.client import Client, keygen
 
-from e2e_py import BIN, FAILURES, PYTHON, check, start_daemon, stop_daemon  # noqa: E402
+from e2e_py import BIN, PYTHON, check, start_daemon, stop_daemon, summary  # noqa: E402
 
 
 def verify_cli(*args):
@@ -183,11 +183,7 @@ def main():
     finally:
         stop_daemon(daemon)
         shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print("%d check(s) failed" % len(FAILURES))
-        return 1
-    print("all checks passed")
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ with keys derived from the seats' CURVE secret keys, whose key files are written
     file it is written, with seat 1's key file (or a stranger's) it is refused;
   - the full view is refused without --all and written with it; the spectators' view is
     always written;
-  - -o FILE and standard output give the same bytes; --seat with --spectator is a usage error.
+  - -o FILE and standard output give the same bytes; --seat with --spectator, or --all with either, is a usage error.
 On the finished game every view is written without a key, and the n20 game's render draws
 its picture.
 Plain builds only (the library cannot be loaded into a sanitizer build's interpreter)."""
@@ -25,7 +25,7 @@ from zmq.utils import z85
 
 from berthier import keys, local
 
-from e2e_py import BIN, FAILURES, check  # noqa: E402
+from e2e_py import BIN, check, summary  # noqa: E402
 
 REPLAY = os.path.join(BIN, "berthier-replay")
 
@@ -110,6 +110,8 @@ def main():
         os.unlink(out)
         r = replay("html", live_log, "--spectator", "--seat", "0")
         check(r.returncode == 64 and not r.stdout, "--seat with --spectator is a usage error")
+        r = replay("html", live_log, "--all", "--seat", "0")
+        check(r.returncode == 64 and not r.stdout and b"--all" in r.stderr, "--all with --seat is a usage error")
 
         done = local.Game("duel", "standard", seed=bytes(range(1, 33)), seat_keys=secrets)
         play(done, rng, 100000)
@@ -153,10 +155,7 @@ def main():
         check(r.returncode == 0 and b'id="viewer"' in r.stdout, "seat 0's page of a live n20 fog-of-war game")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print("%d check(s) failed" % len(FAILURES))
-        return 1
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import time
 import urllib.error
 import urllib.request
 
-from e2e_py import BIN, FAILURES, check  # noqa: E402
+from e2e_py import BIN, check, summary  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -219,10 +219,7 @@ def main():
                 driver_proc.kill()
                 driver_proc.wait()
         shutil.rmtree(tmp, ignore_errors=True)
-    if FAILURES:
-        print("%d check(s) failed" % len(FAILURES))
-        return 1
-    return 0
+    return summary()
 
 
 if __name__ == "__main__":

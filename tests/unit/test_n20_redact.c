@@ -331,16 +331,7 @@ static int r_play(const char *scenario, uint32_t opts, uint64_t seed, int probe,
         for (int k = 0; k < 2; k++)
             if (r_leaks(s, k, (const uint8_t *)pd.prompt, strlen(pd.prompt), w, sizeof w))
                 fail_msg("%s step %d: the pending prompt names %s, hidden from seat %d: %s", tag, steps, w, k, pd.prompt);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        if (n <= 0) fail_msg("%s: no legal order (phase %d)", tag, s->phase);
-        size_t clen;
-        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, (int)(t_rng(&rng) % (uint64_t)n), 0, &d, NULL,
-                                         tag, &clen);
-        assert_non_null(chosen);
-        brt_reject err;
-        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
-            fail_msg("%s: chosen order rejected: %s", tag, err.message);
+        t_random_step(s, &rng, &legal, 0, &d, &out, tag, NULL, NULL, NULL);
         if (rec->leaks) fail_msg("%s step %d: %s", tag, steps, rec->leak);
         steps++;
     }
@@ -359,17 +350,7 @@ static void r_play_full(const char *scenario, uint32_t opts, uint64_t seed, cryp
     uint64_t rng = seed * 2654435761u + 7;
     brt_buf legal;
     buf_init(&legal);
-    for (int steps = 0; !s->over && steps < 30000; steps++) {
-        int seat = n20_pending_seat(s);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        assert_true(n > 0);
-        size_t clen;
-        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, (int)(t_rng(&rng) % (uint64_t)n), 0, &d, NULL,
-                                         "full", &clen);
-        brt_reject err;
-        assert_int_equal(n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err), 0);
-    }
+    for (int steps = 0; !s->over && steps < 30000; steps++) t_random_step(s, &rng, &legal, 0, &d, &out, "full", NULL, NULL, NULL);
     assert_true(s->over);
     buf_free(&legal);
     free(s);

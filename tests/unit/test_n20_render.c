@@ -171,17 +171,11 @@ static n20_state *r_play_sc(const char *scenario, uint32_t opts, uint64_t seed, 
     *last_len = 0;
     *last_seat = -1;
     for (int steps = 0; !s->over && steps < 30000; steps++) {
-        int seat = n20_pending_seat(s);
-        assert_true(seat == 0 || seat == 1);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        assert_true(n > 0);
+        const uint8_t *o;
         size_t len;
-        const uint8_t *o = t_nth(&legal, (int)(t_rng(&rng) % (uint64_t)n), &len);
-        assert_non_null(o);
+        int seat;
+        t_random_step(s, &rng, &legal, 0, &d, &out, scenario, &o, &len, &seat);
         assert_true(len <= 512);
-        brt_reject err;
-        assert_int_equal(n20_apply(s, (unsigned)seat, o, len, &d.d, &out, &err), 0);
         memcpy(last, o, len);
         *last_len = len;
         *last_seat = seat;

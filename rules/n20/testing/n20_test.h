@@ -387,6 +387,29 @@ static inline n20_state *t_play_start(const char *scenario, uint32_t opts, t_dic
     return s;
 }
 
+/* one random legal order (the rng's next pick among legal()'s list) given by the seat that must
+ * decide, and applied; every listed order is first applied to a copy and must be accepted when
+ * `check`. The order and the seat that gave it come back in *order / *len / *seat (the order lives
+ * in `legal` until its next use). */
+static inline void t_random_step(n20_state *s, uint64_t *rng, brt_buf *legal, int check, t_dice *d, n20_out *out,
+                                 const char *tag, const uint8_t **order, size_t *len, int *seat) {
+    int who = n20_pending_seat(s);
+    if (who != 0 && who != 1) fail_msg("%s: no seat to decide (phase %d)", tag, s->phase);
+    buf_reset(legal);
+    int n = n20_legal(s, (unsigned)who, legal);
+    if (n <= 0) fail_msg("%s: no legal order (phase %d)", tag, s->phase);
+    int pick = (int)(t_rng(rng) % (uint64_t)n);
+    size_t clen;
+    const uint8_t *chosen = t_choose(s, (unsigned)who, legal, pick, check, d, out, tag, &clen);
+    assert_non_null(chosen);
+    brt_reject err;
+    if (n20_apply(s, (unsigned)who, chosen, clen, &d->d, out, &err) != 0)
+        fail_msg("%s: chosen order rejected: %s", tag, err.message);
+    if (order) *order = chosen;
+    if (len) *len = clen;
+    if (seat) *seat = who;
+}
+
 /* one game of random legal orders (seeded) to its result; every listed order of the first
  * `check` steps is applied to a copy and must be accepted; fills the final state hash and, if
  * `dice` is not NULL, leaves the game's dice there (for t_dice_count); returns the orders played */
@@ -400,21 +423,10 @@ static inline int t_play_random(const char *scenario, uint32_t opts, uint64_t se
     int steps = 0;
     brt_buf legal;
     buf_init(&legal);
+    char tag[96];
+    snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
     while (!s->over && steps < 30000) {
-        int seat = n20_pending_seat(s);
-        assert_true(seat == 0 || seat == 1);
-        buf_reset(&legal);
-        int n = n20_legal(s, (unsigned)seat, &legal);
-        if (n <= 0) fail_msg("%s seed %llu: no legal order (phase %d)", scenario, (unsigned long long)seed, s->phase);
-        int pick = (int)(t_rng(&rng) % (uint64_t)n);
-        char tag[96];
-        snprintf(tag, sizeof tag, "%s seed %llu", scenario, (unsigned long long)seed);
-        size_t clen;
-        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &clen);
-        assert_non_null(chosen);
-        brt_reject err;
-        if (n20_apply(s, (unsigned)seat, chosen, clen, &d.d, &out, &err) != 0)
-            fail_msg("%s seed %llu: chosen order rejected: %s", scenario, (unsigned long long)seed, err.message);
+        t_random_step(s, &rng, &legal, steps < check, &d, &out, tag, NULL, NULL, NULL);
         steps++;
     }
     assert_true(s->over); /* [15.0] the game ends with a result */
