@@ -18,6 +18,7 @@ FILES = {
     "c12_13": "test_wnlb_cases_12_13.c",
     "hid": "test_wnlb_hidden.c",
     "rnd": "test_wnlb_random.c",
+    "rep": "test_wnlb_replay.c",
 }
 
 
