@@ -267,6 +267,223 @@ static void test_wnlb_9_4_tie_defender_wins(void **st) {
     t_free(f);
 }
 
+/* ---- the battle arithmetic of [9.3], per unit (wnlb_battle_base) ------------------------ */
+
+/* base BPs of attackers `att` (n of them) on `target`; elite: [0] the attacker played an Elite
+ * Bonus [11.3], [1] the defender did; per-attacker values in per */
+static void s_base(const t_fx *f, int target, const int *att, int n, int ea, int ed, int32_t *a, int32_t *d,
+                   int32_t *per) {
+    wnlb_battle b;
+    memset(&b, 0, sizeof b);
+    b.target = (int8_t)target;
+    b.n_att = (uint8_t)n;
+    for (int i = 0; i < n; i++) b.att[i] = (int8_t)att[i];
+    b.att_army = f->s->sc->units[att[0]].army;
+    int elite[2] = {ea, ed};
+    wnlb_battle_base(f->s, &b, elite, a, d, per);
+}
+
+/* a British defender (printed 3) in E-6 facing south on a blank board */
+static t_fx *s_def(t_board *b, int *br) {
+    t_fx *f = t_new("short", 2, 93);
+    t_blank(f, b);
+    *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_values(f, *br, 3, 1, 0);
+    t_put(f, *br, "E-6", WNLB_S);
+    return f;
+}
+
+/* [8.1] relative to a unit facing south: the square south is its front, east and west its
+ * flanks, north its rear */
+static void test_wnlb_8_1_front_flank_rear(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    static const struct {
+        const char *sq;
+        int side;
+    } rel[] = {{"F-6", 0}, {"E-7", 1}, {"E-5", 1}, {"D-6", 2}};
+    for (int i = 0; i < 4; i++) {
+        int r, c;
+        t_sq(rel[i].sq, &r, &c);
+        assert_int_equal(wnlb_rel_side(f->s, br, r, c), rel[i].side);
+    }
+    t_free(f);
+}
+
+/* [9.2] up to four units, one on each side, may attack one enemy unit, each facing it */
+static void test_wnlb_9_2_four_attackers_one_defender(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a[4];
+    static const char *sq[4] = {"F-6", "E-7", "E-5", "D-6"};
+    static const int face[4] = {WNLB_N, WNLB_W, WNLB_E, WNLB_S};
+    for (int i = 0; i < 4; i++) {
+        a[i] = t_unit(f, WNLB_FR, WNLB_INF, i);
+        t_values(f, a[i], 1, 0, 0);
+        t_put(f, a[i], sq[i], face[i]);
+        assert_true(wnlb_can_attack(f->s, a[i], br));
+    }
+    int32_t att, def, per[4];
+    s_base(f, br, a, 4, 0, 0, &att, &def, per);
+    /* [9.3] front 1, flanks 2 and 2, rear 3 */
+    assert_int_equal(per[0], 1);
+    assert_int_equal(per[1], 2);
+    assert_int_equal(per[2], 2);
+    assert_int_equal(per[3], 3);
+    assert_int_equal(att, 8);
+    t_free(f);
+}
+
+/* [9.3] attacking into the flank doubles the unit's BPs, into the rear triples them, per unit */
+static void test_wnlb_9_3_flank_doubles_rear_triples(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a[2] = {t_unit(f, WNLB_FR, WNLB_INF, 0), t_unit(f, WNLB_FR, WNLB_INF, 1)};
+    t_values(f, a[0], 3, 1, 0);
+    t_values(f, a[1], 2, 1, 0);
+    t_put(f, a[0], "E-7", WNLB_W); /* flank */
+    t_put(f, a[1], "D-6", WNLB_S); /* rear */
+    int32_t att, def, per[2];
+    s_base(f, br, a, 2, 0, 0, &att, &def, per);
+    assert_int_equal(per[0], 6);
+    assert_int_equal(per[1], 6);
+    assert_int_equal(att, 12);
+    assert_int_equal(def, 3);
+    t_free(f);
+}
+
+/* [9.3] a defender in a village or woods doubles its printed BPs */
+static void test_wnlb_9_3_woods_village_defender_doubles(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_put(f, a, "F-6", WNLB_N);
+    int32_t att, def, per[1];
+    s_base(f, br, &a, 1, 0, 0, &att, &def, per);
+    assert_int_equal(def, 3);
+    t_terrain(f, "E-6", WNLB_VILLAGE);
+    s_base(f, br, &a, 1, 0, 0, &att, &def, per);
+    assert_int_equal(def, 6);
+    t_terrain(f, "E-6", WNLB_WOODS);
+    s_base(f, br, &a, 1, 0, 0, &att, &def, per);
+    assert_int_equal(def, 6);
+    t_free(f);
+}
+
+/* [9.3] a defender on a hill doubles only when every attacker is on a non-hill square */
+static void test_wnlb_9_3_hill_bonus_only_against_non_hill_attackers(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a[2] = {t_unit(f, WNLB_FR, WNLB_INF, 0), t_unit(f, WNLB_FR, WNLB_INF, 1)};
+    t_put(f, a[0], "F-6", WNLB_N);
+    t_put(f, a[1], "E-7", WNLB_W);
+    t_terrain(f, "E-6", WNLB_HILL);
+    int32_t att, def, per[2];
+    s_base(f, br, a, 2, 0, 0, &att, &def, per);
+    assert_int_equal(def, 6);
+    t_terrain(f, "E-7", WNLB_HILL); /* one attacker also on a hill */
+    s_base(f, br, a, 2, 0, 0, &att, &def, per);
+    assert_int_equal(def, 3);
+    t_free(f);
+}
+
+/* [9.3] -1 per attacker across a ridge or stream side, after the bonuses: 3 x 2 - 1 = 5,
+ * not (3 - 1) x 2 */
+static void test_wnlb_9_3_ridge_stream_minus_one_after_bonuses(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a[2] = {t_unit(f, WNLB_FR, WNLB_INF, 0), t_unit(f, WNLB_FR, WNLB_INF, 1)};
+    t_values(f, a[0], 3, 1, 0);
+    t_values(f, a[1], 2, 1, 0);
+    t_put(f, a[0], "E-7", WNLB_W);
+    t_put(f, a[1], "F-6", WNLB_N);
+    t_side(f, "E-6", WNLB_E, WNLB_SIDE_RIDGE);
+    t_side(f, "E-6", WNLB_S, WNLB_SIDE_STREAM);
+    int32_t att, def, per[2];
+    s_base(f, br, a, 2, 0, 0, &att, &def, per);
+    assert_int_equal(per[0], 5);
+    assert_int_equal(per[1], 1);
+    t_free(f);
+}
+
+/* [9.4] "Multiplying of Battle Points": flank and Elite Bonus give 2 x 2 */
+static void test_wnlb_9_4_flank_and_elite_quadruple(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_values(f, a, 2, 1, 1);
+    t_put(f, a, "E-7", WNLB_W);
+    int32_t att, def, per[1];
+    s_base(f, br, &a, 1, 1, 0, &att, &def, per);
+    assert_int_equal(per[0], 8);
+    s_base(f, br, &a, 1, 0, 0, &att, &def, per); /* no card played: no Elite Bonus [11.3] */
+    assert_int_equal(per[0], 4);
+    t_free(f);
+}
+
+/* [11.3] an Elite Bonus card doubles the BPs of one's Elite units only; the defender's card
+ * doubles the Elite defender */
+static void test_wnlb_11_3_elite_bonus_doubles_elite_units(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    int a[2] = {t_unit(f, WNLB_FR, WNLB_INF, 0), t_unit(f, WNLB_FR, WNLB_INF, 1)};
+    t_values(f, a[0], 3, 1, 1);
+    t_values(f, a[1], 3, 1, 0);
+    t_put(f, a[0], "F-6", WNLB_N);
+    t_put(f, a[1], "E-5", WNLB_E);
+    int32_t att, def, per[2];
+    s_base(f, br, a, 2, 1, 0, &att, &def, per);
+    assert_int_equal(per[0], 6);
+    assert_int_equal(per[1], 6); /* flank 3 x 2, no Elite */
+    t_values(f, a[1], 3, 1, 0);
+    t_values(f, br, 3, 1, 1);
+    s_base(f, br, a, 2, 1, 1, &att, &def, per);
+    assert_int_equal(def, 6);
+    t_free(f);
+}
+
+/* [9.5] a unit with no reduced side [9.1] is eliminated by a reduction; a reduced unit
+ * reduced again is eliminated */
+static void test_wnlb_9_5_no_reduced_side_eliminated(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    t_values(f, br, 1, 0, 0);
+    wnlb_reduce(f->s, br, &f->ev);
+    assert_int_equal(f->s->units[br].eliminated, 1);
+    t_free(f);
+}
+
+static void test_wnlb_9_5_reduced_again_eliminated(void **st) {
+    (void)st;
+    t_board b;
+    int br;
+    t_fx *f = s_def(&b, &br);
+    wnlb_reduce(f->s, br, &f->ev);
+    assert_int_equal(f->s->units[br].reduced, 1);
+    assert_int_equal(f->s->units[br].eliminated, 0);
+    wnlb_reduce(f->s, br, &f->ev);
+    assert_int_equal(f->s->units[br].eliminated, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_7_example_base_battle_points),
@@ -274,6 +491,16 @@ int main(void) {
         cmocka_unit_test(test_wnlb_9_7_example_artillery_fire_variant),
         cmocka_unit_test(test_wnlb_9_2_attacker_must_face_target),
         cmocka_unit_test(test_wnlb_9_4_tie_defender_wins),
+        cmocka_unit_test(test_wnlb_8_1_front_flank_rear),
+        cmocka_unit_test(test_wnlb_9_2_four_attackers_one_defender),
+        cmocka_unit_test(test_wnlb_9_3_flank_doubles_rear_triples),
+        cmocka_unit_test(test_wnlb_9_3_woods_village_defender_doubles),
+        cmocka_unit_test(test_wnlb_9_3_hill_bonus_only_against_non_hill_attackers),
+        cmocka_unit_test(test_wnlb_9_3_ridge_stream_minus_one_after_bonuses),
+        cmocka_unit_test(test_wnlb_9_4_flank_and_elite_quadruple),
+        cmocka_unit_test(test_wnlb_11_3_elite_bonus_doubles_elite_units),
+        cmocka_unit_test(test_wnlb_9_5_no_reduced_side_eliminated),
+        cmocka_unit_test(test_wnlb_9_5_reduced_again_eliminated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
