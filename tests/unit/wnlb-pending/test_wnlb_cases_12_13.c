@@ -1,5 +1,5 @@
 /*
- * test_wnlb_cases_12_13.c - rule cases of the Scenarios and Winning the Game [13.1]-[13.3]
+ * test_wnlb_cases_12_13.c - rule cases of Commanders [12.0], the Scenarios and Winning the Game [13.1]-[13.3]
  * (Napoleon's Last Battle). The VP squares are found by name in the scenario data; the
  * ownership and the eliminations are set on the state as the cases need them.
  * docs/wnlb-cases/12.md and 13.md map every case to its test.
@@ -199,6 +199,73 @@ static void test_wnlb_13_3_allies_win_together(void **st) {
     t_free(f);
 }
 
+/* ---- [12.0] commanders ---------------------------------------------------------------- */
+
+static void s_cmd_at(t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    f->s->cmd_row[c] = (int8_t)r;
+    f->s->cmd_col[c] = (int8_t)col;
+}
+
+static void s_cmd_is(const t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    assert_int_equal(f->s->cmd_row[c], r);
+    assert_int_equal(f->s->cmd_col[c], col);
+}
+
+/* [12.0] an enemy unit adjacent to a Commander alone in his square: he is placed at once
+ * with the nearest friendly combat unit (here one nearest: no choice to make) */
+static void test_wnlb_12_0_lone_commander_displaced(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 120);
+    t_blank(f, &b);
+    s_cmd_at(f, 0, "E-6");
+    t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 0), "E-8", WNLB_N); /* 2 squares away */
+    t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 1), "H-6", WNLB_N); /* 3 squares away */
+    t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "D-6", WNLB_S);  /* the enemy now adjacent */
+    wnlb_commanders_check(f->s, &f->ev);
+    s_cmd_is(f, 0, "E-8");
+    t_free(f);
+}
+
+/* [12.0] "If the combat unit is eliminated, simply pick up the Commander and place him with
+ * the nearest friendly unit": commanders are never eliminated */
+static void test_wnlb_12_0_commander_never_eliminated(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 121);
+    t_blank(f, &b);
+    int u = t_unit(f, WNLB_BR, WNLB_INF, 0), v = t_unit(f, WNLB_BR, WNLB_INF, 1);
+    t_values(f, u, 1, 0, 0);
+    t_put(f, u, "E-6", WNLB_S);
+    t_put(f, v, "E-9", WNLB_S);
+    s_cmd_at(f, 1, "E-6");
+    wnlb_reduce(f->s, u, &f->ev);
+    assert_int_equal(f->s->units[u].eliminated, 1);
+    wnlb_commanders_check(f->s, &f->ev);
+    s_cmd_is(f, 1, "E-9");
+    t_free(f);
+}
+
+/* [12.0] a Commander in the square of a retreating unit retreats with it */
+static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 122);
+    t_blank(f, &b);
+    int u = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, u, "E-6", WNLB_S);
+    s_cmd_at(f, 1, "E-6");
+    int r, c;
+    t_sq("D-6", &r, &c);
+    wnlb_commander_follow(f->s, u, r, c);
+    s_cmd_is(f, 1, "D-6");
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_13_1_scenario_turn_counts),
@@ -211,6 +278,9 @@ int main(void) {
         cmocka_unit_test(test_wnlb_13_2_last_to_occupy_counts),
         cmocka_unit_test(test_wnlb_13_3_equal_vp_draw),
         cmocka_unit_test(test_wnlb_13_3_allies_win_together),
+        cmocka_unit_test(test_wnlb_12_0_lone_commander_displaced),
+        cmocka_unit_test(test_wnlb_12_0_commander_never_eliminated),
+        cmocka_unit_test(test_wnlb_12_0_commander_retreats_with_unit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
