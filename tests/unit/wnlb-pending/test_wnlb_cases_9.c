@@ -484,6 +484,67 @@ static void test_wnlb_9_5_reduced_again_eliminated(void **st) {
     t_free(f);
 }
 
+/* ---- [9.6] cavalry retreat before battle -------------------------------------------- */
+
+/* a French Movement card of 6 MP, French infantry in G-6 facing north, British cavalry in
+ * E-6 facing south; the infantry steps into F-6, adjacent to the cavalry */
+static t_fx *s96(t_board *b, int *inf, int *cav) {
+    t_fx *f = t_new("short", 2, 96);
+    t_blank(f, b);
+    *inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    *cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
+    t_put(f, *inf, "G-6", WNLB_N);
+    t_put(f, *cav, "E-6", WNLB_S);
+    t_empty_hand(f, WNLB_FR);
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
+    o.purpose = WNLB_PURPOSE_MOVE;
+    ORDER(f, 0, o);
+    o = t_o(WNLB_O_MOVE);
+    o.unit = *inf;
+    o.n_steps = 1;
+    o.steps[0] = WNLB_STEP_FWD;
+    ORDER(f, 0, o);
+    return f;
+}
+
+/* [9.6] enemy infantry moves adjacent to a cavalry unit: before anything else, the cavalry's
+ * owner may retreat it (as per the retreat rules), at no MP and without a Moved marker */
+static void test_wnlb_9_6_cavalry_retreats_before_infantry(void **st) {
+    (void)st;
+    t_board b;
+    int inf, cav;
+    t_fx *f = s96(&b, &inf, &cav);
+    PHASE(f, WNLB_PH_CAV_RETREAT);
+    assert_int_equal(t_actor(f), 1);
+    wnlb_order o = t_o(WNLB_O_CAV_RETREAT);
+    t_sq("D-6", &o.row, &o.col);
+    o.facing = WNLB_S;
+    ORDER(f, 1, o);
+    int r, c;
+    t_sq("D-6", &r, &c);
+    assert_int_equal(f->s->units[cav].row, r);
+    assert_int_equal(f->s->units[cav].moved, 0);
+    t_free(f);
+}
+
+/* [9.6] the cavalry may stay: the window is declined and nothing moves */
+static void test_wnlb_9_6_cavalry_may_stay(void **st) {
+    (void)st;
+    t_board b;
+    int inf, cav;
+    t_fx *f = s96(&b, &inf, &cav);
+    PHASE(f, WNLB_PH_CAV_RETREAT);
+    wnlb_order o = t_o(WNLB_O_CAV_RETREAT);
+    o.flag = 1;
+    ORDER(f, 1, o);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    assert_int_equal(f->s->units[cav].row, r);
+    assert_true(f->s->phase != WNLB_PH_CAV_RETREAT);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_7_example_base_battle_points),
@@ -501,6 +562,8 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_3_elite_bonus_doubles_elite_units),
         cmocka_unit_test(test_wnlb_9_5_no_reduced_side_eliminated),
         cmocka_unit_test(test_wnlb_9_5_reduced_again_eliminated),
+        cmocka_unit_test(test_wnlb_9_6_cavalry_retreats_before_infantry),
+        cmocka_unit_test(test_wnlb_9_6_cavalry_may_stay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
