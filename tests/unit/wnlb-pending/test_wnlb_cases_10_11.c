@@ -254,6 +254,117 @@ static void test_wnlb_11_6_moved_unit_not_rallied(void **st) {
     t_free(f);
 }
 
+/* ---- [11.4] Cavalry Charge ---------------------------------------------------------- */
+
+/* plays a Cavalry Charge card: charger `cav`, `n` squares straight ahead, onto `target` */
+static int s_charge(t_fx *f, int card, int cav, int target, int n) {
+    Wnlb__V1__Order o = WNLB__V1__ORDER__INIT;
+    Wnlb__V1__Play play = WNLB__V1__PLAY__INIT;
+    char *units[1] = {(char *)s_id(f, cav)};
+    uint32_t path[2] = {1, 2};
+    play.card = (uint32_t)card;
+    play.purpose = WNLB_PURPOSE_ACTION;
+    play.action = WNLB_ACT_CHARGE;
+    play.n_units = 1;
+    play.units = units;
+    play.target = (char *)s_id(f, target);
+    play.n_path = (size_t)n;
+    play.path = path;
+    o.kind_case = WNLB__V1__ORDER__KIND_PLAY;
+    o.play = &play;
+    size_t len;
+    uint8_t *bytes = canon_pack(&o.base, &len);
+    assert_non_null(bytes);
+    int rc = t_apply(f, 0, bytes, len);
+    free(bytes);
+    return rc;
+}
+
+/* French cavalry in H-6 facing north, a British infantry target in E-6 facing south */
+static t_fx *s_charge_setup(t_board *b, int *cav, int *tgt, int *card) {
+    t_fx *f = s_blank_round(b, 140);
+    *cav = t_unit(f, WNLB_FR, WNLB_CAV, 0);
+    *tgt = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, *cav, "H-6", WNLB_N);
+    t_put(f, *tgt, "E-6", WNLB_S);
+    *card = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_CHARGE, 0);
+    return f;
+}
+
+static void s_at(const t_fx *f, int u, const char *sq) {
+    int r, c;
+    t_sq(sq, &r, &c);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->units[u].col, c);
+}
+
+/* [11.4] one cavalry unit moves one or two squares without changing facing and attacks the
+ * enemy it moves adjacent to; a Moved marker after */
+static void test_wnlb_11_4_charge_moves_straight_and_attacks(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
+    s_at(f, cav, "F-6");
+    assert_int_equal(f->s->units[cav].facing, WNLB_N);
+    assert_int_equal(f->s->units[cav].moved, 1);
+    assert_int_equal(f->s->battle.target, tgt);
+    assert_int_equal(f->s->battle.charge, 1);
+    assert_int_equal(f->s->battle.n_att, 1); /* the charger alone */
+    t_free(f);
+}
+
+/* [11.4] "The charging unit may not start adjacent to its target" */
+static void test_wnlb_11_4_charge_not_from_adjacent(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    t_put(f, cav, "F-6", WNLB_N);
+    assert_int_not_equal(s_charge(f, card, cav, tgt, 1), 0);
+    s_at(f, cav, "F-6");
+    t_free(f);
+}
+
+/* [11.4] not against a target in woods, villages or chateaux; the charger may not move across
+ * a ridge or stream side */
+static void test_wnlb_11_4_charge_terrain_limits(void **st) {
+    (void)st;
+    static const int terr[] = {WNLB_WOODS, WNLB_VILLAGE, WNLB_CHATEAU};
+    for (int i = 0; i < 3; i++) {
+        t_board b;
+        int cav, tgt, card;
+        t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+        t_terrain(f, "E-6", terr[i]);
+        assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
+        s_at(f, cav, "H-6");
+        t_free(f);
+    }
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    t_side(f, "H-6", WNLB_N, WNLB_SIDE_STREAM);
+    assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
+    s_at(f, cav, "H-6");
+    t_free(f);
+}
+
+/* [11.4] a cavalry unit with a Moved marker may charge; a Disordered one may not */
+static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    f->s->units[cav].disordered = 1;
+    assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
+    f->s->units[cav].disordered = 0;
+    f->s->units[cav].moved = 1;
+    if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
+    s_at(f, cav, "F-6");
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -267,6 +378,10 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_6_rally_removes_two_disorders),
         cmocka_unit_test(test_wnlb_11_6_rally_flips_reduced_not_adjacent),
         cmocka_unit_test(test_wnlb_11_6_moved_unit_not_rallied),
+        cmocka_unit_test(test_wnlb_11_4_charge_moves_straight_and_attacks),
+        cmocka_unit_test(test_wnlb_11_4_charge_not_from_adjacent),
+        cmocka_unit_test(test_wnlb_11_4_charge_terrain_limits),
+        cmocka_unit_test(test_wnlb_11_4_moved_may_charge_disordered_not),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
