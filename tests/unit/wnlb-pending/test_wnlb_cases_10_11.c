@@ -365,6 +365,33 @@ static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
     t_free(f);
 }
 
+/* [11.7] Napoleon's Health, played by the British/Allied player as an action in his round:
+ * two cards drawn at random from the French hand go onto the unused portion */
+static void test_wnlb_11_7_napoleons_health_removes_two(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 170);
+    t_board b;
+    t_own_board(f, &b);
+    wnlb_order pass = t_o(WNLB_O_PASS);
+    assert_int_equal(t_order(f, 0, &pass), 0); /* the French pass: the Allied round [4.0] */
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+    if (f->s->phase == WNLB_PH_DECK) {
+        wnlb_order d = t_o(WNLB_O_DECK);
+        d.army = WNLB_BR;
+        assert_int_equal(t_order(f, 1, &d), 0);
+    }
+    t_empty_hand(f, WNLB_BR);
+    int c = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_HEALTH, 0);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 15);
+    if (s_action(f, 1, c, WNLB_ACT_HEALTH, NULL, NULL, NULL) != 0)
+        fail_msg("health refused: [%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 13);
+    assert_int_equal(wnlb_unused_count(f->s, WNLB_FR), 13);
+    assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, c)], WNLB_LOC_UNUSED);
+    assert_true(f->d.n >= 2); /* drawn at random: the dice */
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -378,6 +405,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_6_rally_removes_two_disorders),
         cmocka_unit_test(test_wnlb_11_6_rally_flips_reduced_not_adjacent),
         cmocka_unit_test(test_wnlb_11_6_moved_unit_not_rallied),
+        cmocka_unit_test(test_wnlb_11_7_napoleons_health_removes_two),
         cmocka_unit_test(test_wnlb_11_4_charge_moves_straight_and_attacks),
         cmocka_unit_test(test_wnlb_11_4_charge_not_from_adjacent),
         cmocka_unit_test(test_wnlb_11_4_charge_terrain_limits),

@@ -545,12 +545,31 @@ static void test_wnlb_9_6_cavalry_may_stay(void **st) {
     t_free(f);
 }
 
+/* [11.2] Command Benefit: only to units in the Commander's square or the four squares around
+ * it, never diagonally: Wellington diagonal to 3/I gives nothing, 4 + 3 = 7 */
+static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
+    (void)st;
+    s97 x;
+    s97_setup(&x);
+    t_fx *f = x.f;
+    int r, c;
+    t_sq("D-7", &r, &c);
+    f->s->cmd_row[1] = (int8_t)r;
+    f->s->cmd_col[1] = (int8_t)c;
+    s97_declare(&x, 0);
+    s97_cards(&x);
+    assert_int_equal(f->s->battle.total[0], 14);
+    assert_int_equal(f->s->battle.total[1], 7);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_7_example_base_battle_points),
         cmocka_unit_test(test_wnlb_9_7_example_battle_totals),
         cmocka_unit_test(test_wnlb_9_7_example_artillery_fire_variant),
         cmocka_unit_test(test_wnlb_9_2_attacker_must_face_target),
+        cmocka_unit_test(test_wnlb_11_2_command_benefit_orthogonal_only),
         cmocka_unit_test(test_wnlb_9_4_tie_defender_wins),
         cmocka_unit_test(test_wnlb_8_1_front_flank_rear),
         cmocka_unit_test(test_wnlb_9_2_four_attackers_one_defender),
