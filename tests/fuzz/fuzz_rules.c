@@ -4,7 +4,7 @@
  *
  * The input bytes steer a game: for each step, whichever seat must act takes
  * a byte (FUZZ_OPTIONS, if defined, is a comma-separated list of game options the
- * game is created with); with the high bit clear it plays legal order number (byte % count),
+ * game is created with, FUZZ_SEATS the number of seats, 2 unless defined); with the high bit clear it plays legal order number (byte % count),
  * which must be accepted; with the high bit set the next bytes are sent as a
  * raw order, which must either be rejected (leaving no record) or be one of
  * the orders legal() offered. At the end the log must replay bit for bit,
@@ -28,6 +28,9 @@
 #define FUZZ_SCENARIO "standard"
 #endif
 #define FUZZ_MAX_STEPS 4000
+#ifndef FUZZ_SEATS
+#define FUZZ_SEATS 2
+#endif
 #ifndef FUZZ_OPTIONS
 #define FUZZ_OPTIONS ""
 #endif
@@ -82,8 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const brt_ruleset *rs = brt_ruleset_find(FUZZ_RULESET);
     if (!rs) abort();
     const char *names[BRT_MAX_SEATS];
-    unsigned nseats = 2;
-    if (rs->scenario_seats(FUZZ_SCENARIO, names, BRT_MAX_SEATS) < 2) abort();
+    unsigned nseats = FUZZ_SEATS;
+    if (rs->scenario_seats(FUZZ_SCENARIO, names, BRT_MAX_SEATS) < (int)nseats) abort();
 
     uint8_t seed[32] = {0};
     for (size_t i = 0; i < size && i < 32; i++) seed[i] = data[i];

@@ -1,0 +1,315 @@
+/*
+ * test_wnlb_cases_8.c - rule cases of Movement [8.0]-[8.5] (Napoleon's Last Battle), with the
+ * worked example of [8.5]. Each case is built on the fixture's own board (wnlb_t.h: t_blank),
+ * so that it follows the rule text and not the reconstructed battlefield; docs/wnlb-cases/08.md
+ * maps every case to its test.
+ */
+#include "wnlb_t.h"
+
+/* A French player round of game turn 1 [3.2] on a blank board, with a Movement card of
+ * `mp` MP played [8.0]: returns the fixture; *u is a French infantry unit put on `sq`. */
+static t_fx *s_moving(t_board *b, int mp, int *u, const char *sq, int facing) {
+    t_fx *f = t_new("short", 2, 8);
+    t_blank(f, b);
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+    assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
+    *u = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_put(f, *u, sq, facing);
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = t_give(f, WNLB_FR, mp, 1, WNLB_ACT_NONE, 0);
+    o.purpose = WNLB_PURPOSE_MOVE;
+    if (t_order(f, 0, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(f->s->phase, WNLB_PH_MOVE);
+    assert_int_equal(f->s->mp_left, mp);
+    return f;
+}
+
+static wnlb_order s_move(int u, int n, const int *steps) {
+    wnlb_order o = t_o(WNLB_O_MOVE);
+    o.unit = u;
+    o.n_steps = n;
+    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
+    return o;
+}
+
+/* the MP a move would cost, or -1 if refused */
+static int s_cost(t_fx *f, const wnlb_order *o) {
+    int cost = -1;
+    brt_reject err;
+    if (wnlb_move_check(f->s, o, &cost, &err) != 0) return -1;
+    return cost;
+}
+
+static void s_at(const t_fx *f, int u, const char *sq) {
+    int r, c;
+    t_sq(sq, &r, &c);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->units[u].col, c);
+}
+
+/* [8.5] The French 1/I Corps Infantry faces West; 1 MP to cross the stream and 2 to enter the
+ * village; 1 MP to face South; across the bridged stream with no extra cost, 1 more: 5 MP,
+ * and what is left of the card stays to be used [8.0] */
+static void test_wnlb_8_5_example_of_movement(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_W);
+    t_terrain(f, "E-5", WNLB_VILLAGE);
+    t_side(f, "E-6", WNLB_W, WNLB_SIDE_STREAM);
+    t_side(f, "E-5", WNLB_S, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
+    const int first[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, first);
+    assert_int_equal(s_cost(f, &o), 3); /* 1 stream + 2 village */
+    const int all[] = {WNLB_STEP_FWD, WNLB_S, WNLB_STEP_FWD};
+    o = s_move(u, 3, all);
+    assert_int_equal(s_cost(f, &o), 5);
+    if (t_order(f, 0, &o) != 0) fail_msg("the [8.5] move refused: [%s] %s", f->err.rule, f->err.message);
+    s_at(f, u, "F-5");
+    assert_int_equal(f->s->units[u].facing, WNLB_S);
+    assert_int_equal(f->s->mp_left, 1); /* "if there are any MP left ... continue" */
+    assert_int_equal(f->s->units[u].moved, 1);
+    t_free(f);
+}
+
+/* [8.1] a facing change costs 1 MP however many sides it turns */
+static void test_wnlb_8_0_facing_change_costs_one_mp(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    const int half[] = {WNLB_S}, quarter[] = {WNLB_E};
+    wnlb_order o = s_move(u, 1, half);
+    assert_int_equal(s_cost(f, &o), 1);
+    o = s_move(u, 1, quarter);
+    assert_int_equal(s_cost(f, &o), 1);
+    t_free(f);
+}
+
+/* [8.1] a unit moves only in the direction it faces: a step ahead enters its front square */
+static void test_wnlb_8_1_moves_only_forward(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_E);
+    const int s1[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-7");
+    assert_int_equal(f->s->units[u].facing, WNLB_E);
+    t_free(f);
+}
+
+/* [8.1] "A unit that only changes facing without moving, still receives a Moved Marker" */
+static void test_wnlb_8_1_facing_only_gets_moved_marker(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    const int s1[] = {WNLB_W};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-6");
+    assert_int_equal(f->s->units[u].facing, WNLB_W);
+    assert_int_equal(f->s->units[u].moved, 1);
+    assert_int_equal(f->s->mp_left, 3);
+    t_free(f);
+}
+
+/* [8.1] a unit may change facing in a square adjacent to an enemy */
+static void test_wnlb_8_1_facing_change_adjacent_to_enemy(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "E-7", WNLB_W);
+    const int s1[] = {WNLB_E};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[u].facing, WNLB_E);
+    t_free(f);
+}
+
+/* [8.3] clear 1, woods 2, village 2, chateau 2 MP to enter */
+static void test_wnlb_8_3_square_terrain_costs(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    static const int terr[] = {WNLB_CLEAR, WNLB_WOODS, WNLB_VILLAGE, WNLB_CHATEAU};
+    static const int cost[] = {1, 2, 2, 2};
+    for (int i = 0; i < 4; i++) {
+        t_terrain(f, "D-6", terr[i]);
+        assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), cost[i]);
+    }
+    t_free(f);
+}
+
+/* [8.3] a hill costs 2 from a non-hill square, 1 from another hill square */
+static void test_wnlb_8_3_hill_cost_depends_on_origin(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    t_terrain(f, "D-6", WNLB_HILL);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    t_terrain(f, "E-6", WNLB_HILL);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    t_free(f);
+}
+
+/* [8.3] ridge and stream sides: 1 MP to cross, in addition to the square */
+static void test_wnlb_8_3_ridge_and_stream_sides_cost_one(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    t_terrain(f, "D-6", WNLB_WOODS);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 3);
+    t_side(f, "E-6", WNLB_E, WNLB_SIDE_STREAM);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_E), 2);
+    t_free(f);
+}
+
+/* [8.3] "If there is a Bridge, there is no extra cost to cross" the stream */
+static void test_wnlb_8_3_bridge_removes_stream_cost(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    t_free(f);
+}
+
+/* [8.3] no unit, not even a Commander, may cross a pond side */
+static void test_wnlb_8_3_pond_side_impassable(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_POND);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), -1);
+    const int s1[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_equal(s_cost(f, &o), -1);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-6");
+    /* Napoleon in the same square, northward: refused as well */
+    f->s->cmd_row[0] = (int8_t)r;
+    f->s->cmd_col[0] = (int8_t)c;
+    const int n1[] = {WNLB_N};
+    o = s_move(WNLB_CMD0, 1, n1);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->cmd_row[0], r);
+    t_free(f);
+}
+
+/* [8.0] [12.0] a commander pays 1 MP a square whatever the terrain and sides, and may move
+ * more than once in the round */
+static void test_wnlb_8_0_commander_one_mp_per_square(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "H-6", WNLB_N);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    f->s->cmd_row[0] = (int8_t)r;
+    f->s->cmd_col[0] = (int8_t)c;
+    t_terrain(f, "D-6", WNLB_WOODS);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
+    const int n1[] = {WNLB_N};
+    wnlb_order o = s_move(WNLB_CMD0, 1, n1);
+    assert_int_equal(s_cost(f, &o), 1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->mp_left, 3);
+    assert_int_equal(t_order(f, 0, &o), 0); /* again, in the same round */
+    assert_int_equal(f->s->mp_left, 2);
+    assert_int_equal(f->s->cmd_row[0], r - 2);
+    t_free(f);
+}
+
+/* [8.0] a unit may not enter a square unless it has the MP for the side and the square */
+static void test_wnlb_8_0_no_entry_without_mp(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 2, &u, "E-6", WNLB_N);
+    t_terrain(f, "D-6", WNLB_WOODS);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
+    const int s1[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_not_equal(t_order(f, 0, &o), 0); /* 3 MP needed, 2 left */
+    s_at(f, u, "E-6");
+    assert_int_equal(f->s->mp_left, 2);
+    t_free(f);
+}
+
+/* [8.2] a unit may not move into a square occupied by another unit, friendly or enemy */
+static void test_wnlb_8_2_no_entry_into_occupied_square(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    int friend = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, friend, "D-6", WNLB_N);
+    const int s1[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    t_put(f, friend, "A-1", WNLB_N);
+    t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "D-6", WNLB_S);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-6");
+    t_free(f);
+}
+
+/* [8.0] once another unit starts moving, the first may not move again that round */
+static void test_wnlb_8_0_unit_moves_once_per_round(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, v, "E-8", WNLB_N);
+    const int s1[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, s1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    o = s_move(v, 1, s1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    o = s_move(u, 1, s1);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "D-6");
+    t_free(f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wnlb_8_5_example_of_movement),
+        cmocka_unit_test(test_wnlb_8_0_facing_change_costs_one_mp),
+        cmocka_unit_test(test_wnlb_8_1_moves_only_forward),
+        cmocka_unit_test(test_wnlb_8_1_facing_only_gets_moved_marker),
+        cmocka_unit_test(test_wnlb_8_1_facing_change_adjacent_to_enemy),
+        cmocka_unit_test(test_wnlb_8_3_square_terrain_costs),
+        cmocka_unit_test(test_wnlb_8_3_hill_cost_depends_on_origin),
+        cmocka_unit_test(test_wnlb_8_3_ridge_and_stream_sides_cost_one),
+        cmocka_unit_test(test_wnlb_8_3_bridge_removes_stream_cost),
+        cmocka_unit_test(test_wnlb_8_3_pond_side_impassable),
+        cmocka_unit_test(test_wnlb_8_0_commander_one_mp_per_square),
+        cmocka_unit_test(test_wnlb_8_0_no_entry_without_mp),
+        cmocka_unit_test(test_wnlb_8_2_no_entry_into_occupied_square),
+        cmocka_unit_test(test_wnlb_8_0_unit_moves_once_per_round),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
