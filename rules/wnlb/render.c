@@ -436,10 +436,10 @@ static void s_hands(s_rend *r, s_panel *p) {
                 if (sc->cards[ci].army != a || s->card_loc[ci] != WNLB_LOC_HAND) continue;
                 char c[120];
                 s_card_text(&sc->cards[ci], c, sizeof c);
-                S_PF(r, "<g class=\"card\" data-card=\"%u\">", sc->cards[ci].id);
-                snprintf(t, sizeof t, "   %s", c);
-                s_line(r, p, "t", t);
-                s_put(r, "</g>\n");
+                S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t card\" data-card=\"%u\">", p->x + 14, p->y, sc->cards[ci].id);
+                s_xml(r, c);
+                s_put(r, "</text>\n");
+                p->y += 15;
             }
         s_put(r, "</g>\n");
     }
