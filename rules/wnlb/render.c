@@ -634,7 +634,7 @@ static void s_legend(s_rend *r, s_panel *p) {
          x + 220, y - 4, x + 248, y - 4, x + 256, y);
     y += 18;
     S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">The board, the set-up and the cards are RECONSTRUCTED "
-            "(docs/wnlb-data.md).</text>\n",
+            "(each value with its provenance in the ruleset data notes).</text>\n",
          x, y);
     p->y = y + 15;
     s_put(r, "</g>\n");
