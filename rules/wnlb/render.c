@@ -73,6 +73,20 @@ static void s_edge(int row, int col, int d, int e[4]) {
     }
 }
 
+/* a square of the board */
+static int s_on_board(const wnlb_state *s, int row, int col) {
+    return row >= 0 && col >= 0 && row < s->sc->rows && col < s->sc->cols && row < WNLB_MAX_ROWS && col < WNLB_MAX_COLS;
+}
+
+/* a mover by the name an order gives it: a unit index, WNLB_CMD0 / WNLB_CMD1 for the commanders, or -1 */
+static int s_unit_find(const wnlb_state *s, const char *id) {
+    if (strcmp(id, "NAPOLEON") == 0) return WNLB_CMD0;
+    if (strcmp(id, "WELLINGTON") == 0) return WNLB_CMD1;
+    for (size_t u = 0; u < s->sc->n_units && u < WNLB_MAX_UNITS; u++)
+        if (strcmp(s->sc->units[u].id, id) == 0) return (int)u;
+    return -1;
+}
+
 static const char *s_viewpoint_name(const wnlb_state *s, int vp) {
     if (vp == BRT_VIEW_ALL) return "all";
     if (vp == BRT_VIEW_PUBLIC) return "public";
@@ -290,7 +304,7 @@ static void s_counters(s_rend *r) {
     s_put(r, "<g class=\"counters\">\n");
     for (size_t u = 0; u < r->sc->n_units && u < WNLB_MAX_UNITS; u++) {
         const wnlb_unit *w = &s->units[u];
-        if (w->eliminated || !wnlb_on_board(s, w->row, w->col)) continue;
+        if (w->eliminated || !s_on_board(s, w->row, w->col)) continue;
         s_counter(r, (int)u);
     }
     s_commanders(r);
@@ -304,13 +318,13 @@ static void s_battle(s_rend *r) {
     const wnlb_battle *b = &s->battle;
     if (s->over || b->target < 0 || (size_t)b->target >= r->sc->n_units) return;
     const wnlb_unit *t = &s->units[b->target];
-    if (!wnlb_on_board(s, t->row, t->col)) return;
+    if (!s_on_board(s, t->row, t->col)) return;
     s_put(r, "<g class=\"battle\" data-target=\"");
     s_xml(r, r->sc->units[b->target].id);
     s_put(r, "\">");
     for (int i = 0; i < b->n_att && i < WNLB_MAX_ATTACKERS; i++) {
         int a = b->att[i];
-        if (a < 0 || (size_t)a >= r->sc->n_units || !wnlb_on_board(s, s->units[a].row, s->units[a].col)) continue;
+        if (a < 0 || (size_t)a >= r->sc->n_units || !s_on_board(s, s->units[a].row, s->units[a].col)) continue;
         int ax = s_cx(s->units[a].col), ay = s_cy(s->units[a].row), tx = s_cx(t->col), ty = s_cy(t->row);
         S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" marker-end=\"url(#wnlb-arrow)\"/>", ax + (tx - ax) / 4,
              ay + (ty - ay) / 4, ax + 3 * (tx - ax) / 4, ay + 3 * (ty - ay) / 4);
@@ -332,7 +346,7 @@ static void s_path(s_rend *r, const brt_render_ctx *ctx) {
         wnlb__v1__order__free_unpacked(o, NULL);
         return;
     }
-    int u = wnlb_unit_find(s, o->move->unit), row = -1, col = -1, cmd = u == WNLB_CMD0 || u == WNLB_CMD1;
+    int u = s_unit_find(s, o->move->unit), row = -1, col = -1, cmd = u == WNLB_CMD0 || u == WNLB_CMD1;
     if (cmd) {
         row = s->cmd_row[u - WNLB_CMD0];
         col = s->cmd_col[u - WNLB_CMD0];
@@ -341,7 +355,7 @@ static void s_path(s_rend *r, const brt_render_ctx *ctx) {
         col = s->units[u].col;
     }
     size_t n = o->move->n_steps;
-    int dir[WNLB_MAX_STEPS], ok = wnlb_on_board(s, row, col), turned = 0;
+    int dir[WNLB_MAX_STEPS], ok = s_on_board(s, row, col), turned = 0;
     /* the direction of each step that changes square: -1 a turn, -2 a step ahead whose facing is unknown */
     for (size_t i = 0; i < n; i++) turned |= o->move->steps[i] < 4;
     int face = cmd || turned ? -2 : s->units[u].facing & 3; /* never turned: it went the way it faces */
@@ -365,7 +379,7 @@ static void s_path(s_rend *r, const brt_render_ctx *ctx) {
             if (dir[k] == -2) break;
             int rr = pr[np - 1], cc = pc[np - 1];
             wnlb_step((dir[k] + 2) & 3, &rr, &cc);
-            if (!wnlb_on_board(s, rr, cc)) {
+            if (!s_on_board(s, rr, cc)) {
                 ok = 0;
                 break;
             }
