@@ -453,6 +453,28 @@ int main(int argc, char **argv) {
         }
     }
 
+    /* Waterloo: Napoleon's Last Battle in process: the Short game [13.2], two seats. */
+    if (s_want(o, "inproc")) {
+        bench_note("in-process games: wnlb short (if built in)");
+        bench_inproc wn;
+        int wrc = offline_inproc(o, "wnlb", "short", &wn);
+        if (wrc != 0) {
+            failures++;
+            s_line *l = s_add("inproc_games_wnlb", NAN, NAN, "", -1);
+            snprintf(l->note, sizeof l->note, "wnlb measurement failed (see stderr)");
+        } else if (!wn.available) {
+            s_line *l = s_add("inproc_games_wnlb", NAN, NAN, "", -1);
+            snprintf(l->note, sizeof l->note, "wnlb is not built into this engine (brt_ruleset_find(\"wnlb\") is NULL)");
+        } else {
+            s_line *l = s_add("inproc_games_wnlb", wn.per_s, NAN, "", -1);
+            snprintf(l->note, sizeof l->note,
+                     "%llu random-bot Napoleon's Last Battle short games (2 seats, turns 1-4), %llu orders (%.0f per "
+                     "game), one core, memory log only",
+                     (unsigned long long)wn.games, (unsigned long long)wn.orders,
+                     wn.games ? (double)wn.orders / wn.games : 0);
+        }
+    }
+
     /* events from the index: the last input's, against a pending on the same game. */
     if (s_want(o, "events")) {
         bench_note("events: the last input's events of a long game against pending, alternately");

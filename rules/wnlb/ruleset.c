@@ -12,6 +12,7 @@
 #include "canon.h"
 #include "wnlb.h"
 #include "wnlb/v1/wnlb.pb-c.h"
+#include "wnlb_render.h"
 
 static const char *const s_names3[] = {"french", "british", "prussian"};
 static const char *const s_names2[] = {"french", "allied"};
@@ -666,6 +667,10 @@ int wnlb_event_format(const uint8_t *event, size_t len, brt_buf *out) {
     return 0;
 }
 
+static int s_render(const void *state, int viewpoint, const brt_render_ctx *ctx, brt_buf *out) {
+    return wnlb_render(state, viewpoint, ctx, out);
+}
+
 const brt_ruleset brt_ruleset_wnlb = {
     .id = "wnlb",
     .version = WNLB_VERSION,
@@ -679,7 +684,7 @@ const brt_ruleset brt_ruleset_wnlb = {
     .legal = s_legal,
     .view = s_view,
     .view_text = s_view_text,
-    .render = NULL,
+    .render = s_render,
     .encode = s_encode,
     .result = s_result,
     .resign = s_resign,
