@@ -1,6 +1,7 @@
 /*
  * movement.c - [8.0]-[8.3] the MP cost of entering a square, side by side.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "wnlb.h"
@@ -30,4 +31,36 @@ int wnlb_enter_cost(const wnlb_state *s, int fr, int fc, int dir) {
     if (side & WNLB_SIDE_RIDGE) cost++;
     if ((side & WNLB_SIDE_STREAM) && !(side & WNLB_SIDE_BRIDGE)) cost++;
     return cost;
+}
+
+/* ---- [8.0] the moves under a Movement card. This version: the MPs are not spent yet ---- */
+
+int wnlb_move_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
+                    brt_reject *err) {
+    (void)seat;
+    if (o->kind != WNLB_O_DONE) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "8.0", "finish the movement (done)");
+    wnlb_card_done(s, dice, ev);
+    return 0;
+}
+
+void wnlb_move_pending(const wnlb_state *s, brt_pending *out) {
+    out->seats = 1u << wnlb_round_seat(s);
+    snprintf(out->kind, sizeof out->kind, "move");
+    snprintf(out->rule, sizeof out->rule, "8.0");
+    snprintf(out->prompt, sizeof out->prompt, "move under the Movement card (%u MP left), then done", s->mp_left);
+}
+
+int wnlb_move_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
+    (void)seat;
+    wnlb_order o;
+    memset(&o, 0, sizeof o);
+    o.unit = o.target = o.row = o.col = -1;
+    o.kind = WNLB_O_DONE;
+    return wnlb_order_encode(s, &o, out) ? -1 : 1;
+}
+
+int wnlb_move_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
+    (void)s, (void)seat;
+    o->kind = WNLB_O_DONE;
+    return 0;
 }

@@ -67,6 +67,9 @@ enum {
 /* purposes a card is declared for [6.0] */
 enum { WNLB_PURPOSE_MOVE = 1, WNLB_PURPOSE_ACTION = 2, WNLB_PURPOSE_BATTLE = 3, WNLB_PURPOSE_BID = 4 };
 
+/* what a battle card is used for [9.3]: its BPs, or its action (WNLB_ACT_ARTILLERY, _COMMAND, _ELITE) */
+#define WNLB_USE_BP 0
+
 /* where a card is [3.2] [6.0] */
 enum { WNLB_LOC_UNUSED = 0, WNLB_LOC_HAND = 1 };
 
@@ -252,6 +255,7 @@ typedef struct wnlb_order {
     int kind;
     int card;                 /* card id (1..55), 0 none */
     int purpose;              /* WNLB_PURPOSE_* */
+    int action;               /* PLAY for an action: WNLB_ACT_*, the card's own [6.0] */
     int army;
     int unit;                 /* unit index, or WNLB_CMD0/WNLB_CMD1 for commanders, -1 none */
     int target;               /* unit index, -1 none */
@@ -261,10 +265,10 @@ typedef struct wnlb_order {
     uint8_t steps[WNLB_MAX_STEPS];
     int row, col;             /* a square (entry, retreat, displacement), -1 none */
     int facing;
-    int flag;                 /* LOSS: 1 retreat; CAV_RETREAT/FIRE: 1 decline; LOSS: 2 spend CDP */
+    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline */
     int n_cards;
     int cards[WNLB_MAX_CARDS];        /* BATTLE_CARDS: card ids */
-    int purposes[WNLB_MAX_CARDS];     /* BATTLE_CARDS: WNLB_PURPOSE_BATTLE or WNLB_ACT_* */
+    int purposes[WNLB_MAX_CARDS];     /* BATTLE_CARDS: WNLB_USE_BP or WNLB_ACT_ARTILLERY/COMMAND/ELITE */
 } wnlb_order;
 
 #define WNLB_CMD0 1000   /* Napoleon as a mover */
@@ -279,6 +283,7 @@ wnlb_state *wnlb_state_clone(const wnlb_state *s);
 int wnlb_state_encode(const wnlb_state *s, brt_buf *out);
 int wnlb_unit_at(const wnlb_state *s, int row, int col);   /* unit index or -1 */
 int wnlb_unit_find(const wnlb_state *s, const char *id);   /* unit index, commander code or -1 */
+const char *wnlb_unit_name(const wnlb_state *s, int u);    /* unit id, NAPOLEON, WELLINGTON or "" */
 int wnlb_card_index(const wnlb_state *s, int card_id);      /* index into sc->cards, -1 */
 int wnlb_square_parse(const char *txt, int *row, int *col); /* "G-16" */
 void wnlb_square_name(int row, int col, char *out, size_t cap);
@@ -300,32 +305,41 @@ int wnlb_card_in_hand(const wnlb_state *s, int army, int card_id);  /* index or 
 void wnlb_card_use(wnlb_state *s, int ci);   /* back onto the unused portion [6.0] */
 int wnlb_side_has_cards(const wnlb_state *s, int side);
 
-/* first.c [7.0] */
-void wnlb_first_start(wnlb_state *s, brt_events *ev);
-int wnlb_first_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
-                     brt_reject *err);
+/* Each phase (WNLB_PH_*) belongs to one file, which gives its four functions (rounds.c calls
+ * them): X_apply (the order of a seat that pending() names), X_pending (fills seats, kind, rule,
+ * prompt), X_legal (every order the seat may give now, counted; apply accepts each) and X_default
+ * (the rules' default when the seat's clock runs out; -1 none). */
+#define WNLB_PHASE_FNS(x)                                                                                \
+    int wnlb_##x##_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev, \
+                         brt_reject *err);                                                               \
+    void wnlb_##x##_pending(const wnlb_state *s, brt_pending *out);                                      \
+    int wnlb_##x##_legal(const wnlb_state *s, unsigned seat, brt_buf *out);                              \
+    int wnlb_##x##_default(const wnlb_state *s, unsigned seat, wnlb_order *o)
 
-/* rounds.c [4.0] [6.0] */
+/* first.c [7.0]: PH_BIDDER, PH_BID */
+void wnlb_first_start(wnlb_state *s, brt_dice *dice, brt_events *ev);  /* a new game turn's first round */
+WNLB_PHASE_FNS(first);
+
+/* rounds.c [4.0] [6.0]: PH_ROUND, PH_DECK, and the switchboard */
+WNLB_PHASE_FNS(round);
+WNLB_PHASE_FNS(deck);
+int wnlb_round_seat(const wnlb_state *s);     /* the seat playing the round's army */
 void wnlb_round_start(wnlb_state *s, int side, brt_events *ev);
 void wnlb_round_end(wnlb_state *s, brt_dice *dice, brt_events *ev);
-void wnlb_card_done(wnlb_state *s, brt_dice *dice, brt_events *ev);   /* the card's purpose is complete */
+void wnlb_card_done(wnlb_state *s, brt_dice *dice, brt_events *ev);   /* Movement/Action complete: PH_DECLARE */
+void wnlb_after_card(wnlb_state *s, brt_dice *dice, brt_events *ev);  /* the card's battle is over */
 void wnlb_turn_end(wnlb_state *s, brt_dice *dice, brt_events *ev);
-int wnlb_round_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
-                     brt_reject *err);
-int wnlb_round_may_play(const wnlb_state *s, int army);
+int wnlb_default_order(const wnlb_state *s, unsigned seat, wnlb_order *o);
 
-/* movement.c [8.0]-[8.5] */
+/* movement.c [8.0]-[8.5] [9.6]: PH_MOVE, PH_CAV_RETREAT */
+WNLB_PHASE_FNS(move);
 int wnlb_enter_cost(const wnlb_state *s, int fr, int fc, int dir);  /* -1 impassable */
-int wnlb_move_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
-                    brt_reject *err);
-int wnlb_move_check(const wnlb_state *s, const wnlb_order *o, int *cost, brt_reject *err);
-void wnlb_place(wnlb_state *s, int u, int row, int col);  /* sets VP ownership [13.3] */
+void wnlb_place(wnlb_state *s, int u, int row, int col);  /* state.c: a unit enters a square; VP ownership [13.3] */
 
-/* battle.c [9.0]-[9.7] */
+/* battle.c [9.0]-[9.7] [10.0] [11.4] [11.5]: PH_DECLARE, PH_BATTLE_CARDS, PH_LOSS, PH_ADVANCE,
+ * PH_ATT_REDUCE, PH_CHARGE */
+WNLB_PHASE_FNS(battle);
 int wnlb_can_attack(const wnlb_state *s, int a, int t);   /* [9.2] a adjacent to t and facing it */
-int wnlb_battle_declare(wnlb_state *s, const wnlb_order *o, brt_events *ev, brt_reject *err);
-int wnlb_battle_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
-                      brt_reject *err);
 /* [9.3] the base BPs of each side before cards; per-unit values in att_bp/def_bp when not NULL */
 void wnlb_battle_base(const wnlb_state *s, const wnlb_battle *b, const int elite[2], int32_t *att,
                       int32_t *def, int32_t *att_bp);
@@ -335,12 +349,16 @@ void wnlb_reduce(wnlb_state *s, int u, brt_events *ev);         /* [9.5] reduce 
 /* chateau.c [10.0] */
 int wnlb_chateau_at(const wnlb_state *s, int row, int col);     /* chateau index or -1 */
 
-/* actions.c [11.1]-[11.7] */
+/* actions.c [11.1]-[11.3] [11.6] [11.7]: PH_FIRE, and the actions played in a round */
+WNLB_PHASE_FNS(fire);
+/* a card ci of the round's hand played for its action (the card is already used and counted) */
 int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_dice *dice, brt_events *ev,
                       brt_reject *err);
+int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out);  /* the card's action orders */
 int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the frontally adjacent enemy or -1 */
 
-/* commanders.c [12.0] */
+/* commanders.c [12.0]: PH_DISPLACE */
+WNLB_PHASE_FNS(displace);
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
 void wnlb_commander_follow(wnlb_state *s, int u, int row, int col);
 
@@ -359,7 +377,7 @@ void wnlb_event(brt_events *ev, uint32_t seats, const char *kind, int army, cons
 int wnlb_order_encode(const wnlb_state *s, const wnlb_order *o, brt_buf *out);
 int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb_order *o, brt_reject *err);
 int wnlb_apply_order(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
-                     brt_reject *err);
+                     brt_reject *err);   /* rounds.c: to the phase's file */
 
 /* legal.c, view.c, orders_text.c */
 int wnlb_legal(const wnlb_state *s, unsigned seat, brt_buf *out);

@@ -102,13 +102,13 @@ static void s97_cards(s97 *x) {
     assert_int_equal(p.seats, 3u);
     wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
-    o.cards[0] = x->bp2, o.purposes[0] = WNLB_PURPOSE_BATTLE;
-    o.cards[1] = x->bp4, o.purposes[1] = WNLB_PURPOSE_BATTLE;
+    o.cards[0] = x->bp2, o.purposes[0] = WNLB_USE_BP;
+    o.cards[1] = x->bp4, o.purposes[1] = WNLB_USE_BP;
     ORDER(f, 0, o);
     o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
     o.cards[0] = x->cmd, o.purposes[0] = WNLB_ACT_COMMAND;
-    o.cards[1] = x->bp3, o.purposes[1] = WNLB_PURPOSE_BATTLE;
+    o.cards[1] = x->bp3, o.purposes[1] = WNLB_USE_BP;
     ORDER(f, 1, o);
 }
 

@@ -1,0 +1,39 @@
+/*
+ * battle.c - [9.0]-[9.7] battles: one after each Movement or Action card, the sealed battle cards,
+ * the arithmetic, losses, retreat and advance. This version: no battle is declared yet.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "wnlb.h"
+
+int wnlb_battle_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
+                      brt_reject *err) {
+    (void)seat;
+    if (s->phase != WNLB_PH_DECLARE || o->kind != WNLB_O_NO_BATTLE)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "9.0", "battles are not played by this version: no-battle");
+    wnlb_after_card(s, dice, ev);
+    return 0;
+}
+
+void wnlb_battle_pending(const wnlb_state *s, brt_pending *out) {
+    out->seats = 1u << wnlb_round_seat(s);
+    snprintf(out->kind, sizeof out->kind, "declare-battle");
+    snprintf(out->rule, sizeof out->rule, "9.0");
+    snprintf(out->prompt, sizeof out->prompt, "declare one battle, or no battle");
+}
+
+int wnlb_battle_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
+    (void)seat;
+    wnlb_order o;
+    memset(&o, 0, sizeof o);
+    o.unit = o.target = o.row = o.col = -1;
+    o.kind = WNLB_O_NO_BATTLE;
+    return wnlb_order_encode(s, &o, out) ? -1 : 1;
+}
+
+int wnlb_battle_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
+    (void)s, (void)seat;
+    o->kind = WNLB_O_NO_BATTLE;
+    return 0;
+}
