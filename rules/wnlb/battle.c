@@ -37,3 +37,18 @@ int wnlb_battle_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
     o->kind = WNLB_O_NO_BATTLE;
     return 0;
 }
+
+void wnlb_disorder(wnlb_state *s, int u, brt_events *ev) {
+    (void)ev;
+    s->units[u].disordered = 1;
+}
+
+int wnlb_charge_start(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_events *ev, brt_reject *err) {
+    (void)s, (void)seat, (void)o, (void)ci, (void)ev;
+    return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.4", "charges are not played by this version");
+}
+
+int wnlb_charge_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out) {
+    (void)s, (void)seat, (void)ci, (void)out;
+    return 0;
+}

@@ -43,3 +43,7 @@ int wnlb_displace_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
     (void)s, (void)seat, (void)o;
     return -1;
 }
+
+void wnlb_commander_displace(wnlb_state *s, int cmd, brt_events *ev) {
+    (void)s, (void)cmd, (void)ev;
+}

@@ -345,6 +345,11 @@ void wnlb_battle_base(const wnlb_state *s, const wnlb_battle *b, const int elite
                       int32_t *def, int32_t *att_bp);
 int wnlb_rel_side(const wnlb_state *s, int t, int ar, int ac);  /* 0 front 1 flank 2 rear */
 void wnlb_reduce(wnlb_state *s, int u, brt_events *ev);         /* [9.5] reduce or eliminate */
+/* [9.5] Disorder (Artillery Fire, a charge's after-effect): a second Disorder reduces, never eliminates */
+void wnlb_disorder(wnlb_state *s, int u, brt_events *ev);
+/* [11.4] [11.5] a charge played from a round's card ci (already used and counted): 0 or -1 refused */
+int wnlb_charge_start(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_events *ev, brt_reject *err);
+int wnlb_charge_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out);  /* the card's charge orders */
 
 /* chateau.c [10.0] */
 int wnlb_chateau_at(const wnlb_state *s, int row, int col);     /* chateau index or -1 */
@@ -360,6 +365,10 @@ int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the fr
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
+/* [12.0] commander cmd (0 Napoleon, 1 Wellington) goes to the nearest friendly combat unit. Call it
+ * after setting s->phase to where play goes next: when two or more squares are equally near it
+ * interposes PH_DISPLACE (the owner chooses) and play returns to that phase afterwards. */
+void wnlb_commander_displace(wnlb_state *s, int cmd, brt_events *ev);
 void wnlb_commander_follow(wnlb_state *s, int u, int row, int col);
 
 /* prussians.c [5.0] */
