@@ -3,7 +3,8 @@
  * their terrain and side features [8.3], the commanders' squares [12.0], the chateaux with the
  * CDP they have left [10.0], the scenario's VP squares with their owners and values [13.2]
  * [13.3], the battle being fought [9.0] and the scores so far [13.3]; and the same in the text
- * view. The hands' side of the View is test_wnlb_hidden.c.
+ * view; and the picture of a battle whose cards are sealed [9.3]. The hands' side of the View
+ * is test_wnlb_hidden.c.
  */
 #include "wnlb_t.h"
 
@@ -127,6 +128,24 @@ static void test_wnlb_view_cdp_and_battle(void **st) {
              f->s->sc->units[a2].id);
     assert_non_null(strstr(t, want));
     free(t);
+    /* [9.3] the picture: the attacker's own chosen cards to the French seat only */
+    for (int vp = BRT_VIEW_PUBLIC; vp < 2; vp++) {
+        if (vp == BRT_VIEW_ALL) continue;
+        brt_buf svg;
+        buf_init(&svg);
+        assert_int_equal(f->rs->render(f->s, vp, NULL, &svg), 0);
+        buf_append(&svg, "", 1);
+        const char *own = strstr((const char *)svg.data, "own-battle-cards");
+        if (vp == 0) {
+            assert_non_null(own);
+            snprintf(want, sizeof want, "(sealed): #%u<", f->s->sc->cards[0].id);
+            assert_non_null(strstr(own, want));
+        } else {
+            assert_null(own);
+        }
+        assert_non_null(strstr((const char *)svg.data, "sealed until both sides have chosen"));
+        buf_free(&svg);
+    }
     t_free(f);
 }
 
