@@ -37,15 +37,23 @@ static int s_receives(uint32_t mask, int party) {
 
 typedef struct s_truth {
     uint8_t loc[WNLB_MAX_CARDS]; /* card_loc before the order */
+    uint8_t ref[WNLB_MAX_CARDS]; /* chosen before the order: a bid, a battle card, the card in play */
 } s_truth;
 
-static void s_before(const t_fx *f, s_truth *t) { memcpy(t->loc, f->s->card_loc, sizeof t->loc); }
+static int s_card_referenced(const wnlb_state *s, int ci);
+
+static void s_before(const t_fx *f, s_truth *t) {
+    memcpy(t->loc, f->s->card_loc, sizeof t->loc);
+    for (size_t ci = 0; ci < WNLB_MAX_CARDS; ci++) t->ref[ci] = ci < f->s->sc->n_cards && s_card_referenced(f->s, (int)ci);
+}
 
 /* Checks the events of the order just applied (f->ev) for every party; returns 0 or fails
  * naming the leak. A card named in an event party receives is a leak when (after the order)
  * it is in the hand of an army party does not play, or when it was in the unused portion
  * before and after (the unused portion is nobody's) unless the event is the [7.0] blind draw,
- * or when it left a hand it does not play through Napoleon's Health [11.7]. */
+ * or when it left a hand it does not play through Napoleon's Health [11.7]. A chosen card (a
+ * bid, a battle card, the card in play, before or after the order) is revealed by its rule
+ * [6.0] [7.0] [9.3]: that it reaches no one before its reveal, the sealed twins check. */
 static void s_check_events(const t_fx *f, const s_truth *t, const char *where) {
     for (int i = 0; i < f->ev.n; i++) {
         const t_ev *ev = &f->ev.ev[i];
@@ -56,11 +64,11 @@ static void s_check_events(const t_fx *f, const s_truth *t, const char *where) {
                 if (ci < 0) fail_msg("%s: event \"%s\" names card %u, no card of the game", where, ev->e->kind,
                                      ev->e->cards[c]);
                 int army = f->s->sc->cards[ci].army;
-                if (t_seat_plays(f, party, army)) continue;
+                if (t_seat_plays(f, party, army) || t->ref[ci] || s_card_referenced(f->s, ci)) continue;
                 const char *why = NULL;
                 if (f->s->card_loc[ci] == WNLB_LOC_HAND)
                     why = "a card of another seat's hand";
-                else if (t->loc[ci] == WNLB_LOC_UNUSED && strcmp(ev->e->kind, "draw") != 0)
+                else if (t->loc[ci] == WNLB_LOC_UNUSED && !t->ref[ci] && strcmp(ev->e->kind, "draw") != 0)
                     why = "a card of the unused portion";
                 else if (t->loc[ci] == WNLB_LOC_HAND && strcmp(ev->e->kind, "health") == 0)
                     why = "a card Napoleon's Health removed [11.7]";
@@ -249,7 +257,19 @@ static void s_party_events(const s_run *r, int party, brt_buf *out) {
     }
 }
 
-static int s_has_kind(const brt_events *ev, const char *kind) { return t_ev_kind(ev, kind, 0) != NULL; }
+/* 1 if an event party receives names a card of a deck it does not play that lay in the unused
+ * portion of `before`: a blind draw [7.0] shows such a card on purpose */
+static int s_reveals_unused(const t_fx *f, const wnlb_state *before, const brt_events *ev, int party) {
+    for (int i = 0; i < ev->n; i++) {
+        if (!s_receives(ev->ev[i].mask, party)) continue;
+        for (size_t c = 0; c < ev->ev[i].e->n_cards; c++) {
+            int ci = wnlb_card_index(before, (int)ev->ev[i].e->cards[c]);
+            if (ci >= 0 && !t_seat_plays(f, party, before->sc->cards[ci].army) && before->card_loc[ci] == WNLB_LOC_UNUSED)
+                return 1;
+        }
+    }
+    return 0;
+}
 
 static void s_same_events(const s_run *a, const s_run *b, int party, const char *where, const char *what) {
     brt_buf x, y;
@@ -266,20 +286,22 @@ static void s_same_events(const s_run *a, const s_run *b, int party, const char 
 
 /* The acting seat's events do not depend on the hidden cards of the hands it does not play
  * (Napoleon's Health draws from a hand the Allied seat never sees [11.7]); the blind draws of
- * [7.0] reveal cards of the unused portion on purpose, so an order that draws is not compared. */
+ * [7.0] reveal cards of the unused portion on purpose, so an order whose events show the acting
+ * seat a card of another deck's unused portion is not compared. */
 static int s_check_twin_actor(const t_fx *f, unsigned seat, const uint8_t *o, size_t len, const char *where) {
     wnlb_state *t = s_twin(f, f->s, (int)seat, 3);
     if (!t) return 0;
     s_run a, b;
     s_run_apply(f, &a, f->s, seat, o, len);
     s_run_apply(f, &b, t, seat, o, len);
+    int draws = s_reveals_unused(f, f->s, &a.ev, (int)seat) || s_reveals_unused(f, t, &b.ev, (int)seat);
     wnlb_state_destroy(&t);
     int checked = 0;
     if (a.rc != b.rc)
         fail_msg("%s: seat %u's order is %s on a twin whose hidden cards differ: [%s] %s", where, seat,
                  a.rc ? "refused on the state, accepted" : "accepted on the state, refused", a.rc ? a.err.rule : b.err.rule,
                  a.rc ? a.err.message : b.err.message);
-    if (a.rc == 0 && !s_has_kind(&a.ev, "draw") && !s_has_kind(&b.ev, "draw")) {
+    if (a.rc == 0 && !draws) {
         s_same_events(&a, &b, (int)seat, where, "the hidden cards of another hand differ");
         checked = 1;
     }
