@@ -3,7 +3,8 @@
  * their terrain and side features [8.3], the commanders' squares [12.0], the chateaux with the
  * CDP they have left [10.0], the scenario's VP squares with their owners and values [13.2]
  * [13.3], the battle being fought [9.0] and the scores so far [13.3]; and the same in the text
- * view; and the picture of a battle whose cards are sealed [9.3]. The hands' side of the View
+ * view; the picture's markers (facing, Reduced, Disorder, Moved, Rally, commanders, VP owners)
+ * and its battle whose cards are sealed [9.3]. The hands' side of the View
  * is test_wnlb_hidden.c.
  */
 #include "wnlb_t.h"
@@ -149,11 +150,86 @@ static void test_wnlb_view_cdp_and_battle(void **st) {
     t_free(f);
 }
 
+static char *s_svg(const t_fx *f, int vp) {
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(f->rs->render(f->s, vp, NULL, &b), 0);
+    buf_append(&b, "", 1);
+    return (char *)b.data;
+}
+
+/* the <g class="counter..." element of unit u in the picture, cut at its end, or fails */
+static char *s_counter_of(const char *svg, const char *id) {
+    char key[48];
+    snprintf(key, sizeof key, "id=\"u-%s\"", id);
+    const char *at = strstr(svg, key);
+    if (!at) fail_msg("no counter for %s in the picture", id);
+    while (at > svg && strncmp(at, "<g class=\"counter", 17) != 0) at--;
+    const char *end = strstr(at, "</g>\n");
+    assert_non_null(end);
+    size_t n = (size_t)(end - at);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, at, n);
+    out[n] = 0;
+    return out;
+}
+
+/* the picture's markers (docs/render.md): a counter's facing [8.1], its Reduced side [9.1],
+ * Disorder [9.5], Moved [8.0] and Rally [11.6]; the commanders [12.0]; a VP square in the colour
+ * of its owner [13.2] */
+static void test_wnlb_view_picture_markers(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 34);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), b = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    wnlb_unit *ua = &f->s->units[a], *ub = &f->s->units[b];
+    ua->facing = WNLB_E;
+    ua->reduced = 1;
+    ua->disordered = 1;
+    ua->moved = 1;
+    ub->rallied = 1;
+    const wnlb_scenario *sc = f->s->sc;
+    size_t k = 0;
+    while (k < sc->n_vp && !sc->vp[k].short_game) k++;
+    assert_true(k < sc->n_vp);
+    f->s->vp_owner[k] = WNLB_SIDE_FRENCH;
+    char *svg = s_svg(f, BRT_VIEW_PUBLIC);
+    char *ca = s_counter_of(svg, sc->units[a].id), *cb = s_counter_of(svg, sc->units[b].id);
+    assert_non_null(strstr(ca, "class=\"counter reduced\""));
+    assert_non_null(strstr(ca, "data-facing=\"east\""));
+    assert_non_null(strstr(ca, "class=\"disordered\""));
+    assert_non_null(strstr(ca, "class=\"moved\""));
+    assert_null(strstr(ca, "class=\"rallied\""));
+    assert_non_null(strstr(cb, "class=\"rallied\""));
+    assert_null(strstr(cb, "class=\"disordered\""));
+    assert_null(strstr(cb, "class=\"moved\""));
+    assert_null(strstr(cb, "reduced"));
+    for (int c = 0; c < 2; c++) {
+        char sq[8], want[64];
+        wnlb_square_name(f->s->cmd_row[c], f->s->cmd_col[c], sq, sizeof sq);
+        snprintf(want, sizeof want, "data-commander=\"%s\" data-square=\"%s\"", c ? "Wellington" : "Napoleon", sq);
+        assert_non_null(strstr(svg, want));
+    }
+    int french = 0, allied = 0;
+    static const char vp_mark[] = "<g class=\"vp\" data-owner=\"";
+    for (const char *p = svg; (p = strstr(p, vp_mark)) != NULL; p++) {
+        if (!strncmp(p + strlen(vp_mark), "French", 6)) french++;
+        if (!strncmp(p + strlen(vp_mark), "Allied", 6)) allied++;
+    }
+    assert_int_equal(french, 1);
+    assert_int_equal(allied, 3); /* [13.2] four VP squares */
+    free(ca);
+    free(cb);
+    free(svg);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_view_public_board_full),
         cmocka_unit_test(test_wnlb_view_vp_owner_follows_entry),
         cmocka_unit_test(test_wnlb_view_cdp_and_battle),
+        cmocka_unit_test(test_wnlb_view_picture_markers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
