@@ -504,6 +504,22 @@ static void s_battle_panel(s_rend *r, s_panel *p) {
         }
     } else {
         s_line(r, p, "t", "battle cards: sealed until both sides have chosen [9.3]");
+        /* a side's own choice, to the viewpoints that may see its hand (R-wnlb-7.0-9.3-sealed-whole) */
+        for (int side = 0; side < 2; side++) {
+            int army = side ? sc->units[b->target].army : b->att_army;
+            if (!b->submitted[side] || army >= WNLB_ARMIES || !wnlb_may_see_hand(s, r->vp, army)) continue;
+            len = 0;
+            t[0] = 0;
+            s_cat(t, sizeof t, &len, side ? "defender's chosen cards (sealed):" : "attacker's chosen cards (sealed):");
+            for (int k = 0; k < b->n_cards[side] && k < WNLB_MAX_CARDS; k++) {
+                int ci = b->cards[side][k];
+                if ((size_t)ci >= sc->n_cards) continue;
+                snprintf(item, sizeof item, " #%u", sc->cards[ci].id);
+                s_cat(t, sizeof t, &len, item);
+            }
+            if (!b->n_cards[side]) s_cat(t, sizeof t, &len, " none");
+            s_line(r, p, "t own-battle-cards", t);
+        }
     }
     s_put(r, "</g>\n");
     p->y += 6;

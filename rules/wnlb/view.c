@@ -1,6 +1,9 @@
 /*
  * view.c - what each viewpoint may see [2.4] [3.2]: every hand is its owner's alone, the unused
  * portion nobody's, the counts everybody's. BRT_VIEW_ALL sees everything, BRT_VIEW_PUBLIC no hand.
+ * The rest of the View is public: the board's squares [8.3], the units [2.2], the commanders
+ * [12.0], the chateaux with their CDP [10.0], the VP squares with their owners [13.2] [13.3], the
+ * battle being fought [9.0] (never its sealed cards [9.3]) and the scores so far [13.3].
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +38,28 @@ int wnlb_view_text(const wnlb_state *s, int vp, brt_buf *out) {
         wnlb_square_name(u->row, u->col, sq, sizeof sq);
         buf_printf(out, "%s %s facing %c%s%s\n", s->sc->units[i].id, sq, "NESW"[u->facing & 3], u->reduced ? " reduced" : "",
                    u->disordered ? " disordered" : "");
+    }
+    for (int c = 0; c < 2; c++) { /* [12.0] */
+        char sq[8] = "-";
+        if (s->cmd_row[c] >= 0 && s->cmd_col[c] >= 0) wnlb_square_name(s->cmd_row[c], s->cmd_col[c], sq, sizeof sq);
+        buf_printf(out, "%s %s\n", c ? "WELLINGTON" : "NAPOLEON", sq);
+    }
+    for (size_t i = 0; i < s->sc->n_chateaux && i < WNLB_MAX_CHATEAUX; i++) /* [10.0] */
+        buf_printf(out, "chateau %s CDP %u of %u\n", s->sc->chateaux[i].name, s->cdp[i], s->sc->chateaux[i].cdp);
+    for (size_t i = 0; i < s->sc->n_vp && i < WNLB_MAX_VP; i++) /* [13.2] [13.3] */
+        if (s->sc->prussians ? s->sc->vp[i].full_game : s->sc->vp[i].short_game)
+            buf_printf(out, "VP square %s: %s\n", s->sc->vp[i].name, s->vp_owner[i] ? "Allied" : "French");
+    if (!s->over && s->battle.target >= 0 && (size_t)s->battle.target < s->sc->n_units) { /* [9.0] */
+        buf_printf(out, "battle: %s attacked by", s->sc->units[s->battle.target].id);
+        for (int i = 0; i < s->battle.n_att && i < WNLB_MAX_ATTACKERS; i++)
+            if (s->battle.att[i] >= 0 && (size_t)s->battle.att[i] < s->sc->n_units)
+                buf_printf(out, " %s", s->sc->units[s->battle.att[i]].id);
+        buf_printf(out, "\n");
+    }
+    if (s->sc->prussians) {
+        int32_t vp[2];
+        wnlb_scores(s, vp);
+        buf_printf(out, "Victory Points [13.3]: French %d, Allied %d\n", (int)vp[0], (int)vp[1]);
     }
     return 0;
 }
@@ -106,10 +131,107 @@ int wnlb_view(const wnlb_state *s, int vp, brt_buf *out) {
     }
     v.n_units = s->sc->n_units;
     v.units = up;
+
+    /* [8.3] the squares: terrain and the features of each side (N E S W) */
+    size_t nsq = (size_t)s->sc->rows * s->sc->cols;
+    Wnlb__V1__Square *sq = calloc(nsq ? nsq : 1, sizeof *sq);
+    Wnlb__V1__Square **sqp = calloc(nsq ? nsq : 1, sizeof *sqp);
+    char (*sqid)[8] = calloc(nsq ? nsq : 1, sizeof *sqid);
+    uint32_t (*sides)[4] = calloc(nsq ? nsq : 1, sizeof *sides);
+    if (!sq || !sqp || !sqid || !sides) {
+        free(sq), free(sqp), free(sqid), free(sides);
+        return -1;
+    }
+    for (int r = 0; r < s->sc->rows; r++)
+        for (int c = 0; c < s->sc->cols; c++) {
+            size_t k = (size_t)r * s->sc->cols + (size_t)c;
+            wnlb__v1__square__init(&sq[k]);
+            sqp[k] = &sq[k];
+            wnlb_square_name(r, c, sqid[k], sizeof sqid[k]);
+            sq[k].id = sqid[k];
+            sq[k].terrain = s->sc->terrain[r][c];
+            for (int d = 0; d < 4; d++) sides[k][d] = s->sc->side[r][c][d];
+            sq[k].n_sides = 4;
+            sq[k].sides = sides[k];
+        }
+    v.n_squares = nsq;
+    v.squares = sqp;
+
+    /* [12.0] Napoleon's and Wellington's squares ("" off the board) */
+    char cmd[2][8];
+    char *cmdp[2];
+    for (int c = 0; c < 2; c++) {
+        cmd[c][0] = 0;
+        if (s->cmd_row[c] >= 0 && s->cmd_col[c] >= 0) wnlb_square_name(s->cmd_row[c], s->cmd_col[c], cmd[c], sizeof cmd[c]);
+        cmdp[c] = cmd[c];
+    }
+    v.n_commanders = 2;
+    v.commanders = cmdp;
+
+    /* [10.0] the chateaux and the CDP they have left */
+    Wnlb__V1__Place ch[WNLB_MAX_CHATEAUX], *chp[WNLB_MAX_CHATEAUX];
+    char chsq[WNLB_MAX_CHATEAUX][8];
+    size_t nch = 0;
+    for (size_t i = 0; i < s->sc->n_chateaux && i < WNLB_MAX_CHATEAUX; i++) {
+        const wnlb_chateau_def *d = &s->sc->chateaux[i];
+        wnlb__v1__place__init(&ch[nch]);
+        chp[nch] = &ch[nch];
+        ch[nch].name = (char *)d->name;
+        wnlb_square_name(d->row, d->col, chsq[nch], sizeof chsq[nch]);
+        ch[nch].square = chsq[nch];
+        ch[nch].cdp = s->cdp[i];
+        for (size_t k = 0; k < s->sc->n_vp && k < WNLB_MAX_VP; k++) /* a chateau that is also a VP square */
+            if (s->sc->vp[k].row == d->row && s->sc->vp[k].col == d->col) ch[nch].owner = s->vp_owner[k];
+        nch++;
+    }
+    v.n_chateaux = nch;
+    v.chateaux = chp;
+
+    /* [13.2] [13.3] the scenario's VP squares, their owner (the last side to enter) and values */
+    Wnlb__V1__Place vps[WNLB_MAX_VP], *vpp[WNLB_MAX_VP];
+    char vpsq[WNLB_MAX_VP][8];
+    size_t nvp = 0;
+    for (size_t i = 0; i < s->sc->n_vp && i < WNLB_MAX_VP; i++) {
+        const wnlb_vp_def *d = &s->sc->vp[i];
+        if (!(s->sc->prussians ? d->full_game : d->short_game)) continue;
+        wnlb__v1__place__init(&vps[nvp]);
+        vpp[nvp] = &vps[nvp];
+        vps[nvp].name = (char *)d->name;
+        wnlb_square_name(d->row, d->col, vpsq[nvp], sizeof vpsq[nvp]);
+        vps[nvp].square = vpsq[nvp];
+        vps[nvp].owner = s->vp_owner[i];
+        vps[nvp].french_vp = d->vp[0];
+        vps[nvp].allied_vp = d->vp[1];
+        nvp++;
+    }
+    v.n_vp_squares = nvp;
+    v.vp_squares = vpp;
+
+    /* [13.3] the Victory Points so far, per side (French, Allied) */
+    int32_t score[2];
+    wnlb_scores(s, score);
+    v.n_scores = 2;
+    v.scores = score;
+
+    /* [9.0] the battle being fought: its defender and attackers (its cards stay sealed [9.3]) */
+    char *att[WNLB_MAX_ATTACKERS];
+    const wnlb_battle *b = &s->battle;
+    v.battle_target = (char *)"";
+    if (!s->over && b->target >= 0 && (size_t)b->target < s->sc->n_units) {
+        v.battle_target = (char *)s->sc->units[b->target].id;
+        for (int i = 0; i < b->n_att && i < WNLB_MAX_ATTACKERS; i++)
+            if (b->att[i] >= 0 && (size_t)b->att[i] < s->sc->n_units) att[v.n_battle_attackers++] = (char *)s->sc->units[b->att[i]].id;
+        v.battle_attackers = att;
+    }
+
     size_t n = wnlb__v1__view__get_packed_size(&v);
-    if (buf_reserve(out, n)) return -1;
+    if (buf_reserve(out, n)) {
+        free(sq), free(sqp), free(sqid), free(sides);
+        return -1;
+    }
     wnlb__v1__view__pack(&v, out->data + out->len);
     out->len += n;
+    free(sq), free(sqp), free(sqid), free(sides);
     return 0;
 }
 

@@ -4,7 +4,9 @@
  * plays one of the orders legal() lists, chosen by a fixed generator; before that every order
  * the list holds is applied to a copy of the state and must be accepted; a state applied
  * the same order twice (from two copies) encodes to the same bytes; every game ends in a
- * result. BERTHIER_LONG=1 plays many more games. The replay of every game's log to the same
+ * result; after the first seat's order of a sealed decision, pending still names the seats
+ * that have not given theirs (the core applies them in seat order). BERTHIER_LONG=1 plays many
+ * more games. The replay of every game's log to the same
  * state hashes is test_wnlb_replay.c (it needs the core's game driver).
  */
 #include "wnlb_t.h"
@@ -59,7 +61,21 @@ static int s_play(const char *scenario, unsigned seats, uint64_t seed, int check
         td.n = 0;
         brt_reject terr;
         assert_int_equal(f->rs->apply(twin, (unsigned)seat, item, len, &td.d, &tev, &terr), 0);
+        brt_pending before;
+        t_pending(f, &before);
         assert_int_equal(t_apply(f, (unsigned)seat, item, len), 0);
+        /* a sealed decision [7.0] [9.3]: the core collects every named seat's order, then applies
+         * them in seat order, so after the first one pending still names the others, sealed */
+        uint32_t rest = before.seats & ~(1u << seat);
+        if (before.sealed && rest) {
+            brt_pending after;
+            t_pending(f, &after);
+            if (after.seats != rest || !after.sealed)
+                fail_msg("%s/%u seed %llu order %d: sealed \"%s\" named %08x; after seat %d's order pending names "
+                         "%08x (sealed %d), not the seats still to give theirs",
+                         scenario, seats, (unsigned long long)seed, orders, before.kind, before.seats, seat, after.seats,
+                         after.sealed);
+        }
         assert_int_equal(f->ev.bad, 0); /* every event decodes as a wnlb.v1.Event */
         buf_reset(&a);
         buf_reset(&b);

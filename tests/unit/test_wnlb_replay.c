@@ -1,8 +1,10 @@
 /*
  * test_wnlb_replay.c - every random game of the wnlb ruleset, played through the core's game
  * driver into an in-memory log (tests/support/selfplay.c), replays record for record from the
- * log's own DICE records: every EVENT, DICE and STATE record
- * (each state hash) comes out the same, and the final state hash too. The Short Game [13.2],
+ * log's own DICE records (every EVENT, DICE and STATE record, each state hash, up to the END
+ * record: what follows it reveals the server seed, which the dice alone cannot give), then
+ * from the server seed the log reveals at the end (every record, the final state hash too).
+ * The Short Game [13.2],
  * the Full Battle Game [13.3] with two seats and with three [6.0]; every game ends in a
  * result. BERTHIER_LONG=1 plays many more games.
  */
@@ -15,6 +17,7 @@
 #include <cmocka.h>
 #include <sodium.h>
 
+#include "berthier/v1/berthier.pb-c.h"
 #include "evlog.h"
 #include "memlog.h"
 #include "selfplay.h"
@@ -34,10 +37,25 @@ static void s_games(const char *scenario, unsigned seats, int games) {
         size_t states = 0;
         for (size_t i = 0; i < log.n; i++) states += log.recs[i].kind == EVLOG_STATE;
         assert_true(states >= r.orders); /* a state hash per accepted order */
-        uint8_t h[32];
+        uint8_t h[32], seed_bytes[32];
         char why[256] = "";
-        /* from the logged dice alone (no seed) */
-        if (memlog_replay(&log, NULL, h, why, sizeof why) != log.n) fail_msg("%s/%u game %d: %s", scenario, seats, g, why);
+        /* the seed the log reveals after its END record */
+        size_t reveal = log.n;
+        for (size_t i = 0; i < log.n; i++)
+            if (log.recs[i].kind == EVLOG_REVEAL) reveal = i;
+        if (reveal == log.n) fail_msg("%s/%u game %d: an ended game's log reveals no seed", scenario, seats, g);
+        Berthier__V1__LogReveal *rv = berthier__v1__log_reveal__unpack(NULL, log.recs[reveal].len, log.recs[reveal].payload);
+        assert_non_null(rv);
+        assert_int_equal(rv->seed.len, 32);
+        memcpy(seed_bytes, rv->seed.data, 32);
+        berthier__v1__log_reveal__free_unpacked(rv, NULL);
+        /* from the logged dice alone (no seed): every record up to the reveal */
+        size_t at = memlog_replay(&log, NULL, h, why, sizeof why);
+        if (at != reveal) fail_msg("%s/%u game %d: from the logged dice, record %zu of %zu: %s", scenario, seats, g, at, reveal, why);
+        /* from the revealed seed: every record, and the final state hash */
+        why[0] = '\0';
+        at = memlog_replay(&log, seed_bytes, h, why, sizeof why);
+        if (at != log.n) fail_msg("%s/%u game %d: from the seed, record %zu of %zu: %s", scenario, seats, g, at, log.n, why);
         assert_memory_equal(h, r.state_hash, 32);
         memlog_free(&log);
     }
