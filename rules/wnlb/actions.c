@@ -156,8 +156,9 @@ static void s_health(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     }
     wnlb_event(ev, 1u << f, "health", WNLB_FR, NULL, -1, -1, k, ids, k,
                "[11.7] Napoleon's Health: these cards of your hand go to the unused portion");
-    wnlb_event(ev, BRT_SEATS_ALL & ~(1u << f), "health", WNLB_FR, NULL, -1, -1, k, NULL, 0,
-               "[11.7] Napoleon's Health: cards of the French hand go to the unused portion unseen");
+    char text[96];
+    snprintf(text, sizeof text, "[11.7] Napoleon's Health: %d cards of the French hand go to the unused portion unseen", k);
+    wnlb_event(ev, BRT_SEATS_ALL & ~(1u << f), "health", WNLB_FR, NULL, -1, -1, k, NULL, 0, text);
 }
 
 /* ---- a card played for its Action in the round [11.0] ---- */

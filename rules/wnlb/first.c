@@ -82,8 +82,9 @@ static int s_draw(wnlb_state *s, int army, brt_dice *dice, brt_events *ev) {
                                                                     : "7.0 blind draw from the Prussian unused portion");
     int ci = idx[(r - 1) % (uint32_t)n];
     int id = s->sc->cards[ci].id;
-    wnlb_event(ev, BRT_SEATS_ALL, "draw", army, NULL, -1, -1, s->sc->cards[ci].mp, &id, 1,
-               "[7.0] a card drawn blindly from the unused portion (it goes back)");
+    char text[96];
+    snprintf(text, sizeof text, "[7.0] drawn blindly from the unused portion: MP %u (it goes back)", s->sc->cards[ci].mp);
+    wnlb_event(ev, BRT_SEATS_ALL, "draw", army, NULL, -1, -1, s->sc->cards[ci].mp, &id, 1, text);
     return s->sc->cards[ci].mp;
 }
 
@@ -100,8 +101,9 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
         int id = s->sc->cards[ci].id;
         mp[side] = s->sc->cards[ci].mp;
         wnlb_card_use(s, ci); /* [7.0] "A revealed card is considered used" */
-        wnlb_event(ev, BRT_SEATS_ALL, "bid", army, NULL, -1, -1, mp[side], &id, 1,
-                   "[7.0] the bid revealed: used, outside the 5-card maximum");
+        char text[96];
+        snprintf(text, sizeof text, "[7.0] the bid revealed: MP %d, used, outside the 5-card maximum", mp[side]);
+        wnlb_event(ev, BRT_SEATS_ALL, "bid", army, NULL, -1, -1, mp[side], &id, 1, text);
     }
     int first;
     if (mp[0] >= 0 && mp[1] < 0) first = WNLB_SIDE_FRENCH; /* [7.0] the other did not bid */
