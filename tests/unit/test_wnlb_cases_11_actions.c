@@ -499,6 +499,26 @@ static void test_wnlb_11_7_health_cards_known_to_french_only(void **st) {
     t_free(f);
 }
 
+/* R-wnlb-11.1-windows: a clock running out in the Fire window declines: no card used */
+static void test_wnlb_11_1_window_clock_declines(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, "short", 2, 127);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, fr, "F-6", WNLB_N);
+    t_put(f, br, "E-6", WNLB_S);
+    t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
+    t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    s_french_card_done(f);
+    assert_int_equal(f->s->phase, WNLB_PH_FIRE);
+    t_ev_clear(&f->ev);
+    assert_int_equal(f->rs->timeout_default(f->s, 1, &f->d.d, &f->ev), 0);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    assert_int_equal(f->s->units[fr].disordered, 0);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_BR), 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_11_0_action_counts_against_five),
@@ -512,6 +532,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_1_defender_fire_outside_five_card_limit),
         cmocka_unit_test(test_wnlb_11_1_window_does_not_tell_the_hand),
         cmocka_unit_test(test_wnlb_11_1_three_seats_owner_answers),
+        cmocka_unit_test(test_wnlb_11_1_window_clock_declines),
         cmocka_unit_test(test_wnlb_11_6_rally_removes_two_disorders),
         cmocka_unit_test(test_wnlb_11_6_rally_flips_reduced_not_adjacent),
         cmocka_unit_test(test_wnlb_11_6_moved_unit_not_rallied),

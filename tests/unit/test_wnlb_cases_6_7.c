@@ -523,6 +523,40 @@ static void test_wnlb_7_0_first_bid_tells_nobody(void **st) {
     t_free(f);
 }
 
+static int s_timeout(t_fx *f, unsigned seat) {
+    t_ev_clear(&f->ev);
+    f->d.n = 0;
+    return f->rs->timeout_default(f->s, seat, &f->d.d, &f->ev);
+}
+
+/* [7.0] [6.0] a clock running out: the British names himself the bidder (R-wnlb-7.0-bidder), a bid
+ * is the empty hand (R-wnlb-7.0-bid), the Allied deck is the British/Allied (R-wnlb-6.0-allied-deck) */
+static void test_wnlb_7_0_clock_defaults(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("full", 3, 82);
+    t_own_board(f, &b);
+    wnlb_order o = t_o(WNLB_O_PASS);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_int_equal(f->s->phase, WNLB_PH_BIDDER);
+    assert_int_equal(s_timeout(f, 1), 0);
+    assert_int_equal(f->s->phase, WNLB_PH_BID);
+    assert_int_equal(f->s->bidder, WNLB_BR);
+    assert_int_equal(s_timeout(f, 0), 0);
+    assert_int_equal(s_timeout(f, 1), 0);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 15); /* no card bid */
+    assert_non_null(t_ev_kind(&f->ev, "draw", 0));
+    if (f->s->active_side == WNLB_SIDE_FRENCH) {
+        assert_int_equal(t_order(f, 0, &o), 0); /* the French pass: the Allied round */
+    }
+    assert_int_equal(f->s->phase, WNLB_PH_DECK); /* both Allied hands hold cards on turn 2 */
+    assert_int_equal(s_timeout(f, 1), 0);
+    assert_int_equal(f->s->round_army, WNLB_BR);
+    assert_int_equal(t_actor(f), 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_6_0_deck_sizes_and_card_fields),
@@ -545,6 +579,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_7_0_losing_bid_binds_nothing),
         cmocka_unit_test(test_wnlb_7_0_british_names_allied_bidder),
         cmocka_unit_test(test_wnlb_7_0_first_bid_tells_nobody),
+        cmocka_unit_test(test_wnlb_7_0_clock_defaults),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
