@@ -31,7 +31,9 @@ play() {
     log=$(echo "$rest" | sed -n 's/.*  log \([^ ]*\).*/\1/p')
     [ -f "$log" ] || fail "game $id: no log at $log"
     # a result, not an abort: the log's last record is the end of the game
-    "$BIN/berthier-replay" export "$log" | grep -q '"kind":"end"' || fail "game $id: the log has no end record"
+    # (to a file first: grep -q closing the pipe early would fail the export under pipefail)
+    "$BIN/berthier-replay" export "$log" >"$T/export" || fail "game $id: berthier-replay export exit $?"
+    grep -q '"kind":"end"' "$T/export" || fail "game $id: the log has no end record"
     (cd "$SRC/clients/python" && /usr/bin/python3 -m berthier.verify "$log") >"$T/pv" 2>&1 \
       || { cat "$T/pv" >&2; fail "game $id: the Python verifier refuses the log"; }
     n=$((n + 1))
