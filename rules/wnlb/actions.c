@@ -57,13 +57,14 @@ int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u) {
     return s_fire_check(s, army, u, &tmp) == 0;
 }
 
-/* the card ci is used: u fires, the enemy it faces is Disordered [11.1] [9.5] */
+/* card ci (already used): u fires, the enemy it faces is Disordered [11.1] [9.5] */
 static void s_fire(wnlb_state *s, int ci, int u, const char *why, brt_events *ev) {
     int t = wnlb_fire_target(s, u);
     int id = s->sc->cards[ci].id;
-    wnlb_card_use(s, ci);
+    char text[128];
+    snprintf(text, sizeof text, "%s: %s fires at %s", why, s->sc->units[u].id, s->sc->units[t].id);
     wnlb_event(ev, BRT_SEATS_ALL, "fire", s->sc->units[u].army, s->sc->units[u].id, s->units[t].row, s->units[t].col,
-               t, &id, 1, why);
+               t, &id, 1, text);
     wnlb_disorder(s, t, ev);
 }
 
@@ -189,11 +190,7 @@ int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci,
         if (s_fire_check(s, s->round_army, o->units[0], err)) return -1;
         s_played(s, ci, ev);
         /* the card is already used and counted (rounds.c) */
-        int t = wnlb_fire_target(s, o->units[0]);
-        int id = c->id;
-        wnlb_event(ev, BRT_SEATS_ALL, "fire", s->round_army, s->sc->units[o->units[0]].id, s->units[t].row,
-                   s->units[t].col, t, &id, 1, "[11.1] Artillery Fire: the enemy unit in front is Disordered");
-        wnlb_disorder(s, t, ev);
+        s_fire(s, ci, o->units[0], "[11.1] Artillery Fire", ev);
         break;
     }
     case WNLB_ACT_RALLY:
@@ -306,7 +303,8 @@ int wnlb_fire_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice 
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "card %d is not an Artillery Fire card", o->card);
     if (s_fire_check(s, army, o->unit, err)) return -1;
     /* [6.0] [11.1] played in the opponent's round: used, but not counted against a round of 5 */
-    s_fire(s, ci, o->unit, "[11.1] Artillery Fire in the opponent's round: the enemy unit in front is Disordered", ev);
+    wnlb_card_use(s, ci);
+    s_fire(s, ci, o->unit, "[11.1] Artillery Fire in the opponent's round", ev);
     wnlb_fire_open(s, army - 1); /* the same army may fire again */
     return 0;
 }
