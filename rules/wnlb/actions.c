@@ -85,7 +85,8 @@ static int s_rally_unit(const wnlb_state *s, int army, int u, brt_reject *err) {
     if (u < 0 || (size_t)u >= s->sc->n_units || !s_on_board(s, u))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "rally a unit of yours on the board");
     const wnlb_unit_def *d = &s->sc->units[u];
-    if (d->army != army) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is not a unit of the card's army", d->id);
+    if (d->army != army)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is not a unit of the card's army", d->id);
     if (s->units[u].moved || s->units[u].attacked)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6",
                               "%s has moved or attacked this player round: it may not be Rallied", d->id);
@@ -127,7 +128,8 @@ static void s_rally(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
         else x->disordered = 0;
         x->rallied = 1; /* [11.6] the Rally marker: no move, no attack this round */
         wnlb_event(ev, BRT_SEATS_ALL, "rally", s->sc->units[o->units[i]].army, s->sc->units[o->units[i]].id, x->row,
-                   x->col, flip, NULL, 0, flip ? "[11.6] Rallied: flipped to its full strength side" : "[11.6] Rallied: no longer Disordered");
+                   x->col, flip, NULL, 0,
+                   flip ? "[11.6] Rallied: flipped to its full strength side" : "[11.6] Rallied: no longer Disordered");
     }
 }
 
@@ -180,13 +182,16 @@ int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci,
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "card %d's Action is %s", c->id, s_act_names[c->action]);
     switch (c->action) {
     case WNLB_ACT_COMMAND:
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.2", "Command Benefit is played in a battle, with the battle cards");
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.2",
+                              "Command Benefit is played in a battle, with the battle cards");
     case WNLB_ACT_ELITE:
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.3", "Elite Bonus is played in a battle, with the battle cards");
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.3",
+                              "Elite Bonus is played in a battle, with the battle cards");
     case WNLB_ACT_CHARGE:
     case WNLB_ACT_ENEMY_CHARGE: return wnlb_charge_start(s, seat, o, ci, ev, err);
     case WNLB_ACT_ARTILLERY: {
-        if (o->n_units != 1) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "Artillery Fire names one firing unit");
+        if (o->n_units != 1)
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "Artillery Fire names one firing unit");
         if (s_fire_check(s, s->round_army, o->units[0], err)) return -1;
         s_played(s, ci, ev);
         /* the card is already used and counted (rounds.c) */

@@ -129,7 +129,9 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     if (first == WNLB_SIDE_ALLIED && s->bid[1] >= 0) s->bound_army = (uint8_t)(s->sc->cards[s->bid[1]].army + 1);
     s->bid[0] = s->bid[1] = -1;
     wnlb_event(ev, BRT_SEATS_ALL, "first", first == WNLB_SIDE_FRENCH ? WNLB_FR : WNLB_BR, NULL, -1, -1, first, NULL,
-               0, first == WNLB_SIDE_FRENCH ? "[7.0] the French play the first round" : "[7.0] the Allies play the first round");
+               0,
+               first == WNLB_SIDE_FRENCH ? "[7.0] the French play the first round"
+                                         : "[7.0] the Allies play the first round");
     s->passes = 0;
     wnlb_round_start(s, first, ev);
 }
@@ -138,7 +140,8 @@ int wnlb_first_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice
                      brt_reject *err) {
     if (s->phase == WNLB_PH_BIDDER) {
         if (o->kind != WNLB_O_BIDDER)
-            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "7.0", "name the Allied bidder: bidder british or bidder prussian");
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "7.0",
+                                  "name the Allied bidder: bidder british or bidder prussian");
         if (o->army != WNLB_BR && o->army != WNLB_PR)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "7.0", "the Allied bidder is the British or the Prussian player");
         s->bidder = (uint8_t)o->army;

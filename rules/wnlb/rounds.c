@@ -254,11 +254,13 @@ int wnlb_deck_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice 
                     brt_reject *err) {
     (void)seat, (void)dice;
     if (o->kind != WNLB_O_DECK)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "choose the deck of this Allied round: deck british or deck prussian");
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0",
+                              "choose the deck of this Allied round: deck british or deck prussian");
     if (o->army != WNLB_BR && o->army != WNLB_PR)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "an Allied round plays British/Allied or Prussian cards");
     if (!wnlb_hand_count(s, o->army))
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "the %s hand holds no card", o->army == WNLB_BR ? "British" : "Prussian");
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "the %s hand holds no card",
+                              o->army == WNLB_BR ? "British" : "Prussian");
     s->round_army = (uint8_t)o->army;
     s->phase = WNLB_PH_ROUND;
     wnlb_event(ev, BRT_SEATS_ALL, "deck", o->army, NULL, -1, -1, 0, NULL, 0,
