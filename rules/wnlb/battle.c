@@ -38,9 +38,26 @@ int wnlb_battle_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
     return 0;
 }
 
+/* [9.5] "A Disordered unit that suffers an additional Disorder result is Reduced (and no longer
+ * Disordered)"; a reduced one (or one with a blank backside) "is not reduced again and eliminated:
+ * nothing happens in this case" */
 void wnlb_disorder(wnlb_state *s, int u, brt_events *ev) {
-    (void)ev;
-    s->units[u].disordered = 1;
+    wnlb_unit *x = &s->units[u];
+    const wnlb_unit_def *d = &s->sc->units[u];
+    if (!x->disordered) {
+        x->disordered = 1;
+        wnlb_event(ev, BRT_SEATS_ALL, "disorder", d->army, d->id, x->row, x->col, 1, NULL, 0, "[9.5] Disordered");
+        return;
+    }
+    if (x->reduced || !d->reduced) {
+        wnlb_event(ev, BRT_SEATS_ALL, "disorder", d->army, d->id, x->row, x->col, 0, NULL, 0,
+                   "[9.5] Disordered again but already reduced: nothing happens");
+        return;
+    }
+    x->reduced = 1;
+    x->disordered = 0;
+    wnlb_event(ev, BRT_SEATS_ALL, "disorder", d->army, d->id, x->row, x->col, 2, NULL, 0,
+               "[9.5] a second Disorder: Reduced, no longer Disordered");
 }
 
 int wnlb_charge_start(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_events *ev, brt_reject *err) {

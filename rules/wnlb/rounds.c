@@ -43,26 +43,38 @@ void wnlb_round_end(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     wnlb_round_start(s, s->active_side, ev);
 }
 
-/* a new round of side: its army (the Allied deck is chosen [6.0]) */
+/* a new round of side: its army. The Allied side plays one deck per round [6.0]: the deck a won
+ * bid binds [7.0], the only deck with cards, or the Allied deck choice (PH_DECK) when both hold
+ * cards (R-wnlb-6.0-allied-deck). */
 void wnlb_round_start(wnlb_state *s, int side, brt_events *ev) {
     (void)ev;
     s->active_side = (uint8_t)side;
     s->round_cards = 0;
+    s->cur_card = 0;
     s->phase = WNLB_PH_ROUND;
     if (side == WNLB_SIDE_FRENCH) {
         s->round_army = WNLB_FR;
         return;
     }
-    s->round_army = wnlb_hand_count(s, WNLB_BR) ? WNLB_BR : WNLB_PR;
+    if (s->bound_army) { /* [7.0] the first Allied round after a British (Prussian) bid card */
+        s->round_army = (uint8_t)(s->bound_army - 1);
+        s->bound_army = 0;
+        return;
+    }
+    int br = wnlb_hand_count(s, WNLB_BR), pr = wnlb_hand_count(s, WNLB_PR);
+    s->round_army = br || !pr ? WNLB_BR : WNLB_PR;
+    if (br && pr) s->phase = WNLB_PH_DECK;
 }
 
-/* the card's purpose is complete [6.0]: after a Movement or Action card, one battle may follow [9.0] */
+/* the card's purpose is complete [6.0]: the other side's Artillery Fire window
+ * (R-wnlb-11.1-windows), then one battle may follow [9.0] */
 void wnlb_card_done(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     (void)dice;
     (void)ev;
     s->mp_left = 0;
     s->moving = -1;
     s->phase = WNLB_PH_DECLARE;
+    wnlb_fire_open(s, -1);
 }
 
 /* the card and its battle are over: the next card, or the round ends (five cards, or none left) */
@@ -86,7 +98,8 @@ int wnlb_round_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "4.0", "you have played a card: end the round instead");
         s->passes++;
         wnlb_event(ev, BRT_SEATS_ALL, "pass", s->round_army, NULL, -1, -1, 0, NULL, 0, "[4.0] passes");
-        if (s->passes >= 2) { /* [4.0] both sides passed consecutively */
+        /* [4.0] both sides passed consecutively; a side with no cards left passes too */
+        if (s->passes >= 2 || !wnlb_side_has_cards(s, 1 - s->active_side)) {
             wnlb_turn_end(s, dice, ev);
             return 0;
         }
@@ -111,6 +124,7 @@ int wnlb_round_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice
         if (!t) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.0", "out of memory");
         wnlb_card_use(t, ci);
         t->round_cards++;
+        t->passes = 0;
         t->cur_card = (uint8_t)(ci + 1);
         int rc = wnlb_action_apply(t, seat, o, ci, dice, ev, err);
         if (rc == 0) memcpy(s, t, sizeof *s);
@@ -238,25 +252,50 @@ int wnlb_default_order(const wnlb_state *s, unsigned seat, wnlb_order *o) {
 
 int wnlb_deck_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice *dice, brt_events *ev,
                     brt_reject *err) {
-    (void)s, (void)seat, (void)o, (void)dice, (void)ev;
-    return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "the Allied deck choice is not played by this version");
+    (void)seat, (void)dice;
+    if (o->kind != WNLB_O_DECK)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0",
+                              "choose the deck of this Allied round: deck british or deck prussian");
+    if (o->army != WNLB_BR && o->army != WNLB_PR)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "an Allied round plays British/Allied or Prussian cards");
+    if (!wnlb_hand_count(s, o->army))
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "6.0", "the %s hand holds no card",
+                              o->army == WNLB_BR ? "British" : "Prussian");
+    s->round_army = (uint8_t)o->army;
+    s->phase = WNLB_PH_ROUND;
+    wnlb_event(ev, BRT_SEATS_ALL, "deck", o->army, NULL, -1, -1, 0, NULL, 0,
+               o->army == WNLB_BR ? "[6.0] this Allied round plays British/Allied cards only"
+                                  : "[6.0] this Allied round plays Prussian cards only");
+    return 0;
 }
 
+/* R-wnlb-6.0-allied-deck: the British seat decides (3 seats), the one Allied seat (2 seats) */
 void wnlb_deck_pending(const wnlb_state *s, brt_pending *out) {
     out->seats = 1u << wnlb_seat_of_army(s, WNLB_BR);
     snprintf(out->kind, sizeof out->kind, "deck");
     snprintf(out->rule, sizeof out->rule, "6.0");
-    snprintf(out->prompt, sizeof out->prompt, "which Allied deck plays this round");
+    snprintf(out->prompt, sizeof out->prompt, "which Allied deck plays this round: british or prussian");
 }
 
 int wnlb_deck_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
-    (void)s, (void)seat, (void)out;
-    return 0;
+    (void)seat;
+    wnlb_order o;
+    memset(&o, 0, sizeof o);
+    o.unit = o.target = o.row = o.col = -1;
+    o.kind = WNLB_O_DECK;
+    int n = 0;
+    for (int a = WNLB_BR; a <= WNLB_PR; a++) {
+        if (!wnlb_hand_count(s, a)) continue;
+        o.army = a;
+        if (wnlb_order_encode(s, &o, out)) return -1;
+        n++;
+    }
+    return n;
 }
 
 int wnlb_deck_default(const wnlb_state *s, unsigned seat, wnlb_order *o) {
-    (void)s, (void)seat;
+    (void)seat;
     o->kind = WNLB_O_DECK;
-    o->army = WNLB_BR;
+    o->army = wnlb_hand_count(s, WNLB_BR) ? WNLB_BR : WNLB_PR;
     return 0;
 }

@@ -209,6 +209,7 @@ typedef struct wnlb_state {
     uint8_t return_phase;                 /* where an interrupt returns */
     int8_t interrupt_unit;                /* [9.6] the cavalry offered a retreat / [12.0] the commander */
     int8_t mover;                         /* [9.6] the infantry whose move triggered the window */
+    uint8_t fire_army;                    /* [11.1] the army (+ 1) answering the Fire window, 0 none */
     uint8_t card_loc[WNLB_MAX_CARDS];     /* WNLB_LOC_* per card index */
     wnlb_unit units[WNLB_MAX_UNITS];
     int8_t cmd_row[2], cmd_col[2];        /* Napoleon, Wellington [12.0] */
@@ -361,6 +362,11 @@ int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci,
                       brt_reject *err);
 int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out);  /* the card's action orders */
 int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the frontally adjacent enemy or -1 */
+/* [11.1] R-wnlb-11.1-windows: after a card, the other side's Fire window for its first army after
+ * `after` (-1: from the first) that holds a card and an eligible firing unit; none: phase unchanged.
+ * The window returns to PH_DECLARE. */
+void wnlb_fire_open(wnlb_state *s, int after);
+int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u); /* [11.1] u of army may fire now */
 
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);

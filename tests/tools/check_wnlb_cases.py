@@ -16,6 +16,7 @@ FILES = {
     "c8": "test_wnlb_cases_8.c",
     "c9": "test_wnlb_cases_9.c",
     "c10_11": "test_wnlb_cases_10_11.c",
+    "c11a": "test_wnlb_cases_11_actions.c",
     "c12_13": "test_wnlb_cases_12_13.c",
     "hid": "test_wnlb_hidden.c",
     "rnd": "test_wnlb_random.c",

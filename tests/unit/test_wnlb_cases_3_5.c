@@ -190,6 +190,11 @@ static void s_play_move_card(t_fx *f, unsigned seat, int card) {
     if (t_order(f, seat, &o) != 0) fail_msg("card %d refused: [%s] %s", card, f->err.rule, f->err.message);
     o = t_o(WNLB_O_DONE);
     if (t_order(f, seat, &o) != 0) fail_msg("done refused: [%s] %s", f->err.rule, f->err.message);
+    while (f->s->phase == WNLB_PH_FIRE) { /* [11.1] the other side's window: declined */
+        wnlb_order n = t_o(WNLB_O_FIRE);
+        n.flag = 1;
+        if (t_order(f, (unsigned)t_actor(f), &n) != 0) fail_msg("fire none refused: [%s] %s", f->err.rule, f->err.message);
+    }
     if (f->s->phase == WNLB_PH_DECLARE) {
         o = t_o(WNLB_O_NO_BATTLE);
         if (t_order(f, seat, &o) != 0) fail_msg("no battle refused: [%s] %s", f->err.rule, f->err.message);
@@ -277,6 +282,251 @@ static void test_wnlb_4_0_prussian_deal_schedule(void **st) {
     t_free(f);
 }
 
+static void s_end_round(t_fx *f, unsigned seat) {
+    wnlb_order o = t_o(WNLB_O_END_ROUND);
+    if (t_order(f, seat, &o) != 0) fail_msg("end refused: [%s] %s", f->err.rule, f->err.message);
+}
+
+static void s_pass(t_fx *f, unsigned seat) {
+    wnlb_order o = t_o(WNLB_O_PASS);
+    if (t_order(f, seat, &o) != 0) fail_msg("pass refused: [%s] %s", f->err.rule, f->err.message);
+}
+
+/* the first card of army's hand */
+static int s_first_card(t_fx *f, int army) {
+    int ids[WNLB_MAX_CARDS];
+    assert_true(t_hand(f, army, ids, WNLB_MAX_CARDS) > 0);
+    return ids[0];
+}
+
+/* [4.0] "When a player has finished his round, remove all Moved and Rally Markers" */
+static void test_wnlb_4_0_end_of_round_clears_markers(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 45);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), b = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    s_play_move_card(f, 0, s_first_card(f, WNLB_FR));
+    f->s->units[a].moved = 1;
+    f->s->units[b].rallied = 1;
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+    s_end_round(f, 0);
+    assert_int_equal(f->s->units[a].moved, 0);
+    assert_int_equal(f->s->units[b].rallied, 0);
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+    t_free(f);
+}
+
+/* [4.0] "In a three-player-game the sides exchange player rounds, not the individual players":
+ * French, British, French, Prussian (the British decides the deck [6.0]) */
+static void test_wnlb_4_0_three_seats_sides_exchange_rounds(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("full", 3, 46);
+    t_own_board(f, &b);
+    t_give(f, WNLB_PR, 2, 1, WNLB_ACT_NONE, 0);
+    t_give(f, WNLB_PR, 2, 1, WNLB_ACT_NONE, 0);
+    s_play_move_card(f, 0, s_first_card(f, WNLB_FR));
+    s_end_round(f, 0);
+    assert_int_equal(f->s->phase, WNLB_PH_DECK);
+    assert_int_equal(t_actor(f), 1);
+    wnlb_order d = t_o(WNLB_O_DECK);
+    d.army = WNLB_BR;
+    assert_int_equal(t_order(f, 1, &d), 0);
+    assert_int_equal(t_actor(f), 1);
+    s_play_move_card(f, 1, s_first_card(f, WNLB_BR));
+    s_end_round(f, 1);
+    assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
+    assert_int_equal(t_actor(f), 0);
+    s_play_move_card(f, 0, s_first_card(f, WNLB_FR));
+    s_end_round(f, 0);
+    assert_int_equal(t_actor(f), 1); /* the British decides the Allied deck */
+    d.army = WNLB_PR;
+    assert_int_equal(t_order(f, 1, &d), 0);
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+    assert_int_equal(t_actor(f), 2); /* the Prussian round */
+    s_play_move_card(f, 2, s_first_card(f, WNLB_PR));
+    s_end_round(f, 2);
+    assert_int_equal(t_actor(f), 0);
+    t_free(f);
+}
+
+/* [4.0] "A player may always choose not to play any of his cards; if he does so (or has no cards
+ * left), he passes": with no card, pass is the only order */
+static void test_wnlb_4_0_empty_hand_passes(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 47);
+    t_empty_hand(f, WNLB_FR);
+    brt_buf l;
+    buf_init(&l);
+    assert_int_equal(f->rs->legal(f->s, 0, &l), 1);
+    buf_free(&l);
+    assert_true(t_legal_has(f, 0, "pass"));
+    T_NO(f, 0, "end");
+    s_pass(f, 0);
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+    assert_int_equal(f->s->turn, 1);
+    t_free(f);
+}
+
+/* [4.0] Exception: "If one player has no cards left to play, the other player plays all of his
+ * remaining cards (or as many as he wishes) in as many (last) player rounds as he wants"; his pass
+ * then ends the turn [A14] */
+static void test_wnlb_4_0_other_side_plays_out_its_hand(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 48);
+    t_empty_hand(f, WNLB_FR);
+    s_pass(f, 0);
+    for (int r = 0; r < 3; r++) {
+        assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+        assert_int_equal(t_actor(f), 1);
+        s_play_move_card(f, 1, s_first_card(f, WNLB_BR));
+        s_end_round(f, 1);
+    }
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED); /* a fourth round of his */
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_BR), 9);
+    assert_int_equal(f->s->turn, 1);
+    s_pass(f, 1);
+    assert_int_equal(f->s->turn, 2);
+    t_free(f);
+}
+
+/* [4.0] "until both or all players have played all the cards they had for that game turn. When
+ * that happens, the game turn is over" */
+static void test_wnlb_4_0_all_cards_played_ends_turn(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 49);
+    t_own_board(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    int fc = t_give(f, WNLB_FR, 2, 1, WNLB_ACT_NONE, 0);
+    int ac = t_give(f, WNLB_BR, 2, 1, WNLB_ACT_NONE, 0);
+    s_play_move_card(f, 0, fc); /* his last card: the round is over */
+    assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
+    assert_int_equal(f->s->turn, 1);
+    s_play_move_card(f, 1, ac);
+    assert_int_equal(f->s->turn, 2);
+    t_free(f);
+}
+
+/* [4.0] [6.0] the next turn: "each player shuffles all of his cards, and then deals": the whole
+ * deck, the cards played included, dealt anew by a shuffle nobody sees */
+static void test_wnlb_4_0_new_turn_reshuffles_and_deals(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 50);
+    s_play_move_card(f, 0, s_first_card(f, WNLB_FR));
+    s_end_round(f, 0);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 14);
+    s_pass(f, 1);
+    assert_int_equal(f->s->turn, 1);
+    s_pass(f, 0); /* both sides passed consecutively */
+    assert_int_equal(f->s->turn, 2);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 15);
+    assert_int_equal(wnlb_unused_count(f->s, WNLB_FR), 11);
+    assert_int_equal(wnlb_hand_count(f->s, WNLB_BR), 12);
+    int shuffles = 0;
+    for (int r = 0; r < f->d.n && r < T_MAX_ROLLS; r++)
+        if (strstr(f->d.purpose[r], "4.0 shuffle")) {
+            shuffles++;
+            assert_int_equal(f->d.seats[r], DICE_SEEN_BY_NONE);
+        }
+    assert_true(shuffles > 0);
+    const t_ev *e = t_ev_kind(&f->ev, "dealt", 0);
+    assert_non_null(e);
+    t_free(f);
+}
+
+/* [4.0] "France 15 cards, British/Allies 12 cards" every game turn; Prussians as the table says */
+static void test_wnlb_4_0_deal_sizes_french_british(void **st) {
+    (void)st;
+    t_fx *f = t_new("full", 2, 51);
+    for (int turn = 1; turn <= 7; turn++) {
+        assert_int_equal(f->s->turn, turn);
+        assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 15);
+        assert_int_equal(wnlb_hand_count(f->s, WNLB_BR), 12);
+        assert_int_equal(wnlb_hand_count(f->s, WNLB_PR), f->s->sc->deal[WNLB_PR][turn]);
+        if (f->s->phase == WNLB_PH_BID) { /* [7.0] no bids: blind draws */
+            wnlb_order o = t_o(WNLB_O_BID);
+            assert_int_equal(t_order(f, 0, &o), 0);
+            assert_int_equal(t_order(f, 1, &o), 0);
+        }
+        for (int k = 0; k < 2; k++) { /* both sides pass [4.0] */
+            if (f->s->phase == WNLB_PH_DECK) {
+                wnlb_order d = t_o(WNLB_O_DECK);
+                d.army = WNLB_BR;
+                assert_int_equal(t_order(f, 1, &d), 0);
+            }
+            assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+            s_pass(f, (unsigned)t_actor(f));
+        }
+    }
+    assert_true(f->s->over);
+    t_free(f);
+}
+
+/* [4.0] [13.1] "the short game, 4 game turns": two passes a turn, the game is over after turn 4 */
+static void test_wnlb_4_0_short_game_four_turns(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 52);
+    int turns = 0;
+    while (!f->s->over && turns < 10) {
+        turns = f->s->turn;
+        if (f->s->phase == WNLB_PH_BID) {
+            wnlb_order o = t_o(WNLB_O_BID);
+            assert_int_equal(t_order(f, 0, &o), 0);
+            assert_int_equal(t_order(f, 1, &o), 0);
+        }
+        s_pass(f, (unsigned)t_actor(f));
+        if (!f->s->over) s_pass(f, (unsigned)t_actor(f));
+    }
+    assert_true(f->s->over);
+    assert_int_equal(turns, 4);
+    t_free(f);
+}
+
+/* [4.0] [13.1] "Prussian units and cards are only used in the full battle game": no Prussian card
+ * is ever dealt in the short game, on any turn */
+static void test_wnlb_4_0_short_game_no_prussian_cards(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 53);
+    for (int turn = 1; turn <= 4; turn++) {
+        assert_int_equal(f->s->turn, turn);
+        assert_int_equal(wnlb_hand_count(f->s, WNLB_PR), 0);
+        if (f->s->phase == WNLB_PH_BID) {
+            wnlb_order o = t_o(WNLB_O_BID);
+            assert_int_equal(t_order(f, 0, &o), 0);
+            assert_int_equal(t_order(f, 1, &o), 0);
+        }
+        assert_int_not_equal(f->s->phase, WNLB_PH_DECK); /* never a choice of Allied deck */
+        s_pass(f, (unsigned)t_actor(f));
+        assert_int_not_equal(f->s->phase, WNLB_PH_DECK);
+        s_pass(f, (unsigned)t_actor(f));
+    }
+    t_free(f);
+}
+
+/* [4.0] "After the playing of each card for movement or action the player may conduct one battle":
+ * one declaration after the card, then the round goes on */
+static void test_wnlb_4_0_one_battle_decision_per_card(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 54);
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = s_first_card(f, WNLB_FR);
+    o.purpose = WNLB_PURPOSE_MOVE;
+    assert_int_equal(t_order(f, 0, &o), 0);
+    o = t_o(WNLB_O_DONE);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u);
+    assert_string_equal(p.kind, "declare-battle");
+    o = t_o(WNLB_O_NO_BATTLE);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+    assert_int_not_equal(t_order(f, 0, &o), 0); /* no second declaration for that card */
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_3_1_setup_squares_one_unit_each),
@@ -296,6 +546,16 @@ int main(void) {
         cmocka_unit_test(test_wnlb_4_0_pass_ends_round_without_cards),
         cmocka_unit_test(test_wnlb_4_0_both_pass_ends_turn_with_cards_left),
         cmocka_unit_test(test_wnlb_4_0_prussian_deal_schedule),
+        cmocka_unit_test(test_wnlb_4_0_end_of_round_clears_markers),
+        cmocka_unit_test(test_wnlb_4_0_three_seats_sides_exchange_rounds),
+        cmocka_unit_test(test_wnlb_4_0_empty_hand_passes),
+        cmocka_unit_test(test_wnlb_4_0_other_side_plays_out_its_hand),
+        cmocka_unit_test(test_wnlb_4_0_all_cards_played_ends_turn),
+        cmocka_unit_test(test_wnlb_4_0_new_turn_reshuffles_and_deals),
+        cmocka_unit_test(test_wnlb_4_0_deal_sizes_french_british),
+        cmocka_unit_test(test_wnlb_4_0_short_game_four_turns),
+        cmocka_unit_test(test_wnlb_4_0_short_game_no_prussian_cards),
+        cmocka_unit_test(test_wnlb_4_0_one_battle_decision_per_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
