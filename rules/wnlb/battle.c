@@ -774,6 +774,9 @@ static int s_charge_check(const wnlb_state *s, int cav, int tgt, int n, brt_reje
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.4", "[11.4] the charge leaves the board");
         if (wnlb_unit_at(s, r, c) >= 0)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "8.2", "[8.2] the charge's way is blocked: a square holds a unit");
+        int enemy_cmd = s_side_of_unit(s, cav) == WNLB_SIDE_FRENCH ? 1 : 0;
+        if (s->cmd_row[enemy_cmd] == r && s->cmd_col[enemy_cmd] == c)
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "12.0", "[12.0] the charge's way is blocked by the enemy Commander");
     }
     if (s_dir(r, c, tr, tc) != f)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.4",
@@ -796,6 +799,7 @@ static void s_charge_go(wnlb_state *s, int cav, int tgt, int n, brt_events *ev) 
     wnlb_event(ev, BRT_SEATS_ALL, "charge", d->army, d->id, r, c, n, NULL, 0, txt);
     int att[1] = {cav};
     s_battle_begin(s, tgt, att, 1, d->army, 1);
+    wnlb_commanders_check(s, ev); /* [12.0] the charger moved: a lone enemy Commander next to it goes */
 }
 
 /* the distance (1 or 2) of a legal charge of cav on tgt, 0 none */
