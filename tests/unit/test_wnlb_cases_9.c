@@ -1099,6 +1099,69 @@ static void test_wnlb_9_5_second_disorder_reduces(void **st) {
     t_free(x.f);
 }
 
+/* [9.3] [11.2] the Command Benefit and the -1 across a ridge both apply to the unit ("after all
+ * bonuses, including Command Benefit"): a front attacker of 2 with Napoleon (+2) across a ridge
+ * is 2 + 2 - 1 = 3 (both additive, so only their presence can be checked, not their order) */
+static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
+    (void)st;
+    sb x;
+    sb_new(&x, 934);
+    int br = sb_def(&x, 9, 3), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
+    t_side(x.f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
+    int r, c;
+    t_sq("F-6", &r, &c);
+    x.f->s->cmd_row[0] = (int8_t)r;
+    x.f->s->cmd_col[0] = (int8_t)c;
+    int cmd = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
+    ((wnlb_scenario *)x.f->s->sc)->cards[wnlb_card_index(x.f->s, cmd)].cmd_attack = 1;
+    sb_card(&x);
+    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    char t[32];
+    snprintf(t, sizeof t, "cards %d:command", cmd);
+    sb_cards(&x, t, "cards none");
+    assert_int_equal(x.f->s->battle.total[0], 3);
+    t_free(x.f);
+}
+
+/* [9.3] [6.0] the defender plays the cards of the defending unit's army: three seats, a Prussian
+ * unit attacked: the Prussian seat decides, with Prussian cards; a British card is refused
+ * (R-wnlb-9.3-defender-deck) */
+static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("full", 3, 935);
+    t_blank(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    t_empty_hand(f, WNLB_PR);
+    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    int mv = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    int bc = t_give(f, WNLB_BR, 1, 3, WNLB_ACT_NONE, 0), pc = t_give(f, WNLB_PR, 1, 3, WNLB_ACT_NONE, 0);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), pi = t_unit(f, WNLB_PR, WNLB_INF, 0);
+    t_values(f, fr, 2, 1, 0);
+    t_values(f, pi, 1, 0, 0);
+    t_put(f, fr, "F-6", WNLB_N);
+    t_put(f, pi, "E-6", WNLB_S);
+    char t[64];
+    snprintf(t, sizeof t, "play %d move", mv);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "done");
+    snprintf(t, sizeof t, "attack %s with %s", s_id(f, pi), s_id(f, fr));
+    T_OK(f, 0, t);
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, (1u << 0) | (1u << 2)); /* the French and the Prussian seats */
+    T_NO(f, 1, "cards none");                         /* not the British seat's decision */
+    snprintf(t, sizeof t, "cards %d:bp", bc);
+    T_NO(f, 2, t);
+    assert_string_equal(f->err.rule, "9.3");
+    T_OK(f, 0, "cards none");
+    snprintf(t, sizeof t, "cards %d:bp", pc);
+    T_OK(f, 2, t);
+    assert_int_equal(f->s->battle.total[1], 4); /* 1 + 3: the Prussian wins */
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_7_example_base_battle_points),
@@ -1140,6 +1203,8 @@ int main(void) {
         cmocka_unit_test(test_wnlb_9_5_retreat_free_facing),
         cmocka_unit_test(test_wnlb_9_5_no_retreat_square_reduced),
         cmocka_unit_test(test_wnlb_9_5_second_disorder_reduces),
+        cmocka_unit_test(test_wnlb_9_3_ridge_after_command_benefit),
+        cmocka_unit_test(test_wnlb_9_3_defender_plays_own_army_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
