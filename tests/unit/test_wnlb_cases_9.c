@@ -773,8 +773,22 @@ static void test_wnlb_9_3_battle_cards_sealed_then_used(void **st) {
     assert_int_equal(p.seats, 3u);
     char t[32];
     snprintf(t, sizeof t, "cards %d:bp", fc);
+    brt_buf v1[2], v2[2];
+    static const int vps[2] = {1, BRT_VIEW_PUBLIC};
+    for (int i = 0; i < 2; i++) {
+        buf_init(&v1[i]);
+        buf_init(&v2[i]);
+        assert_int_equal(x.f->rs->view(x.f->s, vps[i], &v1[i]), 0);
+    }
     T_OK(x.f, 0, t);
     assert_int_equal(x.f->ev.total, 0); /* nothing told */
+    for (int i = 0; i < 2; i++) { /* the British and the public views are unchanged */
+        assert_int_equal(x.f->rs->view(x.f->s, vps[i], &v2[i]), 0);
+        assert_int_equal(v1[i].len, v2[i].len);
+        assert_memory_equal(v1[i].data, v2[i].data, v1[i].len);
+        buf_free(&v1[i]);
+        buf_free(&v2[i]);
+    }
     assert_int_equal(x.f->s->card_loc[wnlb_card_index(x.f->s, fc)], WNLB_LOC_HAND);
     t_pending(x.f, &p);
     assert_int_equal(p.seats, 2u); /* the British only */
