@@ -651,6 +651,51 @@ static void test_wnlb_11_5_three_seats_cross_ally_target(void **st) {
     t_free(f);
 }
 
+/* [10.0] "considered to be facing frontally to all sides": an infantry unit inside a chateau may
+ * attack an adjacent enemy on any side (R-wnlb-10.0-chateau-facing); a cavalry unit inside may not */
+static void test_wnlb_10_0_chateau_infantry_attacks_any_side(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, 106);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, fr, "F-6", WNLB_N);
+    t_put(f, br, "F-7", WNLB_W); /* east of the French unit, which faces north */
+    assert_false(wnlb_can_attack(f->s, fr, br));
+    s_chateau(f, "F-6", 2);
+    assert_true(wnlb_can_attack(f->s, fr, br));
+    s_card(f);
+    s_attack(f, 0, br, fr, -1);
+    int cav = t_unit(f, WNLB_FR, WNLB_CAV, 0);
+    t_put(f, fr, "A-1", WNLB_N);
+    t_put(f, cav, "F-6", WNLB_N);
+    assert_false(wnlb_can_attack(f->s, cav, br));
+    t_free(f);
+}
+
+/* [10.0] [9.5] a unit retreating out of a chateau: rear and flanks by its counter's facing (it has
+ * none against attackers), then a free facing (R-wnlb-10.0-chateau-facing) */
+static void test_wnlb_10_0_retreat_from_chateau(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, 107);
+    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_values(f, br, 2, 1, 0);
+    t_values(f, fr, 5, 2, 0);
+    t_put(f, br, "E-6", WNLB_S);
+    t_put(f, fr, "F-6", WNLB_N);
+    s_chateau(f, "E-6", 0);
+    s_card(f);
+    s_attack(f, 0, br, fr, -1);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none"); /* 5 against 4 */
+    assert_false(t_legal_has(f, 1, "loss retreat F-6 N"));
+    assert_true(t_legal_has(f, 1, "loss retreat E-5 W"));
+    T_OK(f, 1, "loss retreat D-6 E");
+    s_at(f, br, "D-6");
+    assert_int_equal(f->s->units[br].facing, WNLB_E);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -660,6 +705,8 @@ int main(void) {
         cmocka_unit_test(test_wnlb_10_0_cdp_absorbs_reduction_and_retreat),
         cmocka_unit_test(test_wnlb_10_0_no_cdp_left_takes_loss),
         cmocka_unit_test(test_wnlb_10_0_artillery_fire_no_effect_in_chateau),
+        cmocka_unit_test(test_wnlb_10_0_chateau_infantry_attacks_any_side),
+        cmocka_unit_test(test_wnlb_10_0_retreat_from_chateau),
         cmocka_unit_test(test_wnlb_11_2_command_benefit_attack_or_defence),
         cmocka_unit_test(test_wnlb_11_3_both_sides_elite_bonus),
         cmocka_unit_test(test_wnlb_11_4_charge_moves_straight_and_attacks),

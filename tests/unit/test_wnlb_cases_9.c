@@ -1176,6 +1176,21 @@ static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     t_free(f);
 }
 
+/* [8.3] "No unit ... may cross (or attack across) a Pond side" */
+static void test_wnlb_9_2_no_attack_across_pond(void **st) {
+    (void)st;
+    sb x;
+    sb_new(&x, 920);
+    int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
+    assert_true(wnlb_can_attack(x.f->s, a, br));
+    t_side(x.f, "E-6", WNLB_S, WNLB_SIDE_POND);
+    assert_false(wnlb_can_attack(x.f->s, a, br));
+    sb_card(&x);
+    assert_int_not_equal(sb_attack(&x, br, a, -1), 0);
+    assert_string_equal(x.f->err.rule, "9.2");
+    t_free(x.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_7_example_base_battle_points),
@@ -1219,6 +1234,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_9_5_second_disorder_reduces),
         cmocka_unit_test(test_wnlb_9_3_ridge_after_command_benefit),
         cmocka_unit_test(test_wnlb_9_3_defender_plays_own_army_cards),
+        cmocka_unit_test(test_wnlb_9_2_no_attack_across_pond),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
