@@ -696,6 +696,32 @@ static void test_wnlb_10_0_retreat_from_chateau(void **st) {
     t_free(f);
 }
 
+/* [9.4] [11.4] (A17) a charger that wins advances like any attacker (the Disorder comes after the
+ * battle and does not stop an advance): light 2 x 2 (charge) x 2 (flank) = 8 against 5 */
+static void test_wnlb_11_4_winning_charger_advances(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    t_values(f, cav, 2, 1, 0);
+    t_values(f, tgt, 5, 2, 0);
+    ((wnlb_scenario *)f->s->sc)->units[cav].heavy = 0;
+    f->s->units[tgt].facing = WNLB_W; /* F-6 is its flank */
+    if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none");
+    assert_int_equal(f->s->battle.total[0], 8);
+    T_OK(f, 1, "loss retreat D-6 N");
+    PHASE(f, WNLB_PH_ADVANCE);
+    char t[64];
+    snprintf(t, sizeof t, "advance %s E", s_id(f, cav));
+    T_OK(f, 0, t);
+    s_at(f, cav, "E-6");
+    assert_int_equal(f->s->units[cav].disordered, 1);
+    PHASE(f, WNLB_PH_DECLARE); /* the card's own battle [9.0] */
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -717,6 +743,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_4_only_elite_cards_in_charge_battle),
         cmocka_unit_test(test_wnlb_11_4_charger_disordered_after),
         cmocka_unit_test(test_wnlb_11_4_charge_leaves_another_attack),
+        cmocka_unit_test(test_wnlb_11_4_winning_charger_advances),
         cmocka_unit_test(test_wnlb_11_5_enemy_must_charge),
         cmocka_unit_test(test_wnlb_11_5_disordered_enemy_not_designated),
         cmocka_unit_test(test_wnlb_11_5_three_seats_cross_ally_target),
