@@ -181,7 +181,7 @@ typedef struct wnlb_battle {
     uint8_t charge;                       /* [11.4] a Cavalry Charge battle: Elite cards only */
     uint8_t submitted[2];                 /* per side: battle cards given */
     uint8_t cards[2][WNLB_MAX_CARDS];     /* per side: cards chosen (card index), sealed until both */
-    uint8_t purpose[2][WNLB_MAX_CARDS];   /* per chosen card: WNLB_PURPOSE_BATTLE or WNLB_ACT_* */
+    uint8_t purpose[2][WNLB_MAX_CARDS];   /* per chosen card: its use, WNLB_USE_BP or WNLB_ACT_* */
     uint8_t n_cards[2];
     int32_t total[2];                     /* [9.4] attacker, defender totals */
     uint8_t elite_unit;                   /* index + 1 of the Elite-bonused attacker that must advance */
@@ -189,6 +189,9 @@ typedef struct wnlb_battle {
     uint8_t loss_reduce, loss_retreat;    /* [9.4] what the defender still owes */
     int8_t vac_row, vac_col;              /* the vacated square */
     uint8_t retreat_dir_any;              /* [9.5] attacked solely from rear/flank: forward allowed */
+    int8_t fire_unit;                     /* [11.1] the defender's infantry firing in the battle, -1 none */
+    uint8_t elite[2];                     /* [11.3] per side: an Elite Bonus card was played */
+    uint8_t displace;                     /* [12.0] bit per commander whose unit was eliminated */
 } wnlb_battle;
 
 typedef struct wnlb_state {
@@ -346,7 +349,8 @@ void wnlb_battle_base(const wnlb_state *s, const wnlb_battle *b, const int elite
                       int32_t *def, int32_t *att_bp);
 int wnlb_rel_side(const wnlb_state *s, int t, int ar, int ac);  /* 0 front 1 flank 2 rear */
 void wnlb_reduce(wnlb_state *s, int u, brt_events *ev);         /* [9.5] reduce or eliminate */
-/* [9.5] Disorder (Artillery Fire, a charge's after-effect): a second Disorder reduces, never eliminates */
+/* [9.5] Disorder by Artillery Fire: a second Disorder reduces, never eliminates; no effect on a unit
+ * inside a chateau [10.0]. (A charge's after-effect [11.4] is applied by battle.c itself.) */
 void wnlb_disorder(wnlb_state *s, int u, brt_events *ev);
 /* [11.4] [11.5] a charge played from a round's card ci (already used and counted): 0 or -1 refused */
 int wnlb_charge_start(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_events *ev, brt_reject *err);
