@@ -167,6 +167,16 @@ static void s_play(uint64_t seed, int steps, int *battles, int *seen) {
                     break;
                 }
             }
+        /* the other side's Artillery Fire windows [11.1]: mostly declined, so that battles are fought */
+        if (f->s->phase == WNLB_PH_FIRE && t_next(&rng) % 4)
+            for (int j = 0; j < n; j++) {
+                wnlb_order o;
+                assert_int_equal(t_item(&l, j, &item, &len), 0);
+                if (wnlb_order_decode(f->s, item, len, &o, &f->err) == 0 && o.flag) {
+                    k = j;
+                    break;
+                }
+            }
         /* and lopsided battles: often all the BP cards (listed last) */
         if (f->s->phase == WNLB_PH_BATTLE_CARDS && t_next(&rng) % 2) k = n - 1;
         assert_int_equal(t_item(&l, k, &item, &len), 0);

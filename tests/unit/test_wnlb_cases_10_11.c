@@ -246,6 +246,7 @@ static void s_card(t_fx *f) {
     snprintf(t, sizeof t, "play %d move", t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0));
     T_OK(f, 0, t);
     T_OK(f, 0, "done");
+    t_no_fire(f);
     PHASE(f, WNLB_PH_DECLARE);
 }
 
@@ -550,6 +551,7 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
     T_OK(f, 0, "cards none");
     T_OK(f, 1, "cards none");
+    t_no_fire(f); /* R-wnlb-11.1-windows: the other side's window after the card */
     PHASE(f, WNLB_PH_DECLARE);
     assert_int_equal(t_actor(f), 0);
     s_attack(f, 0, other, inf, -1);

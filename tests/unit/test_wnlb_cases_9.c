@@ -73,6 +73,7 @@ static void s97_declare(s97 *x) {
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);
+    t_no_fire(f);
     PHASE(f, WNLB_PH_DECLARE);
     o = t_o(WNLB_O_ATTACK);
     o.target = x->br;
@@ -237,6 +238,7 @@ static void test_wnlb_9_4_tie_defender_wins(void **st) {
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);
+    t_no_fire(f);
     o = t_o(WNLB_O_ATTACK);
     o.target = x.br;
     o.n_units = 1;
@@ -548,6 +550,7 @@ static void sb_card(sb *x) {
     snprintf(t, sizeof t, "play %d move", x->move);
     T_OK(x->f, 0, t);
     T_OK(x->f, 0, "done");
+    t_no_fire(x->f);
     PHASE(x->f, WNLB_PH_DECLARE);
 }
 
@@ -651,6 +654,7 @@ static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     snprintf(t, sizeof t, "play %d move", mv);
     T_OK(f, 1, t);
     T_OK(f, 1, "done");
+    t_no_fire(f);
     snprintf(t, sizeof t, "attack %s with %s %s", s_id(f, fr), s_id(f, bi), s_id(f, pi));
     T_NO(f, 1, t);
     assert_string_equal(f->err.rule, "9.0");
@@ -1160,6 +1164,7 @@ static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     snprintf(t, sizeof t, "play %d move", mv);
     T_OK(f, 0, t);
     T_OK(f, 0, "done");
+    t_no_fire(f);
     snprintf(t, sizeof t, "attack %s with %s", s_id(f, pi), s_id(f, fr));
     T_OK(f, 0, t);
     brt_pending p;

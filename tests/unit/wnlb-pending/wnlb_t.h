@@ -375,4 +375,14 @@ static inline wnlb_order t_o(int kind) {
     return o;
 }
 
+/* [11.1] R-wnlb-11.1-windows: the other side's Artillery Fire windows after a card, declined */
+static inline void t_no_fire(t_fx *f) {
+    for (int i = 0; i < 4 && f->s->phase == WNLB_PH_FIRE; i++) {
+        int seat = t_actor(f);
+        wnlb_order o = t_o(WNLB_O_FIRE);
+        o.flag = 1;
+        if (seat < 0 || t_order(f, (unsigned)seat, &o) != 0) fail_msg("fire none refused: [%s] %s", f->err.rule, f->err.message);
+    }
+}
+
 #endif
