@@ -357,7 +357,11 @@ static inline int t_order(t_fx *f, unsigned seat, const wnlb_order *o) {
     brt_buf b;
     buf_init(&b);
     if (wnlb_order_encode(f->s, o, &b) != 0) fail_msg("order kind %d does not encode", o->kind);
-    int rc = t_apply(f, seat, b.data, b.len);
+    /* wnlb_order_encode appends one item (as legal() lists them): apply takes its bytes */
+    size_t pos = 0, len = 0;
+    const uint8_t *item = NULL;
+    if (buf_next_item(&b, &pos, &item, &len) != 1) fail_msg("order kind %d: no item", o->kind);
+    int rc = t_apply(f, seat, item, len);
     buf_free(&b);
     return rc;
 }

@@ -294,6 +294,175 @@ static void test_wnlb_8_0_unit_moves_once_per_round(void **st) {
     t_free(f);
 }
 
+/* [8.0] the card's MP are shared among units and the commander ([8.0] example: 2 + 1 + 1 of an
+ * MP 4 card), and no order may spend more than is left */
+static void test_wnlb_8_0_card_mp_shared_not_exceeded(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, v, "E-9", WNLB_N);
+    int r, c;
+    t_sq("H-3", &r, &c);
+    f->s->cmd_row[0] = (int8_t)r;
+    f->s->cmd_col[0] = (int8_t)c;
+    const int two[] = {WNLB_STEP_FWD, WNLB_STEP_FWD}, one[] = {WNLB_STEP_FWD}, west[] = {WNLB_W};
+    wnlb_order o = s_move(u, 2, two);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->mp_left, 2);
+    o = s_move(v, 1, one);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    o = s_move(WNLB_CMD0, 1, west);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->mp_left, 0);
+    s_at(f, u, "C-6");
+    s_at(f, v, "D-9");
+    assert_int_equal(f->s->cmd_col[0], c - 1);
+    /* nothing left: even a commander's square or a facing change is refused, and says why */
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    assert_string_equal(f->err.rule, "8.0");
+    assert_int_equal(f->s->cmd_col[0], c - 1);
+    t_free(f);
+}
+
+/* [8.0] "unused MPs may not be saved for a later player round": done drops what is left */
+static void test_wnlb_8_0_unused_mp_lost(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 5, &u, "E-6", WNLB_N);
+    const int one[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, one);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->mp_left, 4);
+    o = t_o(WNLB_O_DONE);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->mp_left, 0);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    o = s_move(u, 1, one); /* no Movement card in play any more */
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "D-6");
+    t_free(f);
+}
+
+/* [8.0] units move across the sides only: every square an MP 2 card reaches from E-6 is
+ * orthogonal to it (no corner is ever crossed), and a diagonal square costs a turn more */
+static void test_wnlb_8_0_no_diagonal_move(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 2, &u, "E-6", WNLB_N);
+    /* to D-7 (the north-east corner): ahead, face east, ahead is 3 MP; the card has 2 */
+    const int path[] = {WNLB_STEP_FWD, WNLB_E, WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 3, path);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    assert_string_equal(f->err.rule, "8.3");
+    s_at(f, u, "E-6");
+    /* legal() offers no end square diagonal to E-6 */
+    brt_buf l;
+    buf_init(&l);
+    int k = f->rs->legal(f->s, 0, &l);
+    assert_true(k > 1);
+    size_t pos = 0, len;
+    const uint8_t *item;
+    int moves = 0;
+    while (buf_next_item(&l, &pos, &item, &len) == 1) {
+        Wnlb__V1__Order *m = wnlb__v1__order__unpack(NULL, len, item);
+        assert_non_null(m);
+        if (m->kind_case == WNLB__V1__ORDER__KIND_MOVE && !strcmp(m->move->unit, wnlb_unit_name(f->s, u))) {
+            int r = f->s->units[u].row, c = f->s->units[u].col, fc = f->s->units[u].facing;
+            for (size_t i = 0; i < m->move->n_steps; i++) {
+                if (m->move->steps[i] < WNLB_STEP_FWD) fc = (int)m->move->steps[i];
+                else wnlb_step(fc, &r, &c);
+            }
+            assert_true(r == f->s->units[u].row || c == f->s->units[u].col);
+            moves++;
+        }
+        wnlb__v1__order__free_unpacked(m, NULL);
+    }
+    assert_true(moves > 0);
+    buf_free(&l);
+    t_free(f);
+}
+
+/* [8.0] a unit that moved gets a Moved marker; the units that did not, none */
+static void test_wnlb_8_0_moved_marker_placed(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, v, "E-9", WNLB_N);
+    assert_int_equal(f->s->units[u].moved, 0);
+    const int one[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(u, 1, one);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[u].moved, 1);
+    assert_int_equal(f->s->units[v].moved, 0);
+    t_free(f);
+}
+
+/* [8.2] a Commander may be in a square with one friendly unit: Napoleon joins a French unit,
+ * but never a square of an enemy unit */
+static void test_wnlb_8_2_commander_stacks_with_unit(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "E-8", WNLB_W);
+    int r, c;
+    t_sq("E-7", &r, &c);
+    f->s->cmd_row[0] = (int8_t)r;
+    f->s->cmd_col[0] = (int8_t)c;
+    const int west[] = {WNLB_W}, east[] = {WNLB_E};
+    wnlb_order o = s_move(WNLB_CMD0, 1, east);
+    assert_int_not_equal(t_order(f, 0, &o), 0); /* the British unit's square */
+    assert_string_equal(f->err.rule, "8.2");
+    o = s_move(WNLB_CMD0, 1, west);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->cmd_col[0], c - 1);
+    assert_int_equal(wnlb_unit_at(f->s, r, c - 1), u);
+    /* the unit moves off and Napoleon stays where he is: commanders move on their own MP */
+    const int one[] = {WNLB_STEP_FWD};
+    o = s_move(u, 1, one);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->cmd_row[0], r);
+    t_free(f);
+}
+
+/* [8.3] entering Mt St Jean or La Haye Sainte across a road side costs only 1 MP */
+static void test_wnlb_8_3_road_into_mt_st_jean_and_lhs(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
+    wnlb_scenario *sc = (wnlb_scenario *)f->s->sc;
+    static const char *const names[] = {"mt-st-jean", "la-haye-sainte"};
+    for (int k = 0; k < 2; k++) {
+        int v = -1;
+        for (size_t i = 0; i < sc->n_vp; i++)
+            if (!strcmp(sc->vp[i].name, names[k])) v = (int)i;
+        assert_true(v >= 0);
+        int r = sc->vp[v].row, c = sc->vp[v].col;
+        assert_true(r + 1 < sc->rows);
+        sc->terrain[r][c] = WNLB_VILLAGE;
+        memset(sc->side[r][c], 0, 4);
+        memset(sc->side[r + 1][c], 0, 4);
+        assert_int_equal(wnlb_enter_cost(f->s, r + 1, c, WNLB_N), 2); /* no road: the village's 2 */
+        sc->side[r + 1][c][WNLB_N] = WNLB_SIDE_ROAD | WNLB_SIDE_RIDGE;
+        sc->side[r][c][WNLB_S] = WNLB_SIDE_ROAD | WNLB_SIDE_RIDGE;
+        assert_int_equal(wnlb_enter_cost(f->s, r + 1, c, WNLB_N), 1); /* across the road: 1 */
+    }
+    /* any other village across a road side: the road has no effect */
+    t_terrain(f, "D-6", WNLB_VILLAGE);
+    t_side(f, "E-6", WNLB_N, WNLB_SIDE_ROAD);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_8_5_example_of_movement),
@@ -310,6 +479,12 @@ int main(void) {
         cmocka_unit_test(test_wnlb_8_0_no_entry_without_mp),
         cmocka_unit_test(test_wnlb_8_2_no_entry_into_occupied_square),
         cmocka_unit_test(test_wnlb_8_0_unit_moves_once_per_round),
+        cmocka_unit_test(test_wnlb_8_0_card_mp_shared_not_exceeded),
+        cmocka_unit_test(test_wnlb_8_0_unused_mp_lost),
+        cmocka_unit_test(test_wnlb_8_0_no_diagonal_move),
+        cmocka_unit_test(test_wnlb_8_0_moved_marker_placed),
+        cmocka_unit_test(test_wnlb_8_2_commander_stacks_with_unit),
+        cmocka_unit_test(test_wnlb_8_3_road_into_mt_st_jean_and_lhs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
