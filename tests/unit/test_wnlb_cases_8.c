@@ -463,6 +463,94 @@ static void test_wnlb_8_3_road_into_mt_st_jean_and_lhs(void **st) {
     t_free(f);
 }
 
+/* 1 if two states encode to the same bytes (the state hash's input) */
+static int s_same(const wnlb_state *a, const wnlb_state *b) {
+    brt_buf x, y;
+    buf_init(&x);
+    buf_init(&y);
+    assert_int_equal(wnlb_state_encode(a, &x), 0);
+    assert_int_equal(wnlb_state_encode(b, &y), 0);
+    int same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+    buf_free(&x);
+    buf_free(&y);
+    return same;
+}
+
+/* [8.0] [9.6] [12.0] [5.0] random play of both scenarios: in every movement, cavalry-retreat
+ * and displacement decision, each order legal() lists (a sample of up to 24) is accepted on a
+ * copy of the state, and an order made illegal (a step too many: more MP than the card has) is
+ * refused and leaves the state's bytes as they were */
+static void test_wnlb_8_0_every_listed_move_accepted(void **st) {
+    (void)st;
+    static const struct {
+        const char *sc;
+        unsigned seats;
+    } games[] = {{"short", 2}, {"full", 2}, {"full", 3}};
+    static brt_events scratch;
+    int checked = 0, windows = 0, entries = 0;
+    for (size_t g = 0; g < 3; g++) {
+        t_fx *f = t_new(games[g].sc, games[g].seats, 800 + g);
+        uint64_t rng = 800 + g;
+        brt_buf l;
+        buf_init(&l);
+        for (int n = 0; n < 6000 && t_actor(f) >= 0; n++) {
+            int seat = t_actor(f);
+            buf_reset(&l);
+            int k = f->rs->legal(f->s, (unsigned)seat, &l);
+            assert_true(k > 0);
+            int ph = f->s->phase;
+            if (ph == WNLB_PH_MOVE || ph == WNLB_PH_CAV_RETREAT || ph == WNLB_PH_DISPLACE) {
+                windows += ph != WNLB_PH_MOVE;
+                int step = k > 24 ? k / 24 : 1;
+                for (int i = 0; i < k; i += step) {
+                    const uint8_t *item;
+                    size_t len;
+                    assert_int_equal(t_item(&l, i, &item, &len), 0);
+                    wnlb_state *c = wnlb_state_clone(f->s);
+                    assert_non_null(c);
+                    brt_reject err;
+                    memset(&scratch, 0, sizeof scratch);
+                    if (f->rs->apply(c, (unsigned)seat, item, len, &f->d.d, &scratch, &err) != 0)
+                        fail_msg("%s turn %u: listed order %d of %d refused: [%s] %s", games[g].sc, f->s->turn, i, k,
+                                 err.rule, err.message);
+                    t_ev_clear(&scratch);
+                    Wnlb__V1__Order *m = wnlb__v1__order__unpack(NULL, len, item);
+                    assert_non_null(m);
+                    if (m->kind_case == WNLB__V1__ORDER__KIND_MOVE && m->move->entry && m->move->entry[0]) entries++;
+                    if (m->kind_case == WNLB__V1__ORDER__KIND_MOVE && m->move->n_steps + 8 <= WNLB_MAX_STEPS &&
+                        f->s->mp_left < 8) {
+                        /* eight more turns: more MP than are left */
+                        wnlb_order o;
+                        memset(&err, 0, sizeof err);
+                        assert_int_equal(wnlb_order_decode(f->s, item, len, &o, &err), 0);
+                        for (int j = 0; j < 8; j++) o.steps[o.n_steps++] = (uint8_t)(j % 2 ? WNLB_N : WNLB_S);
+                        wnlb_state *d = wnlb_state_clone(f->s);
+                        assert_non_null(d);
+                        memset(&scratch, 0, sizeof scratch);
+                        assert_int_not_equal(wnlb_apply_order(d, (unsigned)seat, &o, &f->d.d, &scratch, &err), 0);
+                        assert_true(err.rule[0] != 0);
+                        assert_true(s_same(d, f->s));
+                        t_ev_clear(&scratch);
+                        wnlb_state_destroy(&d);
+                    }
+                    wnlb__v1__order__free_unpacked(m, NULL);
+                    wnlb_state_destroy(&c);
+                    checked++;
+                }
+            }
+            const uint8_t *item;
+            size_t len;
+            assert_int_equal(t_item(&l, (int)(t_next(&rng) % (uint64_t)k), &item, &len), 0);
+            assert_int_equal(t_apply(f, (unsigned)seat, item, len), 0);
+        }
+        buf_free(&l);
+        t_free(f);
+    }
+    assert_true(checked > 100);
+    assert_true(entries > 0);  /* the full games offered Prussian entries [5.0] */
+    assert_true(windows > 0);  /* and some [9.6] windows opened */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_8_5_example_of_movement),
@@ -485,6 +573,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_8_0_moved_marker_placed),
         cmocka_unit_test(test_wnlb_8_2_commander_stacks_with_unit),
         cmocka_unit_test(test_wnlb_8_3_road_into_mt_st_jean_and_lhs),
+        cmocka_unit_test(test_wnlb_8_0_every_listed_move_accepted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
