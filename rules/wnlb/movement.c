@@ -76,6 +76,7 @@ typedef struct s_sim {
     int row, col, facing;
     int cost;
     uint8_t gone;   /* enemy commanders displaced on the way (bits) [12.0] */
+    uint8_t free_turn; /* [10.0] the step before left a chateau: this facing change is free */
 } s_sim;
 
 /* a lone enemy commander adjacent to (row, col) of side `side` would be displaced [12.0] */
@@ -94,11 +95,13 @@ static int s_unit_step(const wnlb_state *s, int u, int step, int mp, s_sim *m, b
     if (step < WNLB_STEP_FWD) {
         if (step == m->facing)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "8.1", "[8.1] %s already faces %c", id, s_dir[step]);
-        if (m->cost + 1 > mp)
+        int cost = m->free_turn ? 0 : 1; /* R-wnlb-10.0-leaving-chateau */
+        if (m->cost + cost > mp)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "8.1", "[8.1] %s needs 1 MP to face %c, %d left", id,
                                   s_dir[step], mp - m->cost);
         m->facing = step;
-        m->cost++;
+        m->cost += cost;
+        m->free_turn = 0;
         return 0;
     }
     int r = m->row, c = m->col;
@@ -120,6 +123,7 @@ static int s_unit_step(const wnlb_state *s, int u, int step, int mp, s_sim *m, b
     if (m->cost + cost > mp)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "8.3", "[8.3] %s needs %d MP to enter %s, %d left", id, cost, sq,
                               mp - m->cost);
+    m->free_turn = s->sc->terrain[m->row][m->col] == WNLB_CHATEAU;
     m->row = r;
     m->col = c;
     m->cost += cost;
@@ -293,17 +297,22 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, int cost, brt_events
         wnlb_event(ev, BRT_SEATS_ALL, "entered", army, id, o->row, o->col, c0, NULL, 0, txt);
         if (s_after_enter(s, u, ev)) return;
     }
+    int free_turn = 0;
     for (int i = 0; i < o->n_steps; i++) {
         int st = o->steps[i];
         if (st < WNLB_STEP_FWD) {
             x->facing = (uint8_t)st;
-            s->mp_left--;
-            spent++;
+            if (!free_turn) { /* [10.0] the facing right after leaving a chateau is free */
+                s->mp_left--;
+                spent++;
+            }
+            free_turn = 0;
             continue;
         }
         int r = x->row, c = x->col;
         wnlb_step(x->facing, &r, &c);
         int k = wnlb_enter_cost(s, x->row, x->col, x->facing);
+        free_turn = s->sc->terrain[x->row][x->col] == WNLB_CHATEAU;
         wnlb_place(s, u, r, c);
         s->mp_left = (uint8_t)(s->mp_left - k);
         spent += k;
@@ -472,22 +481,22 @@ static int s_evade_legal(const wnlb_state *s, brt_buf *out) {
 /* every end state (square, facing) a combat unit may reach with the MP left, one order each:
  * relaxation over (row, col, facing) by cost, the path kept (infantry stops where a [9.6]
  * window would open, as apply does) */
-#define S_NST (WNLB_MAX_ROWS * WNLB_MAX_COLS * 4)
+#define S_NST (WNLB_MAX_ROWS * WNLB_MAX_COLS * 4 * 2)
 static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
     static const int none = 1 << 30;
     int best[S_NST], par[S_NST], pstep[S_NST];
     for (int i = 0; i < S_NST; i++) best[i] = none, par[i] = -1, pstep[i] = -1;
     const wnlb_unit *x = &s->units[u];
     int cols = s->sc->cols;
-#define S_ID(r, c, f) ((((r) * cols) + (c)) * 4 + (f))
-    int start = S_ID(x->row, x->col, x->facing);
+#define S_ID(r, c, f, k) (((((r) * cols) + (c)) * 4 + (f)) * 2 + (k))
+    int start = S_ID(x->row, x->col, x->facing, 0);
     best[start] = 0;
     int inf = s->sc->units[u].type == WNLB_INF;
     for (int changed = 1; changed;) {
         changed = 0;
-        for (int id = 0; id < s->sc->rows * cols * 4; id++) {
+        for (int id = 0; id < s->sc->rows * cols * 8; id++) {
             if (best[id] == none) continue;
-            int f = id % 4, sqi = id / 4, r = sqi / cols, c = sqi % cols;
+            int k = id % 2, f = (id / 2) % 4, sqi = id / 8, r = sqi / cols, c = sqi % cols;
             if (inf && (r != x->row || c != x->col)) {
                 /* a window would open here: the order stops (R-wnlb-9.6-move-stops) */
                 int stop = 0;
@@ -502,10 +511,10 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
             for (int st = 0; st <= WNLB_STEP_FWD; st++) {
                 s_sim m;
                 memset(&m, 0, sizeof m);
-                m.row = r, m.col = c, m.facing = f, m.cost = best[id];
+                m.row = r, m.col = c, m.facing = f, m.cost = best[id], m.free_turn = (uint8_t)k;
                 brt_reject err;
                 if (s_unit_step(s, u, st, s->mp_left, &m, &err)) continue;
-                int to = S_ID(m.row, m.col, m.facing);
+                int to = S_ID(m.row, m.col, m.facing, m.free_turn);
                 if (m.cost < best[to]) {
                     best[to] = m.cost;
                     par[to] = id;
@@ -520,8 +529,11 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
     o.kind = WNLB_O_MOVE;
     o.unit = u;
     o.target = o.row = o.col = -1;
-    for (int id = 0; id < s->sc->rows * cols * 4; id++) {
+    for (int id = 0; id < s->sc->rows * cols * 8; id++) {
         if (id == start || best[id] == none) continue;
+        /* one order per end square and facing: the cheaper of the two flag states */
+        if ((id & 1) && best[id - 1] <= best[id]) continue;
+        if (!(id & 1) && best[id + 1] < best[id]) continue;
         uint8_t rev[WNLB_MAX_STEPS];
         int k = 0;
         for (int at = id; at != start && k < WNLB_MAX_STEPS; at = par[at]) rev[k++] = (uint8_t)pstep[at];

@@ -463,6 +463,31 @@ static void test_wnlb_8_3_road_into_mt_st_jean_and_lhs(void **st) {
     t_free(f);
 }
 
+/* [10.0] "If a unit moves out of a chateau, the owning player freely determines its facing (at
+ * no MP cost)": the facing change right after the step out is free (R-wnlb-10.0-leaving-chateau);
+ * the same path from a clear square pays it */
+static void test_wnlb_10_0_leaving_chateau_free_facing(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "D-6", WNLB_S);
+    t_terrain(f, "D-6", WNLB_CHATEAU);
+    const int out[] = {WNLB_STEP_FWD, WNLB_E};
+    wnlb_order o = s_move(u, 2, out);
+    assert_int_equal(s_cost(f, &o), 1);
+    t_terrain(f, "D-6", WNLB_CLEAR);
+    assert_int_equal(s_cost(f, &o), 2);
+    t_terrain(f, "D-6", WNLB_CHATEAU);
+    const int late[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_E}; /* not right after leaving: paid */
+    wnlb_order o2 = s_move(u, 3, late);
+    assert_int_equal(s_cost(f, &o2), 3);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-6");
+    assert_int_equal(f->s->units[u].facing, WNLB_E);
+    assert_int_equal(f->s->mp_left, 3);
+    t_free(f);
+}
+
 /* 1 if two states encode to the same bytes (the state hash's input) */
 static int s_same(const wnlb_state *a, const wnlb_state *b) {
     brt_buf x, y;
@@ -574,6 +599,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_8_2_commander_stacks_with_unit),
         cmocka_unit_test(test_wnlb_8_3_road_into_mt_st_jean_and_lhs),
         cmocka_unit_test(test_wnlb_8_0_every_listed_move_accepted),
+        cmocka_unit_test(test_wnlb_10_0_leaving_chateau_free_facing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
