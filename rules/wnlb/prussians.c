@@ -10,8 +10,6 @@
 
 #include "wnlb.h"
 
-#define S_GROUPS 8
-
 /* the entry square index of unit u's schedule for (row, col), or -1 */
 static int s_entry_index(const wnlb_unit_def *d, int row, int col) {
     for (int i = 0; i < d->n_entry && i < WNLB_MAX_ENTRY; i++)
@@ -44,7 +42,7 @@ int wnlb_entry_ok(const wnlb_state *s, int u, int row, int col, brt_reject *err)
     if (k < 0 || !wnlb_on_board(s, row, col))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "5.0", "[5.0] %s does not enter through %s", d->id, sq);
     int g = d->entry_group;
-    if (d->n_entry > 1 && g < S_GROUPS && s->entry_turn[g] == s->turn && s->entry_sq[g] && s->entry_sq[g] != k + 1) {
+    if (d->n_entry > 1 && g < WNLB_MAX_GROUPS && s->entry_turn[g] == s->turn && s->entry_sq[g] && s->entry_sq[g] != k + 1) {
         char used[8];
         wnlb_square_name(d->entry_row[s->entry_sq[g] - 1], d->entry_col[s->entry_sq[g] - 1], used, sizeof used);
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "5.0",
@@ -63,7 +61,7 @@ int wnlb_entry_ok(const wnlb_state *s, int u, int row, int col, brt_reject *err)
 void wnlb_entry_record(wnlb_state *s, int u, int row, int col) {
     const wnlb_unit_def *d = &s->sc->units[u];
     int g = d->entry_group, k = s_entry_index(d, row, col);
-    if (g >= S_GROUPS || k < 0) return;
+    if (g >= WNLB_MAX_GROUPS || k < 0) return;
     s->entry_turn[g] = s->turn;
     s->entry_sq[g] = (uint8_t)(k + 1);
 }

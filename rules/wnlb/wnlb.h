@@ -33,6 +33,7 @@
 #define WNLB_MAX_CHATEAUX 4
 #define WNLB_MAX_ATTACKERS 4   /* [9.2] at most four adjacent squares */
 #define WNLB_MAX_ENTRY 4
+#define WNLB_MAX_GROUPS 8      /* [5.0] entry groups (a group is the schedule's game turn, 1..7) */
 #define WNLB_ROUND_CARDS 5     /* [4.0] 1 to 5 cards per player round */
 #define WNLB_ID 16
 
@@ -212,8 +213,8 @@ typedef struct wnlb_state {
     uint8_t evade_dirs;                   /* [9.6] bit d: the mover's side-d square was vacated by a retreat
                                            * before it (R-wnlb-9.6-mover-enters-vacated) */
     uint8_t displace_due;                 /* [12.0] bit c: commander c owes a displacement */
-    uint8_t entry_sq[8];                  /* [5.0] per entry group: entry-square index + 1 used ... */
-    uint8_t entry_turn[8];                /* ... in this game turn (R-wnlb-5.0-group-one-square) */
+    uint8_t entry_sq[WNLB_MAX_GROUPS];    /* [5.0] per entry group: entry-square index + 1 used ... */
+    uint8_t entry_turn[WNLB_MAX_GROUPS];  /* ... in this game turn (R-wnlb-5.0-group-one-square) */
     uint8_t card_loc[WNLB_MAX_CARDS];     /* WNLB_LOC_* per card index */
     wnlb_unit units[WNLB_MAX_UNITS];
     int8_t cmd_row[2], cmd_col[2];        /* Napoleon, Wellington [12.0] */
@@ -372,6 +373,8 @@ int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the fr
 
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);
+/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (after an advance
+ * or a retreat the battle part calls it; movement uses wnlb_commanders_queue for the unit that moved) */
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
 /* [12.0] commander cmd (0 Napoleon, 1 Wellington) goes to the nearest friendly combat unit. Call it
  * after setting s->phase to where play goes next: when two or more squares are equally near it
