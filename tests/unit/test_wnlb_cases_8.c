@@ -488,6 +488,30 @@ static void test_wnlb_10_0_leaving_chateau_free_facing(void **st) {
     t_free(f);
 }
 
+/* [11.6] "A unit that has been Rallied may not move ... that player round": refused, and not
+ * offered by legal() */
+static void test_wnlb_8_0_rallied_unit_may_not_move(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    f->s->units[u].rallied = 1;
+    const int one[] = {WNLB_STEP_FWD}, turn[] = {WNLB_E};
+    wnlb_order o = s_move(u, 1, one);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    assert_string_equal(f->err.rule, "11.6");
+    o = s_move(u, 1, turn);
+    assert_int_not_equal(t_order(f, 0, &o), 0);
+    s_at(f, u, "E-6");
+    assert_int_equal(f->s->units[u].facing, WNLB_N);
+    char txt[48];
+    snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, u));
+    assert_false(t_legal_has(f, 0, txt));
+    f->s->units[u].rallied = 0;
+    assert_true(t_legal_has(f, 0, txt));
+    t_free(f);
+}
+
 /* 1 if two states encode to the same bytes (the state hash's input) */
 static int s_same(const wnlb_state *a, const wnlb_state *b) {
     brt_buf x, y;
@@ -600,6 +624,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_8_3_road_into_mt_st_jean_and_lhs),
         cmocka_unit_test(test_wnlb_8_0_every_listed_move_accepted),
         cmocka_unit_test(test_wnlb_10_0_leaving_chateau_free_facing),
+        cmocka_unit_test(test_wnlb_8_0_rallied_unit_may_not_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
