@@ -296,6 +296,41 @@ static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
     t_free(f);
 }
 
+/* [9.6] [12.0] R-wnlb-12.0-displace-when: the cavalry's window comes first ("before anything
+ * else happens"); the displacements the move and the retreat owe follow, Napoleon's then
+ * Wellington's, the owner choosing among equally near squares; then the movement goes on */
+static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 126);
+    t_blank(f, &b);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
+    t_put(f, fr, "G-6", WNLB_N);
+    t_put(f, cav, "E-6", WNLB_S);
+    t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "H-8", WNLB_N);
+    s_cmd_at(f, 0, "D-5");  /* alone, two squares from the cavalry */
+    s_cmd_at(f, 1, "F-7");  /* alone, next to F-6 */
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = t_give(f, WNLB_FR, 4, 1, WNLB_ACT_NONE, 0);
+    o.purpose = WNLB_PURPOSE_MOVE;
+    if (t_order(f, 0, &o) != 0) fail_msg("refused: %s", f->err.message);
+    char txt[48];
+    snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, fr));
+    T_OK(f, 0, txt); /* into F-6: next to the cavalry and to Wellington */
+    assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
+    s_cmd_is(f, 1, "F-7"); /* not yet */
+    T_OK(f, 1, "evade D-6 S"); /* next to Napoleon in D-5 */
+    s_cmd_is(f, 0, "F-6");     /* the one French unit */
+    /* Wellington: the cavalry in D-6 and the infantry in H-8 are both three squares away */
+    assert_int_equal(f->s->phase, WNLB_PH_DISPLACE);
+    assert_int_equal(t_actor(f), 1);
+    T_OK(f, 1, "displace H-8");
+    s_cmd_is(f, 1, "H-8");
+    assert_int_equal(f->s->phase, WNLB_PH_MOVE);
+    assert_int_equal(t_actor(f), 0);
+    t_free(f);
+}
+
 /* R-wnlb-12.0-nearest: the distance is counted in steps across square sides, pond sides
  * blocking: a friendly unit behind a pond is farther than it looks */
 static void test_wnlb_12_0_nearest_around_ponds(void **st) {
@@ -351,6 +386,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_12_0_displace_choice_when_equidistant),
         cmocka_unit_test(test_wnlb_12_0_displaced_by_enemy_move),
         cmocka_unit_test(test_wnlb_12_0_nearest_around_ponds),
+        cmocka_unit_test(test_wnlb_12_0_displacement_after_cavalry_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
