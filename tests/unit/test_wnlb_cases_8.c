@@ -512,6 +512,39 @@ static void test_wnlb_8_0_rallied_unit_may_not_move(void **st) {
     t_free(f);
 }
 
+/* [8.0] "his units and his Commander" (R-wnlb-8.0-commander-army): under a French card only
+ * French units and Napoleon move; under a Prussian card no commander moves ([2.2] there is no
+ * Prussian commander) */
+static void test_wnlb_8_0_commander_moves_with_own_army(void **st) {
+    (void)st;
+    t_board b;
+    int u;
+    t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
+    int br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, br, "H-3", WNLB_S);
+    int r, c;
+    t_sq("H-8", &r, &c);
+    f->s->cmd_row[1] = (int8_t)r;
+    f->s->cmd_col[1] = (int8_t)c;
+    const int west[] = {WNLB_W}, one[] = {WNLB_STEP_FWD};
+    wnlb_order o = s_move(WNLB_CMD1, 1, west);
+    assert_int_not_equal(t_order(f, 0, &o), 0); /* Wellington under a French card */
+    assert_string_equal(f->err.rule, "8.0");
+    o = s_move(br, 1, one);
+    assert_int_not_equal(t_order(f, 0, &o), 0); /* a British unit under a French card */
+    assert_int_equal(f->s->cmd_col[1], c);
+    /* a Prussian round: Wellington stays */
+    f->s->round_army = WNLB_PR;
+    f->s->active_side = WNLB_SIDE_ALLIED;
+    o = s_move(WNLB_CMD1, 1, west);
+    assert_int_not_equal(t_order(f, 1, &o), 0);
+    assert_int_equal(f->s->cmd_col[1], c);
+    f->s->round_army = WNLB_BR;
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_int_equal(f->s->cmd_col[1], c - 1);
+    t_free(f);
+}
+
 /* 1 if two states encode to the same bytes (the state hash's input) */
 static int s_same(const wnlb_state *a, const wnlb_state *b) {
     brt_buf x, y;
@@ -625,6 +658,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_8_0_every_listed_move_accepted),
         cmocka_unit_test(test_wnlb_10_0_leaving_chateau_free_facing),
         cmocka_unit_test(test_wnlb_8_0_rallied_unit_may_not_move),
+        cmocka_unit_test(test_wnlb_8_0_commander_moves_with_own_army),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
