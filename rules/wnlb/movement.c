@@ -263,7 +263,6 @@ static void s_open_window(wnlb_state *s, int mover, int cav, brt_events *ev) {
 
 /* unit u entered the square it is in by movement: [12.0] then [9.6]; 1 if a window opened */
 static int s_after_enter(wnlb_state *s, int u, brt_events *ev) {
-    (void)ev;
     wnlb_commanders_queue(s, u); /* resolved once the order is over and no window is open */
     if (s->sc->units[u].type != WNLB_INF) return 0;
     int cav = s_next_cavalry(s, u, -1);
@@ -272,7 +271,7 @@ static int s_after_enter(wnlb_state *s, int u, brt_events *ev) {
     return 1;
 }
 
-static void s_move_unit(wnlb_state *s, const wnlb_order *o, int cost, brt_events *ev) {
+static void s_move_unit(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
     int u = o->unit;
     wnlb_unit *x = &s->units[u];
     const char *id = wnlb_unit_name(s, u);
@@ -282,7 +281,6 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, int cost, brt_events
     s->moving = special ? -1 : (int8_t)u; /* [9.6] after entering the vacated square the movement is over */
     x->moved = 1;
     int spent = 0, start = s->mp_left;
-    (void)cost;
     if (o->row >= 0) {
         int c0 = wnlb_entry_cost(s, o->row, o->col);
         x->entered = 1;
@@ -352,7 +350,7 @@ static int s_move_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, brt_
                       "moves to");
         return 0;
     }
-    s_move_unit(s, o, cost, ev);
+    s_move_unit(s, o, ev);
     return 0;
 }
 
