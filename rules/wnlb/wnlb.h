@@ -33,6 +33,7 @@
 #define WNLB_MAX_CHATEAUX 4
 #define WNLB_MAX_ATTACKERS 4   /* [9.2] at most four adjacent squares */
 #define WNLB_MAX_ENTRY 4
+#define WNLB_MAX_GROUPS 8      /* [5.0] entry groups (a group is the schedule's game turn, 1..7) */
 #define WNLB_ROUND_CARDS 5     /* [4.0] 1 to 5 cards per player round */
 #define WNLB_ID 16
 
@@ -213,6 +214,11 @@ typedef struct wnlb_state {
     int8_t interrupt_unit;                /* [9.6] the cavalry offered a retreat / [12.0] the commander */
     int8_t mover;                         /* [9.6] the infantry whose move triggered the window */
     uint8_t fire_army;                    /* [11.1] the army (+ 1) answering the Fire window, 0 none */
+    uint8_t evade_dirs;                   /* [9.6] bit d: the mover's side-d square was vacated by a retreat
+                                           * before it (R-wnlb-9.6-mover-enters-vacated) */
+    uint8_t displace_due;                 /* [12.0] bit c: commander c owes a displacement */
+    uint8_t entry_sq[WNLB_MAX_GROUPS];    /* [5.0] per entry group: entry-square index + 1 used ... */
+    uint8_t entry_turn[WNLB_MAX_GROUPS];  /* ... in this game turn (R-wnlb-5.0-group-one-square) */
     uint8_t card_loc[WNLB_MAX_CARDS];     /* WNLB_LOC_* per card index */
     wnlb_unit units[WNLB_MAX_UNITS];
     int8_t cmd_row[2], cmd_col[2];        /* Napoleon, Wellington [12.0] */
@@ -338,6 +344,9 @@ int wnlb_default_order(const wnlb_state *s, unsigned seat, wnlb_order *o);
 /* movement.c [8.0]-[8.5] [9.6]: PH_MOVE, PH_CAV_RETREAT */
 WNLB_PHASE_FNS(move);
 int wnlb_enter_cost(const wnlb_state *s, int fr, int fc, int dir);  /* -1 impassable */
+/* [8.0]-[8.3] [5.0] check a `move` / `enter` order against the state without applying it: 0 and the
+ * MP it costs in *cost, or -1 with the rule it breaks (the whole order, as if no window opened) */
+int wnlb_move_check(const wnlb_state *s, const wnlb_order *o, int *cost, brt_reject *err);
 void wnlb_place(wnlb_state *s, int u, int row, int col);  /* state.c: a unit enters a square; VP ownership [13.3] */
 
 /* battle.c [9.0]-[9.7] [10.0] [11.4] [11.5]: PH_DECLARE, PH_BATTLE_CARDS, PH_LOSS, PH_ADVANCE,
@@ -374,15 +383,27 @@ int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u); /* [11.1] u of army
 
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);
+/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (after an advance
+ * or a retreat the battle part calls it; movement uses wnlb_commanders_queue for the unit that moved) */
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
 /* [12.0] commander cmd (0 Napoleon, 1 Wellington) goes to the nearest friendly combat unit. Call it
  * after setting s->phase to where play goes next: when two or more squares are equally near it
- * interposes PH_DISPLACE (the owner chooses) and play returns to that phase afterwards. */
+ * interposes PH_DISPLACE (the owner chooses) and play returns to that phase afterwards. cmd -1:
+ * only the displacements already owed (s->displace_due). */
 void wnlb_commander_displace(wnlb_state *s, int cmd, brt_events *ev);
 void wnlb_commander_follow(wnlb_state *s, int u, int row, int col);
+/* [12.0] combat unit u has just entered its square: every lone enemy commander adjacent to it is
+ * displaced (may interpose PH_DISPLACE as wnlb_commander_displace does) */
+void wnlb_commanders_entered(wnlb_state *s, int u, brt_events *ev);
+void wnlb_commanders_queue(wnlb_state *s, int u);  /* the same, queued only: wnlb_commander_displace(s, -1, ev) runs it */
+/* [12.0] the nearest squares with a friendly combat unit of commander cmd, row-major order; count */
+int wnlb_commander_nearest(const wnlb_state *s, int cmd, int *rows, int *cols, int cap);
 
 /* prussians.c [5.0] */
 int wnlb_entry_ok(const wnlb_state *s, int u, int row, int col, brt_reject *err);
+int wnlb_entry_cost(const wnlb_state *s, int row, int col);   /* [5.0] the MP of the first square */
+int wnlb_entry_legal(const wnlb_state *s, brt_buf *out);       /* every `enter` order now, counted */
+void wnlb_entry_record(wnlb_state *s, int u, int row, int col); /* the group's square this turn */
 
 /* victory.c [13.2] [13.3] */
 void wnlb_victory(wnlb_state *s, brt_events *ev);

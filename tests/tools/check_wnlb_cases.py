@@ -13,7 +13,9 @@ import sys
 FILES = {
     "c3_5": "test_wnlb_cases_3_5.c",
     "c6_7": "test_wnlb_cases_6_7.c",
+    "c5": "test_wnlb_cases_5.c",
     "c8": "test_wnlb_cases_8.c",
+    "c9_6": "test_wnlb_cases_9_6.c",
     "c9": "test_wnlb_cases_9.c",
     "c10_11": "test_wnlb_cases_10_11.c",
     "c11a": "test_wnlb_cases_11_actions.c",
