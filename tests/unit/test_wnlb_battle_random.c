@@ -218,7 +218,7 @@ static void s_play(uint64_t seed, int steps, int *battles, int *seen) {
 static void test_wnlb_battle_random_play(void **st) {
     (void)st;
     int battles = 0, seen[WNLB_PH_OVER + 1] = {0};
-    for (uint64_t g = 0; g < 40; g++) s_play(9000 + g * 101, 400, &battles, seen);
+    for (uint64_t g = 0; g < 80; g++) s_play(9000 + g * 101, 400, &battles, seen);
     if (getenv("WNLB_TRACE"))
         for (int p = 0; p <= WNLB_PH_OVER; p++) fprintf(stderr, "phase %d: %d\n", p, seen[p]);
     /* every battle decision was met */

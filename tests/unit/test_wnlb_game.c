@@ -39,9 +39,10 @@ int brt_events_emit(brt_events *ev, uint32_t visible, const uint8_t *data, size_
     Wnlb__V1__Event *e = wnlb__v1__event__unpack(NULL, len, data);
     assert_non_null(e);
     /* an event naming hand cards goes to one seat only [4.0], bar the cards shown to the table: a
-     * card played [6.0], a revealed bid or a blind draw [7.0], an Artillery Fire card [11.1] */
+     * card played [6.0], a revealed bid or a blind draw [7.0], an Artillery Fire card [11.1], the
+     * battle cards revealed [9.3] */
     if (e->n_cards && strcmp(e->kind, "played") != 0 && strcmp(e->kind, "bid") != 0 && strcmp(e->kind, "draw") != 0 &&
-        strcmp(e->kind, "fire") != 0)
+        strcmp(e->kind, "fire") != 0 && strcmp(e->kind, "battle-cards") != 0)
         assert_true(visible == 1u || visible == 2u || visible == 4u);
     wnlb__v1__event__free_unpacked(e, NULL);
     ev->count++;
