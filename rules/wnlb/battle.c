@@ -550,7 +550,7 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     int att_wins = b->total[0] > b->total[1];
     snprintf(txt, sizeof txt, "[9.4] attacker %d against defender %d: the %s wins%s", b->total[0], b->total[1],
              att_wins ? "attacker" : "defender",
-             (att_wins ? b->total[0] > 2 * b->total[1] : b->total[1] > 2 * b->total[0]) ? " with more than double" : "");
+             (att_wins ? b->total[0] > 2 * b->total[1] : b->total[1] > 2 * b->total[0]) ? " with more than twice" : "");
     wnlb_event(ev, BRT_SEATS_ALL, "battle", b->att_army, s->sc->units[b->target].id, t->row, t->col, b->total[0], NULL,
                0, txt);
     if (att_wins) {
@@ -634,7 +634,7 @@ static int s_cdp_ok(const wnlb_state *s) {
     return k >= 0 && s_terrain(s, t) == WNLB_CHATEAU && s->cdp[k] > 0;
 }
 
-/* what the loss order may be: [9.4] one of reduce or retreat, or both when more than double */
+/* what the loss order may be: [9.4] one of reduce or retreat, or both when more than twice as many */
 static int s_loss_check(const wnlb_state *s, const wnlb_order *o, brt_reject *err) {
     const wnlb_battle *b = &s->battle;
     if (o->kind != WNLB_O_LOSS)
@@ -646,7 +646,7 @@ static int s_loss_check(const wnlb_state *s, const wnlb_order *o, brt_reject *er
         /* [9.5] "No Square for Retreat: ... it is Reduced, instead" */
         if (both && !b->loss_reduce && n > 0)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "9.4",
-                                  "[9.4] the attacker had more than double: the unit is Reduced and must Retreat too");
+                                  "[9.4] the attacker had more than twice as many: the unit is Reduced and must Retreat too");
         return 0;
     case 1:
         if (!b->loss_retreat)
@@ -945,7 +945,7 @@ void wnlb_battle_pending(const wnlb_state *s, brt_pending *out) {
         snprintf(out->kind, sizeof out->kind, "loss");
         snprintf(out->rule, sizeof out->rule, "9.4");
         snprintf(out->prompt, sizeof out->prompt, "%s lost %d to %d: %s", tid, b->total[1], b->total[0],
-                 b->more_than_double ? "reduce and retreat (more than double)" : "reduce or retreat");
+                 b->more_than_double ? "reduce and retreat (more than twice)" : "reduce or retreat");
         break;
     case WNLB_PH_ADVANCE:
         out->seats = 1u << s_att_seat(s);
@@ -957,7 +957,7 @@ void wnlb_battle_pending(const wnlb_state *s, brt_pending *out) {
         out->seats = 1u << s_att_seat(s);
         snprintf(out->kind, sizeof out->kind, "att-reduce");
         snprintf(out->rule, sizeof out->rule, "9.4");
-        snprintf(out->prompt, sizeof out->prompt, "the defender had more than double: reduce one of your strongest attackers");
+        snprintf(out->prompt, sizeof out->prompt, "the defender had more than twice as many: reduce one of your strongest attackers");
         break;
     case WNLB_PH_CHARGE:
         out->seats = 1u << s_att_seat(s);
