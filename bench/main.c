@@ -453,6 +453,40 @@ int main(int argc, char **argv) {
         }
     }
 
+    /* Waterloo: Napoleon's Last Battle in process: the Short game [13.2], two seats, against the
+     * duel rate of a run of its own (the floor: the same driver, log and dice with the smallest rules). */
+    if (s_want(o, "inproc")) {
+        bench_note("in-process games: duel (the floor of the wnlb line), then wnlb short (if built in)");
+        bench_inproc wn, wfloor;
+        int frc = offline_inproc(o, "duel", "standard", &wfloor);
+        int wrc = offline_inproc(o, "wnlb", "short", &wn);
+        double floor = frc ? NAN : wfloor.per_s;
+        if (wrc != 0 || frc != 0) {
+            failures++;
+            s_line *l = s_add("inproc_games_wnlb", NAN, floor, ">=20/s/core", -1);
+            snprintf(l->note, sizeof l->note, "wnlb measurement failed (see stderr)");
+        } else if (!wn.available) {
+            s_line *l = s_add("inproc_games_wnlb", NAN, floor, ">=20/s/core", -1);
+            snprintf(l->note, sizeof l->note, "wnlb is not built into this engine (brt_ruleset_find(\"wnlb\") is NULL)");
+        } else {
+            int met = wn.per_s >= 20;
+            s_line *l = s_add("inproc_games_wnlb", wn.per_s, floor, ">=20/s/core", met);
+            snprintf(l->note, sizeof l->note,
+                     "%llu random-bot Napoleon's Last Battle short games (2 seats, turns 1-4), %llu orders (%.0f per "
+                     "game, %.1f us each), one core, memory log only; floor column = duel measured just before",
+                     (unsigned long long)wn.games, (unsigned long long)wn.orders,
+                     wn.games ? (double)wn.orders / wn.games : 0,
+                     wn.orders ? 1e6 * wn.games / wn.per_s / (double)wn.orders : 0);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "%.0f us per game = %.0f orders of %.1f us each against %.1f us per duel order: the cost is "
+                         "per order (legal() lists every card, move and battle; the driver hashes the state after each), "
+                         "and a short game has many orders; the figure is CPU-bound on one core",
+                         1e6 / wn.per_s, (double)wn.orders / wn.games, 1e6 / wn.per_s / ((double)wn.orders / wn.games),
+                         wfloor.orders ? 1e6 / wfloor.per_s / ((double)wfloor.orders / wfloor.games) : 0);
+        }
+    }
+
     /* events from the index: the last input's, against a pending on the same game. */
     if (s_want(o, "events")) {
         bench_note("events: the last input's events of a long game against pending, alternately");

@@ -3,7 +3,7 @@
 # ASan and UBSan, starting from the seed corpora in tests/fuzz/corpus/.
 # New inputs go to build-fuzz/corpus/<target>/; crashes to build-fuzz/crashes/.
 # FUZZ_TIMEOUT: seconds before one input counts as hung (default 20; raise it on a loaded machine).
-# Usage: scripts/fuzz.sh [target...]   (targets: request logreader rules_duel rules_n20 rules_n20_all rules_n20_ext)
+# Usage: scripts/fuzz.sh [target...]   (targets: request logreader rules_duel rules_n20 rules_n20_all rules_n20_ext rules_wnlb_short rules_wnlb_full rules_wnlb_full3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${FUZZ_SECONDS:-60}

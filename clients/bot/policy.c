@@ -3,7 +3,7 @@
  *
  *   random  uniform among the legal orders the daemon lists, from the bot's own
  *           splitmix64 generator seeded by --seed (reproducible choices).
- *   greedy  a heuristic player, one per ruleset it knows (n20, duel). Elsewhere
+ *   greedy  a heuristic player, one per ruleset it knows (n20, wnlb, duel). Elsewhere
  *           it refuses to start with a plain message.
  *   exec:PROGRAM  an external program speaking the line protocol of
  *           docs/bots.md (external.c).
@@ -109,11 +109,22 @@ static int s_greedy_n20(s_random *self, const bot_view *v, bot_choice *out) {
     return s_random_choose(self, v, out);
 }
 
+#ifdef BERTHIER_BOT_WNLB
+/* Napoleon's Last Battle: greedy_wnlb.c, from the seat's view (its own hand); random without it. */
+static int s_greedy_wnlb(s_random *self, const bot_view *v, bot_choice *out) {
+    if (greedy_wnlb_choose(&self->rng, v, out) == 0) return BOT_CHOSE;
+    return s_random_choose(self, v, out);
+}
+#endif
+
 static const struct {
     const char *ruleset;
     s_greedy_fn choose;
 } s_greedy_table[] = {
     {"n20", s_greedy_n20},
+#ifdef BERTHIER_BOT_WNLB
+    {"wnlb", s_greedy_wnlb},
+#endif
     {"duel", s_greedy_duel},
 };
 
@@ -124,7 +135,7 @@ static s_greedy_fn s_greedy_for(const char *ruleset) {
 }
 
 static const char *s_greedy_unsupported(const char *ruleset) {
-    return s_greedy_for(ruleset) ? NULL : "greedy policy needs ruleset n20 (or duel)";
+    return s_greedy_for(ruleset) ? NULL : "greedy policy needs ruleset n20 or wnlb (or duel)";
 }
 
 static int s_greedy_choose(void *ps, const bot_view *v, bot_choice *out) {
@@ -137,7 +148,9 @@ static int s_greedy_choose(void *ps, const bot_view *v, bot_choice *out) {
 
 extern const bot_policy bot_policy_exec; /* external.c */
 
-static int s_greedy_needs_view(const char *ruleset) { return ruleset && strcmp(ruleset, "n20") == 0; }
+static int s_greedy_needs_view(const char *ruleset) {
+    return ruleset && (strcmp(ruleset, "n20") == 0 || strcmp(ruleset, "wnlb") == 0);
+}
 
 static const bot_policy s_random_policy = {
     .name = "random",
@@ -149,7 +162,7 @@ static const bot_policy s_random_policy = {
 
 static const bot_policy s_greedy_policy = {
     .name = "greedy",
-    .summary = "a heuristic player per ruleset (n20, duel)",
+    .summary = "a heuristic player per ruleset (n20, wnlb, duel)",
     .unsupported = s_greedy_unsupported,
     .create = s_random_create,
     .choose = s_greedy_choose,

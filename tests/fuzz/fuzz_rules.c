@@ -4,11 +4,13 @@
  *
  * The input bytes steer a game: for each step, whichever seat must act takes
  * a byte (FUZZ_OPTIONS, if defined, is a comma-separated list of game options the
- * game is created with); with the high bit clear it plays legal order number (byte % count),
+ * game is created with, FUZZ_SEATS the number of seats, 2 unless defined); with the high bit clear it plays legal order number (byte % count),
  * which must be accepted; with the high bit set the next bytes are sent as a
  * raw order, which must either be rejected (leaving no record) or be one of
  * the orders legal() offered. At the end the log must replay bit for bit,
  * with the seed and from the logged dice alone.
+ * With BERTHIER_FUZZ_REACH set, the replay tool prints at exit how far the inputs went: the game
+ * turns, the decision kinds met (sorted) and the games that ended (ctest *_reach checks them).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,10 +30,36 @@
 #define FUZZ_SCENARIO "standard"
 #endif
 #define FUZZ_MAX_STEPS 4000
+#ifndef FUZZ_SEATS
+#define FUZZ_SEATS 2
+#endif
 #ifndef FUZZ_OPTIONS
 #define FUZZ_OPTIONS ""
 #endif
 static const char s_fuzz_options[] = FUZZ_OPTIONS;
+
+/* ---- how far the inputs went (BERTHIER_FUZZ_REACH) ---- */
+#define S_REACH_KINDS 48
+static char s_reach_kind[S_REACH_KINDS][32];
+static int s_reach_n, s_reach_ended, s_reach_games;
+static uint32_t s_reach_turn_min = UINT32_MAX, s_reach_turn_max;
+
+static void s_reach_note(const brt_pending *p) {
+    if (p->turn < s_reach_turn_min) s_reach_turn_min = p->turn;
+    if (p->turn > s_reach_turn_max) s_reach_turn_max = p->turn;
+    for (int i = 0; i < s_reach_n; i++)
+        if (strcmp(s_reach_kind[i], p->kind) == 0) return;
+    if (s_reach_n < S_REACH_KINDS) snprintf(s_reach_kind[s_reach_n++], sizeof s_reach_kind[0], "%s", p->kind);
+}
+
+static int s_reach_cmp(const void *a, const void *b) { return strcmp(a, b); }
+
+static void s_reach_print(void) {
+    qsort(s_reach_kind, (size_t)s_reach_n, sizeof s_reach_kind[0], s_reach_cmp);
+    printf("fuzz reach: turns %u-%u, kinds:", s_reach_turn_min == UINT32_MAX ? 0 : s_reach_turn_min, s_reach_turn_max);
+    for (int i = 0; i < s_reach_n; i++) printf(" %s", s_reach_kind[i]);
+    printf(", %d of %d games ended\n", s_reach_ended, s_reach_games);
+}
 
 static uint8_t *s_request(unsigned seat, uint64_t seq, const uint8_t *order, size_t olen, uint64_t id, size_t *len) {
     Berthier__V1__Request r = BERTHIER__V1__REQUEST__INIT;
@@ -77,13 +105,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int init;
     if (!init) {
         if (sodium_init() < 0) abort();
+        if (getenv("BERTHIER_FUZZ_REACH")) atexit(s_reach_print);
         init = 1;
     }
     const brt_ruleset *rs = brt_ruleset_find(FUZZ_RULESET);
     if (!rs) abort();
     const char *names[BRT_MAX_SEATS];
-    unsigned nseats = 2;
-    if (rs->scenario_seats(FUZZ_SCENARIO, names, BRT_MAX_SEATS) < 2) abort();
+    unsigned nseats = FUZZ_SEATS;
+    if (rs->scenario_seats(FUZZ_SCENARIO, names, BRT_MAX_SEATS) < (int)nseats) abort();
 
     uint8_t seed[32] = {0};
     for (size_t i = 0; i < size && i < 32; i++) seed[i] = data[i];
@@ -134,6 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (must) { seat = s; break; }
         }
         if (seat == nseats) abort(); /* a live game with nobody to act */
+        s_reach_note(&pend);
         brt_buf legal;
         buf_init(&legal);
         int n = game_legal(g, seat, &legal);
@@ -174,6 +204,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (pos >= size && (b & 0x80) == 0 && step > 64) break;
     }
     s_check_pictures(g, nseats);
+    s_reach_games++;
+    s_reach_ended += game_over(g) != 0;
     uint8_t live[32], h[32];
     game_state_hash(g, live);
     char why[256];

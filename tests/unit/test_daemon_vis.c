@@ -992,6 +992,21 @@ static void test_leak_random_n20_contributory_batch0_not_to_last_revealer(void *
     s_run_case(&c);
 }
 
+/* wnlb: hidden hands [3.2] [4.0], a deal at every game turn whose shuffle rolls reach nobody;
+ * the Short Game [13.2] and the Full Battle Game [13.3] (2 seats; 3 seats in process:
+ * tests/unit/test_wnlb_hidden.c) */
+static void test_leak_random_wnlb_short(void **st) {
+    (void)st;
+    s_case c = {"wnlb", "short", {"spectators=live"}, 1, 0, 2, 2000, 4, 0, 0, 0};
+    s_run_case(&c);
+}
+
+static void test_leak_random_wnlb_full(void **st) {
+    (void)st;
+    s_case c = {"wnlb", "full", {"spectators=live"}, 1, 0, 1, 6000, 7, 0, 0, 0};
+    s_run_case(&c);
+}
+
 /* ---- non-interference: two games that differ only in one hidden choice ---- */
 
 /* A message with the chain hashes it carries, and the daemon's signatures over them,
@@ -1553,6 +1568,8 @@ int main(void) {
         cmocka_unit_test(test_leak_random_n20_fog_lengths_at_max_message_cap),
         cmocka_unit_test(test_leak_random_n20_sambre_crossing),
         cmocka_unit_test(test_leak_random_n20_contributory_batch0_not_to_last_revealer),
+        cmocka_unit_test(test_leak_random_wnlb_short),
+        cmocka_unit_test(test_leak_random_wnlb_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

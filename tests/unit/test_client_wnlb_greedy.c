@@ -1,0 +1,202 @@
+/*
+ * test_client_wnlb_greedy.c - the greedy wnlb player (clients/bot/greedy_wnlb.c) against the
+ * ruleset in process: it chooses only among the orders legal() lists, whatever they are (every
+ * choice of whole games, Short and Full, 2 and 3 seats, is accepted; a list of orders it cannot
+ * read still gives a choice in it), it reads its own seat's view (its hand, the VP squares), and
+ * its scores prefer what docs/bots.md says: a Movement card to a pass [4.0] [6.0], a move toward
+ * the VP square the French do not hold [8.0] [13.2].
+ */
+#include "wnlb_t.h"
+
+#include "bot.h"
+#include "greedy.h"
+
+/* the greedy choice of seat among the orders of list l, or -1 */
+static int s_choose(const t_fx *f, unsigned seat, const brt_buf *l, int n, uint64_t *rng) {
+    ProtobufCBinaryData *items = calloc((size_t)(n ? n : 1), sizeof *items);
+    assert_non_null(items);
+    size_t pos = 0;
+    for (int k = 0; k < n; k++) {
+        const uint8_t *item;
+        size_t len;
+        assert_int_equal(buf_next_item(l, &pos, &item, &len), 1);
+        items[k].data = (uint8_t *)item;
+        items[k].len = len;
+    }
+    Berthier__V1__LegalOrders lo = BERTHIER__V1__LEGAL_ORDERS__INIT;
+    lo.n_orders = (size_t)n;
+    lo.orders = items;
+    brt_buf view;
+    buf_init(&view);
+    assert_int_equal(f->rs->view(f->s, (int)seat, &view), 0);
+    bot_view v;
+    memset(&v, 0, sizeof v);
+    v.ruleset = "wnlb";
+    v.scenario = f->s->sc->name;
+    v.seat = seat;
+    v.n_seats = f->seats;
+    v.legal = &lo;
+    v.view = view.data;
+    v.view_len = view.len;
+    bot_choice out;
+    memset(&out, 0, sizeof out);
+    int rc = greedy_wnlb_choose(rng, &v, &out);
+    buf_free(&view);
+    free(items);
+    return rc == 0 ? out.index : -1;
+}
+
+/* whole games: one seat greedy (each in turn), the others random; every choice is legal */
+static void s_games(const char *scenario, unsigned seats) {
+    for (unsigned greedy = 0; greedy < seats; greedy++) {
+        t_fx *f = t_new(scenario, seats, 900 + greedy);
+        uint64_t rng = 900 + greedy, brng = 77 + greedy;
+        brt_buf l;
+        buf_init(&l);
+        int orders = 0, chosen = 0;
+        for (; orders < 20000; orders++) {
+            int seat = t_actor(f);
+            if (seat < 0) break;
+            buf_reset(&l);
+            int n = f->rs->legal(f->s, (unsigned)seat, &l);
+            assert_true(n > 0);
+            int k = (int)(t_next(&rng) % (uint64_t)n);
+            if ((unsigned)seat == greedy) {
+                k = s_choose(f, (unsigned)seat, &l, n, &brng);
+                assert_true(k >= 0 && k < n);
+                chosen++;
+            }
+            const uint8_t *item;
+            size_t len;
+            assert_int_equal(t_item(&l, k, &item, &len), 0);
+            if (t_apply(f, (unsigned)seat, item, len) != 0)
+                fail_msg("%s/%u: the greedy seat's order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+        }
+        assert_int_equal(t_actor(f), -1); /* the game ended */
+        assert_true(chosen > 0);
+        buf_free(&l);
+        t_free(f);
+    }
+}
+
+static void test_wnlb_greedy_plays_legal_short(void **st) {
+    (void)st;
+    s_games("short", 2);
+}
+
+static void test_wnlb_greedy_plays_legal_full(void **st) {
+    (void)st;
+    s_games("full", 2);
+    s_games("full", 3);
+}
+
+/* orders it cannot read (not wnlb.v1.Order bytes) among readable ones: still an index of the list */
+static void test_wnlb_greedy_unreadable_orders(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 903);
+    brt_buf l;
+    buf_init(&l);
+    static const uint8_t junk[] = {0xff, 0xff, 0xff};
+    buf_append_item(&l, junk, sizeof junk);
+    wnlb_order o = t_o(WNLB_O_PASS);
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(wnlb_order_encode(f->s, &o, &b), 0);
+    const uint8_t *item;
+    size_t len, pos = 0;
+    assert_int_equal(buf_next_item(&b, &pos, &item, &len), 1);
+    buf_append_item(&l, item, len);
+    uint64_t rng = 5;
+    assert_int_equal(s_choose(f, 0, &l, 2, &rng), 1);
+    buf_free(&b);
+    buf_free(&l);
+    t_free(f);
+}
+
+/* [4.0] [6.0] at the start of the game the French round: a card for Movement, not a pass */
+static void test_wnlb_greedy_plays_a_card_before_passing(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 904);
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, 0, &l);
+    assert_true(n > 1);
+    uint64_t rng = 6;
+    int k = s_choose(f, 0, &l, n, &rng);
+    const uint8_t *item;
+    size_t len;
+    assert_int_equal(t_item(&l, k, &item, &len), 0);
+    Wnlb__V1__Order *o = wnlb__v1__order__unpack(NULL, len, item);
+    assert_non_null(o);
+    assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_PLAY);
+    int ci = wnlb_card_in_hand(f->s, WNLB_FR, (int)o->play->card);
+    assert_true(ci >= 0); /* a card of its own hand, read from its view */
+    wnlb__v1__order__free_unpacked(o, NULL);
+    buf_free(&l);
+    t_free(f);
+}
+
+/* [8.0] [13.2] of three moves of a French unit, the one that closes on the VP square it does
+ * not hold (the Allies hold them all at set-up [3.1]) */
+static void test_wnlb_greedy_moves_toward_a_vp_square(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 905);
+    t_board b;
+    t_blank(f, &b);
+    int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    /* a square two squares from a VP square of the Short Game and no nearer to any, the unit
+     * facing it (reconstructed board: found, not assumed) */
+    const wnlb_scenario *sc = f->s->sc;
+    int start_r = -1, start_c = -1, face = -1;
+    for (size_t k = 0; k < sc->n_vp && face < 0; k++) {
+        if (!sc->vp[k].short_game) continue;
+        for (int d = 0; d < 4 && face < 0; d++) {
+            int r = sc->vp[k].row, c = sc->vp[k].col;
+            wnlb_step(d, &r, &c);
+            wnlb_step(d, &r, &c);
+            if (!wnlb_on_board(f->s, r, c)) continue;
+            int near = 99;
+            for (size_t j = 0; j < sc->n_vp; j++)
+                if (sc->vp[j].short_game) {
+                    int dist = abs(sc->vp[j].row - r) + abs(sc->vp[j].col - c);
+                    if (dist < near) near = dist;
+                }
+            if (near == 2) start_r = r, start_c = c, face = (d + 2) % 4;
+        }
+    }
+    assert_true(face >= 0);
+    char sq[8];
+    wnlb_square_name(start_r, start_c, sq, sizeof sq);
+    t_put(f, u, sq, face);
+    brt_buf l;
+    buf_init(&l);
+    wnlb_order away = t_o(WNLB_O_MOVE), ahead = t_o(WNLB_O_MOVE), turn = t_o(WNLB_O_MOVE);
+    away.unit = ahead.unit = turn.unit = u;
+    away.n_steps = 2; /* face about, one square away */
+    away.steps[0] = (uint8_t)((face + 2) % 4);
+    away.steps[1] = WNLB_STEP_FWD;
+    ahead.n_steps = 1; /* one square toward it */
+    ahead.steps[0] = WNLB_STEP_FWD;
+    turn.n_steps = 1; /* face to a side */
+    turn.steps[0] = (uint8_t)((face + 1) % 4);
+    assert_int_equal(wnlb_order_encode(f->s, &away, &l), 0);
+    assert_int_equal(wnlb_order_encode(f->s, &ahead, &l), 0);
+    assert_int_equal(wnlb_order_encode(f->s, &turn, &l), 0);
+    for (uint64_t r = 1; r < 8; r++) {
+        uint64_t rng = r;
+        assert_int_equal(s_choose(f, 0, &l, 3, &rng), 1);
+    }
+    buf_free(&l);
+    t_free(f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wnlb_greedy_plays_legal_short),
+        cmocka_unit_test(test_wnlb_greedy_plays_legal_full),
+        cmocka_unit_test(test_wnlb_greedy_unreadable_orders),
+        cmocka_unit_test(test_wnlb_greedy_plays_a_card_before_passing),
+        cmocka_unit_test(test_wnlb_greedy_moves_toward_a_vp_square),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
