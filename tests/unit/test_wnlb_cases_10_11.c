@@ -272,6 +272,31 @@ static void s_chateau(t_fx *f, const char *sq, int cdp) {
     assert_int_equal(wnlb_chateau_at(f->s, r, c), 0);
 }
 
+/* [10.0] the CDP absorb the losses of "any attack on that chateau": an infantry unit attacking
+ * out of a chateau that loses to a defender with more than double is Reduced, the CDP untouched
+ * (R-wnlb-10.0-cdp) */
+static void test_wnlb_10_0_cdp_only_for_the_defender(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, 108);
+    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_values(f, br, 5, 2, 0);
+    t_values(f, fr, 2, 1, 0);
+    t_put(f, br, "E-6", WNLB_S);
+    t_put(f, fr, "F-6", WNLB_N);
+    s_chateau(f, "F-6", 2);
+    s_card(f);
+    s_attack(f, 0, br, fr, -1);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none"); /* 2 (the chateau doubles defenders only) against 5: more than double */
+    assert_int_equal(f->s->battle.total[0], 2);
+    assert_int_equal(f->s->battle.total[1], 5);
+    assert_int_equal(f->s->units[fr].reduced, 1);
+    assert_int_equal(f->s->cdp[0], 2);
+    assert_int_not_equal(f->s->phase, WNLB_PH_LOSS);
+    t_free(f);
+}
+
 /* [10.0] "These CDP are not added to the BP total for any attack on that chateau" */
 static void test_wnlb_10_0_cdp_not_added_to_bp(void **st) {
     (void)st;
@@ -732,6 +757,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_10_0_cdp_not_added_to_bp),
         cmocka_unit_test(test_wnlb_10_0_cdp_absorbs_reduction_and_retreat),
         cmocka_unit_test(test_wnlb_10_0_no_cdp_left_takes_loss),
+        cmocka_unit_test(test_wnlb_10_0_cdp_only_for_the_defender),
         cmocka_unit_test(test_wnlb_10_0_artillery_fire_no_effect_in_chateau),
         cmocka_unit_test(test_wnlb_10_0_chateau_infantry_attacks_any_side),
         cmocka_unit_test(test_wnlb_10_0_retreat_from_chateau),
