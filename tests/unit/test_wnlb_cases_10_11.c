@@ -749,6 +749,32 @@ static void test_wnlb_11_4_winning_charger_advances(void **st) {
     t_free(f);
 }
 
+/* [12.0] [11.4] a charge is a move: the lone enemy Commander next to the square the charger
+ * ends in is displaced to the nearest friendly unit; a lone Commander next to an enemy unit that
+ * did not move stays (R-wnlb-12.0-displace-when) */
+static void test_wnlb_12_0_charge_displaces_lone_commander(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    int br2 = t_unit(f, WNLB_BR, WNLB_INF, 1), r, c;
+    t_put(f, br2, "J-11", WNLB_N);
+    t_sq("F-5", &r, &c); /* Wellington alone, next to F-6 where the charge ends */
+    f->s->cmd_row[1] = (int8_t)r, f->s->cmd_col[1] = (int8_t)c;
+    t_sq("J-10", &r, &c); /* Napoleon alone, next to the British unit in J-11 */
+    f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
+    if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
+    s_at(f, cav, "F-6");
+    t_sq("E-6", &r, &c); /* the nearest British unit, 2 steps */
+    assert_int_equal(f->s->cmd_row[1], r);
+    assert_int_equal(f->s->cmd_col[1], c);
+    t_sq("J-10", &r, &c);
+    assert_int_equal(f->s->cmd_row[0], r);
+    assert_int_equal(f->s->cmd_col[0], c);
+    PHASE(f, WNLB_PH_BATTLE_CARDS);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -775,6 +801,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_5_enemy_must_charge),
         cmocka_unit_test(test_wnlb_11_5_disordered_enemy_not_designated),
         cmocka_unit_test(test_wnlb_11_5_three_seats_cross_ally_target),
+        cmocka_unit_test(test_wnlb_12_0_charge_displaces_lone_commander),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
