@@ -239,8 +239,10 @@ static void s_end(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     /* [9.0] [11.4] a charge still leaves the card's own attack; any other battle ends the card */
     if (charge) wnlb_card_done(s, dice, ev);
     else wnlb_after_card(s, dice, ev);
-    for (int c = 0; c < 2; c++)
-        if (displace & (1u << c)) wnlb_commander_displace(s, c, ev); /* [12.0] */
+    /* [12.0] an eliminated unit's commander, and the lone commanders an advance or a retreat came
+     * next to (queued by those orders: R-wnlb-12.0-displace-when) */
+    s->displace_due |= displace;
+    wnlb_commander_displace(s, -1, ev);
 }
 
 /* ---- [9.0] [9.2] the declaration ---- */
@@ -472,11 +474,11 @@ static void s_after_loss(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     int adv[WNLB_MAX_ATTACKERS];
     if (s_advancers(s, adv) > 0) {
         s->phase = WNLB_PH_ADVANCE;
-        for (int c = 0; c < 2; c++)
-            if (s->battle.displace & (1u << c)) {
-                s->battle.displace &= (uint8_t)~(1u << c);
-                wnlb_commander_displace(s, c, ev); /* [12.0] before the square is entered */
-            }
+        /* [12.0] before the square is entered: an eliminated unit's commander, and a lone
+         * commander the retreat came next to */
+        s->displace_due |= s->battle.displace;
+        s->battle.displace = 0;
+        wnlb_commander_displace(s, -1, ev);
         return;
     }
     s_end(s, dice, ev);
@@ -684,6 +686,7 @@ static int s_loss_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, brt_
         wnlb_place(s, t, o->row, o->col);
         s->units[t].facing = (uint8_t)o->facing;      /* [9.5] free facing */
         b->loss_retreat = 0;
+        wnlb_commanders_queue(s, t); /* [12.0] a lone enemy commander it came next to (R-wnlb-12.0-displace-when) */
         wnlb_event(ev, BRT_SEATS_ALL, "retreat", d->army, d->id, o->row, o->col, o->facing, NULL, 0,
                    "[9.5] the unit retreats one square and faces freely");
     } else {
@@ -719,6 +722,7 @@ static int s_advance_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, b
     /* [9.4] not movement: no Moved marker; the facing free; a commander with it stays [12.0] */
     wnlb_place(s, o->unit, b->vac_row, b->vac_col);
     s->units[o->unit].facing = (uint8_t)o->facing;
+    wnlb_commanders_queue(s, o->unit); /* [12.0] a lone enemy commander it came next to */
     const wnlb_unit_def *d = &s->sc->units[o->unit];
     wnlb_event(ev, BRT_SEATS_ALL, "advance", d->army, d->id, b->vac_row, b->vac_col, o->facing, NULL, 0,
                "[9.4] the attacker advances into the vacated square");
@@ -799,7 +803,9 @@ static void s_charge_go(wnlb_state *s, int cav, int tgt, int n, brt_events *ev) 
     wnlb_event(ev, BRT_SEATS_ALL, "charge", d->army, d->id, r, c, n, NULL, 0, txt);
     int att[1] = {cav};
     s_battle_begin(s, tgt, att, 1, d->army, 1);
-    wnlb_commanders_check(s, ev); /* [12.0] the charger moved: a lone enemy Commander next to it goes */
+    /* [12.0] the charger moved: a lone enemy Commander next to it goes (not one who moved next to
+     * an enemy that did not move: R-wnlb-12.0-displace-when) */
+    wnlb_commanders_entered(s, cav, ev);
 }
 
 /* the distance (1 or 2) of a legal charge of cav on tgt, 0 none */

@@ -383,8 +383,9 @@ int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u); /* [11.1] u of army
 
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);
-/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (after an advance
- * or a retreat the battle part calls it; movement uses wnlb_commanders_queue for the unit that moved) */
+/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (a position built
+ * outside play; play itself queues only the unit that moved, wnlb_commanders_queue: movement, and
+ * the battle part for an advance, a retreat or a charge, R-wnlb-12.0-displace-when) */
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
 /* [12.0] commander cmd (0 Napoleon, 1 Wellington) goes to the nearest friendly combat unit. Call it
  * after setting s->phase to where play goes next: when two or more squares are equally near it
