@@ -93,26 +93,30 @@ static int s_rally_unit(const wnlb_state *s, int army, int u, brt_reject *err) {
     return 0;
 }
 
-/* R-wnlb-11.6-rally-mode: two units named, or one Disordered unit: their Disorder is removed; one
- * unit named that is not Disordered: its Reduced side is flipped to full strength */
+/* R-wnlb-11.6-rally-mode: the player chooses one of the two [11.6] bullets. `rally` (flag 0): the
+ * Disorder of the one or two units named is removed, each of them Disordered; `rally-flip` (flag 1):
+ * the one unit named, Reduced, is flipped to full strength (a Disordered one stays Disordered) */
 static int s_rally_check(const wnlb_state *s, int army, const wnlb_order *o, brt_reject *err) {
+    if (o->flag && o->n_units != 1)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "Rally flips one (1) Reduced unit: name one unit");
     if (o->n_units < 1 || o->n_units > 2)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "Rally names one or two units");
     for (int i = 0; i < o->n_units; i++)
         if (s_rally_unit(s, army, o->units[i], err)) return -1;
-    if (o->n_units == 2) {
-        if (o->units[0] == o->units[1]) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "name two different units");
-        for (int i = 0; i < 2; i++)
+    if (!o->flag) {
+        if (o->n_units == 2 && o->units[0] == o->units[1])
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "name two different units");
+        for (int i = 0; i < o->n_units; i++)
             if (!s->units[o->units[i]].disordered)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6",
-                                      "%s is not Disordered: Rally removes the Disorder of two units, or flips one",
+                                      "%s is not Disordered: Rally removes the Disorder markers of two units, or "
+                                      "flips one Reduced unit (rally-flip)",
                                       s->sc->units[o->units[i]].id);
         return 0;
     }
     int u = o->units[0];
-    if (s->units[u].disordered) return 0;
     if (!s->units[u].reduced)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is neither Disordered nor Reduced", s->sc->units[u].id);
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is not Reduced: it has nothing to flip", s->sc->units[u].id);
     if (s_enemy_adjacent(s, u))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6",
                               "%s is adjacent to an enemy unit (by a square side): it may not be flipped",
@@ -123,7 +127,7 @@ static int s_rally_check(const wnlb_state *s, int army, const wnlb_order *o, brt
 static void s_rally(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
     for (int i = 0; i < o->n_units; i++) {
         wnlb_unit *x = &s->units[o->units[i]];
-        int flip = o->n_units == 1 && !x->disordered;
+        int flip = o->flag != 0;
         if (flip) x->reduced = 0;
         else x->disordered = 0;
         x->rallied = 1; /* [11.6] the Rally marker: no move, no attack this round */
@@ -243,10 +247,12 @@ int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out) 
         for (size_t u = 0; u < s->sc->n_units; u++) {
             o.n_units = 1;
             o.units[0] = (int)u;
-            if (s_rally_check(s, army, &o, &tmp) == 0) {
+            for (o.flag = 0; o.flag < 2; o.flag++) { /* remove its Disorder, or flip it [11.6] */
+                if (s_rally_check(s, army, &o, &tmp)) continue;
                 if (wnlb_order_encode(s, &o, out)) return -1;
                 n++;
             }
+            o.flag = 0;
             o.n_units = 2;
             for (size_t v = u + 1; v < s->sc->n_units; v++) {
                 o.units[1] = (int)v;

@@ -54,6 +54,8 @@ int wnlb_order_encode(const wnlb_state *s, const wnlb_order *o, brt_buf *out) {
         p.target = (char *)wnlb_unit_name(s, o->target);
         p.n_path = (size_t)ns;
         p.path = steps;
+        /* [11.6] Rally's second choice (R-wnlb-11.6-rally-mode) */
+        p.rally_flip = o->purpose == WNLB_PURPOSE_ACTION && o->action == WNLB_ACT_RALLY && o->flag;
         m.kind_case = WNLB__V1__ORDER__KIND_PLAY;
         m.play = &p;
         break;
@@ -169,6 +171,10 @@ int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb
         }
         if (!bad && s_unit(s, p->target, &o->target)) bad = "an unknown target";
         if (p->n_path > 2) bad = "a charge path is 1 or 2 squares [11.4]";
+        /* one encoding per order: the flip belongs to a Rally played for its action [11.6] */
+        if (p->rally_flip && (p->purpose != WNLB_PURPOSE_ACTION || p->action != WNLB_ACT_RALLY))
+            bad = "rally_flip is a Rally's choice [11.6]";
+        o->flag = p->rally_flip ? 1 : 0;
         for (size_t i = 0; !bad && i < p->n_path; i++) o->steps[i] = (uint8_t)(p->path[i] > 9 ? 9 : p->path[i]);
         o->n_steps = (int)p->n_path;
         break;
@@ -336,8 +342,12 @@ static int s_parse(const wnlb_state *s, char **w, int n, wnlb_order *o, const ch
             o->action = -1;
             for (int a = 1; a < WNLB_ACT_COUNT; a++)
                 if (!strcmp(w[2], s_act[a])) o->action = a;
+            if (!strcmp(w[2], "rally-flip")) { /* [11.6] the second choice: flip one Reduced unit */
+                o->action = WNLB_ACT_RALLY;
+                o->flag = 1;
+            }
             int i = 3;
-            if (o->action < 0) *why = "play ID move|artillery|rally|health|charge|enemy-charge ...";
+            if (o->action < 0) *why = "play ID move|artillery|rally|rally-flip|health|charge|enemy-charge ...";
             else if (o->action == WNLB_ACT_CHARGE || o->action == WNLB_ACT_ENEMY_CHARGE) {
                 /* play ID charge UNIT TARGET N / play ID enemy-charge UNIT TARGET */
                 if (n < 5 || s_text_unit(s, w[3], &o->units[0]) || s_text_unit(s, w[4], &o->target))
@@ -474,7 +484,10 @@ int wnlb_order_format(const uint8_t *order, size_t len, brt_buf *out) {
             buf_printf(out, "play %u move", p->card);
             break;
         }
-        buf_printf(out, "play %u %s", p->card, p->action < WNLB_ACT_COUNT ? s_act[p->action] : "?");
+        buf_printf(out, "play %u %s", p->card,
+                   p->action == WNLB_ACT_RALLY && p->rally_flip ? "rally-flip"
+                   : p->action < WNLB_ACT_COUNT                 ? s_act[p->action]
+                                                                : "?");
         for (size_t i = 0; i < p->n_units; i++) buf_printf(out, " %s", p->units[i]);
         if (p->target[0]) buf_printf(out, " %s", p->target);
         if (p->action == WNLB_ACT_CHARGE) buf_printf(out, " %zu", p->n_path);

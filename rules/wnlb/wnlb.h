@@ -275,7 +275,8 @@ typedef struct wnlb_order {
     uint8_t steps[WNLB_MAX_STEPS];
     int row, col;             /* a square (entry, retreat, displacement), -1 none */
     int facing;
-    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline */
+    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline;
+                               * PLAY of a Rally [11.6]: 0 remove Disorder, 1 flip the Reduced unit */
     int n_cards;
     int cards[WNLB_MAX_CARDS];        /* BATTLE_CARDS: card ids */
     int purposes[WNLB_MAX_CARDS];     /* BATTLE_CARDS: WNLB_USE_BP or WNLB_ACT_ARTILLERY/COMMAND/ELITE */
