@@ -286,6 +286,49 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     t_free(f);
 }
 
+/* [9.6] "Cavalry retreat is not allowed when an enemy infantry unit advances or retreats into an
+ * adjacent Square after a battle": the British infantry retreats next to French cavalry and the
+ * French infantry advances next to British cavalry, and no window opens for either (A12) */
+static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 961);
+    t_blank(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), d = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    int bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0);
+    t_values(f, a, 4, 2, 0);
+    t_values(f, d, 2, 1, 0);
+    t_put(f, a, "G-6", WNLB_N);
+    t_put(f, d, "F-6", WNLB_S);
+    t_put(f, bcav, "F-5", WNLB_N); /* next to F-6, where the French infantry advances */
+    t_put(f, fcav, "D-6", WNLB_S); /* next to E-6, where the British infantry retreats */
+    int card = t_give(f, WNLB_FR, 2, 1, WNLB_ACT_NONE, 0);
+    t_give(f, WNLB_FR, 2, 1, WNLB_ACT_NONE, 0);
+    char txt[64];
+    snprintf(txt, sizeof txt, "play %d move", card);
+    T_OK(f, 0, txt);
+    T_OK(f, 0, "done");
+    t_no_fire(f);
+    snprintf(txt, sizeof txt, "attack %s with %s", f->s->sc->units[d].id, f->s->sc->units[a].id);
+    T_OK(f, 0, txt);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none"); /* 4 against 2: the defender loses, not more than double */
+    assert_int_equal(f->s->phase, WNLB_PH_LOSS);
+    T_OK(f, 1, "loss retreat E-6 S");
+    s_at(f, d, "E-6");
+    assert_int_equal(f->s->phase, WNLB_PH_ADVANCE); /* no window for the French cavalry in D-6 */
+    snprintf(txt, sizeof txt, "advance %s N", f->s->sc->units[a].id);
+    T_OK(f, 0, txt);
+    s_at(f, a, "F-6");
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND); /* none for the British cavalry in F-5 either */
+    assert_null(t_ev_kind(&f->ev, "cav-window", 0));
+    s_at(f, bcav, "F-5");
+    s_at(f, fcav, "D-6");
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_6_cavalry_retreats_before_infantry),
@@ -297,6 +340,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_9_6_one_window_per_cavalry),
         cmocka_unit_test(test_wnlb_9_6_no_retreat_for_cavalry_moving),
         cmocka_unit_test(test_wnlb_9_6_window_goes_to_cavalry_owner),
+        cmocka_unit_test(test_wnlb_9_6_no_retreat_on_advance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
