@@ -178,6 +178,8 @@ int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb
              (p->action != WNLB_ACT_CHARGE && p->action != WNLB_ACT_ENEMY_CHARGE && p->action != WNLB_ACT_ARTILLERY)))
             bad = "a target goes with a charge or an Artillery Fire";
         if (p->n_path > 2) bad = "a charge path is 1 or 2 squares [11.4]";
+        if (p->n_path && (p->purpose != WNLB_PURPOSE_ACTION || p->action != WNLB_ACT_CHARGE))
+            bad = "a path goes with a Cavalry Charge [11.4]";
         /* one encoding per order: the flip belongs to a Rally played for its action [11.6] */
         if (p->rally_flip && (p->purpose != WNLB_PURPOSE_ACTION || p->action != WNLB_ACT_RALLY))
             bad = "rally_flip is a Rally's choice [11.6]";
