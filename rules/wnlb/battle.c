@@ -515,7 +515,7 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     if (fire) {
         brt_reject tmp;
         int tg = wnlb_fire_aim(s, b->fire_unit, b->fire_target, 1, &tmp);
-        wnlb_disorder(s, tg, ev);
+        if (tg >= 0) wnlb_disorder(s, tg, ev); /* checked when the cards were given */
         int n = 0;
         for (int i = 0; i < b->n_att; i++)
             if (b->att[i] != tg) b->att[n++] = b->att[i];
