@@ -67,15 +67,6 @@ int wnlb_can_attack(const wnlb_state *s, int a, int t) {
     return s->units[a].facing == d || s_inf_in_chateau(s, a);
 }
 
-/* [11.1] the enemy unit frontally adjacent to the infantry f (its counter's facing), -1 none */
-static int s_front_enemy(const wnlb_state *s, int f) {
-    if (!s_live(s, f)) return -1;
-    int r = s->units[f].row, c = s->units[f].col;
-    wnlb_step(s->units[f].facing, &r, &c);
-    int t = wnlb_unit_at(s, r, c);
-    return t >= 0 && s_side_of_unit(s, t) != s_side_of_unit(s, f) ? t : -1;
-}
-
 /* ---- Battle Points [9.3] [11.2] [11.3] [11.4] ---- */
 
 static int32_t s_printed(const wnlb_state *s, int u) {
@@ -220,6 +211,7 @@ static void s_battle_clear(wnlb_battle *b) {
     memset(b, 0, sizeof *b);
     b->target = -1;
     b->fire_unit = -1;
+    b->fire_target = -1;
     b->vac_row = b->vac_col = -1;
 }
 
@@ -411,7 +403,7 @@ static int s_cards_check(const wnlb_state *s, int side, const wnlb_order *o, brt
         }
     }
     if (!n_art) {
-        if (o->unit >= 0)
+        if (o->unit >= 0 || o->target >= 0)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "[11.1] fire UNIT goes with an artillery card");
         return 0;
     }
@@ -423,16 +415,9 @@ static int s_cards_check(const wnlb_state *s, int side, const wnlb_order *o, brt
     if (s->units[f].disordered)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "[11.1] [9.5] %s is Disordered: it may not fire",
                               s->sc->units[f].id);
-    int tg = s_front_enemy(s, f), hit = 0;
-    for (int i = 0; i < b->n_att; i++) hit |= tg >= 0 && b->att[i] == tg;
-    if (!hit)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1",
-                              "[11.1] the enemy frontally adjacent to %s is not an attacker of this battle",
-                              s->sc->units[f].id);
-    if (s_terrain(s, tg) == WNLB_CHATEAU)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "10.0",
-                              "[10.0] Artillery Fire has no effect on %s inside a chateau", s->sc->units[tg].id);
-    return 0;
+    /* [11.1] [10.0] an attacker frontally adjacent to f (any side of a chateau's infantry), named
+     * when there are several (R-wnlb-11.1-firer) */
+    return wnlb_fire_aim(s, f, o->target, 1, err) < 0 ? -1 : 0;
 }
 
 /* the cards of a side as text, "12:bp 30:command" */
@@ -530,8 +515,9 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     /* [11.1] [9.7] the defender's Artillery Fire: the attacker it hits is Disordered and, unable to
      * attack [9.5], its BPs drop out of the battle */
     if (fire) {
-        int tg = s_front_enemy(s, b->fire_unit);
-        wnlb_disorder(s, tg, ev);
+        brt_reject tmp;
+        int tg = wnlb_fire_aim(s, b->fire_unit, b->fire_target, 1, &tmp);
+        if (tg >= 0) wnlb_disorder(s, tg, ev); /* checked when the cards were given */
         int n = 0;
         for (int i = 0; i < b->n_att; i++)
             if (b->att[i] != tg) b->att[n++] = b->att[i];
@@ -598,7 +584,10 @@ static int s_cards_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_
     for (int i = 0; i < o->n_cards; i++) {
         b->cards[side][i] = (uint8_t)wnlb_card_index(s, o->cards[i]);
         b->purpose[side][i] = (uint8_t)o->purposes[i];
-        if (o->purposes[i] == WNLB_ACT_ARTILLERY) b->fire_unit = (int8_t)o->unit;
+        if (o->purposes[i] == WNLB_ACT_ARTILLERY) {
+            b->fire_unit = (int8_t)o->unit;
+            b->fire_target = (int8_t)o->target;
+        }
     }
     b->submitted[side] = 1;
     if (b->submitted[0] && b->submitted[1]) s_resolve(s, dice, ev);
@@ -1039,9 +1028,14 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
             o.purposes[0] = WNLB_ACT_ARTILLERY;
             for (size_t f = 0; f < s->sc->n_units; f++) {
                 o.unit = (int)f;
+                o.target = -1;
                 if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+                for (int i = 0; i < b->n_att; i++) { /* a chateau's infantry names its target [10.0] */
+                    o.target = b->att[i];
+                    if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+                }
             }
-            o.unit = -1;
+            o.unit = o.target = -1;
         }
         all.cards[all.n_cards] = s->sc->cards[ci].id;
         all.purposes[all.n_cards] = WNLB_USE_BP;

@@ -191,6 +191,7 @@ typedef struct wnlb_battle {
     int8_t vac_row, vac_col;              /* the vacated square */
     uint8_t retreat_dir_any;              /* [9.5] attacked solely from rear/flank: forward allowed */
     int8_t fire_unit;                     /* [11.1] the defender's infantry firing in the battle, -1 none */
+    int8_t fire_target;                   /* [11.1] the attacker it fires at, -1 none */
     uint8_t elite[2];                     /* [11.3] per side: an Elite Bonus card was played */
     uint8_t displace;                     /* [12.0] bit per commander whose unit was eliminated */
 } wnlb_battle;
@@ -275,7 +276,8 @@ typedef struct wnlb_order {
     uint8_t steps[WNLB_MAX_STEPS];
     int row, col;             /* a square (entry, retreat, displacement), -1 none */
     int facing;
-    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline */
+    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline;
+                               * PLAY of a Rally [11.6]: 0 remove Disorder, 1 flip the Reduced unit */
     int n_cards;
     int cards[WNLB_MAX_CARDS];        /* BATTLE_CARDS: card ids */
     int purposes[WNLB_MAX_CARDS];     /* BATTLE_CARDS: WNLB_USE_BP or WNLB_ACT_ARTILLERY/COMMAND/ELITE */
@@ -374,7 +376,15 @@ WNLB_PHASE_FNS(fire);
 int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_dice *dice, brt_events *ev,
                       brt_reject *err);
 int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out);  /* the card's action orders */
-int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the frontally adjacent enemy or -1 */
+int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the enemy its counter faces or -1 */
+/* [11.1] [10.0] the enemy units frontally adjacent to u: the one its counter faces, or, for infantry
+ * inside a chateau ("facing frontally to all sides"), each one adjacent by a side, N E S W order;
+ * count (at most 4) (R-wnlb-11.1-firer) */
+int wnlb_fire_targets(const wnlb_state *s, int u, int *targets);
+/* [11.1] the enemy u fires at: `named` (-1 none) among those of wnlb_fire_targets that fire may hit
+ * (not inside a chateau [10.0]) and, with only_att, attackers of the battle; named only when
+ * there are several (one order per outcome). The target, or -1 refused. */
+int wnlb_fire_aim(const wnlb_state *s, int u, int named, int only_att, brt_reject *err);
 /* [11.1] R-wnlb-11.1-windows: after a card, the other side's Fire window for its first army after
  * `after` (-1: from the first) that holds a card and an eligible firing unit; none: phase unchanged.
  * The window returns to PH_DECLARE. */

@@ -488,6 +488,40 @@ static void test_wnlb_13_3_elimination_vp_full_strength(void **st) {
     t_free(f);
 }
 
+/* [13.3] "To occupy a Square it is sufficient to be last player who has entered it" [13.2]: a
+ * combat unit's entry (R-wnlb-13.3-occupy-combat-units); Napoleon entering Mt St Jean alone takes
+ * nothing, the French infantry following him does */
+static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 1301);
+    t_blank(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    int v = s_vp(f, "jean", 0);
+    int r = f->s->sc->vp[v].row, c = f->s->sc->vp[v].col;
+    assert_true(r + 2 < f->s->sc->rows);
+    char below[8], two[8];
+    wnlb_square_name(r + 1, c, below, sizeof below);
+    wnlb_square_name(r + 2, c, two, sizeof two);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED); /* [3.1] */
+    s_cmd_at(f, 0, below);
+    int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_put(f, u, two, WNLB_N);
+    int card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
+    char txt[48];
+    snprintf(txt, sizeof txt, "play %d move", card);
+    T_OK(f, 0, txt);
+    T_OK(f, 0, "move NAPOLEON N");
+    assert_int_equal(f->s->cmd_row[0], r);
+    assert_int_equal(f->s->cmd_col[0], c);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED);
+    snprintf(txt, sizeof txt, "move %s FF", f->s->sc->units[u].id);
+    T_OK(f, 0, txt);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_FRENCH);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_13_1_scenario_turn_counts),
@@ -509,6 +543,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_13_3_elimination_vp_full_strength),
         cmocka_unit_test(test_wnlb_12_0_commander_never_advances),
         cmocka_unit_test(test_wnlb_12_0_advance_or_retreat_displaces_lone_commander),
+        cmocka_unit_test(test_wnlb_13_3_commander_alone_does_not_occupy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
