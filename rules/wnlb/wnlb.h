@@ -23,7 +23,7 @@
 #include "dice.h"
 #include "ruleset.h"
 
-#define WNLB_VERSION "wnlb-0.2.0"
+#define WNLB_VERSION "wnlb-1.0.0"
 
 #define WNLB_MAX_ROWS 16
 #define WNLB_MAX_COLS 24
