@@ -332,7 +332,8 @@ static void s_battle(s_rend *r) {
     s_put(r, "</g>\n");
 }
 
-/* the last order's path: a Move [8.0] walked back from where the mover stands now. A unit's steps
+/* the last order's path: a Move [8.0] walked back from where the mover stands now, over the steps
+ * it made (the state counts them: a [9.6] window stops a move part of the way). A unit's steps
  * turn it (0..3) or take it one square ahead [8.1]; a commander's steps are the directions it goes.
  * A forward step taken before the move's first turn needs the facing the unit had before the move,
  * which the state no longer holds: such a path is drawn from its first turn on. */
@@ -354,7 +355,9 @@ static void s_path(s_rend *r, const brt_render_ctx *ctx) {
         row = s->units[u].row;
         col = s->units[u].col;
     }
-    size_t n = o->move->n_steps;
+    /* [9.6] a window stops the move where the infantry came next to the cavalry: only the steps made
+     * (R-wnlb-9.6-move-stops) */
+    size_t n = o->move->n_steps < s->move_steps ? o->move->n_steps : s->move_steps;
     int dir[WNLB_MAX_STEPS], ok = s_on_board(s, row, col), turned = 0;
     /* the direction of each step that changes square: -1 a turn, -2 a step ahead whose facing is unknown */
     for (size_t i = 0; i < n; i++) turned |= o->move->steps[i] < 4;
