@@ -584,6 +584,9 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
         wnlb_scores(s, vp);
         snprintf(t, sizeof t, "Victory Points [13.3]: French %d, Allied %d", vp[0], vp[1]);
         s_line(r, p, "t", t);
+    } else if (!s->over) {
+        wnlb_victory_text(s, t, sizeof t); /* [13.2] where the French stand */
+        s_line(r, p, "t", t);
     }
     s_put(r, "</g>\n");
     p->y += 6;
@@ -666,10 +669,10 @@ static void s_legend(s_rend *r, s_panel *p) {
             "class=\"t\">last move's path</text>\n",
          x + 220, y - 4, x + 248, y - 4, x + 256, y);
     y += 18;
-    S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">The board, the set-up and the cards are RECONSTRUCTED "
-            "(each value with its provenance in the ruleset data notes).</text>\n",
-         x, y);
-    p->y = y + 15;
+    S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">The board, the set-up and the cards are RECONSTRUCTED</text>\n"
+            "<text x=\"%d\" y=\"%d\" class=\"t\">(each value with its provenance in the ruleset data notes).</text>\n",
+         x, y, x, y + 15);
+    p->y = y + 30;
     s_put(r, "</g>\n");
 }
 

@@ -410,6 +410,8 @@ void wnlb_entry_record(wnlb_state *s, int u, int row, int col); /* the group's s
 /* victory.c [13.2] [13.3] */
 void wnlb_victory(wnlb_state *s, brt_events *ev);
 void wnlb_scores(const wnlb_state *s, int32_t vp[2]);
+/* [13.2] the chateaux (and Mt St Jean) the French hold, or [13.3] the VP of each side, and who wins */
+void wnlb_victory_text(const wnlb_state *s, char *out, size_t cap);
 
 /* events.c */
 void wnlb_event(brt_events *ev, uint32_t seats, const char *kind, int army, const char *unit, int row, int col,

@@ -300,6 +300,43 @@ static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
     t_free(f);
 }
 
+static size_t s_vp_named(const t_fx *f, const char *name) {
+    for (size_t i = 0; i < f->s->sc->n_vp; i++)
+        if (strcmp(f->s->sc->vp[i].name, name) == 0) return i;
+    fail_msg("no VP square %s", name);
+    return 0;
+}
+
+/* [13.2] the Short Game's result says what decided it, the chateaux and Mt St Jean the French
+ * hold, and the picture shows where the French stand before the end: two chateaux without Mt St
+ * Jean do not win; with it they do */
+static void test_wnlb_13_2_result_names_what_is_held(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 132);
+    f->s->vp_owner[s_vp_named(f, "hougoumont")] = WNLB_SIDE_FRENCH;
+    f->s->vp_owner[s_vp_named(f, "la-haye-sainte")] = WNLB_SIDE_FRENCH;
+    char *svg = s_svg(f, BRT_VIEW_PUBLIC);
+    assert_non_null(strstr(svg, "[13.2] the French hold 2 chateaux: not enough to win"));
+    free(svg);
+    wnlb_state *w = wnlb_state_clone(f->s);
+    w->vp_owner[s_vp_named(f, "mt-st-jean")] = WNLB_SIDE_FRENCH;
+    wnlb_state *keep = f->s;
+    f->s = w;
+    svg = s_svg(f, BRT_VIEW_PUBLIC);
+    f->s = keep;
+    assert_non_null(strstr(svg, "[13.2] the French hold 2 chateaux and Mt St Jean: enough to win"));
+    free(svg);
+    wnlb_state_destroy(&w);
+    f->s->turn = 4;
+    wnlb_victory(f->s, &f->ev);
+    brt_result res;
+    f->rs->result(f->s, &res);
+    assert_true(res.ended);
+    assert_int_equal(res.winners, 2u);
+    assert_string_equal(res.reason, "[13.2] the French hold 2 chateaux: the Allies win");
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_view_public_board_full),
@@ -307,6 +344,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_view_cdp_and_battle),
         cmocka_unit_test(test_wnlb_view_picture_markers),
         cmocka_unit_test(test_wnlb_9_6_picture_path_stops_at_window),
+        cmocka_unit_test(test_wnlb_13_2_result_names_what_is_held),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
