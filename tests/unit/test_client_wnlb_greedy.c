@@ -4,7 +4,9 @@
  * choice of whole games, Short and Full, 2 and 3 seats, is accepted; a list of orders it cannot
  * read still gives a choice in it), it reads its own seat's view (its hand, the VP squares), and
  * its scores prefer what docs/bots.md says: a Movement card to a pass [4.0] [6.0], a move toward
- * the VP square the French do not hold [8.0] [13.2].
+ * the VP square the French do not hold [8.0] [13.2], the strongest bid from a full hand and none
+ * from a short one [7.0], battle cards enough to win and no more [9.3]; and over eight seeded
+ * Short Games it beats random (a count of games won, no timing).
  */
 #include "wnlb_t.h"
 
@@ -188,6 +190,49 @@ static void test_wnlb_greedy_battle_cards_enough(void **st) {
     t_free(f);
 }
 
+/* the greedy seat's choice at the state's decision: the chosen order, unpacked (free it) */
+static Wnlb__V1__Order *s_greedy_order(t_fx *f, unsigned seat, uint64_t r) {
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, seat, &l);
+    assert_true(n > 0);
+    uint64_t rng = r;
+    int k = s_choose(f, seat, &l, n, &rng);
+    const uint8_t *item;
+    size_t len;
+    assert_int_equal(t_item(&l, k, &item, &len), 0);
+    Wnlb__V1__Order *o = wnlb__v1__order__unpack(NULL, len, item);
+    assert_non_null(o);
+    buf_free(&l);
+    return o;
+}
+
+/* [7.0] the bid for the first player of game turn 2: from a full hand the greedy French bid
+ * the card with the most MP (the higher MP wins); from a hand of three cards, which it needs to
+ * move and fight, no bid */
+static void test_wnlb_greedy_bids_sensibly(void **st) {
+    (void)st;
+    for (int full = 1; full >= 0; full--) {
+        t_fx *f = t_new("short", 2, 907);
+        t_empty_hand(f, WNLB_FR);
+        static const int mp[] = {2, 6, 3, 1, 4, 2, 3, 1, 2, 3};
+        int n = full ? 10 : 3, best = 0;
+        for (int i = 0; i < n; i++) {
+            int id = t_give(f, WNLB_FR, mp[i], 2, WNLB_ACT_NONE, 0);
+            if (mp[i] == 6) best = id;
+        }
+        f->s->turn = 2;
+        wnlb_first_start(f->s, &f->d.d, NULL);
+        assert_int_equal(f->s->phase, WNLB_PH_BID);
+        Wnlb__V1__Order *o = s_greedy_order(f, 0, 3);
+        assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_BID);
+        if (full) assert_int_equal(o->bid, best);
+        else assert_int_equal(o->bid, 0);
+        wnlb__v1__order__free_unpacked(o, NULL);
+        t_free(f);
+    }
+}
+
 static void test_wnlb_greedy_plays_legal_short(void **st) {
     (void)st;
     s_games("short", 2);
@@ -306,6 +351,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_greedy_unreadable_orders),
         cmocka_unit_test(test_wnlb_greedy_beats_random_short),
         cmocka_unit_test(test_wnlb_greedy_battle_cards_enough),
+        cmocka_unit_test(test_wnlb_greedy_bids_sensibly),
         cmocka_unit_test(test_wnlb_greedy_plays_a_card_before_passing),
         cmocka_unit_test(test_wnlb_greedy_moves_toward_a_vp_square),
     };
