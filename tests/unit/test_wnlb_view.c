@@ -177,7 +177,7 @@ static char *s_counter_of(const char *svg, const char *id) {
 
 /* the picture's markers (docs/render.md): a counter's facing [8.1], its Reduced side [9.1],
  * Disorder [9.5], Moved [8.0] and Rally [11.6]; the commanders [12.0]; a VP square in the colour
- * of its owner [13.2] */
+ * of its owner [13.2]; and the same markers in the text view */
 static void test_wnlb_view_picture_markers(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 34);
@@ -218,6 +218,18 @@ static void test_wnlb_view_picture_markers(void **st) {
     }
     assert_int_equal(french, 1);
     assert_int_equal(allied, 3); /* [13.2] four VP squares */
+    /* the text view carries the same markers */
+    char *txt = s_text(f, BRT_VIEW_PUBLIC), line[96];
+    snprintf(line, sizeof line, "%s ", sc->units[a].id);
+    const char *la = strstr(txt, line);
+    assert_non_null(la);
+    assert_true(strncmp(strstr(la, "facing E"), "facing E reduced disordered moved\n", 34) == 0);
+    snprintf(line, sizeof line, "%s ", sc->units[b].id);
+    const char *lb = strstr(txt, line);
+    assert_non_null(lb);
+    snprintf(line, sizeof line, "facing %c rallied\n", "NESW"[ub->facing & 3]);
+    assert_true(strncmp(strstr(lb, "facing "), line, strlen(line)) == 0);
+    free(txt);
     free(ca);
     free(cb);
     free(svg);
