@@ -507,6 +507,10 @@ static void s_battle_panel(s_rend *r, s_panel *p) {
         }
     } else {
         s_line(r, p, "t", "battle cards: sealed until both sides have chosen [9.3]");
+        /* who has chosen is public (the pending decision names who still must) */
+        snprintf(t, sizeof t, "attacker: %s, defender: %s", b->submitted[0] ? "chosen" : "choosing",
+                 b->submitted[1] ? "chosen" : "choosing");
+        s_line(r, p, "t", t);
         /* a side's own choice, to the viewpoints that may see its hand (R-wnlb-7.0-9.3-sealed-whole) */
         for (int side = 0; side < 2; side++) {
             int army = side ? sc->units[b->target].army : b->att_army;

@@ -145,6 +145,7 @@ static void test_wnlb_view_cdp_and_battle(void **st) {
             assert_null(own);
         }
         assert_non_null(strstr((const char *)svg.data, "sealed until both sides have chosen"));
+        assert_non_null(strstr((const char *)svg.data, "attacker: chosen, defender: choosing")); /* public */
         buf_free(&svg);
     }
     t_free(f);
