@@ -6,6 +6,7 @@
  * as wnlb.v1.Order, then plays the best (ties broken by the bot's own generator).
  * One step of lookahead, no search:
  *
+ *   bidder       [7.0] 3 seats: the Allied army with the larger hand bids
  *   bid          [7.0] a high-MP card when the hand has one to spare, else no bid
  *   deck         [6.0] the Allied deck with more cards in hand
  *   play         [6.0] Movement for the cards with the most MP; Artillery Fire, Rally
@@ -158,7 +159,8 @@ static void s_walk(const Wnlb__V1__Move *m, int cmd, int *row, int *col, int fac
 
 static int s_score(const s_board *b, const Wnlb__V1__Order *o) {
     switch (o->kind_case) {
-    case WNLB__V1__ORDER__KIND_BIDDER: return o->bidder == 1 ? 1 : 0;
+    case WNLB__V1__ORDER__KIND_BIDDER: /* [7.0] the Allied army with the larger hand bids (British on a tie) */
+        return o->bidder < 3 ? 2 * b->hand[o->bidder] + (o->bidder == 1) : 0;
     case WNLB__V1__ORDER__KIND_BID: {
         if (!o->bid) return 0;
         const s_card *c = s_card_of(b, o->bid);

@@ -5,7 +5,7 @@
  * read still gives a choice in it), it reads its own seat's view (its hand, the VP squares), and
  * its scores prefer what docs/bots.md says: a Movement card to a pass [4.0] [6.0], a move toward
  * the VP square the French do not hold [8.0] [13.2], the strongest bid from a full hand and none
- * from a short one [7.0], battle cards enough to win and no more [9.3]; and over eight seeded
+ * from a short one, the Allied bidder with the larger hand [7.0], battle cards enough to win and no more [9.3]; and over eight seeded
  * Short Games it beats random (a count of games won, no timing).
  */
 #include "wnlb_t.h"
@@ -233,6 +233,29 @@ static void test_wnlb_greedy_bids_sensibly(void **st) {
     }
 }
 
+/* [7.0] 3 seats: the British seat names the Allied bidder; the greedy British name the army with
+ * the larger hand (the counts are public [4.0]), the Prussians when theirs is larger */
+static void test_wnlb_greedy_names_the_bidder(void **st) {
+    (void)st;
+    for (int prussian_more = 0; prussian_more < 2; prussian_more++) {
+        t_fx *f = t_new("full", 3, 908);
+        t_empty_hand(f, WNLB_BR);
+        t_empty_hand(f, WNLB_PR);
+        for (int i = 0; i < (prussian_more ? 2 : 6); i++) t_give(f, WNLB_BR, 3, 2, WNLB_ACT_NONE, 0);
+        for (int i = 0; i < (prussian_more ? 6 : 2); i++) t_give(f, WNLB_PR, 3, 2, WNLB_ACT_NONE, 0);
+        f->s->turn = 2;
+        wnlb_first_start(f->s, &f->d.d, NULL);
+        assert_int_equal(f->s->phase, WNLB_PH_BIDDER);
+        int seat = t_actor(f);
+        assert_true(t_seat_plays(f, seat, WNLB_BR));
+        Wnlb__V1__Order *o = s_greedy_order(f, (unsigned)seat, 5);
+        assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_BIDDER);
+        assert_int_equal(o->bidder, prussian_more ? WNLB_PR : WNLB_BR);
+        wnlb__v1__order__free_unpacked(o, NULL);
+        t_free(f);
+    }
+}
+
 static void test_wnlb_greedy_plays_legal_short(void **st) {
     (void)st;
     s_games("short", 2);
@@ -352,6 +375,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_greedy_beats_random_short),
         cmocka_unit_test(test_wnlb_greedy_battle_cards_enough),
         cmocka_unit_test(test_wnlb_greedy_bids_sensibly),
+        cmocka_unit_test(test_wnlb_greedy_names_the_bidder),
         cmocka_unit_test(test_wnlb_greedy_plays_a_card_before_passing),
         cmocka_unit_test(test_wnlb_greedy_moves_toward_a_vp_square),
     };
