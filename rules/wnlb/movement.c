@@ -293,6 +293,7 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
         wnlb_square_name(o->row, o->col, sq, sizeof sq);
         snprintf(txt, sizeof txt, "[5.0] %s enters through %s facing %c (%d MP)", id, sq, s_dir[o->facing & 3], c0);
         wnlb_event(ev, BRT_SEATS_ALL, "entered", army, id, o->row, o->col, c0, NULL, 0, txt);
+        s->move_steps = 0;
         if (s_after_enter(s, u, ev)) return;
     }
     int free_turn = 0;
@@ -314,12 +315,14 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
         wnlb_place(s, u, r, c);
         s->mp_left = (uint8_t)(s->mp_left - k);
         spent += k;
+        s->move_steps = (uint8_t)(i + 1);
         if (s_after_enter(s, u, ev)) {
             /* R-wnlb-9.6-move-stops: the order stops here; the rest of its steps are not made */
             s_moved_event(s, ev, id, army, x->row, x->col, start - s->mp_left, "moves to");
             return;
         }
     }
+    s->move_steps = (uint8_t)o->n_steps;
     s_moved_event(s, ev, id, army, x->row, x->col, spent, o->n_steps ? "moves to" : "stands in");
     wnlb_commander_displace(s, -1, ev); /* the displacements the move owes, now that no window is open */
 }
@@ -346,6 +349,7 @@ static int s_move_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, brt_
             s->cmd_col[cmd] = (int8_t)c;
         }
         s->mp_left = (uint8_t)(s->mp_left - cost);
+        s->move_steps = (uint8_t)o->n_steps;
         s_moved_event(s, ev, wnlb_unit_name(s, o->unit), cmd ? WNLB_BR : WNLB_FR, s->cmd_row[cmd], s->cmd_col[cmd], cost,
                       "moves to");
         return 0;

@@ -217,6 +217,8 @@ typedef struct wnlb_state {
     uint8_t fire_army;                    /* [11.1] the army (+ 1) answering the Fire window, 0 none */
     uint8_t evade_dirs;                   /* [9.6] bit d: the mover's side-d square was vacated by a retreat
                                            * before it (R-wnlb-9.6-mover-enters-vacated) */
+    uint8_t move_steps;                   /* [8.0] the steps of the last `move` order actually made: all of
+                                           * them, or those up to a [9.6] window (R-wnlb-9.6-move-stops) */
     uint8_t displace_due;                 /* [12.0] bit c: commander c owes a displacement */
     uint8_t entry_sq[WNLB_MAX_GROUPS];    /* [5.0] per entry group: entry-square index + 1 used ... */
     uint8_t entry_turn[WNLB_MAX_GROUPS];  /* ... in this game turn (R-wnlb-5.0-group-one-square) */
@@ -419,6 +421,8 @@ void wnlb_entry_record(wnlb_state *s, int u, int row, int col); /* the group's s
 /* victory.c [13.2] [13.3] */
 void wnlb_victory(wnlb_state *s, brt_events *ev);
 void wnlb_scores(const wnlb_state *s, int32_t vp[2]);
+/* [13.2] the chateaux (and Mt St Jean) the French hold, or [13.3] the VP of each side, and who wins */
+void wnlb_victory_text(const wnlb_state *s, char *out, size_t cap);
 
 /* events.c */
 void wnlb_event(brt_events *ev, uint32_t seats, const char *kind, int army, const char *unit, int row, int col,
