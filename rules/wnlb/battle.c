@@ -877,8 +877,7 @@ int wnlb_charge_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out) 
             int r = s->units[cav].row, c = s->units[cav].col;
             for (int i = 0; i <= n; i++) wnlb_step(s->units[cav].facing, &r, &c);
             int tgt = wnlb_unit_at(s, r, c);
-            brt_reject e;
-            if (tgt < 0 || s_charge_check(s, cav, tgt, n, &e)) continue;
+            if (tgt < 0 || s_charge_check(s, cav, tgt, n, NULL)) continue;
             if (action == WNLB_ACT_ENEMY_CHARGE && s_side_of_unit(s, tgt) != s->active_side) continue;
             o.units[0] = cav;
             o.target = tgt;
@@ -983,11 +982,10 @@ static int s_declare_legal(const wnlb_state *s, brt_buf *out) {
     wnlb_order o = s_o(WNLB_O_NO_BATTLE);
     if (s_emit(s, &o, out, &n)) return -1;
     for (size_t t = 0; t < s->sc->n_units; t++) {
-        brt_reject e;
-        if (s_target_ok(s, (int)t, &e)) continue;
+        if (s_target_ok(s, (int)t, NULL)) continue;
         int el[WNLB_MAX_ATTACKERS], k = 0;
         for (size_t a = 0; a < s->sc->n_units && k < WNLB_MAX_ATTACKERS; a++)
-            if (!s_attacker_ok(s, (int)a, (int)t, &e)) el[k++] = (int)a;
+            if (!s_attacker_ok(s, (int)a, (int)t, NULL)) el[k++] = (int)a;
         if (!k) continue;
         o = s_o(WNLB_O_ATTACK);
         o.target = (int)t;
@@ -1011,7 +1009,6 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
     if (side < 0) return 0;
     int army = side ? s_def_army(s) : b->att_army;
     wnlb_order o = s_o(WNLB_O_BATTLE_CARDS);
-    brt_reject e;
     if (s_emit(s, &o, out, &n)) return -1;
     wnlb_order all = s_o(WNLB_O_BATTLE_CARDS);
     for (size_t ci = 0; ci < s->sc->n_cards; ci++) {
@@ -1022,17 +1019,17 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         o.cards[0] = s->sc->cards[ci].id;
         for (int u = 0; u < 3; u++) {
             o.purposes[0] = uses[u];
-            if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
         if (side && s->sc->cards[ci].action == WNLB_ACT_ARTILLERY && !b->charge) {
             o.purposes[0] = WNLB_ACT_ARTILLERY;
             for (size_t f = 0; f < s->sc->n_units; f++) {
                 o.unit = (int)f;
                 o.target = -1;
-                if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+                if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
                 for (int i = 0; i < b->n_att; i++) { /* a chateau's infantry names its target [10.0] */
                     o.target = b->att[i];
-                    if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+                    if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
                 }
             }
             o.unit = o.target = -1;
@@ -1040,27 +1037,26 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         all.cards[all.n_cards] = s->sc->cards[ci].id;
         all.purposes[all.n_cards] = WNLB_USE_BP;
         all.n_cards++;
-        if (s_cards_check(s, side, &all, &e)) all.n_cards--;
+        if (s_cards_check(s, side, &all, NULL)) all.n_cards--;
     }
-    if (all.n_cards > 1 && !s_cards_check(s, side, &all, &e) && s_emit(s, &all, out, &n)) return -1;
+    if (all.n_cards > 1 && !s_cards_check(s, side, &all, NULL) && s_emit(s, &all, out, &n)) return -1;
     return n;
 }
 
 static int s_loss_legal(const wnlb_state *s, brt_buf *out) {
     int n = 0, rows[4], cols[4], k = s_retreat_squares(s, rows, cols);
-    brt_reject e;
     wnlb_order o = s_o(WNLB_O_LOSS);
     o.flag = 0;
-    if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+    if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
     o.flag = 2;
-    if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+    if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
     o.flag = 1;
     for (int i = 0; i < k; i++)
         for (int f = 0; f < 4; f++) {
             o.row = rows[i];
             o.col = cols[i];
             o.facing = f;
-            if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
     return n;
 }
@@ -1095,9 +1091,8 @@ int wnlb_battle_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
     case WNLB_PH_CHARGE:
         o = s_o(WNLB_O_CHARGE);
         for (int d = 1; d <= 2; d++) {
-            brt_reject e;
             o.n_steps = d;
-            if (!s_charge_check(s, s->battle.att[0], s->battle.target, d, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_charge_check(s, s->battle.att[0], s->battle.target, d, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
         return n;
     default: return 0;

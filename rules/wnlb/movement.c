@@ -468,8 +468,7 @@ static int s_evade_legal(const wnlb_state *s, brt_buf *out) {
     for (int d = 0; d < 4; d++) {
         int r = s->units[cav].row, c = s->units[cav].col;
         wnlb_step(d, &r, &c);
-        brt_reject err;
-        if (s_evade_ok(s, cav, r, c, &err)) continue;
+        if (s_evade_ok(s, cav, r, c, NULL)) continue;
         o.row = r;
         o.col = c;
         for (int f = 0; f < 4; f++) {
@@ -514,8 +513,7 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
                 s_sim m;
                 memset(&m, 0, sizeof m);
                 m.row = r, m.col = c, m.facing = f, m.cost = best[id], m.free_turn = (uint8_t)k;
-                brt_reject err;
-                if (s_unit_step(s, u, st, s->mp_left, &m, &err)) continue;
+                if (s_unit_step(s, u, st, s->mp_left, &m, NULL)) continue;
                 int to = S_ID(m.row, m.col, m.facing, m.free_turn);
                 if (m.cost < best[to]) {
                     best[to] = m.cost;
@@ -542,8 +540,7 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
         o.n_steps = k;
         for (int i = 0; i < k; i++) o.steps[i] = rev[k - 1 - i];
         int cost;
-        brt_reject err;
-        if (wnlb_move_check(s, &o, &cost, &err)) continue; /* the check has the last word */
+        if (wnlb_move_check(s, &o, &cost, NULL)) continue; /* the check has the last word */
         if (s_emit(s, &o, out, n)) return -1;
     }
 #undef S_ID
@@ -569,8 +566,7 @@ int wnlb_move_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         for (int d = 0; d < 4; d++) {
             o.steps[0] = (uint8_t)d;
             int cost;
-            brt_reject err;
-            if (wnlb_move_check(s, &o, &cost, &err) == 0 && s_emit(s, &o, out, &n)) return -1;
+            if (wnlb_move_check(s, &o, &cost, NULL) == 0 && s_emit(s, &o, out, &n)) return -1;
         }
     }
     for (size_t u = 0; u < s->sc->n_units; u++) {
@@ -586,8 +582,7 @@ int wnlb_move_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
                 if (x->facing != d) o.steps[o.n_steps++] = (uint8_t)d;
                 o.steps[o.n_steps++] = WNLB_STEP_FWD;
                 int cost;
-                brt_reject err;
-                if (wnlb_move_check(s, &o, &cost, &err) == 0 && s_emit(s, &o, out, &n)) return -1;
+                if (wnlb_move_check(s, &o, &cost, NULL) == 0 && s_emit(s, &o, out, &n)) return -1;
             }
             continue;
         }
