@@ -138,8 +138,6 @@ static void s_usage(FILE *f) {
             "  --logs N      finished logs verified for replay_verify (default 200)\n"
             "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
             "                events, replay, inproc, memory (default: all)\n"
-            "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
-            "                events, replay, inproc, memory (default: all)\n"
             "environment: BERTHIER_BIN (where berthierd and berthier-replay are; default: next to this\n"
             "  program), TMPDIR (where the temporary data dirs go), BERTHIER_KEEP=1 keeps them.\n"
             "output: NAME VALUE FLOOR RATIO GOAL MET per line (docs/bench.md); units: latency us,\n"

@@ -6,16 +6,22 @@
  * as wnlb.v1.Order, then plays the best (ties broken by the bot's own generator).
  * One step of lookahead, no search:
  *
+ *   bidder       [7.0] 3 seats: the Allied army with the larger hand bids
  *   bid          [7.0] a high-MP card when the hand has one to spare, else no bid
  *   deck         [6.0] the Allied deck with more cards in hand
  *   play         [6.0] Movement for the cards with the most MP; Artillery Fire, Rally
  *                and Napoleon's Health as actions when they have a use
- *   move         [8.0] the French close on the nearest Allied unit or VP square they do not
- *                own; the Allies hold, stepping only toward the VP squares they defend
- *   attack       [9.0] the battle whose attackers' BP best outweigh the defender's
- *   battle cards [9.3] the most BP for the fewest cards
+ *   move         [8.0] the French close on the nearest VP square they do not own (the
+ *                nearest Allied unit once they own them all); the Allies hold, stepping
+ *                only toward the VP squares they defend
+ *   attack       [9.0] the battle whose attackers' BP best outweigh the defender's, above
+ *                all on a square the side wants [13.2]
+ *   battle cards [9.3] enough BP to outweigh the other side's units (a chateau doubles its
+ *                infantry [10.0]) by a margin for its sealed cards, with the fewest cards;
+ *                none when the gap is out of reach (the cards are the side's movement too)
  *   loss         [9.4] [10.0] spend a CDP, else retreat, else reduce
  *   other        advance when it may, fire when it may, end the round after two cards
+ *                (the French, who must press [13.2], after four)
  *
  * Clients are not rules code: nothing here is logged or replayed.
  */
@@ -48,6 +54,10 @@ typedef struct s_board {
     int goal_row[16], goal_col[16], ngoal; /* VP squares: French to take, Allied to hold */
     int me, round_cards;
     int hand[3];
+    int chateau_row[8], chateau_col[8], nchateau;
+    const char *battle_target;                   /* [9.0] the battle being fought, NULL none */
+    const char *battle_att[4];
+    int nbattle_att;
 } s_board;
 
 /* "G-16": row letter from the north, column number */
@@ -83,7 +93,7 @@ static int s_goal_dist(const s_board *b, int row, int col) {
         int d = s_dist(row, col, b->goal_row[i], b->goal_col[i]);
         if (d < best) best = d;
     }
-    if (b->me == 0)
+    if (b->me == 0 && b->ngoal == 0)
         for (int i = 0; i < b->n; i++)
             if (b->u[i].on_board && b->u[i].side != b->me) {
                 int d = s_dist(row, col, b->u[i].row, b->u[i].col);
@@ -98,6 +108,36 @@ static int s_enemy_adjacent(const s_board *b, int row, int col) {
         if (b->u[i].on_board && b->u[i].side != b->me && s_dist(row, col, b->u[i].row, b->u[i].col) == 1)
             sum += b->u[i].bp;
     return sum;
+}
+
+static int s_in_chateau(const s_board *b, const s_unit *u) {
+    for (int i = 0; i < b->nchateau; i++)
+        if (u->row == b->chateau_row[i] && u->col == b->chateau_col[i]) return 1;
+    return 0;
+}
+
+/* [9.3] the battle cards to give: enough BP to outweigh the other side's units by a margin for
+ * its own sealed cards, with as few cards as that takes; none when the gap is out of reach */
+static int s_battle_cards_score(const s_board *b, const Wnlb__V1__BattleCards *bc) {
+    int bp = 0, n = (int)bc->n_cards;
+    for (size_t i = 0; i < bc->n_cards; i++) {
+        const s_card *c = s_card_of(b, bc->cards[i]);
+        if (c) bp += (int)c->bp;
+    }
+    if (n == 0) return 0;
+    const s_unit *t = s_find(b, b->battle_target);
+    int att = 0, def = 0;
+    for (int i = 0; i < b->nbattle_att; i++) {
+        const s_unit *a = s_find(b, b->battle_att[i]);
+        if (a) att += a->bp;
+    }
+    if (t) def = s_in_chateau(b, t) ? 2 * t->bp : t->bp; /* [9.3] [10.0] infantry doubled */
+    int defending = t && t->side == b->me;
+    int want = (defending ? att - def : def - att) + 3;
+    if (want < 1) want = 1;
+    if (want > 14) return -3 * n; /* out of reach: keep the cards for moving */
+    int covered = bp < want ? bp : want, excess = bp > want ? bp - want : 0;
+    return (bp >= want ? 12 : 0) + covered - 3 * n - excess / 2;
 }
 
 /* where a move ends: 0..3 turn (a commander: go that way), 4 one square ahead [8.1] */
@@ -119,7 +159,8 @@ static void s_walk(const Wnlb__V1__Move *m, int cmd, int *row, int *col, int fac
 
 static int s_score(const s_board *b, const Wnlb__V1__Order *o) {
     switch (o->kind_case) {
-    case WNLB__V1__ORDER__KIND_BIDDER: return o->bidder == 1 ? 1 : 0;
+    case WNLB__V1__ORDER__KIND_BIDDER: /* [7.0] the Allied army with the larger hand bids (British on a tie) */
+        return o->bidder < 3 ? 2 * b->hand[o->bidder] + (o->bidder == 1) : 0;
     case WNLB__V1__ORDER__KIND_BID: {
         if (!o->bid) return 0;
         const s_card *c = s_card_of(b, o->bid);
@@ -171,17 +212,11 @@ static int s_score(const s_board *b, const Wnlb__V1__Order *o) {
             if (a) att += a->bp;
         }
         int def = t ? t->bp : 0;
-        return att >= def ? 8 + 3 * (att - def) + (t && t->reduced ? 6 : 0) : -10;
+        int on_goal = t && s_goal_dist(b, t->row, t->col) == 0 ? 12 : 0; /* [13.2] it holds a square we want */
+        return att >= def ? 8 + 3 * (att - def) + (t && t->reduced ? 6 : 0) + on_goal : on_goal ? 2 : -10;
     }
     case WNLB__V1__ORDER__KIND_NO_BATTLE: return 0;
-    case WNLB__V1__ORDER__KIND_BATTLE_CARDS: {
-        int bp = 0, n = (int)o->battle_cards->n_cards;
-        for (size_t i = 0; i < o->battle_cards->n_cards; i++) {
-            const s_card *c = s_card_of(b, o->battle_cards->cards[i]);
-            if (c) bp += (int)c->bp;
-        }
-        return n ? 2 * bp - 3 * n + 4 : 0;
-    }
+    case WNLB__V1__ORDER__KIND_BATTLE_CARDS: return s_battle_cards_score(b, o->battle_cards);
     case WNLB__V1__ORDER__KIND_LOSS: return o->loss->choice == 3 ? 10 : o->loss->choice == 2 ? 6 : 4;
     case WNLB__V1__ORDER__KIND_ADVANCE: return o->advance->unit && o->advance->unit[0] ? 5 : 0;
     case WNLB__V1__ORDER__KIND_REDUCE: {
@@ -192,7 +227,8 @@ static int s_score(const s_board *b, const Wnlb__V1__Order *o) {
     case WNLB__V1__ORDER__KIND_FIRE: return o->fire->card ? 6 : 0;
     case WNLB__V1__ORDER__KIND_DISPLACE: return 0;
     case WNLB__V1__ORDER__KIND_PASS: return -20;
-    case WNLB__V1__ORDER__KIND_END_ROUND: return b->round_cards >= 2 ? 1 : -6;
+    case WNLB__V1__ORDER__KIND_END_ROUND: /* the French must press [13.2]: their whole round */
+        return b->round_cards >= (b->me == 0 ? 4 : 2) ? 1 : -6;
     default: return -1;
     }
 }
@@ -230,6 +266,14 @@ int greedy_wnlb_choose(uint64_t *rng, const bot_view *v, bot_choice *out) {
             c->bp = h->cards[k]->bp;
             c->action = h->cards[k]->action;
         }
+    }
+    for (size_t i = 0; i < view->n_chateaux && b->nchateau < 8; i++)
+        if (s_square(view->chateaux[i]->square, &b->chateau_row[b->nchateau], &b->chateau_col[b->nchateau]) == 0)
+            b->nchateau++;
+    if (view->battle_target && view->battle_target[0]) {
+        b->battle_target = view->battle_target;
+        for (size_t i = 0; i < view->n_battle_attackers && b->nbattle_att < 4; i++)
+            b->battle_att[b->nbattle_att++] = view->battle_attackers[i];
     }
     for (size_t i = 0; i < view->n_vp_squares && b->ngoal < 16; i++) {
         const Wnlb__V1__Place *p = view->vp_squares[i];

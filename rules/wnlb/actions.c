@@ -30,8 +30,58 @@ int wnlb_fire_target(const wnlb_state *s, int u) {
     return t;
 }
 
-/* every check on a firing unit of army [11.1] [9.5] [10.0]; -1 with the rule it breaks */
-static int s_fire_check(const wnlb_state *s, int army, int u, brt_reject *err) {
+static int s_in_chateau(const wnlb_state *s, int u) {
+    return s->sc->terrain[s->units[u].row][s->units[u].col] == WNLB_CHATEAU;
+}
+
+int wnlb_fire_targets(const wnlb_state *s, int u, int *targets) {
+    if (!s_on_board(s, u)) return 0;
+    /* [10.0] an infantry unit inside a chateau "is considered to be facing frontally to all sides" */
+    int all = s->sc->units[u].type == WNLB_INF && s_in_chateau(s, u), n = 0;
+    for (int dir = 0; dir < 4; dir++) {
+        if (!all && dir != s->units[u].facing) continue;
+        int r = s->units[u].row, c = s->units[u].col;
+        wnlb_step(dir, &r, &c);
+        int t = wnlb_on_board(s, r, c) ? wnlb_unit_at(s, r, c) : -1;
+        if (t >= 0 && s_side_of_unit(s, t) != s_side_of_unit(s, u)) targets[n++] = t;
+    }
+    return n;
+}
+
+int wnlb_fire_aim(const wnlb_state *s, int u, int named, int only_att, brt_reject *err) {
+    int all[4], hit[4], n = wnlb_fire_targets(s, u, all), k = 0, in_chateau = -1, listed = 0;
+    for (int i = 0; i < n; i++) {
+        int is_att = 0;
+        for (int j = 0; j < s->battle.n_att; j++) is_att |= s->battle.att[j] == all[i];
+        if (only_att && !is_att) continue;
+        listed |= all[i] == named;
+        if (s_in_chateau(s, all[i])) in_chateau = all[i];
+        else hit[k++] = all[i];
+    }
+    const char *id = s->sc->units[u].id;
+    if (named >= 0 && !listed)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "%s is not %s frontally adjacent to %s",
+                              wnlb_unit_name(s, named), only_att ? "an attacker" : "an enemy unit", id);
+    if ((named >= 0 && s_in_chateau(s, named)) || (named < 0 && !k && in_chateau >= 0))
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "10.0",
+                              "%s is inside a chateau: Artillery Fire has no effect on it (R-wnlb-11.1-chateau)",
+                              s->sc->units[named >= 0 ? named : in_chateau].id);
+    if (!k)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "no %s is frontally adjacent to %s",
+                              only_att ? "attacker of this battle" : "enemy unit", id);
+    if (named < 0 && k > 1)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1",
+                              "several enemy units are frontally adjacent to %s (inside a chateau [10.0]): name the "
+                              "one it fires at", id);
+    if (named >= 0 && k == 1)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1",
+                              "%s fires at the one enemy unit frontally adjacent to it: name no target", id);
+    return named >= 0 ? named : hit[0];
+}
+
+/* every check on a firing unit of army [11.1] [9.5] [10.0] and its target (named: -1 none); -1
+ * with the rule it breaks */
+static int s_fire_check(const wnlb_state *s, int army, int u, int named, brt_reject *err) {
     if (u < 0 || (size_t)u >= s->sc->n_units || !s_on_board(s, u))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "the firing unit must be one of your units on the board");
     const wnlb_unit_def *d = &s->sc->units[u];
@@ -41,25 +91,32 @@ static int s_fire_check(const wnlb_state *s, int army, int u, brt_reject *err) {
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "%s is cavalry: only infantry fires artillery", d->id);
     if (s->units[u].disordered)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "9.5", "%s is Disordered: it may not fire artillery", d->id);
-    int t = wnlb_fire_target(s, u);
-    if (t < 0)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "no enemy unit is frontally adjacent to %s", d->id);
-    if (s->sc->terrain[s->units[t].row][s->units[t].col] == WNLB_CHATEAU)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "10.0",
-                              "%s is inside a chateau: Artillery Fire has no effect on it (R-wnlb-11.1-chateau)",
-                              s->sc->units[t].id);
-    return 0;
+    return wnlb_fire_aim(s, u, named, 0, err) < 0 ? -1 : 0;
+}
+
+/* the targets u of army may fire at now, in out (at most 4): several only inside a chateau; count */
+static int s_fire_choices(const wnlb_state *s, int army, int u, int *out) {
+    brt_reject tmp;
+    memset(&tmp, 0, sizeof tmp);
+    if (s_fire_check(s, army, u, -1, &tmp) == 0) {
+        out[0] = -1; /* the one target, not named */
+        return 1;
+    }
+    int all[4], n = wnlb_fire_targets(s, u, all), k = 0;
+    for (int i = 0; i < n; i++)
+        if (s_fire_check(s, army, u, all[i], &tmp) == 0) out[k++] = all[i];
+    return k;
 }
 
 int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u) {
-    brt_reject tmp;
-    memset(&tmp, 0, sizeof tmp);
-    return s_fire_check(s, army, u, &tmp) == 0;
+    int t[4];
+    return s_fire_choices(s, army, u, t) > 0;
 }
 
-/* card ci (already used): u fires, the enemy it faces is Disordered [11.1] [9.5] */
-static void s_fire(wnlb_state *s, int ci, int u, const char *why, brt_events *ev) {
-    int t = wnlb_fire_target(s, u);
+/* card ci (already used): u fires, the enemy named (or the one it faces) is Disordered [11.1] [9.5] */
+static void s_fire(wnlb_state *s, int ci, int u, int named, const char *why, brt_events *ev) {
+    brt_reject tmp;
+    int t = wnlb_fire_aim(s, u, named, 0, &tmp);
     int id = s->sc->cards[ci].id;
     char text[128];
     snprintf(text, sizeof text, "%s: %s fires at %s", why, s->sc->units[u].id, s->sc->units[t].id);
@@ -93,26 +150,30 @@ static int s_rally_unit(const wnlb_state *s, int army, int u, brt_reject *err) {
     return 0;
 }
 
-/* R-wnlb-11.6-rally-mode: two units named, or one Disordered unit: their Disorder is removed; one
- * unit named that is not Disordered: its Reduced side is flipped to full strength */
+/* R-wnlb-11.6-rally-mode: the player chooses one of the two [11.6] bullets. `rally` (flag 0): the
+ * Disorder of the one or two units named is removed, each of them Disordered; `rally-flip` (flag 1):
+ * the one unit named, Reduced, is flipped to full strength (a Disordered one stays Disordered) */
 static int s_rally_check(const wnlb_state *s, int army, const wnlb_order *o, brt_reject *err) {
+    if (o->flag && o->n_units != 1)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "Rally flips one (1) Reduced unit: name one unit");
     if (o->n_units < 1 || o->n_units > 2)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "Rally names one or two units");
     for (int i = 0; i < o->n_units; i++)
         if (s_rally_unit(s, army, o->units[i], err)) return -1;
-    if (o->n_units == 2) {
-        if (o->units[0] == o->units[1]) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "name two different units");
-        for (int i = 0; i < 2; i++)
+    if (!o->flag) {
+        if (o->n_units == 2 && o->units[0] == o->units[1])
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "name two different units");
+        for (int i = 0; i < o->n_units; i++)
             if (!s->units[o->units[i]].disordered)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6",
-                                      "%s is not Disordered: Rally removes the Disorder of two units, or flips one",
+                                      "%s is not Disordered: Rally removes the Disorder markers of two units, or "
+                                      "flips one Reduced unit (rally-flip)",
                                       s->sc->units[o->units[i]].id);
         return 0;
     }
     int u = o->units[0];
-    if (s->units[u].disordered) return 0;
     if (!s->units[u].reduced)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is neither Disordered nor Reduced", s->sc->units[u].id);
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6", "%s is not Reduced: it has nothing to flip", s->sc->units[u].id);
     if (s_enemy_adjacent(s, u))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.6",
                               "%s is adjacent to an enemy unit (by a square side): it may not be flipped",
@@ -123,7 +184,7 @@ static int s_rally_check(const wnlb_state *s, int army, const wnlb_order *o, brt
 static void s_rally(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
     for (int i = 0; i < o->n_units; i++) {
         wnlb_unit *x = &s->units[o->units[i]];
-        int flip = o->n_units == 1 && !x->disordered;
+        int flip = o->flag != 0;
         if (flip) x->reduced = 0;
         else x->disordered = 0;
         x->rallied = 1; /* [11.6] the Rally marker: no move, no attack this round */
@@ -192,10 +253,10 @@ int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci,
     case WNLB_ACT_ARTILLERY: {
         if (o->n_units != 1)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "Artillery Fire names one firing unit");
-        if (s_fire_check(s, s->round_army, o->units[0], err)) return -1;
+        if (s_fire_check(s, s->round_army, o->units[0], o->target, err)) return -1;
         s_played(s, ci, ev);
         /* the card is already used and counted (rounds.c) */
-        s_fire(s, ci, o->units[0], "[11.1] Artillery Fire", ev);
+        s_fire(s, ci, o->units[0], o->target, "[11.1] Artillery Fire", ev);
         break;
     }
     case WNLB_ACT_RALLY:
@@ -233,20 +294,25 @@ int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out) 
     case WNLB_ACT_ARTILLERY:
         o.n_units = 1;
         for (size_t u = 0; u < s->sc->n_units; u++) {
-            if (!wnlb_fire_unit_ok(s, army, (int)u)) continue;
-            o.units[0] = (int)u;
-            if (wnlb_order_encode(s, &o, out)) return -1;
-            n++;
+            int t[4], k = s_fire_choices(s, army, (int)u, t);
+            for (int i = 0; i < k; i++) {
+                o.units[0] = (int)u;
+                o.target = t[i];
+                if (wnlb_order_encode(s, &o, out)) return -1;
+                n++;
+            }
         }
         return n;
     case WNLB_ACT_RALLY:
         for (size_t u = 0; u < s->sc->n_units; u++) {
             o.n_units = 1;
             o.units[0] = (int)u;
-            if (s_rally_check(s, army, &o, &tmp) == 0) {
+            for (o.flag = 0; o.flag < 2; o.flag++) { /* remove its Disorder, or flip it [11.6] */
+                if (s_rally_check(s, army, &o, &tmp)) continue;
                 if (wnlb_order_encode(s, &o, out)) return -1;
                 n++;
             }
+            o.flag = 0;
             o.n_units = 2;
             for (size_t v = u + 1; v < s->sc->n_units; v++) {
                 o.units[1] = (int)v;
@@ -306,10 +372,10 @@ int wnlb_fire_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dice 
     if (ci < 0) return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "card %d is not in your hand", o->card);
     if (s->sc->cards[ci].action != WNLB_ACT_ARTILLERY)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "card %d is not an Artillery Fire card", o->card);
-    if (s_fire_check(s, army, o->unit, err)) return -1;
+    if (s_fire_check(s, army, o->unit, o->target, err)) return -1;
     /* [6.0] [11.1] played in the opponent's round: used, but not counted against a round of 5 */
     wnlb_card_use(s, ci);
-    s_fire(s, ci, o->unit, "[11.1] Artillery Fire in the opponent's round", ev);
+    s_fire(s, ci, o->unit, o->target, "[11.1] Artillery Fire in the opponent's round", ev);
     wnlb_fire_open(s, army - 1); /* the same army may fire again */
     return 0;
 }
@@ -338,10 +404,13 @@ int wnlb_fire_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         if (c->army != army || s->card_loc[ci] != WNLB_LOC_HAND || c->action != WNLB_ACT_ARTILLERY) continue;
         o.card = c->id;
         for (size_t u = 0; u < s->sc->n_units; u++) {
-            if (!wnlb_fire_unit_ok(s, army, (int)u)) continue;
-            o.unit = (int)u;
-            if (wnlb_order_encode(s, &o, out)) return -1;
-            n++;
+            int t[4], k = s_fire_choices(s, army, (int)u, t);
+            for (int i = 0; i < k; i++) {
+                o.unit = (int)u;
+                o.target = t[i];
+                if (wnlb_order_encode(s, &o, out)) return -1;
+                n++;
+            }
         }
     }
     return n;

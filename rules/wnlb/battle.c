@@ -67,15 +67,6 @@ int wnlb_can_attack(const wnlb_state *s, int a, int t) {
     return s->units[a].facing == d || s_inf_in_chateau(s, a);
 }
 
-/* [11.1] the enemy unit frontally adjacent to the infantry f (its counter's facing), -1 none */
-static int s_front_enemy(const wnlb_state *s, int f) {
-    if (!s_live(s, f)) return -1;
-    int r = s->units[f].row, c = s->units[f].col;
-    wnlb_step(s->units[f].facing, &r, &c);
-    int t = wnlb_unit_at(s, r, c);
-    return t >= 0 && s_side_of_unit(s, t) != s_side_of_unit(s, f) ? t : -1;
-}
-
 /* ---- Battle Points [9.3] [11.2] [11.3] [11.4] ---- */
 
 static int32_t s_printed(const wnlb_state *s, int u) {
@@ -220,6 +211,7 @@ static void s_battle_clear(wnlb_battle *b) {
     memset(b, 0, sizeof *b);
     b->target = -1;
     b->fire_unit = -1;
+    b->fire_target = -1;
     b->vac_row = b->vac_col = -1;
 }
 
@@ -239,8 +231,10 @@ static void s_end(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     /* [9.0] [11.4] a charge still leaves the card's own attack; any other battle ends the card */
     if (charge) wnlb_card_done(s, dice, ev);
     else wnlb_after_card(s, dice, ev);
-    for (int c = 0; c < 2; c++)
-        if (displace & (1u << c)) wnlb_commander_displace(s, c, ev); /* [12.0] */
+    /* [12.0] an eliminated unit's commander, and the lone commanders an advance or a retreat came
+     * next to (queued by those orders: R-wnlb-12.0-displace-when) */
+    s->displace_due |= displace;
+    wnlb_commander_displace(s, -1, ev);
 }
 
 /* ---- [9.0] [9.2] the declaration ---- */
@@ -409,7 +403,7 @@ static int s_cards_check(const wnlb_state *s, int side, const wnlb_order *o, brt
         }
     }
     if (!n_art) {
-        if (o->unit >= 0)
+        if (o->unit >= 0 || o->target >= 0)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "[11.1] fire UNIT goes with an artillery card");
         return 0;
     }
@@ -421,16 +415,9 @@ static int s_cards_check(const wnlb_state *s, int side, const wnlb_order *o, brt
     if (s->units[f].disordered)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1", "[11.1] [9.5] %s is Disordered: it may not fire",
                               s->sc->units[f].id);
-    int tg = s_front_enemy(s, f), hit = 0;
-    for (int i = 0; i < b->n_att; i++) hit |= tg >= 0 && b->att[i] == tg;
-    if (!hit)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "11.1",
-                              "[11.1] the enemy frontally adjacent to %s is not an attacker of this battle",
-                              s->sc->units[f].id);
-    if (s_terrain(s, tg) == WNLB_CHATEAU)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "10.0",
-                              "[10.0] Artillery Fire has no effect on %s inside a chateau", s->sc->units[tg].id);
-    return 0;
+    /* [11.1] [10.0] an attacker frontally adjacent to f (any side of a chateau's infantry), named
+     * when there are several (R-wnlb-11.1-firer) */
+    return wnlb_fire_aim(s, f, o->target, 1, err) < 0 ? -1 : 0;
 }
 
 /* the cards of a side as text, "12:bp 30:command" */
@@ -472,11 +459,11 @@ static void s_after_loss(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     int adv[WNLB_MAX_ATTACKERS];
     if (s_advancers(s, adv) > 0) {
         s->phase = WNLB_PH_ADVANCE;
-        for (int c = 0; c < 2; c++)
-            if (s->battle.displace & (1u << c)) {
-                s->battle.displace &= (uint8_t)~(1u << c);
-                wnlb_commander_displace(s, c, ev); /* [12.0] before the square is entered */
-            }
+        /* [12.0] before the square is entered: an eliminated unit's commander, and a lone
+         * commander the retreat came next to */
+        s->displace_due |= s->battle.displace;
+        s->battle.displace = 0;
+        wnlb_commander_displace(s, -1, ev);
         return;
     }
     s_end(s, dice, ev);
@@ -528,8 +515,9 @@ static void s_resolve(wnlb_state *s, brt_dice *dice, brt_events *ev) {
     /* [11.1] [9.7] the defender's Artillery Fire: the attacker it hits is Disordered and, unable to
      * attack [9.5], its BPs drop out of the battle */
     if (fire) {
-        int tg = s_front_enemy(s, b->fire_unit);
-        wnlb_disorder(s, tg, ev);
+        brt_reject tmp;
+        int tg = wnlb_fire_aim(s, b->fire_unit, b->fire_target, 1, &tmp);
+        if (tg >= 0) wnlb_disorder(s, tg, ev); /* checked when the cards were given */
         int n = 0;
         for (int i = 0; i < b->n_att; i++)
             if (b->att[i] != tg) b->att[n++] = b->att[i];
@@ -596,7 +584,10 @@ static int s_cards_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_
     for (int i = 0; i < o->n_cards; i++) {
         b->cards[side][i] = (uint8_t)wnlb_card_index(s, o->cards[i]);
         b->purpose[side][i] = (uint8_t)o->purposes[i];
-        if (o->purposes[i] == WNLB_ACT_ARTILLERY) b->fire_unit = (int8_t)o->unit;
+        if (o->purposes[i] == WNLB_ACT_ARTILLERY) {
+            b->fire_unit = (int8_t)o->unit;
+            b->fire_target = (int8_t)o->target;
+        }
     }
     b->submitted[side] = 1;
     if (b->submitted[0] && b->submitted[1]) s_resolve(s, dice, ev);
@@ -684,6 +675,7 @@ static int s_loss_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, brt_
         wnlb_place(s, t, o->row, o->col);
         s->units[t].facing = (uint8_t)o->facing;      /* [9.5] free facing */
         b->loss_retreat = 0;
+        wnlb_commanders_queue(s, t); /* [12.0] a lone enemy commander it came next to (R-wnlb-12.0-displace-when) */
         wnlb_event(ev, BRT_SEATS_ALL, "retreat", d->army, d->id, o->row, o->col, o->facing, NULL, 0,
                    "[9.5] the unit retreats one square and faces freely");
     } else {
@@ -719,6 +711,7 @@ static int s_advance_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, b
     /* [9.4] not movement: no Moved marker; the facing free; a commander with it stays [12.0] */
     wnlb_place(s, o->unit, b->vac_row, b->vac_col);
     s->units[o->unit].facing = (uint8_t)o->facing;
+    wnlb_commanders_queue(s, o->unit); /* [12.0] a lone enemy commander it came next to */
     const wnlb_unit_def *d = &s->sc->units[o->unit];
     wnlb_event(ev, BRT_SEATS_ALL, "advance", d->army, d->id, b->vac_row, b->vac_col, o->facing, NULL, 0,
                "[9.4] the attacker advances into the vacated square");
@@ -799,7 +792,9 @@ static void s_charge_go(wnlb_state *s, int cav, int tgt, int n, brt_events *ev) 
     wnlb_event(ev, BRT_SEATS_ALL, "charge", d->army, d->id, r, c, n, NULL, 0, txt);
     int att[1] = {cav};
     s_battle_begin(s, tgt, att, 1, d->army, 1);
-    wnlb_commanders_check(s, ev); /* [12.0] the charger moved: a lone enemy Commander next to it goes */
+    /* [12.0] the charger moved: a lone enemy Commander next to it goes (not one who moved next to
+     * an enemy that did not move: R-wnlb-12.0-displace-when) */
+    wnlb_commanders_entered(s, cav, ev);
 }
 
 /* the distance (1 or 2) of a legal charge of cav on tgt, 0 none */
@@ -882,8 +877,7 @@ int wnlb_charge_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out) 
             int r = s->units[cav].row, c = s->units[cav].col;
             for (int i = 0; i <= n; i++) wnlb_step(s->units[cav].facing, &r, &c);
             int tgt = wnlb_unit_at(s, r, c);
-            brt_reject e;
-            if (tgt < 0 || s_charge_check(s, cav, tgt, n, &e)) continue;
+            if (tgt < 0 || s_charge_check(s, cav, tgt, n, NULL)) continue;
             if (action == WNLB_ACT_ENEMY_CHARGE && s_side_of_unit(s, tgt) != s->active_side) continue;
             o.units[0] = cav;
             o.target = tgt;
@@ -988,11 +982,10 @@ static int s_declare_legal(const wnlb_state *s, brt_buf *out) {
     wnlb_order o = s_o(WNLB_O_NO_BATTLE);
     if (s_emit(s, &o, out, &n)) return -1;
     for (size_t t = 0; t < s->sc->n_units; t++) {
-        brt_reject e;
-        if (s_target_ok(s, (int)t, &e)) continue;
+        if (s_target_ok(s, (int)t, NULL)) continue;
         int el[WNLB_MAX_ATTACKERS], k = 0;
         for (size_t a = 0; a < s->sc->n_units && k < WNLB_MAX_ATTACKERS; a++)
-            if (!s_attacker_ok(s, (int)a, (int)t, &e)) el[k++] = (int)a;
+            if (!s_attacker_ok(s, (int)a, (int)t, NULL)) el[k++] = (int)a;
         if (!k) continue;
         o = s_o(WNLB_O_ATTACK);
         o.target = (int)t;
@@ -1016,7 +1009,6 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
     if (side < 0) return 0;
     int army = side ? s_def_army(s) : b->att_army;
     wnlb_order o = s_o(WNLB_O_BATTLE_CARDS);
-    brt_reject e;
     if (s_emit(s, &o, out, &n)) return -1;
     wnlb_order all = s_o(WNLB_O_BATTLE_CARDS);
     for (size_t ci = 0; ci < s->sc->n_cards; ci++) {
@@ -1027,40 +1019,44 @@ static int s_cards_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         o.cards[0] = s->sc->cards[ci].id;
         for (int u = 0; u < 3; u++) {
             o.purposes[0] = uses[u];
-            if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
         if (side && s->sc->cards[ci].action == WNLB_ACT_ARTILLERY && !b->charge) {
             o.purposes[0] = WNLB_ACT_ARTILLERY;
             for (size_t f = 0; f < s->sc->n_units; f++) {
                 o.unit = (int)f;
-                if (!s_cards_check(s, side, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+                o.target = -1;
+                if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
+                for (int i = 0; i < b->n_att; i++) { /* a chateau's infantry names its target [10.0] */
+                    o.target = b->att[i];
+                    if (!s_cards_check(s, side, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
+                }
             }
-            o.unit = -1;
+            o.unit = o.target = -1;
         }
         all.cards[all.n_cards] = s->sc->cards[ci].id;
         all.purposes[all.n_cards] = WNLB_USE_BP;
         all.n_cards++;
-        if (s_cards_check(s, side, &all, &e)) all.n_cards--;
+        if (s_cards_check(s, side, &all, NULL)) all.n_cards--;
     }
-    if (all.n_cards > 1 && !s_cards_check(s, side, &all, &e) && s_emit(s, &all, out, &n)) return -1;
+    if (all.n_cards > 1 && !s_cards_check(s, side, &all, NULL) && s_emit(s, &all, out, &n)) return -1;
     return n;
 }
 
 static int s_loss_legal(const wnlb_state *s, brt_buf *out) {
     int n = 0, rows[4], cols[4], k = s_retreat_squares(s, rows, cols);
-    brt_reject e;
     wnlb_order o = s_o(WNLB_O_LOSS);
     o.flag = 0;
-    if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+    if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
     o.flag = 2;
-    if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+    if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
     o.flag = 1;
     for (int i = 0; i < k; i++)
         for (int f = 0; f < 4; f++) {
             o.row = rows[i];
             o.col = cols[i];
             o.facing = f;
-            if (!s_loss_check(s, &o, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_loss_check(s, &o, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
     return n;
 }
@@ -1095,9 +1091,8 @@ int wnlb_battle_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
     case WNLB_PH_CHARGE:
         o = s_o(WNLB_O_CHARGE);
         for (int d = 1; d <= 2; d++) {
-            brt_reject e;
             o.n_steps = d;
-            if (!s_charge_check(s, s->battle.att[0], s->battle.target, d, &e) && s_emit(s, &o, out, &n)) return -1;
+            if (!s_charge_check(s, s->battle.att[0], s->battle.target, d, NULL) && s_emit(s, &o, out, &n)) return -1;
         }
         return n;
     default: return 0;

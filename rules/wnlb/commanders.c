@@ -121,8 +121,8 @@ void wnlb_commanders_entered(wnlb_state *s, int u, brt_events *ev) {
     s_run(s, ev);
 }
 
-/* every lone commander adjacent to an enemy combat unit now (a position built or changed outside
- * movement: after an advance or a retreat, the battle part calls it) */
+/* every lone commander adjacent to an enemy combat unit now (a position built outside play; in
+ * play only the unit that moved is queued, R-wnlb-12.0-displace-when) */
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev) {
     for (size_t i = 0; i < s->sc->n_units; i++) wnlb_commanders_queue(s, (int)i);
     s_run(s, ev);

@@ -1,8 +1,11 @@
-# Writes a C file holding each scenario data file as a byte array.
+# Writes a C file holding each scenario's data as a byte array: its own file followed by the shared
+# one (${SHARED}: the battlefield, the pieces and the decks).
 set(body "/* generated from the rules/wnlb/scenarios data files - do not edit */\n#include <stddef.h>\n#include <string.h>\n")
 set(table "")
 foreach(name ${NAMES})
   file(READ ${DIR}/${name}.wnlb hex HEX)
+  file(READ ${DIR}/${SHARED} shex HEX)
+  string(APPEND hex "${shex}")
   string(LENGTH "${hex}" hl)
   math(EXPR n "${hl} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")

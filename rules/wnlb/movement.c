@@ -293,6 +293,7 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
         wnlb_square_name(o->row, o->col, sq, sizeof sq);
         snprintf(txt, sizeof txt, "[5.0] %s enters through %s facing %c (%d MP)", id, sq, s_dir[o->facing & 3], c0);
         wnlb_event(ev, BRT_SEATS_ALL, "entered", army, id, o->row, o->col, c0, NULL, 0, txt);
+        s->move_steps = 0;
         if (s_after_enter(s, u, ev)) return;
     }
     int free_turn = 0;
@@ -314,12 +315,14 @@ static void s_move_unit(wnlb_state *s, const wnlb_order *o, brt_events *ev) {
         wnlb_place(s, u, r, c);
         s->mp_left = (uint8_t)(s->mp_left - k);
         spent += k;
+        s->move_steps = (uint8_t)(i + 1);
         if (s_after_enter(s, u, ev)) {
             /* R-wnlb-9.6-move-stops: the order stops here; the rest of its steps are not made */
             s_moved_event(s, ev, id, army, x->row, x->col, start - s->mp_left, "moves to");
             return;
         }
     }
+    s->move_steps = (uint8_t)o->n_steps;
     s_moved_event(s, ev, id, army, x->row, x->col, spent, o->n_steps ? "moves to" : "stands in");
     wnlb_commander_displace(s, -1, ev); /* the displacements the move owes, now that no window is open */
 }
@@ -346,6 +349,7 @@ static int s_move_apply(wnlb_state *s, const wnlb_order *o, brt_dice *dice, brt_
             s->cmd_col[cmd] = (int8_t)c;
         }
         s->mp_left = (uint8_t)(s->mp_left - cost);
+        s->move_steps = (uint8_t)o->n_steps;
         s_moved_event(s, ev, wnlb_unit_name(s, o->unit), cmd ? WNLB_BR : WNLB_FR, s->cmd_row[cmd], s->cmd_col[cmd], cost,
                       "moves to");
         return 0;
@@ -464,8 +468,7 @@ static int s_evade_legal(const wnlb_state *s, brt_buf *out) {
     for (int d = 0; d < 4; d++) {
         int r = s->units[cav].row, c = s->units[cav].col;
         wnlb_step(d, &r, &c);
-        brt_reject err;
-        if (s_evade_ok(s, cav, r, c, &err)) continue;
+        if (s_evade_ok(s, cav, r, c, NULL)) continue;
         o.row = r;
         o.col = c;
         for (int f = 0; f < 4; f++) {
@@ -510,8 +513,7 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
                 s_sim m;
                 memset(&m, 0, sizeof m);
                 m.row = r, m.col = c, m.facing = f, m.cost = best[id], m.free_turn = (uint8_t)k;
-                brt_reject err;
-                if (s_unit_step(s, u, st, s->mp_left, &m, &err)) continue;
+                if (s_unit_step(s, u, st, s->mp_left, &m, NULL)) continue;
                 int to = S_ID(m.row, m.col, m.facing, m.free_turn);
                 if (m.cost < best[to]) {
                     best[to] = m.cost;
@@ -538,8 +540,7 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
         o.n_steps = k;
         for (int i = 0; i < k; i++) o.steps[i] = rev[k - 1 - i];
         int cost;
-        brt_reject err;
-        if (wnlb_move_check(s, &o, &cost, &err)) continue; /* the check has the last word */
+        if (wnlb_move_check(s, &o, &cost, NULL)) continue; /* the check has the last word */
         if (s_emit(s, &o, out, n)) return -1;
     }
 #undef S_ID
@@ -565,8 +566,7 @@ int wnlb_move_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
         for (int d = 0; d < 4; d++) {
             o.steps[0] = (uint8_t)d;
             int cost;
-            brt_reject err;
-            if (wnlb_move_check(s, &o, &cost, &err) == 0 && s_emit(s, &o, out, &n)) return -1;
+            if (wnlb_move_check(s, &o, &cost, NULL) == 0 && s_emit(s, &o, out, &n)) return -1;
         }
     }
     for (size_t u = 0; u < s->sc->n_units; u++) {
@@ -582,8 +582,7 @@ int wnlb_move_legal(const wnlb_state *s, unsigned seat, brt_buf *out) {
                 if (x->facing != d) o.steps[o.n_steps++] = (uint8_t)d;
                 o.steps[o.n_steps++] = WNLB_STEP_FWD;
                 int cost;
-                brt_reject err;
-                if (wnlb_move_check(s, &o, &cost, &err) == 0 && s_emit(s, &o, out, &n)) return -1;
+                if (wnlb_move_check(s, &o, &cost, NULL) == 0 && s_emit(s, &o, out, &n)) return -1;
             }
             continue;
         }

@@ -54,6 +54,8 @@ int wnlb_order_encode(const wnlb_state *s, const wnlb_order *o, brt_buf *out) {
         p.target = (char *)wnlb_unit_name(s, o->target);
         p.n_path = (size_t)ns;
         p.path = steps;
+        /* [11.6] Rally's second choice (R-wnlb-11.6-rally-mode) */
+        p.rally_flip = o->purpose == WNLB_PURPOSE_ACTION && o->action == WNLB_ACT_RALLY && o->flag;
         m.kind_case = WNLB__V1__ORDER__KIND_PLAY;
         m.play = &p;
         break;
@@ -80,6 +82,7 @@ int wnlb_order_encode(const wnlb_state *s, const wnlb_order *o, brt_buf *out) {
         bc.cards = cards;
         bc.uses = uses;
         bc.fire_unit = (char *)wnlb_unit_name(s, o->unit);
+        bc.fire_target = (char *)wnlb_unit_name(s, o->target);
         m.kind_case = WNLB__V1__ORDER__KIND_BATTLE_CARDS;
         m.battle_cards = &bc;
         break;
@@ -106,6 +109,7 @@ int wnlb_order_encode(const wnlb_state *s, const wnlb_order *o, brt_buf *out) {
     case WNLB_O_FIRE:
         fi.card = o->flag ? 0 : (uint32_t)o->card;
         fi.unit = o->flag ? (char *)"" : (char *)wnlb_unit_name(s, o->unit);
+        fi.target = o->flag ? (char *)"" : (char *)wnlb_unit_name(s, o->target);
         m.kind_case = WNLB__V1__ORDER__KIND_FIRE;
         m.fire = &fi;
         break;
@@ -168,7 +172,18 @@ int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb
             o->n_units = (int)i + 1;
         }
         if (!bad && s_unit(s, p->target, &o->target)) bad = "an unknown target";
+        /* one encoding per order: a target only for a charge [11.4] [11.5] or a fire [11.1] */
+        if (!bad && o->target != -1 &&
+            (p->purpose != WNLB_PURPOSE_ACTION ||
+             (p->action != WNLB_ACT_CHARGE && p->action != WNLB_ACT_ENEMY_CHARGE && p->action != WNLB_ACT_ARTILLERY)))
+            bad = "a target goes with a charge or an Artillery Fire";
         if (p->n_path > 2) bad = "a charge path is 1 or 2 squares [11.4]";
+        if (p->n_path && (p->purpose != WNLB_PURPOSE_ACTION || p->action != WNLB_ACT_CHARGE))
+            bad = "a path goes with a Cavalry Charge [11.4]";
+        /* one encoding per order: the flip belongs to a Rally played for its action [11.6] */
+        if (p->rally_flip && (p->purpose != WNLB_PURPOSE_ACTION || p->action != WNLB_ACT_RALLY))
+            bad = "rally_flip is a Rally's choice [11.6]";
+        o->flag = p->rally_flip ? 1 : 0;
         for (size_t i = 0; !bad && i < p->n_path; i++) o->steps[i] = (uint8_t)(p->path[i] > 9 ? 9 : p->path[i]);
         o->n_steps = (int)p->n_path;
         break;
@@ -212,6 +227,7 @@ int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb
         }
         o->n_cards = bad ? 0 : (int)b->n_cards;
         if (!bad && s_unit(s, b->fire_unit, &o->unit)) bad = "an unknown firing unit";
+        if (!bad && (s_unit(s, b->fire_target, &o->target) || o->target >= WNLB_CMD0)) bad = "an unknown fire target";
         break;
     }
     case WNLB__V1__ORDER__KIND_LOSS: {
@@ -246,6 +262,8 @@ int wnlb_order_decode(const wnlb_state *s, const uint8_t *data, size_t len, wnlb
         o->card = (int)(m->fire->card > 255 ? 255 : m->fire->card);
         o->flag = o->card == 0;
         if (s_unit(s, m->fire->unit, &o->unit)) bad = "an unknown unit";
+        if (!bad && (s_unit(s, m->fire->target, &o->target) || o->target >= WNLB_CMD0)) bad = "an unknown fire target";
+        if (!bad && o->flag && (o->unit != -1 || o->target != -1)) bad = "fire none names no unit";
         break;
     case WNLB__V1__ORDER__KIND_DISPLACE:
         o->kind = WNLB_O_DISPLACE;
@@ -336,8 +354,12 @@ static int s_parse(const wnlb_state *s, char **w, int n, wnlb_order *o, const ch
             o->action = -1;
             for (int a = 1; a < WNLB_ACT_COUNT; a++)
                 if (!strcmp(w[2], s_act[a])) o->action = a;
+            if (!strcmp(w[2], "rally-flip")) { /* [11.6] the second choice: flip one Reduced unit */
+                o->action = WNLB_ACT_RALLY;
+                o->flag = 1;
+            }
             int i = 3;
-            if (o->action < 0) *why = "play ID move|artillery|rally|health|charge|enemy-charge ...";
+            if (o->action < 0) *why = "play ID move|artillery|rally|rally-flip|health|charge|enemy-charge ...";
             else if (o->action == WNLB_ACT_CHARGE || o->action == WNLB_ACT_ENEMY_CHARGE) {
                 /* play ID charge UNIT TARGET N / play ID enemy-charge UNIT TARGET */
                 if (n < 5 || s_text_unit(s, w[3], &o->units[0]) || s_text_unit(s, w[4], &o->target))
@@ -349,6 +371,11 @@ static int s_parse(const wnlb_state *s, char **w, int n, wnlb_order *o, const ch
                     o->n_steps = d < 0 ? 0 : d;
                 } else if (n != 5)
                     *why = "play ID enemy-charge UNIT TARGET";
+            } else if (o->action == WNLB_ACT_ARTILLERY) {
+                /* play ID artillery UNIT [TARGET]: the target named when several are frontally adjacent */
+                if (n < 4 || n > 5 || s_text_unit(s, w[3], &o->units[0]) || (n == 5 && s_text_unit(s, w[4], &o->target)))
+                    *why = "play ID artillery UNIT [TARGET]";
+                o->n_units = 1;
             } else {
                 for (; i < n && !*why; i++) {
                     if (o->n_units >= WNLB_MAX_ATTACKERS || s_text_unit(s, w[i], &o->units[o->n_units]))
@@ -377,8 +404,9 @@ static int s_parse(const wnlb_state *s, char **w, int n, wnlb_order *o, const ch
         o->kind = WNLB_O_BATTLE_CARDS;
         for (int i = 1; i < n && !*why; i++) {
             if (i == 1 && n == 2 && !strcmp(w[1], "none")) break;
-            if (!strcmp(w[i], "fire") && i + 2 == n) {
+            if (!strcmp(w[i], "fire") && (i + 2 == n || i + 3 == n)) {
                 if (s_text_unit(s, w[i + 1], &o->unit)) *why = "an unknown firing unit";
+                else if (i + 3 == n && s_text_unit(s, w[i + 2], &o->target)) *why = "an unknown fire target";
                 break;
             }
             char *c = strchr(w[i], ':');
@@ -421,8 +449,9 @@ static int s_parse(const wnlb_state *s, char **w, int n, wnlb_order *o, const ch
         /* fire ID UNIT | fire none [11.1] */
         o->kind = WNLB_O_FIRE;
         if (n == 2 && !strcmp(w[1], "none")) o->flag = 1;
-        else if (n != 3 || (o->card = s_num(w[1], 255)) < 1 || s_text_unit(s, w[2], &o->unit))
-            *why = "fire ID UNIT | fire none";
+        else if (n < 3 || n > 4 || (o->card = s_num(w[1], 255)) < 1 || s_text_unit(s, w[2], &o->unit) ||
+                 (n == 4 && s_text_unit(s, w[3], &o->target)))
+            *why = "fire ID UNIT [TARGET] | fire none";
     } else if (n == 2 && !strcmp(k, "displace")) {
         o->kind = WNLB_O_DISPLACE;
         if (s_text_square(s, w[1], &o->row, &o->col)) *why = "displace SQUARE";
@@ -474,7 +503,10 @@ int wnlb_order_format(const uint8_t *order, size_t len, brt_buf *out) {
             buf_printf(out, "play %u move", p->card);
             break;
         }
-        buf_printf(out, "play %u %s", p->card, p->action < WNLB_ACT_COUNT ? s_act[p->action] : "?");
+        buf_printf(out, "play %u %s", p->card,
+                   p->action == WNLB_ACT_RALLY && p->rally_flip ? "rally-flip"
+                   : p->action < WNLB_ACT_COUNT                 ? s_act[p->action]
+                                                                : "?");
         for (size_t i = 0; i < p->n_units; i++) buf_printf(out, " %s", p->units[i]);
         if (p->target[0]) buf_printf(out, " %s", p->target);
         if (p->action == WNLB_ACT_CHARGE) buf_printf(out, " %zu", p->n_path);
@@ -499,6 +531,7 @@ int wnlb_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         for (size_t i = 0; i < b->n_cards; i++)
             buf_printf(out, " %u:%s", b->cards[i], i < b->n_uses && b->uses[i] < 4 ? s_use[b->uses[i]] : "?");
         if (b->fire_unit[0]) buf_printf(out, " fire %s", b->fire_unit);
+        if (b->fire_unit[0] && b->fire_target[0]) buf_printf(out, " %s", b->fire_target);
         break;
     }
     case WNLB__V1__ORDER__KIND_LOSS:
@@ -515,7 +548,8 @@ int wnlb_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         else buf_printf(out, "evade none");
         break;
     case WNLB__V1__ORDER__KIND_FIRE:
-        if (m->fire->card) buf_printf(out, "fire %u %s", m->fire->card, m->fire->unit);
+        if (m->fire->card) buf_printf(out, "fire %u %s%s%s", m->fire->card, m->fire->unit, m->fire->target[0] ? " " : "",
+                                      m->fire->target);
         else buf_printf(out, "fire none");
         break;
     case WNLB__V1__ORDER__KIND_DISPLACE: buf_printf(out, "displace %s", m->displace); break;

@@ -82,8 +82,7 @@ int wnlb_entry_legal(const wnlb_state *s, brt_buf *out) {
             for (int f = 0; f < 4; f++) {
                 o.facing = f;
                 int cost;
-                brt_reject err;
-                if (wnlb_move_check(s, &o, &cost, &err)) continue;
+                if (wnlb_move_check(s, &o, &cost, NULL)) continue;
                 if (wnlb_order_encode(s, &o, out)) return -1;
                 n++;
             }

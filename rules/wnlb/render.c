@@ -332,7 +332,8 @@ static void s_battle(s_rend *r) {
     s_put(r, "</g>\n");
 }
 
-/* the last order's path: a Move [8.0] walked back from where the mover stands now. A unit's steps
+/* the last order's path: a Move [8.0] walked back from where the mover stands now, over the steps
+ * it made (the state counts them: a [9.6] window stops a move part of the way). A unit's steps
  * turn it (0..3) or take it one square ahead [8.1]; a commander's steps are the directions it goes.
  * A forward step taken before the move's first turn needs the facing the unit had before the move,
  * which the state no longer holds: such a path is drawn from its first turn on. */
@@ -354,7 +355,9 @@ static void s_path(s_rend *r, const brt_render_ctx *ctx) {
         row = s->units[u].row;
         col = s->units[u].col;
     }
-    size_t n = o->move->n_steps;
+    /* [9.6] a window stops the move where the infantry came next to the cavalry: only the steps made
+     * (R-wnlb-9.6-move-stops) */
+    size_t n = o->move->n_steps < s->move_steps ? o->move->n_steps : s->move_steps;
     int dir[WNLB_MAX_STEPS], ok = s_on_board(s, row, col), turned = 0;
     /* the direction of each step that changes square: -1 a turn, -2 a step ahead whose facing is unknown */
     for (size_t i = 0; i < n; i++) turned |= o->move->steps[i] < 4;
@@ -504,6 +507,10 @@ static void s_battle_panel(s_rend *r, s_panel *p) {
         }
     } else {
         s_line(r, p, "t", "battle cards: sealed until both sides have chosen [9.3]");
+        /* who has chosen is public (the pending decision names who still must) */
+        snprintf(t, sizeof t, "attacker: %s, defender: %s", b->submitted[0] ? "chosen" : "choosing",
+                 b->submitted[1] ? "chosen" : "choosing");
+        s_line(r, p, "t", t);
         /* a side's own choice, to the viewpoints that may see its hand (R-wnlb-7.0-9.3-sealed-whole) */
         for (int side = 0; side < 2; side++) {
             int army = side ? sc->units[b->target].army : b->att_army;
@@ -580,6 +587,9 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
         int32_t vp[2] = {0, 0};
         wnlb_scores(s, vp);
         snprintf(t, sizeof t, "Victory Points [13.3]: French %d, Allied %d", vp[0], vp[1]);
+        s_line(r, p, "t", t);
+    } else if (!s->over) {
+        wnlb_victory_text(s, t, sizeof t); /* [13.2] where the French stand */
         s_line(r, p, "t", t);
     }
     s_put(r, "</g>\n");
@@ -663,10 +673,10 @@ static void s_legend(s_rend *r, s_panel *p) {
             "class=\"t\">last move's path</text>\n",
          x + 220, y - 4, x + 248, y - 4, x + 256, y);
     y += 18;
-    S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">The board, the set-up and the cards are RECONSTRUCTED "
-            "(each value with its provenance in the ruleset data notes).</text>\n",
-         x, y);
-    p->y = y + 15;
+    S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">The board, the set-up and the cards are RECONSTRUCTED</text>\n"
+            "<text x=\"%d\" y=\"%d\" class=\"t\">(each value with its provenance in the ruleset data notes).</text>\n",
+         x, y, x, y + 15);
+    p->y = y + 30;
     s_put(r, "</g>\n");
 }
 

@@ -190,7 +190,8 @@ static void s_result(const void *st, brt_result *out) {
     out->ended = 1;
     out->winners = s->winners;
     snprintf(out->level, sizeof out->level, "%s", s->level);
-    snprintf(out->reason, sizeof out->reason, "%s", s->resigned ? "a side resigned" : "[13.0] the last game turn is over");
+    if (s->resigned) snprintf(out->reason, sizeof out->reason, "a side resigned");
+    else wnlb_victory_text(s, out->reason, sizeof out->reason);
     int32_t vp[2];
     wnlb_scores(s, vp);
     for (unsigned i = 0; i < s->nseats; i++) out->scores[i] = vp[wnlb_side_of_seat(s, i)];

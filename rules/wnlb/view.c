@@ -36,8 +36,13 @@ int wnlb_view_text(const wnlb_state *s, int vp, brt_buf *out) {
         char sq[8];
         const wnlb_unit *u = &s->units[i];
         wnlb_square_name(u->row, u->col, sq, sizeof sq);
-        buf_printf(out, "%s %s facing %c%s%s\n", s->sc->units[i].id, sq, "NESW"[u->facing & 3], u->reduced ? " reduced" : "",
-                   u->disordered ? " disordered" : "");
+        if (u->eliminated) { /* [9.5] removed from play */
+            buf_printf(out, "%s eliminated\n", s->sc->units[i].id);
+            continue;
+        }
+        buf_printf(out, "%s %s facing %c%s%s%s%s\n", s->sc->units[i].id, sq, "NESW"[u->facing & 3],
+                   u->reduced ? " reduced" : "", u->disordered ? " disordered" : "", u->moved ? " moved" : "",
+                   u->rallied ? " rallied" : ""); /* [9.1] [9.5] [8.0] [11.6] */
     }
     for (int c = 0; c < 2; c++) { /* [12.0] */
         char sq[8] = "-";
@@ -56,11 +61,9 @@ int wnlb_view_text(const wnlb_state *s, int vp, brt_buf *out) {
                 buf_printf(out, " %s", s->sc->units[s->battle.att[i]].id);
         buf_printf(out, "\n");
     }
-    if (s->sc->prussians) {
-        int32_t vp[2];
-        wnlb_scores(s, vp);
-        buf_printf(out, "Victory Points [13.3]: French %d, Allied %d\n", (int)vp[0], (int)vp[1]);
-    }
+    char why[160];
+    wnlb_victory_text(s, why, sizeof why); /* [13.2] where the French stand, or [13.3] the VPs so far */
+    buf_printf(out, "%s\n", why);
     return 0;
 }
 

@@ -23,7 +23,7 @@
 #include "dice.h"
 #include "ruleset.h"
 
-#define WNLB_VERSION "wnlb-0.2.0"
+#define WNLB_VERSION "wnlb-1.0.0"
 
 #define WNLB_MAX_ROWS 16
 #define WNLB_MAX_COLS 24
@@ -191,6 +191,7 @@ typedef struct wnlb_battle {
     int8_t vac_row, vac_col;              /* the vacated square */
     uint8_t retreat_dir_any;              /* [9.5] attacked solely from rear/flank: forward allowed */
     int8_t fire_unit;                     /* [11.1] the defender's infantry firing in the battle, -1 none */
+    int8_t fire_target;                   /* [11.1] the attacker it fires at, -1 none */
     uint8_t elite[2];                     /* [11.3] per side: an Elite Bonus card was played */
     uint8_t displace;                     /* [12.0] bit per commander whose unit was eliminated */
 } wnlb_battle;
@@ -216,6 +217,8 @@ typedef struct wnlb_state {
     uint8_t fire_army;                    /* [11.1] the army (+ 1) answering the Fire window, 0 none */
     uint8_t evade_dirs;                   /* [9.6] bit d: the mover's side-d square was vacated by a retreat
                                            * before it (R-wnlb-9.6-mover-enters-vacated) */
+    uint8_t move_steps;                   /* [8.0] the steps of the last `move` order actually made: all of
+                                           * them, or those up to a [9.6] window (R-wnlb-9.6-move-stops) */
     uint8_t displace_due;                 /* [12.0] bit c: commander c owes a displacement */
     uint8_t entry_sq[WNLB_MAX_GROUPS];    /* [5.0] per entry group: entry-square index + 1 used ... */
     uint8_t entry_turn[WNLB_MAX_GROUPS];  /* ... in this game turn (R-wnlb-5.0-group-one-square) */
@@ -275,7 +278,8 @@ typedef struct wnlb_order {
     uint8_t steps[WNLB_MAX_STEPS];
     int row, col;             /* a square (entry, retreat, displacement), -1 none */
     int facing;
-    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline */
+    int flag;                 /* LOSS: 0 reduce, 1 retreat, 2 spend a CDP; CAV_RETREAT/FIRE: 1 decline;
+                               * PLAY of a Rally [11.6]: 0 remove Disorder, 1 flip the Reduced unit */
     int n_cards;
     int cards[WNLB_MAX_CARDS];        /* BATTLE_CARDS: card ids */
     int purposes[WNLB_MAX_CARDS];     /* BATTLE_CARDS: WNLB_USE_BP or WNLB_ACT_ARTILLERY/COMMAND/ELITE */
@@ -374,7 +378,15 @@ WNLB_PHASE_FNS(fire);
 int wnlb_action_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, int ci, brt_dice *dice, brt_events *ev,
                       brt_reject *err);
 int wnlb_action_legal(const wnlb_state *s, unsigned seat, int ci, brt_buf *out);  /* the card's action orders */
-int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the frontally adjacent enemy or -1 */
+int wnlb_fire_target(const wnlb_state *s, int u);               /* [11.1] the enemy its counter faces or -1 */
+/* [11.1] [10.0] the enemy units frontally adjacent to u: the one its counter faces, or, for infantry
+ * inside a chateau ("facing frontally to all sides"), each one adjacent by a side, N E S W order;
+ * count (at most 4) (R-wnlb-11.1-firer) */
+int wnlb_fire_targets(const wnlb_state *s, int u, int *targets);
+/* [11.1] the enemy u fires at: `named` (-1 none) among those of wnlb_fire_targets that fire may hit
+ * (not inside a chateau [10.0]) and, with only_att, attackers of the battle; named only when
+ * there are several (one order per outcome). The target, or -1 refused. */
+int wnlb_fire_aim(const wnlb_state *s, int u, int named, int only_att, brt_reject *err);
 /* [11.1] R-wnlb-11.1-windows: after a card, the other side's Fire window for its first army after
  * `after` (-1: from the first) that holds a card and an eligible firing unit; none: phase unchanged.
  * The window returns to PH_DECLARE. */
@@ -383,8 +395,9 @@ int wnlb_fire_unit_ok(const wnlb_state *s, int army, int u); /* [11.1] u of army
 
 /* commanders.c [12.0]: PH_DISPLACE */
 WNLB_PHASE_FNS(displace);
-/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (after an advance
- * or a retreat the battle part calls it; movement uses wnlb_commanders_queue for the unit that moved) */
+/* [12.0] every lone commander adjacent to an enemy combat unit now is displaced (a position built
+ * outside play; play itself queues only the unit that moved, wnlb_commanders_queue: movement, and
+ * the battle part for an advance, a retreat or a charge, R-wnlb-12.0-displace-when) */
 void wnlb_commanders_check(wnlb_state *s, brt_events *ev);
 /* [12.0] commander cmd (0 Napoleon, 1 Wellington) goes to the nearest friendly combat unit. Call it
  * after setting s->phase to where play goes next: when two or more squares are equally near it
@@ -408,6 +421,8 @@ void wnlb_entry_record(wnlb_state *s, int u, int row, int col); /* the group's s
 /* victory.c [13.2] [13.3] */
 void wnlb_victory(wnlb_state *s, brt_events *ev);
 void wnlb_scores(const wnlb_state *s, int32_t vp[2]);
+/* [13.2] the chateaux (and Mt St Jean) the French hold, or [13.3] the VP of each side, and who wins */
+void wnlb_victory_text(const wnlb_state *s, char *out, size_t cap);
 
 /* events.c */
 void wnlb_event(brt_events *ev, uint32_t seats, const char *kind, int army, const char *unit, int row, int col,

@@ -6,7 +6,8 @@
 # 3-seat game seats the greedy player on both Allied seats (the deck and bidder choices [6.0] [7.0]).
 # The dice are fixed (dice-seed, docs/dice.md "Fixed dice": every shuffle, deal and blind draw
 # [4.0] [7.0] [11.7] comes from them) and the bots seeded, so that the games are the same on
-# every run.
+# every run. The decision clock is off (--decision-ms 0): on a loaded machine a slow decision
+# must not forfeit a seat and change the game (the whole-game timeout still bounds a hang).
 # Skipped (exit 0, says so) while the daemon does not list ruleset wnlb.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -23,7 +24,7 @@ fi
 play() {
   local games=$1 scenario=$2 seats=$3 bots=$4
   "$BIN/berthier-match" --data-dir "$D" --ruleset wnlb --scenario "$scenario" --seats "$seats" --games "$games" \
-    --bots "$bots" --seed 14 --option dice-seed=$DICE --verify --game-timeout 600 >"$T/out" 2>"$T/err" \
+    --bots "$bots" --seed 14 --option dice-seed=$DICE --verify --decision-ms 0 --game-timeout 600 >"$T/out" 2>"$T/err" \
     || fail "wnlb $scenario, $seats seats: berthier-match exit $?"
   grep -qE "^$games of $games games? ended\$" "$T/out" || fail "wnlb $scenario, $seats seats: not every game ended"
   [ "$(grep -c ' verified$' "$T/out")" = "$games" ] || fail "wnlb $scenario, $seats seats: not every log verified"

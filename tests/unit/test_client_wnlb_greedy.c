@@ -4,7 +4,9 @@
  * choice of whole games, Short and Full, 2 and 3 seats, is accepted; a list of orders it cannot
  * read still gives a choice in it), it reads its own seat's view (its hand, the VP squares), and
  * its scores prefer what docs/bots.md says: a Movement card to a pass [4.0] [6.0], a move toward
- * the VP square the French do not hold [8.0] [13.2].
+ * the VP square the French do not hold [8.0] [13.2], the strongest bid from a full hand and none
+ * from a short one, the Allied bidder with the larger hand [7.0], battle cards enough to win and no more [9.3]; and over eight seeded
+ * Short Games it beats random (a count of games won, no timing).
  */
 #include "wnlb_t.h"
 
@@ -75,6 +77,181 @@ static void s_games(const char *scenario, unsigned seats) {
         assert_int_equal(t_actor(f), -1); /* the game ended */
         assert_true(chosen > 0);
         buf_free(&l);
+        t_free(f);
+    }
+}
+
+/* one whole game, the greedy seat against random others; the winners' seat mask. Battles are
+ * fought: the number of battle-card decisions met is counted in *battles (may be NULL) */
+static uint32_t s_match(const char *scenario, unsigned seats, unsigned greedy, uint64_t seed, int *battles) {
+    t_fx *f = t_new(scenario, seats, seed);
+    uint64_t rng = seed * 31 + 7, brng = seed + 101;
+    brt_buf l;
+    buf_init(&l);
+    for (int orders = 0; orders < 20000; orders++) {
+        int seat = t_actor(f);
+        if (seat < 0) break;
+        if (battles && f->s->phase == WNLB_PH_BATTLE_CARDS && (unsigned)seat == greedy) ++*battles;
+        buf_reset(&l);
+        int n = f->rs->legal(f->s, (unsigned)seat, &l);
+        assert_true(n > 0);
+        int k = (int)(t_next(&rng) % (uint64_t)n);
+        if ((unsigned)seat == greedy) {
+            k = s_choose(f, (unsigned)seat, &l, n, &brng);
+            assert_true(k >= 0 && k < n);
+        }
+        const uint8_t *item;
+        size_t len;
+        assert_int_equal(t_item(&l, k, &item, &len), 0);
+        if (t_apply(f, (unsigned)seat, item, len) != 0)
+            fail_msg("%s/%u: the order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+    }
+    assert_int_equal(t_actor(f), -1);
+    uint32_t w = f->s->winners;
+    buf_free(&l);
+    t_free(f);
+    return w;
+}
+
+/* [13.2] the Short Game over eight seeded games, the greedy player on each side four times
+ * against random: it wins more than half of them; as the French (who must take chateaux from the
+ * Allies) it wins more often than random does in the French seat of the same games; and it fights
+ * battles on the way, answering the sealed battle cards [9.3] (every order it gives is legal:
+ * s_match applies it) */
+static void test_wnlb_greedy_beats_random_short(void **st) {
+    (void)st;
+    int wins = 0, french_wins = 0, random_french_wins = 0, battles = 0;
+    for (uint64_t g = 0; g < 8; g++) {
+        unsigned greedy = (unsigned)(g % 2);
+        uint32_t w = s_match("short", 2, greedy, 4100 + g, &battles);
+        if (w & (1u << greedy)) {
+            wins++;
+            if (greedy == 0) french_wins++;
+        }
+        if (greedy == 0 && (s_match("short", 2, 99, 4100 + g, NULL) & 1u)) random_french_wins++;
+    }
+    print_message("greedy against random, Short Game: %d of 8 won, %d of 4 as the French (random as the French: %d), "
+                  "%d battle-card decisions\n",
+                  wins, french_wins, random_french_wins, battles);
+    assert_true(wins > 4);
+    assert_true(french_wins > random_french_wins);
+    assert_true(battles > 0);
+}
+
+/* [9.3] defending a unit the attacker's outweighs by nothing (4 BP against 4, clear ground), with
+ * cards of 1 to 5 BP in hand: the greedy defender answers with one card strong enough (3 BP or
+ * more), not with no card and not with its whole hand */
+static void test_wnlb_greedy_battle_cards_enough(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 906);
+    t_board bd;
+    t_blank(f, &bd);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    t_put(f, fr, "E-5", WNLB_N);
+    t_put(f, br, "D-5", WNLB_S);
+    t_values(f, fr, 4, 2, 0);
+    t_values(f, br, 4, 2, 0);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    int mv = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
+    t_give(f, WNLB_FR, 2, 2, WNLB_ACT_NONE, 0);
+    for (int bp = 1; bp <= 5; bp++) t_give(f, WNLB_BR, 1, bp, WNLB_ACT_NONE, 0);
+    int ci = wnlb_card_index(f->s, mv);
+    wnlb_card_use(f->s, ci);
+    f->s->round_cards = 1;
+    f->s->cur_card = (uint8_t)(ci + 1);
+    f->s->phase = WNLB_PH_DECLARE;
+    wnlb_order o = t_o(WNLB_O_ATTACK);
+    o.target = br;
+    o.n_units = 1;
+    o.units[0] = fr;
+    assert_int_equal(t_order(f, 0, &o), 0);
+    t_no_fire(f);
+    assert_int_equal(f->s->phase, WNLB_PH_BATTLE_CARDS);
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, 1, &l);
+    assert_true(n > 2);
+    for (uint64_t r = 1; r < 6; r++) {
+        uint64_t rng = r;
+        int k = s_choose(f, 1, &l, n, &rng);
+        const uint8_t *item;
+        size_t len;
+        assert_int_equal(t_item(&l, k, &item, &len), 0);
+        Wnlb__V1__Order *c = wnlb__v1__order__unpack(NULL, len, item);
+        assert_non_null(c);
+        assert_int_equal(c->kind_case, WNLB__V1__ORDER__KIND_BATTLE_CARDS);
+        assert_int_equal(c->battle_cards->n_cards, 1);
+        int cj = wnlb_card_index(f->s, (int)c->battle_cards->cards[0]);
+        assert_true(cj >= 0 && f->s->sc->cards[cj].bp >= 3);
+        wnlb__v1__order__free_unpacked(c, NULL);
+    }
+    buf_free(&l);
+    t_free(f);
+}
+
+/* the greedy seat's choice at the state's decision: the chosen order, unpacked (free it) */
+static Wnlb__V1__Order *s_greedy_order(t_fx *f, unsigned seat, uint64_t r) {
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, seat, &l);
+    assert_true(n > 0);
+    uint64_t rng = r;
+    int k = s_choose(f, seat, &l, n, &rng);
+    const uint8_t *item;
+    size_t len;
+    assert_int_equal(t_item(&l, k, &item, &len), 0);
+    Wnlb__V1__Order *o = wnlb__v1__order__unpack(NULL, len, item);
+    assert_non_null(o);
+    buf_free(&l);
+    return o;
+}
+
+/* [7.0] the bid for the first player of game turn 2: from a full hand the greedy French bid
+ * the card with the most MP (the higher MP wins); from a hand of three cards, which it needs to
+ * move and fight, no bid */
+static void test_wnlb_greedy_bids_sensibly(void **st) {
+    (void)st;
+    for (int full = 1; full >= 0; full--) {
+        t_fx *f = t_new("short", 2, 907);
+        t_empty_hand(f, WNLB_FR);
+        static const int mp[] = {2, 6, 3, 1, 4, 2, 3, 1, 2, 3};
+        int n = full ? 10 : 3, best = 0;
+        for (int i = 0; i < n; i++) {
+            int id = t_give(f, WNLB_FR, mp[i], 2, WNLB_ACT_NONE, 0);
+            if (mp[i] == 6) best = id;
+        }
+        f->s->turn = 2;
+        wnlb_first_start(f->s, &f->d.d, NULL);
+        assert_int_equal(f->s->phase, WNLB_PH_BID);
+        Wnlb__V1__Order *o = s_greedy_order(f, 0, 3);
+        assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_BID);
+        if (full) assert_int_equal(o->bid, best);
+        else assert_int_equal(o->bid, 0);
+        wnlb__v1__order__free_unpacked(o, NULL);
+        t_free(f);
+    }
+}
+
+/* [7.0] 3 seats: the British seat names the Allied bidder; the greedy British name the army with
+ * the larger hand (the counts are public [4.0]), the Prussians when theirs is larger */
+static void test_wnlb_greedy_names_the_bidder(void **st) {
+    (void)st;
+    for (int prussian_more = 0; prussian_more < 2; prussian_more++) {
+        t_fx *f = t_new("full", 3, 908);
+        t_empty_hand(f, WNLB_BR);
+        t_empty_hand(f, WNLB_PR);
+        for (int i = 0; i < (prussian_more ? 2 : 6); i++) t_give(f, WNLB_BR, 3, 2, WNLB_ACT_NONE, 0);
+        for (int i = 0; i < (prussian_more ? 6 : 2); i++) t_give(f, WNLB_PR, 3, 2, WNLB_ACT_NONE, 0);
+        f->s->turn = 2;
+        wnlb_first_start(f->s, &f->d.d, NULL);
+        assert_int_equal(f->s->phase, WNLB_PH_BIDDER);
+        int seat = t_actor(f);
+        assert_true(t_seat_plays(f, seat, WNLB_BR));
+        Wnlb__V1__Order *o = s_greedy_order(f, (unsigned)seat, 5);
+        assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_BIDDER);
+        assert_int_equal(o->bidder, prussian_more ? WNLB_PR : WNLB_BR);
+        wnlb__v1__order__free_unpacked(o, NULL);
         t_free(f);
     }
 }
@@ -195,6 +372,10 @@ int main(void) {
         cmocka_unit_test(test_wnlb_greedy_plays_legal_short),
         cmocka_unit_test(test_wnlb_greedy_plays_legal_full),
         cmocka_unit_test(test_wnlb_greedy_unreadable_orders),
+        cmocka_unit_test(test_wnlb_greedy_beats_random_short),
+        cmocka_unit_test(test_wnlb_greedy_battle_cards_enough),
+        cmocka_unit_test(test_wnlb_greedy_bids_sensibly),
+        cmocka_unit_test(test_wnlb_greedy_names_the_bidder),
         cmocka_unit_test(test_wnlb_greedy_plays_a_card_before_passing),
         cmocka_unit_test(test_wnlb_greedy_moves_toward_a_vp_square),
     };

@@ -55,9 +55,13 @@
 #include "n20/v1/n20.pb-c.h"
 #include "vis.h"
 
-#define S_SEATS 2
-#define S_SPECT S_SEATS          /* party index of the spectators' clear stream */
-#define S_PARTIES (S_SEATS + 1)
+#define S_MAX_SEATS 3
+#define S_SPECT S_MAX_SEATS      /* party index of the spectators' clear stream */
+#define S_PARTIES (S_MAX_SEATS + 1)
+/* the seats of the game being played: 2, or 3 where a case sets it around s_run_case */
+static unsigned s_nseats = 2;
+/* 1 if party is a seat of the game or the spectators */
+static int s_party_in(int p) { return p == S_SPECT || p < (int)s_nseats; }
 #define S_CHAIN 600              /* nonce chain links per seat (dice=contributory) */
 #define S_MAX_DICE 8192
 #define S_MAX_EVENTS 16384
@@ -81,8 +85,8 @@ typedef struct {
     bd_config cfg;
     bd_keys keys;
     bd_engine *eng;
-    uint8_t seat_key[S_SEATS][32];
-    uint8_t links[S_SEATS][S_CHAIN + 1][32];
+    uint8_t seat_key[S_MAX_SEATS][32];
+    uint8_t links[S_MAX_SEATS][S_CHAIN + 1][32];
     char gid[ENGINE_ID_LEN + 1];
     uint64_t rid;
     uint64_t rng;
@@ -264,7 +268,7 @@ static void s_round(s_fix *f) {
     for (size_t i = 0; i < n; i++) {
         char want[64];
         int party = -1;
-        for (unsigned s = 0; s < S_SEATS; s++) {
+        for (unsigned s = 0; s < s_nseats; s++) {
             snprintf(want, sizeof want, "g/%s/%u", f->gid, s);
             if (strcmp(out[i].topic, want) == 0) party = (int)s;
         }
@@ -335,7 +339,7 @@ static void s_sign(s_fix *f, Berthier__V1__Request *req, uint8_t sig[64], uint8_
     default: return;
     }
     bd_game *gm = gid ? engine_find(f->eng, gid) : NULL;
-    if (!gm || seat >= S_SEATS || req->signature.len) return;
+    if (!gm || seat >= s_nseats || req->signature.len) return;
     const uint8_t *hh = game_header_hash(gm->g);
     uint8_t seed[32], sk[64];
     crypto_generichash(seed, 32, f->seat_key[seat], 32, (const uint8_t *)SEATSIG_DERIVE_DOMAIN,
@@ -407,7 +411,7 @@ static s_fix *s_fix_new_limit(uint64_t seed, size_t max_message) {
     f->max_message = max_message;
     s_setup_engine(f);
     f->rng = seed;
-    for (unsigned s = 0; s < S_SEATS; s++) {
+    for (unsigned s = 0; s < s_nseats; s++) {
         for (int i = 0; i < 32; i += 8) {
             uint64_t v = s_next(&f->rng);
             memcpy(f->seat_key[s] + i, &v, 8);
@@ -445,8 +449,8 @@ static void s_fix_free(s_fix *f) {
 static void s_create(s_fix *f, const char *ruleset, const char *scenario, const char *const *opts, size_t nopts) {
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__CreateGame c = BERTHIER__V1__CREATE_GAME__INIT;
-    Berthier__V1__SeatSpec ss[S_SEATS], *ssp[S_SEATS];
-    for (unsigned s = 0; s < S_SEATS; s++) {
+    Berthier__V1__SeatSpec ss[S_MAX_SEATS], *ssp[S_MAX_SEATS];
+    for (unsigned s = 0; s < s_nseats; s++) {
         berthier__v1__seat_spec__init(&ss[s]);
         ss[s].seat = s;
         ss[s].key.data = f->seat_key[s];
@@ -457,7 +461,7 @@ static void s_create(s_fix *f, const char *ruleset, const char *scenario, const 
     c.scenario = (char *)scenario;
     c.n_options = nopts;
     c.options = (char **)opts;
-    c.n_seats = S_SEATS;
+    c.n_seats = s_nseats;
     c.seats = ssp;
     req.body_case = BERTHIER__V1__REQUEST__BODY_CREATE;
     req.create = &c;
@@ -599,7 +603,7 @@ static void s_other_kinds(s_fix *f) {
     int before = f->unpadded_replies, want = 0;
     bd_game *g = engine_find(f->eng, f->gid);
     int ended = g && game_over(g->g);
-    for (unsigned s = 0; s < S_SEATS; s++) {
+    for (unsigned s = 0; s < s_nseats; s++) {
         Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
         Berthier__V1__GameRef ref = BERTHIER__V1__GAME_REF__INIT;
         req.body_case = BERTHIER__V1__REQUEST__BODY_HELLO;
@@ -634,10 +638,10 @@ static void s_other_kinds(s_fix *f) {
 
 /* Plays until the end or max_inputs; returns 1 if the game ended. */
 static int s_play(s_fix *f, int contributory, int max_inputs) {
-    for (unsigned s = 0; s < S_SEATS; s++) s_join(f, s, contributory);
+    for (unsigned s = 0; s < s_nseats; s++) s_join(f, s, contributory);
     for (int k = 0; k < max_inputs; k++) {
         int acted = 0;
-        for (unsigned s = 0; s < S_SEATS; s++) {
+        for (unsigned s = 0; s < s_nseats; s++) {
             Berthier__V1__Reply *p = s_ref(f, s, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
             assert_int_equal(p->code, 0);
             if (p->decision->result && p->decision->result->ended) {
@@ -737,12 +741,13 @@ static void s_truth_free(s_truth *t) {
 static int s_roll_ok(uint32_t visible, int party) {
     if (visible == 0) return 1;                      /* public (absent field) */
     if (!(visible & 0x80000000u)) return 0;          /* not a valid encoding */
-    return party < S_SEATS && (visible >> party) & 1;
+    return party < (int)s_nseats && (visible >> party) & 1;
 }
 
 static int s_event_ok(uint32_t visible, int party) {
     /* the spectators: a public event, or the spectators' copy (bit 31) of one that is not */
-    if (party == S_SPECT) return (visible & 3u) == 3u || (visible & 0x80000000u) != 0;
+    uint32_t all = (1u << s_nseats) - 1u;
+    if (party == S_SPECT) return (visible & all) == all || (visible & 0x80000000u) != 0;
     return (visible >> party) & 1;
 }
 
@@ -827,12 +832,12 @@ static void s_check_party(s_fix *f, const s_truth *t, int party) {
     for (uint64_t i = 0; i < t->ndice; i++) {
         if (!t->dice[i].have) continue;
         int may = s_roll_ok(t->dice[i].visible, party);
-        if (party < S_SEATS) assert_int_equal(notices.roll_seen[i], may);
+        if (party < (int)s_nseats) assert_int_equal(notices.roll_seen[i], may);
         else if (may) assert_true(notices.roll_seen[i]);
     }
     for (size_t i = 0; i < t->nev; i++) {
         int may = s_event_ok(t->ev[i].visible, party);
-        if (party < S_SEATS) assert_int_equal(notices.ev_seen[i], may);
+        if (party < (int)s_nseats) assert_int_equal(notices.ev_seen[i], may);
         else if (may) assert_true(notices.ev_seen[i]);
     }
     free(notices.ev_seen);
@@ -844,7 +849,7 @@ static void s_check_party(s_fix *f, const s_truth *t, int party) {
  * reveal releases) gets none of its rolls in its Accepted reply. Counts such inputs. */
 static void s_check_shuffles(s_fix *f, const s_truth *t) {
     int inputs = 0;
-    for (unsigned s = 0; s < S_SEATS; s++)
+    for (unsigned s = 0; s < s_nseats; s++)
         for (size_t k = 0; k < f->box[s].n; k++) {
             const s_msg *m = &f->box[s].m[k];
             if (m->notice || !m->input) continue;
@@ -857,7 +862,7 @@ static void s_check_shuffles(s_fix *f, const s_truth *t) {
         }
     int last = -2;
     for (uint64_t i = 0; i < t->ndice; i++)
-        if (t->dice[i].have && (t->dice[i].visible == 0x80000001u || t->dice[i].visible == 0x80000002u))
+        if (t->dice[i].have && (t->dice[i].visible == 0x80000001u || t->dice[i].visible == 0x80000002u || t->dice[i].visible == 0x80000004u))
             f->one_seat_rolls++;
     for (uint64_t i = 0; i < t->ndice; i++)
         if (t->dice[i].have && strstr(t->dice[i].purpose, "shuffle")) {
@@ -913,7 +918,8 @@ static void s_run_case(const s_case *c) {
         s_truth *t = malloc(sizeof *t);
         assert_non_null(t);
         s_truth_load(f, t);
-        for (int p = 0; p < S_PARTIES; p++) s_check_party(f, t, p);
+        for (int p = 0; p < S_PARTIES; p++)
+            if (s_party_in(p)) s_check_party(f, t, p);
         s_check_shuffles(f, t);
         assert_int_equal(f->accepted_shuffle_rolls, 0);
         shuffle_inputs += f->shuffle_inputs;
@@ -931,9 +937,9 @@ static void s_run_case(const s_case *c) {
         free(t);
         s_fix_free(f);
     }
-    print_message("%s %s: %d games, %d ended, %d inputs with shuffle rolls, %d of them reshuffles, %d rolls seen "
-                  "by one seat\n",
-                  c->ruleset, c->scenario, c->games, ended, shuffle_inputs, reshuffles, one_seat);
+    print_message("%s %s, %u seats: %d games, %d ended, %d inputs with shuffle rolls, %d of them reshuffles, %d rolls "
+                  "seen by one seat\n",
+                  c->ruleset, c->scenario, s_nseats, c->games, ended, shuffle_inputs, reshuffles, one_seat);
     print_message("  lengths: %d padded replies (%d at the max-message cap, %d over it), %d rejections, %d unpadded, "
                   "%d sealed notices, %d clear ones\n",
                   padded + capped + oversize, capped, oversize, rejections, unpadded, sealed, clear);
@@ -993,8 +999,8 @@ static void test_leak_random_n20_contributory_batch0_not_to_last_revealer(void *
 }
 
 /* wnlb: hidden hands [3.2] [4.0], a deal at every game turn whose shuffle rolls reach nobody;
- * the Short Game [13.2] and the Full Battle Game [13.3] (2 seats; 3 seats in process:
- * tests/unit/test_wnlb_hidden.c) */
+ * the Short Game [13.2] and the Full Battle Game [13.3], 2 seats and 3 (French, British,
+ * Prussian [6.0]: the British and Prussian hands secret from each other) */
 static void test_leak_random_wnlb_short(void **st) {
     (void)st;
     s_case c = {"wnlb", "short", {"spectators=live"}, 1, 0, 2, 2000, 4, 0, 0, 0};
@@ -1005,6 +1011,14 @@ static void test_leak_random_wnlb_full(void **st) {
     (void)st;
     s_case c = {"wnlb", "full", {"spectators=live"}, 1, 0, 1, 6000, 7, 0, 0, 0};
     s_run_case(&c);
+}
+
+static void test_leak_random_wnlb_full_three_seats(void **st) {
+    (void)st;
+    s_case c = {"wnlb", "full", {"spectators=live"}, 1, 0, 1, 8000, 7, 0, 0, 0};
+    s_nseats = 3;
+    s_run_case(&c);
+    s_nseats = 2;
 }
 
 /* ---- non-interference: two games that differ only in one hidden choice ---- */
@@ -1344,7 +1358,7 @@ static void test_noninterference_n20_fog_which_hidden_unit_moved(void **st) {
     int moved[2] = {0, 0}, declare = 0;
     for (int step = 0; step < 40 && !declare; step++) {
         int acted = 0;
-        for (unsigned s = 0; s < S_SEATS && !declare; s++) {
+        for (unsigned s = 0; s < s_nseats && !declare; s++) {
             char t0[512], t1[512];
             int must = s_policy(g[0], s, moved, t0, sizeof t0);
             /* the same queries in game 2: what game 1's policy looked at */
@@ -1366,6 +1380,7 @@ static void test_noninterference_n20_fog_which_hidden_unit_moved(void **st) {
     assert_true(moved[0] && moved[1] && declare);
     assert_string_equal(g[0]->gid, g[1]->gid);
     for (int p = 0; p < S_PARTIES; p++) {
+        if (!s_party_in(p)) continue;
         int notices = 0;
         for (size_t k = 0; k < g[0]->box[p].n; k++) notices += g[0]->box[p].m[k].notice;
         assert_true(notices >= 3);   /* the entries and the phases were published to every party */
@@ -1419,7 +1434,7 @@ static void s_rejected_text(s_fix *f, unsigned seat, const char *text, size_t *l
 /* Play "end" (or the like) until `seat` must give a Movement order. */
 static void s_to_movement(s_fix *f, unsigned seat) {
     for (int step = 0; step < 40; step++) {
-        for (unsigned s = 0; s < S_SEATS; s++) {
+        for (unsigned s = 0; s < s_nseats; s++) {
             Berthier__V1__Reply *p = s_ref(f, s, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
             int must = p->decision->you_must_act;
             int move = strcmp(p->decision->kind, "move") == 0;
@@ -1468,7 +1483,7 @@ static void test_rejections_naming_hidden_units_same_length(void **st) {
     s_join(f, 0, 0);
     s_join(f, 1, 0);
     int raw_differ = 0;
-    for (unsigned seat = 0; seat < S_SEATS; seat++) {
+    for (unsigned seat = 0; seat < s_nseats; seat++) {
         s_to_movement(f, seat);
         for (size_t i = seat ? 3 : 0; i < (seat ? 6u : 3u); i++) {
             size_t len[2], raw[2];
@@ -1493,7 +1508,7 @@ static void test_abort_admin_only(void **state) {
     (void)state;
     s_fix *f = s_fix_new(0xab0);
     s_create(f, "duel", "standard", NULL, 0);
-    for (unsigned s = 0; s < S_SEATS; s++) s_join(f, s, 0);
+    for (unsigned s = 0; s < s_nseats; s++) s_join(f, s, 0);
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__AbortGame a = BERTHIER__V1__ABORT_GAME__INIT;
     a.game_id = f->gid;
@@ -1503,7 +1518,7 @@ static void test_abort_admin_only(void **state) {
     req.body_case = BERTHIER__V1__REQUEST__BODY_ABORT;
     req.abort = &a;
     uint64_t seq = game_seq(engine_find(f->eng, f->gid)->g);
-    for (unsigned s = 0; s < S_SEATS; s++) {
+    for (unsigned s = 0; s < s_nseats; s++) {
         Berthier__V1__Reply *r = s_send(f, f->seat_key[s], (int)s, &req, 0);
         assert_int_equal(r->code, BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
         assert_string_equal(r->rule, "P3");
@@ -1525,6 +1540,7 @@ static void test_abort_admin_only(void **state) {
     gm = engine_find(f->eng, f->gid);
     assert_true(game_over(gm->g));
     for (int p = 0; p < S_PARTIES; p++) {
+        if (!s_party_in(p)) continue;
         size_t n = 0;
         for (size_t i = 0; i < f->box[p].n; i++) n += f->box[p].m[i].notice;
         assert_true(n > notices[p]);
@@ -1570,6 +1586,7 @@ int main(void) {
         cmocka_unit_test(test_leak_random_n20_contributory_batch0_not_to_last_revealer),
         cmocka_unit_test(test_leak_random_wnlb_short),
         cmocka_unit_test(test_leak_random_wnlb_full),
+        cmocka_unit_test(test_leak_random_wnlb_full_three_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -272,6 +272,31 @@ static void s_chateau(t_fx *f, const char *sq, int cdp) {
     assert_int_equal(wnlb_chateau_at(f->s, r, c), 0);
 }
 
+/* [10.0] the CDP absorb the losses of "any attack on that chateau": an infantry unit attacking
+ * out of a chateau that loses to a defender with more than double is Reduced, the CDP untouched
+ * (R-wnlb-10.0-cdp) */
+static void test_wnlb_10_0_cdp_only_for_the_defender(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, 108);
+    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_values(f, br, 5, 2, 0);
+    t_values(f, fr, 2, 1, 0);
+    t_put(f, br, "E-6", WNLB_S);
+    t_put(f, fr, "F-6", WNLB_N);
+    s_chateau(f, "F-6", 2);
+    s_card(f);
+    s_attack(f, 0, br, fr, -1);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none"); /* 2 (the chateau doubles defenders only) against 5: more than double */
+    assert_int_equal(f->s->battle.total[0], 2);
+    assert_int_equal(f->s->battle.total[1], 5);
+    assert_int_equal(f->s->units[fr].reduced, 1);
+    assert_int_equal(f->s->cdp[0], 2);
+    assert_int_not_equal(f->s->phase, WNLB_PH_LOSS);
+    t_free(f);
+}
+
 /* [10.0] "These CDP are not added to the BP total for any attack on that chateau" */
 static void test_wnlb_10_0_cdp_not_added_to_bp(void **st) {
     (void)st;
@@ -724,6 +749,32 @@ static void test_wnlb_11_4_winning_charger_advances(void **st) {
     t_free(f);
 }
 
+/* [12.0] [11.4] a charge is a move: the lone enemy Commander next to the square the charger
+ * ends in is displaced to the nearest friendly unit; a lone Commander next to an enemy unit that
+ * did not move stays (R-wnlb-12.0-displace-when) */
+static void test_wnlb_12_0_charge_displaces_lone_commander(void **st) {
+    (void)st;
+    t_board b;
+    int cav, tgt, card;
+    t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
+    int br2 = t_unit(f, WNLB_BR, WNLB_INF, 1), r, c;
+    t_put(f, br2, "J-11", WNLB_N);
+    t_sq("F-5", &r, &c); /* Wellington alone, next to F-6 where the charge ends */
+    f->s->cmd_row[1] = (int8_t)r, f->s->cmd_col[1] = (int8_t)c;
+    t_sq("J-10", &r, &c); /* Napoleon alone, next to the British unit in J-11 */
+    f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
+    if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
+    s_at(f, cav, "F-6");
+    t_sq("E-6", &r, &c); /* the nearest British unit, 2 steps */
+    assert_int_equal(f->s->cmd_row[1], r);
+    assert_int_equal(f->s->cmd_col[1], c);
+    t_sq("J-10", &r, &c);
+    assert_int_equal(f->s->cmd_row[0], r);
+    assert_int_equal(f->s->cmd_col[0], c);
+    PHASE(f, WNLB_PH_BATTLE_CARDS);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_10_0_infantry_in_chateau_doubles),
@@ -732,6 +783,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_10_0_cdp_not_added_to_bp),
         cmocka_unit_test(test_wnlb_10_0_cdp_absorbs_reduction_and_retreat),
         cmocka_unit_test(test_wnlb_10_0_no_cdp_left_takes_loss),
+        cmocka_unit_test(test_wnlb_10_0_cdp_only_for_the_defender),
         cmocka_unit_test(test_wnlb_10_0_artillery_fire_no_effect_in_chateau),
         cmocka_unit_test(test_wnlb_10_0_chateau_infantry_attacks_any_side),
         cmocka_unit_test(test_wnlb_10_0_retreat_from_chateau),
@@ -749,6 +801,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_5_enemy_must_charge),
         cmocka_unit_test(test_wnlb_11_5_disordered_enemy_not_designated),
         cmocka_unit_test(test_wnlb_11_5_three_seats_cross_ally_target),
+        cmocka_unit_test(test_wnlb_12_0_charge_displaces_lone_commander),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,8 +17,8 @@ static t_fx *s_blank_round(t_board *b, const char *sc, unsigned seats, uint64_t 
     return f;
 }
 
-/* the wire form of a card played for an action (wnlb.v1.Play) */
-static int s_action(t_fx *f, unsigned seat, int card, int action, const char *unit, const char *unit2) {
+/* the wire form of a card played for an action (wnlb.v1.Play); flip: Rally's second choice [11.6] */
+static int s_action_flip(t_fx *f, unsigned seat, int card, int action, const char *unit, const char *unit2, int flip) {
     Wnlb__V1__Order o = WNLB__V1__ORDER__INIT;
     Wnlb__V1__Play play = WNLB__V1__PLAY__INIT;
     char *units[2] = {(char *)unit, (char *)unit2};
@@ -27,6 +27,7 @@ static int s_action(t_fx *f, unsigned seat, int card, int action, const char *un
     play.action = (uint32_t)action;
     play.n_units = unit2 ? 2 : unit ? 1 : 0;
     play.units = units;
+    play.rally_flip = flip != 0;
     o.kind_case = WNLB__V1__ORDER__KIND_PLAY;
     o.play = &play;
     size_t len;
@@ -35,6 +36,10 @@ static int s_action(t_fx *f, unsigned seat, int card, int action, const char *un
     int rc = t_apply(f, seat, bytes, len);
     free(bytes);
     return rc;
+}
+
+static int s_action(t_fx *f, unsigned seat, int card, int action, const char *unit, const char *unit2) {
+    return s_action_flip(f, seat, card, action, unit, unit2, 0);
 }
 
 static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
@@ -378,13 +383,65 @@ static void test_wnlb_11_6_rally_flips_reduced_not_adjacent(void **st) {
     f->s->units[a].reduced = 1;
     t_put(f, br, "E-6", WNLB_S);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), 0);
+    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL, 1), 0);
     assert_string_equal(f->err.rule, "11.6");
     assert_int_equal(f->s->units[a].reduced, 1);
     t_put(f, br, "E-7", WNLB_S); /* diagonal now */
-    s_ok(f, s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), "rally");
+    /* the first bullet (remove Disorder) has nothing to act on: refused */
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), 0);
+    assert_string_equal(f->err.rule, "11.6");
+    char txt[48];
+    snprintf(txt, sizeof txt, "play %d rally-flip %s", c, s_id(f, a));
+    assert_true(t_legal_has(f, 0, txt));
+    T_OK(f, 0, txt);
     assert_int_equal(f->s->units[a].reduced, 0);
     assert_int_equal(f->s->units[a].rallied, 1);
+    t_free(f);
+}
+
+/* [11.6] "Play of the card allows the player to either" remove Disorder or flip one Reduced unit: for a
+ * unit both Reduced and Disordered the player chooses (R-wnlb-11.6-rally-mode), and each choice does
+ * only what its bullet says */
+static void test_wnlb_11_6_reduced_and_disordered_player_chooses(void **st) {
+    (void)st;
+    for (int flip = 0; flip < 2; flip++) {
+        t_board b;
+        t_fx *f = s_blank_round(&b, "short", 2, 126);
+        int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
+        t_put(f, a, "F-6", WNLB_N);
+        f->s->units[a].reduced = f->s->units[a].disordered = 1;
+        int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
+        char rally[48], flipped[48];
+        snprintf(rally, sizeof rally, "play %d rally %s", c, s_id(f, a));
+        snprintf(flipped, sizeof flipped, "play %d rally-flip %s", c, s_id(f, a));
+        assert_true(t_legal_has(f, 0, rally)); /* both choices are the player's */
+        assert_true(t_legal_has(f, 0, flipped));
+        T_OK(f, 0, flip ? flipped : rally);
+        assert_int_equal(f->s->units[a].reduced, flip ? 0 : 1);
+        assert_int_equal(f->s->units[a].disordered, flip ? 1 : 0);
+        assert_int_equal(f->s->units[a].rallied, 1);
+        const t_ev *e = t_ev_kind(&f->ev, "rally", 0);
+        assert_non_null(e);
+        assert_int_equal(e->e->value, flip);
+        t_free(f);
+    }
+}
+
+/* [11.6] the flip is of "one (1) Reduced unit": a flip naming two units is refused */
+static void test_wnlb_11_6_flip_one_unit_only(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, "short", 2, 127);
+    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), a2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, a, "F-6", WNLB_N);
+    t_put(f, a2, "F-8", WNLB_N);
+    f->s->units[a].reduced = f->s->units[a2].reduced = 1;
+    int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
+    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), s_id(f, a2), 1), 0);
+    assert_string_equal(f->err.rule, "11.6");
+    assert_int_equal(f->s->units[a].reduced, 1);
+    assert_int_equal(f->s->units[a2].reduced, 1);
+    assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) >= 0);
     t_free(f);
 }
 
@@ -519,6 +576,79 @@ static void test_wnlb_11_1_window_clock_declines(void **st) {
     t_free(f);
 }
 
+/* [11.1] [10.0] an infantry unit inside a chateau "is considered to be facing frontally to all
+ * sides": every enemy adjacent to it by a side is frontally adjacent, and the player names the one
+ * it fires at (R-wnlb-11.1-firer); outside a chateau only the square its counter faces, no target
+ * named */
+static void test_wnlb_11_1_chateau_infantry_fires_to_any_side(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, "short", 2, 128);
+    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    int b1 = t_unit(f, WNLB_BR, WNLB_INF, 0), b2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
+    int b3 = t_unit(f, WNLB_BR, WNLB_INF, 2);
+    t_terrain(f, "F-6", WNLB_CHATEAU);
+    t_put(f, fr, "F-6", WNLB_N); /* nothing in its counter's front square E-6 */
+    t_put(f, b1, "F-7", WNLB_W);
+    t_put(f, b2, "F-5", WNLB_E);
+    t_put(f, fr2, "J-6", WNLB_N);
+    t_put(f, b3, "I-6", WNLB_S);
+    int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
+    char txt[64];
+    snprintf(txt, sizeof txt, "play %d artillery %s", c, s_id(f, fr));
+    T_NO(f, 0, txt); /* two enemies frontally adjacent: the target must be named */
+    assert_string_equal(f->err.rule, "11.1");
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr2), s_id(f, b3));
+    T_NO(f, 0, txt); /* outside a chateau the target is the one it faces, not named */
+    assert_int_equal(f->s->units[b3].disordered, 0);
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr), s_id(f, b2));
+    assert_true(t_legal_has(f, 0, txt));
+    snprintf(txt, sizeof txt, "play %d artillery %s", c, s_id(f, fr2));
+    assert_true(t_legal_has(f, 0, txt));
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr), s_id(f, b1));
+    assert_true(t_legal_has(f, 0, txt));
+    T_OK(f, 0, txt);
+    assert_int_equal(f->s->units[b1].disordered, 1);
+    assert_int_equal(f->s->units[b2].disordered, 0);
+    t_free(f);
+}
+
+/* [11.1] [10.0] [9.3] the defender inside a chateau fires, with its battle cards, at an attacker on
+ * any side of it, named; that attacker is Disordered and drops out of the battle (R-wnlb-11.1-battle-fire) */
+static void test_wnlb_11_1_chateau_defender_fires_at_any_attacker(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = s_blank_round(&b, "short", 2, 129);
+    int d = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    int a1 = t_unit(f, WNLB_FR, WNLB_INF, 0), a2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_terrain(f, "E-6", WNLB_CHATEAU);
+    t_values(f, d, 2, 1, 0);
+    t_values(f, a1, 3, 2, 0);
+    t_values(f, a2, 3, 2, 0);
+    t_put(f, d, "E-6", WNLB_S);  /* its counter faces a1 */
+    t_put(f, a1, "F-6", WNLB_N);
+    t_put(f, a2, "E-5", WNLB_E); /* on its west side */
+    int art = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
+    t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    s_french_card_done(f);
+    t_no_fire(f);
+    char txt[80];
+    snprintf(txt, sizeof txt, "attack %s with %s %s", s_id(f, d), s_id(f, a1), s_id(f, a2));
+    T_OK(f, 0, txt);
+    T_OK(f, 0, "cards none");
+    snprintf(txt, sizeof txt, "cards %d:artillery fire %s", art, s_id(f, d));
+    T_NO(f, 1, txt); /* two attackers frontally adjacent: name the one */
+    snprintf(txt, sizeof txt, "cards %d:artillery fire %s %s", art, s_id(f, d), s_id(f, a2));
+    assert_true(t_legal_has(f, 1, txt));
+    T_OK(f, 1, txt);
+    assert_int_equal(f->s->units[a2].disordered, 1);
+    assert_int_equal(f->s->units[a1].disordered, 0);
+    /* 3 against 2 x 2 [10.0]: a1 alone attacks, the defender holds */
+    assert_int_equal(f->s->battle.total[0], 3);
+    assert_int_equal(f->s->battle.total[1], 4);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_11_0_action_counts_against_five),
@@ -529,11 +659,15 @@ int main(void) {
         cmocka_unit_test(test_wnlb_11_1_fire_never_eliminates),
         cmocka_unit_test(test_wnlb_11_1_fire_at_chateau_refused),
         cmocka_unit_test(test_wnlb_11_1_defender_fires_in_opponents_round),
+        cmocka_unit_test(test_wnlb_11_1_chateau_infantry_fires_to_any_side),
+        cmocka_unit_test(test_wnlb_11_1_chateau_defender_fires_at_any_attacker),
         cmocka_unit_test(test_wnlb_11_1_defender_fire_outside_five_card_limit),
         cmocka_unit_test(test_wnlb_11_1_window_does_not_tell_the_hand),
         cmocka_unit_test(test_wnlb_11_1_three_seats_owner_answers),
         cmocka_unit_test(test_wnlb_11_1_window_clock_declines),
         cmocka_unit_test(test_wnlb_11_6_rally_removes_two_disorders),
+        cmocka_unit_test(test_wnlb_11_6_reduced_and_disordered_player_chooses),
+        cmocka_unit_test(test_wnlb_11_6_flip_one_unit_only),
         cmocka_unit_test(test_wnlb_11_6_rally_flips_reduced_not_adjacent),
         cmocka_unit_test(test_wnlb_11_6_moved_unit_not_rallied),
         cmocka_unit_test(test_wnlb_11_6_rally_marker_until_round_end),

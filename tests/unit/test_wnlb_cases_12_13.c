@@ -369,6 +369,106 @@ static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
     t_free(f);
 }
 
+/* a French round on a blank board: British infantry (2/1) in E-6 facing south, French infantry
+ * (3/1) in F-6 facing north; the French play a Movement card, move nothing and attack it: 3
+ * against 2 (not more than double), the British choose their loss [9.4] */
+static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
+    t_fx *f = t_new("short", 2, seed);
+    t_blank(f, b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
+    *fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_values(f, *br, 2, 1, 0);
+    t_values(f, *fr, 3, 1, 0);
+    t_put(f, *br, "E-6", WNLB_S);
+    t_put(f, *fr, "F-6", WNLB_N);
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+    char t[96];
+    snprintf(t, sizeof t, "play %d move", move);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "done");
+    t_no_fire(f);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    return f;
+}
+
+static void s_attack_cards(t_fx *f, int br, int fr) {
+    char t[96];
+    snprintf(t, sizeof t, "attack %s with %s", f->s->sc->units[br].id, f->s->sc->units[fr].id);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none");
+    assert_int_equal(f->s->phase, WNLB_PH_LOSS);
+}
+
+/* [12.0] [9.4] "Commanders may never advance after a battle": Napoleon with the winning attacker
+ * may not be the one to advance, and when his unit advances he stays in the square it left */
+static void test_wnlb_12_0_commander_never_advances(void **st) {
+    (void)st;
+    t_board b;
+    int br, fr;
+    t_fx *f = s_battle(&b, 1201, &br, &fr);
+    s_cmd_at(f, 0, "F-6");
+    s_attack_cards(f, br, fr);
+    T_OK(f, 1, "loss retreat D-6 S");
+    assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
+    assert_false(t_legal_has(f, 0, "advance NAPOLEON N"));
+    T_NO(f, 0, "advance NAPOLEON N");
+    assert_string_equal(f->err.rule, "12.0");
+    s_cmd_is(f, 0, "F-6");
+    assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
+    char t[96];
+    snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
+    T_OK(f, 0, t);
+    int r, c;
+    t_sq("E-6", &r, &c);
+    assert_int_equal(f->s->units[fr].row, r);
+    assert_int_equal(f->s->units[fr].col, c);
+    s_cmd_is(f, 0, "F-6"); /* he stays behind */
+    t_free(f);
+}
+
+/* [12.0] R-wnlb-12.0-displace-when: a unit that advances [9.4] or retreats [9.5] next to an
+ * enemy Commander alone in his square displaces him to the nearest friendly unit, at once; a
+ * lone Commander next to an enemy unit that did not move stays */
+static void test_wnlb_12_0_advance_or_retreat_displaces_lone_commander(void **st) {
+    (void)st;
+    t_board b;
+    int br, fr;
+    /* the advance: Wellington alone in E-5, beside the British unit's square E-6; the British
+     * retreat to E-7, the French advance into E-6, next to him: he goes to E-7 (2 steps) */
+    t_fx *f = s_battle(&b, 1202, &br, &fr);
+    s_cmd_at(f, 1, "E-5");
+    int fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1), br2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
+    t_put(f, fr2, "A-16", WNLB_N);
+    s_cmd_at(f, 0, "I-3"); /* Napoleon alone, beside the British unit in J-3 that does not move */
+    t_put(f, br2, "J-3", WNLB_N);
+    s_attack_cards(f, br, fr);
+    T_OK(f, 1, "loss retreat E-7 S");
+    s_cmd_is(f, 1, "E-5"); /* E-7 is not next to E-5: nothing yet */
+    char t[96];
+    snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
+    T_OK(f, 0, t);
+    s_cmd_is(f, 1, "E-7");
+    assert_non_null(t_ev_kind(&f->ev, "displaced", 0));
+    s_cmd_is(f, 0, "I-3");
+    t_free(f);
+    /* the retreat: Napoleon alone in D-5; the British unit retreats into D-6, next to him; he
+     * goes to the nearest French unit, F-6 (3 steps; J-2 is 6) */
+    f = s_battle(&b, 1203, &br, &fr);
+    fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
+    t_put(f, fr2, "J-2", WNLB_N);
+    s_cmd_at(f, 0, "D-5");
+    s_attack_cards(f, br, fr);
+    T_OK(f, 1, "loss retreat D-6 S");
+    s_cmd_is(f, 0, "F-6");
+    t_free(f);
+}
+
 /* [13.3] a player gets the full-strength BPs of each enemy unit he eliminates (the
  * [13.3] example: the British 3/I, 4 BP, gives the French 4 VP) [9.5] */
 static void test_wnlb_13_3_elimination_vp_full_strength(void **st) {
@@ -385,6 +485,40 @@ static void test_wnlb_13_3_elimination_vp_full_strength(void **st) {
     wnlb_reduce(f->s, u, &f->ev);
     assert_int_equal(f->s->units[u].eliminated, 1);
     assert_int_equal(f->s->elim_vp[WNLB_SIDE_FRENCH], before + 4);
+    t_free(f);
+}
+
+/* [13.3] "To occupy a Square it is sufficient to be last player who has entered it" [13.2]: a
+ * combat unit's entry (R-wnlb-13.3-occupy-combat-units); Napoleon entering Mt St Jean alone takes
+ * nothing, the French infantry following him does */
+static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 1301);
+    t_blank(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    int v = s_vp(f, "jean", 0);
+    int r = f->s->sc->vp[v].row, c = f->s->sc->vp[v].col;
+    assert_true(r + 2 < f->s->sc->rows);
+    char below[8], two[8];
+    wnlb_square_name(r + 1, c, below, sizeof below);
+    wnlb_square_name(r + 2, c, two, sizeof two);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED); /* [3.1] */
+    s_cmd_at(f, 0, below);
+    int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    t_put(f, u, two, WNLB_N);
+    int card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
+    char txt[48];
+    snprintf(txt, sizeof txt, "play %d move", card);
+    T_OK(f, 0, txt);
+    T_OK(f, 0, "move NAPOLEON N");
+    assert_int_equal(f->s->cmd_row[0], r);
+    assert_int_equal(f->s->cmd_col[0], c);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED);
+    snprintf(txt, sizeof txt, "move %s FF", f->s->sc->units[u].id);
+    T_OK(f, 0, txt);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_FRENCH);
     t_free(f);
 }
 
@@ -407,6 +541,9 @@ int main(void) {
         cmocka_unit_test(test_wnlb_12_0_nearest_around_ponds),
         cmocka_unit_test(test_wnlb_12_0_displacement_after_cavalry_window),
         cmocka_unit_test(test_wnlb_13_3_elimination_vp_full_strength),
+        cmocka_unit_test(test_wnlb_12_0_commander_never_advances),
+        cmocka_unit_test(test_wnlb_12_0_advance_or_retreat_displaces_lone_commander),
+        cmocka_unit_test(test_wnlb_13_3_commander_alone_does_not_occupy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

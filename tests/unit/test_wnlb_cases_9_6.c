@@ -286,6 +286,54 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     t_free(f);
 }
 
+/* [9.6] "Cavalry retreat is not allowed when an enemy infantry unit advances or retreats into an
+ * adjacent Square after a battle": the British infantry in E-6 (facing south) loses to the French
+ * infantry in F-6 and retreats into D-6, next to the French cavalry in C-6; the French infantry
+ * advances into E-6, next to the British cavalry in E-5; no cavalry window opens (PH_CAV_RETREAT)
+ * and neither cavalry unit moves */
+static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
+    (void)st;
+    t_board b;
+    t_fx *f = t_new("short", 2, 961);
+    t_blank(f, &b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
+    int bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0);
+    t_values(f, br, 2, 1, 0);
+    t_values(f, fr, 3, 1, 0);
+    t_put(f, br, "E-6", WNLB_S);
+    t_put(f, fr, "F-6", WNLB_N);
+    t_put(f, bcav, "E-5", WNLB_E);
+    t_put(f, fcav, "C-6", WNLB_E);
+    char t[96];
+    snprintf(t, sizeof t, "play %d move", move);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "done");
+    t_no_fire(f);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    snprintf(t, sizeof t, "attack %s with %s", f->s->sc->units[br].id, f->s->sc->units[fr].id);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none"); /* 3 against 2 */
+    assert_int_equal(f->s->phase, WNLB_PH_LOSS);
+    T_OK(f, 1, "loss retreat D-6 S"); /* next to the French cavalry in C-6 */
+    assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
+    s_at(f, fcav, "C-6");
+    snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
+    T_OK(f, 0, t); /* next to the British cavalry in E-5 */
+    assert_int_not_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
+    assert_int_equal(f->s->phase, WNLB_PH_ROUND);
+    s_at(f, fr, "E-6");
+    s_at(f, bcav, "E-5");
+    s_at(f, fcav, "C-6");
+    assert_null(t_ev_kind(&f->ev, "cav-window", 0));
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wnlb_9_6_cavalry_retreats_before_infantry),
@@ -297,6 +345,7 @@ int main(void) {
         cmocka_unit_test(test_wnlb_9_6_one_window_per_cavalry),
         cmocka_unit_test(test_wnlb_9_6_no_retreat_for_cavalry_moving),
         cmocka_unit_test(test_wnlb_9_6_window_goes_to_cavalry_owner),
+        cmocka_unit_test(test_wnlb_9_6_no_retreat_on_advance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

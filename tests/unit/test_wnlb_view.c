@@ -145,6 +145,7 @@ static void test_wnlb_view_cdp_and_battle(void **st) {
             assert_null(own);
         }
         assert_non_null(strstr((const char *)svg.data, "sealed until both sides have chosen"));
+        assert_non_null(strstr((const char *)svg.data, "attacker: chosen, defender: choosing")); /* public */
         buf_free(&svg);
     }
     t_free(f);
@@ -177,7 +178,7 @@ static char *s_counter_of(const char *svg, const char *id) {
 
 /* the picture's markers (docs/render.md): a counter's facing [8.1], its Reduced side [9.1],
  * Disorder [9.5], Moved [8.0] and Rally [11.6]; the commanders [12.0]; a VP square in the colour
- * of its owner [13.2] */
+ * of its owner [13.2]; and the same markers in the text view */
 static void test_wnlb_view_picture_markers(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 34);
@@ -218,9 +219,134 @@ static void test_wnlb_view_picture_markers(void **st) {
     }
     assert_int_equal(french, 1);
     assert_int_equal(allied, 3); /* [13.2] four VP squares */
+    /* the text view carries the same markers */
+    char *txt = s_text(f, BRT_VIEW_PUBLIC), line[96];
+    snprintf(line, sizeof line, "%s ", sc->units[a].id);
+    const char *la = strstr(txt, line);
+    assert_non_null(la);
+    assert_true(strncmp(strstr(la, "facing E"), "facing E reduced disordered moved\n", 34) == 0);
+    snprintf(line, sizeof line, "%s ", sc->units[b].id);
+    const char *lb = strstr(txt, line);
+    assert_non_null(lb);
+    snprintf(line, sizeof line, "facing %c rallied\n", "NESW"[ub->facing & 3]);
+    assert_true(strncmp(strstr(lb, "facing "), line, strlen(line)) == 0);
+    free(txt);
     free(ca);
     free(cb);
     free(svg);
+    t_free(f);
+}
+
+/* the picture of f's state with the order o given as the last one */
+static char *s_svg_after(const t_fx *f, int vp, const wnlb_order *o) {
+    brt_buf ob, b;
+    buf_init(&ob);
+    buf_init(&b);
+    assert_int_equal(wnlb_order_encode(f->s, o, &ob), 0);
+    size_t pos = 0, len = 0;
+    const uint8_t *item = NULL;
+    assert_int_equal(buf_next_item(&ob, &pos, &item, &len), 1);
+    brt_render_ctx ctx = {item, len, 0, NULL};
+    assert_int_equal(f->rs->render(f->s, vp, &ctx, &b), 0);
+    buf_append(&b, "", 1);
+    buf_free(&ob);
+    return (char *)b.data;
+}
+
+/* the <g class="last-move" ...>...</g> of a picture, or NULL */
+static char *s_last_move(const char *svg) {
+    const char *at = strstr(svg, "<g class=\"last-move\" data-unit");
+    if (!at) return NULL;
+    const char *end = strstr(at, "</g>");
+    assert_non_null(end);
+    size_t n = (size_t)(end - at);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, at, n);
+    out[n] = 0;
+    return out;
+}
+
+/* [9.6] R-wnlb-9.6-move-stops: French infantry in I-6 facing north ordered ahead three squares,
+ * then west and ahead once more; British cavalry in E-6. The third step ends in F-6, next to the
+ * cavalry: the window opens and the rest of the order is not made. The last move's path in the
+ * picture (docs/render.md) is the steps made, I-6 to F-6 (four points, the same as the path of the
+ * order of those three steps alone), not the whole order walked back from F-6 */
+static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 96);
+    t_board bd;
+    t_blank(f, &bd);
+    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
+    t_put(f, inf, "I-6", WNLB_N);
+    t_put(f, cav, "E-6", WNLB_S);
+    t_empty_hand(f, WNLB_FR);
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
+    o.purpose = WNLB_PURPOSE_MOVE;
+    assert_int_equal(t_order(f, 0, &o), 0);
+    wnlb_order mv = t_o(WNLB_O_MOVE), made = t_o(WNLB_O_MOVE);
+    mv.unit = made.unit = inf;
+    static const uint8_t steps[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W, WNLB_STEP_FWD};
+    mv.n_steps = 5;
+    memcpy(mv.steps, steps, sizeof steps);
+    made.n_steps = 3;
+    memcpy(made.steps, steps, 3);
+    if (t_order(f, 0, &mv) != 0) fail_msg("move refused: [%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
+    int r, c;
+    t_sq("F-6", &r, &c);
+    assert_int_equal(f->s->units[inf].row, r);
+    assert_int_equal(f->s->units[inf].col, c);
+    char *svg = s_svg_after(f, BRT_VIEW_PUBLIC, &mv), *ref = s_svg_after(f, BRT_VIEW_PUBLIC, &made);
+    char *path = s_last_move(svg), *want = s_last_move(ref);
+    assert_non_null(path);
+    assert_non_null(want);
+    int circles = 0;
+    for (const char *p = path; (p = strstr(p, "<circle")) != NULL; p++) circles++;
+    assert_int_equal(circles, 4); /* I-6, H-6, G-6, F-6 */
+    assert_string_equal(path, want);
+    free(path);
+    free(want);
+    free(svg);
+    free(ref);
+    t_free(f);
+}
+
+static size_t s_vp_named(const t_fx *f, const char *name) {
+    for (size_t i = 0; i < f->s->sc->n_vp; i++)
+        if (strcmp(f->s->sc->vp[i].name, name) == 0) return i;
+    fail_msg("no VP square %s", name);
+    return 0;
+}
+
+/* [13.2] the Short Game's result says what decided it, the chateaux and Mt St Jean the French
+ * hold, and the picture shows where the French stand before the end: two chateaux without Mt St
+ * Jean do not win; with it they do */
+static void test_wnlb_13_2_result_names_what_is_held(void **st) {
+    (void)st;
+    t_fx *f = t_new("short", 2, 132);
+    f->s->vp_owner[s_vp_named(f, "hougoumont")] = WNLB_SIDE_FRENCH;
+    f->s->vp_owner[s_vp_named(f, "la-haye-sainte")] = WNLB_SIDE_FRENCH;
+    char *svg = s_svg(f, BRT_VIEW_PUBLIC);
+    assert_non_null(strstr(svg, "[13.2] the French hold 2 chateaux: not enough to win"));
+    free(svg);
+    wnlb_state *w = wnlb_state_clone(f->s);
+    w->vp_owner[s_vp_named(f, "mt-st-jean")] = WNLB_SIDE_FRENCH;
+    wnlb_state *keep = f->s;
+    f->s = w;
+    svg = s_svg(f, BRT_VIEW_PUBLIC);
+    f->s = keep;
+    assert_non_null(strstr(svg, "[13.2] the French hold 2 chateaux and Mt St Jean: enough to win"));
+    free(svg);
+    wnlb_state_destroy(&w);
+    f->s->turn = 4;
+    wnlb_victory(f->s, &f->ev);
+    brt_result res;
+    f->rs->result(f->s, &res);
+    assert_true(res.ended);
+    assert_int_equal(res.winners, 2u);
+    assert_string_equal(res.reason, "[13.2] the French hold 2 chateaux: the Allies win");
     t_free(f);
 }
 
@@ -230,6 +356,8 @@ int main(void) {
         cmocka_unit_test(test_wnlb_view_vp_owner_follows_entry),
         cmocka_unit_test(test_wnlb_view_cdp_and_battle),
         cmocka_unit_test(test_wnlb_view_picture_markers),
+        cmocka_unit_test(test_wnlb_9_6_picture_path_stops_at_window),
+        cmocka_unit_test(test_wnlb_13_2_result_names_what_is_held),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
