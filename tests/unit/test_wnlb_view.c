@@ -159,14 +159,9 @@ static char *s_svg(const t_fx *f, int vp) {
     return (char *)b.data;
 }
 
-/* the <g class="counter..." element of unit u in the picture, cut at its end, or fails */
-static char *s_counter_of(const char *svg, const char *id) {
-    char key[48];
-    snprintf(key, sizeof key, "id=\"u-%s\"", id);
-    const char *at = strstr(svg, key);
-    if (!at) fail_msg("no counter for %s in the picture", id);
-    while (at > svg && strncmp(at, "<g class=\"counter", 17) != 0) at--;
-    const char *end = strstr(at, "</g>\n");
+/* a copy of the text from AT up to (not with) the first END after it, which must be there */
+static char *s_cut(const char *at, const char *end_mark) {
+    const char *end = strstr(at, end_mark);
     assert_non_null(end);
     size_t n = (size_t)(end - at);
     char *out = malloc(n + 1);
@@ -174,6 +169,16 @@ static char *s_counter_of(const char *svg, const char *id) {
     memcpy(out, at, n);
     out[n] = 0;
     return out;
+}
+
+/* the <g class="counter..." element of unit u in the picture, cut at its end, or fails */
+static char *s_counter_of(const char *svg, const char *id) {
+    char key[48];
+    snprintf(key, sizeof key, "id=\"u-%s\"", id);
+    const char *at = strstr(svg, key);
+    if (!at) fail_msg("no counter for %s in the picture", id);
+    while (at > svg && strncmp(at, "<g class=\"counter", 17) != 0) at--;
+    return s_cut(at, "</g>\n");
 }
 
 /* the picture's markers (docs/render.md): a counter's facing [8.1], its Reduced side [9.1],
@@ -257,14 +262,7 @@ static char *s_svg_after(const t_fx *f, int vp, const wnlb_order *o) {
 static char *s_last_move(const char *svg) {
     const char *at = strstr(svg, "<g class=\"last-move\" data-unit");
     if (!at) return NULL;
-    const char *end = strstr(at, "</g>");
-    assert_non_null(end);
-    size_t n = (size_t)(end - at);
-    char *out = malloc(n + 1);
-    assert_non_null(out);
-    memcpy(out, at, n);
-    out[n] = 0;
-    return out;
+    return s_cut(at, "</g>");
 }
 
 /* [9.6] R-wnlb-9.6-move-stops: French infantry in I-6 facing north ordered ahead three squares,
