@@ -146,9 +146,8 @@ static void test_wnlb_greedy_battle_cards_enough(void **st) {
     t_fx *f = t_new("short", 2, 906);
     t_board bd;
     t_blank(f, &bd);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "E-5", WNLB_N);
-    t_put(f, br, "D-5", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
     t_values(f, fr, 4, 2, 0);
     t_values(f, br, 4, 2, 0);
     t_empty_hand(f, WNLB_FR);

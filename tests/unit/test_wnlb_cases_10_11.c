@@ -51,11 +51,8 @@ static void test_wnlb_10_0_infantry_in_chateau_doubles(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 100);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 3, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 3, 1, 0);
     assert_int_equal(s_def_base(f, br, fr), 3);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_def_base(f, br, fr), 6);
@@ -67,11 +64,8 @@ static void test_wnlb_10_0_chateau_no_flank_or_rear(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 101);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "D-6", WNLB_S); /* into the rear */
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "D-6", WNLB_S, 2, 1, 0); /* into the rear */
     assert_int_equal(s_att_base(f, br, fr), 6); /* [9.3] rear triples */
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_att_base(f, br, fr), 2);
@@ -84,11 +78,8 @@ static void test_wnlb_10_0_cavalry_in_chateau_as_village(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 102);
-    int cav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, cav, 2, 1, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, cav, "E-6", WNLB_S);
-    t_put(f, fr, "D-6", WNLB_S);
+    int cav = t_place_v(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "D-6", WNLB_S, 2, 1, 0);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_def_base(f, cav, fr), 4);
     assert_int_equal(s_att_base(f, cav, fr), 6);
@@ -279,11 +270,8 @@ static void test_wnlb_10_0_cdp_only_for_the_defender(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 108);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 5, 2, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 5, 2, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
     s_chateau(f, "F-6", 2);
     s_card(f);
     s_attack(f, 0, br, fr, -1);
@@ -302,11 +290,8 @@ static void test_wnlb_10_0_cdp_not_added_to_bp(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 103);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 7, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 7, 3, 0);
     s_chateau(f, "E-6", 3);
     assert_int_equal(s_def_base(f, br, fr), 6);
     s_card(f);
@@ -324,11 +309,8 @@ static void test_wnlb_10_0_cdp_absorbs_reduction_and_retreat(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 104);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 9, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 9, 3, 0);
     s_chateau(f, "E-6", 2);
     s_card(f);
     s_attack(f, 0, br, fr, -1);
@@ -352,11 +334,8 @@ static void test_wnlb_10_0_no_cdp_left_takes_loss(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 105);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 5, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 3, 0);
     s_chateau(f, "E-6", 0);
     s_card(f);
     s_attack(f, 0, br, fr, -1);
@@ -391,9 +370,8 @@ static void test_wnlb_10_0_artillery_fire_no_effect_in_chateau(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 115);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     s_chateau(f, "F-6", 0);
     wnlb_disorder(f->s, fr, &f->ev);
     assert_int_equal(f->s->units[fr].disordered, 0);
@@ -416,13 +394,9 @@ static void test_wnlb_11_2_command_benefit_attack_or_defence(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 120);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), a = t_unit(f, WNLB_FR, WNLB_INF, 0), c = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_values(f, br, 10, 5, 0);
-    t_values(f, a, 2, 1, 0);
-    t_values(f, c, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, a, "F-6", WNLB_N);
-    t_put(f, c, "E-5", WNLB_E);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 10, 5, 0);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
+    int c = t_place_v(f, WNLB_FR, WNLB_INF, 1, "E-5", WNLB_E, 2, 1, 0);
     int r, col;
     t_sq("F-5", &r, &col); /* next to both attackers, diagonal to the defender */
     f->s->cmd_row[0] = (int8_t)r;
@@ -453,11 +427,8 @@ static void test_wnlb_11_3_both_sides_elite_bonus(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 130);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 1);
-    t_values(f, a, 2, 1, 1);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, a, "E-7", WNLB_W);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 1);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 2, 1, 1);
     t_terrain(f, "E-6", WNLB_VILLAGE);
     int fe = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ELITE, 0), be = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ELITE, 0);
     s_card(f);
@@ -570,9 +541,8 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
     int cav, tgt, card;
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_values(f, tgt, 4, 2, 0);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), other = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, inf, "K-2", WNLB_N);
-    t_put(f, other, "J-2", WNLB_S);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "K-2", WNLB_N);
+    int other = t_place(f, WNLB_BR, WNLB_INF, 1, "J-2", WNLB_S);
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
     T_OK(f, 0, "cards none");
     T_OK(f, 1, "cards none");
@@ -607,11 +577,8 @@ static void test_wnlb_11_5_enemy_must_charge(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_british_round(&b, "short", 2, 150);
-    int cav = t_unit(f, WNLB_FR, WNLB_CAV, 0), tgt = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_values(f, cav, 2, 1, 0);
-    t_values(f, tgt, 5, 2, 0);
-    t_put(f, cav, "H-6", WNLB_N);
-    t_put(f, tgt, "E-6", WNLB_S);
+    int cav = t_place_v(f, WNLB_FR, WNLB_CAV, 0, "H-6", WNLB_N, 2, 1, 0);
+    int tgt = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 5, 2, 0);
     int card = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ENEMY_CHARGE, 0);
     if (s_charge_as(f, 1, card, WNLB_ACT_ENEMY_CHARGE, cav, tgt, 0) != 0)
         fail_msg("enemy charge refused: [%s] %s", f->err.rule, f->err.message);
@@ -636,9 +603,8 @@ static void test_wnlb_11_5_disordered_enemy_not_designated(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_british_round(&b, "short", 2, 151);
-    int cav = t_unit(f, WNLB_FR, WNLB_CAV, 0), tgt = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, cav, "H-6", WNLB_N);
-    t_put(f, tgt, "E-6", WNLB_S);
+    int cav = t_place(f, WNLB_FR, WNLB_CAV, 0, "H-6", WNLB_N);
+    int tgt = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     f->s->units[cav].disordered = 1;
     int card = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ENEMY_CHARGE, 0);
     assert_int_not_equal(s_charge_as(f, 1, card, WNLB_ACT_ENEMY_CHARGE, cav, tgt, 0), 0);
@@ -684,9 +650,8 @@ static void test_wnlb_10_0_chateau_infantry_attacks_any_side(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 106);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "F-7", WNLB_W); /* east of the French unit, which faces north */
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "F-7", WNLB_W); /* east of the French unit, which faces north */
     assert_false(wnlb_can_attack(f->s, fr, br));
     s_chateau(f, "F-6", 2);
     assert_true(wnlb_can_attack(f->s, fr, br));
@@ -705,11 +670,8 @@ static void test_wnlb_10_0_retreat_from_chateau(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 107);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 5, 2, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 2, 0);
     s_chateau(f, "E-6", 0);
     s_card(f);
     s_attack(f, 0, br, fr, -1);

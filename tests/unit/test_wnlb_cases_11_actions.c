@@ -54,8 +54,7 @@ static void test_wnlb_11_0_action_counts_against_five(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 110);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, a, "F-6", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
     f->s->units[a].disordered = 1;
     int c = t_give(f, WNLB_FR, 5, 1, WNLB_ACT_RALLY, 0);
     t_give(f, WNLB_FR, 5, 1, WNLB_ACT_NONE, 0);
@@ -93,9 +92,8 @@ static void test_wnlb_11_1_artillery_fire_disorders_front_enemy(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 112);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     assert_int_equal(wnlb_fire_target(f->s, fr), br);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     char txt[48];
@@ -162,10 +160,8 @@ static void test_wnlb_11_1_fire_never_eliminates(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 115);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_values(f, br, 4, 2, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 4, 2, 0);
     f->s->units[br].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the round goes on after the first fire */
@@ -191,9 +187,8 @@ static void test_wnlb_11_1_fire_at_chateau_refused(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 116);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), 0);
@@ -221,10 +216,8 @@ static void test_wnlb_11_1_defender_fires_in_opponents_round(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 117);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_values(f, fr, 4, 2, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 4, 2, 0);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     int a1 = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     int a2 = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     s_french_card_done(f);
@@ -256,9 +249,8 @@ static void test_wnlb_11_1_defender_fire_outside_five_card_limit(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 118);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     int a1 = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     for (int i = 0; i < 5; i++) t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the French round goes on after its card */
@@ -293,9 +285,8 @@ static void test_wnlb_11_1_window_does_not_tell_the_hand(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 119);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0); /* no Artillery Fire card */
     for (int i = 0; i < 3; i++) t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the French round goes on */
     s_french_card_done(f);
@@ -378,8 +369,7 @@ static void test_wnlb_11_6_rally_flips_reduced_not_adjacent(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 122);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, a, "F-6", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
     f->s->units[a].reduced = 1;
     t_put(f, br, "E-6", WNLB_S);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
@@ -407,8 +397,7 @@ static void test_wnlb_11_6_reduced_and_disordered_player_chooses(void **st) {
     for (int flip = 0; flip < 2; flip++) {
         t_board b;
         t_fx *f = s_blank_round(&b, "short", 2, 126);
-        int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-        t_put(f, a, "F-6", WNLB_N);
+        int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
         f->s->units[a].reduced = f->s->units[a].disordered = 1;
         int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
         char rally[48], flipped[48];
@@ -432,9 +421,8 @@ static void test_wnlb_11_6_flip_one_unit_only(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 127);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), a2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, a, "F-6", WNLB_N);
-    t_put(f, a2, "F-8", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int a2 = t_place(f, WNLB_FR, WNLB_INF, 1, "F-8", WNLB_N);
     f->s->units[a].reduced = f->s->units[a2].reduced = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
     assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), s_id(f, a2), 1), 0);
@@ -450,9 +438,8 @@ static void test_wnlb_11_6_moved_unit_not_rallied(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 123);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0), a2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, a, "F-6", WNLB_N);
-    t_put(f, a2, "F-8", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int a2 = t_place(f, WNLB_FR, WNLB_INF, 1, "F-8", WNLB_N);
     f->s->units[a].disordered = f->s->units[a2].disordered = 1;
     f->s->units[a].moved = 1;
     f->s->units[a2].attacked = 1;
@@ -475,8 +462,7 @@ static void test_wnlb_11_6_rally_marker_until_round_end(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 124);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, a, "F-6", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
     f->s->units[a].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
@@ -561,9 +547,8 @@ static void test_wnlb_11_1_window_clock_declines(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, "short", 2, 127);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    (void)t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     s_french_card_done(f);

@@ -220,9 +220,8 @@ static void test_wnlb_12_0_commander_never_eliminated(void **st) {
     t_board b;
     t_fx *f = t_new("short", 2, 121);
     t_blank(f, &b);
-    int u = t_unit(f, WNLB_BR, WNLB_INF, 0), v = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, u, "E-6", WNLB_S);
-    t_put(f, v, "E-9", WNLB_S);
+    int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
+    (void)t_place(f, WNLB_BR, WNLB_INF, 1, "E-9", WNLB_S);
     s_cmd_at(f, 1, "E-6");
     f->s->units[u].eliminated = 1; /* [9.5] removed from the game */
     f->s->units[u].row = f->s->units[u].col = -1;
@@ -277,8 +276,7 @@ static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
     t_board b;
     t_fx *f = t_new("short", 2, 124);
     t_blank(f, &b);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, fr, "H-6", WNLB_N);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     s_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "B-6", WNLB_S);
     wnlb_order o = t_o(WNLB_O_PLAY);
@@ -304,9 +302,8 @@ static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
     t_board b;
     t_fx *f = t_new("short", 2, 126);
     t_blank(f, &b);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, fr, "G-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
+    (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "H-8", WNLB_N);
     s_cmd_at(f, 0, "D-5");  /* alone, two squares from the cavalry */
     s_cmd_at(f, 1, "F-7");  /* alone, next to F-6 */
@@ -359,8 +356,7 @@ static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
     t_board b;
     t_fx *f = t_new("short", 2, 122);
     t_blank(f, &b);
-    int u = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, u, "E-6", WNLB_S);
+    int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     s_cmd_at(f, 1, "E-6");
     int r, c;
     t_sq("D-6", &r, &c);
@@ -443,8 +439,7 @@ static void test_wnlb_12_0_advance_or_retreat_displaces_lone_commander(void **st
      * retreat to E-7, the French advance into E-6, next to him: he goes to E-7 (2 steps) */
     t_fx *f = s_battle(&b, 1202, &br, &fr);
     s_cmd_at(f, 1, "E-5");
-    int fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1), br2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, fr2, "A-16", WNLB_N);
+    int fr2 = t_place(f, WNLB_FR, WNLB_INF, 1, "A-16", WNLB_N), br2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
     s_cmd_at(f, 0, "I-3"); /* Napoleon alone, beside the British unit in J-3 that does not move */
     t_put(f, br2, "J-3", WNLB_N);
     s_attack_cards(f, br, fr);
@@ -505,8 +500,7 @@ static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
     wnlb_square_name(r + 2, c, two, sizeof two);
     assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED); /* [3.1] */
     s_cmd_at(f, 0, below);
-    int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, u, two, WNLB_N);
+    int u = t_place(f, WNLB_FR, WNLB_INF, 0, two, WNLB_N);
     int card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
     char txt[48];
     snprintf(txt, sizeof txt, "play %d move", card);

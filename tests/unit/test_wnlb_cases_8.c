@@ -263,8 +263,7 @@ static void test_wnlb_8_2_no_entry_into_occupied_square(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int friend = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, friend, "D-6", WNLB_N);
+    int friend = t_place(f, WNLB_FR, WNLB_INF, 1, "D-6", WNLB_N);
     const int s1[] = {WNLB_STEP_FWD};
     wnlb_order o = s_move(u, 1, s1);
     assert_int_not_equal(t_order(f, 0, &o), 0);
@@ -281,8 +280,7 @@ static void test_wnlb_8_0_unit_moves_once_per_round(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-8", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-8", WNLB_N);
     const int s1[] = {WNLB_STEP_FWD};
     wnlb_order o = s_move(u, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
@@ -301,8 +299,7 @@ static void test_wnlb_8_0_card_mp_shared_not_exceeded(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-9", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-9", WNLB_N);
     int r, c;
     t_sq("H-3", &r, &c);
     f->s->cmd_row[0] = (int8_t)r;
@@ -392,8 +389,7 @@ static void test_wnlb_8_0_moved_marker_placed(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-9", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-9", WNLB_N);
     assert_int_equal(f->s->units[u].moved, 0);
     const int one[] = {WNLB_STEP_FWD};
     wnlb_order o = s_move(u, 1, one);
@@ -520,8 +516,7 @@ static void test_wnlb_8_0_commander_moves_with_own_army(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, br, "H-3", WNLB_S);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "H-3", WNLB_S);
     int r, c;
     t_sq("H-8", &r, &c);
     f->s->cmd_row[1] = (int8_t)r;

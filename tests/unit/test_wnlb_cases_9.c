@@ -362,8 +362,7 @@ static void test_wnlb_9_3_woods_village_defender_doubles(void **st) {
     t_board b;
     int br;
     t_fx *f = s_def(&b, &br);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, a, "F-6", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
     int32_t att, def, per[1];
     s_base(f, br, &a, 1, 0, 0, &att, &def, per);
     assert_int_equal(def, 3);
@@ -422,9 +421,7 @@ static void test_wnlb_9_4_flank_and_elite_quadruple(void **st) {
     t_board b;
     int br;
     t_fx *f = s_def(&b, &br);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, a, 2, 1, 1);
-    t_put(f, a, "E-7", WNLB_W);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 2, 1, 1);
     int32_t att, def, per[1];
     s_base(f, br, &a, 1, 1, 0, &att, &def, per);
     assert_int_equal(per[0], 8);
@@ -577,17 +574,11 @@ static void s_at(const t_fx *f, int u, const char *sq) {
 
 /* a British defender (printed def/def_red) in E-6 facing south, French attacker(s) */
 static int sb_def(sb *x, int full, int red) {
-    int br = t_unit(x->f, WNLB_BR, WNLB_INF, 0);
-    t_values(x->f, br, full, red, 0);
-    t_put(x->f, br, "E-6", WNLB_S);
-    return br;
+    return t_place_v(x->f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, full, red, 0);
 }
 
 static int sb_att(sb *x, int n, int full, int red, const char *sq, int facing) {
-    int a = t_unit(x->f, WNLB_FR, WNLB_INF, n);
-    t_values(x->f, a, full, red, 0);
-    t_put(x->f, a, sq, facing);
-    return a;
+    return t_place_v(x->f, WNLB_FR, WNLB_INF, n, sq, facing, full, red, 0);
 }
 
 /* [9.0] no attack unless a card was played for Movement or an Action first */
@@ -644,10 +635,9 @@ static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), bi = t_unit(f, WNLB_BR, WNLB_INF, 0), pi = t_unit(f, WNLB_PR, WNLB_INF, 0);
-    t_put(f, fr, "E-6", WNLB_N);
-    t_put(f, bi, "D-6", WNLB_S);
-    t_put(f, pi, "E-7", WNLB_W);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "E-6", WNLB_N);
+    int bi = t_place(f, WNLB_BR, WNLB_INF, 0, "D-6", WNLB_S);
+    int pi = t_place(f, WNLB_PR, WNLB_INF, 0, "E-7", WNLB_W);
     T_OK(f, 0, "pass");
     assert_int_equal(f->s->round_army, WNLB_BR);
     char t[96];
@@ -1155,11 +1145,8 @@ static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int bc = t_give(f, WNLB_BR, 1, 3, WNLB_ACT_NONE, 0), pc = t_give(f, WNLB_PR, 1, 3, WNLB_ACT_NONE, 0);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), pi = t_unit(f, WNLB_PR, WNLB_INF, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_values(f, pi, 1, 0, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, pi, "E-6", WNLB_S);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
+    int pi = t_place_v(f, WNLB_PR, WNLB_INF, 0, "E-6", WNLB_S, 1, 0, 0);
     char t[64];
     snprintf(t, sizeof t, "play %d move", mv);
     T_OK(f, 0, t);

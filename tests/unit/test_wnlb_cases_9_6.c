@@ -131,9 +131,8 @@ static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     t_board b;
     t_fx *f = t_new("short", 2, 961);
     t_blank(f, &b);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, inf, "H-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
+    int cav = t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     wnlb_order o = t_o(WNLB_O_PLAY);
     o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
     o.purpose = WNLB_PURPOSE_MOVE;
@@ -160,8 +159,7 @@ static void test_wnlb_9_6_retreat_free_and_repeatable(void **st) {
     t_board b;
     int inf, cav;
     t_fx *f = s96(&b, &inf, &cav);
-    int second = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, second, "C-8", WNLB_W);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 1, "C-8", WNLB_W);
     wnlb_order o = s_evade("D-6", WNLB_S);
     ORDER(f, 1, o);
     assert_int_equal(f->s->mp_left, 5);
@@ -270,9 +268,8 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     t_board b;
     t_fx *f = t_new("full", 3, 964);
     t_blank(f, &b);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), pcav = t_unit(f, WNLB_PR, WNLB_CAV, 0);
-    t_put(f, inf, "G-6", WNLB_N);
-    t_put(f, pcav, "E-6", WNLB_S);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
+    (void)t_place(f, WNLB_PR, WNLB_CAV, 0, "E-6", WNLB_S);
     wnlb_order o = t_o(WNLB_O_PLAY);
     o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
     o.purpose = WNLB_PURPOSE_MOVE;

@@ -652,9 +652,8 @@ static int s_battle_position(unsigned seats) {
     t_fx *g = t_new(seats == 2 ? "short" : "full", seats, 19);
     t_board bd;
     t_blank(g, &bd);
-    int fr = t_unit(g, WNLB_FR, WNLB_INF, 0), br = t_unit(g, WNLB_BR, WNLB_INF, 0);
-    t_put(g, fr, "E-5", WNLB_N);
-    t_put(g, br, "D-5", WNLB_S);
+    int fr = t_place(g, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
+    int br = t_place(g, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
     int ci = s_hand_ci(g, g->s, WNLB_FR, 0);
     wnlb_card_use(g->s, ci);
     g->s->round_cards = 1;

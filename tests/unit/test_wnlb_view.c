@@ -275,9 +275,8 @@ static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
     t_fx *f = t_new("short", 2, 96);
     t_board bd;
     t_blank(f, &bd);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, inf, "I-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "I-6", WNLB_N);
+    (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
     wnlb_order o = t_o(WNLB_O_PLAY);
     o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);

@@ -329,6 +329,21 @@ static inline void t_values(t_fx *f, int u, int full, int reduced, int elite) {
     d->elite = (uint8_t)elite;
 }
 
+/* the n-th unit of army and type, put on a square with a facing (t_put); returns it */
+static inline int t_place(t_fx *f, int army, int type, int n, const char *sq, int facing) {
+    int u = t_unit(f, army, type, n);
+    t_put(f, u, sq, facing);
+    return u;
+}
+
+/* t_place with the unit's printed values (t_values) */
+static inline int t_place_v(t_fx *f, int army, int type, int n, const char *sq, int facing, int full,
+                            int reduced, int elite) {
+    int u = t_place(f, army, type, n, sq, facing);
+    t_values(f, u, full, reduced, elite);
+    return u;
+}
+
 /* the index of a card of army now in the unused portion, put in its hand with these values
  * (returns its id) */
 static inline int t_give(t_fx *f, int army, int mp, int bp, int action, int value) {
