@@ -249,6 +249,20 @@ static void s_attack(t_fx *f, unsigned seat, int target, int a, int b) {
     PHASE(f, WNLB_PH_BATTLE_CARDS);
 }
 
+/* [9.3] neither side plays a battle card: the battle is resolved */
+static void s_no_cards(t_fx *f) {
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none");
+}
+
+/* [9.0] a fresh French Movement card played, the battle on target by one attacker declared and
+ * fought without battle cards */
+static void s_battle(t_fx *f, int target, int a) {
+    s_card(f);
+    s_attack(f, 0, target, a, -1);
+    s_no_cards(f);
+}
+
 /* the square sq becomes the chateau 0 of the fixture's board with cdp CDP [10.0] */
 static void s_chateau(t_fx *f, const char *sq, int cdp) {
     wnlb_scenario *sc = (wnlb_scenario *)f->s->sc;
@@ -273,10 +287,7 @@ static void test_wnlb_10_0_cdp_only_for_the_defender(void **st) {
     int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 5, 2, 0);
     int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
     s_chateau(f, "F-6", 2);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 2 (the chateau doubles defenders only) against 5: more than double */
+    s_battle(f, br, fr); /* 2 (the chateau doubles defenders only) against 5: more than double */
     assert_int_equal(f->s->battle.total[0], 2);
     assert_int_equal(f->s->battle.total[1], 5);
     assert_int_equal(f->s->units[fr].reduced, 1);
@@ -294,10 +305,7 @@ static void test_wnlb_10_0_cdp_not_added_to_bp(void **st) {
     int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 7, 3, 0);
     s_chateau(f, "E-6", 3);
     assert_int_equal(s_def_base(f, br, fr), 6);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_battle(f, br, fr);
     assert_int_equal(f->s->battle.total[1], 6);
     assert_int_equal(f->s->battle.total[0], 7);
     t_free(f);
@@ -312,10 +320,7 @@ static void test_wnlb_10_0_cdp_absorbs_reduction_and_retreat(void **st) {
     int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
     int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 9, 3, 0);
     s_chateau(f, "E-6", 2);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 9 against 4 */
+    s_battle(f, br, fr); /* 9 against 4 */
     assert_int_equal(f->s->battle.more_than_double, 1);
     assert_true(t_legal_has(f, 1, "loss cdp"));
     T_OK(f, 1, "loss cdp");
@@ -337,10 +342,7 @@ static void test_wnlb_10_0_no_cdp_left_takes_loss(void **st) {
     int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
     int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 3, 0);
     s_chateau(f, "E-6", 0);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 */
+    s_battle(f, br, fr); /* 5 against 4 */
     T_NO(f, 1, "loss cdp");
     assert_string_equal(f->err.rule, "10.0");
     T_OK(f, 1, "loss reduce");
@@ -351,10 +353,7 @@ static void test_wnlb_10_0_no_cdp_left_takes_loss(void **st) {
     t_values(f, cav, 2, 1, 0);
     t_put(f, cav, "E-6", WNLB_S);
     f->s->cdp[0] = 2;
-    s_card(f);
-    s_attack(f, 0, cav, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 (as in a village) */
+    s_battle(f, cav, fr); /* 5 against 4 (as in a village) */
     PHASE(f, WNLB_PH_LOSS);
     assert_false(t_legal_has(f, 1, "loss cdp"));
     T_NO(f, 1, "loss cdp");
@@ -526,8 +525,7 @@ static void test_wnlb_11_4_charger_disordered_after(void **st) {
     ((wnlb_scenario *)f->s->sc)->units[cav].heavy = 0;
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
     assert_int_equal(f->s->units[cav].disordered, 0);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     assert_int_equal(f->s->units[cav].disordered, 1);
     assert_int_equal(f->s->units[cav].moved, 1);
     assert_int_equal(f->s->units[cav].reduced, 0);
@@ -544,8 +542,7 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "K-2", WNLB_N);
     int other = t_place(f, WNLB_BR, WNLB_INF, 1, "J-2", WNLB_S);
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     t_no_fire(f); /* R-wnlb-11.1-windows: the other side's window after the card */
     PHASE(f, WNLB_PH_DECLARE);
     assert_int_equal(t_actor(f), 0);
@@ -590,8 +587,7 @@ static void test_wnlb_11_5_enemy_must_charge(void **st) {
     T_OK(f, 0, "charge 2");
     s_at(f, cav, "F-6");
     PHASE(f, WNLB_PH_BATTLE_CARDS);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 2 against 5 */
+    s_no_cards(f); /* 2 against 5 */
     assert_int_equal(f->s->units[cav].disordered, 1);
     PHASE(f, WNLB_PH_DECLARE);
     assert_int_equal(t_actor(f), 1);
@@ -673,10 +669,7 @@ static void test_wnlb_10_0_retreat_from_chateau(void **st) {
     int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
     int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 2, 0);
     s_chateau(f, "E-6", 0);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 */
+    s_battle(f, br, fr); /* 5 against 4 */
     assert_false(t_legal_has(f, 1, "loss retreat F-6 N"));
     assert_true(t_legal_has(f, 1, "loss retreat E-5 W"));
     T_OK(f, 1, "loss retreat D-6 E");
@@ -697,8 +690,7 @@ static void test_wnlb_11_4_winning_charger_advances(void **st) {
     ((wnlb_scenario *)f->s->sc)->units[cav].heavy = 0;
     f->s->units[tgt].facing = WNLB_W; /* F-6 is its flank */
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     assert_int_equal(f->s->battle.total[0], 8);
     T_OK(f, 1, "loss retreat D-6 N");
     PHASE(f, WNLB_PH_ADVANCE);
