@@ -40,6 +40,13 @@ static int s_cost(t_fx *f, const wnlb_order *o) {
     return cost;
 }
 
+/* [8.3] the MP cost of entering the square ahead of sq in direction dir */
+static int s_enter(const t_fx *f, const char *sq, int dir) {
+    int r, c;
+    t_sq(sq, &r, &c);
+    return wnlb_enter_cost(f->s, r, c, dir);
+}
+
 static void s_at(const t_fx *f, int u, const char *sq) {
     int r, c;
     t_sq(sq, &r, &c);
@@ -136,13 +143,11 @@ static void test_wnlb_8_3_square_terrain_costs(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     static const int terr[] = {WNLB_CLEAR, WNLB_WOODS, WNLB_VILLAGE, WNLB_CHATEAU};
     static const int cost[] = {1, 2, 2, 2};
     for (int i = 0; i < 4; i++) {
         t_terrain(f, "D-6", terr[i]);
-        assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), cost[i]);
+        assert_int_equal(s_enter(f, "E-6", WNLB_N), cost[i]);
     }
     t_free(f);
 }
@@ -153,12 +158,10 @@ static void test_wnlb_8_3_hill_cost_depends_on_origin(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_terrain(f, "D-6", WNLB_HILL);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 2);
     t_terrain(f, "E-6", WNLB_HILL);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 1);
     t_free(f);
 }
 
@@ -168,14 +171,12 @@ static void test_wnlb_8_3_ridge_and_stream_sides_cost_one(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 2);
     t_terrain(f, "D-6", WNLB_WOODS);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 3);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 3);
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_STREAM);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_E), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_E), 2);
     t_free(f);
 }
 
@@ -185,10 +186,8 @@ static void test_wnlb_8_3_bridge_removes_stream_cost(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 1);
     t_free(f);
 }
 
