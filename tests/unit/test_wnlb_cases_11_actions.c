@@ -128,10 +128,7 @@ static void test_wnlb_11_1_disordered_unit_may_not_fire(void **st) {
     assert_int_equal(f->s->units[br].disordered, 0);
     assert_int_equal(f->s->units[br2].disordered, 0);
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) >= 0);
-    brt_buf l;
-    buf_init(&l);
-    assert_int_equal(f->rs->legal(f->s, 0, &l), 2); /* pass, and the card for Movement */
-    buf_free(&l);
+    assert_int_equal(t_legal_n(f, 0), 2); /* pass, and the card for Movement */
     t_free(f);
 }
 
@@ -291,10 +288,7 @@ static void test_wnlb_11_1_window_does_not_tell_the_hand(void **st) {
     for (int i = 0; i < 3; i++) t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the French round goes on */
     s_french_card_done(f);
     assert_int_equal(f->s->phase, WNLB_PH_FIRE);
-    brt_buf l;
-    buf_init(&l);
-    assert_int_equal(f->rs->legal(f->s, 1, &l), 1); /* fire none only */
-    buf_free(&l);
+    assert_int_equal(t_legal_n(f, 1), 1); /* fire none only */
     T_OK(f, 1, "fire none");
     assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
     T_OK(f, 0, "no-battle");
@@ -449,10 +443,7 @@ static void test_wnlb_11_6_moved_unit_not_rallied(void **st) {
     assert_string_equal(f->err.rule, "11.6");
     assert_int_equal(f->s->units[a].disordered, 1);
     assert_int_equal(f->s->units[a2].disordered, 1);
-    brt_buf l;
-    buf_init(&l);
-    assert_int_equal(f->rs->legal(f->s, 0, &l), 2); /* pass, and the card for Movement */
-    buf_free(&l);
+    assert_int_equal(t_legal_n(f, 0), 2); /* pass, and the card for Movement */
     t_free(f);
 }
 

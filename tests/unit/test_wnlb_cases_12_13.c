@@ -96,15 +96,21 @@ static void test_wnlb_13_3_square_vp_table(void **st) {
     t_free(f);
 }
 
+/* [13.2] a Short Game at the end of turn 4 with the named VP squares (NULL-terminated) French,
+ * the victory checked */
+static t_fx *s_short_end(uint64_t seed, const char *const *french) {
+    t_fx *f = t_new("short", 2, seed);
+    for (; *french; french++) f->s->vp_owner[s_vp(f, *french, 0)] = WNLB_SIDE_FRENCH;
+    f->s->turn = 4;
+    wnlb_victory(f->s, &f->ev);
+    return f;
+}
+
 /* [13.2] the French win with all three chateaux at the end of turn 4 */
 static void test_wnlb_13_2_french_win_three_chateaux(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "hougoumont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "frischermont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"hougoumont", "haye", "frischermont", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->over, 1);
     assert_int_equal(f->s->winners, 1u);
     t_free(f);
@@ -113,12 +119,8 @@ static void test_wnlb_13_2_french_win_three_chateaux(void **st) {
 /* [13.2] or with any two of them plus Mt St Jean */
 static void test_wnlb_13_2_french_win_two_chateaux_and_msj(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "frischermont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "jean", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"haye", "frischermont", "jean", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->winners, 1u);
     t_free(f);
 }
@@ -126,11 +128,8 @@ static void test_wnlb_13_2_french_win_two_chateaux_and_msj(void **st) {
 /* [13.2] otherwise the British/Allied player wins: two chateaux without Mt St Jean */
 static void test_wnlb_13_2_allies_win_otherwise(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "hougoumont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"hougoumont", "haye", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->over, 1);
     assert_int_equal(f->s->winners, 2u);
     t_free(f);

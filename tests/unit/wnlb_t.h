@@ -184,6 +184,15 @@ static inline int t_actor(const t_fx *f) {
     return -1;
 }
 
+/* how many orders legal() lists for seat (negative: it failed) */
+static inline int t_legal_n(const t_fx *f, unsigned seat) {
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, seat, &l);
+    buf_free(&l);
+    return n;
+}
+
 /* 1 if the text's order is among the orders legal() lists for seat */
 static inline int t_legal_has(t_fx *f, unsigned seat, const char *text) {
     brt_buf o, l;
