@@ -18,8 +18,6 @@ static t_fx *s_blank_round(t_board *b, uint64_t seed) {
     return f;
 }
 
-static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
-
 static int32_t s_def_base(t_fx *f, int target, int attacker) {
     wnlb_battle b;
     memset(&b, 0, sizeof b);
@@ -115,14 +113,14 @@ static int s_play_charge(t_fx *f, unsigned seat, const uint8_t *bytes, size_t le
 static int s_charge_as(t_fx *f, unsigned seat, int card, int action, int cav, int target, int n) {
     Wnlb__V1__Order o = WNLB__V1__ORDER__INIT;
     Wnlb__V1__Play play = WNLB__V1__PLAY__INIT;
-    char *units[1] = {(char *)s_id(f, cav)};
+    char *units[1] = {(char *)t_id(f, cav)};
     uint32_t path[2] = {1, 2};
     play.card = (uint32_t)card;
     play.purpose = WNLB_PURPOSE_ACTION;
     play.action = (uint32_t)action;
     play.n_units = 1;
     play.units = units;
-    play.target = (char *)s_id(f, target);
+    play.target = (char *)t_id(f, target);
     play.n_path = (size_t)n;
     play.path = path;
     o.kind_case = WNLB__V1__ORDER__KIND_PLAY;
@@ -150,13 +148,6 @@ static t_fx *s_charge_setup(t_board *b, int *cav, int *tgt, int *card) {
     return f;
 }
 
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
-}
-
 /* [11.4] one cavalry unit moves one or two squares without changing facing and attacks the
  * enemy it moves adjacent to; a Moved marker after */
 static void test_wnlb_11_4_charge_moves_straight_and_attacks(void **st) {
@@ -165,7 +156,7 @@ static void test_wnlb_11_4_charge_moves_straight_and_attacks(void **st) {
     int cav, tgt, card;
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     assert_int_equal(f->s->units[cav].facing, WNLB_N);
     assert_int_equal(f->s->units[cav].moved, 1);
     assert_int_equal(f->s->battle.target, tgt);
@@ -182,7 +173,7 @@ static void test_wnlb_11_4_charge_not_from_adjacent(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_put(f, cav, "F-6", WNLB_N);
     assert_int_not_equal(s_charge(f, card, cav, tgt, 1), 0);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_free(f);
 }
 
@@ -197,7 +188,7 @@ static void test_wnlb_11_4_charge_terrain_limits(void **st) {
         t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
         t_terrain(f, "E-6", terr[i]);
         assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
-        s_at(f, cav, "H-6");
+        t_at(f, cav, "H-6");
         t_free(f);
     }
     t_board b;
@@ -205,7 +196,7 @@ static void test_wnlb_11_4_charge_terrain_limits(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_side(f, "H-6", WNLB_N, WNLB_SIDE_STREAM);
     assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
-    s_at(f, cav, "H-6");
+    t_at(f, cav, "H-6");
     t_free(f);
 }
 
@@ -220,7 +211,7 @@ static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
     f->s->units[cav].disordered = 0;
     f->s->units[cav].moved = 1;
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_free(f);
 }
 
@@ -243,8 +234,8 @@ static void s_card(t_fx *f) {
 
 static void s_attack(t_fx *f, unsigned seat, int target, int a, int b) {
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s%s%s", s_id(f, target), s_id(f, a), b >= 0 ? " " : "",
-             b >= 0 ? s_id(f, b) : "");
+    snprintf(t, sizeof t, "attack %s with %s%s%s", t_id(f, target), t_id(f, a), b >= 0 ? " " : "",
+             b >= 0 ? t_id(f, b) : "");
     T_OK(f, seat, t);
     PHASE(f, WNLB_PH_BATTLE_CARDS);
 }
@@ -328,7 +319,7 @@ static void test_wnlb_10_0_cdp_absorbs_reduction_and_retreat(void **st) {
     T_OK(f, 1, "loss cdp");
     assert_int_equal(f->s->cdp[0], 0);
     assert_int_equal(f->s->units[br].reduced, 0);
-    s_at(f, br, "E-6");
+    t_at(f, br, "E-6");
     PHASE(f, WNLB_PH_ROUND);
     t_free(f);
 }
@@ -379,7 +370,7 @@ static void test_wnlb_10_0_artillery_fire_no_effect_in_chateau(void **st) {
     s_attack(f, 0, br, fr, -1);
     T_OK(f, 0, "cards none");
     char t[64];
-    snprintf(t, sizeof t, "cards %d:artillery fire %s", art, s_id(f, br));
+    snprintf(t, sizeof t, "cards %d:artillery fire %s", art, t_id(f, br));
     T_NO(f, 1, t);
     assert_string_equal(f->err.rule, "10.0");
     assert_int_equal(f->s->units[fr].disordered, 0);
@@ -507,7 +498,7 @@ static void test_wnlb_11_4_only_elite_cards_in_charge_battle(void **st) {
     T_OK(f, 0, t);
     snprintf(t, sizeof t, "cards %d:bp", bbp);
     T_NO(f, 1, t);
-    snprintf(t, sizeof t, "cards %d:artillery fire %s", bart, s_id(f, tgt));
+    snprintf(t, sizeof t, "cards %d:artillery fire %s", bart, t_id(f, tgt));
     T_NO(f, 1, t);
     T_OK(f, 1, "cards none");
     t_free(f);
@@ -585,7 +576,7 @@ static void test_wnlb_11_5_enemy_must_charge(void **st) {
     T_NO(f, 0, "charge 1");
     assert_true(t_legal_has(f, 0, "charge 2"));
     T_OK(f, 0, "charge 2");
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     PHASE(f, WNLB_PH_BATTLE_CARDS);
     s_no_cards(f); /* 2 against 5 */
     assert_int_equal(f->s->units[cav].disordered, 1);
@@ -673,7 +664,7 @@ static void test_wnlb_10_0_retreat_from_chateau(void **st) {
     assert_false(t_legal_has(f, 1, "loss retreat F-6 N"));
     assert_true(t_legal_has(f, 1, "loss retreat E-5 W"));
     T_OK(f, 1, "loss retreat D-6 E");
-    s_at(f, br, "D-6");
+    t_at(f, br, "D-6");
     assert_int_equal(f->s->units[br].facing, WNLB_E);
     t_free(f);
 }
@@ -695,9 +686,9 @@ static void test_wnlb_11_4_winning_charger_advances(void **st) {
     T_OK(f, 1, "loss retreat D-6 N");
     PHASE(f, WNLB_PH_ADVANCE);
     char t[64];
-    snprintf(t, sizeof t, "advance %s E", s_id(f, cav));
+    snprintf(t, sizeof t, "advance %s E", t_id(f, cav));
     T_OK(f, 0, t);
-    s_at(f, cav, "E-6");
+    t_at(f, cav, "E-6");
     assert_int_equal(f->s->units[cav].disordered, 1);
     PHASE(f, WNLB_PH_DECLARE); /* the card's own battle [9.0] */
     t_free(f);
@@ -718,7 +709,7 @@ static void test_wnlb_12_0_charge_displaces_lone_commander(void **st) {
     t_sq("J-10", &r, &c); /* Napoleon alone, next to the British unit in J-11 */
     f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_sq("E-6", &r, &c); /* the nearest British unit, 2 steps */
     assert_int_equal(f->s->cmd_row[1], r);
     assert_int_equal(f->s->cmd_col[1], c);

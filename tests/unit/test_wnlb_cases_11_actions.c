@@ -42,8 +42,6 @@ static int s_action(t_fx *f, unsigned seat, int card, int action, const char *un
     return s_action_flip(f, seat, card, action, unit, unit2, 0);
 }
 
-static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
-
 static void s_ok(t_fx *f, int rc, const char *what) {
     if (rc != 0) fail_msg("%s refused: [%s] %s", what, f->err.rule, f->err.message);
 }
@@ -58,7 +56,7 @@ static void test_wnlb_11_0_action_counts_against_five(void **st) {
     f->s->units[a].disordered = 1;
     int c = t_give(f, WNLB_FR, 5, 1, WNLB_ACT_RALLY, 0);
     t_give(f, WNLB_FR, 5, 1, WNLB_ACT_NONE, 0);
-    s_ok(f, s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), "rally");
+    s_ok(f, s_action(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), NULL), "rally");
     assert_int_equal(f->s->round_cards, 1);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, c)], WNLB_LOC_UNUSED);
     assert_int_equal(f->s->mp_left, 0); /* not a Movement card too */
@@ -97,7 +95,7 @@ static void test_wnlb_11_1_artillery_fire_disorders_front_enemy(void **st) {
     assert_int_equal(wnlb_fire_target(f->s, fr), br);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     char txt[48];
-    snprintf(txt, sizeof txt, "play %d artillery %s", c, s_id(f, fr));
+    snprintf(txt, sizeof txt, "play %d artillery %s", c, t_id(f, fr));
     assert_true(t_legal_has(f, 0, txt));
     T_OK(f, 0, txt);
     assert_int_equal(f->s->units[br].disordered, 1);
@@ -121,9 +119,9 @@ static void test_wnlb_11_1_disordered_unit_may_not_fire(void **st) {
     t_put(f, br2, "E-9", WNLB_S);
     f->s->units[fr].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, fr), NULL), 0);
     assert_string_equal(f->err.rule, "9.5");
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, cav), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, cav), NULL), 0);
     assert_string_equal(f->err.rule, "11.1");
     assert_int_equal(f->s->units[br].disordered, 0);
     assert_int_equal(f->s->units[br2].disordered, 0);
@@ -144,7 +142,7 @@ static void test_wnlb_11_1_fire_only_to_front(void **st) {
     t_put(f, fr2, "F-7", WNLB_W); /* a friend in front */
     assert_int_equal(wnlb_fire_target(f->s, fr), -1);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, fr), NULL), 0);
     assert_string_equal(f->err.rule, "11.1");
     assert_int_equal(f->s->units[br].disordered, 0);
     assert_int_equal(f->s->units[fr2].disordered, 0);
@@ -162,7 +160,7 @@ static void test_wnlb_11_1_fire_never_eliminates(void **st) {
     f->s->units[br].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the round goes on after the first fire */
-    s_ok(f, s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), "fire");
+    s_ok(f, s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, fr), NULL), "fire");
     assert_int_equal(f->s->units[br].reduced, 1);
     assert_int_equal(f->s->units[br].disordered, 0);
     assert_int_equal(f->s->units[br].eliminated, 0);
@@ -170,7 +168,7 @@ static void test_wnlb_11_1_fire_never_eliminates(void **st) {
     assert_int_equal(t_order(f, 0, &o), 0);
     f->s->units[br].disordered = 1; /* reduced and Disordered: "nothing happens in this case" */
     c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
-    s_ok(f, s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), "fire");
+    s_ok(f, s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, fr), NULL), "fire");
     assert_int_equal(f->s->units[br].eliminated, 0);
     assert_int_equal(f->s->units[br].reduced, 1);
     assert_int_equal(f->s->units[br].disordered, 1);
@@ -188,7 +186,7 @@ static void test_wnlb_11_1_fire_at_chateau_refused(void **st) {
     int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, s_id(f, fr), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_ARTILLERY, t_id(f, fr), NULL), 0);
     assert_string_equal(f->err.rule, "10.0");
     assert_int_equal(f->s->units[br].disordered, 0);
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) >= 0);
@@ -224,7 +222,7 @@ static void test_wnlb_11_1_defender_fires_in_opponents_round(void **st) {
     assert_int_equal(p.seats, 2u);
     assert_string_equal(p.kind, "fire");
     char txt[48];
-    snprintf(txt, sizeof txt, "fire %d %s", a1, s_id(f, br));
+    snprintf(txt, sizeof txt, "fire %d %s", a1, t_id(f, br));
     assert_true(t_legal_has(f, 1, txt));
     assert_true(t_legal_has(f, 1, "fire none"));
     T_NO(f, 0, txt); /* not the French seat's window */
@@ -232,7 +230,7 @@ static void test_wnlb_11_1_defender_fires_in_opponents_round(void **st) {
     assert_int_equal(f->s->units[fr].disordered, 1);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, a1)], WNLB_LOC_UNUSED);
     assert_int_equal(f->s->phase, WNLB_PH_FIRE); /* it may fire again */
-    snprintf(txt, sizeof txt, "fire %d %s", a2, s_id(f, br));
+    snprintf(txt, sizeof txt, "fire %d %s", a2, t_id(f, br));
     T_OK(f, 1, txt);
     assert_int_equal(f->s->units[fr].reduced, 1); /* a second Disorder [9.5] */
     assert_int_equal(f->s->phase, WNLB_PH_DECLARE); /* no card left: the window closes */
@@ -253,7 +251,7 @@ static void test_wnlb_11_1_defender_fire_outside_five_card_limit(void **st) {
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* the French round goes on after its card */
     s_french_card_done(f);
     char txt[48];
-    snprintf(txt, sizeof txt, "fire %d %s", a1, s_id(f, br));
+    snprintf(txt, sizeof txt, "fire %d %s", a1, t_id(f, br));
     T_OK(f, 1, txt);
     assert_int_equal(f->s->round_cards, 1); /* the French round: its own card only */
     T_OK(f, 1, "fire none");
@@ -320,14 +318,14 @@ static void test_wnlb_11_1_three_seats_owner_answers(void **st) {
     s_french_card_done(f);
     assert_int_equal(t_actor(f), 1);
     char txt[48];
-    snprintf(txt, sizeof txt, "fire %d %s", pa, s_id(f, pr));
+    snprintf(txt, sizeof txt, "fire %d %s", pa, t_id(f, pr));
     T_NO(f, 1, txt); /* the British fires no Prussian card */
     T_OK(f, 1, "fire none");
     assert_int_equal(f->s->phase, WNLB_PH_FIRE);
     assert_int_equal(t_actor(f), 2);
-    snprintf(txt, sizeof txt, "fire %d %s", pa, s_id(f, br));
+    snprintf(txt, sizeof txt, "fire %d %s", pa, t_id(f, br));
     T_NO(f, 2, txt); /* nor a British unit */
-    snprintf(txt, sizeof txt, "fire %d %s", pa, s_id(f, pr));
+    snprintf(txt, sizeof txt, "fire %d %s", pa, t_id(f, pr));
     T_OK(f, 2, txt);
     assert_int_equal(f->s->units[f2].disordered, 1);
     assert_int_equal(f->s->units[f1].disordered, 0);
@@ -348,7 +346,7 @@ static void test_wnlb_11_6_rally_removes_two_disorders(void **st) {
     f->s->units[a].disordered = f->s->units[c2].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
     char txt[64];
-    snprintf(txt, sizeof txt, "play %d rally %s %s", c, s_id(f, a), s_id(f, c2));
+    snprintf(txt, sizeof txt, "play %d rally %s %s", c, t_id(f, a), t_id(f, c2));
     assert_true(t_legal_has(f, 0, txt));
     T_OK(f, 0, txt);
     assert_int_equal(f->s->units[a].disordered, 0);
@@ -367,15 +365,15 @@ static void test_wnlb_11_6_rally_flips_reduced_not_adjacent(void **st) {
     f->s->units[a].reduced = 1;
     t_put(f, br, "E-6", WNLB_S);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
-    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL, 1), 0);
+    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), NULL, 1), 0);
     assert_string_equal(f->err.rule, "11.6");
     assert_int_equal(f->s->units[a].reduced, 1);
     t_put(f, br, "E-7", WNLB_S); /* diagonal now */
     /* the first bullet (remove Disorder) has nothing to act on: refused */
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), NULL), 0);
     assert_string_equal(f->err.rule, "11.6");
     char txt[48];
-    snprintf(txt, sizeof txt, "play %d rally-flip %s", c, s_id(f, a));
+    snprintf(txt, sizeof txt, "play %d rally-flip %s", c, t_id(f, a));
     assert_true(t_legal_has(f, 0, txt));
     T_OK(f, 0, txt);
     assert_int_equal(f->s->units[a].reduced, 0);
@@ -395,8 +393,8 @@ static void test_wnlb_11_6_reduced_and_disordered_player_chooses(void **st) {
         f->s->units[a].reduced = f->s->units[a].disordered = 1;
         int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
         char rally[48], flipped[48];
-        snprintf(rally, sizeof rally, "play %d rally %s", c, s_id(f, a));
-        snprintf(flipped, sizeof flipped, "play %d rally-flip %s", c, s_id(f, a));
+        snprintf(rally, sizeof rally, "play %d rally %s", c, t_id(f, a));
+        snprintf(flipped, sizeof flipped, "play %d rally-flip %s", c, t_id(f, a));
         assert_true(t_legal_has(f, 0, rally)); /* both choices are the player's */
         assert_true(t_legal_has(f, 0, flipped));
         T_OK(f, 0, flip ? flipped : rally);
@@ -419,7 +417,7 @@ static void test_wnlb_11_6_flip_one_unit_only(void **st) {
     int a2 = t_place(f, WNLB_FR, WNLB_INF, 1, "F-8", WNLB_N);
     f->s->units[a].reduced = f->s->units[a2].reduced = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
-    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), s_id(f, a2), 1), 0);
+    assert_int_not_equal(s_action_flip(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), t_id(f, a2), 1), 0);
     assert_string_equal(f->err.rule, "11.6");
     assert_int_equal(f->s->units[a].reduced, 1);
     assert_int_equal(f->s->units[a2].reduced, 1);
@@ -438,8 +436,8 @@ static void test_wnlb_11_6_moved_unit_not_rallied(void **st) {
     f->s->units[a].moved = 1;
     f->s->units[a2].attacked = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), 0);
-    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a2), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), NULL), 0);
+    assert_int_not_equal(s_action(f, 0, c, WNLB_ACT_RALLY, t_id(f, a2), NULL), 0);
     assert_string_equal(f->err.rule, "11.6");
     assert_int_equal(f->s->units[a].disordered, 1);
     assert_int_equal(f->s->units[a2].disordered, 1);
@@ -457,7 +455,7 @@ static void test_wnlb_11_6_rally_marker_until_round_end(void **st) {
     f->s->units[a].disordered = 1;
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_RALLY, 0);
     t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    s_ok(f, s_action(f, 0, c, WNLB_ACT_RALLY, s_id(f, a), NULL), "rally");
+    s_ok(f, s_action(f, 0, c, WNLB_ACT_RALLY, t_id(f, a), NULL), "rally");
     T_OK(f, 0, "no-battle");
     assert_int_equal(f->s->units[a].rallied, 1);
     T_OK(f, 0, "end");
@@ -571,17 +569,17 @@ static void test_wnlb_11_1_chateau_infantry_fires_to_any_side(void **st) {
     t_put(f, b3, "I-6", WNLB_S);
     int c = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ARTILLERY, 0);
     char txt[64];
-    snprintf(txt, sizeof txt, "play %d artillery %s", c, s_id(f, fr));
+    snprintf(txt, sizeof txt, "play %d artillery %s", c, t_id(f, fr));
     T_NO(f, 0, txt); /* two enemies frontally adjacent: the target must be named */
     assert_string_equal(f->err.rule, "11.1");
-    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr2), s_id(f, b3));
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, t_id(f, fr2), t_id(f, b3));
     T_NO(f, 0, txt); /* outside a chateau the target is the one it faces, not named */
     assert_int_equal(f->s->units[b3].disordered, 0);
-    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr), s_id(f, b2));
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, t_id(f, fr), t_id(f, b2));
     assert_true(t_legal_has(f, 0, txt));
-    snprintf(txt, sizeof txt, "play %d artillery %s", c, s_id(f, fr2));
+    snprintf(txt, sizeof txt, "play %d artillery %s", c, t_id(f, fr2));
     assert_true(t_legal_has(f, 0, txt));
-    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, s_id(f, fr), s_id(f, b1));
+    snprintf(txt, sizeof txt, "play %d artillery %s %s", c, t_id(f, fr), t_id(f, b1));
     assert_true(t_legal_has(f, 0, txt));
     T_OK(f, 0, txt);
     assert_int_equal(f->s->units[b1].disordered, 1);
@@ -609,12 +607,12 @@ static void test_wnlb_11_1_chateau_defender_fires_at_any_attacker(void **st) {
     s_french_card_done(f);
     t_no_fire(f);
     char txt[80];
-    snprintf(txt, sizeof txt, "attack %s with %s %s", s_id(f, d), s_id(f, a1), s_id(f, a2));
+    snprintf(txt, sizeof txt, "attack %s with %s %s", t_id(f, d), t_id(f, a1), t_id(f, a2));
     T_OK(f, 0, txt);
     T_OK(f, 0, "cards none");
-    snprintf(txt, sizeof txt, "cards %d:artillery fire %s", art, s_id(f, d));
+    snprintf(txt, sizeof txt, "cards %d:artillery fire %s", art, t_id(f, d));
     T_NO(f, 1, txt); /* two attackers frontally adjacent: name the one */
-    snprintf(txt, sizeof txt, "cards %d:artillery fire %s %s", art, s_id(f, d), s_id(f, a2));
+    snprintf(txt, sizeof txt, "cards %d:artillery fire %s %s", art, t_id(f, d), t_id(f, a2));
     assert_true(t_legal_has(f, 1, txt));
     T_OK(f, 1, txt);
     assert_int_equal(f->s->units[a2].disordered, 1);

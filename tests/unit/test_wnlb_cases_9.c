@@ -539,8 +539,6 @@ static void sb_new(sb *x, uint64_t seed) {
     PHASE(f, WNLB_PH_ROUND);
 }
 
-static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
-
 /* the French play the Movement card and end its movement: the battle may be declared [9.0] */
 static void sb_card(sb *x) {
     char t[32];
@@ -554,8 +552,8 @@ static void sb_card(sb *x) {
 /* "attack TARGET with A [B]" */
 static int sb_attack(sb *x, int target, int a, int b) {
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s%s%s", s_id(x->f, target), s_id(x->f, a), b >= 0 ? " " : "",
-             b >= 0 ? s_id(x->f, b) : "");
+    snprintf(t, sizeof t, "attack %s with %s%s%s", t_id(x->f, target), t_id(x->f, a), b >= 0 ? " " : "",
+             b >= 0 ? t_id(x->f, b) : "");
     return t_do(x->f, 0, t);
 }
 
@@ -563,13 +561,6 @@ static int sb_attack(sb *x, int target, int a, int b) {
 static void sb_cards(sb *x, const char *french, const char *allied) {
     T_OK(x->f, 0, french);
     T_OK(x->f, 1, allied);
-}
-
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
 }
 
 /* a British defender (printed def/def_red) in E-6 facing south, French attacker(s) */
@@ -645,12 +636,12 @@ static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     T_OK(f, 1, t);
     T_OK(f, 1, "done");
     t_no_fire(f);
-    snprintf(t, sizeof t, "attack %s with %s %s", s_id(f, fr), s_id(f, bi), s_id(f, pi));
+    snprintf(t, sizeof t, "attack %s with %s %s", t_id(f, fr), t_id(f, bi), t_id(f, pi));
     T_NO(f, 1, t);
     assert_string_equal(f->err.rule, "9.0");
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, fr), s_id(f, pi));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, fr), t_id(f, pi));
     T_NO(f, 1, t);
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, fr), s_id(f, bi));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, fr), t_id(f, bi));
     T_OK(f, 1, t);
     assert_int_equal(f->s->battle.att_army, WNLB_BR);
     t_free(f);
@@ -669,7 +660,7 @@ static void test_wnlb_9_0_one_defender_per_attack(void **st) {
     assert_string_equal(x.f->err.rule, "9.2");
     assert_true(t_legal_has(x.f, 0, "no-battle"));
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s", s_id(x.f, other), s_id(x.f, c));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(x.f, other), t_id(x.f, c));
     assert_true(t_legal_has(x.f, 0, t));
     assert_int_equal(sb_attack(&x, br, a, -1), 0);
     assert_int_equal(x.f->s->battle.target, br);
@@ -747,7 +738,7 @@ static void test_wnlb_9_3_defender_cards_unlimited(void **st) {
     sb_cards(&x, "cards none", t);
     assert_int_equal(x.f->s->round_cards, 1); /* the French Movement card only */
     assert_int_equal(wnlb_hand_count(x.f->s, WNLB_BR), 1);
-    s_at(x.f, br, "E-6"); /* 7 against 3: the defender won */
+    t_at(x.f, br, "E-6"); /* 7 against 3: the defender won */
     t_free(x.f);
 }
 
@@ -816,14 +807,14 @@ static void test_wnlb_9_4_attacker_advances_into_vacated_square(void **st) {
     T_OK(x.f, 1, "loss retreat D-6 S");
     PHASE(x.f, WNLB_PH_ADVANCE);
     char t[64];
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, idle));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, idle));
     T_NO(x.f, 0, t);
     assert_false(t_legal_has(x.f, 0, "advance none"));
-    snprintf(t, sizeof t, "advance %s E", s_id(x.f, c));
+    snprintf(t, sizeof t, "advance %s E", t_id(x.f, c));
     assert_true(t_legal_has(x.f, 0, t));
-    snprintf(t, sizeof t, "advance %s W", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s W", t_id(x.f, a));
     T_OK(x.f, 0, t);
-    s_at(x.f, a, "E-6");
+    t_at(x.f, a, "E-6");
     PHASE(x.f, WNLB_PH_ROUND);
     t_free(x.f);
 }
@@ -843,12 +834,12 @@ static void test_wnlb_9_4_elite_bonused_unit_advances(void **st) {
     sb_cards(&x, t, "cards none");
     assert_int_equal(x.f->s->battle.total[0], 2 + 2 * 2 * 2); /* front 2, Elite flank 2 x 2 x 2 */
     T_OK(x.f, 1, "loss retreat D-6 S");
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, a));
     T_NO(x.f, 0, t);
     assert_string_equal(x.f->err.rule, "9.4");
-    snprintf(t, sizeof t, "advance %s E", s_id(x.f, e));
+    snprintf(t, sizeof t, "advance %s E", t_id(x.f, e));
     T_OK(x.f, 0, t);
-    s_at(x.f, e, "E-6");
+    t_at(x.f, e, "E-6");
     t_free(x.f);
 }
 
@@ -864,7 +855,7 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-7 E");
     char t[64];
-    snprintf(t, sizeof t, "advance %s S", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s S", t_id(x.f, a));
     T_OK(x.f, 0, t);
     assert_int_equal(x.f->s->units[a].facing, WNLB_S);
     assert_int_equal(x.f->s->units[a].moved, 0);
@@ -878,9 +869,9 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     assert_int_equal(sb_attack(&x, br, m, -1), 0);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat D-7 S");
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, m));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, m));
     T_OK(x.f, 0, t);
-    s_at(x.f, m, "E-7");
+    t_at(x.f, m, "E-7");
     assert_int_equal(x.f->s->units[m].moved, 1);
     t_free(x.f);
 }
@@ -899,10 +890,10 @@ static void test_wnlb_9_4_defender_chooses_reduce_or_retreat(void **st) {
     assert_true(t_legal_has(x.f, 1, "loss reduce"));
     assert_true(t_legal_has(x.f, 1, "loss retreat D-6 S"));
     T_OK(x.f, 1, "loss reduce");
-    s_at(x.f, br, "E-6");
+    t_at(x.f, br, "E-6");
     assert_int_equal(x.f->s->units[br].reduced, 1);
     PHASE(x.f, WNLB_PH_ROUND); /* nothing vacated, nothing to advance into */
-    s_at(x.f, a, "F-6");
+    t_at(x.f, a, "F-6");
     t_free(x.f);
 }
 
@@ -921,7 +912,7 @@ static void test_wnlb_9_4_more_than_double_reduce_and_retreat(void **st) {
     T_NO(x.f, 1, "loss reduce"); /* a square is there: it must retreat */
     T_OK(x.f, 1, "loss retreat D-6 W");
     assert_int_equal(x.f->s->units[br].reduced, 1);
-    s_at(x.f, br, "D-6");
+    t_at(x.f, br, "D-6");
     PHASE(x.f, WNLB_PH_ADVANCE);
     t_free(x.f);
 }
@@ -938,7 +929,7 @@ static void test_wnlb_9_4_attacker_loses_nothing_happens(void **st) {
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->units[a].reduced, 0);
     assert_int_equal(x.f->s->units[br].reduced, 0);
-    s_at(x.f, a, "F-6");
+    t_at(x.f, a, "F-6");
     t_free(x.f);
 }
 
@@ -952,7 +943,7 @@ static void test_wnlb_9_4_defender_never_advances(void **st) {
     assert_int_equal(sb_attack(&x, br, a, -1), 0);
     sb_cards(&x, "cards none", "cards none"); /* 1 against 4: more than double */
     assert_int_equal(x.f->s->units[a].eliminated, 1); /* full strength 1: no reduced side [9.1] */
-    s_at(x.f, br, "E-6");
+    t_at(x.f, br, "E-6");
     assert_int_equal(x.f->s->units[br].facing, WNLB_S);
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->elim_vp[WNLB_SIDE_ALLIED], 1); /* [13.3] */
@@ -988,16 +979,16 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     t_values(x.f, br, 20, 3, 0);
     sb_card(&x);
     char t[64];
-    snprintf(t, sizeof t, "attack %s with %s %s", s_id(x.f, br), s_id(x.f, a), s_id(x.f, e));
+    snprintf(t, sizeof t, "attack %s with %s %s", t_id(x.f, br), t_id(x.f, a), t_id(x.f, e));
     T_OK(x.f, 0, t);
     sb_cards(&x, "cards none", "cards none");
     PHASE(x.f, WNLB_PH_ATT_REDUCE);
     assert_int_equal(t_actor(x.f), 0);
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, d));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, d));
     T_NO(x.f, 0, t); /* did not attack */
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, a));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, a));
     assert_true(t_legal_has(x.f, 0, t));
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, e));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, e));
     T_OK(x.f, 0, t);
     assert_int_equal(x.f->s->units[e].reduced, 1);
     t_free(x.f);
@@ -1021,7 +1012,7 @@ static void test_wnlb_9_5_retreat_rear_or_flank_only(void **st) {
     assert_false(t_legal_has(x.f, 1, "loss retreat F-6 S"));
     assert_true(t_legal_has(x.f, 1, "loss retreat E-7 S"));
     T_OK(x.f, 1, "loss retreat D-6 S");
-    s_at(x.f, br, "D-6");
+    t_at(x.f, br, "D-6");
     t_free(x.f);
 }
 
@@ -1038,7 +1029,7 @@ static void test_wnlb_9_5_retreat_forward_when_attacked_from_behind(void **st) {
     sb_cards(&x, "cards none", "cards none"); /* 9 against 2 */
     T_OK(x.f, 1, "loss reduce");
     T_OK(x.f, 1, "loss retreat F-6 N");
-    s_at(x.f, br, "F-6");
+    t_at(x.f, br, "F-6");
     assert_int_equal(x.f->s->units[br].facing, WNLB_N);
     t_free(x.f);
 }
@@ -1053,7 +1044,7 @@ static void test_wnlb_9_5_retreat_free_facing(void **st) {
     assert_int_equal(sb_attack(&x, br, a, -1), 0);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-5 E");
-    s_at(x.f, br, "E-5");
+    t_at(x.f, br, "E-5");
     assert_int_equal(x.f->s->units[br].facing, WNLB_E);
     assert_int_equal(x.f->s->units[br].moved, 0); /* not movement [9.4] */
     assert_int_equal(x.f->s->units[br].reduced, 0);
@@ -1082,9 +1073,9 @@ static void test_wnlb_9_5_no_retreat_square_reduced(void **st) {
     assert_int_equal(x.f->s->elim_vp[WNLB_SIDE_FRENCH], 2);
     PHASE(x.f, WNLB_PH_ADVANCE); /* the square is vacated by elimination [9.4] */
     char t[64];
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, a));
     T_OK(x.f, 0, t);
-    s_at(x.f, a, "E-6");
+    t_at(x.f, a, "E-6");
     t_free(x.f);
 }
 
@@ -1152,7 +1143,7 @@ static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     T_OK(f, 0, t);
     T_OK(f, 0, "done");
     t_no_fire(f);
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, pi), s_id(f, fr));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, pi), t_id(f, fr));
     T_OK(f, 0, t);
     brt_pending p;
     t_pending(f, &p);

@@ -12,21 +12,6 @@
         if (t_order((f), (seat), &(o)) != 0) fail_msg("refused: [%s] %s", (f)->err.rule, (f)->err.message); \
     } while (0)
 
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
-}
-
-static wnlb_order s_move(int u, int n, const int *steps) {
-    wnlb_order o = t_o(WNLB_O_MOVE);
-    o.unit = u;
-    o.n_steps = n;
-    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
-    return o;
-}
-
 static wnlb_order s_evade(const char *sq, int facing) {
     wnlb_order o = t_o(WNLB_O_CAV_RETREAT);
     t_sq(sq, &o.row, &o.col);
@@ -55,7 +40,7 @@ static t_fx *s96(t_board *b, int *inf, int *cav) {
     o.purpose = WNLB_PURPOSE_MOVE;
     ORDER(f, 0, o);
     const int one[] = {WNLB_STEP_FWD};
-    o = s_move(*inf, 1, one);
+    o = t_move(*inf, 1, one);
     ORDER(f, 0, o);
     return f;
 }
@@ -72,7 +57,7 @@ static void test_wnlb_9_6_cavalry_retreats_before_infantry(void **st) {
     T_NO(f, 0, "done");
     wnlb_order o = s_evade("D-6", WNLB_S);
     ORDER(f, 1, o);
-    s_at(f, cav, "D-6");
+    t_at(f, cav, "D-6");
     assert_int_equal(f->s->units[cav].facing, WNLB_S);
     assert_int_equal(f->s->units[cav].moved, 0);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
@@ -89,13 +74,13 @@ static void test_wnlb_9_6_cavalry_may_stay(void **st) {
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     wnlb_order o = s_stay();
     ORDER(f, 1, o);
-    s_at(f, cav, "E-6");
+    t_at(f, cav, "E-6");
     assert_true(f->s->phase != WNLB_PH_CAV_RETREAT);
     /* the infantry's movement is not over: it may turn and go on */
     const int on[] = {WNLB_E, WNLB_STEP_FWD};
-    o = s_move(inf, 2, on);
+    o = t_move(inf, 2, on);
     ORDER(f, 0, o);
-    s_at(f, inf, "F-7");
+    t_at(f, inf, "F-7");
     t_free(f);
 }
 
@@ -113,14 +98,14 @@ static void test_wnlb_9_6_mover_enters_vacated_square_and_stops(void **st) {
     T_NO(f, 0, "move F-GREN EF"); /* anywhere but the vacated square: its movement is over */
     assert_string_equal(f->err.rule, "9.6");
     T_OK(f, 0, "move F-GREN F");
-    s_at(f, inf, "E-6");
+    t_at(f, inf, "E-6");
     assert_int_equal(f->s->mp_left, 4);
     /* E-6 is adjacent to the cavalry in E-5: a new window, declined */
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     o = s_stay();
     ORDER(f, 1, o);
     T_NO(f, 0, "move F-GREN F"); /* over for the round */
-    s_at(f, inf, "E-6");
+    t_at(f, inf, "E-6");
     t_free(f);
 }
 
@@ -138,10 +123,10 @@ static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     o.purpose = WNLB_PURPOSE_MOVE;
     ORDER(f, 0, o);
     const int path[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W};
-    o = s_move(inf, 3, path);
+    o = t_move(inf, 3, path);
     ORDER(f, 0, o);
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
-    s_at(f, inf, "F-6");
+    t_at(f, inf, "F-6");
     assert_int_equal(f->s->units[inf].facing, WNLB_N); /* the turn west is not made */
     assert_int_equal(f->s->mp_left, 4);
     o = s_stay();
@@ -172,7 +157,7 @@ static void test_wnlb_9_6_retreat_free_and_repeatable(void **st) {
     assert_int_equal(f->s->interrupt_unit, cav);
     o = s_evade("C-6", WNLB_E);
     ORDER(f, 1, o);
-    s_at(f, cav, "C-6");
+    t_at(f, cav, "C-6");
     assert_int_equal(f->s->units[cav].moved, 0);
     t_free(f);
 }
@@ -193,7 +178,7 @@ static void test_wnlb_9_6_retreat_rear_or_flank_only(void **st) {
     assert_true(t_legal_has(f, 1, "evade none"));
     assert_false(t_legal_has(f, 1, "evade E-7 N"));
     assert_int_equal(t_legal_n(f, 1), 1 + 2 * 4);
-    s_at(f, cav, "E-6");
+    t_at(f, cav, "E-6");
     /* the timeout default is to stay [9.6] "may" */
     wnlb_order d;
     assert_int_equal(wnlb_default_order(f->s, 1, &d), 0);
@@ -249,11 +234,11 @@ static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
     o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
     o.purpose = WNLB_PURPOSE_MOVE;
     ORDER(f, 0, o);
-    o = s_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
+    o = t_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
     ORDER(f, 0, o);
-    s_at(f, fcav, "F-6");
+    t_at(f, fcav, "F-6");
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
-    o = s_move(inf, 1, (const int[]){WNLB_W});
+    o = t_move(inf, 1, (const int[]){WNLB_W});
     ORDER(f, 0, o);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     t_free(f);
@@ -316,14 +301,14 @@ static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     assert_int_equal(f->s->phase, WNLB_PH_LOSS);
     T_OK(f, 1, "loss retreat D-6 S"); /* next to the French cavalry in C-6 */
     assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
-    s_at(f, fcav, "C-6");
+    t_at(f, fcav, "C-6");
     snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
     T_OK(f, 0, t); /* next to the British cavalry in E-5 */
     assert_int_not_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
-    s_at(f, fr, "E-6");
-    s_at(f, bcav, "E-5");
-    s_at(f, fcav, "C-6");
+    t_at(f, fr, "E-6");
+    t_at(f, bcav, "E-5");
+    t_at(f, fcav, "C-6");
     assert_null(t_ev_kind(&f->ev, "cav-window", 0));
     t_free(f);
 }

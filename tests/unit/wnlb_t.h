@@ -330,6 +330,17 @@ static inline void t_put(t_fx *f, int u, const char *sq, int facing) {
     x->entered = 1;
 }
 
+/* a unit's id in the scenario data (the order text names units by it) */
+static inline const char *t_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
+
+/* asserts that unit u stands on the square sq */
+static inline void t_at(const t_fx *f, int u, const char *sq) {
+    int r, c;
+    t_sq(sq, &r, &c);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->units[u].col, c);
+}
+
 /* sets a unit's printed values on the fixture's board */
 static inline void t_values(t_fx *f, int u, int full, int reduced, int elite) {
     wnlb_unit_def *d = &((wnlb_scenario *)f->s->sc)->units[u];
@@ -396,6 +407,15 @@ static inline wnlb_order t_o(int kind) {
     o.kind = kind;
     o.unit = o.target = -1;
     o.row = o.col = -1;
+    return o;
+}
+
+/* [8.0] a move order of unit u: its n steps (WNLB_STEP_...) */
+static inline wnlb_order t_move(int u, int n, const int *steps) {
+    wnlb_order o = t_o(WNLB_O_MOVE);
+    o.unit = u;
+    o.n_steps = n;
+    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
     return o;
 }
 
