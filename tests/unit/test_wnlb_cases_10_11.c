@@ -18,7 +18,8 @@ static t_fx *s_blank_round(t_board *b, uint64_t seed) {
     return f;
 }
 
-static int32_t s_def_base(t_fx *f, int target, int attacker) {
+/* [9.3] the base battle points of one attacker against target, before any card */
+static void s_base(t_fx *f, int target, int attacker, int32_t *att, int32_t *def) {
     wnlb_battle b;
     memset(&b, 0, sizeof b);
     b.target = (int8_t)target;
@@ -26,21 +27,20 @@ static int32_t s_def_base(t_fx *f, int target, int attacker) {
     b.att[0] = (int8_t)attacker;
     b.att_army = (uint8_t)f->s->sc->units[attacker].army;
     int elite[2] = {0, 0};
-    int32_t att = 0, def = 0, per[WNLB_MAX_ATTACKERS] = {0};
-    wnlb_battle_base(f->s, &b, elite, &att, &def, per);
+    int32_t per[WNLB_MAX_ATTACKERS] = {0};
+    *att = *def = 0;
+    wnlb_battle_base(f->s, &b, elite, att, def, per);
+}
+
+static int32_t s_def_base(t_fx *f, int target, int attacker) {
+    int32_t att, def;
+    s_base(f, target, attacker, &att, &def);
     return def;
 }
 
 static int32_t s_att_base(t_fx *f, int target, int attacker) {
-    wnlb_battle b;
-    memset(&b, 0, sizeof b);
-    b.target = (int8_t)target;
-    b.n_att = 1;
-    b.att[0] = (int8_t)attacker;
-    b.att_army = (uint8_t)f->s->sc->units[attacker].army;
-    int elite[2] = {0, 0};
-    int32_t att = 0, def = 0, per[WNLB_MAX_ATTACKERS] = {0};
-    wnlb_battle_base(f->s, &b, elite, &att, &def, per);
+    int32_t att, def;
+    s_base(f, target, attacker, &att, &def);
     return att;
 }
 
