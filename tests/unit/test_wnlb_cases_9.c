@@ -563,6 +563,19 @@ static void sb_cards(sb *x, const char *french, const char *allied) {
     T_OK(x->f, 1, allied);
 }
 
+/* [9.0] the French Movement card played and the battle on target by a (and b) declared */
+static void sb_declare(sb *x, int target, int a, int b) {
+    sb_card(x);
+    assert_int_equal(sb_attack(x, target, a, b), 0);
+}
+
+/* [9.3] the French play one battle card for a use ("bp", "elite", "command"), the Allies none */
+static void sb_french_card(sb *x, int card, const char *use) {
+    char t[64];
+    snprintf(t, sizeof t, "cards %d:%s", card, use);
+    sb_cards(x, t, "cards none");
+}
+
 /* a British defender (printed def/def_red) in E-6 facing south, French attacker(s) */
 static int sb_def(sb *x, int full, int red) {
     return t_place_v(x->f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, full, red, 0);
@@ -590,8 +603,7 @@ static void test_wnlb_9_0_one_attack_per_card(void **st) {
     sb x;
     sb_new(&x, 901);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 1 against 4: nothing happens */
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_not_equal(sb_attack(&x, br, a, -1), 0);
@@ -606,8 +618,7 @@ static void test_wnlb_9_0_attack_by_unmoved_unit(void **st) {
     sb_new(&x, 902);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), m = sb_att(&x, 1, 2, 1, "E-7", WNLB_W);
     x.f->s->units[m].moved = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, m), 0);
+    sb_declare(&x, br, a, m);
     PHASE(x.f, WNLB_PH_BATTLE_CARDS);
     assert_int_equal(x.f->s->units[a].attacked, 1); /* [11.6] it attacked this round */
     assert_int_equal(x.f->s->units[m].attacked, 1);
@@ -690,11 +701,8 @@ static void test_wnlb_9_3_battle_cards_added_last(void **st) {
     sb_new(&x, 930);
     int br = sb_def(&x, 1, 0), a = sb_att(&x, 0, 3, 1, "E-7", WNLB_W);
     int c2 = t_give(x.f, WNLB_FR, 1, 2, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
-    char t[32];
-    snprintf(t, sizeof t, "cards %d:bp", c2);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, -1);
+    sb_french_card(&x, c2, "bp");
     assert_int_equal(x.f->s->battle.total[0], 8);
     t_free(x.f);
 }
@@ -708,8 +716,7 @@ static void test_wnlb_9_3_attacker_cards_within_round_limit(void **st) {
     int br = sb_def(&x, 6, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
     int c[5];
     for (int i = 0; i < 5; i++) c[i] = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     char t[96];
     snprintf(t, sizeof t, "cards %d:bp %d:bp %d:bp %d:bp %d:bp", c[0], c[1], c[2], c[3], c[4]);
     T_NO(x.f, 0, t);
@@ -731,8 +738,7 @@ static void test_wnlb_9_3_defender_cards_unlimited(void **st) {
     int br = sb_def(&x, 1, 0), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
     int c[6];
     for (int i = 0; i < 6; i++) c[i] = t_give(x.f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     char t[128];
     snprintf(t, sizeof t, "cards %d:bp %d:bp %d:bp %d:bp %d:bp %d:bp", c[0], c[1], c[2], c[3], c[4], c[5]);
     sb_cards(&x, "cards none", t);
@@ -750,8 +756,7 @@ static void test_wnlb_9_3_battle_cards_sealed_then_used(void **st) {
     sb_new(&x, 933);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
     int fc = t_give(x.f, WNLB_FR, 1, 3, WNLB_ACT_NONE, 0), bc = t_give(x.f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     brt_pending p;
     t_pending(x.f, &p);
     assert_true(p.sealed);
@@ -800,8 +805,7 @@ static void test_wnlb_9_4_attacker_advances_into_vacated_square(void **st) {
     sb_new(&x, 940);
     int br = sb_def(&x, 4, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), c = sb_att(&x, 1, 2, 1, "E-5", WNLB_E);
     int idle = sb_att(&x, 2, 2, 1, "E-7", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, c), 0);
+    sb_declare(&x, br, a, c);
     sb_cards(&x, "cards none", "cards none"); /* 2 + 4 against 4 */
     PHASE(x.f, WNLB_PH_LOSS);
     T_OK(x.f, 1, "loss retreat D-6 S");
@@ -827,13 +831,11 @@ static void test_wnlb_9_4_elite_bonused_unit_advances(void **st) {
     int br = sb_def(&x, 6, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), e = sb_att(&x, 1, 2, 1, "E-5", WNLB_E);
     t_values(x.f, e, 2, 1, 1);
     int el = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_ELITE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, e), 0);
-    char t[64];
-    snprintf(t, sizeof t, "cards %d:elite", el);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, e);
+    sb_french_card(&x, el, "elite");
     assert_int_equal(x.f->s->battle.total[0], 2 + 2 * 2 * 2); /* front 2, Elite flank 2 x 2 x 2 */
     T_OK(x.f, 1, "loss retreat D-6 S");
+    char t[64];
     snprintf(t, sizeof t, "advance %s N", t_id(x.f, a));
     T_NO(x.f, 0, t);
     assert_string_equal(x.f->err.rule, "9.4");
@@ -850,8 +852,7 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     sb_new(&x, 942);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N), m = sb_att(&x, 1, 3, 1, "E-5", WNLB_E);
     x.f->s->units[m].moved = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-7 E");
     char t[64];
@@ -865,8 +866,7 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     x.f->s->units[m].moved = 1;
     x.f->s->units[br].facing = WNLB_W; /* attacked from its front: 3 against 2 */
     t_put(x.f, a, "A-1", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, m, -1), 0);
+    sb_declare(&x, br, m, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat D-7 S");
     snprintf(t, sizeof t, "advance %s N", t_id(x.f, m));
@@ -882,8 +882,7 @@ static void test_wnlb_9_4_defender_chooses_reduce_or_retreat(void **st) {
     sb x;
     sb_new(&x, 943);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 3 against 2 */
     PHASE(x.f, WNLB_PH_LOSS);
     assert_int_equal(t_actor(x.f), 1);
@@ -903,8 +902,7 @@ static void test_wnlb_9_4_more_than_double_reduce_and_retreat(void **st) {
     sb x;
     sb_new(&x, 944);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 5, 2, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 5 against 2 */
     assert_int_equal(x.f->s->battle.more_than_double, 1);
     T_OK(x.f, 1, "loss reduce");
@@ -923,8 +921,7 @@ static void test_wnlb_9_4_attacker_loses_nothing_happens(void **st) {
     sb x;
     sb_new(&x, 945);
     int br = sb_def(&x, 3, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 2 against 3 */
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->units[a].reduced, 0);
@@ -939,8 +936,7 @@ static void test_wnlb_9_4_defender_never_advances(void **st) {
     sb x;
     sb_new(&x, 946);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 1 against 4: more than double */
     assert_int_equal(x.f->s->units[a].eliminated, 1); /* full strength 1: no reduced side [9.1] */
     t_at(x.f, br, "E-6");
@@ -958,8 +954,7 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     sb_new(&x, 947);
     int br = sb_def(&x, 6, 3), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), c = sb_att(&x, 1, 1, 0, "E-5", WNLB_E);
     t_terrain(x.f, "E-6", WNLB_VILLAGE);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, c), 0);
+    sb_declare(&x, br, a, c);
     sb_cards(&x, "cards none", "cards none"); /* 2 + 2 against 12 */
     assert_int_equal(x.f->s->units[a].reduced, 1);
     assert_int_equal(x.f->s->units[c].eliminated, 0);
@@ -968,8 +963,7 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     x.move = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int d = sb_att(&x, 2, 2, 1, "E-7", WNLB_W), e = sb_att(&x, 3, 2, 1, "D-6", WNLB_S);
     t_values(x.f, br, 9, 3, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, d, -1), 0);
+    sb_declare(&x, br, d, -1);
     sb_cards(&x, "cards none", "cards none");
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->units[d].reduced, 1); /* alone: no choice */
@@ -1003,8 +997,7 @@ static void test_wnlb_9_5_retreat_rear_or_flank_only(void **st) {
     t_put(x.f, a, "E-5", WNLB_E); /* from the flank: the front F-6 is empty */
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "F-6", WNLB_N); /* and from the front */
     t_values(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), 1, 0, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, t_unit(x.f, WNLB_FR, WNLB_INF, 1)), 0);
+    sb_declare(&x, br, a, t_unit(x.f, WNLB_FR, WNLB_INF, 1));
     sb_cards(&x, "cards none", "cards none"); /* 6 + 1 against 2: more than double */
     T_OK(x.f, 1, "loss reduce");
     T_NO(x.f, 1, "loss retreat C-6 S"); /* two squares */
@@ -1024,8 +1017,7 @@ static void test_wnlb_9_5_retreat_forward_when_attacked_from_behind(void **st) {
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "D-6", WNLB_S);
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "E-5", WNLB_N); /* the flank squares blocked */
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 2), "E-7", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 9 against 2 */
     T_OK(x.f, 1, "loss reduce");
     T_OK(x.f, 1, "loss retreat F-6 N");
@@ -1040,8 +1032,7 @@ static void test_wnlb_9_5_retreat_free_facing(void **st) {
     sb x;
     sb_new(&x, 952);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-5 E");
     t_at(x.f, br, "E-5");
@@ -1061,8 +1052,7 @@ static void test_wnlb_9_5_no_retreat_square_reduced(void **st) {
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "E-5", WNLB_N);
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 2), "E-7", WNLB_N);
     t_put(x.f, t_unit(x.f, WNLB_BR, WNLB_INF, 1), "D-6", WNLB_S); /* a friend behind */
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 5 against 2 */
     T_NO(x.f, 1, "loss retreat D-6 S");
     T_OK(x.f, 1, "loss reduce");
@@ -1113,11 +1103,8 @@ static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
     x.f->s->cmd_col[0] = (int8_t)c;
     int cmd = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
     ((wnlb_scenario *)x.f->s->sc)->cards[wnlb_card_index(x.f->s, cmd)].cmd_attack = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
-    char t[32];
-    snprintf(t, sizeof t, "cards %d:command", cmd);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, -1);
+    sb_french_card(&x, cmd, "command");
     assert_int_equal(x.f->s->battle.total[0], 3);
     t_free(x.f);
 }
