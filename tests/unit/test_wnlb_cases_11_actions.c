@@ -196,9 +196,7 @@ static void test_wnlb_11_1_fire_at_chateau_refused(void **st) {
 /* the French play a Movement card and finish it: the Allied Fire window may open */
 static void s_french_card_done(t_fx *f) {
     int c = t_give(f, WNLB_FR, 2, 1, WNLB_ACT_NONE, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(c, WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     o = t_o(WNLB_O_DONE);
     assert_int_equal(t_order(f, 0, &o), 0);

@@ -46,9 +46,7 @@ static void test_wnlb_6_0_played_card_to_unused_portion(void **st) {
     t_fx *f = s_round(&b, 60);
     int c = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(c, WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, c)], WNLB_LOC_UNUSED);
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) < 0);
@@ -70,9 +68,7 @@ static void test_wnlb_6_0_no_card_before_purpose_completed(void **st) {
     t_fx *f = s_round(&b, 61);
     int c1 = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     int c2 = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c1;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(c1, WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     o.card = c2;
@@ -154,9 +150,7 @@ static void s_fire_none(t_fx *f) {
 
 /* a Movement card played, done, no battle */
 static void s_move_card(t_fx *f, unsigned seat, int card) {
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = card;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(card, WNLB_PURPOSE_MOVE);
     if (t_order(f, seat, &o) != 0) fail_msg("card %d refused: [%s] %s", card, f->err.rule, f->err.message);
     o = t_o(WNLB_O_DONE);
     if (t_order(f, seat, &o) != 0) fail_msg("done refused: [%s] %s", f->err.rule, f->err.message);
@@ -171,9 +165,7 @@ static void s_end(t_fx *f, unsigned seat) {
 }
 
 static int s_play(t_fx *f, unsigned seat, int card) {
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = card;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(card, WNLB_PURPOSE_MOVE);
     return t_order(f, seat, &o);
 }
 
@@ -186,9 +178,7 @@ static void test_wnlb_6_0_card_used_for_declared_purpose_only(void **st) {
     int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     f->s->units[u].disordered = 1;
     int c = t_give(f, WNLB_FR, 4, 2, WNLB_ACT_RALLY, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c;
-    o.purpose = WNLB_PURPOSE_BATTLE;
+    wnlb_order o = t_play(c, WNLB_PURPOSE_BATTLE);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     assert_string_equal(f->err.rule, "6.0");
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) >= 0);

@@ -67,9 +67,7 @@ static const char *s_phase(int ph) {
  * cards (R-wnlb-11.1-battle-fire) */
 static void s97_declare(s97 *x) {
     t_fx *f = x->f;
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = x->move;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(x->move, WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);
@@ -232,9 +230,7 @@ static void test_wnlb_9_4_tie_defender_wins(void **st) {
     memset(((wnlb_scenario *)f->s->sc)->side, 0, sizeof f->s->sc->side);
     t_put(f, x.f4, "A-1", WNLB_N);
     f->s->cmd_row[1] = f->s->cmd_col[1] = -1;
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = x.move;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(x.move, WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);

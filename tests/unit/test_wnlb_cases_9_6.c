@@ -35,9 +35,7 @@ static t_fx *s96(t_board *b, int *inf, int *cav) {
     t_put(f, *inf, "G-6", WNLB_N);
     t_put(f, *cav, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     const int one[] = {WNLB_STEP_FWD};
     o = t_move(*inf, 1, one);
@@ -118,9 +116,7 @@ static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     t_blank(f, &b);
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     int cav = t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     const int path[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W};
     o = t_move(inf, 3, path);
@@ -201,9 +197,7 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
     t_put(f, inf, "G-6", WNLB_N);
     t_put(f, cav, "F-5", WNLB_S);
     t_put(f, cav2, "F-7", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
@@ -230,9 +224,7 @@ static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
     t_put(f, fcav, "G-6", WNLB_N);
     t_put(f, bcav, "E-6", WNLB_S);
     t_put(f, inf, "E-7", WNLB_N); /* already adjacent */
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     o = t_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
     ORDER(f, 0, o);
@@ -252,9 +244,7 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     t_blank(f, &b);
     (void)t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
     (void)t_place(f, WNLB_PR, WNLB_CAV, 0, "E-6", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);

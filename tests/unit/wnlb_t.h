@@ -410,6 +410,14 @@ static inline wnlb_order t_o(int kind) {
     return o;
 }
 
+/* [6.0] a play order: the card (its id) for a purpose (WNLB_PURPOSE_...) */
+static inline wnlb_order t_play(int card, int purpose) {
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = card;
+    o.purpose = purpose;
+    return o;
+}
+
 /* [8.0] a move order of unit u: its n steps (WNLB_STEP_...) */
 static inline wnlb_order t_move(int u, int n, const int *steps) {
     wnlb_order o = t_o(WNLB_O_MOVE);
