@@ -544,11 +544,7 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
 
 /* a British round on a blank board: the French pass [4.0] */
 static t_fx *s_british_round(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
-    t_fx *f = t_new(scenario, seats, seed);
-    t_blank(f, b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(b, scenario, seats, seed);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     T_OK(f, 0, "pass");

@@ -8,11 +8,7 @@
 
 /* a French round of turn 1 on a blank board; both hands emptied */
 static t_fx *s_blank_round(t_board *b, const char *sc, unsigned seats, uint64_t seed) {
-    t_fx *f = t_new(sc, seats, seed);
-    t_blank(f, b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(b, sc, seats, seed);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     return f;
 }

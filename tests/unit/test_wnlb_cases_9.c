@@ -625,11 +625,7 @@ static void test_wnlb_9_0_attack_by_unmoved_unit(void **st) {
 static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 2, 903);
-    t_blank(f, &b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(&b, "full", 2, 903);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
@@ -1111,11 +1107,7 @@ static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
 static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 3, 935);
-    t_blank(f, &b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(&b, "full", 3, 935);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int bc = t_give(f, WNLB_BR, 1, 3, WNLB_ACT_NONE, 0), pc = t_give(f, WNLB_PR, 1, 3, WNLB_ACT_NONE, 0);

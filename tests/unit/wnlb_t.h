@@ -387,6 +387,16 @@ static inline void t_empty_hand(t_fx *f, int army) {
         if (f->s->sc->cards[ci].army == army) f->s->card_loc[ci] = WNLB_LOC_UNUSED;
 }
 
+/* a game on the fixture's blank board (t_blank) with every army's hand emptied (t_empty_hand) */
+static inline t_fx *t_bare(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
+    t_fx *f = t_new(scenario, seats, seed);
+    t_blank(f, b);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    t_empty_hand(f, WNLB_PR);
+    return f;
+}
+
 /* applies an order given as a wnlb_order */
 static inline int t_order(t_fx *f, unsigned seat, const wnlb_order *o) {
     brt_buf b;
