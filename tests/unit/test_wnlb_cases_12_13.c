@@ -278,8 +278,7 @@ static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
     int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     s_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "B-6", WNLB_S);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 4, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    if (t_order(f, 0, &o) != 0) fail_msg("refused: %s", f->err.message);
+    t_move_card(f, 0, WNLB_FR, 4);
     char txt[48];
     snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, fr));
     T_OK(f, 0, txt); /* into G-6: not yet adjacent */
@@ -304,8 +303,7 @@ static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "H-8", WNLB_N);
     s_cmd_at(f, 0, "D-5");  /* alone, two squares from the cavalry */
     s_cmd_at(f, 1, "F-7");  /* alone, next to F-6 */
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 4, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    if (t_order(f, 0, &o) != 0) fail_msg("refused: %s", f->err.message);
+    t_move_card(f, 0, WNLB_FR, 4);
     char txt[48];
     snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, fr));
     T_OK(f, 0, txt); /* into F-6: next to the cavalry and to Wellington */

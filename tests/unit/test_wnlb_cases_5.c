@@ -23,9 +23,8 @@ static int s_round(t_fx *f, int turn, int army, int mp) {
     f->s->round_cards = 0;
     f->s->phase = WNLB_PH_ROUND;
     t_empty_hand(f, army);
-    wnlb_order o = t_play(t_give(f, army, mp, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
     int seat = wnlb_seat_of_army(f->s, army);
-    if (t_order(f, (unsigned)seat, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    t_move_card(f, (unsigned)seat, army, mp);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     return seat;
 }

@@ -15,8 +15,7 @@ static t_fx *s_moving(t_board *b, int mp, int *u, const char *sq, int facing) {
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     *u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     t_put(f, *u, sq, facing);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, mp, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    if (t_order(f, 0, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    t_move_card(f, 0, WNLB_FR, mp);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     assert_int_equal(f->s->mp_left, mp);
     return f;

@@ -35,10 +35,9 @@ static t_fx *s96(t_board *b, int *inf, int *cav) {
     t_put(f, *inf, "G-6", WNLB_N);
     t_put(f, *cav, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     const int one[] = {WNLB_STEP_FWD};
-    o = t_move(*inf, 1, one);
+    wnlb_order o = t_move(*inf, 1, one);
     ORDER(f, 0, o);
     return f;
 }
@@ -116,10 +115,9 @@ static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     t_blank(f, &b);
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     int cav = t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     const int path[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W};
-    o = t_move(inf, 3, path);
+    wnlb_order o = t_move(inf, 3, path);
     ORDER(f, 0, o);
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     t_at(f, inf, "F-6");
@@ -197,12 +195,11 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
     t_put(f, inf, "G-6", WNLB_N);
     t_put(f, cav, "F-5", WNLB_S);
     t_put(f, cav2, "F-7", WNLB_S);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->interrupt_unit, cav < cav2 ? cav : cav2);
-    o = s_stay();
+    wnlb_order o = s_stay();
     ORDER(f, 1, o);
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->interrupt_unit, cav < cav2 ? cav2 : cav);
@@ -224,9 +221,8 @@ static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
     t_put(f, fcav, "G-6", WNLB_N);
     t_put(f, bcav, "E-6", WNLB_S);
     t_put(f, inf, "E-7", WNLB_N); /* already adjacent */
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    ORDER(f, 0, o);
-    o = t_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
+    t_move_card(f, 0, WNLB_FR, 6);
+    wnlb_order o = t_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
     ORDER(f, 0, o);
     t_at(f, fcav, "F-6");
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
@@ -244,12 +240,11 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     t_blank(f, &b);
     (void)t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
     (void)t_place(f, WNLB_PR, WNLB_CAV, 0, "E-6", WNLB_S);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(t_actor(f), 2);
-    o = s_stay();
+    wnlb_order o = s_stay();
     assert_int_not_equal(t_order(f, 1, &o), 0); /* not the British seat's */
     ORDER(f, 2, o);
     t_free(f);

@@ -278,8 +278,7 @@ static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "I-6", WNLB_N);
     (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
-    wnlb_order o = t_play(t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
-    assert_int_equal(t_order(f, 0, &o), 0);
+    t_move_card(f, 0, WNLB_FR, 6);
     wnlb_order mv = t_o(WNLB_O_MOVE), made = t_o(WNLB_O_MOVE);
     mv.unit = made.unit = inf;
     static const uint8_t steps[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W, WNLB_STEP_FWD};

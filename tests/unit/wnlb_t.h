@@ -428,6 +428,14 @@ static inline wnlb_order t_play(int card, int purpose) {
     return o;
 }
 
+/* [8.0] a fresh card of mp MP given to army and played for Movement by seat (the phase is
+ * then PH_MOVE); returns its id */
+static inline int t_move_card(t_fx *f, unsigned seat, int army, int mp) {
+    wnlb_order o = t_play(t_give(f, army, mp, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
+    if (t_order(f, seat, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    return o.card;
+}
+
 /* [8.0] a move order of unit u: its n steps (WNLB_STEP_...) */
 static inline wnlb_order t_move(int u, int n, const int *steps) {
     wnlb_order o = t_o(WNLB_O_MOVE);
