@@ -155,16 +155,7 @@ static void test_wnlb_greedy_battle_cards_enough(void **st) {
     int mv = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     t_give(f, WNLB_FR, 2, 2, WNLB_ACT_NONE, 0);
     for (int bp = 1; bp <= 5; bp++) t_give(f, WNLB_BR, 1, bp, WNLB_ACT_NONE, 0);
-    int ci = wnlb_card_index(f->s, mv);
-    wnlb_card_use(f->s, ci);
-    f->s->round_cards = 1;
-    f->s->cur_card = (uint8_t)(ci + 1);
-    f->s->phase = WNLB_PH_DECLARE;
-    wnlb_order o = t_o(WNLB_O_ATTACK);
-    o.target = br;
-    o.n_units = 1;
-    o.units[0] = fr;
-    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(t_declare(f, wnlb_card_index(f->s, mv), br, fr), 0);
     t_no_fire(f);
     assert_int_equal(f->s->phase, WNLB_PH_BATTLE_CARDS);
     brt_buf l;
@@ -293,22 +284,12 @@ static void test_wnlb_greedy_unreadable_orders(void **st) {
 static void test_wnlb_greedy_plays_a_card_before_passing(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 904);
-    brt_buf l;
-    buf_init(&l);
-    int n = f->rs->legal(f->s, 0, &l);
-    assert_true(n > 1);
-    uint64_t rng = 6;
-    int k = s_choose(f, 0, &l, n, &rng);
-    const uint8_t *item;
-    size_t len;
-    assert_int_equal(t_item(&l, k, &item, &len), 0);
-    Wnlb__V1__Order *o = wnlb__v1__order__unpack(NULL, len, item);
-    assert_non_null(o);
+    assert_true(t_legal_n(f, 0) > 1);
+    Wnlb__V1__Order *o = s_greedy_order(f, 0, 6);
     assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_PLAY);
     int ci = wnlb_card_in_hand(f->s, WNLB_FR, (int)o->play->card);
     assert_true(ci >= 0); /* a card of its own hand, read from its view */
     wnlb__v1__order__free_unpacked(o, NULL);
-    buf_free(&l);
     t_free(f);
 }
 

@@ -654,16 +654,7 @@ static int s_battle_position(unsigned seats) {
     t_blank(g, &bd);
     int fr = t_place(g, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
     int br = t_place(g, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
-    int ci = s_hand_ci(g, g->s, WNLB_FR, 0);
-    wnlb_card_use(g->s, ci);
-    g->s->round_cards = 1;
-    g->s->cur_card = (uint8_t)(ci + 1);
-    g->s->phase = WNLB_PH_DECLARE;
-    wnlb_order o = t_o(WNLB_O_ATTACK);
-    o.target = br;
-    o.n_units = 1;
-    o.units[0] = fr;
-    assert_int_equal(t_order(g, 0, &o), 0);
+    assert_int_equal(t_declare(g, s_hand_ci(g, g->s, WNLB_FR, 0), br, fr), 0);
     uint64_t rng = 19;
     int reached = g->s->phase == WNLB_PH_BATTLE_CARDS || s_drive(g, &rng, NULL, s_in_battle_cards, 12) == 1;
     if (reached) s_battle_cards_case(g);

@@ -445,6 +445,20 @@ static inline wnlb_order t_move(int u, int n, const int *steps) {
     return o;
 }
 
+/* [9.0] the card of index ci used as the round's first card, its movement over: seat 0 declares
+ * the battle of unit a on target (the t_order result) */
+static inline int t_declare(t_fx *f, int ci, int target, int a) {
+    wnlb_card_use(f->s, ci);
+    f->s->round_cards = 1;
+    f->s->cur_card = (uint8_t)(ci + 1);
+    f->s->phase = WNLB_PH_DECLARE;
+    wnlb_order o = t_o(WNLB_O_ATTACK);
+    o.target = target;
+    o.n_units = 1;
+    o.units[0] = a;
+    return t_order(f, 0, &o);
+}
+
 /* [11.1] R-wnlb-11.1-windows: the other side's Artillery Fire windows after a card, declined */
 static inline void t_no_fire(t_fx *f) {
     for (int i = 0; i < 4 && f->s->phase == WNLB_PH_FIRE; i++) {
