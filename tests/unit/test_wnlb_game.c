@@ -30,6 +30,14 @@ static void s_norecord(void *ctx, uint64_t i, uint32_t sides, uint32_t v, uint32
     (void)ctx, (void)i, (void)sides, (void)v, (void)seen, (void)p;
 }
 
+/* the fixed dice of key seed, nothing recorded */
+static void s_dice(brt_dice *d, uintptr_t seed) {
+    memset(d, 0, sizeof *d);
+    d->source = s_fixed;
+    d->source_ctx = (void *)seed;
+    d->record = s_norecord;
+}
+
 struct brt_events {
     int count;
     uint32_t union_mask;
@@ -63,10 +71,7 @@ static int s_game(const char *scenario, unsigned seats, uintptr_t seed, uint8_t 
     const brt_ruleset *rs = brt_ruleset_find("wnlb");
     assert_non_null(rs);
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.source_ctx = (void *)seed;
-    dice.record = s_norecord;
+    s_dice(&dice, seed);
     brt_ruleset_options o = {NULL, 0, seats};
     brt_reject err;
     void *st = rs->setup(scenario, &o, &dice, &err);
@@ -146,9 +151,7 @@ static void test_short_refuses_3_seats(void **st) {
     (void)st;
     const brt_ruleset *rs = brt_ruleset_find("wnlb");
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.record = s_norecord;
+    s_dice(&dice, 0);
     brt_ruleset_options o = {NULL, 0, 3};
     brt_reject err;
     assert_null(rs->setup("short", &o, &dice, &err));
@@ -160,9 +163,7 @@ static void test_views_show_own_hand_only(void **st) {
     (void)st;
     const brt_ruleset *rs = brt_ruleset_find("wnlb");
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.record = s_norecord;
+    s_dice(&dice, 0);
     brt_ruleset_options o = {NULL, 0, 3};
     brt_reject err;
     void *g = rs->setup("full", &o, &dice, &err);
