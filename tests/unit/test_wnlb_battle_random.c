@@ -198,12 +198,7 @@ static void s_play(uint64_t seed, int steps, int *battles, int *seen) {
             assert_int_equal(f->ev.total, 0);
             for (int a = 0; a < WNLB_ARMIES; a++) assert_int_equal(wnlb_hand_count(f->s, a), hands[a]);
         }
-        buf_reset(&x);
-        buf_reset(&y);
-        assert_int_equal(f->rs->encode(f->s, &x), 0);
-        assert_int_equal(f->rs->encode(twin, &y), 0);
-        assert_int_equal(x.len, y.len);
-        assert_memory_equal(x.data, y.data, x.len);
+        t_same_state(f, twin, &x, &y);
         assert_int_equal(tev.total, f->ev.total);
         t_ev_clear(&tev);
         f->rs->destroy(twin);

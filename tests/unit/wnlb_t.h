@@ -262,6 +262,17 @@ static inline int t_item(const brt_buf *l, int k, const uint8_t **item, size_t *
 
 /* ---- positions: a board of the test's own ------------------------------------------ */
 
+/* asserts that the game's state and twin (a state the same orders were applied to) encode to
+ * the same bytes; a and b are the buffers it encodes into */
+static inline void t_same_state(const t_fx *f, const void *twin, brt_buf *a, brt_buf *b) {
+    buf_reset(a);
+    buf_reset(b);
+    assert_int_equal(f->rs->encode(f->s, a), 0);
+    assert_int_equal(f->rs->encode(twin, b), 0);
+    assert_int_equal(a->len, b->len);
+    assert_memory_equal(a->data, b->data, a->len);
+}
+
 /* The fixture's board: a copy of the scenario's data the test may change (terrain, sides,
  * unit and card values), so that a case is built from what the rule says and not from the
  * reconstructed battlefield (the scenario data). t_blank also clears the board: every
