@@ -48,6 +48,26 @@ static int s_choose(const t_fx *f, unsigned seat, const brt_buf *l, int n, uint6
     return rc == 0 ? out.index : -1;
 }
 
+/* one order of a game: seat's legal list l, a random pick or, for the greedy seat, the greedy
+ * choice (always a legal one), applied; 1 when the greedy seat chose it */
+static int s_step(t_fx *f, int seat, unsigned greedy, brt_buf *l, uint64_t *rng, uint64_t *brng) {
+    buf_reset(l);
+    int n = f->rs->legal(f->s, (unsigned)seat, l);
+    assert_true(n > 0);
+    int k = (int)(t_next(rng) % (uint64_t)n);
+    int by_greedy = (unsigned)seat == greedy;
+    if (by_greedy) {
+        k = s_choose(f, (unsigned)seat, l, n, brng);
+        assert_true(k >= 0 && k < n);
+    }
+    const uint8_t *item;
+    size_t len;
+    assert_int_equal(t_item(l, k, &item, &len), 0);
+    if (t_apply(f, (unsigned)seat, item, len) != 0)
+        fail_msg("seat %d (greedy: %d): the order refused: [%s] %s", seat, by_greedy, f->err.rule, f->err.message);
+    return by_greedy;
+}
+
 /* whole games: one seat greedy (each in turn), the others random; every choice is legal */
 static void s_games(const char *scenario, unsigned seats) {
     for (unsigned greedy = 0; greedy < seats; greedy++) {
@@ -59,20 +79,7 @@ static void s_games(const char *scenario, unsigned seats) {
         for (; orders < 20000; orders++) {
             int seat = t_actor(f);
             if (seat < 0) break;
-            buf_reset(&l);
-            int n = f->rs->legal(f->s, (unsigned)seat, &l);
-            assert_true(n > 0);
-            int k = (int)(t_next(&rng) % (uint64_t)n);
-            if ((unsigned)seat == greedy) {
-                k = s_choose(f, (unsigned)seat, &l, n, &brng);
-                assert_true(k >= 0 && k < n);
-                chosen++;
-            }
-            const uint8_t *item;
-            size_t len;
-            assert_int_equal(t_item(&l, k, &item, &len), 0);
-            if (t_apply(f, (unsigned)seat, item, len) != 0)
-                fail_msg("%s/%u: the greedy seat's order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+            chosen += s_step(f, seat, greedy, &l, &rng, &brng);
         }
         assert_int_equal(t_actor(f), -1); /* the game ended */
         assert_true(chosen > 0);
@@ -92,19 +99,7 @@ static uint32_t s_match(const char *scenario, unsigned seats, unsigned greedy, u
         int seat = t_actor(f);
         if (seat < 0) break;
         if (battles && f->s->phase == WNLB_PH_BATTLE_CARDS && (unsigned)seat == greedy) ++*battles;
-        buf_reset(&l);
-        int n = f->rs->legal(f->s, (unsigned)seat, &l);
-        assert_true(n > 0);
-        int k = (int)(t_next(&rng) % (uint64_t)n);
-        if ((unsigned)seat == greedy) {
-            k = s_choose(f, (unsigned)seat, &l, n, &brng);
-            assert_true(k >= 0 && k < n);
-        }
-        const uint8_t *item;
-        size_t len;
-        assert_int_equal(t_item(&l, k, &item, &len), 0);
-        if (t_apply(f, (unsigned)seat, item, len) != 0)
-            fail_msg("%s/%u: the order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+        (void)s_step(f, seat, greedy, &l, &rng, &brng);
     }
     assert_int_equal(t_actor(f), -1);
     uint32_t w = f->s->winners;
