@@ -138,9 +138,8 @@ static void test_wnlb_greedy_beats_random_short(void **st) {
  * more), not with no card and not with its whole hand */
 static void test_wnlb_greedy_battle_cards_enough(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 906);
     t_board bd;
-    t_blank(f, &bd);
+    t_fx *f = t_new_blank(&bd, "short", 2, 906);
     int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
     int br = t_place(f, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
     t_values(f, fr, 4, 2, 0);
@@ -292,9 +291,8 @@ static void test_wnlb_greedy_plays_a_card_before_passing(void **st) {
  * not hold (the Allies hold them all at set-up [3.1]) */
 static void test_wnlb_greedy_moves_toward_a_vp_square(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 905);
     t_board b;
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 905);
     int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     /* a square two squares from a VP square of the Short Game and no nearer to any, the unit
      * facing it (reconstructed board: found, not assumed) */

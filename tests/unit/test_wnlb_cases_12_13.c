@@ -200,8 +200,7 @@ static void s_cmd_is(const t_fx *f, int c, const char *sq) {
 static void test_wnlb_12_0_lone_commander_displaced(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 120);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 120);
     s_cmd_at(f, 0, "E-6");
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 0), "E-8", WNLB_N); /* 2 squares away */
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 1), "H-6", WNLB_N); /* 3 squares away */
@@ -217,8 +216,7 @@ static void test_wnlb_12_0_lone_commander_displaced(void **st) {
 static void test_wnlb_12_0_commander_never_eliminated(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 121);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 121);
     int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     (void)t_place(f, WNLB_BR, WNLB_INF, 1, "E-9", WNLB_S);
     s_cmd_at(f, 1, "E-6");
@@ -238,8 +236,7 @@ static void test_wnlb_12_0_commander_never_eliminated(void **st) {
 static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 123);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 123);
     s_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "E-8", WNLB_S); /* two squares east */
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 1), "C-6", WNLB_S); /* two squares north */
@@ -273,8 +270,7 @@ static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
 static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 124);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 124);
     int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     s_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "B-6", WNLB_S);
@@ -296,8 +292,7 @@ static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
 static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 126);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 126);
     int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
     (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "H-8", WNLB_N);
@@ -326,8 +321,7 @@ static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
 static void test_wnlb_12_0_nearest_around_ponds(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 125);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 125);
     s_cmd_at(f, 0, "E-6");
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 0), "E-7", WNLB_N); /* next door, behind a pond side */
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 1), "E-4", WNLB_N); /* two squares west */
@@ -347,8 +341,7 @@ static void test_wnlb_12_0_nearest_around_ponds(void **st) {
 static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 122);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 122);
     int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     s_cmd_at(f, 1, "E-6");
     int r, c;
@@ -362,8 +355,7 @@ static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
  * (3/1) in F-6 facing north; the French play a Movement card, move nothing and attack it: 3
  * against 2 (not more than double), the British choose their loss [9.4] */
 static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
-    t_fx *f = t_new("short", 2, seed);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, seed);
     t_empty_hand(f, WNLB_FR);
     t_empty_hand(f, WNLB_BR);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
@@ -482,8 +474,7 @@ static void test_wnlb_13_3_elimination_vp_full_strength(void **st) {
 static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 1301);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 1301);
     t_empty_hand(f, WNLB_FR);
     int v = s_vp(f, "jean", 0);
     int r = f->s->sc->vp[v].row, c = f->s->sc->vp[v].col;

@@ -9,8 +9,7 @@
 /* A French player round of game turn 1 [3.2] on a blank board, with a Movement card of
  * `mp` MP played [8.0]: returns the fixture; *u is a French infantry unit put on `sq`. */
 static t_fx *s_moving(t_board *b, int mp, int *u, const char *sq, int facing) {
-    t_fx *f = t_new("short", 2, 8);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 8);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     *u = t_unit(f, WNLB_FR, WNLB_INF, 0);

@@ -206,8 +206,7 @@ static void test_wnlb_9_7_example_artillery_fire_variant(void **st) {
 static void test_wnlb_9_2_attacker_must_face_target(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 92);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 92);
     int fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
     int n = t_unit(f, WNLB_BR, WNLB_INF, 0), w = t_unit(f, WNLB_BR, WNLB_INF, 1), e = t_unit(f, WNLB_BR, WNLB_INF, 2);
     t_put(f, fr, "E-6", WNLB_N);
@@ -279,8 +278,7 @@ static void s_base(const t_fx *f, int target, const int *att, int n, int ea, int
 
 /* a British defender (printed 3) in E-6 facing south on a blank board */
 static t_fx *s_def(t_board *b, int *br) {
-    t_fx *f = t_new("short", 2, 93);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 93);
     *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
     t_values(f, *br, 3, 1, 0);
     t_put(f, *br, "E-6", WNLB_S);

@@ -28,8 +28,7 @@ static wnlb_order s_stay(void) {
 /* a French Movement card of 6 MP, French infantry in G-6 facing north, British cavalry in
  * E-6 facing south; the infantry steps into F-6, adjacent to the cavalry */
 static t_fx *s96(t_board *b, int *inf, int *cav) {
-    t_fx *f = t_new("short", 2, 96);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 96);
     *inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     *cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     t_put(f, *inf, "G-6", WNLB_N);
@@ -111,8 +110,7 @@ static void test_wnlb_9_6_mover_enters_vacated_square_and_stops(void **st) {
 static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 961);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 961);
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
     int cav = t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_move_card(f, 0, WNLB_FR, 6);
@@ -187,8 +185,7 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
     (void)st;
     t_board b;
     int inf, cav;
-    t_fx *f = t_new("short", 2, 962);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 962);
     inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     int cav2 = t_unit(f, WNLB_BR, WNLB_CAV, 1);
@@ -214,8 +211,7 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
 static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 963);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 963);
     int fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0), bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     int inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     t_put(f, fcav, "G-6", WNLB_N);
@@ -236,8 +232,7 @@ static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
 static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 3, 964);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "full", 3, 964);
     (void)t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
     (void)t_place(f, WNLB_PR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_move_card(f, 0, WNLB_FR, 6);
@@ -258,8 +253,7 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
 static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 961);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 961);
     t_empty_hand(f, WNLB_FR);
     t_empty_hand(f, WNLB_BR);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);

@@ -649,9 +649,8 @@ static void s_battle_cards_case(t_fx *g) {
  * battle is declared, and play goes on (an Artillery Fire window may come first) until the
  * battle cards; 1 when they were reached */
 static int s_battle_position(unsigned seats) {
-    t_fx *g = t_new(seats == 2 ? "short" : "full", seats, 19);
     t_board bd;
-    t_blank(g, &bd);
+    t_fx *g = t_new_blank(&bd, seats == 2 ? "short" : "full", seats, 19);
     int fr = t_place(g, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
     int br = t_place(g, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
     assert_int_equal(t_declare(g, s_hand_ci(g, g->s, WNLB_FR, 0), br, fr), 0);

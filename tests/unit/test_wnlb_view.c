@@ -272,9 +272,8 @@ static char *s_last_move(const char *svg) {
  * order of those three steps alone), not the whole order walked back from F-6 */
 static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 96);
     t_board bd;
-    t_blank(f, &bd);
+    t_fx *f = t_new_blank(&bd, "short", 2, 96);
     int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "I-6", WNLB_N);
     (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);

@@ -299,6 +299,13 @@ static inline wnlb_scenario *t_blank(t_fx *f, t_board *b) {
     return sc;
 }
 
+/* a new game (t_new) on the fixture's blank board (t_blank) */
+static inline t_fx *t_new_blank(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
+    t_fx *f = t_new(scenario, seats, seed);
+    t_blank(f, b);
+    return f;
+}
+
 /* a square's row and column from its name ("G-16") */
 static inline void t_sq(const char *name, int *row, int *col) {
     if (wnlb_square_parse(name, row, col) != 0) fail_msg("bad square %s", name);
@@ -400,8 +407,7 @@ static inline void t_empty_hand(t_fx *f, int army) {
 
 /* a game on the fixture's blank board (t_blank) with every army's hand emptied (t_empty_hand) */
 static inline t_fx *t_bare(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
-    t_fx *f = t_new(scenario, seats, seed);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, scenario, seats, seed);
     t_empty_hand(f, WNLB_FR);
     t_empty_hand(f, WNLB_BR);
     t_empty_hand(f, WNLB_PR);
