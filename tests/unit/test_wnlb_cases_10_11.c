@@ -386,10 +386,7 @@ static void test_wnlb_11_2_command_benefit_attack_or_defence(void **st) {
     int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 10, 5, 0);
     int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
     int c = t_place_v(f, WNLB_FR, WNLB_INF, 1, "E-5", WNLB_E, 2, 1, 0);
-    int r, col;
-    t_sq("F-5", &r, &col); /* next to both attackers, diagonal to the defender */
-    f->s->cmd_row[0] = (int8_t)r;
-    f->s->cmd_col[0] = (int8_t)col;
+    t_cmd_at(f, 0, "F-5"); /* next to both attackers, diagonal to the defender */
     wnlb_scenario *sc = (wnlb_scenario *)f->s->sc;
     int def_card = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
     sc->cards[wnlb_card_index(f->s, def_card)].cmd_attack = 0;
@@ -699,10 +696,8 @@ static void test_wnlb_12_0_charge_displaces_lone_commander(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     int br2 = t_unit(f, WNLB_BR, WNLB_INF, 1), r, c;
     t_put(f, br2, "J-11", WNLB_N);
-    t_sq("F-5", &r, &c); /* Wellington alone, next to F-6 where the charge ends */
-    f->s->cmd_row[1] = (int8_t)r, f->s->cmd_col[1] = (int8_t)c;
-    t_sq("J-10", &r, &c); /* Napoleon alone, next to the British unit in J-11 */
-    f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
+    t_cmd_at(f, 1, "F-5"); /* Wellington alone, next to F-6 where the charge ends */
+    t_cmd_at(f, 0, "J-10"); /* Napoleon alone, next to the British unit in J-11 */
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
     t_at(f, cav, "F-6");
     t_sq("E-6", &r, &c); /* the nearest British unit, 2 steps */

@@ -32,10 +32,7 @@ static void s97_setup(s97 *x) {
     t_put(f, x->f9, "F-6", WNLB_N);
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_RIDGE);
     t_side(f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
-    int r, c;
-    t_sq("E-6", &r, &c);
-    f->s->cmd_row[1] = (int8_t)r;
-    f->s->cmd_col[1] = (int8_t)c;
+    t_cmd_at(f, 1, "E-6");
     t_empty_hand(f, WNLB_FR);
     t_empty_hand(f, WNLB_BR);
     x->move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
@@ -481,10 +478,7 @@ static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
     s97 x;
     s97_setup(&x);
     t_fx *f = x.f;
-    int r, c;
-    t_sq("D-7", &r, &c);
-    f->s->cmd_row[1] = (int8_t)r;
-    f->s->cmd_col[1] = (int8_t)c;
+    t_cmd_at(f, 1, "D-7");
     s97_declare(&x);
     wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;

@@ -359,6 +359,22 @@ static inline void t_at(const t_fx *f, int u, const char *sq) {
     assert_int_equal(f->s->units[u].col, c);
 }
 
+/* [12.0] puts commander c (0 Napoleon, 1 Wellington) on the square sq */
+static inline void t_cmd_at(t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    f->s->cmd_row[c] = (int8_t)r;
+    f->s->cmd_col[c] = (int8_t)col;
+}
+
+/* [12.0] asserts that commander c stands on the square sq */
+static inline void t_cmd_is(const t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    assert_int_equal(f->s->cmd_row[c], r);
+    assert_int_equal(f->s->cmd_col[c], col);
+}
+
 /* sets a unit's printed values on the fixture's board */
 static inline void t_values(t_fx *f, int u, int full, int reduced, int elite) {
     wnlb_unit_def *d = &((wnlb_scenario *)f->s->sc)->units[u];
