@@ -19,17 +19,10 @@ typedef struct s97 {
 } s97;
 
 static void s97_setup(s97 *x) {
-    t_fx *f = x->f = t_new("short", 2, 97);
-    t_blank(f, &x->b);
-    x->br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    x->f4 = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    x->f9 = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_values(f, x->br, 4, 2, 0);
-    t_values(f, x->f4, 3, 1, 0);
-    t_values(f, x->f9, 4, 2, 0);
-    t_put(f, x->br, "E-6", WNLB_S);
-    t_put(f, x->f4, "E-7", WNLB_W);
-    t_put(f, x->f9, "F-6", WNLB_N);
+    t_fx *f = x->f = t_new_blank(&x->b, "short", 2, 97);
+    x->br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 4, 2, 0);
+    x->f4 = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 3, 1, 0);
+    x->f9 = t_place_v(f, WNLB_FR, WNLB_INF, 1, "F-6", WNLB_N, 4, 2, 0);
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_RIDGE);
     t_side(f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
     t_cmd_at(f, 1, "E-6");
@@ -1081,10 +1074,7 @@ static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
     sb_new(&x, 934);
     int br = sb_def(&x, 9, 3), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
     t_side(x.f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
-    int r, c;
-    t_sq("F-6", &r, &c);
-    x.f->s->cmd_row[0] = (int8_t)r;
-    x.f->s->cmd_col[0] = (int8_t)c;
+    t_cmd_at(x.f, 0, "F-6");
     int cmd = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
     ((wnlb_scenario *)x.f->s->sc)->cards[wnlb_card_index(x.f->s, cmd)].cmd_attack = 1;
     sb_declare(&x, br, a, -1);
