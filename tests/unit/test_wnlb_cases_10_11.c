@@ -9,10 +9,7 @@
 /* a French round of turn 1 on a blank board; the French hand emptied */
 static t_fx *s_blank_round(t_board *b, uint64_t seed) {
     t_fx *f = t_new_blank(b, "short", 2, seed);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* spare cards: the hands never run out */
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_spare_hands(f); /* spare cards: the hands never run out */
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     return f;
 }

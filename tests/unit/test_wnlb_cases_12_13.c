@@ -342,10 +342,7 @@ static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
  * against 2 (not more than double), the British choose their loss [9.4] */
 static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
     t_fx *f = t_new_blank(b, "short", 2, seed);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_spare_hands(f);
     int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
     *fr = t_unit(f, WNLB_FR, WNLB_INF, 0);

@@ -510,12 +510,8 @@ typedef struct sb {
 } sb;
 
 static void sb_new(sb *x, uint64_t seed) {
-    t_fx *f = x->f = t_new("short", 2, seed);
-    t_blank(f, &x->b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_fx *f = x->f = t_new_blank(&x->b, "short", 2, seed);
+    t_spare_hands(f);
     x->move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     PHASE(f, WNLB_PH_ROUND);
 }

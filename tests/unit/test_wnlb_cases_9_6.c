@@ -254,10 +254,7 @@ static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     (void)st;
     t_board b;
     t_fx *f = t_new_blank(&b, "short", 2, 961);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_spare_hands(f);
     int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
     int bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0);

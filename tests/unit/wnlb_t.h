@@ -421,6 +421,15 @@ static inline void t_empty_hand(t_fx *f, int army) {
         if (f->s->sc->cards[ci].army == army) f->s->card_loc[ci] = WNLB_LOC_UNUSED;
 }
 
+/* the French and British hands emptied but for one spare card each (1 MP, 1 BP), so that a
+ * battle does not end the round or the turn by emptying a hand */
+static inline void t_spare_hands(t_fx *f) {
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+}
+
 /* a game on the fixture's blank board (t_blank) with every army's hand emptied (t_empty_hand) */
 static inline t_fx *t_bare(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
     t_fx *f = t_new_blank(b, scenario, seats, seed);
