@@ -220,12 +220,7 @@ static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
 
 /* the French play a fresh Movement card and end its movement: PH_DECLARE [9.0] */
 static void s_card(t_fx *f) {
-    char t[32];
-    snprintf(t, sizeof t, "play %d move", t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0));
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    PHASE(f, WNLB_PH_DECLARE);
+    t_card_no_move(f, t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0));
 }
 
 static void s_attack(t_fx *f, unsigned seat, int target, int a, int b) {

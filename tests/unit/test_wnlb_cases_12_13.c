@@ -351,12 +351,7 @@ static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
     t_put(f, *br, "E-6", WNLB_S);
     t_put(f, *fr, "F-6", WNLB_N);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
-    char t[96];
-    snprintf(t, sizeof t, "play %d move", move);
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    t_card_no_move(f, move);
     return f;
 }
 

@@ -518,12 +518,7 @@ static void sb_new(sb *x, uint64_t seed) {
 
 /* the French play the Movement card and end its movement: the battle may be declared [9.0] */
 static void sb_card(sb *x) {
-    char t[32];
-    snprintf(t, sizeof t, "play %d move", x->move);
-    T_OK(x->f, 0, t);
-    T_OK(x->f, 0, "done");
-    t_no_fire(x->f);
-    PHASE(x->f, WNLB_PH_DECLARE);
+    t_card_no_move(x->f, x->move);
 }
 
 /* "attack TARGET with A [B]" */

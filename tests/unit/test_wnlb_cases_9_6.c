@@ -264,12 +264,8 @@ static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     t_put(f, fr, "F-6", WNLB_N);
     t_put(f, bcav, "E-5", WNLB_E);
     t_put(f, fcav, "C-6", WNLB_E);
+    t_card_no_move(f, move);
     char t[96];
-    snprintf(t, sizeof t, "play %d move", move);
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
     snprintf(t, sizeof t, "attack %s with %s", f->s->sc->units[br].id, f->s->sc->units[fr].id);
     T_OK(f, 0, t);
     T_OK(f, 0, "cards none");

@@ -511,4 +511,15 @@ static inline void t_no_fire(t_fx *f) {
     }
 }
 
+/* [9.0] the French seat plays card for Movement and moves nothing, the Artillery Fire windows
+ * declined: the battle may be declared */
+static inline void t_card_no_move(t_fx *f, int card) {
+    char t[32];
+    snprintf(t, sizeof t, "play %d move", card);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "done");
+    t_no_fire(f);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+}
+
 #endif
