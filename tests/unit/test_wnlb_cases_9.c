@@ -72,20 +72,19 @@ static void s97_declare(s97 *x) {
     PHASE(f, WNLB_PH_BATTLE_CARDS);
 }
 
-/* the cards of [9.7]: the French BP 2 and BP 4; the British Wellington's Command Benefit and BP 3,
- * with fire: also the Artillery Fire card fired by 3/I at 9/II, its frontal neighbour [11.1] */
-static void s97_cards(s97 *x, int fire) {
-    t_fx *f = x->f;
-    brt_pending p;
-    t_pending(f, &p);
-    assert_true(p.sealed); /* [9.3] chosen in secret, revealed together */
-    assert_int_equal(p.seats, 3u);
+/* the French cards of [9.7]: BP 2 and BP 4 */
+static void s97_french_cards(s97 *x) {
     wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
     o.cards[0] = x->bp2, o.purposes[0] = WNLB_USE_BP;
     o.cards[1] = x->bp4, o.purposes[1] = WNLB_USE_BP;
-    ORDER(f, 0, o);
-    o = t_o(WNLB_O_BATTLE_CARDS);
+    ORDER(x->f, 0, o);
+}
+
+/* the British cards of [9.7] (an order, not given): Wellington's Command Benefit and BP 3; with
+ * fire also the Artillery Fire card fired by 3/I at 9/II, its frontal neighbour [11.1] */
+static wnlb_order s97_british_cards(const s97 *x, int fire) {
+    wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
     o.cards[0] = x->cmd, o.purposes[0] = WNLB_ACT_COMMAND;
     o.cards[1] = x->bp3, o.purposes[1] = WNLB_USE_BP;
@@ -94,7 +93,28 @@ static void s97_cards(s97 *x, int fire) {
         o.n_cards = 3;
         o.unit = x->br;
     }
+    return o;
+}
+
+/* both sides' cards of [9.7], chosen in secret */
+static void s97_cards(s97 *x, int fire) {
+    t_fx *f = x->f;
+    brt_pending p;
+    t_pending(f, &p);
+    assert_true(p.sealed); /* [9.3] chosen in secret, revealed together */
+    assert_int_equal(p.seats, 3u);
+    s97_french_cards(x);
+    wnlb_order o = s97_british_cards(x, fire);
     ORDER(f, 1, o);
+}
+
+/* the [9.7] example fought: set up, declared and both sides' cards given (fire: the British
+ * Artillery Fire card among them) */
+static t_fx *s97_fought(s97 *x, int fire) {
+    s97_setup(x);
+    s97_declare(x);
+    s97_cards(x, fire);
+    return x->f;
 }
 
 /* [9.7] the base Battle Points: 4/I into the flank 3 x 2 = 6, -1 for the ridge = 5; 9/II 4 - 1
@@ -131,10 +151,7 @@ static void test_wnlb_9_7_example_base_battle_points(void **st) {
 static void test_wnlb_9_7_example_battle_totals(void **st) {
     (void)st;
     s97 x;
-    s97_setup(&x);
-    t_fx *f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 0);
+    t_fx *f = s97_fought(&x, 0);
     assert_int_equal(f->s->battle.total[0], 14);
     assert_int_equal(f->s->battle.total[1], 11);
     assert_int_equal(f->s->battle.more_than_double, 0);
@@ -173,10 +190,7 @@ static void test_wnlb_9_7_example_battle_totals(void **st) {
 static void test_wnlb_9_7_example_artillery_fire_variant(void **st) {
     (void)st;
     s97 x;
-    s97_setup(&x);
-    t_fx *f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 1);
+    t_fx *f = s97_fought(&x, 1);
     assert_int_equal(f->s->units[x.f9].disordered, 1);
     assert_int_equal(f->s->battle.total[0], 11);
     assert_int_equal(f->s->battle.total[1], 11);
@@ -473,15 +487,8 @@ static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
     t_fx *f = x.f;
     t_cmd_at(f, 1, "D-7");
     s97_declare(&x);
-    wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
-    o.n_cards = 2;
-    o.cards[0] = x.bp2, o.purposes[0] = WNLB_USE_BP;
-    o.cards[1] = x.bp4, o.purposes[1] = WNLB_USE_BP;
-    ORDER(f, 0, o);
-    o = t_o(WNLB_O_BATTLE_CARDS);
-    o.n_cards = 2;
-    o.cards[0] = x.cmd, o.purposes[0] = WNLB_ACT_COMMAND;
-    o.cards[1] = x.bp3, o.purposes[1] = WNLB_USE_BP;
+    s97_french_cards(&x);
+    wnlb_order o = s97_british_cards(&x, 0);
     assert_int_not_equal(t_order(f, 1, &o), 0);
     assert_string_equal(f->err.rule, "11.2");
     o.n_cards = 1;
@@ -491,10 +498,7 @@ static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
     assert_int_equal(f->s->battle.total[1], 7);
     /* Wellington in 3/I's own square: the card gives his 4 [11.2] */
     t_free(f);
-    s97_setup(&x);
-    f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 0);
+    f = s97_fought(&x, 0);
     assert_int_equal(f->s->battle.total[1], 11);
     t_free(f);
 }
