@@ -11,6 +11,7 @@
  * Sides in s->battle: index 0 the attacker, 1 the defender. Rulings: docs/rulings.md,
  * "battle, chateaux and charges" (R-wnlb-9.x, R-wnlb-10.0, R-wnlb-11.x).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -915,49 +916,51 @@ int wnlb_battle_apply(wnlb_state *s, unsigned seat, const wnlb_order *o, brt_dic
     }
 }
 
+/* a battle decision's kind, rule and prompt */
+static void s_prompt(brt_pending *out, const char *kind, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void s_prompt(brt_pending *out, const char *kind, const char *rule, const char *fmt, ...) {
+    snprintf(out->kind, sizeof out->kind, "%s", kind);
+    snprintf(out->rule, sizeof out->rule, "%s", rule);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->prompt, sizeof out->prompt, fmt, ap);
+    va_end(ap);
+}
+
 void wnlb_battle_pending(const wnlb_state *s, brt_pending *out) {
     const wnlb_battle *b = &s->battle;
     const char *tid = s_live(s, b->target) ? s->sc->units[b->target].id : "";
     switch (s->phase) {
     case WNLB_PH_DECLARE:
         out->seats = 1u << wnlb_round_seat(s);
-        snprintf(out->kind, sizeof out->kind, "declare-battle");
-        snprintf(out->rule, sizeof out->rule, "9.0");
-        snprintf(out->prompt, sizeof out->prompt, "declare one battle (attack TARGET with UNITS), or no-battle");
+        s_prompt(out, "declare-battle", "9.0", "declare one battle (attack TARGET with UNITS), or no-battle");
         break;
     case WNLB_PH_BATTLE_CARDS:
         out->sealed = 1;
         if (!b->submitted[0]) out->seats |= 1u << s_att_seat(s);
         if (!b->submitted[1]) out->seats |= 1u << s_def_seat(s);
-        snprintf(out->kind, sizeof out->kind, "battle-cards");
-        snprintf(out->rule, sizeof out->rule, "%s", b->charge ? "11.4" : "9.3");
-        snprintf(out->prompt, sizeof out->prompt, "%s on %s: choose your battle cards in secret (cards ID:USE ... or cards none)",
+        s_prompt(out, "battle-cards", b->charge ? "11.4" : "9.3",
+                 "%s on %s: choose your battle cards in secret (cards ID:USE ... or cards none)",
                  b->charge ? "Cavalry Charge (Elite Bonus cards only)" : "battle", tid);
         break;
     case WNLB_PH_LOSS:
         out->seats = 1u << s_def_seat(s);
-        snprintf(out->kind, sizeof out->kind, "loss");
-        snprintf(out->rule, sizeof out->rule, "9.4");
-        snprintf(out->prompt, sizeof out->prompt, "%s lost %d to %d: %s", tid, b->total[1], b->total[0],
+        s_prompt(out, "loss", "9.4", "%s lost %d to %d: %s", tid, b->total[1], b->total[0],
                  b->more_than_double ? "reduce and retreat (more than twice)" : "reduce or retreat");
         break;
     case WNLB_PH_ADVANCE:
         out->seats = 1u << s_att_seat(s);
-        snprintf(out->kind, sizeof out->kind, "advance");
-        snprintf(out->rule, sizeof out->rule, "9.4");
-        snprintf(out->prompt, sizeof out->prompt, "advance one attacking unit into the vacated square");
+        s_prompt(out, "advance", "9.4", "advance one attacking unit into the vacated square");
         break;
     case WNLB_PH_ATT_REDUCE:
         out->seats = 1u << s_att_seat(s);
-        snprintf(out->kind, sizeof out->kind, "att-reduce");
-        snprintf(out->rule, sizeof out->rule, "9.4");
-        snprintf(out->prompt, sizeof out->prompt, "the defender had more than twice as many: reduce one of your strongest attackers");
+        s_prompt(out, "att-reduce", "9.4",
+                 "the defender had more than twice as many: reduce one of your strongest attackers");
         break;
     case WNLB_PH_CHARGE:
         out->seats = 1u << s_att_seat(s);
-        snprintf(out->kind, sizeof out->kind, "charge");
-        snprintf(out->rule, sizeof out->rule, "11.5");
-        snprintf(out->prompt, sizeof out->prompt, "your cavalry must charge %s: charge 1 or charge 2", tid);
+        s_prompt(out, "charge", "11.5", "your cavalry must charge %s: charge 1 or charge 2", tid);
         break;
     default: break;
     }

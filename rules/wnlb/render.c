@@ -464,6 +464,24 @@ static void s_hands(s_rend *r, s_panel *p) {
     p->y += 6;
 }
 
+/* [9.3] one side's battle cards, by number after HEAD ("none" when it plays none) */
+static void s_battle_cards(s_rend *r, s_panel *p, int side, const char *head, const char *cls) {
+    const wnlb_battle *b = &r->s->battle;
+    const wnlb_scenario *sc = r->sc;
+    char t[320], item[WNLB_ID + 8];
+    size_t len = 0;
+    t[0] = 0;
+    s_cat(t, sizeof t, &len, head);
+    for (int k = 0; k < b->n_cards[side] && k < WNLB_MAX_CARDS; k++) {
+        int ci = b->cards[side][k];
+        if ((size_t)ci >= sc->n_cards) continue;
+        snprintf(item, sizeof item, " #%u", sc->cards[ci].id);
+        s_cat(t, sizeof t, &len, item);
+    }
+    if (!b->n_cards[side]) s_cat(t, sizeof t, &len, " none");
+    s_line(r, p, cls, t);
+}
+
 /* [9.0] [9.3] the battle in progress: who attacks whom; the cards once revealed */
 static void s_battle_panel(s_rend *r, s_panel *p) {
     const wnlb_state *s = r->s;
@@ -489,17 +507,7 @@ static void s_battle_panel(s_rend *r, s_panel *p) {
     s_line(r, p, "t", t);
     if (b->submitted[0] && b->submitted[1]) { /* revealed together [9.3] */
         for (int side = 0; side < 2; side++) {
-            len = 0;
-            t[0] = 0;
-            s_cat(t, sizeof t, &len, side ? "defender cards:" : "attacker cards:");
-            for (int k = 0; k < b->n_cards[side] && k < WNLB_MAX_CARDS; k++) {
-                int ci = b->cards[side][k];
-                if ((size_t)ci >= sc->n_cards) continue;
-                snprintf(item, sizeof item, " #%u", sc->cards[ci].id);
-                s_cat(t, sizeof t, &len, item);
-            }
-            if (!b->n_cards[side]) s_cat(t, sizeof t, &len, " none");
-            s_line(r, p, "t", t);
+            s_battle_cards(r, p, side, side ? "defender cards:" : "attacker cards:", "t");
         }
         if (b->total[0] || b->total[1]) {
             snprintf(t, sizeof t, "totals: attacker %d, defender %d [9.4]", b->total[0], b->total[1]);
@@ -515,17 +523,8 @@ static void s_battle_panel(s_rend *r, s_panel *p) {
         for (int side = 0; side < 2; side++) {
             int army = side ? sc->units[b->target].army : b->att_army;
             if (!b->submitted[side] || army >= WNLB_ARMIES || !wnlb_may_see_hand(s, r->vp, army)) continue;
-            len = 0;
-            t[0] = 0;
-            s_cat(t, sizeof t, &len, side ? "defender's chosen cards (sealed):" : "attacker's chosen cards (sealed):");
-            for (int k = 0; k < b->n_cards[side] && k < WNLB_MAX_CARDS; k++) {
-                int ci = b->cards[side][k];
-                if ((size_t)ci >= sc->n_cards) continue;
-                snprintf(item, sizeof item, " #%u", sc->cards[ci].id);
-                s_cat(t, sizeof t, &len, item);
-            }
-            if (!b->n_cards[side]) s_cat(t, sizeof t, &len, " none");
-            s_line(r, p, "t own-battle-cards", t);
+            s_battle_cards(r, p, side, side ? "defender's chosen cards (sealed):" : "attacker's chosen cards (sealed):",
+                           "t own-battle-cards");
         }
     }
     s_put(r, "</g>\n");

@@ -67,6 +67,15 @@ int wnlb_view_text(const wnlb_state *s, int vp, brt_buf *out) {
     return 0;
 }
 
+/* a named square of the view (a chateau [10.0], a VP square [13.2]): SQ holds its name */
+static Wnlb__V1__Place *s_place(Wnlb__V1__Place *pl, const char *name, int row, int col, char sq[8]) {
+    wnlb__v1__place__init(pl);
+    pl->name = (char *)name;
+    wnlb_square_name(row, col, sq, 8);
+    pl->square = sq;
+    return pl;
+}
+
 int wnlb_view(const wnlb_state *s, int vp, brt_buf *out) {
     Wnlb__V1__View v = WNLB__V1__VIEW__INIT;
     Wnlb__V1__Hand hands[WNLB_ARMIES], *hp[WNLB_ARMIES];
@@ -177,11 +186,7 @@ int wnlb_view(const wnlb_state *s, int vp, brt_buf *out) {
     size_t nch = 0;
     for (size_t i = 0; i < s->sc->n_chateaux && i < WNLB_MAX_CHATEAUX; i++) {
         const wnlb_chateau_def *d = &s->sc->chateaux[i];
-        wnlb__v1__place__init(&ch[nch]);
-        chp[nch] = &ch[nch];
-        ch[nch].name = (char *)d->name;
-        wnlb_square_name(d->row, d->col, chsq[nch], sizeof chsq[nch]);
-        ch[nch].square = chsq[nch];
+        chp[nch] = s_place(&ch[nch], d->name, d->row, d->col, chsq[nch]);
         ch[nch].cdp = s->cdp[i];
         for (size_t k = 0; k < s->sc->n_vp && k < WNLB_MAX_VP; k++) /* a chateau that is also a VP square */
             if (s->sc->vp[k].row == d->row && s->sc->vp[k].col == d->col) ch[nch].owner = s->vp_owner[k];
@@ -197,11 +202,7 @@ int wnlb_view(const wnlb_state *s, int vp, brt_buf *out) {
     for (size_t i = 0; i < s->sc->n_vp && i < WNLB_MAX_VP; i++) {
         const wnlb_vp_def *d = &s->sc->vp[i];
         if (!(s->sc->prussians ? d->full_game : d->short_game)) continue;
-        wnlb__v1__place__init(&vps[nvp]);
-        vpp[nvp] = &vps[nvp];
-        vps[nvp].name = (char *)d->name;
-        wnlb_square_name(d->row, d->col, vpsq[nvp], sizeof vpsq[nvp]);
-        vps[nvp].square = vpsq[nvp];
+        vpp[nvp] = s_place(&vps[nvp], d->name, d->row, d->col, vpsq[nvp]);
         vps[nvp].owner = s->vp_owner[i];
         vps[nvp].french_vp = d->vp[0];
         vps[nvp].allied_vp = d->vp[1];

@@ -48,6 +48,26 @@ static int s_choose(const t_fx *f, unsigned seat, const brt_buf *l, int n, uint6
     return rc == 0 ? out.index : -1;
 }
 
+/* one order of a game: seat's legal list l, a random pick or, for the greedy seat, the greedy
+ * choice (always a legal one), applied; 1 when the greedy seat chose it */
+static int s_step(t_fx *f, int seat, unsigned greedy, brt_buf *l, uint64_t *rng, uint64_t *brng) {
+    buf_reset(l);
+    int n = f->rs->legal(f->s, (unsigned)seat, l);
+    assert_true(n > 0);
+    int k = (int)(t_next(rng) % (uint64_t)n);
+    int by_greedy = (unsigned)seat == greedy;
+    if (by_greedy) {
+        k = s_choose(f, (unsigned)seat, l, n, brng);
+        assert_true(k >= 0 && k < n);
+    }
+    const uint8_t *item;
+    size_t len;
+    assert_int_equal(t_item(l, k, &item, &len), 0);
+    if (t_apply(f, (unsigned)seat, item, len) != 0)
+        fail_msg("seat %d (greedy: %d): the order refused: [%s] %s", seat, by_greedy, f->err.rule, f->err.message);
+    return by_greedy;
+}
+
 /* whole games: one seat greedy (each in turn), the others random; every choice is legal */
 static void s_games(const char *scenario, unsigned seats) {
     for (unsigned greedy = 0; greedy < seats; greedy++) {
@@ -59,20 +79,7 @@ static void s_games(const char *scenario, unsigned seats) {
         for (; orders < 20000; orders++) {
             int seat = t_actor(f);
             if (seat < 0) break;
-            buf_reset(&l);
-            int n = f->rs->legal(f->s, (unsigned)seat, &l);
-            assert_true(n > 0);
-            int k = (int)(t_next(&rng) % (uint64_t)n);
-            if ((unsigned)seat == greedy) {
-                k = s_choose(f, (unsigned)seat, &l, n, &brng);
-                assert_true(k >= 0 && k < n);
-                chosen++;
-            }
-            const uint8_t *item;
-            size_t len;
-            assert_int_equal(t_item(&l, k, &item, &len), 0);
-            if (t_apply(f, (unsigned)seat, item, len) != 0)
-                fail_msg("%s/%u: the greedy seat's order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+            chosen += s_step(f, seat, greedy, &l, &rng, &brng);
         }
         assert_int_equal(t_actor(f), -1); /* the game ended */
         assert_true(chosen > 0);
@@ -92,19 +99,7 @@ static uint32_t s_match(const char *scenario, unsigned seats, unsigned greedy, u
         int seat = t_actor(f);
         if (seat < 0) break;
         if (battles && f->s->phase == WNLB_PH_BATTLE_CARDS && (unsigned)seat == greedy) ++*battles;
-        buf_reset(&l);
-        int n = f->rs->legal(f->s, (unsigned)seat, &l);
-        assert_true(n > 0);
-        int k = (int)(t_next(&rng) % (uint64_t)n);
-        if ((unsigned)seat == greedy) {
-            k = s_choose(f, (unsigned)seat, &l, n, &brng);
-            assert_true(k >= 0 && k < n);
-        }
-        const uint8_t *item;
-        size_t len;
-        assert_int_equal(t_item(&l, k, &item, &len), 0);
-        if (t_apply(f, (unsigned)seat, item, len) != 0)
-            fail_msg("%s/%u: the order refused: [%s] %s", scenario, seats, f->err.rule, f->err.message);
+        (void)s_step(f, seat, greedy, &l, &rng, &brng);
     }
     assert_int_equal(t_actor(f), -1);
     uint32_t w = f->s->winners;
@@ -143,12 +138,10 @@ static void test_wnlb_greedy_beats_random_short(void **st) {
  * more), not with no card and not with its whole hand */
 static void test_wnlb_greedy_battle_cards_enough(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 906);
     t_board bd;
-    t_blank(f, &bd);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "E-5", WNLB_N);
-    t_put(f, br, "D-5", WNLB_S);
+    t_fx *f = t_new_blank(&bd, "short", 2, 906);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
     t_values(f, fr, 4, 2, 0);
     t_values(f, br, 4, 2, 0);
     t_empty_hand(f, WNLB_FR);
@@ -156,16 +149,7 @@ static void test_wnlb_greedy_battle_cards_enough(void **st) {
     int mv = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     t_give(f, WNLB_FR, 2, 2, WNLB_ACT_NONE, 0);
     for (int bp = 1; bp <= 5; bp++) t_give(f, WNLB_BR, 1, bp, WNLB_ACT_NONE, 0);
-    int ci = wnlb_card_index(f->s, mv);
-    wnlb_card_use(f->s, ci);
-    f->s->round_cards = 1;
-    f->s->cur_card = (uint8_t)(ci + 1);
-    f->s->phase = WNLB_PH_DECLARE;
-    wnlb_order o = t_o(WNLB_O_ATTACK);
-    o.target = br;
-    o.n_units = 1;
-    o.units[0] = fr;
-    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(t_declare(f, wnlb_card_index(f->s, mv), br, fr), 0);
     t_no_fire(f);
     assert_int_equal(f->s->phase, WNLB_PH_BATTLE_CARDS);
     brt_buf l;
@@ -294,22 +278,12 @@ static void test_wnlb_greedy_unreadable_orders(void **st) {
 static void test_wnlb_greedy_plays_a_card_before_passing(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 904);
-    brt_buf l;
-    buf_init(&l);
-    int n = f->rs->legal(f->s, 0, &l);
-    assert_true(n > 1);
-    uint64_t rng = 6;
-    int k = s_choose(f, 0, &l, n, &rng);
-    const uint8_t *item;
-    size_t len;
-    assert_int_equal(t_item(&l, k, &item, &len), 0);
-    Wnlb__V1__Order *o = wnlb__v1__order__unpack(NULL, len, item);
-    assert_non_null(o);
+    assert_true(t_legal_n(f, 0) > 1);
+    Wnlb__V1__Order *o = s_greedy_order(f, 0, 6);
     assert_int_equal(o->kind_case, WNLB__V1__ORDER__KIND_PLAY);
     int ci = wnlb_card_in_hand(f->s, WNLB_FR, (int)o->play->card);
     assert_true(ci >= 0); /* a card of its own hand, read from its view */
     wnlb__v1__order__free_unpacked(o, NULL);
-    buf_free(&l);
     t_free(f);
 }
 
@@ -317,9 +291,8 @@ static void test_wnlb_greedy_plays_a_card_before_passing(void **st) {
  * not hold (the Allies hold them all at set-up [3.1]) */
 static void test_wnlb_greedy_moves_toward_a_vp_square(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 905);
     t_board b;
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 905);
     int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     /* a square two squares from a VP square of the Short Game and no nearer to any, the unit
      * facing it (reconstructed board: found, not assumed) */

@@ -54,10 +54,8 @@ static void s_board(t_fx *f, t_board *b, uint64_t seed) {
     t_side(f, "D-4", WNLB_S, WNLB_SIDE_RIDGE);
     t_side(f, "D-8", WNLB_S, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
     t_side(f, "D-6", WNLB_E, WNLB_SIDE_POND);
-    t_sq("G-5", &r, &c);
-    f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
-    t_sq("D-6", &r, &c);
-    f->s->cmd_row[1] = (int8_t)r, f->s->cmd_col[1] = (int8_t)c;
+    t_cmd_at(f, 0, "G-5");
+    t_cmd_at(f, 1, "D-6");
     /* the hands: cards of every use, values varied */
     static const int acts[] = {WNLB_ACT_NONE,    WNLB_ACT_COMMAND, WNLB_ACT_ELITE,  WNLB_ACT_ARTILLERY,
                                WNLB_ACT_CHARGE, WNLB_ACT_NONE,    WNLB_ACT_ENEMY_CHARGE};
@@ -198,12 +196,7 @@ static void s_play(uint64_t seed, int steps, int *battles, int *seen) {
             assert_int_equal(f->ev.total, 0);
             for (int a = 0; a < WNLB_ARMIES; a++) assert_int_equal(wnlb_hand_count(f->s, a), hands[a]);
         }
-        buf_reset(&x);
-        buf_reset(&y);
-        assert_int_equal(f->rs->encode(f->s, &x), 0);
-        assert_int_equal(f->rs->encode(twin, &y), 0);
-        assert_int_equal(x.len, y.len);
-        assert_memory_equal(x.data, y.data, x.len);
+        t_same_state(f, twin, &x, &y);
         assert_int_equal(tev.total, f->ev.total);
         t_ev_clear(&tev);
         f->rs->destroy(twin);

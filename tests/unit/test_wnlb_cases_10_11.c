@@ -8,19 +8,14 @@
 
 /* a French round of turn 1 on a blank board; the French hand emptied */
 static t_fx *s_blank_round(t_board *b, uint64_t seed) {
-    t_fx *f = t_new("short", 2, seed);
-    t_blank(f, b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0); /* spare cards: the hands never run out */
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_fx *f = t_new_blank(b, "short", 2, seed);
+    t_spare_hands(f); /* spare cards: the hands never run out */
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     return f;
 }
 
-static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
-
-static int32_t s_def_base(t_fx *f, int target, int attacker) {
+/* [9.3] the base battle points of one attacker against target, before any card */
+static void s_base(t_fx *f, int target, int attacker, int32_t *att, int32_t *def) {
     wnlb_battle b;
     memset(&b, 0, sizeof b);
     b.target = (int8_t)target;
@@ -28,21 +23,20 @@ static int32_t s_def_base(t_fx *f, int target, int attacker) {
     b.att[0] = (int8_t)attacker;
     b.att_army = (uint8_t)f->s->sc->units[attacker].army;
     int elite[2] = {0, 0};
-    int32_t att = 0, def = 0, per[WNLB_MAX_ATTACKERS] = {0};
-    wnlb_battle_base(f->s, &b, elite, &att, &def, per);
+    int32_t per[WNLB_MAX_ATTACKERS] = {0};
+    *att = *def = 0;
+    wnlb_battle_base(f->s, &b, elite, att, def, per);
+}
+
+static int32_t s_def_base(t_fx *f, int target, int attacker) {
+    int32_t att, def;
+    s_base(f, target, attacker, &att, &def);
     return def;
 }
 
 static int32_t s_att_base(t_fx *f, int target, int attacker) {
-    wnlb_battle b;
-    memset(&b, 0, sizeof b);
-    b.target = (int8_t)target;
-    b.n_att = 1;
-    b.att[0] = (int8_t)attacker;
-    b.att_army = (uint8_t)f->s->sc->units[attacker].army;
-    int elite[2] = {0, 0};
-    int32_t att = 0, def = 0, per[WNLB_MAX_ATTACKERS] = {0};
-    wnlb_battle_base(f->s, &b, elite, &att, &def, per);
+    int32_t att, def;
+    s_base(f, target, attacker, &att, &def);
     return att;
 }
 
@@ -51,11 +45,8 @@ static void test_wnlb_10_0_infantry_in_chateau_doubles(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 100);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 3, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 3, 1, 0);
     assert_int_equal(s_def_base(f, br, fr), 3);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_def_base(f, br, fr), 6);
@@ -67,11 +58,8 @@ static void test_wnlb_10_0_chateau_no_flank_or_rear(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 101);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "D-6", WNLB_S); /* into the rear */
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "D-6", WNLB_S, 2, 1, 0); /* into the rear */
     assert_int_equal(s_att_base(f, br, fr), 6); /* [9.3] rear triples */
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_att_base(f, br, fr), 2);
@@ -84,11 +72,8 @@ static void test_wnlb_10_0_cavalry_in_chateau_as_village(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 102);
-    int cav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, cav, 2, 1, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, cav, "E-6", WNLB_S);
-    t_put(f, fr, "D-6", WNLB_S);
+    int cav = t_place_v(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "D-6", WNLB_S, 2, 1, 0);
     t_terrain(f, "E-6", WNLB_CHATEAU);
     assert_int_equal(s_def_base(f, cav, fr), 4);
     assert_int_equal(s_att_base(f, cav, fr), 6);
@@ -124,14 +109,14 @@ static int s_play_charge(t_fx *f, unsigned seat, const uint8_t *bytes, size_t le
 static int s_charge_as(t_fx *f, unsigned seat, int card, int action, int cav, int target, int n) {
     Wnlb__V1__Order o = WNLB__V1__ORDER__INIT;
     Wnlb__V1__Play play = WNLB__V1__PLAY__INIT;
-    char *units[1] = {(char *)s_id(f, cav)};
+    char *units[1] = {(char *)t_id(f, cav)};
     uint32_t path[2] = {1, 2};
     play.card = (uint32_t)card;
     play.purpose = WNLB_PURPOSE_ACTION;
     play.action = (uint32_t)action;
     play.n_units = 1;
     play.units = units;
-    play.target = (char *)s_id(f, target);
+    play.target = (char *)t_id(f, target);
     play.n_path = (size_t)n;
     play.path = path;
     o.kind_case = WNLB__V1__ORDER__KIND_PLAY;
@@ -159,13 +144,6 @@ static t_fx *s_charge_setup(t_board *b, int *cav, int *tgt, int *card) {
     return f;
 }
 
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
-}
-
 /* [11.4] one cavalry unit moves one or two squares without changing facing and attacks the
  * enemy it moves adjacent to; a Moved marker after */
 static void test_wnlb_11_4_charge_moves_straight_and_attacks(void **st) {
@@ -174,7 +152,7 @@ static void test_wnlb_11_4_charge_moves_straight_and_attacks(void **st) {
     int cav, tgt, card;
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     assert_int_equal(f->s->units[cav].facing, WNLB_N);
     assert_int_equal(f->s->units[cav].moved, 1);
     assert_int_equal(f->s->battle.target, tgt);
@@ -191,7 +169,7 @@ static void test_wnlb_11_4_charge_not_from_adjacent(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_put(f, cav, "F-6", WNLB_N);
     assert_int_not_equal(s_charge(f, card, cav, tgt, 1), 0);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_free(f);
 }
 
@@ -206,7 +184,7 @@ static void test_wnlb_11_4_charge_terrain_limits(void **st) {
         t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
         t_terrain(f, "E-6", terr[i]);
         assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
-        s_at(f, cav, "H-6");
+        t_at(f, cav, "H-6");
         t_free(f);
     }
     t_board b;
@@ -214,7 +192,7 @@ static void test_wnlb_11_4_charge_terrain_limits(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_side(f, "H-6", WNLB_N, WNLB_SIDE_STREAM);
     assert_int_not_equal(s_charge(f, card, cav, tgt, 2), 0);
-    s_at(f, cav, "H-6");
+    t_at(f, cav, "H-6");
     t_free(f);
 }
 
@@ -229,7 +207,7 @@ static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
     f->s->units[cav].disordered = 0;
     f->s->units[cav].moved = 1;
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_free(f);
 }
 
@@ -242,20 +220,29 @@ static void test_wnlb_11_4_moved_may_charge_disordered_not(void **st) {
 
 /* the French play a fresh Movement card and end its movement: PH_DECLARE [9.0] */
 static void s_card(t_fx *f) {
-    char t[32];
-    snprintf(t, sizeof t, "play %d move", t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0));
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    PHASE(f, WNLB_PH_DECLARE);
+    t_card_no_move(f, t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0));
 }
 
 static void s_attack(t_fx *f, unsigned seat, int target, int a, int b) {
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s%s%s", s_id(f, target), s_id(f, a), b >= 0 ? " " : "",
-             b >= 0 ? s_id(f, b) : "");
+    snprintf(t, sizeof t, "attack %s with %s%s%s", t_id(f, target), t_id(f, a), b >= 0 ? " " : "",
+             b >= 0 ? t_id(f, b) : "");
     T_OK(f, seat, t);
     PHASE(f, WNLB_PH_BATTLE_CARDS);
+}
+
+/* [9.3] neither side plays a battle card: the battle is resolved */
+static void s_no_cards(t_fx *f) {
+    T_OK(f, 0, "cards none");
+    T_OK(f, 1, "cards none");
+}
+
+/* [9.0] a fresh French Movement card played, the battle on target by one attacker declared and
+ * fought without battle cards */
+static void s_battle(t_fx *f, int target, int a) {
+    s_card(f);
+    s_attack(f, 0, target, a, -1);
+    s_no_cards(f);
 }
 
 /* the square sq becomes the chateau 0 of the fixture's board with cdp CDP [10.0] */
@@ -279,16 +266,10 @@ static void test_wnlb_10_0_cdp_only_for_the_defender(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 108);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 5, 2, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 5, 2, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
     s_chateau(f, "F-6", 2);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 2 (the chateau doubles defenders only) against 5: more than double */
+    s_battle(f, br, fr); /* 2 (the chateau doubles defenders only) against 5: more than double */
     assert_int_equal(f->s->battle.total[0], 2);
     assert_int_equal(f->s->battle.total[1], 5);
     assert_int_equal(f->s->units[fr].reduced, 1);
@@ -302,17 +283,11 @@ static void test_wnlb_10_0_cdp_not_added_to_bp(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 103);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 0);
-    t_values(f, fr, 7, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 7, 3, 0);
     s_chateau(f, "E-6", 3);
     assert_int_equal(s_def_base(f, br, fr), 6);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_battle(f, br, fr);
     assert_int_equal(f->s->battle.total[1], 6);
     assert_int_equal(f->s->battle.total[0], 7);
     t_free(f);
@@ -324,16 +299,10 @@ static void test_wnlb_10_0_cdp_absorbs_reduction_and_retreat(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 104);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 9, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 9, 3, 0);
     s_chateau(f, "E-6", 2);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 9 against 4 */
+    s_battle(f, br, fr); /* 9 against 4 */
     assert_int_equal(f->s->battle.more_than_double, 1);
     assert_true(t_legal_has(f, 1, "loss cdp"));
     T_OK(f, 1, "loss cdp");
@@ -341,7 +310,7 @@ static void test_wnlb_10_0_cdp_absorbs_reduction_and_retreat(void **st) {
     T_OK(f, 1, "loss cdp");
     assert_int_equal(f->s->cdp[0], 0);
     assert_int_equal(f->s->units[br].reduced, 0);
-    s_at(f, br, "E-6");
+    t_at(f, br, "E-6");
     PHASE(f, WNLB_PH_ROUND);
     t_free(f);
 }
@@ -352,16 +321,10 @@ static void test_wnlb_10_0_no_cdp_left_takes_loss(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 105);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 5, 3, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 3, 0);
     s_chateau(f, "E-6", 0);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 */
+    s_battle(f, br, fr); /* 5 against 4 */
     T_NO(f, 1, "loss cdp");
     assert_string_equal(f->err.rule, "10.0");
     T_OK(f, 1, "loss reduce");
@@ -372,10 +335,7 @@ static void test_wnlb_10_0_no_cdp_left_takes_loss(void **st) {
     t_values(f, cav, 2, 1, 0);
     t_put(f, cav, "E-6", WNLB_S);
     f->s->cdp[0] = 2;
-    s_card(f);
-    s_attack(f, 0, cav, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 (as in a village) */
+    s_battle(f, cav, fr); /* 5 against 4 (as in a village) */
     PHASE(f, WNLB_PH_LOSS);
     assert_false(t_legal_has(f, 1, "loss cdp"));
     T_NO(f, 1, "loss cdp");
@@ -391,9 +351,8 @@ static void test_wnlb_10_0_artillery_fire_no_effect_in_chateau(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 115);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "E-6", WNLB_S);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     s_chateau(f, "F-6", 0);
     wnlb_disorder(f->s, fr, &f->ev);
     assert_int_equal(f->s->units[fr].disordered, 0);
@@ -402,7 +361,7 @@ static void test_wnlb_10_0_artillery_fire_no_effect_in_chateau(void **st) {
     s_attack(f, 0, br, fr, -1);
     T_OK(f, 0, "cards none");
     char t[64];
-    snprintf(t, sizeof t, "cards %d:artillery fire %s", art, s_id(f, br));
+    snprintf(t, sizeof t, "cards %d:artillery fire %s", art, t_id(f, br));
     T_NO(f, 1, t);
     assert_string_equal(f->err.rule, "10.0");
     assert_int_equal(f->s->units[fr].disordered, 0);
@@ -416,17 +375,10 @@ static void test_wnlb_11_2_command_benefit_attack_or_defence(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 120);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), a = t_unit(f, WNLB_FR, WNLB_INF, 0), c = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_values(f, br, 10, 5, 0);
-    t_values(f, a, 2, 1, 0);
-    t_values(f, c, 2, 1, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, a, "F-6", WNLB_N);
-    t_put(f, c, "E-5", WNLB_E);
-    int r, col;
-    t_sq("F-5", &r, &col); /* next to both attackers, diagonal to the defender */
-    f->s->cmd_row[0] = (int8_t)r;
-    f->s->cmd_col[0] = (int8_t)col;
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 10, 5, 0);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
+    int c = t_place_v(f, WNLB_FR, WNLB_INF, 1, "E-5", WNLB_E, 2, 1, 0);
+    t_cmd_at(f, 0, "F-5"); /* next to both attackers, diagonal to the defender */
     wnlb_scenario *sc = (wnlb_scenario *)f->s->sc;
     int def_card = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
     sc->cards[wnlb_card_index(f->s, def_card)].cmd_attack = 0;
@@ -453,11 +405,8 @@ static void test_wnlb_11_3_both_sides_elite_bonus(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 130);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 3, 1, 1);
-    t_values(f, a, 2, 1, 1);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, a, "E-7", WNLB_W);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 3, 1, 1);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 2, 1, 1);
     t_terrain(f, "E-6", WNLB_VILLAGE);
     int fe = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_ELITE, 0), be = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ELITE, 0);
     s_card(f);
@@ -537,7 +486,7 @@ static void test_wnlb_11_4_only_elite_cards_in_charge_battle(void **st) {
     T_OK(f, 0, t);
     snprintf(t, sizeof t, "cards %d:bp", bbp);
     T_NO(f, 1, t);
-    snprintf(t, sizeof t, "cards %d:artillery fire %s", bart, s_id(f, tgt));
+    snprintf(t, sizeof t, "cards %d:artillery fire %s", bart, t_id(f, tgt));
     T_NO(f, 1, t);
     T_OK(f, 1, "cards none");
     t_free(f);
@@ -555,8 +504,7 @@ static void test_wnlb_11_4_charger_disordered_after(void **st) {
     ((wnlb_scenario *)f->s->sc)->units[cav].heavy = 0;
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
     assert_int_equal(f->s->units[cav].disordered, 0);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     assert_int_equal(f->s->units[cav].disordered, 1);
     assert_int_equal(f->s->units[cav].moved, 1);
     assert_int_equal(f->s->units[cav].reduced, 0);
@@ -570,12 +518,10 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
     int cav, tgt, card;
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     t_values(f, tgt, 4, 2, 0);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), other = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, inf, "K-2", WNLB_N);
-    t_put(f, other, "J-2", WNLB_S);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "K-2", WNLB_N);
+    int other = t_place(f, WNLB_BR, WNLB_INF, 1, "J-2", WNLB_S);
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     t_no_fire(f); /* R-wnlb-11.1-windows: the other side's window after the card */
     PHASE(f, WNLB_PH_DECLARE);
     assert_int_equal(t_actor(f), 0);
@@ -586,11 +532,7 @@ static void test_wnlb_11_4_charge_leaves_another_attack(void **st) {
 
 /* a British round on a blank board: the French pass [4.0] */
 static t_fx *s_british_round(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
-    t_fx *f = t_new(scenario, seats, seed);
-    t_blank(f, b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(b, scenario, seats, seed);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     T_OK(f, 0, "pass");
@@ -607,11 +549,8 @@ static void test_wnlb_11_5_enemy_must_charge(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_british_round(&b, "short", 2, 150);
-    int cav = t_unit(f, WNLB_FR, WNLB_CAV, 0), tgt = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_values(f, cav, 2, 1, 0);
-    t_values(f, tgt, 5, 2, 0);
-    t_put(f, cav, "H-6", WNLB_N);
-    t_put(f, tgt, "E-6", WNLB_S);
+    int cav = t_place_v(f, WNLB_FR, WNLB_CAV, 0, "H-6", WNLB_N, 2, 1, 0);
+    int tgt = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 5, 2, 0);
     int card = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ENEMY_CHARGE, 0);
     if (s_charge_as(f, 1, card, WNLB_ACT_ENEMY_CHARGE, cav, tgt, 0) != 0)
         fail_msg("enemy charge refused: [%s] %s", f->err.rule, f->err.message);
@@ -621,10 +560,9 @@ static void test_wnlb_11_5_enemy_must_charge(void **st) {
     T_NO(f, 0, "charge 1");
     assert_true(t_legal_has(f, 0, "charge 2"));
     T_OK(f, 0, "charge 2");
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     PHASE(f, WNLB_PH_BATTLE_CARDS);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 2 against 5 */
+    s_no_cards(f); /* 2 against 5 */
     assert_int_equal(f->s->units[cav].disordered, 1);
     PHASE(f, WNLB_PH_DECLARE);
     assert_int_equal(t_actor(f), 1);
@@ -636,9 +574,8 @@ static void test_wnlb_11_5_disordered_enemy_not_designated(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_british_round(&b, "short", 2, 151);
-    int cav = t_unit(f, WNLB_FR, WNLB_CAV, 0), tgt = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, cav, "H-6", WNLB_N);
-    t_put(f, tgt, "E-6", WNLB_S);
+    int cav = t_place(f, WNLB_FR, WNLB_CAV, 0, "H-6", WNLB_N);
+    int tgt = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
     f->s->units[cav].disordered = 1;
     int card = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_ENEMY_CHARGE, 0);
     assert_int_not_equal(s_charge_as(f, 1, card, WNLB_ACT_ENEMY_CHARGE, cav, tgt, 0), 0);
@@ -684,9 +621,8 @@ static void test_wnlb_10_0_chateau_infantry_attacks_any_side(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 106);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, br, "F-7", WNLB_W); /* east of the French unit, which faces north */
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "F-7", WNLB_W); /* east of the French unit, which faces north */
     assert_false(wnlb_can_attack(f->s, fr, br));
     s_chateau(f, "F-6", 2);
     assert_true(wnlb_can_attack(f->s, fr, br));
@@ -705,20 +641,14 @@ static void test_wnlb_10_0_retreat_from_chateau(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_blank_round(&b, 107);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, br, 2, 1, 0);
-    t_values(f, fr, 5, 2, 0);
-    t_put(f, br, "E-6", WNLB_S);
-    t_put(f, fr, "F-6", WNLB_N);
+    int br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 2, 1, 0);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 5, 2, 0);
     s_chateau(f, "E-6", 0);
-    s_card(f);
-    s_attack(f, 0, br, fr, -1);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none"); /* 5 against 4 */
+    s_battle(f, br, fr); /* 5 against 4 */
     assert_false(t_legal_has(f, 1, "loss retreat F-6 N"));
     assert_true(t_legal_has(f, 1, "loss retreat E-5 W"));
     T_OK(f, 1, "loss retreat D-6 E");
-    s_at(f, br, "D-6");
+    t_at(f, br, "D-6");
     assert_int_equal(f->s->units[br].facing, WNLB_E);
     t_free(f);
 }
@@ -735,15 +665,14 @@ static void test_wnlb_11_4_winning_charger_advances(void **st) {
     ((wnlb_scenario *)f->s->sc)->units[cav].heavy = 0;
     f->s->units[tgt].facing = WNLB_W; /* F-6 is its flank */
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    T_OK(f, 0, "cards none");
-    T_OK(f, 1, "cards none");
+    s_no_cards(f);
     assert_int_equal(f->s->battle.total[0], 8);
     T_OK(f, 1, "loss retreat D-6 N");
     PHASE(f, WNLB_PH_ADVANCE);
     char t[64];
-    snprintf(t, sizeof t, "advance %s E", s_id(f, cav));
+    snprintf(t, sizeof t, "advance %s E", t_id(f, cav));
     T_OK(f, 0, t);
-    s_at(f, cav, "E-6");
+    t_at(f, cav, "E-6");
     assert_int_equal(f->s->units[cav].disordered, 1);
     PHASE(f, WNLB_PH_DECLARE); /* the card's own battle [9.0] */
     t_free(f);
@@ -759,12 +688,10 @@ static void test_wnlb_12_0_charge_displaces_lone_commander(void **st) {
     t_fx *f = s_charge_setup(&b, &cav, &tgt, &card);
     int br2 = t_unit(f, WNLB_BR, WNLB_INF, 1), r, c;
     t_put(f, br2, "J-11", WNLB_N);
-    t_sq("F-5", &r, &c); /* Wellington alone, next to F-6 where the charge ends */
-    f->s->cmd_row[1] = (int8_t)r, f->s->cmd_col[1] = (int8_t)c;
-    t_sq("J-10", &r, &c); /* Napoleon alone, next to the British unit in J-11 */
-    f->s->cmd_row[0] = (int8_t)r, f->s->cmd_col[0] = (int8_t)c;
+    t_cmd_at(f, 1, "F-5"); /* Wellington alone, next to F-6 where the charge ends */
+    t_cmd_at(f, 0, "J-10"); /* Napoleon alone, next to the British unit in J-11 */
     if (s_charge(f, card, cav, tgt, 2) != 0) fail_msg("charge refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, cav, "F-6");
+    t_at(f, cav, "F-6");
     t_sq("E-6", &r, &c); /* the nearest British unit, 2 steps */
     assert_int_equal(f->s->cmd_row[1], r);
     assert_int_equal(f->s->cmd_col[1], c);

@@ -96,15 +96,21 @@ static void test_wnlb_13_3_square_vp_table(void **st) {
     t_free(f);
 }
 
+/* [13.2] a Short Game at the end of turn 4 with the named VP squares (NULL-terminated) French,
+ * the victory checked */
+static t_fx *s_short_end(uint64_t seed, const char *const *french) {
+    t_fx *f = t_new("short", 2, seed);
+    for (; *french; french++) f->s->vp_owner[s_vp(f, *french, 0)] = WNLB_SIDE_FRENCH;
+    f->s->turn = 4;
+    wnlb_victory(f->s, &f->ev);
+    return f;
+}
+
 /* [13.2] the French win with all three chateaux at the end of turn 4 */
 static void test_wnlb_13_2_french_win_three_chateaux(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "hougoumont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "frischermont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"hougoumont", "haye", "frischermont", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->over, 1);
     assert_int_equal(f->s->winners, 1u);
     t_free(f);
@@ -113,12 +119,8 @@ static void test_wnlb_13_2_french_win_three_chateaux(void **st) {
 /* [13.2] or with any two of them plus Mt St Jean */
 static void test_wnlb_13_2_french_win_two_chateaux_and_msj(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "frischermont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "jean", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"haye", "frischermont", "jean", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->winners, 1u);
     t_free(f);
 }
@@ -126,11 +128,8 @@ static void test_wnlb_13_2_french_win_two_chateaux_and_msj(void **st) {
 /* [13.2] otherwise the British/Allied player wins: two chateaux without Mt St Jean */
 static void test_wnlb_13_2_allies_win_otherwise(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 132);
-    f->s->vp_owner[s_vp(f, "hougoumont", 0)] = WNLB_SIDE_FRENCH;
-    f->s->vp_owner[s_vp(f, "haye", 0)] = WNLB_SIDE_FRENCH;
-    f->s->turn = 4;
-    wnlb_victory(f->s, &f->ev);
+    static const char *const french[] = {"hougoumont", "haye", NULL};
+    t_fx *f = s_short_end(132, french);
     assert_int_equal(f->s->over, 1);
     assert_int_equal(f->s->winners, 2u);
     t_free(f);
@@ -182,33 +181,18 @@ static void test_wnlb_13_3_allies_win_together(void **st) {
 
 /* ---- [12.0] commanders ---------------------------------------------------------------- */
 
-static void s_cmd_at(t_fx *f, int c, const char *sq) {
-    int r, col;
-    t_sq(sq, &r, &col);
-    f->s->cmd_row[c] = (int8_t)r;
-    f->s->cmd_col[c] = (int8_t)col;
-}
-
-static void s_cmd_is(const t_fx *f, int c, const char *sq) {
-    int r, col;
-    t_sq(sq, &r, &col);
-    assert_int_equal(f->s->cmd_row[c], r);
-    assert_int_equal(f->s->cmd_col[c], col);
-}
-
 /* [12.0] an enemy unit adjacent to a Commander alone in his square: he is placed at once
  * with the nearest friendly combat unit (here one nearest: no choice to make) */
 static void test_wnlb_12_0_lone_commander_displaced(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 120);
-    t_blank(f, &b);
-    s_cmd_at(f, 0, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 120);
+    t_cmd_at(f, 0, "E-6");
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 0), "E-8", WNLB_N); /* 2 squares away */
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 1), "H-6", WNLB_N); /* 3 squares away */
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "D-6", WNLB_S);  /* the enemy now adjacent */
     wnlb_commanders_check(f->s, &f->ev);
-    s_cmd_is(f, 0, "E-8");
+    t_cmd_is(f, 0, "E-8");
     t_free(f);
 }
 
@@ -218,17 +202,15 @@ static void test_wnlb_12_0_lone_commander_displaced(void **st) {
 static void test_wnlb_12_0_commander_never_eliminated(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 121);
-    t_blank(f, &b);
-    int u = t_unit(f, WNLB_BR, WNLB_INF, 0), v = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, u, "E-6", WNLB_S);
-    t_put(f, v, "E-9", WNLB_S);
-    s_cmd_at(f, 1, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 121);
+    int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
+    (void)t_place(f, WNLB_BR, WNLB_INF, 1, "E-9", WNLB_S);
+    t_cmd_at(f, 1, "E-6");
     f->s->units[u].eliminated = 1; /* [9.5] removed from the game */
     f->s->units[u].row = f->s->units[u].col = -1;
     f->s->phase = WNLB_PH_ROUND;
     wnlb_commander_displace(f->s, 1, &f->ev);
-    s_cmd_is(f, 1, "E-9");
+    t_cmd_is(f, 1, "E-9");
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     assert_non_null(t_ev_kind(&f->ev, "displaced", 0));
     t_free(f);
@@ -240,9 +222,8 @@ static void test_wnlb_12_0_commander_never_eliminated(void **st) {
 static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 123);
-    t_blank(f, &b);
-    s_cmd_at(f, 1, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 123);
+    t_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "E-8", WNLB_S); /* two squares east */
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 1), "C-6", WNLB_S); /* two squares north */
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 2), "H-6", WNLB_S); /* three squares */
@@ -250,7 +231,7 @@ static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
     wnlb_commander_displace(f->s, 1, &f->ev);
     assert_int_equal(f->s->phase, WNLB_PH_DISPLACE);
     assert_int_equal(t_actor(f), 1);
-    s_cmd_is(f, 1, "E-6");
+    t_cmd_is(f, 1, "E-6");
     assert_true(t_legal_has(f, 1, "displace E-8"));
     assert_true(t_legal_has(f, 1, "displace C-6"));
     assert_false(t_legal_has(f, 1, "displace H-6"));
@@ -265,7 +246,7 @@ static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
     assert_string_equal(f->err.rule, "12.0");
     T_NO(f, 0, "displace E-8"); /* not the French seat's decision */
     T_OK(f, 1, "displace E-8");
-    s_cmd_is(f, 1, "E-8");
+    t_cmd_is(f, 1, "E-8");
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     t_free(f);
 }
@@ -275,22 +256,17 @@ static void test_wnlb_12_0_displace_choice_when_equidistant(void **st) {
 static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 124);
-    t_blank(f, &b);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, fr, "H-6", WNLB_N);
-    s_cmd_at(f, 1, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 124);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
+    t_cmd_at(f, 1, "E-6");
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "B-6", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 4, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    if (t_order(f, 0, &o) != 0) fail_msg("refused: %s", f->err.message);
+    t_move_card(f, 0, WNLB_FR, 4);
     char txt[48];
     snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, fr));
     T_OK(f, 0, txt); /* into G-6: not yet adjacent */
-    s_cmd_is(f, 1, "E-6");
+    t_cmd_is(f, 1, "E-6");
     T_OK(f, 0, txt); /* into F-6, next to E-6 */
-    s_cmd_is(f, 1, "B-6");
+    t_cmd_is(f, 1, "B-6");
     assert_non_null(t_ev_kind(&f->ev, "displaced", 0));
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     t_free(f);
@@ -302,30 +278,25 @@ static void test_wnlb_12_0_displaced_by_enemy_move(void **st) {
 static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 126);
-    t_blank(f, &b);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, fr, "G-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
+    t_fx *f = t_new_blank(&b, "short", 2, 126);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
+    (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "H-8", WNLB_N);
-    s_cmd_at(f, 0, "D-5");  /* alone, two squares from the cavalry */
-    s_cmd_at(f, 1, "F-7");  /* alone, next to F-6 */
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 4, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    if (t_order(f, 0, &o) != 0) fail_msg("refused: %s", f->err.message);
+    t_cmd_at(f, 0, "D-5");  /* alone, two squares from the cavalry */
+    t_cmd_at(f, 1, "F-7");  /* alone, next to F-6 */
+    t_move_card(f, 0, WNLB_FR, 4);
     char txt[48];
     snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, fr));
     T_OK(f, 0, txt); /* into F-6: next to the cavalry and to Wellington */
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
-    s_cmd_is(f, 1, "F-7"); /* not yet */
+    t_cmd_is(f, 1, "F-7"); /* not yet */
     T_OK(f, 1, "evade D-6 S"); /* next to Napoleon in D-5 */
-    s_cmd_is(f, 0, "F-6");     /* the one French unit */
+    t_cmd_is(f, 0, "F-6");     /* the one French unit */
     /* Wellington: the cavalry in D-6 and the infantry in H-8 are both three squares away */
     assert_int_equal(f->s->phase, WNLB_PH_DISPLACE);
     assert_int_equal(t_actor(f), 1);
     T_OK(f, 1, "displace H-8");
-    s_cmd_is(f, 1, "H-8");
+    t_cmd_is(f, 1, "H-8");
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     assert_int_equal(t_actor(f), 0);
     t_free(f);
@@ -336,9 +307,8 @@ static void test_wnlb_12_0_displacement_after_cavalry_window(void **st) {
 static void test_wnlb_12_0_nearest_around_ponds(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 125);
-    t_blank(f, &b);
-    s_cmd_at(f, 0, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 125);
+    t_cmd_at(f, 0, "E-6");
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 0), "E-7", WNLB_N); /* next door, behind a pond side */
     t_put(f, t_unit(f, WNLB_FR, WNLB_INF, 1), "E-4", WNLB_N); /* two squares west */
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_POND);
@@ -357,15 +327,13 @@ static void test_wnlb_12_0_nearest_around_ponds(void **st) {
 static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 122);
-    t_blank(f, &b);
-    int u = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, u, "E-6", WNLB_S);
-    s_cmd_at(f, 1, "E-6");
+    t_fx *f = t_new_blank(&b, "short", 2, 122);
+    int u = t_place(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S);
+    t_cmd_at(f, 1, "E-6");
     int r, c;
     t_sq("D-6", &r, &c);
     wnlb_commander_follow(f->s, u, r, c);
-    s_cmd_is(f, 1, "D-6");
+    t_cmd_is(f, 1, "D-6");
     t_free(f);
 }
 
@@ -373,12 +341,8 @@ static void test_wnlb_12_0_commander_retreats_with_unit(void **st) {
  * (3/1) in F-6 facing north; the French play a Movement card, move nothing and attack it: 3
  * against 2 (not more than double), the British choose their loss [9.4] */
 static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
-    t_fx *f = t_new("short", 2, seed);
-    t_blank(f, b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_fx *f = t_new_blank(b, "short", 2, seed);
+    t_spare_hands(f);
     int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
     *fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
@@ -387,12 +351,7 @@ static t_fx *s_battle(t_board *b, uint64_t seed, int *br, int *fr) {
     t_put(f, *br, "E-6", WNLB_S);
     t_put(f, *fr, "F-6", WNLB_N);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
-    char t[96];
-    snprintf(t, sizeof t, "play %d move", move);
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
+    t_card_no_move(f, move);
     return f;
 }
 
@@ -412,14 +371,14 @@ static void test_wnlb_12_0_commander_never_advances(void **st) {
     t_board b;
     int br, fr;
     t_fx *f = s_battle(&b, 1201, &br, &fr);
-    s_cmd_at(f, 0, "F-6");
+    t_cmd_at(f, 0, "F-6");
     s_attack_cards(f, br, fr);
     T_OK(f, 1, "loss retreat D-6 S");
     assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
     assert_false(t_legal_has(f, 0, "advance NAPOLEON N"));
     T_NO(f, 0, "advance NAPOLEON N");
     assert_string_equal(f->err.rule, "12.0");
-    s_cmd_is(f, 0, "F-6");
+    t_cmd_is(f, 0, "F-6");
     assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
     char t[96];
     snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
@@ -428,7 +387,7 @@ static void test_wnlb_12_0_commander_never_advances(void **st) {
     t_sq("E-6", &r, &c);
     assert_int_equal(f->s->units[fr].row, r);
     assert_int_equal(f->s->units[fr].col, c);
-    s_cmd_is(f, 0, "F-6"); /* he stays behind */
+    t_cmd_is(f, 0, "F-6"); /* he stays behind */
     t_free(f);
 }
 
@@ -442,30 +401,29 @@ static void test_wnlb_12_0_advance_or_retreat_displaces_lone_commander(void **st
     /* the advance: Wellington alone in E-5, beside the British unit's square E-6; the British
      * retreat to E-7, the French advance into E-6, next to him: he goes to E-7 (2 steps) */
     t_fx *f = s_battle(&b, 1202, &br, &fr);
-    s_cmd_at(f, 1, "E-5");
-    int fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1), br2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
-    t_put(f, fr2, "A-16", WNLB_N);
-    s_cmd_at(f, 0, "I-3"); /* Napoleon alone, beside the British unit in J-3 that does not move */
+    t_cmd_at(f, 1, "E-5");
+    int fr2 = t_place(f, WNLB_FR, WNLB_INF, 1, "A-16", WNLB_N), br2 = t_unit(f, WNLB_BR, WNLB_INF, 1);
+    t_cmd_at(f, 0, "I-3"); /* Napoleon alone, beside the British unit in J-3 that does not move */
     t_put(f, br2, "J-3", WNLB_N);
     s_attack_cards(f, br, fr);
     T_OK(f, 1, "loss retreat E-7 S");
-    s_cmd_is(f, 1, "E-5"); /* E-7 is not next to E-5: nothing yet */
+    t_cmd_is(f, 1, "E-5"); /* E-7 is not next to E-5: nothing yet */
     char t[96];
     snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
     T_OK(f, 0, t);
-    s_cmd_is(f, 1, "E-7");
+    t_cmd_is(f, 1, "E-7");
     assert_non_null(t_ev_kind(&f->ev, "displaced", 0));
-    s_cmd_is(f, 0, "I-3");
+    t_cmd_is(f, 0, "I-3");
     t_free(f);
     /* the retreat: Napoleon alone in D-5; the British unit retreats into D-6, next to him; he
      * goes to the nearest French unit, F-6 (3 steps; J-2 is 6) */
     f = s_battle(&b, 1203, &br, &fr);
     fr2 = t_unit(f, WNLB_FR, WNLB_INF, 1);
     t_put(f, fr2, "J-2", WNLB_N);
-    s_cmd_at(f, 0, "D-5");
+    t_cmd_at(f, 0, "D-5");
     s_attack_cards(f, br, fr);
     T_OK(f, 1, "loss retreat D-6 S");
-    s_cmd_is(f, 0, "F-6");
+    t_cmd_is(f, 0, "F-6");
     t_free(f);
 }
 
@@ -494,8 +452,7 @@ static void test_wnlb_13_3_elimination_vp_full_strength(void **st) {
 static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 1301);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 1301);
     t_empty_hand(f, WNLB_FR);
     int v = s_vp(f, "jean", 0);
     int r = f->s->sc->vp[v].row, c = f->s->sc->vp[v].col;
@@ -504,9 +461,8 @@ static void test_wnlb_13_3_commander_alone_does_not_occupy(void **st) {
     wnlb_square_name(r + 1, c, below, sizeof below);
     wnlb_square_name(r + 2, c, two, sizeof two);
     assert_int_equal(f->s->vp_owner[v], WNLB_SIDE_ALLIED); /* [3.1] */
-    s_cmd_at(f, 0, below);
-    int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, u, two, WNLB_N);
+    t_cmd_at(f, 0, below);
+    int u = t_place(f, WNLB_FR, WNLB_INF, 0, two, WNLB_N);
     int card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
     char txt[48];
     snprintf(txt, sizeof txt, "play %d move", card);

@@ -184,9 +184,7 @@ static void test_wnlb_3_2_french_plays_first_turn_1(void **st) {
 
 /* a Movement card played and finished, no battle: back to the round [4.0] */
 static void s_play_move_card(t_fx *f, unsigned seat, int card) {
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = card;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(card, WNLB_PURPOSE_MOVE);
     if (t_order(f, seat, &o) != 0) fail_msg("card %d refused: [%s] %s", card, f->err.rule, f->err.message);
     o = t_o(WNLB_O_DONE);
     if (t_order(f, seat, &o) != 0) fail_msg("done refused: [%s] %s", f->err.rule, f->err.message);
@@ -215,9 +213,7 @@ static void test_wnlb_4_0_five_card_round_maximum(void **st) {
         s_play_move_card(f, 0, cards[i]);
     }
     if (f->s->active_side == WNLB_SIDE_FRENCH && f->s->phase == WNLB_PH_ROUND) {
-        wnlb_order o = t_o(WNLB_O_PLAY);
-        o.card = cards[5];
-        o.purpose = WNLB_PURPOSE_MOVE;
+        wnlb_order o = t_play(cards[5], WNLB_PURPOSE_MOVE);
         assert_int_not_equal(t_order(f, 0, &o), 0);
     } else {
         assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED); /* the fifth card ended the round */
@@ -355,10 +351,7 @@ static void test_wnlb_4_0_empty_hand_passes(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 47);
     t_empty_hand(f, WNLB_FR);
-    brt_buf l;
-    buf_init(&l);
-    assert_int_equal(f->rs->legal(f->s, 0, &l), 1);
-    buf_free(&l);
+    assert_int_equal(t_legal_n(f, 0), 1);
     assert_true(t_legal_has(f, 0, "pass"));
     T_NO(f, 0, "end");
     s_pass(f, 0);
@@ -509,9 +502,7 @@ static void test_wnlb_4_0_short_game_no_prussian_cards(void **st) {
 static void test_wnlb_4_0_one_battle_decision_per_card(void **st) {
     (void)st;
     t_fx *f = t_new("short", 2, 54);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = s_first_card(f, WNLB_FR);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(s_first_card(f, WNLB_FR), WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     o = t_o(WNLB_O_DONE);
     assert_int_equal(t_order(f, 0, &o), 0);

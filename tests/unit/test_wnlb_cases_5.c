@@ -23,20 +23,10 @@ static int s_round(t_fx *f, int turn, int army, int mp) {
     f->s->round_cards = 0;
     f->s->phase = WNLB_PH_ROUND;
     t_empty_hand(f, army);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, army, mp, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
     int seat = wnlb_seat_of_army(f->s, army);
-    if (t_order(f, (unsigned)seat, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    t_move_card(f, (unsigned)seat, army, mp);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     return seat;
-}
-
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
 }
 
 /* [5.0] "eligible to enter ... according to the schedule": not before its game turn */
@@ -54,7 +44,7 @@ static void test_wnlb_5_0_prussian_entry_not_before_schedule(void **st) {
     assert_int_equal(f->s->mp_left, 4);
     assert_true(t_legal_has(f, (unsigned)seat, "enter P-1 G-16 W"));
     T_OK(f, (unsigned)seat, "enter P-1 G-16 W");
-    s_at(f, p1, "G-16");
+    t_at(f, p1, "G-16");
     assert_int_equal(f->s->units[p1].entered, 1);
     t_free(f);
 }
@@ -90,12 +80,12 @@ static void test_wnlb_5_0_entry_square_costs_mp(void **st) {
     T_OK(f, (unsigned)seat, "enter P-1 G-16 W");
     assert_int_equal(f->s->mp_left, 3);
     T_OK(f, (unsigned)seat, "move P-1 F"); /* on from the entry square, the same unit */
-    s_at(f, p1, "G-15");
+    t_at(f, p1, "G-15");
     int left = f->s->mp_left;
     t_terrain(f, "G-16", WNLB_VILLAGE);
     T_OK(f, (unsigned)seat, "enter P-2 G-16 N");
     assert_int_equal(f->s->mp_left, left - 2);
-    s_at(f, p2, "G-16");
+    t_at(f, p2, "G-16");
     /* not enough MP for the square: refused, nothing changes */
     f->s->units[p2].row = f->s->units[p2].col = -1;
     f->s->units[p2].entered = 0;
@@ -141,7 +131,7 @@ static void test_wnlb_5_0_group_enters_through_one_square(void **st) {
     assert_false(t_legal_has(f, (unsigned)seat, "enter P-4 G-16 W"));
     assert_int_equal(f->s->units[p4].row, -1);
     T_OK(f, (unsigned)seat, "enter P-4 H-16 W");
-    s_at(f, p4, "H-16");
+    t_at(f, p4, "H-16");
     t_free(f);
 }
 
@@ -159,9 +149,9 @@ static void test_wnlb_5_0_late_entry_later_turn(void **st) {
     /* turn 4: P-1 (turn 2) and P-4 (turn 3) are late; P-4 may take the other square now */
     seat = s_round(f, 4, WNLB_PR, 6);
     T_OK(f, (unsigned)seat, "enter P-1 G-16 W");
-    s_at(f, p1, "G-16");
+    t_at(f, p1, "G-16");
     T_OK(f, (unsigned)seat, "enter P-4 H-16 W");
-    s_at(f, p4, "H-16");
+    t_at(f, p4, "H-16");
     (void)p3;
     t_free(f);
 }

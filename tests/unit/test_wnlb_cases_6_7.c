@@ -46,9 +46,7 @@ static void test_wnlb_6_0_played_card_to_unused_portion(void **st) {
     t_fx *f = s_round(&b, 60);
     int c = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(c, WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, c)], WNLB_LOC_UNUSED);
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) < 0);
@@ -70,9 +68,7 @@ static void test_wnlb_6_0_no_card_before_purpose_completed(void **st) {
     t_fx *f = s_round(&b, 61);
     int c1 = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
     int c2 = t_give(f, WNLB_FR, 3, 1, WNLB_ACT_NONE, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c1;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(c1, WNLB_PURPOSE_MOVE);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     o.card = c2;
@@ -136,6 +132,11 @@ static void s_bid(t_fx *f, unsigned seat, int card) {
     if (t_order(f, seat, &o) != 0) fail_msg("bid %d refused: [%s] %s", card, f->err.rule, f->err.message);
 }
 
+/* [7.0] both seats' bids: the French seat's card, then the Allied seat's (0: no bid) */
+static void s_bids(t_fx *f, int french, int allied) {
+    s_bid(f, 0, french);
+    s_bid(f, 1, allied);
+}
 
 /* the first card of army's hand */
 static int s_first_card_of(t_fx *f, int army) {
@@ -154,9 +155,7 @@ static void s_fire_none(t_fx *f) {
 
 /* a Movement card played, done, no battle */
 static void s_move_card(t_fx *f, unsigned seat, int card) {
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = card;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(card, WNLB_PURPOSE_MOVE);
     if (t_order(f, seat, &o) != 0) fail_msg("card %d refused: [%s] %s", card, f->err.rule, f->err.message);
     o = t_o(WNLB_O_DONE);
     if (t_order(f, seat, &o) != 0) fail_msg("done refused: [%s] %s", f->err.rule, f->err.message);
@@ -171,9 +170,7 @@ static void s_end(t_fx *f, unsigned seat) {
 }
 
 static int s_play(t_fx *f, unsigned seat, int card) {
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = card;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(card, WNLB_PURPOSE_MOVE);
     return t_order(f, seat, &o);
 }
 
@@ -186,9 +183,7 @@ static void test_wnlb_6_0_card_used_for_declared_purpose_only(void **st) {
     int u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     f->s->units[u].disordered = 1;
     int c = t_give(f, WNLB_FR, 4, 2, WNLB_ACT_RALLY, 0);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = c;
-    o.purpose = WNLB_PURPOSE_BATTLE;
+    wnlb_order o = t_play(c, WNLB_PURPOSE_BATTLE);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     assert_string_equal(f->err.rule, "6.0");
     assert_true(wnlb_card_in_hand(f->s, WNLB_FR, c) >= 0);
@@ -300,8 +295,7 @@ static void test_wnlb_7_0_higher_mp_bid_wins(void **st) {
     t_board b;
     t_fx *f = s_bid_turn(&b, "short", 2, 71);
     int fc = s_hand_card(f, WNLB_FR, 0, 3), ac = s_hand_card(f, WNLB_BR, 0, 5);
-    s_bid(f, 0, fc);
-    s_bid(f, 1, ac);
+    s_bids(f, fc, ac);
     assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, fc)], WNLB_LOC_UNUSED);
     assert_int_equal(f->s->card_loc[wnlb_card_index(f->s, ac)], WNLB_LOC_UNUSED);
@@ -313,8 +307,7 @@ static void test_wnlb_7_0_bid_card_used_outside_round_limit(void **st) {
     t_board b;
     t_fx *f = s_bid_turn(&b, "short", 2, 72);
     int fc = s_hand_card(f, WNLB_FR, 0, 6), ac = s_hand_card(f, WNLB_BR, 0, 1);
-    s_bid(f, 0, fc);
-    s_bid(f, 1, ac);
+    s_bids(f, fc, ac);
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     assert_int_equal(f->s->round_cards, 0);
     assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 14);
@@ -327,8 +320,7 @@ static void test_wnlb_7_0_lone_bidder_first(void **st) {
     t_board b;
     t_fx *f = s_bid_turn(&b, "short", 2, 73);
     int ac = s_hand_card(f, WNLB_BR, 0, 1);
-    s_bid(f, 0, 0);
-    s_bid(f, 1, ac);
+    s_bids(f, 0, ac);
     assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
     assert_int_equal(t_ev_kind(&f->ev, "draw", 0), NULL); /* no blind draws */
     t_free(f);
@@ -341,8 +333,7 @@ static void test_wnlb_7_0_tie_blind_draws_decide(void **st) {
     t_board b;
     t_fx *f = s_bid_turn(&b, "short", 2, 74);
     int fc = s_hand_card(f, WNLB_FR, 0, 4), ac = s_hand_card(f, WNLB_BR, 0, 4);
-    s_bid(f, 0, fc);
-    s_bid(f, 1, ac);
+    s_bids(f, fc, ac);
     const t_ev *d = t_ev_kind(&f->ev, "draw", 0);
     assert_non_null(d);
     assert_int_equal(d->mask, BRT_SEATS_ALL);
@@ -356,8 +347,7 @@ static void test_wnlb_7_0_no_bids_blind_draws(void **st) {
     (void)st;
     t_board b;
     t_fx *f = s_bid_turn(&b, "short", 2, 75);
-    s_bid(f, 0, 0);
-    s_bid(f, 1, 0);
+    s_bids(f, 0, 0);
     assert_non_null(t_ev_kind(&f->ev, "draw", 0));
     assert_int_equal(wnlb_hand_count(f->s, WNLB_FR), 15);
     assert_int_equal(wnlb_hand_count(f->s, WNLB_BR), 12);
@@ -378,8 +368,7 @@ static void test_wnlb_7_0_blind_draws_repeat_until_different(void **st) {
         if (sc->cards[ci].army == WNLB_FR && five < 0) five = (int)ci;
     }
     sc->cards[five].mp = 5;
-    s_bid(f, 0, 0);
-    s_bid(f, 1, 0);
+    s_bids(f, 0, 0);
     int n = 0;
     const t_ev *e;
     while ((e = t_ev_kind(&f->ev, "draw", n)) != NULL) n++;
@@ -412,8 +401,7 @@ static void test_wnlb_7_0_draws_never_differ_french_first(void **st) {
     wnlb_scenario *sc = (wnlb_scenario *)f->s->sc;
     for (size_t ci = 0; ci < sc->n_cards; ci++)
         if (f->s->card_loc[ci] == WNLB_LOC_UNUSED) sc->cards[ci].mp = 2;
-    s_bid(f, 0, 0);
-    s_bid(f, 1, 0);
+    s_bids(f, 0, 0);
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     assert_int_equal(f->d.n, 0);
@@ -431,8 +419,7 @@ static void test_wnlb_7_0_bid_deck_binds_first_round(void **st) {
     t_give(f, WNLB_PR, 2, 1, WNLB_ACT_NONE, 0);
     assert_true(wnlb_hand_count(f->s, WNLB_PR) >= 3);
     int fc = s_hand_card(f, WNLB_FR, 0, 1), pc = s_hand_card(f, WNLB_PR, 0, 6);
-    s_bid(f, 0, fc);
-    s_bid(f, 1, pc);
+    s_bids(f, fc, pc);
     assert_int_equal(f->s->active_side, WNLB_SIDE_ALLIED);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND); /* no deck choice: the bid's deck */
     assert_int_equal(f->s->round_army, WNLB_PR);
@@ -453,8 +440,7 @@ static void test_wnlb_7_0_losing_bid_binds_nothing(void **st) {
     t_board b;
     t_fx *f = s_bid_turn(&b, "full", 2, 79);
     int fc = s_hand_card(f, WNLB_FR, 0, 6), bc = s_hand_card(f, WNLB_BR, 0, 1);
-    s_bid(f, 0, fc);
-    s_bid(f, 1, bc);
+    s_bids(f, fc, bc);
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     assert_int_equal(f->s->bound_army, 0);
     s_move_card(f, 0, s_first_card_of(f, WNLB_FR));

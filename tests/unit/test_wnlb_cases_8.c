@@ -9,27 +9,15 @@
 /* A French player round of game turn 1 [3.2] on a blank board, with a Movement card of
  * `mp` MP played [8.0]: returns the fixture; *u is a French infantry unit put on `sq`. */
 static t_fx *s_moving(t_board *b, int mp, int *u, const char *sq, int facing) {
-    t_fx *f = t_new("short", 2, 8);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 8);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
     assert_int_equal(f->s->active_side, WNLB_SIDE_FRENCH);
     *u = t_unit(f, WNLB_FR, WNLB_INF, 0);
     t_put(f, *u, sq, facing);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, mp, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    if (t_order(f, 0, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    t_move_card(f, 0, WNLB_FR, mp);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     assert_int_equal(f->s->mp_left, mp);
     return f;
-}
-
-static wnlb_order s_move(int u, int n, const int *steps) {
-    wnlb_order o = t_o(WNLB_O_MOVE);
-    o.unit = u;
-    o.n_steps = n;
-    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
-    return o;
 }
 
 /* the MP a move would cost, or -1 if refused */
@@ -40,11 +28,11 @@ static int s_cost(t_fx *f, const wnlb_order *o) {
     return cost;
 }
 
-static void s_at(const t_fx *f, int u, const char *sq) {
+/* [8.3] the MP cost of entering the square ahead of sq in direction dir */
+static int s_enter(const t_fx *f, const char *sq, int dir) {
     int r, c;
     t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
+    return wnlb_enter_cost(f->s, r, c, dir);
 }
 
 /* [8.5] The French 1/I Corps Infantry faces West; 1 MP to cross the stream and 2 to enter the
@@ -59,13 +47,13 @@ static void test_wnlb_8_5_example_of_movement(void **st) {
     t_side(f, "E-6", WNLB_W, WNLB_SIDE_STREAM);
     t_side(f, "E-5", WNLB_S, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
     const int first[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, first);
+    wnlb_order o = t_move(u, 1, first);
     assert_int_equal(s_cost(f, &o), 3); /* 1 stream + 2 village */
     const int all[] = {WNLB_STEP_FWD, WNLB_S, WNLB_STEP_FWD};
-    o = s_move(u, 3, all);
+    o = t_move(u, 3, all);
     assert_int_equal(s_cost(f, &o), 5);
     if (t_order(f, 0, &o) != 0) fail_msg("the [8.5] move refused: [%s] %s", f->err.rule, f->err.message);
-    s_at(f, u, "F-5");
+    t_at(f, u, "F-5");
     assert_int_equal(f->s->units[u].facing, WNLB_S);
     assert_int_equal(f->s->mp_left, 1); /* "if there are any MP left ... continue" */
     assert_int_equal(f->s->units[u].moved, 1);
@@ -79,9 +67,9 @@ static void test_wnlb_8_0_facing_change_costs_one_mp(void **st) {
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
     const int half[] = {WNLB_S}, quarter[] = {WNLB_E};
-    wnlb_order o = s_move(u, 1, half);
+    wnlb_order o = t_move(u, 1, half);
     assert_int_equal(s_cost(f, &o), 1);
-    o = s_move(u, 1, quarter);
+    o = t_move(u, 1, quarter);
     assert_int_equal(s_cost(f, &o), 1);
     t_free(f);
 }
@@ -93,9 +81,9 @@ static void test_wnlb_8_1_moves_only_forward(void **st) {
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_E);
     const int s1[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-7");
+    t_at(f, u, "E-7");
     assert_int_equal(f->s->units[u].facing, WNLB_E);
     t_free(f);
 }
@@ -107,9 +95,9 @@ static void test_wnlb_8_1_facing_only_gets_moved_marker(void **st) {
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
     const int s1[] = {WNLB_W};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     assert_int_equal(f->s->units[u].facing, WNLB_W);
     assert_int_equal(f->s->units[u].moved, 1);
     assert_int_equal(f->s->mp_left, 3);
@@ -124,7 +112,7 @@ static void test_wnlb_8_1_facing_change_adjacent_to_enemy(void **st) {
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "E-7", WNLB_W);
     const int s1[] = {WNLB_E};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->units[u].facing, WNLB_E);
     t_free(f);
@@ -136,13 +124,11 @@ static void test_wnlb_8_3_square_terrain_costs(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     static const int terr[] = {WNLB_CLEAR, WNLB_WOODS, WNLB_VILLAGE, WNLB_CHATEAU};
     static const int cost[] = {1, 2, 2, 2};
     for (int i = 0; i < 4; i++) {
         t_terrain(f, "D-6", terr[i]);
-        assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), cost[i]);
+        assert_int_equal(s_enter(f, "E-6", WNLB_N), cost[i]);
     }
     t_free(f);
 }
@@ -153,12 +139,10 @@ static void test_wnlb_8_3_hill_cost_depends_on_origin(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_terrain(f, "D-6", WNLB_HILL);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 2);
     t_terrain(f, "E-6", WNLB_HILL);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 1);
     t_free(f);
 }
 
@@ -168,14 +152,12 @@ static void test_wnlb_8_3_ridge_and_stream_sides_cost_one(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 2);
     t_terrain(f, "D-6", WNLB_WOODS);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 3);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 3);
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_STREAM);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_E), 2);
+    assert_int_equal(s_enter(f, "E-6", WNLB_E), 2);
     t_free(f);
 }
 
@@ -185,10 +167,8 @@ static void test_wnlb_8_3_bridge_removes_stream_cost(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int r, c;
-    t_sq("E-6", &r, &c);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_STREAM | WNLB_SIDE_BRIDGE);
-    assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), 1);
+    assert_int_equal(s_enter(f, "E-6", WNLB_N), 1);
     t_free(f);
 }
 
@@ -203,15 +183,15 @@ static void test_wnlb_8_3_pond_side_impassable(void **st) {
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_POND);
     assert_int_equal(wnlb_enter_cost(f->s, r, c, WNLB_N), -1);
     const int s1[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_equal(s_cost(f, &o), -1);
     assert_int_not_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     /* Napoleon in the same square, northward: refused as well */
     f->s->cmd_row[0] = (int8_t)r;
     f->s->cmd_col[0] = (int8_t)c;
     const int n1[] = {WNLB_N};
-    o = s_move(WNLB_CMD0, 1, n1);
+    o = t_move(WNLB_CMD0, 1, n1);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->cmd_row[0], r);
     t_free(f);
@@ -231,7 +211,7 @@ static void test_wnlb_8_0_commander_one_mp_per_square(void **st) {
     t_terrain(f, "D-6", WNLB_WOODS);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
     const int n1[] = {WNLB_N};
-    wnlb_order o = s_move(WNLB_CMD0, 1, n1);
+    wnlb_order o = t_move(WNLB_CMD0, 1, n1);
     assert_int_equal(s_cost(f, &o), 1);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->mp_left, 3);
@@ -250,9 +230,9 @@ static void test_wnlb_8_0_no_entry_without_mp(void **st) {
     t_terrain(f, "D-6", WNLB_WOODS);
     t_side(f, "E-6", WNLB_N, WNLB_SIDE_RIDGE);
     const int s1[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_not_equal(t_order(f, 0, &o), 0); /* 3 MP needed, 2 left */
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     assert_int_equal(f->s->mp_left, 2);
     t_free(f);
 }
@@ -263,15 +243,14 @@ static void test_wnlb_8_2_no_entry_into_occupied_square(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int friend = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, friend, "D-6", WNLB_N);
+    int friend = t_place(f, WNLB_FR, WNLB_INF, 1, "D-6", WNLB_N);
     const int s1[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     t_put(f, friend, "A-1", WNLB_N);
     t_put(f, t_unit(f, WNLB_BR, WNLB_INF, 0), "D-6", WNLB_S);
     assert_int_not_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     t_free(f);
 }
 
@@ -281,16 +260,15 @@ static void test_wnlb_8_0_unit_moves_once_per_round(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 6, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-8", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-8", WNLB_N);
     const int s1[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, s1);
+    wnlb_order o = t_move(u, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
-    o = s_move(v, 1, s1);
+    o = t_move(v, 1, s1);
     assert_int_equal(t_order(f, 0, &o), 0);
-    o = s_move(u, 1, s1);
+    o = t_move(u, 1, s1);
     assert_int_not_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "D-6");
+    t_at(f, u, "D-6");
     t_free(f);
 }
 
@@ -301,23 +279,22 @@ static void test_wnlb_8_0_card_mp_shared_not_exceeded(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-9", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-9", WNLB_N);
     int r, c;
     t_sq("H-3", &r, &c);
     f->s->cmd_row[0] = (int8_t)r;
     f->s->cmd_col[0] = (int8_t)c;
     const int two[] = {WNLB_STEP_FWD, WNLB_STEP_FWD}, one[] = {WNLB_STEP_FWD}, west[] = {WNLB_W};
-    wnlb_order o = s_move(u, 2, two);
+    wnlb_order o = t_move(u, 2, two);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->mp_left, 2);
-    o = s_move(v, 1, one);
+    o = t_move(v, 1, one);
     assert_int_equal(t_order(f, 0, &o), 0);
-    o = s_move(WNLB_CMD0, 1, west);
+    o = t_move(WNLB_CMD0, 1, west);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->mp_left, 0);
-    s_at(f, u, "C-6");
-    s_at(f, v, "D-9");
+    t_at(f, u, "C-6");
+    t_at(f, v, "D-9");
     assert_int_equal(f->s->cmd_col[0], c - 1);
     /* nothing left: even a commander's square or a facing change is refused, and says why */
     assert_int_not_equal(t_order(f, 0, &o), 0);
@@ -333,16 +310,16 @@ static void test_wnlb_8_0_unused_mp_lost(void **st) {
     int u;
     t_fx *f = s_moving(&b, 5, &u, "E-6", WNLB_N);
     const int one[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, one);
+    wnlb_order o = t_move(u, 1, one);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->mp_left, 4);
     o = t_o(WNLB_O_DONE);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->mp_left, 0);
     assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
-    o = s_move(u, 1, one); /* no Movement card in play any more */
+    o = t_move(u, 1, one); /* no Movement card in play any more */
     assert_int_not_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "D-6");
+    t_at(f, u, "D-6");
     t_free(f);
 }
 
@@ -355,10 +332,10 @@ static void test_wnlb_8_0_no_diagonal_move(void **st) {
     t_fx *f = s_moving(&b, 2, &u, "E-6", WNLB_N);
     /* to D-7 (the north-east corner): ahead, face east, ahead is 3 MP; the card has 2 */
     const int path[] = {WNLB_STEP_FWD, WNLB_E, WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 3, path);
+    wnlb_order o = t_move(u, 3, path);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     assert_string_equal(f->err.rule, "8.3");
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     /* legal() offers no end square diagonal to E-6 */
     brt_buf l;
     buf_init(&l);
@@ -392,11 +369,10 @@ static void test_wnlb_8_0_moved_marker_placed(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int v = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, v, "E-9", WNLB_N);
+    int v = t_place(f, WNLB_FR, WNLB_INF, 1, "E-9", WNLB_N);
     assert_int_equal(f->s->units[u].moved, 0);
     const int one[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(u, 1, one);
+    wnlb_order o = t_move(u, 1, one);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->units[u].moved, 1);
     assert_int_equal(f->s->units[v].moved, 0);
@@ -416,16 +392,16 @@ static void test_wnlb_8_2_commander_stacks_with_unit(void **st) {
     f->s->cmd_row[0] = (int8_t)r;
     f->s->cmd_col[0] = (int8_t)c;
     const int west[] = {WNLB_W}, east[] = {WNLB_E};
-    wnlb_order o = s_move(WNLB_CMD0, 1, east);
+    wnlb_order o = t_move(WNLB_CMD0, 1, east);
     assert_int_not_equal(t_order(f, 0, &o), 0); /* the British unit's square */
     assert_string_equal(f->err.rule, "8.2");
-    o = s_move(WNLB_CMD0, 1, west);
+    o = t_move(WNLB_CMD0, 1, west);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->cmd_col[0], c - 1);
     assert_int_equal(wnlb_unit_at(f->s, r, c - 1), u);
     /* the unit moves off and Napoleon stays where he is: commanders move on their own MP */
     const int one[] = {WNLB_STEP_FWD};
-    o = s_move(u, 1, one);
+    o = t_move(u, 1, one);
     assert_int_equal(t_order(f, 0, &o), 0);
     assert_int_equal(f->s->cmd_row[0], r);
     t_free(f);
@@ -473,16 +449,16 @@ static void test_wnlb_10_0_leaving_chateau_free_facing(void **st) {
     t_fx *f = s_moving(&b, 4, &u, "D-6", WNLB_S);
     t_terrain(f, "D-6", WNLB_CHATEAU);
     const int out[] = {WNLB_STEP_FWD, WNLB_E};
-    wnlb_order o = s_move(u, 2, out);
+    wnlb_order o = t_move(u, 2, out);
     assert_int_equal(s_cost(f, &o), 1);
     t_terrain(f, "D-6", WNLB_CLEAR);
     assert_int_equal(s_cost(f, &o), 2);
     t_terrain(f, "D-6", WNLB_CHATEAU);
     const int late[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_E}; /* not right after leaving: paid */
-    wnlb_order o2 = s_move(u, 3, late);
+    wnlb_order o2 = t_move(u, 3, late);
     assert_int_equal(s_cost(f, &o2), 3);
     assert_int_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     assert_int_equal(f->s->units[u].facing, WNLB_E);
     assert_int_equal(f->s->mp_left, 3);
     t_free(f);
@@ -497,12 +473,12 @@ static void test_wnlb_8_0_rallied_unit_may_not_move(void **st) {
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
     f->s->units[u].rallied = 1;
     const int one[] = {WNLB_STEP_FWD}, turn[] = {WNLB_E};
-    wnlb_order o = s_move(u, 1, one);
+    wnlb_order o = t_move(u, 1, one);
     assert_int_not_equal(t_order(f, 0, &o), 0);
     assert_string_equal(f->err.rule, "11.6");
-    o = s_move(u, 1, turn);
+    o = t_move(u, 1, turn);
     assert_int_not_equal(t_order(f, 0, &o), 0);
-    s_at(f, u, "E-6");
+    t_at(f, u, "E-6");
     assert_int_equal(f->s->units[u].facing, WNLB_N);
     char txt[48];
     snprintf(txt, sizeof txt, "move %s F", wnlb_unit_name(f->s, u));
@@ -520,23 +496,22 @@ static void test_wnlb_8_0_commander_moves_with_own_army(void **st) {
     t_board b;
     int u;
     t_fx *f = s_moving(&b, 4, &u, "E-6", WNLB_N);
-    int br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    t_put(f, br, "H-3", WNLB_S);
+    int br = t_place(f, WNLB_BR, WNLB_INF, 0, "H-3", WNLB_S);
     int r, c;
     t_sq("H-8", &r, &c);
     f->s->cmd_row[1] = (int8_t)r;
     f->s->cmd_col[1] = (int8_t)c;
     const int west[] = {WNLB_W}, one[] = {WNLB_STEP_FWD};
-    wnlb_order o = s_move(WNLB_CMD1, 1, west);
+    wnlb_order o = t_move(WNLB_CMD1, 1, west);
     assert_int_not_equal(t_order(f, 0, &o), 0); /* Wellington under a French card */
     assert_string_equal(f->err.rule, "8.0");
-    o = s_move(br, 1, one);
+    o = t_move(br, 1, one);
     assert_int_not_equal(t_order(f, 0, &o), 0); /* a British unit under a French card */
     assert_int_equal(f->s->cmd_col[1], c);
     /* a Prussian round: Wellington stays */
     f->s->round_army = WNLB_PR;
     f->s->active_side = WNLB_SIDE_ALLIED;
-    o = s_move(WNLB_CMD1, 1, west);
+    o = t_move(WNLB_CMD1, 1, west);
     assert_int_not_equal(t_order(f, 1, &o), 0);
     assert_int_equal(f->s->cmd_col[1], c);
     f->s->round_army = WNLB_BR;

@@ -19,23 +19,13 @@ typedef struct s97 {
 } s97;
 
 static void s97_setup(s97 *x) {
-    t_fx *f = x->f = t_new("short", 2, 97);
-    t_blank(f, &x->b);
-    x->br = t_unit(f, WNLB_BR, WNLB_INF, 0);
-    x->f4 = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    x->f9 = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_values(f, x->br, 4, 2, 0);
-    t_values(f, x->f4, 3, 1, 0);
-    t_values(f, x->f9, 4, 2, 0);
-    t_put(f, x->br, "E-6", WNLB_S);
-    t_put(f, x->f4, "E-7", WNLB_W);
-    t_put(f, x->f9, "F-6", WNLB_N);
+    t_fx *f = x->f = t_new_blank(&x->b, "short", 2, 97);
+    x->br = t_place_v(f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, 4, 2, 0);
+    x->f4 = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 3, 1, 0);
+    x->f9 = t_place_v(f, WNLB_FR, WNLB_INF, 1, "F-6", WNLB_N, 4, 2, 0);
     t_side(f, "E-6", WNLB_E, WNLB_SIDE_RIDGE);
     t_side(f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
-    int r, c;
-    t_sq("E-6", &r, &c);
-    f->s->cmd_row[1] = (int8_t)r;
-    f->s->cmd_col[1] = (int8_t)c;
+    t_cmd_at(f, 1, "E-6");
     t_empty_hand(f, WNLB_FR);
     t_empty_hand(f, WNLB_BR);
     x->move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
@@ -67,9 +57,7 @@ static const char *s_phase(int ph) {
  * cards (R-wnlb-11.1-battle-fire) */
 static void s97_declare(s97 *x) {
     t_fx *f = x->f;
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = x->move;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(x->move, WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);
@@ -84,20 +72,19 @@ static void s97_declare(s97 *x) {
     PHASE(f, WNLB_PH_BATTLE_CARDS);
 }
 
-/* the cards of [9.7]: the French BP 2 and BP 4; the British Wellington's Command Benefit and BP 3,
- * with fire: also the Artillery Fire card fired by 3/I at 9/II, its frontal neighbour [11.1] */
-static void s97_cards(s97 *x, int fire) {
-    t_fx *f = x->f;
-    brt_pending p;
-    t_pending(f, &p);
-    assert_true(p.sealed); /* [9.3] chosen in secret, revealed together */
-    assert_int_equal(p.seats, 3u);
+/* the French cards of [9.7]: BP 2 and BP 4 */
+static void s97_french_cards(s97 *x) {
     wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
     o.cards[0] = x->bp2, o.purposes[0] = WNLB_USE_BP;
     o.cards[1] = x->bp4, o.purposes[1] = WNLB_USE_BP;
-    ORDER(f, 0, o);
-    o = t_o(WNLB_O_BATTLE_CARDS);
+    ORDER(x->f, 0, o);
+}
+
+/* the British cards of [9.7] (an order, not given): Wellington's Command Benefit and BP 3; with
+ * fire also the Artillery Fire card fired by 3/I at 9/II, its frontal neighbour [11.1] */
+static wnlb_order s97_british_cards(const s97 *x, int fire) {
+    wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
     o.n_cards = 2;
     o.cards[0] = x->cmd, o.purposes[0] = WNLB_ACT_COMMAND;
     o.cards[1] = x->bp3, o.purposes[1] = WNLB_USE_BP;
@@ -106,7 +93,28 @@ static void s97_cards(s97 *x, int fire) {
         o.n_cards = 3;
         o.unit = x->br;
     }
+    return o;
+}
+
+/* both sides' cards of [9.7], chosen in secret */
+static void s97_cards(s97 *x, int fire) {
+    t_fx *f = x->f;
+    brt_pending p;
+    t_pending(f, &p);
+    assert_true(p.sealed); /* [9.3] chosen in secret, revealed together */
+    assert_int_equal(p.seats, 3u);
+    s97_french_cards(x);
+    wnlb_order o = s97_british_cards(x, fire);
     ORDER(f, 1, o);
+}
+
+/* the [9.7] example fought: set up, declared and both sides' cards given (fire: the British
+ * Artillery Fire card among them) */
+static t_fx *s97_fought(s97 *x, int fire) {
+    s97_setup(x);
+    s97_declare(x);
+    s97_cards(x, fire);
+    return x->f;
 }
 
 /* [9.7] the base Battle Points: 4/I into the flank 3 x 2 = 6, -1 for the ridge = 5; 9/II 4 - 1
@@ -143,10 +151,7 @@ static void test_wnlb_9_7_example_base_battle_points(void **st) {
 static void test_wnlb_9_7_example_battle_totals(void **st) {
     (void)st;
     s97 x;
-    s97_setup(&x);
-    t_fx *f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 0);
+    t_fx *f = s97_fought(&x, 0);
     assert_int_equal(f->s->battle.total[0], 14);
     assert_int_equal(f->s->battle.total[1], 11);
     assert_int_equal(f->s->battle.more_than_double, 0);
@@ -185,10 +190,7 @@ static void test_wnlb_9_7_example_battle_totals(void **st) {
 static void test_wnlb_9_7_example_artillery_fire_variant(void **st) {
     (void)st;
     s97 x;
-    s97_setup(&x);
-    t_fx *f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 1);
+    t_fx *f = s97_fought(&x, 1);
     assert_int_equal(f->s->units[x.f9].disordered, 1);
     assert_int_equal(f->s->battle.total[0], 11);
     assert_int_equal(f->s->battle.total[1], 11);
@@ -208,8 +210,7 @@ static void test_wnlb_9_7_example_artillery_fire_variant(void **st) {
 static void test_wnlb_9_2_attacker_must_face_target(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 92);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 92);
     int fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
     int n = t_unit(f, WNLB_BR, WNLB_INF, 0), w = t_unit(f, WNLB_BR, WNLB_INF, 1), e = t_unit(f, WNLB_BR, WNLB_INF, 2);
     t_put(f, fr, "E-6", WNLB_N);
@@ -232,9 +233,7 @@ static void test_wnlb_9_4_tie_defender_wins(void **st) {
     memset(((wnlb_scenario *)f->s->sc)->side, 0, sizeof f->s->sc->side);
     t_put(f, x.f4, "A-1", WNLB_N);
     f->s->cmd_row[1] = f->s->cmd_col[1] = -1;
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = x.move;
-    o.purpose = WNLB_PURPOSE_MOVE;
+    wnlb_order o = t_play(x.move, WNLB_PURPOSE_MOVE);
     ORDER(f, 0, o);
     o = t_o(WNLB_O_DONE);
     ORDER(f, 0, o);
@@ -283,8 +282,7 @@ static void s_base(const t_fx *f, int target, const int *att, int n, int ea, int
 
 /* a British defender (printed 3) in E-6 facing south on a blank board */
 static t_fx *s_def(t_board *b, int *br) {
-    t_fx *f = t_new("short", 2, 93);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 93);
     *br = t_unit(f, WNLB_BR, WNLB_INF, 0);
     t_values(f, *br, 3, 1, 0);
     t_put(f, *br, "E-6", WNLB_S);
@@ -362,8 +360,7 @@ static void test_wnlb_9_3_woods_village_defender_doubles(void **st) {
     t_board b;
     int br;
     t_fx *f = s_def(&b, &br);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_put(f, a, "F-6", WNLB_N);
+    int a = t_place(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N);
     int32_t att, def, per[1];
     s_base(f, br, &a, 1, 0, 0, &att, &def, per);
     assert_int_equal(def, 3);
@@ -422,9 +419,7 @@ static void test_wnlb_9_4_flank_and_elite_quadruple(void **st) {
     t_board b;
     int br;
     t_fx *f = s_def(&b, &br);
-    int a = t_unit(f, WNLB_FR, WNLB_INF, 0);
-    t_values(f, a, 2, 1, 1);
-    t_put(f, a, "E-7", WNLB_W);
+    int a = t_place_v(f, WNLB_FR, WNLB_INF, 0, "E-7", WNLB_W, 2, 1, 1);
     int32_t att, def, per[1];
     s_base(f, br, &a, 1, 1, 0, &att, &def, per);
     assert_int_equal(per[0], 8);
@@ -490,20 +485,10 @@ static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
     s97 x;
     s97_setup(&x);
     t_fx *f = x.f;
-    int r, c;
-    t_sq("D-7", &r, &c);
-    f->s->cmd_row[1] = (int8_t)r;
-    f->s->cmd_col[1] = (int8_t)c;
+    t_cmd_at(f, 1, "D-7");
     s97_declare(&x);
-    wnlb_order o = t_o(WNLB_O_BATTLE_CARDS);
-    o.n_cards = 2;
-    o.cards[0] = x.bp2, o.purposes[0] = WNLB_USE_BP;
-    o.cards[1] = x.bp4, o.purposes[1] = WNLB_USE_BP;
-    ORDER(f, 0, o);
-    o = t_o(WNLB_O_BATTLE_CARDS);
-    o.n_cards = 2;
-    o.cards[0] = x.cmd, o.purposes[0] = WNLB_ACT_COMMAND;
-    o.cards[1] = x.bp3, o.purposes[1] = WNLB_USE_BP;
+    s97_french_cards(&x);
+    wnlb_order o = s97_british_cards(&x, 0);
     assert_int_not_equal(t_order(f, 1, &o), 0);
     assert_string_equal(f->err.rule, "11.2");
     o.n_cards = 1;
@@ -513,10 +498,7 @@ static void test_wnlb_11_2_command_benefit_orthogonal_only(void **st) {
     assert_int_equal(f->s->battle.total[1], 7);
     /* Wellington in 3/I's own square: the card gives his 4 [11.2] */
     t_free(f);
-    s97_setup(&x);
-    f = x.f;
-    s97_declare(&x);
-    s97_cards(&x, 0);
+    f = s97_fought(&x, 0);
     assert_int_equal(f->s->battle.total[1], 11);
     t_free(f);
 }
@@ -532,33 +514,22 @@ typedef struct sb {
 } sb;
 
 static void sb_new(sb *x, uint64_t seed) {
-    t_fx *f = x->f = t_new("short", 2, seed);
-    t_blank(f, &x->b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_fx *f = x->f = t_new_blank(&x->b, "short", 2, seed);
+    t_spare_hands(f);
     x->move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     PHASE(f, WNLB_PH_ROUND);
 }
 
-static const char *s_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
-
 /* the French play the Movement card and end its movement: the battle may be declared [9.0] */
 static void sb_card(sb *x) {
-    char t[32];
-    snprintf(t, sizeof t, "play %d move", x->move);
-    T_OK(x->f, 0, t);
-    T_OK(x->f, 0, "done");
-    t_no_fire(x->f);
-    PHASE(x->f, WNLB_PH_DECLARE);
+    t_card_no_move(x->f, x->move);
 }
 
 /* "attack TARGET with A [B]" */
 static int sb_attack(sb *x, int target, int a, int b) {
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s%s%s", s_id(x->f, target), s_id(x->f, a), b >= 0 ? " " : "",
-             b >= 0 ? s_id(x->f, b) : "");
+    snprintf(t, sizeof t, "attack %s with %s%s%s", t_id(x->f, target), t_id(x->f, a), b >= 0 ? " " : "",
+             b >= 0 ? t_id(x->f, b) : "");
     return t_do(x->f, 0, t);
 }
 
@@ -568,26 +539,26 @@ static void sb_cards(sb *x, const char *french, const char *allied) {
     T_OK(x->f, 1, allied);
 }
 
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
+/* [9.0] the French Movement card played and the battle on target by a (and b) declared */
+static void sb_declare(sb *x, int target, int a, int b) {
+    sb_card(x);
+    assert_int_equal(sb_attack(x, target, a, b), 0);
+}
+
+/* [9.3] the French play one battle card for a use ("bp", "elite", "command"), the Allies none */
+static void sb_french_card(sb *x, int card, const char *use) {
+    char t[64];
+    snprintf(t, sizeof t, "cards %d:%s", card, use);
+    sb_cards(x, t, "cards none");
 }
 
 /* a British defender (printed def/def_red) in E-6 facing south, French attacker(s) */
 static int sb_def(sb *x, int full, int red) {
-    int br = t_unit(x->f, WNLB_BR, WNLB_INF, 0);
-    t_values(x->f, br, full, red, 0);
-    t_put(x->f, br, "E-6", WNLB_S);
-    return br;
+    return t_place_v(x->f, WNLB_BR, WNLB_INF, 0, "E-6", WNLB_S, full, red, 0);
 }
 
 static int sb_att(sb *x, int n, int full, int red, const char *sq, int facing) {
-    int a = t_unit(x->f, WNLB_FR, WNLB_INF, n);
-    t_values(x->f, a, full, red, 0);
-    t_put(x->f, a, sq, facing);
-    return a;
+    return t_place_v(x->f, WNLB_FR, WNLB_INF, n, sq, facing, full, red, 0);
 }
 
 /* [9.0] no attack unless a card was played for Movement or an Action first */
@@ -608,8 +579,7 @@ static void test_wnlb_9_0_one_attack_per_card(void **st) {
     sb x;
     sb_new(&x, 901);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 1 against 4: nothing happens */
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_not_equal(sb_attack(&x, br, a, -1), 0);
@@ -624,8 +594,7 @@ static void test_wnlb_9_0_attack_by_unmoved_unit(void **st) {
     sb_new(&x, 902);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), m = sb_att(&x, 1, 2, 1, "E-7", WNLB_W);
     x.f->s->units[m].moved = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, m), 0);
+    sb_declare(&x, br, a, m);
     PHASE(x.f, WNLB_PH_BATTLE_CARDS);
     assert_int_equal(x.f->s->units[a].attacked, 1); /* [11.6] it attacked this round */
     assert_int_equal(x.f->s->units[m].attacked, 1);
@@ -636,18 +605,13 @@ static void test_wnlb_9_0_attack_by_unmoved_unit(void **st) {
 static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 2, 903);
-    t_blank(f, &b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(&b, "full", 2, 903);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), bi = t_unit(f, WNLB_BR, WNLB_INF, 0), pi = t_unit(f, WNLB_PR, WNLB_INF, 0);
-    t_put(f, fr, "E-6", WNLB_N);
-    t_put(f, bi, "D-6", WNLB_S);
-    t_put(f, pi, "E-7", WNLB_W);
+    int fr = t_place(f, WNLB_FR, WNLB_INF, 0, "E-6", WNLB_N);
+    int bi = t_place(f, WNLB_BR, WNLB_INF, 0, "D-6", WNLB_S);
+    int pi = t_place(f, WNLB_PR, WNLB_INF, 0, "E-7", WNLB_W);
     T_OK(f, 0, "pass");
     assert_int_equal(f->s->round_army, WNLB_BR);
     char t[96];
@@ -655,12 +619,12 @@ static void test_wnlb_9_0_british_and_prussian_never_together(void **st) {
     T_OK(f, 1, t);
     T_OK(f, 1, "done");
     t_no_fire(f);
-    snprintf(t, sizeof t, "attack %s with %s %s", s_id(f, fr), s_id(f, bi), s_id(f, pi));
+    snprintf(t, sizeof t, "attack %s with %s %s", t_id(f, fr), t_id(f, bi), t_id(f, pi));
     T_NO(f, 1, t);
     assert_string_equal(f->err.rule, "9.0");
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, fr), s_id(f, pi));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, fr), t_id(f, pi));
     T_NO(f, 1, t);
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, fr), s_id(f, bi));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, fr), t_id(f, bi));
     T_OK(f, 1, t);
     assert_int_equal(f->s->battle.att_army, WNLB_BR);
     t_free(f);
@@ -679,7 +643,7 @@ static void test_wnlb_9_0_one_defender_per_attack(void **st) {
     assert_string_equal(x.f->err.rule, "9.2");
     assert_true(t_legal_has(x.f, 0, "no-battle"));
     char t[96];
-    snprintf(t, sizeof t, "attack %s with %s", s_id(x.f, other), s_id(x.f, c));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(x.f, other), t_id(x.f, c));
     assert_true(t_legal_has(x.f, 0, t));
     assert_int_equal(sb_attack(&x, br, a, -1), 0);
     assert_int_equal(x.f->s->battle.target, br);
@@ -709,11 +673,8 @@ static void test_wnlb_9_3_battle_cards_added_last(void **st) {
     sb_new(&x, 930);
     int br = sb_def(&x, 1, 0), a = sb_att(&x, 0, 3, 1, "E-7", WNLB_W);
     int c2 = t_give(x.f, WNLB_FR, 1, 2, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
-    char t[32];
-    snprintf(t, sizeof t, "cards %d:bp", c2);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, -1);
+    sb_french_card(&x, c2, "bp");
     assert_int_equal(x.f->s->battle.total[0], 8);
     t_free(x.f);
 }
@@ -727,8 +688,7 @@ static void test_wnlb_9_3_attacker_cards_within_round_limit(void **st) {
     int br = sb_def(&x, 6, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
     int c[5];
     for (int i = 0; i < 5; i++) c[i] = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     char t[96];
     snprintf(t, sizeof t, "cards %d:bp %d:bp %d:bp %d:bp %d:bp", c[0], c[1], c[2], c[3], c[4]);
     T_NO(x.f, 0, t);
@@ -750,14 +710,13 @@ static void test_wnlb_9_3_defender_cards_unlimited(void **st) {
     int br = sb_def(&x, 1, 0), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
     int c[6];
     for (int i = 0; i < 6; i++) c[i] = t_give(x.f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     char t[128];
     snprintf(t, sizeof t, "cards %d:bp %d:bp %d:bp %d:bp %d:bp %d:bp", c[0], c[1], c[2], c[3], c[4], c[5]);
     sb_cards(&x, "cards none", t);
     assert_int_equal(x.f->s->round_cards, 1); /* the French Movement card only */
     assert_int_equal(wnlb_hand_count(x.f->s, WNLB_BR), 1);
-    s_at(x.f, br, "E-6"); /* 7 against 3: the defender won */
+    t_at(x.f, br, "E-6"); /* 7 against 3: the defender won */
     t_free(x.f);
 }
 
@@ -769,8 +728,7 @@ static void test_wnlb_9_3_battle_cards_sealed_then_used(void **st) {
     sb_new(&x, 933);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
     int fc = t_give(x.f, WNLB_FR, 1, 3, WNLB_ACT_NONE, 0), bc = t_give(x.f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     brt_pending p;
     t_pending(x.f, &p);
     assert_true(p.sealed);
@@ -819,21 +777,20 @@ static void test_wnlb_9_4_attacker_advances_into_vacated_square(void **st) {
     sb_new(&x, 940);
     int br = sb_def(&x, 4, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), c = sb_att(&x, 1, 2, 1, "E-5", WNLB_E);
     int idle = sb_att(&x, 2, 2, 1, "E-7", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, c), 0);
+    sb_declare(&x, br, a, c);
     sb_cards(&x, "cards none", "cards none"); /* 2 + 4 against 4 */
     PHASE(x.f, WNLB_PH_LOSS);
     T_OK(x.f, 1, "loss retreat D-6 S");
     PHASE(x.f, WNLB_PH_ADVANCE);
     char t[64];
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, idle));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, idle));
     T_NO(x.f, 0, t);
     assert_false(t_legal_has(x.f, 0, "advance none"));
-    snprintf(t, sizeof t, "advance %s E", s_id(x.f, c));
+    snprintf(t, sizeof t, "advance %s E", t_id(x.f, c));
     assert_true(t_legal_has(x.f, 0, t));
-    snprintf(t, sizeof t, "advance %s W", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s W", t_id(x.f, a));
     T_OK(x.f, 0, t);
-    s_at(x.f, a, "E-6");
+    t_at(x.f, a, "E-6");
     PHASE(x.f, WNLB_PH_ROUND);
     t_free(x.f);
 }
@@ -846,19 +803,17 @@ static void test_wnlb_9_4_elite_bonused_unit_advances(void **st) {
     int br = sb_def(&x, 6, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), e = sb_att(&x, 1, 2, 1, "E-5", WNLB_E);
     t_values(x.f, e, 2, 1, 1);
     int el = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_ELITE, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, e), 0);
-    char t[64];
-    snprintf(t, sizeof t, "cards %d:elite", el);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, e);
+    sb_french_card(&x, el, "elite");
     assert_int_equal(x.f->s->battle.total[0], 2 + 2 * 2 * 2); /* front 2, Elite flank 2 x 2 x 2 */
     T_OK(x.f, 1, "loss retreat D-6 S");
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, a));
+    char t[64];
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, a));
     T_NO(x.f, 0, t);
     assert_string_equal(x.f->err.rule, "9.4");
-    snprintf(t, sizeof t, "advance %s E", s_id(x.f, e));
+    snprintf(t, sizeof t, "advance %s E", t_id(x.f, e));
     T_OK(x.f, 0, t);
-    s_at(x.f, e, "E-6");
+    t_at(x.f, e, "E-6");
     t_free(x.f);
 }
 
@@ -869,12 +824,11 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     sb_new(&x, 942);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N), m = sb_att(&x, 1, 3, 1, "E-5", WNLB_E);
     x.f->s->units[m].moved = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-7 E");
     char t[64];
-    snprintf(t, sizeof t, "advance %s S", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s S", t_id(x.f, a));
     T_OK(x.f, 0, t);
     assert_int_equal(x.f->s->units[a].facing, WNLB_S);
     assert_int_equal(x.f->s->units[a].moved, 0);
@@ -884,13 +838,12 @@ static void test_wnlb_9_4_advance_free_facing_no_marker(void **st) {
     x.f->s->units[m].moved = 1;
     x.f->s->units[br].facing = WNLB_W; /* attacked from its front: 3 against 2 */
     t_put(x.f, a, "A-1", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, m, -1), 0);
+    sb_declare(&x, br, m, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat D-7 S");
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, m));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, m));
     T_OK(x.f, 0, t);
-    s_at(x.f, m, "E-7");
+    t_at(x.f, m, "E-7");
     assert_int_equal(x.f->s->units[m].moved, 1);
     t_free(x.f);
 }
@@ -901,18 +854,17 @@ static void test_wnlb_9_4_defender_chooses_reduce_or_retreat(void **st) {
     sb x;
     sb_new(&x, 943);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 3 against 2 */
     PHASE(x.f, WNLB_PH_LOSS);
     assert_int_equal(t_actor(x.f), 1);
     assert_true(t_legal_has(x.f, 1, "loss reduce"));
     assert_true(t_legal_has(x.f, 1, "loss retreat D-6 S"));
     T_OK(x.f, 1, "loss reduce");
-    s_at(x.f, br, "E-6");
+    t_at(x.f, br, "E-6");
     assert_int_equal(x.f->s->units[br].reduced, 1);
     PHASE(x.f, WNLB_PH_ROUND); /* nothing vacated, nothing to advance into */
-    s_at(x.f, a, "F-6");
+    t_at(x.f, a, "F-6");
     t_free(x.f);
 }
 
@@ -922,8 +874,7 @@ static void test_wnlb_9_4_more_than_double_reduce_and_retreat(void **st) {
     sb x;
     sb_new(&x, 944);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 5, 2, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 5 against 2 */
     assert_int_equal(x.f->s->battle.more_than_double, 1);
     T_OK(x.f, 1, "loss reduce");
@@ -931,7 +882,7 @@ static void test_wnlb_9_4_more_than_double_reduce_and_retreat(void **st) {
     T_NO(x.f, 1, "loss reduce"); /* a square is there: it must retreat */
     T_OK(x.f, 1, "loss retreat D-6 W");
     assert_int_equal(x.f->s->units[br].reduced, 1);
-    s_at(x.f, br, "D-6");
+    t_at(x.f, br, "D-6");
     PHASE(x.f, WNLB_PH_ADVANCE);
     t_free(x.f);
 }
@@ -942,13 +893,12 @@ static void test_wnlb_9_4_attacker_loses_nothing_happens(void **st) {
     sb x;
     sb_new(&x, 945);
     int br = sb_def(&x, 3, 1), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 2 against 3 */
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->units[a].reduced, 0);
     assert_int_equal(x.f->s->units[br].reduced, 0);
-    s_at(x.f, a, "F-6");
+    t_at(x.f, a, "F-6");
     t_free(x.f);
 }
 
@@ -958,11 +908,10 @@ static void test_wnlb_9_4_defender_never_advances(void **st) {
     sb x;
     sb_new(&x, 946);
     int br = sb_def(&x, 4, 2), a = sb_att(&x, 0, 1, 0, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 1 against 4: more than double */
     assert_int_equal(x.f->s->units[a].eliminated, 1); /* full strength 1: no reduced side [9.1] */
-    s_at(x.f, br, "E-6");
+    t_at(x.f, br, "E-6");
     assert_int_equal(x.f->s->units[br].facing, WNLB_S);
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->elim_vp[WNLB_SIDE_ALLIED], 1); /* [13.3] */
@@ -977,8 +926,7 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     sb_new(&x, 947);
     int br = sb_def(&x, 6, 3), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N), c = sb_att(&x, 1, 1, 0, "E-5", WNLB_E);
     t_terrain(x.f, "E-6", WNLB_VILLAGE);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, c), 0);
+    sb_declare(&x, br, a, c);
     sb_cards(&x, "cards none", "cards none"); /* 2 + 2 against 12 */
     assert_int_equal(x.f->s->units[a].reduced, 1);
     assert_int_equal(x.f->s->units[c].eliminated, 0);
@@ -987,8 +935,7 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     x.move = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int d = sb_att(&x, 2, 2, 1, "E-7", WNLB_W), e = sb_att(&x, 3, 2, 1, "D-6", WNLB_S);
     t_values(x.f, br, 9, 3, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, d, -1), 0);
+    sb_declare(&x, br, d, -1);
     sb_cards(&x, "cards none", "cards none");
     PHASE(x.f, WNLB_PH_ROUND);
     assert_int_equal(x.f->s->units[d].reduced, 1); /* alone: no choice */
@@ -998,16 +945,16 @@ static void test_wnlb_9_4_defender_double_reduces_strongest_attacker(void **st) 
     t_values(x.f, br, 20, 3, 0);
     sb_card(&x);
     char t[64];
-    snprintf(t, sizeof t, "attack %s with %s %s", s_id(x.f, br), s_id(x.f, a), s_id(x.f, e));
+    snprintf(t, sizeof t, "attack %s with %s %s", t_id(x.f, br), t_id(x.f, a), t_id(x.f, e));
     T_OK(x.f, 0, t);
     sb_cards(&x, "cards none", "cards none");
     PHASE(x.f, WNLB_PH_ATT_REDUCE);
     assert_int_equal(t_actor(x.f), 0);
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, d));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, d));
     T_NO(x.f, 0, t); /* did not attack */
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, a));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, a));
     assert_true(t_legal_has(x.f, 0, t));
-    snprintf(t, sizeof t, "reduce %s", s_id(x.f, e));
+    snprintf(t, sizeof t, "reduce %s", t_id(x.f, e));
     T_OK(x.f, 0, t);
     assert_int_equal(x.f->s->units[e].reduced, 1);
     t_free(x.f);
@@ -1022,8 +969,7 @@ static void test_wnlb_9_5_retreat_rear_or_flank_only(void **st) {
     t_put(x.f, a, "E-5", WNLB_E); /* from the flank: the front F-6 is empty */
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "F-6", WNLB_N); /* and from the front */
     t_values(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), 1, 0, 0);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, t_unit(x.f, WNLB_FR, WNLB_INF, 1)), 0);
+    sb_declare(&x, br, a, t_unit(x.f, WNLB_FR, WNLB_INF, 1));
     sb_cards(&x, "cards none", "cards none"); /* 6 + 1 against 2: more than double */
     T_OK(x.f, 1, "loss reduce");
     T_NO(x.f, 1, "loss retreat C-6 S"); /* two squares */
@@ -1031,7 +977,7 @@ static void test_wnlb_9_5_retreat_rear_or_flank_only(void **st) {
     assert_false(t_legal_has(x.f, 1, "loss retreat F-6 S"));
     assert_true(t_legal_has(x.f, 1, "loss retreat E-7 S"));
     T_OK(x.f, 1, "loss retreat D-6 S");
-    s_at(x.f, br, "D-6");
+    t_at(x.f, br, "D-6");
     t_free(x.f);
 }
 
@@ -1043,12 +989,11 @@ static void test_wnlb_9_5_retreat_forward_when_attacked_from_behind(void **st) {
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "D-6", WNLB_S);
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "E-5", WNLB_N); /* the flank squares blocked */
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 2), "E-7", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 9 against 2 */
     T_OK(x.f, 1, "loss reduce");
     T_OK(x.f, 1, "loss retreat F-6 N");
-    s_at(x.f, br, "F-6");
+    t_at(x.f, br, "F-6");
     assert_int_equal(x.f->s->units[br].facing, WNLB_N);
     t_free(x.f);
 }
@@ -1059,11 +1004,10 @@ static void test_wnlb_9_5_retreat_free_facing(void **st) {
     sb x;
     sb_new(&x, 952);
     int br = sb_def(&x, 2, 1), a = sb_att(&x, 0, 3, 1, "F-6", WNLB_N);
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none");
     T_OK(x.f, 1, "loss retreat E-5 E");
-    s_at(x.f, br, "E-5");
+    t_at(x.f, br, "E-5");
     assert_int_equal(x.f->s->units[br].facing, WNLB_E);
     assert_int_equal(x.f->s->units[br].moved, 0); /* not movement [9.4] */
     assert_int_equal(x.f->s->units[br].reduced, 0);
@@ -1080,8 +1024,7 @@ static void test_wnlb_9_5_no_retreat_square_reduced(void **st) {
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 1), "E-5", WNLB_N);
     t_put(x.f, t_unit(x.f, WNLB_FR, WNLB_INF, 2), "E-7", WNLB_N);
     t_put(x.f, t_unit(x.f, WNLB_BR, WNLB_INF, 1), "D-6", WNLB_S); /* a friend behind */
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
+    sb_declare(&x, br, a, -1);
     sb_cards(&x, "cards none", "cards none"); /* 5 against 2 */
     T_NO(x.f, 1, "loss retreat D-6 S");
     T_OK(x.f, 1, "loss reduce");
@@ -1092,9 +1035,9 @@ static void test_wnlb_9_5_no_retreat_square_reduced(void **st) {
     assert_int_equal(x.f->s->elim_vp[WNLB_SIDE_FRENCH], 2);
     PHASE(x.f, WNLB_PH_ADVANCE); /* the square is vacated by elimination [9.4] */
     char t[64];
-    snprintf(t, sizeof t, "advance %s N", s_id(x.f, a));
+    snprintf(t, sizeof t, "advance %s N", t_id(x.f, a));
     T_OK(x.f, 0, t);
-    s_at(x.f, a, "E-6");
+    t_at(x.f, a, "E-6");
     t_free(x.f);
 }
 
@@ -1126,17 +1069,11 @@ static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
     sb_new(&x, 934);
     int br = sb_def(&x, 9, 3), a = sb_att(&x, 0, 2, 1, "F-6", WNLB_N);
     t_side(x.f, "E-6", WNLB_S, WNLB_SIDE_RIDGE);
-    int r, c;
-    t_sq("F-6", &r, &c);
-    x.f->s->cmd_row[0] = (int8_t)r;
-    x.f->s->cmd_col[0] = (int8_t)c;
+    t_cmd_at(x.f, 0, "F-6");
     int cmd = t_give(x.f, WNLB_FR, 1, 1, WNLB_ACT_COMMAND, 2);
     ((wnlb_scenario *)x.f->s->sc)->cards[wnlb_card_index(x.f->s, cmd)].cmd_attack = 1;
-    sb_card(&x);
-    assert_int_equal(sb_attack(&x, br, a, -1), 0);
-    char t[32];
-    snprintf(t, sizeof t, "cards %d:command", cmd);
-    sb_cards(&x, t, "cards none");
+    sb_declare(&x, br, a, -1);
+    sb_french_card(&x, cmd, "command");
     assert_int_equal(x.f->s->battle.total[0], 3);
     t_free(x.f);
 }
@@ -1147,25 +1084,18 @@ static void test_wnlb_9_3_ridge_after_command_benefit(void **st) {
 static void test_wnlb_9_3_defender_plays_own_army_cards(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 3, 935);
-    t_blank(f, &b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    t_empty_hand(f, WNLB_PR);
+    t_fx *f = t_bare(&b, "full", 3, 935);
     (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int mv = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int bc = t_give(f, WNLB_BR, 1, 3, WNLB_ACT_NONE, 0), pc = t_give(f, WNLB_PR, 1, 3, WNLB_ACT_NONE, 0);
-    int fr = t_unit(f, WNLB_FR, WNLB_INF, 0), pi = t_unit(f, WNLB_PR, WNLB_INF, 0);
-    t_values(f, fr, 2, 1, 0);
-    t_values(f, pi, 1, 0, 0);
-    t_put(f, fr, "F-6", WNLB_N);
-    t_put(f, pi, "E-6", WNLB_S);
+    int fr = t_place_v(f, WNLB_FR, WNLB_INF, 0, "F-6", WNLB_N, 2, 1, 0);
+    int pi = t_place_v(f, WNLB_PR, WNLB_INF, 0, "E-6", WNLB_S, 1, 0, 0);
     char t[64];
     snprintf(t, sizeof t, "play %d move", mv);
     T_OK(f, 0, t);
     T_OK(f, 0, "done");
     t_no_fire(f);
-    snprintf(t, sizeof t, "attack %s with %s", s_id(f, pi), s_id(f, fr));
+    snprintf(t, sizeof t, "attack %s with %s", t_id(f, pi), t_id(f, fr));
     T_OK(f, 0, t);
     brt_pending p;
     t_pending(f, &p);

@@ -12,21 +12,6 @@
         if (t_order((f), (seat), &(o)) != 0) fail_msg("refused: [%s] %s", (f)->err.rule, (f)->err.message); \
     } while (0)
 
-static void s_at(const t_fx *f, int u, const char *sq) {
-    int r, c;
-    t_sq(sq, &r, &c);
-    assert_int_equal(f->s->units[u].row, r);
-    assert_int_equal(f->s->units[u].col, c);
-}
-
-static wnlb_order s_move(int u, int n, const int *steps) {
-    wnlb_order o = t_o(WNLB_O_MOVE);
-    o.unit = u;
-    o.n_steps = n;
-    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
-    return o;
-}
-
 static wnlb_order s_evade(const char *sq, int facing) {
     wnlb_order o = t_o(WNLB_O_CAV_RETREAT);
     t_sq(sq, &o.row, &o.col);
@@ -43,19 +28,15 @@ static wnlb_order s_stay(void) {
 /* a French Movement card of 6 MP, French infantry in G-6 facing north, British cavalry in
  * E-6 facing south; the infantry steps into F-6, adjacent to the cavalry */
 static t_fx *s96(t_board *b, int *inf, int *cav) {
-    t_fx *f = t_new("short", 2, 96);
-    t_blank(f, b);
+    t_fx *f = t_new_blank(b, "short", 2, 96);
     *inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     *cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     t_put(f, *inf, "G-6", WNLB_N);
     t_put(f, *cav, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     const int one[] = {WNLB_STEP_FWD};
-    o = s_move(*inf, 1, one);
+    wnlb_order o = t_move(*inf, 1, one);
     ORDER(f, 0, o);
     return f;
 }
@@ -72,7 +53,7 @@ static void test_wnlb_9_6_cavalry_retreats_before_infantry(void **st) {
     T_NO(f, 0, "done");
     wnlb_order o = s_evade("D-6", WNLB_S);
     ORDER(f, 1, o);
-    s_at(f, cav, "D-6");
+    t_at(f, cav, "D-6");
     assert_int_equal(f->s->units[cav].facing, WNLB_S);
     assert_int_equal(f->s->units[cav].moved, 0);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
@@ -89,13 +70,13 @@ static void test_wnlb_9_6_cavalry_may_stay(void **st) {
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     wnlb_order o = s_stay();
     ORDER(f, 1, o);
-    s_at(f, cav, "E-6");
+    t_at(f, cav, "E-6");
     assert_true(f->s->phase != WNLB_PH_CAV_RETREAT);
     /* the infantry's movement is not over: it may turn and go on */
     const int on[] = {WNLB_E, WNLB_STEP_FWD};
-    o = s_move(inf, 2, on);
+    o = t_move(inf, 2, on);
     ORDER(f, 0, o);
-    s_at(f, inf, "F-7");
+    t_at(f, inf, "F-7");
     t_free(f);
 }
 
@@ -113,14 +94,14 @@ static void test_wnlb_9_6_mover_enters_vacated_square_and_stops(void **st) {
     T_NO(f, 0, "move F-GREN EF"); /* anywhere but the vacated square: its movement is over */
     assert_string_equal(f->err.rule, "9.6");
     T_OK(f, 0, "move F-GREN F");
-    s_at(f, inf, "E-6");
+    t_at(f, inf, "E-6");
     assert_int_equal(f->s->mp_left, 4);
     /* E-6 is adjacent to the cavalry in E-5: a new window, declined */
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     o = s_stay();
     ORDER(f, 1, o);
     T_NO(f, 0, "move F-GREN F"); /* over for the round */
-    s_at(f, inf, "E-6");
+    t_at(f, inf, "E-6");
     t_free(f);
 }
 
@@ -129,20 +110,15 @@ static void test_wnlb_9_6_mover_enters_vacated_square_and_stops(void **st) {
 static void test_wnlb_9_6_move_order_stops_at_window(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 961);
-    t_blank(f, &b);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, inf, "H-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    ORDER(f, 0, o);
+    t_fx *f = t_new_blank(&b, "short", 2, 961);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "H-6", WNLB_N);
+    int cav = t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
+    t_move_card(f, 0, WNLB_FR, 6);
     const int path[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W};
-    o = s_move(inf, 3, path);
+    wnlb_order o = t_move(inf, 3, path);
     ORDER(f, 0, o);
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
-    s_at(f, inf, "F-6");
+    t_at(f, inf, "F-6");
     assert_int_equal(f->s->units[inf].facing, WNLB_N); /* the turn west is not made */
     assert_int_equal(f->s->mp_left, 4);
     o = s_stay();
@@ -160,8 +136,7 @@ static void test_wnlb_9_6_retreat_free_and_repeatable(void **st) {
     t_board b;
     int inf, cav;
     t_fx *f = s96(&b, &inf, &cav);
-    int second = t_unit(f, WNLB_FR, WNLB_INF, 1);
-    t_put(f, second, "C-8", WNLB_W);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 1, "C-8", WNLB_W);
     wnlb_order o = s_evade("D-6", WNLB_S);
     ORDER(f, 1, o);
     assert_int_equal(f->s->mp_left, 5);
@@ -174,7 +149,7 @@ static void test_wnlb_9_6_retreat_free_and_repeatable(void **st) {
     assert_int_equal(f->s->interrupt_unit, cav);
     o = s_evade("C-6", WNLB_E);
     ORDER(f, 1, o);
-    s_at(f, cav, "C-6");
+    t_at(f, cav, "C-6");
     assert_int_equal(f->s->units[cav].moved, 0);
     t_free(f);
 }
@@ -194,11 +169,8 @@ static void test_wnlb_9_6_retreat_rear_or_flank_only(void **st) {
     assert_true(t_legal_has(f, 1, "evade E-5 W"));
     assert_true(t_legal_has(f, 1, "evade none"));
     assert_false(t_legal_has(f, 1, "evade E-7 N"));
-    brt_buf l;
-    buf_init(&l);
-    assert_int_equal(f->rs->legal(f->s, 1, &l), 1 + 2 * 4);
-    buf_free(&l);
-    s_at(f, cav, "E-6");
+    assert_int_equal(t_legal_n(f, 1), 1 + 2 * 4);
+    t_at(f, cav, "E-6");
     /* the timeout default is to stay [9.6] "may" */
     wnlb_order d;
     assert_int_equal(wnlb_default_order(f->s, 1, &d), 0);
@@ -213,22 +185,18 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
     (void)st;
     t_board b;
     int inf, cav;
-    t_fx *f = t_new("short", 2, 962);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 962);
     inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     int cav2 = t_unit(f, WNLB_BR, WNLB_CAV, 1);
     t_put(f, inf, "G-6", WNLB_N);
     t_put(f, cav, "F-5", WNLB_S);
     t_put(f, cav2, "F-7", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    ORDER(f, 0, o);
+    t_move_card(f, 0, WNLB_FR, 6);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->interrupt_unit, cav < cav2 ? cav : cav2);
-    o = s_stay();
+    wnlb_order o = s_stay();
     ORDER(f, 1, o);
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->interrupt_unit, cav < cav2 ? cav2 : cav);
@@ -243,22 +211,18 @@ static void test_wnlb_9_6_one_window_per_cavalry(void **st) {
 static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 963);
-    t_blank(f, &b);
+    t_fx *f = t_new_blank(&b, "short", 2, 963);
     int fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0), bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
     int inf = t_unit(f, WNLB_FR, WNLB_INF, 0);
     t_put(f, fcav, "G-6", WNLB_N);
     t_put(f, bcav, "E-6", WNLB_S);
     t_put(f, inf, "E-7", WNLB_N); /* already adjacent */
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
+    t_move_card(f, 0, WNLB_FR, 6);
+    wnlb_order o = t_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
     ORDER(f, 0, o);
-    o = s_move(fcav, 1, (const int[]){WNLB_STEP_FWD});
-    ORDER(f, 0, o);
-    s_at(f, fcav, "F-6");
+    t_at(f, fcav, "F-6");
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
-    o = s_move(inf, 1, (const int[]){WNLB_W});
+    o = t_move(inf, 1, (const int[]){WNLB_W});
     ORDER(f, 0, o);
     assert_int_equal(f->s->phase, WNLB_PH_MOVE);
     t_free(f);
@@ -268,19 +232,14 @@ static void test_wnlb_9_6_no_retreat_for_cavalry_moving(void **st) {
 static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("full", 3, 964);
-    t_blank(f, &b);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), pcav = t_unit(f, WNLB_PR, WNLB_CAV, 0);
-    t_put(f, inf, "G-6", WNLB_N);
-    t_put(f, pcav, "E-6", WNLB_S);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    ORDER(f, 0, o);
+    t_fx *f = t_new_blank(&b, "full", 3, 964);
+    (void)t_place(f, WNLB_FR, WNLB_INF, 0, "G-6", WNLB_N);
+    (void)t_place(f, WNLB_PR, WNLB_CAV, 0, "E-6", WNLB_S);
+    t_move_card(f, 0, WNLB_FR, 6);
     T_OK(f, 0, "move F-GREN F");
     assert_int_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(t_actor(f), 2);
-    o = s_stay();
+    wnlb_order o = s_stay();
     assert_int_not_equal(t_order(f, 1, &o), 0); /* not the British seat's */
     ORDER(f, 2, o);
     t_free(f);
@@ -294,12 +253,8 @@ static void test_wnlb_9_6_window_goes_to_cavalry_owner(void **st) {
 static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     (void)st;
     t_board b;
-    t_fx *f = t_new("short", 2, 961);
-    t_blank(f, &b);
-    t_empty_hand(f, WNLB_FR);
-    t_empty_hand(f, WNLB_BR);
-    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
-    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+    t_fx *f = t_new_blank(&b, "short", 2, 961);
+    t_spare_hands(f);
     int move = t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
     int br = t_unit(f, WNLB_BR, WNLB_INF, 0), fr = t_unit(f, WNLB_FR, WNLB_INF, 0);
     int bcav = t_unit(f, WNLB_BR, WNLB_CAV, 0), fcav = t_unit(f, WNLB_FR, WNLB_CAV, 0);
@@ -309,12 +264,8 @@ static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     t_put(f, fr, "F-6", WNLB_N);
     t_put(f, bcav, "E-5", WNLB_E);
     t_put(f, fcav, "C-6", WNLB_E);
+    t_card_no_move(f, move);
     char t[96];
-    snprintf(t, sizeof t, "play %d move", move);
-    T_OK(f, 0, t);
-    T_OK(f, 0, "done");
-    t_no_fire(f);
-    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
     snprintf(t, sizeof t, "attack %s with %s", f->s->sc->units[br].id, f->s->sc->units[fr].id);
     T_OK(f, 0, t);
     T_OK(f, 0, "cards none");
@@ -322,14 +273,14 @@ static void test_wnlb_9_6_no_retreat_on_advance(void **st) {
     assert_int_equal(f->s->phase, WNLB_PH_LOSS);
     T_OK(f, 1, "loss retreat D-6 S"); /* next to the French cavalry in C-6 */
     assert_int_equal(f->s->phase, WNLB_PH_ADVANCE);
-    s_at(f, fcav, "C-6");
+    t_at(f, fcav, "C-6");
     snprintf(t, sizeof t, "advance %s N", f->s->sc->units[fr].id);
     T_OK(f, 0, t); /* next to the British cavalry in E-5 */
     assert_int_not_equal(f->s->phase, WNLB_PH_CAV_RETREAT);
     assert_int_equal(f->s->phase, WNLB_PH_ROUND);
-    s_at(f, fr, "E-6");
-    s_at(f, bcav, "E-5");
-    s_at(f, fcav, "C-6");
+    t_at(f, fr, "E-6");
+    t_at(f, bcav, "E-5");
+    t_at(f, fcav, "C-6");
     assert_null(t_ev_kind(&f->ev, "cav-window", 0));
     t_free(f);
 }

@@ -30,6 +30,23 @@ static void s_norecord(void *ctx, uint64_t i, uint32_t sides, uint32_t v, uint32
     (void)ctx, (void)i, (void)sides, (void)v, (void)seen, (void)p;
 }
 
+/* the fixed dice of key seed, nothing recorded */
+static void s_dice(brt_dice *d, uintptr_t seed) {
+    memset(d, 0, sizeof *d);
+    d->source = s_fixed;
+    d->source_ctx = (void *)seed;
+    d->record = s_norecord;
+}
+
+/* a wnlb game of scenario for seats on the fixed dice of key seed (NULL: refused, err says why) */
+static void *s_setup(const char *scenario, unsigned seats, uintptr_t seed, brt_dice *dice, brt_reject *err) {
+    const brt_ruleset *rs = brt_ruleset_find("wnlb");
+    assert_non_null(rs);
+    s_dice(dice, seed);
+    brt_ruleset_options o = {NULL, 0, seats};
+    return rs->setup(scenario, &o, dice, err);
+}
+
 struct brt_events {
     int count;
     uint32_t union_mask;
@@ -61,15 +78,9 @@ static void s_hash(const brt_ruleset *rs, const void *st, uint8_t out[32]) {
 /* one random game; returns the number of orders; hashes[] gets each state's hash */
 static int s_game(const char *scenario, unsigned seats, uintptr_t seed, uint8_t (*hashes)[32], int max) {
     const brt_ruleset *rs = brt_ruleset_find("wnlb");
-    assert_non_null(rs);
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.source_ctx = (void *)seed;
-    dice.record = s_norecord;
-    brt_ruleset_options o = {NULL, 0, seats};
     brt_reject err;
-    void *st = rs->setup(scenario, &o, &dice, &err);
+    void *st = s_setup(scenario, seats, seed, &dice, &err);
     assert_non_null(st);
     int n = 0;
     uint64_t pick = seed;
@@ -144,14 +155,9 @@ static void test_random_full_3_seats(void **st) {
 /* [1.0] [13.1] the short game is for 2 players only */
 static void test_short_refuses_3_seats(void **st) {
     (void)st;
-    const brt_ruleset *rs = brt_ruleset_find("wnlb");
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.record = s_norecord;
-    brt_ruleset_options o = {NULL, 0, 3};
     brt_reject err;
-    assert_null(rs->setup("short", &o, &dice, &err));
+    assert_null(s_setup("short", 3, 0, &dice, &err));
     assert_int_equal(err.code, BRT_REJECT_BAD_SEATS);
 }
 
@@ -160,12 +166,8 @@ static void test_views_show_own_hand_only(void **st) {
     (void)st;
     const brt_ruleset *rs = brt_ruleset_find("wnlb");
     brt_dice dice;
-    memset(&dice, 0, sizeof dice);
-    dice.source = s_fixed;
-    dice.record = s_norecord;
-    brt_ruleset_options o = {NULL, 0, 3};
     brt_reject err;
-    void *g = rs->setup("full", &o, &dice, &err);
+    void *g = s_setup("full", 3, 0, &dice, &err);
     assert_non_null(g);
     int views[] = {0, 1, 2, BRT_VIEW_PUBLIC, BRT_VIEW_ALL};
     for (size_t k = 0; k < 5; k++) {

@@ -649,22 +649,11 @@ static void s_battle_cards_case(t_fx *g) {
  * battle is declared, and play goes on (an Artillery Fire window may come first) until the
  * battle cards; 1 when they were reached */
 static int s_battle_position(unsigned seats) {
-    t_fx *g = t_new(seats == 2 ? "short" : "full", seats, 19);
     t_board bd;
-    t_blank(g, &bd);
-    int fr = t_unit(g, WNLB_FR, WNLB_INF, 0), br = t_unit(g, WNLB_BR, WNLB_INF, 0);
-    t_put(g, fr, "E-5", WNLB_N);
-    t_put(g, br, "D-5", WNLB_S);
-    int ci = s_hand_ci(g, g->s, WNLB_FR, 0);
-    wnlb_card_use(g->s, ci);
-    g->s->round_cards = 1;
-    g->s->cur_card = (uint8_t)(ci + 1);
-    g->s->phase = WNLB_PH_DECLARE;
-    wnlb_order o = t_o(WNLB_O_ATTACK);
-    o.target = br;
-    o.n_units = 1;
-    o.units[0] = fr;
-    assert_int_equal(t_order(g, 0, &o), 0);
+    t_fx *g = t_new_blank(&bd, seats == 2 ? "short" : "full", seats, 19);
+    int fr = t_place(g, WNLB_FR, WNLB_INF, 0, "E-5", WNLB_N);
+    int br = t_place(g, WNLB_BR, WNLB_INF, 0, "D-5", WNLB_S);
+    assert_int_equal(t_declare(g, s_hand_ci(g, g->s, WNLB_FR, 0), br, fr), 0);
     uint64_t rng = 19;
     int reached = g->s->phase == WNLB_PH_BATTLE_CARDS || s_drive(g, &rng, NULL, s_in_battle_cards, 12) == 1;
     if (reached) s_battle_cards_case(g);

@@ -77,12 +77,7 @@ static int s_play(const char *scenario, unsigned seats, uint64_t seed, int check
                          after.sealed);
         }
         assert_int_equal(f->ev.bad, 0); /* every event decodes as a wnlb.v1.Event */
-        buf_reset(&a);
-        buf_reset(&b);
-        assert_int_equal(f->rs->encode(f->s, &a), 0);
-        assert_int_equal(f->rs->encode(twin, &b), 0);
-        assert_int_equal(a.len, b.len);
-        assert_memory_equal(a.data, b.data, a.len);
+        t_same_state(f, twin, &a, &b);
         assert_int_equal(tev.total, f->ev.total);
         assert_int_equal(td.n, f->d.n); /* the same rolls */
         assert_true(td.d.next_index == f->d.d.next_index);

@@ -159,14 +159,9 @@ static char *s_svg(const t_fx *f, int vp) {
     return (char *)b.data;
 }
 
-/* the <g class="counter..." element of unit u in the picture, cut at its end, or fails */
-static char *s_counter_of(const char *svg, const char *id) {
-    char key[48];
-    snprintf(key, sizeof key, "id=\"u-%s\"", id);
-    const char *at = strstr(svg, key);
-    if (!at) fail_msg("no counter for %s in the picture", id);
-    while (at > svg && strncmp(at, "<g class=\"counter", 17) != 0) at--;
-    const char *end = strstr(at, "</g>\n");
+/* a copy of the text from AT up to (not with) the first END after it, which must be there */
+static char *s_cut(const char *at, const char *end_mark) {
+    const char *end = strstr(at, end_mark);
     assert_non_null(end);
     size_t n = (size_t)(end - at);
     char *out = malloc(n + 1);
@@ -174,6 +169,16 @@ static char *s_counter_of(const char *svg, const char *id) {
     memcpy(out, at, n);
     out[n] = 0;
     return out;
+}
+
+/* the <g class="counter..." element of unit u in the picture, cut at its end, or fails */
+static char *s_counter_of(const char *svg, const char *id) {
+    char key[48];
+    snprintf(key, sizeof key, "id=\"u-%s\"", id);
+    const char *at = strstr(svg, key);
+    if (!at) fail_msg("no counter for %s in the picture", id);
+    while (at > svg && strncmp(at, "<g class=\"counter", 17) != 0) at--;
+    return s_cut(at, "</g>\n");
 }
 
 /* the picture's markers (docs/render.md): a counter's facing [8.1], its Reduced side [9.1],
@@ -257,14 +262,7 @@ static char *s_svg_after(const t_fx *f, int vp, const wnlb_order *o) {
 static char *s_last_move(const char *svg) {
     const char *at = strstr(svg, "<g class=\"last-move\" data-unit");
     if (!at) return NULL;
-    const char *end = strstr(at, "</g>");
-    assert_non_null(end);
-    size_t n = (size_t)(end - at);
-    char *out = malloc(n + 1);
-    assert_non_null(out);
-    memcpy(out, at, n);
-    out[n] = 0;
-    return out;
+    return s_cut(at, "</g>");
 }
 
 /* [9.6] R-wnlb-9.6-move-stops: French infantry in I-6 facing north ordered ahead three squares,
@@ -274,17 +272,12 @@ static char *s_last_move(const char *svg) {
  * order of those three steps alone), not the whole order walked back from F-6 */
 static void test_wnlb_9_6_picture_path_stops_at_window(void **st) {
     (void)st;
-    t_fx *f = t_new("short", 2, 96);
     t_board bd;
-    t_blank(f, &bd);
-    int inf = t_unit(f, WNLB_FR, WNLB_INF, 0), cav = t_unit(f, WNLB_BR, WNLB_CAV, 0);
-    t_put(f, inf, "I-6", WNLB_N);
-    t_put(f, cav, "E-6", WNLB_S);
+    t_fx *f = t_new_blank(&bd, "short", 2, 96);
+    int inf = t_place(f, WNLB_FR, WNLB_INF, 0, "I-6", WNLB_N);
+    (void)t_place(f, WNLB_BR, WNLB_CAV, 0, "E-6", WNLB_S);
     t_empty_hand(f, WNLB_FR);
-    wnlb_order o = t_o(WNLB_O_PLAY);
-    o.card = t_give(f, WNLB_FR, 6, 1, WNLB_ACT_NONE, 0);
-    o.purpose = WNLB_PURPOSE_MOVE;
-    assert_int_equal(t_order(f, 0, &o), 0);
+    t_move_card(f, 0, WNLB_FR, 6);
     wnlb_order mv = t_o(WNLB_O_MOVE), made = t_o(WNLB_O_MOVE);
     mv.unit = made.unit = inf;
     static const uint8_t steps[] = {WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_STEP_FWD, WNLB_W, WNLB_STEP_FWD};

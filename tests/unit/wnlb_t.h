@@ -184,6 +184,15 @@ static inline int t_actor(const t_fx *f) {
     return -1;
 }
 
+/* how many orders legal() lists for seat (negative: it failed) */
+static inline int t_legal_n(const t_fx *f, unsigned seat) {
+    brt_buf l;
+    buf_init(&l);
+    int n = f->rs->legal(f->s, seat, &l);
+    buf_free(&l);
+    return n;
+}
+
 /* 1 if the text's order is among the orders legal() lists for seat */
 static inline int t_legal_has(t_fx *f, unsigned seat, const char *text) {
     brt_buf o, l;
@@ -253,6 +262,17 @@ static inline int t_item(const brt_buf *l, int k, const uint8_t **item, size_t *
 
 /* ---- positions: a board of the test's own ------------------------------------------ */
 
+/* asserts that the game's state and twin (a state the same orders were applied to) encode to
+ * the same bytes; a and b are the buffers it encodes into */
+static inline void t_same_state(const t_fx *f, const void *twin, brt_buf *a, brt_buf *b) {
+    buf_reset(a);
+    buf_reset(b);
+    assert_int_equal(f->rs->encode(f->s, a), 0);
+    assert_int_equal(f->rs->encode(twin, b), 0);
+    assert_int_equal(a->len, b->len);
+    assert_memory_equal(a->data, b->data, a->len);
+}
+
 /* The fixture's board: a copy of the scenario's data the test may change (terrain, sides,
  * unit and card values), so that a case is built from what the rule says and not from the
  * reconstructed battlefield (the scenario data). t_blank also clears the board: every
@@ -277,6 +297,13 @@ static inline wnlb_scenario *t_blank(t_fx *f, t_board *b) {
     }
     for (int c = 0; c < 2; c++) f->s->cmd_row[c] = f->s->cmd_col[c] = -1;
     return sc;
+}
+
+/* a new game (t_new) on the fixture's blank board (t_blank) */
+static inline t_fx *t_new_blank(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
+    t_fx *f = t_new(scenario, seats, seed);
+    t_blank(f, b);
+    return f;
 }
 
 /* a square's row and column from its name ("G-16") */
@@ -321,12 +348,54 @@ static inline void t_put(t_fx *f, int u, const char *sq, int facing) {
     x->entered = 1;
 }
 
+/* a unit's id in the scenario data (the order text names units by it) */
+static inline const char *t_id(const t_fx *f, int u) { return f->s->sc->units[u].id; }
+
+/* asserts that unit u stands on the square sq */
+static inline void t_at(const t_fx *f, int u, const char *sq) {
+    int r, c;
+    t_sq(sq, &r, &c);
+    assert_int_equal(f->s->units[u].row, r);
+    assert_int_equal(f->s->units[u].col, c);
+}
+
+/* [12.0] puts commander c (0 Napoleon, 1 Wellington) on the square sq */
+static inline void t_cmd_at(t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    f->s->cmd_row[c] = (int8_t)r;
+    f->s->cmd_col[c] = (int8_t)col;
+}
+
+/* [12.0] asserts that commander c stands on the square sq */
+static inline void t_cmd_is(const t_fx *f, int c, const char *sq) {
+    int r, col;
+    t_sq(sq, &r, &col);
+    assert_int_equal(f->s->cmd_row[c], r);
+    assert_int_equal(f->s->cmd_col[c], col);
+}
+
 /* sets a unit's printed values on the fixture's board */
 static inline void t_values(t_fx *f, int u, int full, int reduced, int elite) {
     wnlb_unit_def *d = &((wnlb_scenario *)f->s->sc)->units[u];
     d->full = (uint8_t)full;
     d->reduced = (uint8_t)reduced;
     d->elite = (uint8_t)elite;
+}
+
+/* the n-th unit of army and type, put on a square with a facing (t_put); returns it */
+static inline int t_place(t_fx *f, int army, int type, int n, const char *sq, int facing) {
+    int u = t_unit(f, army, type, n);
+    t_put(f, u, sq, facing);
+    return u;
+}
+
+/* t_place with the unit's printed values (t_values) */
+static inline int t_place_v(t_fx *f, int army, int type, int n, const char *sq, int facing, int full,
+                            int reduced, int elite) {
+    int u = t_place(f, army, type, n, sq, facing);
+    t_values(f, u, full, reduced, elite);
+    return u;
 }
 
 /* the index of a card of army now in the unused portion, put in its hand with these values
@@ -352,6 +421,24 @@ static inline void t_empty_hand(t_fx *f, int army) {
         if (f->s->sc->cards[ci].army == army) f->s->card_loc[ci] = WNLB_LOC_UNUSED;
 }
 
+/* the French and British hands emptied but for one spare card each (1 MP, 1 BP), so that a
+ * battle does not end the round or the turn by emptying a hand */
+static inline void t_spare_hands(t_fx *f) {
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    (void)t_give(f, WNLB_FR, 1, 1, WNLB_ACT_NONE, 0);
+    (void)t_give(f, WNLB_BR, 1, 1, WNLB_ACT_NONE, 0);
+}
+
+/* a game on the fixture's blank board (t_blank) with every army's hand emptied (t_empty_hand) */
+static inline t_fx *t_bare(t_board *b, const char *scenario, unsigned seats, uint64_t seed) {
+    t_fx *f = t_new_blank(b, scenario, seats, seed);
+    t_empty_hand(f, WNLB_FR);
+    t_empty_hand(f, WNLB_BR);
+    t_empty_hand(f, WNLB_PR);
+    return f;
+}
+
 /* applies an order given as a wnlb_order */
 static inline int t_order(t_fx *f, unsigned seat, const wnlb_order *o) {
     brt_buf b;
@@ -375,6 +462,45 @@ static inline wnlb_order t_o(int kind) {
     return o;
 }
 
+/* [6.0] a play order: the card (its id) for a purpose (WNLB_PURPOSE_...) */
+static inline wnlb_order t_play(int card, int purpose) {
+    wnlb_order o = t_o(WNLB_O_PLAY);
+    o.card = card;
+    o.purpose = purpose;
+    return o;
+}
+
+/* [8.0] a fresh card of mp MP given to army and played for Movement by seat (the phase is
+ * then PH_MOVE); returns its id */
+static inline int t_move_card(t_fx *f, unsigned seat, int army, int mp) {
+    wnlb_order o = t_play(t_give(f, army, mp, 1, WNLB_ACT_NONE, 0), WNLB_PURPOSE_MOVE);
+    if (t_order(f, seat, &o) != 0) fail_msg("movement card refused: [%s] %s", f->err.rule, f->err.message);
+    return o.card;
+}
+
+/* [8.0] a move order of unit u: its n steps (WNLB_STEP_...) */
+static inline wnlb_order t_move(int u, int n, const int *steps) {
+    wnlb_order o = t_o(WNLB_O_MOVE);
+    o.unit = u;
+    o.n_steps = n;
+    for (int i = 0; i < n; i++) o.steps[i] = (uint8_t)steps[i];
+    return o;
+}
+
+/* [9.0] the card of index ci used as the round's first card, its movement over: seat 0 declares
+ * the battle of unit a on target (the t_order result) */
+static inline int t_declare(t_fx *f, int ci, int target, int a) {
+    wnlb_card_use(f->s, ci);
+    f->s->round_cards = 1;
+    f->s->cur_card = (uint8_t)(ci + 1);
+    f->s->phase = WNLB_PH_DECLARE;
+    wnlb_order o = t_o(WNLB_O_ATTACK);
+    o.target = target;
+    o.n_units = 1;
+    o.units[0] = a;
+    return t_order(f, 0, &o);
+}
+
 /* [11.1] R-wnlb-11.1-windows: the other side's Artillery Fire windows after a card, declined */
 static inline void t_no_fire(t_fx *f) {
     for (int i = 0; i < 4 && f->s->phase == WNLB_PH_FIRE; i++) {
@@ -383,6 +509,17 @@ static inline void t_no_fire(t_fx *f) {
         o.flag = 1;
         if (seat < 0 || t_order(f, (unsigned)seat, &o) != 0) fail_msg("fire none refused: [%s] %s", f->err.rule, f->err.message);
     }
+}
+
+/* [9.0] the French seat plays card for Movement and moves nothing, the Artillery Fire windows
+ * declined: the battle may be declared */
+static inline void t_card_no_move(t_fx *f, int card) {
+    char t[32];
+    snprintf(t, sizeof t, "play %d move", card);
+    T_OK(f, 0, t);
+    T_OK(f, 0, "done");
+    t_no_fire(f);
+    assert_int_equal(f->s->phase, WNLB_PH_DECLARE);
 }
 
 #endif
