@@ -493,22 +493,26 @@ static int s_unit_legal(const wnlb_state *s, int u, brt_buf *out, int *n) {
     int start = S_ID(x->row, x->col, x->facing, 0);
     best[start] = 0;
     int inf = s->sc->units[u].type == WNLB_INF;
+    /* an infantry move order stops where a [9.6] window would open: beside enemy cavalry
+     * (R-wnlb-9.6-move-stops); the squares are marked once, before the search */
+    uint8_t stop[WNLB_MAX_ROWS * WNLB_MAX_COLS];
+    memset(stop, 0, sizeof stop);
+    for (size_t i = 0; inf && i < s->sc->n_units; i++) {
+        const wnlb_unit *y = &s->units[i];
+        if (y->eliminated || y->row < 0 || s->sc->units[i].type != WNLB_CAV) continue;
+        if (s_side_of(s, (int)i) == s_side_of(s, u)) continue;
+        for (int d = 0; d < 4; d++) {
+            int r = y->row, c = y->col;
+            wnlb_step(d, &r, &c);
+            if (wnlb_on_board(s, r, c)) stop[r * cols + c] = 1;
+        }
+    }
     for (int changed = 1; changed;) {
         changed = 0;
         for (int id = 0; id < s->sc->rows * cols * 8; id++) {
             if (best[id] == none) continue;
             int k = id % 2, f = (id / 2) % 4, sqi = id / 8, r = sqi / cols, c = sqi % cols;
-            if (inf && (r != x->row || c != x->col)) {
-                /* a window would open here: the order stops (R-wnlb-9.6-move-stops) */
-                int stop = 0;
-                for (size_t i = 0; i < s->sc->n_units && !stop; i++) {
-                    const wnlb_unit *y = &s->units[i];
-                    if (y->eliminated || y->row < 0 || s->sc->units[i].type != WNLB_CAV) continue;
-                    if (s_side_of(s, (int)i) == s_side_of(s, u)) continue;
-                    stop = s_dir_to(r, c, y->row, y->col) >= 0;
-                }
-                if (stop) continue;
-            }
+            if (stop[sqi] && (r != x->row || c != x->col)) continue;
             for (int st = 0; st <= WNLB_STEP_FWD; st++) {
                 s_sim m;
                 memset(&m, 0, sizeof m);
