@@ -15,6 +15,7 @@
 #include <sodium.h>
 #include <cmocka.h>
 
+#include "golden.h"
 #include "n20/testing/n20_test.h"
 #include "n20/v1/n20.pb-c.h"
 
@@ -104,42 +105,13 @@ static void r_wellformed(const char *x) {
     assert_int_equal(roots, 1);
 }
 
-static char *r_path(const char *rel) {
+/* compare data with the committed file `rel` (under the source tree) byte for byte; with
+ * BERTHIER_UPDATE_GOLDEN=1 write it instead (golden.h) */
+static void r_golden(const char *rel, const char *data) {
     const char *src = getenv("BERTHIER_SRC");
     assert_non_null(src);
-    size_t l = strlen(src) + strlen(rel) + 2;
-    char *p = malloc(l);
-    snprintf(p, l, "%s/%s", src, rel);
-    return p;
-}
-
-/* compare data with the committed file `rel` (under the source tree) byte for byte; with
- * BERTHIER_UPDATE_GOLDEN=1 write it instead */
-static void r_golden(const char *rel, const char *data) {
-    char *path = r_path(rel);
-    size_t len = strlen(data);
-    const char *upd = getenv("BERTHIER_UPDATE_GOLDEN");
-    if (upd && strcmp(upd, "1") == 0) {
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        assert_int_equal(fwrite(data, 1, len, f), len);
-        fclose(f);
-        free(path);
-        return;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) fail_msg("%s is missing (BERTHIER_UPDATE_GOLDEN=1 writes it)", path);
-    char *want = malloc(len + 2);
-    size_t got = fread(want, 1, len + 1, f);
-    fclose(f);
-    size_t k = 0;
-    while (k < got && k < len && want[k] == data[k]) k++;
-    free(want);
-    if (k != len || got != len)
-        fail_msg("%s differs from the render at byte offset %zu (file %zu bytes, render %zu); "
-                 "BERTHIER_UPDATE_GOLDEN=1 rewrites it",
-                 path, k, got, len);
-    free(path);
+    char why[4608];
+    if (golden_check(src, rel, data, strlen(data), why, sizeof why) != 0) fail_msg("%s", why);
 }
 
 static int r_count(const char *hay, const char *needle) {

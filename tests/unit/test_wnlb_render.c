@@ -20,6 +20,7 @@
 
 #include "canon.h"
 #include "game.h"
+#include "golden.h"
 #include "memlog.h"
 #include "selfplay.h"
 
@@ -145,39 +146,13 @@ static char *r_render(const r_game *self, int vp, const char *caption) {
     return str;
 }
 
-static char *r_path(const char *rel) {
-    const char *src = getenv("BERTHIER_SRC");
-    char *p = malloc(4096);
-    assert_non_null(p);
-    snprintf(p, 4096, "%s/%s", src && *src ? src : "../..", rel);
-    return p;
-}
-
+/* compare data with the committed file `rel` (under the source tree) byte for byte; with
+ * BERTHIER_UPDATE_GOLDEN=1 write it instead (golden.h) */
 static void r_golden(const char *rel, const char *data) {
-    char *path = r_path(rel);
-    size_t len = strlen(data);
-    const char *upd = getenv("BERTHIER_UPDATE_GOLDEN");
-    if (upd && strcmp(upd, "1") == 0) {
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        assert_int_equal(fwrite(data, 1, len, f), len);
-        fclose(f);
-        free(path);
-        return;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) fail_msg("%s is missing (BERTHIER_UPDATE_GOLDEN=1 writes it)", path);
-    char *want = malloc(len + 2);
-    assert_non_null(want);
-    size_t got = fread(want, 1, len + 1, f), k = 0;
-    fclose(f);
-    while (k < got && k < len && want[k] == data[k]) k++;
-    free(want);
-    if (k != len || got != len)
-        fail_msg("%s differs from the render at byte offset %zu (file %zu bytes, render %zu); "
-                 "BERTHIER_UPDATE_GOLDEN=1 rewrites it",
-                 path, k, got, len);
-    free(path);
+    const char *src = getenv("BERTHIER_SRC");
+    if (!src || !*src) src = "../..";
+    char why[4608];
+    if (golden_check(src, rel, data, strlen(data), why, sizeof why) != 0) fail_msg("%s", why);
 }
 
 static int r_count(const char *hay, const char *needle) {
