@@ -83,6 +83,17 @@ uint64_t bot_rng_next(uint64_t *state);
 /* Uniform in [0, n), unbiased (rejection). n > 0. */
 uint64_t bot_rng_below(uint64_t *state, uint64_t n);
 
+/* The best-scored of a list, ties broken uniformly at random as they come (reservoir of one):
+ * start with bot_best_init, offer each candidate's score and index in turn. */
+typedef struct bot_best {
+    int found;       /* a candidate was offered */
+    int score;       /* the best score so far */
+    uint64_t ties;   /* candidates with that score so far */
+    int index;       /* the one kept */
+} bot_best;
+void bot_best_init(bot_best *self);
+void bot_best_offer(bot_best *self, uint64_t *rng, int score, int index);
+
 typedef struct bot_params {
     brt_client *client;          /* connected with the seat's key */
     const char *game_id;

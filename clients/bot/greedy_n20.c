@@ -200,23 +200,17 @@ int greedy_n20_choose(uint64_t *rng, const bot_view *v, bot_choice *out) {
         u->on_map = uv->status && strcmp(uv->status, "map") == 0 && uv->hex != 0;
         u->hex = (int)uv->hex;
     }
-    int best = 0, found = 0;
-    uint64_t ties = 0;
+    bot_best pick;
+    bot_best_init(&pick);
     for (size_t i = 0; i < lo->n_orders; i++) {
         N20__V1__Order *o = n20__v1__order__unpack(NULL, lo->orders[i].len, lo->orders[i].data);
         if (!o) continue;
         int sc = s_score(b, o);
         n20__v1__order__free_unpacked(o, NULL);
-        if (!found || sc > best) {
-            best = sc;
-            found = 1;
-            ties = 1;
-            out->index = (int)i;
-        } else if (sc == best && bot_rng_below(rng, ++ties) == 0) {
-            out->index = (int)i;
-        }
+        bot_best_offer(&pick, rng, sc, (int)i);
     }
+    if (pick.found) out->index = pick.index;
     free(b);
     n20__v1__view__free_unpacked(view, NULL);
-    return found ? 0 : -1;
+    return pick.found ? 0 : -1;
 }

@@ -33,6 +33,19 @@ uint64_t bot_rng_below(uint64_t *state, uint64_t n) {
     }
 }
 
+void bot_best_init(bot_best *self) { memset(self, 0, sizeof *self); }
+
+void bot_best_offer(bot_best *self, uint64_t *rng, int score, int index) {
+    if (!self->found || score > self->score) {
+        self->score = score;
+        self->found = 1;
+        self->ties = 1;
+        self->index = index;
+    } else if (score == self->score && bot_rng_below(rng, ++self->ties) == 0) {
+        self->index = index;
+    }
+}
+
 /* ---- random -------------------------------------------------------------------- */
 
 typedef struct s_random {
