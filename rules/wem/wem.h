@@ -1,0 +1,366 @@
+/*
+ * wem.h - Waterloo: Enemy Mistakes (the `wem` ruleset).
+ *
+ * Rules: the rulebook (seeds/004), cited by its headings and page numbers as printed, e.g.
+ * [3.2 Issue Orders], [Withdraw], [Attaching p7]; the publisher's FAQ where its text is known.
+ * Rulings: docs/rulings.md section "wem" (R-wem-...). Data: docs/wem-data.md. Geometry: geom.h.
+ * File map: rules/wem/README.md.
+ *
+ * Armies: WEM_BLUE (French), WEM_RED (English), WEM_BLACK (Prussian, from turn VIII).
+ * Seats: 3 players: 0 blue, 1 red, 2 black; 2 players: 0 blue, 1 red (who also plays black
+ * from turn VIII) [Game Preparation 1] [Introduction].
+ *
+ * Chance: d6 and 2d6 through the core (brt_dice). Hidden information: only the sealed
+ * initiative bids [1. Initiative], which the core's sealed decisions keep.
+ */
+#ifndef BERTHIER_WEM_H
+#define BERTHIER_WEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "dice.h"
+#include "geom.h"
+#include "ruleset.h"
+
+#define WEM_VERSION "wem-0.1.0"
+
+#define WEM_MAX_PIECES 160     /* units of the three armies: 48 + 53 + 32 = 133, and room */
+#define WEM_MAX_GENERALS 20    /* 7 + 4 + 3 generals and 3 commanders in chief */
+#define WEM_MAX_CORPS 8        /* corps numbers 1..6 per army; 0 = none */
+#define WEM_MAX_AREAS 48       /* terrain areas */
+#define WEM_MAX_LINES 32       /* linear terrain */
+#define WEM_MAX_VERTS 2048     /* all polygon and polyline vertices of a scenario */
+#define WEM_MAX_OFFFIELD 12    /* out-of-field elements printed on the board */
+#define WEM_MAX_PARAMS 48
+#define WEM_ID 12
+
+enum { WEM_BLUE = 0, WEM_RED = 1, WEM_BLACK = 2, WEM_ARMIES = 3 };
+
+/* piece kinds [Units] [The Garrisons] [Generals] [Commanders in Chief] */
+enum {
+    WEM_INF = 0,        /* infantry tile 30 x 30 mm */
+    WEM_CAV = 1,        /* cavalry tile 30 x 30 mm */
+    WEM_ART_FOOT = 2,   /* artillery on foot, counter 15 x 15 mm (+ its horse team behind when fastened) */
+    WEM_ART_HORSE = 3,  /* horse artillery, likewise */
+    WEM_GARRISON = 4,   /* Hougoumont / La Haye Sainte, counter 15 x 15 mm, never moves */
+};
+/* classes, best first [Units] */
+enum { WEM_GUARD = 0, WEM_ELITE = 1, WEM_VETERAN = 2, WEM_REGULAR = 3, WEM_RECRUIT = 4 };
+/* cavalry types [Units] */
+enum { WEM_CAV_NONE = 0, WEM_CAV_LIGHT = 1, WEM_CAV_MEDIUM = 2, WEM_CAV_HEAVY = 3 };
+
+/* area terrain [Area Terrain]; WEM_T_TOWN areas carry a name (mont-saint-jean, placenoit, ...) */
+enum { WEM_T_GRASS = 0, WEM_T_HILL = 1, WEM_T_WOOD = 2, WEM_T_FARM = 3, WEM_T_TOWN = 4 };
+/* linear terrain [Linear Terrain] */
+enum { WEM_L_ROAD = 0, WEM_L_SUNKEN = 1, WEM_L_TORRENT = 2, WEM_L_BRIDGE = 3 };
+
+/* how a piece left the battlefield [Effects of Unit removal] */
+enum { WEM_ON = 0, WEM_ELIMINATED = 1, WEM_CAPTURED = 2, WEM_OUTFIELD = 3, WEM_NOT_ENTERED = 4 };
+
+/* ---- scenario data (rules/wem/scenarios/, format in docs/wem-data.md) ---- */
+
+typedef struct wem_unit_def {
+    char id[WEM_ID];        /* "B23" (blue unit 23), "R39", "K12"; garrisons "R-H", "R-LHS" */
+    char name[40];          /* historical name, for people */
+    uint8_t army, kind, corps;   /* corps 1..6 (the Roman numeral) */
+    uint8_t cls;            /* WEM_GUARD..WEM_RECRUIT */
+    uint8_t losses;         /* capacity to sustain Losses */
+    uint8_t vp;             /* Victory points (back of the tile) */
+    uint8_t fire;           /* infantry Fire Discipline 0 normal, 1 good, 2 optimal */
+    uint8_t cav;            /* WEM_CAV_* */
+    uint8_t bombards;       /* may bombard: artillery on foot, and red horse artillery 39 and 40 */
+    uint8_t grand_battery;  /* d'Erlon's Grand Battery (blue 23, 24, 9) */
+    uint8_t special;        /* yellow number: "specific characteristics" (docs/wem-data.md) */
+    uint8_t fastened;       /* set-up: a horse team stands fastened to this gun */
+    uint8_t entry;          /* black: entrance section 1..3 (the corps' turn); 0 set up on the board */
+    wem_pt at;              /* set-up centre (of the gun counter itself when artillery) */
+    int32_t h;              /* set-up heading */
+} wem_unit_def;
+
+/* a General or a Commander in Chief [Generals] [Commanders in Chief] */
+typedef struct wem_general_def {
+    char id[WEM_ID];        /* "B-II" (d'Erlon), "B-N" (Napoleon), "B-NEY", "R-W", "K-B" */
+    char name[24];
+    char sub_name[24];      /* his Substitute (back of the counter); "" none (Ney, commanders) */
+    uint8_t army, corps;    /* corps 0: a Commander in Chief or Ney */
+    uint8_t cinc, ney;
+    uint8_t rank;           /* stars 1..4; a commander in chief counts as 4 */
+    uint8_t cp;             /* Command points he generates */
+    uint8_t vp;             /* VP to the enemy when removed [End of the Game] */
+    uint8_t sub_vp;         /* VP of his Substitute when removed (6) */
+    int8_t attach;          /* set-up: index of the unit he is attached to, -1 none */
+    uint8_t entry;          /* black: entrance section, as his corps */
+    wem_pt at;
+} wem_general_def;
+
+typedef struct wem_area_def {
+    char name[24];          /* "hougoumont-wood", "placenoit" */
+    uint8_t kind;           /* WEM_T_* */
+    uint8_t blocks_lof;     /* [Line of fire and visibility] hills, woods, Placenoit Town */
+    uint16_t first, n;      /* vertices in wem_scenario.verts */
+} wem_area_def;
+
+typedef struct wem_line_def {
+    char name[24];
+    uint8_t kind;           /* WEM_L_* */
+    int32_t hw;             /* half width */
+    uint16_t first, n;
+} wem_line_def;
+
+typedef struct wem_param {
+    char name[32];          /* e.g. "contact-tol", "die-general-attached" */
+    int32_t value;
+} wem_param;
+
+typedef struct wem_scenario {
+    char name[16];          /* "full", "short", "medium" */
+    uint8_t last_turn;      /* 19, 7, 14 [End of the Last Turn of the Game] */
+    uint8_t prussians;      /* 0: the Prussians never arrive (short) */
+    uint8_t max_seats;
+    int32_t width, height;  /* the board, units */
+    int32_t fold_x;         /* [Maneuver limit] the fold line */
+    size_t n_units;
+    wem_unit_def units[WEM_MAX_PIECES];
+    size_t n_generals;
+    wem_general_def generals[WEM_MAX_GENERALS];
+    size_t n_areas;
+    wem_area_def areas[WEM_MAX_AREAS];
+    size_t n_lines;
+    wem_line_def lines[WEM_MAX_LINES];
+    size_t n_offfield;
+    wem_area_def offfield[WEM_MAX_OFFFIELD];   /* turn track, command tables, side strips */
+    wem_area_def deploy;                       /* the black deployment area */
+    wem_line_def entrance[3];                  /* entrance sections I, II, III */
+    size_t n_verts;
+    wem_pt verts[WEM_MAX_VERTS];
+    size_t n_params;
+    wem_param params[WEM_MAX_PARAMS];
+} wem_scenario;
+
+const wem_scenario *wem_scenario_get(const char *name);
+const char *wem_data_text(const char *scenario, size_t *len);  /* generated (embed.cmake) */
+const char *wem_data_name(size_t i);                           /* generated */
+int wem_data_parse(const char *text, size_t len, wem_scenario *sc, char *msg, size_t cap);
+/* a named parameter (die faces the text lost, tolerances); the default if the data lacks it */
+int32_t wem_param_get(const wem_scenario *sc, const char *name, int32_t dflt);
+wem_poly wem_area_poly(const wem_scenario *sc, const wem_area_def *a);
+wem_line wem_line_shape(const wem_scenario *sc, const wem_line_def *l);
+
+/* ---- the state ---- */
+
+typedef struct wem_unit {
+    wem_pt at;              /* centre of the tile or gun counter */
+    int32_t h;              /* heading */
+    uint8_t status;         /* WEM_ON or how it left */
+    uint8_t losses;         /* Loss tokens */
+    uint8_t yellow;         /* Shaken markers: 1 Shaken, 2 Routed [Colored Markers] */
+    uint8_t green;          /* the Formation's IN MOVEMENT marker, carried by each of its units */
+    uint8_t orange;         /* the Formation's Recovery markers (0..2), likewise */
+    uint8_t fastened;       /* a gun with its Horse Team */
+    uint8_t smoke;          /* a Smoke token [2. Bombardment] */
+    uint8_t fastened_turn;  /* fastened during this turn */
+    uint8_t unfastened_turn;/* unfastened during this turn */
+    uint8_t maneuvered;     /* executed a maneuver this turn */
+    uint8_t fought;         /* took part in a combat this turn (one combat per turn) [3.4] */
+    uint8_t meleed;         /* took part in a melee this turn [Attaching p7 modifier] */
+    uint8_t withdrew;       /* withdrew by a melee effect: may not start or support the next melee */
+    uint8_t ordered;        /* its Formation received an Order this subphase [3.2] */
+    uint8_t out_of_seq;     /* paid to move out of sequence [Move out of sequence] */
+} wem_unit;
+
+typedef struct wem_general {
+    wem_pt at;
+    uint8_t status;         /* WEM_ON or how he left */
+    uint8_t substitute;     /* the Substitute General is in play (rank 1, 0 CP) */
+    uint8_t sub_due;        /* removed: a Substitute must be rolled for [Substitute Generals] */
+    uint8_t sub_tries;      /* failed substitution rolls so far (the valid result lowers by 1 each) */
+    int16_t attached;       /* unit index, -1 unattached */
+    uint8_t markers;        /* markers in his box on the command table */
+    uint8_t assigned;       /* markers assigned to him this turn (<= 2) [3.1] */
+    uint8_t cp_gen;         /* generated Command points left this turn */
+    int16_t cp_gen_fmn;     /* the one Formation (a unit index) his generated points went to, -1 */
+    uint8_t moved;          /* moved in 3.1 this turn */
+} wem_general;
+
+/* phases: what pending() asks for (each belongs to one file: wem_phase_fns) */
+enum {
+    WEM_PH_ENTRANCE = 0,    /* black deploys an entering corps [Executing the entrance] */
+    WEM_PH_BID,             /* [1. Initiative] sealed bids, turn >= 2 */
+    WEM_PH_SUBSTITUTE,      /* [Substitute Generals] place a Substitute General */
+    WEM_PH_BOMBARD,         /* [2. Bombardment] the current army fires or passes */
+    WEM_PH_BOMB_WITHDRAW,   /* [Bombardment effects 8/10] the target's owner: Withdraw 1 or Shaken */
+    WEM_PH_ASSIGN,          /* [3.1 Assign] markers and General moves */
+    WEM_PH_ORDERS,          /* [3.2 Issue Orders] */
+    WEM_PH_MANEUVER,        /* [3.3 Maneuver] */
+    WEM_PH_CHARGE_REPLY,    /* [Charge against Artillery] the charged gun's owner: withdraw / defend */
+    WEM_PH_UNFASTEN,        /* [Unfastening Artillery Units] end of 3.3 */
+    WEM_PH_COMBAT,          /* [3.4 Combat] the current army picks the next combat, or done */
+    WEM_PH_MELEE_CHOICE,    /* [Melee] [3.4 B-D] a choice inside a combat (see wem_combat.ask) */
+    WEM_PH_LOSSES,          /* [Suffer Damages] the owner distributes Losses */
+    WEM_PH_WITHDRAW,        /* [Withdraw] a forced move's owner gives its direction / stays */
+    WEM_PH_GENERAL_ESCAPE,  /* [Unattached Generals] [Capture of a General] move up to 2 UoM */
+    WEM_PH_OVER,
+    WEM_PH_COUNT
+};
+
+/* the combat in progress [3.4] (combat.c) */
+typedef struct wem_combat {
+    uint8_t active;
+    uint8_t step;           /* 'A'..'E' */
+    uint8_t ask;            /* which choice WEM_PH_MELEE_CHOICE asks (combat.c's enum) */
+    uint8_t ask_army;
+    int16_t att, def;       /* the units in melee now */
+    int16_t starter[2];     /* the unit that started the combat, per side (0 attacker, 1 defender) */
+    uint8_t att_army, def_army;
+    uint8_t part[WEM_MAX_PIECES]; /* bit 1 attacker side, 2 defender side, 4 supported, 8 withdrew
+                                   * this combat, 16 got 1 yellow, 32 got 2 yellows */
+    int8_t die[2];          /* the melee dice, per side */
+    uint8_t rerolled[2];
+    int32_t value[8];       /* scratch for the step in progress, documented in combat.c */
+} wem_combat;
+
+/* the bombardment in progress [2. Bombardment] (bombard.c) */
+typedef struct wem_bomb {
+    int16_t gun, target;
+    uint8_t n_support;
+    int16_t support[8];
+    uint8_t fired[WEM_MAX_PIECES]; /* guns that fired or supported this phase */
+} wem_bomb;
+
+/* a forced move waiting for its owner (maneuver.c): Withdraw, Fall Back, Routed */
+typedef struct wem_forced {
+    uint8_t active;
+    uint8_t kind;           /* maneuver.c's enum */
+    int16_t unit;
+    int16_t cause;          /* the unit that caused the withdrawal, -1 */
+    int32_t dist;           /* units to move */
+    uint8_t return_phase;
+} wem_forced;
+
+typedef struct wem_state {
+    const wem_scenario *sc;
+    uint8_t nseats;         /* 2 or 3 */
+    uint8_t turn;           /* 1..19 */
+    uint8_t phase;          /* WEM_PH_* */
+    uint8_t cur;            /* index into order[] of the army acting now */
+    uint8_t order[WEM_ARMIES];   /* the armies in initiative order this turn (gold, silver, third) */
+    uint8_t n_order;        /* armies on the field this turn (2, or 3 once black has entered) */
+    uint8_t prev_order[WEM_ARMIES];
+    uint8_t option_ney;     /* [General Ney] optional rule */
+    /* armies */
+    uint8_t markers[WEM_ARMIES];       /* markers in the Commander in Chief box */
+    int8_t bid[WEM_ARMIES];            /* sealed bid given this turn, -1 none yet */
+    uint8_t entered;        /* black corps entered so far (0..3) */
+    uint8_t entrance_tries; /* failed entrance rolls (the valid result lowers by 1 each) */
+    uint8_t deploying;      /* the black corps being deployed now (3, 2, 1), 0 none */
+    uint8_t black_seen;     /* [Maneuver limit] the first Prussian units are deployed */
+    uint8_t passed;         /* bits per army: done with the current (sub)phase */
+    /* pieces */
+    wem_unit units[WEM_MAX_PIECES];
+    wem_general generals[WEM_MAX_GENERALS];
+    /* in progress */
+    wem_bomb bomb;
+    wem_combat combat;
+    wem_forced forced;
+    /* the last bombardment's line of fire, for the picture (gun, target; -1 none) */
+    int16_t last_lof_gun, last_lof_target;
+    /* end */
+    int32_t vp[WEM_ARMIES];  /* Victory points scored so far (removed enemy pieces) */
+    uint8_t resigned;        /* seat + 1 */
+    uint8_t over;
+    uint32_t winners;        /* seat mask */
+    char level[16];
+    char reason[96];
+} wem_state;
+
+/* ---- orders (the ruleset's own form of proto wem.v1.Order) ---- */
+
+enum {
+    WEM_O_NONE = 0,
+    WEM_O_BID,          /* bids[]: markers bid per army the seat plays, in army order */
+    WEM_O_PLACE,        /* places[]: pieces and their poses (entrance, substitute, redeploy) */
+    WEM_O_DONE,         /* the seat ends its part of the (sub)phase */
+    WEM_O_BOMBARD,      /* unit (gun), target, units[] supporting */
+    WEM_O_ASSIGN,       /* general, value = markers */
+    WEM_O_GENERAL,      /* general, pose: move a General / Commander in Chief (<= 2 UoM); target = attach */
+    WEM_O_COMMAND,      /* value = WEM_CMD_*, general, units[] (the Formation or the part ordered),
+                         * places[] for Redeploy, flag = out of sequence */
+    WEM_O_MANEUVER,     /* value = WEM_MV_*, units[] (the Formation or part), unit = guide, turn, dist,
+                         * target (a Charge) */
+    WEM_O_UNFASTEN,     /* units[] */
+    WEM_O_COMBAT,       /* unit = attacker, target = defender */
+    WEM_O_ANSWER,       /* value, values[], units[], places[]: the answer to the pending choice */
+};
+
+enum { WEM_CMD_PUT = 1, WEM_CMD_KEEP = 2, WEM_CMD_RECOVER = 3, WEM_CMD_REDEPLOY = 4 };
+enum { WEM_MV_ADVANCE = 1, WEM_MV_FALLBACK = 2, WEM_MV_CHARGE = 3 };
+
+#define WEM_MAX_LIST 48
+
+typedef struct wem_place {
+    int16_t piece;          /* unit index, or WEM_GEN_BASE + general index */
+    wem_pt at;
+    int32_t h;
+    uint8_t fastened;
+} wem_place;
+
+#define WEM_GEN_BASE 1000
+
+typedef struct wem_order {
+    int kind;
+    int value;
+    int flag;
+    int unit;               /* unit index, -1 none */
+    int target;             /* unit index (or WEM_GEN_BASE + general), -1 none */
+    int general;            /* general index, -1 none */
+    int32_t turn;           /* heading change, steps, + clockwise */
+    int32_t dist;           /* units */
+    wem_pt at;              /* a pose (WEM_O_GENERAL) */
+    int32_t h;
+    int n_units;
+    int16_t units[WEM_MAX_LIST];
+    int n_values;
+    int32_t values[WEM_MAX_LIST];
+    int n_places;
+    wem_place places[WEM_MAX_LIST];
+} wem_order;
+
+/* ---- functions ---- */
+
+/* state.c */
+wem_state *wem_state_new(const wem_scenario *sc, unsigned seats, int ney);
+void wem_state_destroy(wem_state **p);
+wem_state *wem_state_clone(const wem_state *s);
+int wem_state_encode(const wem_state *s, brt_buf *out);
+int wem_unit_find(const wem_state *s, const char *id);       /* unit index, -1 */
+int wem_general_find(const wem_state *s, const char *id);    /* general index, -1 */
+int wem_seat_of_army(const wem_state *s, int army);
+int wem_seat_armies(const wem_state *s, unsigned seat, int *armies); /* count */
+int wem_cur_army(const wem_state *s);                        /* the army acting now */
+/* a unit's shape: its tile or counter, with its horse team behind it when fastened */
+wem_rect wem_unit_rect(const wem_state *s, int u);
+wem_rect wem_general_rect(const wem_state *s, int g);
+int32_t wem_tol(const wem_state *s);                         /* contact-tol */
+
+/* formation.c [Formations] [Split Formations]: formations are found from which pieces touch */
+typedef struct wem_formations {
+    int16_t of[WEM_MAX_PIECES];     /* formation number per unit (-1 not on the field) */
+    int16_t n;
+    int16_t width[WEM_MAX_PIECES];  /* front width per formation (united formations together) */
+    int16_t depth[WEM_MAX_PIECES];
+} wem_formations;
+void wem_formations_find(const wem_state *s, wem_formations *f);
+int wem_formation_units(const wem_formations *f, int fmn, int16_t *out);  /* count */
+
+/* Each phase belongs to one file, which gives its functions (turn.c dispatches): apply, pending,
+ * legal (a representative, documented set: apply accepts each) and the timeout default (-1 none). */
+#define WEM_PHASE_FNS(x)                                                                                   \
+    int wem_##x##_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *dice, brt_events *ev,    \
+                        brt_reject *err);                                                                  \
+    void wem_##x##_pending(const wem_state *s, brt_pending *out);                                          \
+    int wem_##x##_legal(const wem_state *s, unsigned seat, brt_buf *out);                                  \
+    int wem_##x##_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev)
+
+#endif
