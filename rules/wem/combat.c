@@ -23,28 +23,6 @@
 
 #include "combat.h"
 
-enum {
-    S_IDLE = 0,
-    S_M_BEGIN,   /* a melee: the sides touched (corner-sides) */
-    S_M_ROLL,    /* both dice, the modifiers */
-    S_M_REROLL,  /* the rerolls */
-    S_M_EFFECT,  /* the melee effects table */
-    S_M_DAMAGE,  /* [Suffer Damages (melee)] */
-    S_M_LOSS,    /* the Losses spread by their owners */
-    S_M_PURSUIT, /* [Pursuit] */
-    S_M_PMOD,
-    S_M_PROLL,
-    S_NEXT,      /* the melee is over: the next step */
-    S_B,
-    S_C,
-    S_D,
-    S_E_ROLL,
-    S_E_DIE,
-    S_E_MOD,
-    S_E_APPLY,
-    S_E_FBLOSS,
-    S_E_END,
-};
 
 #define P_SIDE(x) (1u << (x))
 #define P_SUPPORT 4u
@@ -476,7 +454,7 @@ static int s_pursuit_mods(const wem_state *s, int side, int type, int8_t *opt, u
 /* the melee is over: the next step */
 static void s_next_step(wem_state *s) {
     wem_combat *c = &s->combat;
-    c->stage = c->melee_step == 'A' ? S_B : c->melee_step == 'B' ? S_C : c->melee_step == 'C' ? S_D : S_E_ROLL;
+    c->stage = c->melee_step == 'A' ? WEM_CS_B : c->melee_step == 'B' ? WEM_CS_C : c->melee_step == 'C' ? WEM_CS_D : WEM_CS_E_ROLL;
 }
 
 /* a melee between a (attacking, of side_att) and d */
@@ -496,7 +474,7 @@ static void s_melee_start(wem_state *s, int a, int d, int side_att, int step) {
     c->part[a] &= (uint8_t)~P_SUPPORT;
     c->part[d] &= (uint8_t)~P_SUPPORT;
     s->units[a].meleed = s->units[d].meleed = 1;
-    c->stage = S_M_BEGIN;
+    c->stage = WEM_CS_M_BEGIN;
 }
 
 /* a candidate for a reinforcing Charge [3.4 C/D]: side's unit, a Formation without orange, not
@@ -601,7 +579,7 @@ static void s_finish(wem_state *s, int result, brt_dice *dice, brt_events *ev) {
     for (size_t u = 0; u < sc->n_units; u++)
         if (s->combat.part[u] & (P_SIDE(0) | P_SIDE(1))) s->units[u].fought = 1;
     s->combat.active = 0;
-    s->combat.stage = S_IDLE;
+    s->combat.stage = WEM_CS_IDLE;
     s->combat.ask = WEM_ASK_NONE;
     if (s->over) return;
     s->phase = WEM_PH_COMBAT;
@@ -614,7 +592,7 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
     for (;;) {
         if (s->over) return;
         switch (c->stage) {
-        case S_M_BEGIN: {
+        case WEM_CS_M_BEGIN: {
             if (!s_on(s, c->att) || !s_on(s, c->def)) {
                 s_next_step(s);
                 break;
@@ -622,7 +600,7 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             int corner = 0;
             int sides = s_sides(s, c->def, c->att, &corner);
             c->side_hit = (uint8_t)((sides & WEM_SIDE_FRONT) ? WEM_SIDE_FRONT : sides & -sides);
-            c->stage = S_M_ROLL;
+            c->stage = WEM_CS_M_ROLL;
             /* "if the melee Units are in contact exactly on the corner ... the defensive player
              * decides the sides" */
             if (corner && s_kind(s, c->def) != WEM_GARRISON && (sides & (sides - 1))) {
@@ -631,7 +609,7 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             }
             break;
         }
-        case S_M_ROLL: {
+        case WEM_CS_M_ROLL: {
             wem_formations f;
             wem_formations_find(s, &f);
             int A = c->att, D = c->def, sa = c->side_att;
@@ -656,10 +634,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 if ((c->part[u] & (P_SIDE(0) | P_SIDE(1))) && s_on(s, (int)u) && sc->units[u].cls <= rc &&
                     ((int)u == A || (int)u == D || (c->part[u] & P_SUPPORT)))
                     c->reroll_ask |= (uint8_t)P_SIDE(s_side(s, (int)u));
-            c->stage = S_M_REROLL;
+            c->stage = WEM_CS_M_REROLL;
             break;
         }
-        case S_M_REROLL: {
+        case WEM_CS_M_REROLL: {
             int sa = c->side_att;
             if (c->reroll_ask & P_SIDE(sa)) {
                 s_ask(s, WEM_ASK_REROLL, sa);
@@ -669,10 +647,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 s_ask(s, WEM_ASK_REROLL, !sa);
                 return;
             }
-            c->stage = S_M_EFFECT;
+            c->stage = WEM_CS_M_EFFECT;
             break;
         }
-        case S_M_EFFECT: {
+        case WEM_CS_M_EFFECT: {
             int f0 = c->die[0] + c->mod[0], f1 = c->die[1] + c->mod[1];
             int dd[2] = {f0, f1};
             wem_event(s, ev, BRT_SEATS_ALL, "melee-result", -1, c->att, c->def, f0 - f1, dd, 2, NULL, 0,
@@ -683,10 +661,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 c->diff = (uint8_t)(f0 < f1 ? f1 - f0 : f0 - f1);
                 s_effect(s, s_melee_unit(s, ls), s_melee_unit(s, !ls), c->diff, ev);
             }
-            c->stage = S_M_DAMAGE;
+            c->stage = WEM_CS_M_DAMAGE;
             break;
         }
-        case S_M_DAMAGE: {
+        case WEM_CS_M_DAMAGE: {
             /* "Each player that participated in the melee must roll 1 die for each enemy Unit
              * participating in the combat" */
             int lo = wem_param_get(sc, "melee-loss-lo", 5), hi = wem_param_get(sc, "melee-loss-hi", 6);
@@ -701,10 +679,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 wem_event(s, ev, BRT_SEATS_ALL, "melee-damage", s_side_army(s, side), -1, -1, k, dd, nd, NULL, 0,
                           "[Suffer Damages (melee)] %d dice: %d Loss%s", n, k, k == 1 ? "" : "es");
             }
-            c->stage = S_M_LOSS;
+            c->stage = WEM_CS_M_LOSS;
             break;
         }
-        case S_M_LOSS: {
+        case WEM_CS_M_LOSS: {
             int sa = c->side_att, asked = 0;
             for (int k = 0; k < 2 && !asked; k++) {
                 int side = k ? !sa : sa;
@@ -728,10 +706,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 }
             }
             if (asked || s->over) return;
-            c->stage = S_M_PURSUIT;
+            c->stage = WEM_CS_M_PURSUIT;
             break;
         }
-        case S_M_PURSUIT: {
+        case WEM_CS_M_PURSUIT: {
             /* "Pursuit Opportunity (except in Step D. Defense Reinforcements)" */
             if (c->loser == 2 || c->diff < 2 || c->melee_step == 'D' || !s_pursuit_types(s, !c->loser)) {
                 s_next_step(s);
@@ -740,16 +718,16 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             s_ask(s, WEM_ASK_PURSUIT, !c->loser);
             return;
         }
-        case S_M_PMOD:
+        case WEM_CS_M_PMOD:
             s_ask(s, WEM_ASK_PURSUIT_MOD, !c->loser);
             return;
-        case S_M_PROLL:
+        case WEM_CS_M_PROLL:
             s_ask(s, WEM_ASK_PURSUIT_CHARGE, !c->loser);
             return;
-        case S_NEXT: s_next_step(s); break;
-        case S_B: {
+        case WEM_CS_NEXT: s_next_step(s); break;
+        case WEM_CS_B: {
             int a = c->starter[0], d = c->starter[1];
-            c->stage = S_C;
+            c->stage = WEM_CS_C;
             /* [3.4 B] "if allowed, the defensive player can choose to melee a second time": his
              * Unit still in contact through its front, and not withdrawn [Withdraw] */
             if (s_on(s, a) && s_on(s, d) && !s->units[d].withdrew && !(c->part[d] & P_WITHDREW) &&
@@ -759,23 +737,23 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             }
             break;
         }
-        case S_C:
-            c->stage = S_D;
+        case WEM_CS_C:
+            c->stage = WEM_CS_D;
             c->step = 'C';
             if (s_any_reinforcer(s, 0)) {
                 s_ask(s, WEM_ASK_REINFORCE, 0);
                 return;
             }
             break;
-        case S_D:
-            c->stage = S_E_ROLL;
+        case WEM_CS_D:
+            c->stage = WEM_CS_E_ROLL;
             c->step = 'D';
             if (s_any_reinforcer(s, 1)) {
                 s_ask(s, WEM_ASK_REINFORCE, 1);
                 return;
             }
             break;
-        case S_E_ROLL: {
+        case WEM_CS_E_ROLL: {
             c->step = 'E';
             if (s_has_garrison(s)) {
                 /* [The Garrisons] "Combats involving Garrisons ignore the Result phase. All of the
@@ -811,10 +789,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             }
             c->value[0] = 0; /* bits: sides that chose their die */
             c->value[1] = 0; /* bits: sides that chose the sign of their General's rank */
-            c->stage = S_E_DIE;
+            c->stage = WEM_CS_E_DIE;
             break;
         }
-        case S_E_DIE: {
+        case WEM_CS_E_DIE: {
             int asked = 0;
             for (int side = 0; side < 2 && !asked; side++) {
                 if (c->value[0] & (1 << side)) continue;
@@ -829,10 +807,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 asked = 1;
             }
             if (asked) return;
-            c->stage = S_E_MOD;
+            c->stage = WEM_CS_E_MOD;
             break;
         }
-        case S_E_MOD: {
+        case WEM_CS_E_MOD: {
             wem_formations f;
             wem_formations_find(s, &f);
             int asked = 0;
@@ -845,10 +823,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 asked = 1;
             }
             if (asked) return;
-            c->stage = S_E_APPLY;
+            c->stage = WEM_CS_E_APPLY;
             break;
         }
-        case S_E_APPLY: {
+        case WEM_CS_E_APPLY: {
             wem_formations f;
             wem_formations_find(s, &f);
             int tot[2];
@@ -881,13 +859,13 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                             else wem_shake(s, mem[j], -1, ev);
                         }
                 }
-                c->stage = S_E_FBLOSS;
+                c->stage = WEM_CS_E_FBLOSS;
             } else {
-                c->stage = S_E_END;
+                c->stage = WEM_CS_E_END;
             }
             break;
         }
-        case S_E_FBLOSS: {
+        case WEM_CS_E_FBLOSS: {
             /* "1 Unit (chosen by the player) per each Formation executing the Fall Back maneuver
              * suffers 1 Loss" */
             int ls = c->value[2];
@@ -910,10 +888,10 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 asked = 1;
             }
             if (asked || s->over) return;
-            c->stage = S_E_END;
+            c->stage = WEM_CS_E_END;
             break;
         }
-        case S_E_END: s_finish(s, 1, dice, ev); return;
+        case WEM_CS_E_END: s_finish(s, 1, dice, ev); return;
         default: return;
         }
     }
@@ -1084,7 +1062,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         if (v <= 0 || (v & (v - 1)) || !(v & sides))
             return s_bad(err, "Melee", "the defensive player decides the side touched: one of the sides in contact");
         c->side_hit = (uint8_t)v;
-        c->stage = S_M_ROLL;
+        c->stage = WEM_CS_M_ROLL;
         break;
     }
     case WEM_ASK_REROLL:
@@ -1108,7 +1086,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
                       s_id(s, c->starter[0]));
             s_melee_start(s, c->starter[1], c->starter[0], 1, 'B');
         } else {
-            c->stage = S_C;
+            c->stage = WEM_CS_C;
         }
         break;
     case WEM_ASK_REINFORCE: {
@@ -1140,7 +1118,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
     case WEM_ASK_PURSUIT: {
         unsigned types = s_pursuit_types(s, side);
         if (v == 0) {
-            c->stage = S_NEXT;
+            c->stage = WEM_CS_NEXT;
             break;
         }
         int k = v - 1;
@@ -1160,7 +1138,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         if (autos) {
             wem_event(s, ev, BRT_SEATS_ALL, "pursuit", c->ask_army, -1, w, 1, NULL, 0, NULL, 0,
                       "[Pursuit] still in contact with %s: an automatic success", s_id(s, w));
-            c->stage = S_M_PROLL;
+            c->stage = WEM_CS_M_PROLL;
             break;
         }
         int d = wem_d6(dice, "[Pursuit] the Pursuit die");
@@ -1168,10 +1146,10 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         c->pursuit_die = (int8_t)(d + m);
         wem_event(s, ev, BRT_SEATS_ALL, "pursuit-roll", c->ask_army, -1, w, d + m, &d, 1, NULL, 0,
                   "[Pursuit] %s: %d%+d", k == WEM_CAV ? "cavalry" : "infantry", d, m);
-        c->stage = c->pursuit_nopt ? S_M_PMOD : S_M_PROLL;
+        c->stage = c->pursuit_nopt ? WEM_CS_M_PMOD : WEM_CS_M_PROLL;
         if (!c->pursuit_nopt) {
             int lo = wem_param_get(sc, "pursuit-lo", 5), hi = wem_param_get(sc, "pursuit-hi", 6);
-            if (c->pursuit_die < lo || c->pursuit_die > hi) c->stage = S_M_PURSUIT; /* failed: the other type */
+            if (c->pursuit_die < lo || c->pursuit_die > hi) c->stage = WEM_CS_M_PURSUIT; /* failed: the other type */
         }
         break;
     }
@@ -1188,12 +1166,12 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         int ok = t >= lo && t <= hi;
         wem_event(s, ev, BRT_SEATS_ALL, "pursuit", c->ask_army, -1, c->withdrawn, ok, NULL, 0, NULL, 0,
                   "[Pursuit] final %d: %s", t, ok ? "success" : "no Pursuit");
-        c->stage = ok ? S_M_PROLL : S_M_PURSUIT;
+        c->stage = ok ? WEM_CS_M_PROLL : WEM_CS_M_PURSUIT;
         break;
     }
     case WEM_ASK_PURSUIT_CHARGE: {
         if (v == 0) { /* R-wem-pursuit-no-charge */
-            c->stage = S_M_PURSUIT; /* then the other type, if any */
+            c->stage = WEM_CS_M_PURSUIT; /* then the other type, if any */
             break;
         }
         wem_order mo;
@@ -1214,7 +1192,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         int rc = wem_maneuver_exec(twin, &mo, allow, fl | WEM_MVF_DRY, NULL, NULL, err);
         wem_state_destroy(&twin);
         if (rc || wem_maneuver_exec(s, &mo, allow, fl, dice, ev, err)) return -1;
-        c->stage = S_M_PURSUIT;
+        c->stage = WEM_CS_M_PURSUIT;
         break;
     }
     case WEM_ASK_RESULT_DIE:
@@ -1536,3 +1514,6 @@ int wem_general_escape_default(wem_state *s, unsigned seat, brt_dice *dice, brt_
     (void)s, (void)seat, (void)dice, (void)ev;
     return -1;
 }
+
+/* the combat in progress goes on from its stage to the next decision (combat.h) */
+void wem_combat_drive(wem_state *s, brt_dice *dice, brt_events *ev) { s_drive(s, dice, ev); }

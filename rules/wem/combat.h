@@ -38,6 +38,33 @@ enum {
     WEM_ASK_FB_LOSS,        /* "fall-back-loss": units[0] the unit of the Formation taking the Loss */
 };
 
+/* where a combat stands (wem_combat.stage) */
+enum {
+    WEM_CS_IDLE = 0,
+    WEM_CS_M_BEGIN,   /* a melee: the sides touched (corner-sides) */
+    WEM_CS_M_ROLL,    /* both dice, the modifiers */
+    WEM_CS_M_REROLL,  /* the rerolls */
+    WEM_CS_M_EFFECT,  /* the melee effects table */
+    WEM_CS_M_DAMAGE,  /* [Suffer Damages (melee)] */
+    WEM_CS_M_LOSS,    /* the Losses spread by their owners */
+    WEM_CS_M_PURSUIT, /* [Pursuit] */
+    WEM_CS_M_PMOD,
+    WEM_CS_M_PROLL,
+    WEM_CS_NEXT,      /* the melee is over: the next step */
+    WEM_CS_B,
+    WEM_CS_C,
+    WEM_CS_D,
+    WEM_CS_E_ROLL,
+    WEM_CS_E_DIE,
+    WEM_CS_E_MOD,
+    WEM_CS_E_APPLY,
+    WEM_CS_E_FBLOSS,
+    WEM_CS_E_END,
+};
+
+/* combat.c: the combat in progress goes on from s->combat.stage to its next decision */
+void wem_combat_drive(wem_state *s, brt_dice *dice, brt_events *ev);
+
 /* the answer kinds as pending() names them */
 const char *wem_ask_kind(int ask);
 

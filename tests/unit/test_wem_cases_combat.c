@@ -1,0 +1,420 @@
+/*
+ * test_wem_cases_combat.c - rule cases of [3.4 Combat] (Waterloo: Enemy Mistakes): which
+ * combats the current army picks and who attacks, the steps B Counterattack, C/D Reinforcements
+ * and E [Result of Combat], and [The Garrisons].
+ *
+ * The board: a blue infantry tile A at (300, 400) mm facing north, front to front with a red tile
+ * D at (300, 370) facing south; a second pair far to the east keeps the combat subphase open
+ * after the combat under test. Dice in order: the attacker's melee die, the defender's, the Damage
+ * dice of each side, then the Result dice of each side (one per Formation in the combat).
+ */
+/* the fixture's id and name formats are bounded by its own counts (gcc cannot see it) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+#include "wem_t.h"
+#include "wem/combat.h"
+
+typedef struct s_board {
+    t_fx *f;
+    int a, d, k1, k2;
+} s_board;
+
+static s_board s_new(int dkind) {
+    s_board b;
+    b.f = t_new(2, 13);
+    t_param(b.f, "melee-loss-lo", 5);
+    t_param(b.f, "melee-loss-hi", 6);
+    t_param(b.f, "die-general-attached", 3);
+    b.a = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 300, 400, 0);
+    b.d = t_unit(b.f, WEM_RED, dkind, 1, 300, 370, 180);
+    if (dkind != WEM_INF && dkind != WEM_CAV) b.f->s->units[b.d].at.y = 385 * WEM_MM - WEM_UOM / 4;
+    b.f->s->units[b.a].green = 1;
+    b.k1 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 900, 400, 0);
+    b.k2 = t_unit(b.f, WEM_RED, WEM_INF, 1, 900, 370, 180);
+    return b;
+}
+
+static wem_order s_combat(int a, int d) {
+    wem_order o = t_o(WEM_O_COMBAT);
+    o.unit = a;
+    o.target = d;
+    return o;
+}
+
+static int s_attack(s_board *b) {
+    assert_int_equal(t_step(b->f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = s_combat(b->a, b->d);
+    return t_order(b->f, 0, &o);
+}
+
+static const char *s_kind(t_fx *f) {
+    static brt_pending p;
+    t_pending(f, &p);
+    return p.kind;
+}
+
+static int s_answer(t_fx *f, unsigned seat, int v) {
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = v;
+    return t_order(f, seat, &o);
+}
+
+static const Wem__V1__Event *s_result(t_fx *f) {
+    const Wem__V1__Event *e = t_ev_kind(&f->ev, "combat-result", 0);
+    assert_non_null(e);
+    return e;
+}
+
+/* [3.4 Combat] "the Unit belonging to the Formation IN MOVEMENT (marked in green) is the attacker" */
+static void test_wem_combat_green_unit_is_attacker(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    b.f->s->units[b.a].green = 0;
+    b.f->s->units[b.d].green = 1;
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = s_combat(b.a, b.d);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "IN MOVEMENT"));
+    o = s_combat(b.d, b.a);
+    t_rolls(b.f, 4, 3, 2, 1, 1);
+    assert_int_equal(t_order(b.f, 0, &o), 0);
+    assert_int_equal(b.f->s->combat.att_army, WEM_RED);
+    t_free(b.f);
+}
+
+/* [3.4 Combat] "A Unit can participate only in 1 combat per turn" */
+static void test_wem_combat_one_combat_per_turn(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    b.f->s->units[b.a].fought = 1;
+    wem_order o = s_combat(b.a, b.d);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "1 combat per turn"));
+    t_free(b.f);
+}
+
+/* [3.4 Combat] "Combat starts if enemy Units are in contact": no done while a contact is left */
+static void test_wem_combat_every_contact_is_fought(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = t_o(WEM_O_DONE);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "3.4 Combat"));
+    t_free(b.f);
+}
+
+/* [3.4 Combat] no enemy Units in contact: the army has no combat */
+static void test_wem_combat_none_without_contact(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    t_unit(f, WEM_BLUE, WEM_INF, 1, 300, 400, 0);
+    t_unit(f, WEM_RED, WEM_INF, 1, 300, 300, 180);
+    assert_int_equal(t_step(f, WEM_STEP_COMBAT, WEM_BLUE), 0);
+    t_free(f);
+}
+
+/* [Melee] "Resolve the melee through the front of the attacking Unit": a Unit touching with its
+ * rear cannot attack */
+static void test_wem_combat_through_attacker_front(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_put(b.f, b.a, 300, 400, 180);
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = s_combat(b.a, b.d);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "front of the attacking Unit"));
+    t_free(b.f);
+}
+
+/* [Melee] "the Unit that will start the combat must be the one with most contact length
+ * measured along the front" */
+static void test_wem_combat_starter_most_contact_length(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_put(b.f, b.a, 290, 400, 0);                           /* 20 mm of its front on D */
+    int a3 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 320, 400, 0); /* 10 mm */
+    b.f->s->units[a3].green = 1;
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = s_combat(a3, b.d);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "most contact length"));
+    t_legal_all_accepted(b.f, 0);
+    o = s_combat(b.a, b.d);
+    t_rolls(b.f, 4, 3, 2, 1, 1);
+    assert_int_equal(t_order(b.f, 0, &o), 0);
+    t_free(b.f);
+}
+
+/* legal(): each combat the army may pick; apply accepts each */
+static void test_wem_combat_legal_all_accepted(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    assert_int_equal(t_legal_n(b.f, 0), 2);
+    t_legal_all_accepted(b.f, 0);
+    assert_int_equal(t_legal_n(b.f, 1), 0);
+    t_free(b.f);
+}
+
+/* [3.4 B. Counterattack] the defender chooses to melee a second time with roles swapped */
+static void test_wem_counterattack_roles_swapped(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 8, 3, 2, 1, 1, 2, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_string_equal(s_kind(b.f), "counterattack");
+    brt_pending p;
+    t_pending(b.f, &p);
+    assert_int_equal(p.seats, 1u << 1);
+    t_legal_all_accepted(b.f, 1);
+    assert_int_equal(s_answer(b.f, 1, 1), 0);
+    const Wem__V1__Event *m = t_ev_kind(&b.f->ev, "melee", 1);
+    assert_non_null(m);
+    assert_int_equal(m->value, 'B');
+    assert_string_equal(m->piece, b.f->sc.units[b.d].id);
+    /* D (2) against A (3): D the attacker now loses by 1 */
+    const Wem__V1__Event *r = t_ev_kind(&b.f->ev, "melee-result", 1);
+    assert_non_null(r);
+    assert_int_equal(r->value, 1);
+    t_free(b.f);
+}
+
+/* [Withdraw] "A Unit that must Withdraw because of a melee effect, CANNOT start combat": no
+ * counterattack after it withdrew */
+static void test_wem_counterattack_not_after_withdraw(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 6, 4, 2, 1, 1, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_string_equal(s_kind(b.f), "pursuit");
+    assert_int_equal(s_answer(b.f, 0, 0), 0);
+    assert_null(t_ev_kind(&b.f->ev, "counterattack", 0));
+    assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
+    assert_int_equal(b.f->s->phase, WEM_PH_COMBAT);
+    t_free(b.f);
+}
+
+/* [Result of Combat] the difference "halved (rounded up)" is the loser's Fall Back; 1 Loss per
+ * Formation falling back */
+static void test_wem_result_fall_back_half_rounded_up(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 6, 3, 2, 1, 1, 6, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0); /* no counterattack */
+    const Wem__V1__Event *e = s_result(b.f);
+    assert_int_equal(e->value, 3); /* 6 - 1 = 5, halved rounded up */
+    assert_int_equal(e->army, WEM_RED);
+    assert_int_equal(b.f->s->units[b.d].losses, 1);
+    assert_int_equal(b.f->s->units[b.a].losses, 0);
+    assert_int_equal(t_rolls_left(b.f), 0);
+    t_free(b.f);
+}
+
+/* [Result of Combat] a draw: the current player's side subtracts 0: nobody falls back
+ * (R-wem-result-draw) */
+static void test_wem_result_draw_no_fall_back(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 6, 3, 2, 1, 1, 4, 4);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_int_equal(s_result(b.f)->value, 0);
+    assert_int_equal(b.f->s->units[b.d].losses, 0);
+    assert_int_equal(b.f->s->units[b.a].losses, 0);
+    t_free(b.f);
+}
+
+/* [Result of Combat] "All the Formations that participated in the combat must receive 2 orange
+ * markers"; every participant has fought */
+static void test_wem_result_two_orange_markers(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 6, 3, 2, 1, 1, 4, 4);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_int_equal(b.f->s->units[b.a].orange, 2);
+    assert_int_equal(b.f->s->units[b.d].orange, 2);
+    assert_int_equal(b.f->s->units[b.a].green, 0);
+    assert_true(b.f->s->units[b.a].fought);
+    assert_true(b.f->s->units[b.d].fought);
+    assert_int_equal(b.f->s->units[b.k1].orange, 0);
+    t_free(b.f);
+}
+
+/* [Result of Combat] +2 per enemy Unit that received 1 yellow marker in the combat; Fall Back 4
+ * or more: the Units are Shaken, or suffer a Loss if they already are */
+static void test_wem_result_fall_back_4_shakes_or_loss(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 6, 5, 1, 1, 1, 6, 1); /* melee 5 - 1 = 4: D Retreats (1 yellow) */
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 0, 0), 0); /* no Pursuit */
+    const Wem__V1__Event *e = s_result(b.f);
+    assert_int_equal(e->value, 4); /* 6 + 2 against 1: 7, halved rounded up */
+    assert_int_equal(b.f->s->units[b.d].yellow, 1);
+    assert_int_equal(b.f->s->units[b.d].losses, 2); /* already Shaken: a Loss, and the Fall Back Loss */
+    t_free(b.f);
+}
+
+/* [Result of Combat] "+/- (as the player wants) the rank of the attached General": his player
+ * chooses the sign */
+static void test_wem_result_general_rank_sign_chosen(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int g = t_general(b.f, WEM_BLUE, 1, 3, 2, 300, 400, 0);
+    b.f->s->generals[g].attached = (int16_t)b.a;
+    b.f->s->generals[g].markers = 2;
+    t_rolls(b.f, 8, 2, 2, 1, 1, 4, 4, 6, 6); /* melee 2 + 1 against 2 */
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_string_equal(s_kind(b.f), "result-modifier");
+    t_legal_all_accepted(b.f, 0);
+    assert_int_equal(s_answer(b.f, 0, -1), 0);
+    const Wem__V1__Event *e = s_result(b.f);
+    assert_int_equal(e->army, WEM_BLUE); /* 4 - 3 against 4 */
+    assert_int_equal(e->value, 2);
+    /* [Attaching] "all markers ... stored in his box ... are removed"; he rolls his 2 dice */
+    assert_int_equal(b.f->s->generals[g].markers, 0);
+    assert_non_null(t_ev_kind(&b.f->ev, "general-check", 0));
+    assert_int_equal(b.f->s->generals[g].status, WEM_ON);
+    t_free(b.f);
+}
+
+/* [Result of Combat] "Each player rolls 1 die for each Formation participating in the combat and
+ * then chooses 1 of the obtained results" */
+static void test_wem_result_die_player_chooses(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_fx *f = b.f;
+    int a2 = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    t_step(f, WEM_STEP_COMBAT, WEM_BLUE);
+    wem_combat *c = &f->s->combat;
+    memset(c, 0, sizeof *c);
+    c->active = 1;
+    c->att_army = WEM_BLUE;
+    c->def_army = WEM_RED;
+    c->att = c->starter[0] = (int16_t)b.a;
+    c->def = c->starter[1] = (int16_t)b.d;
+    c->part[b.a] = 1;
+    c->part[a2] = 1;
+    c->part[b.d] = 2;
+    c->withdrawn = c->general = -1;
+    c->stage = WEM_CS_E_ROLL;
+    t_rolls(f, 3, 3, 5, 2);
+    wem_combat_drive(f->s, &f->d.d, &f->ev);
+    assert_string_equal(s_kind(f), "result-die");
+    assert_int_equal(t_legal_n(f, 0), 2);
+    assert_int_equal(s_answer(f, 0, 0), 0); /* keeps the 3 */
+    const Wem__V1__Event *e = s_result(f);
+    assert_int_equal(e->army, WEM_RED);
+    assert_int_equal(e->value, 1);
+    t_free(f);
+}
+
+/* [3.4 C. Attack Reinforcements] a Formation of the attacker without orange in the area of
+ * engagement of a defending Unit may Charge: its player is asked */
+static void test_wem_reinforce_asked_of_attacker(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_unit(b.f, WEM_BLUE, WEM_INF, 2, 250, 370, 0); /* 20 mm off D's flank */
+    t_rolls(b.f, 4, 3, 2, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_string_equal(s_kind(b.f), "reinforce");
+    brt_pending p;
+    t_pending(b.f, &p);
+    assert_int_equal(p.seats, 1u << 0);
+    t_legal_all_accepted(b.f, 0);
+    assert_int_equal(s_answer(b.f, 0, 0), 0);
+    assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
+    t_free(b.f);
+}
+
+/* [The Garrisons] "Combats involving Garrisons ignore the Result phase. All of the enemy
+ * Formations still in contact with a Garrison at the end of the melee must Withdraw 1." */
+static void test_wem_garrison_ignores_result_enemies_withdraw(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_GARRISON);
+    t_rolls(b.f, 4, 3, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_string_equal(s_kind(b.f), "counterattack"); /* all its sides fight */
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_null(t_ev_kind(&b.f->ev, "combat-result", 0));
+    assert_non_null(t_ev_kind(&b.f->ev, "garrison-withdraw", 0));
+    assert_int_equal(b.f->s->units[b.a].orange, 0);
+    assert_true(b.f->s->units[b.a].fought);
+    t_free(b.f);
+}
+
+/* [The Garrisons] "Garrisons can NEVER be moved (ignore Withdraw or Retreat effects)" */
+static void test_wem_garrison_ignores_withdraw(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_GARRISON);
+    wem_pt at = b.f->s->units[b.d].at;
+    t_rolls(b.f, 4, 5, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].status, WEM_ON);
+    assert_false(b.f->s->units[b.d].withdrew);
+    assert_int_equal(b.f->s->units[b.d].at.y, at.y);
+    t_free(b.f);
+}
+
+/* [The Garrisons] "The Hougoumont Garrison is eliminated if it is Routed" */
+static void test_wem_garrison_hougoumont_routed_eliminated(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_GARRISON);
+    snprintf(b.f->sc.units[b.d].id, WEM_ID, "R-H");
+    t_rolls(b.f, 4, 6, 1, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].status, WEM_ELIMINATED);
+    t_free(b.f);
+}
+
+/* ... "the La Haye Sainte Garrison is eliminated if it is Routed or in Retreat as a result of
+ * melee", while Hougoumont in Retreat stays */
+static void test_wem_garrison_lhs_retreat_eliminated(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_GARRISON);
+    snprintf(b.f->sc.units[b.d].id, WEM_ID, "R-LHS");
+    t_rolls(b.f, 4, 5, 1, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].status, WEM_ELIMINATED);
+    t_free(b.f);
+    b = s_new(WEM_GARRISON);
+    snprintf(b.f->sc.units[b.d].id, WEM_ID, "R-H");
+    t_rolls(b.f, 4, 5, 1, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].status, WEM_ON);
+    assert_int_equal(b.f->s->units[b.d].yellow, 0);
+    t_free(b.f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wem_combat_green_unit_is_attacker),
+        cmocka_unit_test(test_wem_combat_one_combat_per_turn),
+        cmocka_unit_test(test_wem_combat_every_contact_is_fought),
+        cmocka_unit_test(test_wem_combat_none_without_contact),
+        cmocka_unit_test(test_wem_combat_through_attacker_front),
+        cmocka_unit_test(test_wem_combat_starter_most_contact_length),
+        cmocka_unit_test(test_wem_combat_legal_all_accepted),
+        cmocka_unit_test(test_wem_counterattack_roles_swapped),
+        cmocka_unit_test(test_wem_counterattack_not_after_withdraw),
+        cmocka_unit_test(test_wem_result_fall_back_half_rounded_up),
+        cmocka_unit_test(test_wem_result_draw_no_fall_back),
+        cmocka_unit_test(test_wem_result_two_orange_markers),
+        cmocka_unit_test(test_wem_result_fall_back_4_shakes_or_loss),
+        cmocka_unit_test(test_wem_result_general_rank_sign_chosen),
+        cmocka_unit_test(test_wem_result_die_player_chooses),
+        cmocka_unit_test(test_wem_reinforce_asked_of_attacker),
+        cmocka_unit_test(test_wem_garrison_ignores_result_enemies_withdraw),
+        cmocka_unit_test(test_wem_garrison_ignores_withdraw),
+        cmocka_unit_test(test_wem_garrison_hougoumont_routed_eliminated),
+        cmocka_unit_test(test_wem_garrison_lhs_retreat_eliminated),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
