@@ -1,0 +1,738 @@
+/*
+ * test_wem_geom.c - the integer geometry of wem (rules/wem/geom.h, docs/wem-geometry.md).
+ *
+ * The rulebook's figures and examples on boards of the test's own ("[Formations]" contact,
+ * "[Area of Engagement]", "[Line of fire]", terrain), then properties over hundreds of cases
+ * from a fixed-seed integer generator: symmetry, translation and rotation invariance, monotone
+ * distance, approach-then-contact. The sine table is checked against the C library's sine
+ * (tests may use it; the rules code does not).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "wem/geom.h"
+
+#define TOL 10          /* contact-tol default: 0.5 mm */
+#define TILE 300        /* half of a 30 mm tile */
+#define COUNTER 150     /* half of a 15 mm counter */
+#define MM(x) ((x) * WEM_MM)
+
+static wem_rect
+t_rect(int32_t x, int32_t y, int32_t hw, int32_t hd, int32_t h)
+{
+    wem_rect r;
+    memset(&r, 0, sizeof r);
+    r.c.x = x;
+    r.c.y = y;
+    r.hw = hw;
+    r.hd = hd;
+    r.h = h;
+    return r;
+}
+
+static wem_rect
+t_tile(int32_t x, int32_t y, int32_t h)
+{
+    return t_rect(x, y, TILE, TILE, h);
+}
+
+/* a fastened gun and its team: 15 mm front, 30 mm deep */
+static wem_rect
+t_gun(int32_t x, int32_t y, int32_t h)
+{
+    return t_rect(x, y, COUNTER, TILE, h);
+}
+
+/* ---- a deterministic generator ---- */
+
+static uint64_t s_seed = 0x5eed0f3a7e5ull;
+
+static uint32_t
+t_next(void)
+{
+    s_seed = s_seed * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t) (s_seed >> 33);
+}
+
+/* uniform in [lo, hi] */
+static int32_t
+t_range(int32_t lo, int32_t hi)
+{
+    return lo + (int32_t) (t_next() % (uint32_t) (hi - lo + 1));
+}
+
+static wem_rect
+t_random_rect(int32_t span)
+{
+    int32_t hw = t_range(50, 700), hd = t_range(50, 700);
+    return t_rect(t_range(-span, span), t_range(-span, span), hw, hd, t_range(0, WEM_TURN - 1));
+}
+
+static wem_quad
+t_q(const wem_rect *r)
+{
+    wem_quad q;
+    wem_g_quad(r, 0, &q);
+    return q;
+}
+
+/* ---- numbers ---- */
+
+static void
+test_wem_geom_norm_and_hdiff(void **state)
+{
+    (void) state;
+    assert_int_equal(wem_g_norm(-1), 3599);
+    assert_int_equal(wem_g_norm(3600), 0);
+    assert_int_equal(wem_g_norm(-7201), 3599);
+    assert_int_equal(wem_g_hdiff(10, 3590), 20);
+    assert_int_equal(wem_g_hdiff(0, 1800), 1800);
+    assert_int_equal(wem_g_hdiff(900, 2700), 1800);
+    assert_int_equal(wem_g_hdiff(100, 1000), 900);
+}
+
+static void
+test_wem_geom_div_round_halves_away_from_zero(void **state)
+{
+    (void) state;
+    assert_int_equal(wem_g_div_round(5, 2), 3);
+    assert_int_equal(wem_g_div_round(-5, 2), -3);
+    assert_int_equal(wem_g_div_round(4, 3), 1);
+    assert_int_equal(wem_g_div_round(-4, 3), -1);
+    assert_int_equal(wem_g_div_round(5, 3), 2);
+    assert_int_equal(wem_g_div_round(-5, 3), -2);
+    assert_int_equal(wem_g_div_round(0, 7), 0);
+    assert_int_equal(wem_g_div_round(INT64_MAX, INT64_MAX), 1);
+}
+
+static void
+test_wem_geom_isqrt_is_floor(void **state)
+{
+    (void) state;
+    assert_int_equal(wem_g_isqrt(0), 0);
+    assert_int_equal(wem_g_isqrt(1), 1);
+    assert_int_equal(wem_g_isqrt(15), 3);
+    assert_int_equal(wem_g_isqrt(16), 4);
+    assert_true(wem_g_isqrt(UINT64_MAX) == 4294967295ull);
+    for (int i = 0; i < 2000; i++) {
+        uint64_t v = ((uint64_t) t_next() << 32 | t_next()) >> (t_next() % 64);
+        uint64_t r = wem_g_isqrt(v);
+        assert_true(r * r <= v);
+        assert_true((r + 1) * (r + 1) > v || r == 4294967295ull);
+    }
+}
+
+/* sin^2 + cos^2 is 2^60 within the table's rounding, for every step */
+static void
+test_wem_geom_sin2_cos2_is_one(void **state)
+{
+    (void) state;
+    for (int32_t h = 0; h < WEM_TURN; h++) {
+        int64_t s = wem_g_sin(h), c = wem_g_cos(h);
+        int64_t e = s * s + c * c - ((int64_t) 1 << 60);
+        /* each value is within a half of the true one: the error is below |s| + |c| + 1 */
+        assert_true(e <= ((int64_t) 1 << 31) && e >= -((int64_t) 1 << 31));
+    }
+}
+
+/* the table matches the C library's sine to 1 unit in the last place of Q30 */
+static void
+test_wem_geom_sin_table_matches_libm(void **state)
+{
+    (void) state;
+    const double pi = 3.14159265358979323846;
+    for (int32_t h = -WEM_TURN; h < 2 * WEM_TURN; h++) {
+        double want = sin(pi * (double) h / 1800.0) * (double) WEM_Q30;
+        double wc = cos(pi * (double) h / 1800.0) * (double) WEM_Q30;
+        assert_true(fabs((double) wem_g_sin(h) - want) <= 1.0);
+        assert_true(fabs((double) wem_g_cos(h) - wc) <= 1.0);
+    }
+    assert_int_equal(wem_g_sin(900), WEM_Q30);
+    assert_int_equal(wem_g_sin(0), 0);
+    assert_int_equal(wem_g_cos(1800), -WEM_Q30);
+    assert_int_equal(wem_g_sin(2700), -WEM_Q30);
+}
+
+/* ---- points and pieces ---- */
+
+static void
+test_wem_geom_headings_and_corners(void **state)
+{
+    (void) state;
+    wem_pt o = {0, 0};
+    wem_pt n = wem_g_offset(o, 0, 100, 0), e = wem_g_offset(o, 900, 100, 0);
+    wem_pt r = wem_g_offset(o, 0, 0, 100);
+    assert_int_equal(n.x, 0);
+    assert_int_equal(n.y, -100); /* north is -y */
+    assert_int_equal(e.x, 100);
+    assert_int_equal(e.y, 0);
+    assert_int_equal(r.x, 100); /* the right of a piece facing north is east */
+    wem_rect t = t_tile(1000, 2000, 0);
+    wem_pt fl = wem_g_corner(&t, WEM_FL), rr = wem_g_corner(&t, WEM_RR);
+    assert_int_equal(fl.x, 700);
+    assert_int_equal(fl.y, 1700);
+    assert_int_equal(rr.x, 1300);
+    assert_int_equal(rr.y, 2300);
+    wem_rect s = t_tile(0, 0, 1800); /* facing south: its front-left is south-east */
+    fl = wem_g_corner(&s, WEM_FL);
+    assert_int_equal(fl.x, 300);
+    assert_int_equal(fl.y, 300);
+}
+
+/* ---- contact: [Formations], the figures of pieces in contact ---- */
+
+/* two 30 mm tiles side by side, fronts aligned, touch along the whole flank */
+static void
+test_wem_geom_tiles_side_by_side_touch_along_flank(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0), b = t_tile(2 * TILE, 0, 0);
+    int corner = -1;
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+    assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_RIGHT);
+    assert_int_equal(corner, 0);
+    assert_int_equal(wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL), 600);
+    assert_int_equal(wem_g_contact_len(&a, WEM_SIDE_FRONT, &b, TOL), 0);
+    assert_int_equal(wem_g_touch_sides(&b, &a, TOL, &corner), WEM_SIDE_LEFT);
+    assert_int_equal(wem_g_contact_len(&b, WEM_SIDE_LEFT, &a, TOL), 600);
+}
+
+/* corner to corner is a contact, only at a corner */
+static void
+test_wem_geom_corner_to_corner_is_touch_at_corner(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0), b = t_tile(2 * TILE, -2 * TILE, 0);
+    int corner = 0;
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+    int sides = wem_g_touch_sides(&a, &b, TOL, &corner);
+    assert_int_equal(corner, 1);
+    assert_int_equal(sides, WEM_SIDE_FRONT | WEM_SIDE_RIGHT);
+}
+
+/* a gap of the tolerance still touches, a gap beyond it does not; an overlap of the tolerance
+ * is an overlap */
+static void
+test_wem_geom_contact_tolerance_band(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    wem_rect b = t_tile(2 * TILE + TOL, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+    b = t_tile(2 * TILE + TOL + 1, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_APART);
+    b = t_tile(2 * TILE - TOL + 1, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+    b = t_tile(2 * TILE - TOL, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_OVERLAP);
+    /* a front-to-front contact */
+    b = t_tile(0, -2 * TILE, 1800);
+    int corner = 1;
+    assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_FRONT);
+    assert_int_equal(corner, 0);
+    assert_int_equal(wem_g_touch_sides(&b, &a, TOL, &corner), WEM_SIDE_FRONT);
+}
+
+/* a piece half a tile further forward on the flank touches the flank along half its length */
+static void
+test_wem_geom_staggered_flank_contact_length(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0), b = t_tile(2 * TILE, -TILE, 0);
+    int corner = 1;
+    assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_RIGHT);
+    assert_int_equal(corner, 0);
+    assert_int_equal(wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL), 300);
+}
+
+/* ---- [Area of Engagement] ---- */
+
+static void
+test_wem_geom_aoe_one_uom_in_front_is_limit(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0); /* front edge at y = -300 */
+    wem_rect b = t_tile(0, -TILE - WEM_UOM - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 1);
+    assert_true(wem_g_front_within(&a, &b, WEM_UOM));
+    assert_false(wem_g_front_within(&a, &b, WEM_UOM - 1));
+}
+
+static void
+test_wem_geom_aoe_half_uom_in_front_is_occupied(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    wem_rect b = t_tile(0, -TILE - WEM_UOM / 2 - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
+}
+
+static void
+test_wem_geom_aoe_one_uom_and_1mm_is_outside(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    wem_rect b = t_tile(0, -TILE - WEM_UOM - MM(1) - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+}
+
+static void
+test_wem_geom_aoe_entirely_behind_rear_line_is_outside(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0); /* rear edge at y = +300 */
+    /* right behind, touching the rear line from behind: not in the area */
+    wem_rect b = t_tile(0, TILE + TILE + 1, 0);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+    /* behind and to the side, within 1 UoM of the rear corner */
+    b = t_tile(2 * TILE + MM(5), 2 * TILE + MM(1), 0);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+}
+
+/* the flanks: a piece beside the flank, within 1 UoM, is in the area; the area's corners in
+ * front are rounded: diagonally off the front corner it is the distance to the corner */
+static void
+test_wem_geom_aoe_flanks_and_rounded_corners(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    wem_rect b = t_tile(2 * TILE + WEM_UOM / 2, 0, 2700);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
+    /* off the front-right corner (300, -300) by (400, 400): 566 away, inside */
+    b = t_tile(TILE + 400 + TILE, -TILE - 400 - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
+    /* by (450, 450): 636 away, outside though within 1 UoM along each axis */
+    b = t_tile(TILE + 450 + TILE, -TILE - 450 - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+}
+
+/* a piece straddling the rear line: only its part not behind the line counts */
+static void
+test_wem_geom_aoe_straddling_rear_line_counts_front_part(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    /* beside the flank at 0.5 UoM, its front half ahead of a's rear line */
+    wem_rect b = t_tile(2 * TILE + WEM_UOM / 2, 2 * TILE - TILE / 2, 0);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
+}
+
+/* ---- [Line of fire]: 15 mm wide, 6 UoM (180 mm) long, straight ahead ---- */
+
+static wem_rect
+t_strip(void)
+{
+    wem_rect g = t_gun(0, 0, 0); /* front edge at y = -300 */
+    return wem_g_lof(&g, MM(15), 6 * WEM_UOM);
+}
+
+static void
+test_wem_geom_lof_is_15_by_180_straight_ahead(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_quad q = t_q(&s);
+    assert_int_equal(q.v[WEM_RL].x, -150);
+    assert_int_equal(q.v[WEM_RL].y, -300);
+    assert_int_equal(q.v[WEM_FR].x, 150);
+    assert_int_equal(q.v[WEM_FR].y, -300 - MM(180));
+}
+
+static void
+test_wem_geom_lof_target_179mm_hit_181mm_not(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_rect t = t_tile(0, -300 - MM(179) - TILE, 1800);
+    assert_true(wem_g_lof_hits(&s, &t));
+    assert_int_equal(wem_g_lof_depth(&s, &t), MM(179));
+    t = t_tile(0, -300 - MM(181) - TILE, 1800);
+    assert_false(wem_g_lof_hits(&s, &t));
+    assert_int_equal(wem_g_lof_depth(&s, &t), -1);
+}
+
+/* "even partially": a target beside the strip, in it by 1 mm, is hit; one only touching the
+ * strip's edge is not in it */
+static void
+test_wem_geom_lof_target_partially_in_strip_is_hit(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_rect t = t_tile(150 - MM(1) + TILE, -300 - MM(60), 1800);
+    assert_true(wem_g_lof_hits(&s, &t));
+    assert_int_equal(wem_g_lof_depth(&s, &t), MM(60) - TILE);
+    t = t_tile(150 + TILE, -300 - MM(60), 1800);
+    assert_false(wem_g_lof_hits(&s, &t));
+}
+
+static void
+test_wem_geom_lof_blocked_by_tile_across_whole_width(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_rect b = t_tile(0, -300 - MM(60), 0);
+    wem_quad q = t_q(&b);
+    assert_true(wem_g_lof_blocked_quad(&s, &q, 0, MM(180)));
+    /* not between the gun and a target nearer than the blocker */
+    assert_false(wem_g_lof_blocked_quad(&s, &q, 0, MM(30)));
+}
+
+static void
+test_wem_geom_lof_not_blocked_by_tile_across_half_width(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_rect b = t_tile(TILE, -300 - MM(60), 0); /* x from 0 to 600: half the strip */
+    wem_quad q = t_q(&b);
+    assert_false(wem_g_lof_blocked_quad(&s, &q, 0, MM(180)));
+    /* nor by two such tiles side by side, each taken alone (R-wem-lof-entire-width) */
+    wem_rect c = t_tile(-TILE, -300 - MM(60), 0);
+    wem_quad qc = t_q(&c);
+    assert_false(wem_g_lof_blocked_quad(&s, &qc, 0, MM(180)));
+}
+
+static void
+test_wem_geom_lof_blocked_by_terrain(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    /* a wood across the strip */
+    static const wem_pt wood[] = {{-1000, -1500}, {1000, -1500}, {1000, -2500}, {-1000, -2500}};
+    wem_poly p = {4, wood};
+    assert_true(wem_g_lof_blocked_poly(&s, &p, 0, MM(180)));
+    assert_false(wem_g_lof_blocked_poly(&s, &p, 0, 1000));
+    /* a wood reaching only half across */
+    static const wem_pt half[] = {{0, -1500}, {1000, -1500}, {1000, -2500}, {0, -2500}};
+    wem_poly ph = {4, half};
+    assert_false(wem_g_lof_blocked_poly(&s, &ph, 0, MM(180)));
+    /* a sunken road crossing it diagonally */
+    static const wem_pt road[] = {{-2000, -1000}, {2000, -3000}};
+    wem_line l = {2, MM(2), road};
+    assert_true(wem_g_lof_blocked_line(&s, &l, 0, MM(180)));
+}
+
+static void
+test_wem_geom_fired_on_rear_gun_behind_target(void **state)
+{
+    (void) state;
+    wem_rect s = t_strip();
+    wem_rect t = t_tile(0, -300 - MM(60) - TILE, 0);      /* faces north, away from the gun */
+    assert_true(wem_g_lof_hits(&s, &t));
+    assert_true(wem_g_fired_on_rear(&s, &t));
+    t.h = 1800;                                            /* faces the gun */
+    assert_false(wem_g_fired_on_rear(&s, &t));
+    t.h = 900;                                             /* its flank to the gun */
+    assert_false(wem_g_fired_on_rear(&s, &t));
+}
+
+/* ---- terrain ---- */
+
+static void
+test_wem_geom_piece_crossing_board_edge_meets_out_of_field(void **state)
+{
+    (void) state;
+    /* the out-of-field strip west of the board's edge x = 0 */
+    static const wem_pt off[] = {{-4000, -20000}, {0, -20000}, {0, 20000}, {-4000, 20000}};
+    wem_poly p = {4, off};
+    wem_rect a = t_tile(100, 5000, 450);
+    wem_quad q = t_q(&a);
+    assert_true(wem_g_convex_meets_poly(q.v, 4, &p));
+    assert_false(wem_g_quad_inside_poly(&q, &p));
+    a = t_tile(TILE + 1, 5000, 0);
+    q = t_q(&a);
+    assert_false(wem_g_convex_meets_poly(q.v, 4, &p));
+    a = t_tile(-1000, 5000, 0);
+    q = t_q(&a);
+    assert_true(wem_g_quad_inside_poly(&q, &p));
+}
+
+static void
+test_wem_geom_segment_through_hill_meets_it(void **state)
+{
+    (void) state;
+    /* a non-convex hill: an L */
+    static const wem_pt hill[] = {{0, 0}, {3000, 0}, {3000, 1000}, {1000, 1000}, {1000, 3000}, {0, 3000}};
+    wem_poly p = {6, hill};
+    wem_pt a = {-500, 500}, b = {4000, 500};
+    assert_true(wem_g_seg_meets_poly(a, b, &p));
+    a = (wem_pt){2000, 2000};
+    b = (wem_pt){4000, 4000}; /* in the notch of the L, outside */
+    assert_false(wem_g_seg_meets_poly(a, b, &p));
+    assert_false(wem_g_pt_in_poly(a, &p));
+    assert_true(wem_g_pt_in_poly((wem_pt){500, 2500}, &p));
+    assert_true(wem_g_pt_in_poly((wem_pt){1000, 2000}, &p)); /* on the boundary */
+    /* a piece in the notch is not inside; one in the arm is */
+    wem_rect t = t_tile(2000, 2000, 0);
+    wem_quad q = t_q(&t);
+    assert_false(wem_g_convex_meets_poly(q.v, 4, &p));
+    t = t_tile(500, 2000, 0);
+    q = t_q(&t);
+    assert_true(wem_g_quad_inside_poly(&q, &p));
+    /* a tile covering the L's inner corner */
+    t = t_tile(1100, 1100, 0);
+    q = t_q(&t);
+    assert_true(wem_g_convex_meets_poly(q.v, 4, &p));
+    assert_false(wem_g_quad_inside_poly(&q, &p));
+}
+
+/* ---- motion ---- */
+
+static void
+test_wem_geom_approach_stops_at_contact(void **state)
+{
+    (void) state;
+    wem_rect m = t_tile(0, 3000, 0), o = t_tile(100, 0, 1800);
+    wem_quad qm = t_q(&m), qo = t_q(&o);
+    int32_t d = wem_g_approach(qm.v, 4, 0, 10000, qo.v, 4);
+    assert_int_equal(d, 3000 - 600);
+    wem_rect m2 = wem_g_translate(&m, 0, d);
+    assert_int_equal(wem_g_contact(&m2, &o, TOL), WEM_TOUCH);
+    assert_int_equal(wem_g_approach(qm.v, 4, 0, 100, qo.v, 4), 100);
+    assert_int_equal(wem_g_approach(qm.v, 4, 1800, 10000, qo.v, 4), 10000);
+    wem_quad q2 = t_q(&m2);
+    assert_int_equal(wem_g_approach(q2.v, 4, 0, 10000, qo.v, 4), 0);
+}
+
+/* ---- properties ---- */
+
+static void
+test_wem_geom_property_symmetry(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 600; i++) {
+        wem_rect a = t_random_rect(1500), b = t_random_rect(1500);
+        wem_quad qa = t_q(&a), qb = t_q(&b);
+        assert_int_equal(wem_g_contact(&a, &b, TOL), wem_g_contact(&b, &a, TOL));
+        assert_int_equal(wem_g_dist(&qa, &qb), wem_g_dist(&qb, &qa));
+        assert_int_equal(wem_g_quads_meet(&qa, &qb), wem_g_quads_meet(&qb, &qa));
+        int32_t d = wem_g_dist(&qa, &qb);
+        assert_true(wem_g_within(&qa, &qb, d + 1));
+        assert_true(d == 0 || !wem_g_within(&qa, &qb, d - 1));
+    }
+}
+
+static void
+test_wem_geom_property_translation_invariance(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 400; i++) {
+        wem_rect a = t_random_rect(1200), b = t_random_rect(1200);
+        int32_t tx = t_range(-100000, 100000), ty = t_range(-100000, 100000);
+        wem_rect a2 = a, b2 = b;
+        a2.c.x += tx;
+        a2.c.y += ty;
+        b2.c.x += tx;
+        b2.c.y += ty;
+        wem_quad qa = t_q(&a), qb = t_q(&b), qa2 = t_q(&a2), qb2 = t_q(&b2);
+        int c1 = 0, c2 = 0;
+        assert_int_equal(wem_g_contact(&a, &b, TOL), wem_g_contact(&a2, &b2, TOL));
+        assert_int_equal(wem_g_dist(&qa, &qb), wem_g_dist(&qa2, &qb2));
+        assert_int_equal(wem_g_touch_sides(&a, &b, 300, &c1), wem_g_touch_sides(&a2, &b2, 300, &c2));
+        assert_int_equal(c1, c2);
+        assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), wem_g_aoe(&a2, &b2, WEM_UOM, TOL));
+        wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
+        assert_int_equal(wem_g_lof_hits(&s, &b), wem_g_lof_hits(&s2, &b2));
+        assert_int_equal(wem_g_lof_depth(&s, &b), wem_g_lof_depth(&s2, &b2));
+        int32_t h = t_range(0, WEM_TURN - 1);
+        assert_int_equal(wem_g_approach(qa.v, 4, h, 5000, qb.v, 4),
+                         wem_g_approach(qa2.v, 4, h, 5000, qb2.v, 4));
+    }
+}
+
+/* rotating both pieces about the same point by quarter turns changes nothing */
+static void
+test_wem_geom_property_quarter_turns_exact(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 400; i++) {
+        wem_rect a = t_random_rect(1200), b = t_random_rect(1200);
+        wem_pt pivot = {t_range(-3000, 3000), t_range(-3000, 3000)};
+        int32_t dh = 900 * t_range(1, 3);
+        wem_rect a2 = wem_g_rotate(&a, pivot, dh), b2 = wem_g_rotate(&b, pivot, dh);
+        wem_quad qa = t_q(&a), qb = t_q(&b), qa2 = t_q(&a2), qb2 = t_q(&b2);
+        int c1 = 0, c2 = 0;
+        assert_int_equal(wem_g_contact(&a, &b, TOL), wem_g_contact(&a2, &b2, TOL));
+        assert_int_equal(wem_g_dist(&qa, &qb), wem_g_dist(&qa2, &qb2));
+        assert_int_equal(wem_g_touch_sides(&a, &b, 300, &c1), wem_g_touch_sides(&a2, &b2, 300, &c2));
+        assert_int_equal(c1, c2);
+        for (int k = 0; k < 4; k++)
+            assert_int_equal(wem_g_contact_len(&a, 1 << k, &b, 300), wem_g_contact_len(&a2, 1 << k, &b2, 300));
+        assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), wem_g_aoe(&a2, &b2, WEM_UOM, TOL));
+        wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
+        assert_int_equal(wem_g_lof_hits(&s, &b), wem_g_lof_hits(&s2, &b2));
+        assert_int_equal(wem_g_lof_depth(&s, &b), wem_g_lof_depth(&s2, &b2));
+        int32_t h = t_range(0, WEM_TURN - 1);
+        assert_int_equal(wem_g_approach(qa.v, 4, h, 5000, qb.v, 4),
+                         wem_g_approach(qa2.v, 4, wem_g_norm((int64_t) h + dh), 5000, qb2.v, 4));
+    }
+}
+
+/* rotating by any other step: the contact class is kept wherever it is not within a few units
+ * of a tolerance boundary */
+static void
+test_wem_geom_property_any_rotation_robust(void **state)
+{
+    (void) state;
+    int checked = 0;
+    for (int i = 0; i < 1500; i++) {
+        wem_rect a = t_random_rect(900), b = t_random_rect(900);
+        wem_pt pivot = {t_range(-3000, 3000), t_range(-3000, 3000)};
+        int32_t dh = t_range(1, WEM_TURN - 1);
+        wem_rect a2 = wem_g_rotate(&a, pivot, dh), b2 = wem_g_rotate(&b, pivot, dh);
+        wem_quad qa = t_q(&a), qb = t_q(&b), qa2 = t_q(&a2), qb2 = t_q(&b2);
+        int32_t d1 = wem_g_dist(&qa, &qb), d2 = wem_g_dist(&qa2, &qb2);
+        assert_true(d1 - d2 <= 4 && d2 - d1 <= 4);
+        /* robust classes: far from the band edges */
+        wem_quad sa, sb;
+        int margin = 6;
+        wem_g_quad(&a, -(TOL / 2) - margin, &sa);
+        wem_g_quad(&b, -(TOL / 2) - margin, &sb);
+        int deep = wem_g_quads_meet(&sa, &sb);
+        wem_g_quad(&a, -(TOL / 2) + margin, &sa);
+        wem_g_quad(&b, -(TOL / 2) + margin, &sb);
+        int shallow = !wem_g_quads_meet(&sa, &sb);
+        int want = -1;
+        if (deep)
+            want = WEM_OVERLAP;
+        else if (shallow && d1 <= TOL - margin)
+            want = WEM_TOUCH;
+        else if (d1 >= TOL + margin)
+            want = WEM_APART;
+        if (want < 0)
+            continue;
+        checked++;
+        assert_int_equal(wem_g_contact(&a, &b, TOL), want);
+        assert_int_equal(wem_g_contact(&a2, &b2, TOL), want);
+        /* the area of engagement, away from its band edges */
+        int g = wem_g_aoe(&a, &b, WEM_UOM, TOL);
+        if (g == wem_g_aoe(&a, &b, WEM_UOM - margin, TOL) && g == wem_g_aoe(&a, &b, WEM_UOM + margin, TOL))
+            assert_int_equal(wem_g_aoe(&a2, &b2, WEM_UOM, TOL), g);
+    }
+    assert_true(checked > 1000);
+}
+
+/* moving b further along a ray from a never brings it nearer */
+static void
+test_wem_geom_property_distance_monotone_along_ray(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 200; i++) {
+        wem_rect a = t_random_rect(0), b = t_random_rect(0);
+        b.c = a.c;
+        int32_t dx = t_range(-40, 40), dy = t_range(-40, 40);
+        if (dx == 0 && dy == 0)
+            dx = 1;
+        wem_quad qa = t_q(&a);
+        int32_t last = 0;
+        for (int k = 0; k < 120; k++) {
+            wem_rect bk = b;
+            bk.c.x += k * dx;
+            bk.c.y += k * dy;
+            wem_quad qb = t_q(&bk);
+            int32_t d = wem_g_dist(&qa, &qb);
+            assert_true(d >= last);
+            last = d;
+        }
+    }
+}
+
+/* approach then contact is a touch; a further tol (and a little) head on is an overlap */
+static void
+test_wem_geom_property_approach_then_contact(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 500; i++) {
+        wem_rect o = t_random_rect(2000);
+        wem_rect m = t_random_rect(0);
+        int aligned = i % 2;
+        /* m stands ahead of o's front, within its width, facing o's heading turned by quarter
+         * turns when aligned, any heading otherwise */
+        int32_t lat = t_range(-(o.hw > 60 ? o.hw - 50 : 10), o.hw > 60 ? o.hw - 50 : 10);
+        m.c = wem_g_offset(o.c, o.h, o.hd + 1500 + t_range(0, 3000), lat);
+        m.h = aligned ? wem_g_norm((int64_t) o.h + 900 * t_range(0, 3)) : t_range(0, WEM_TURN - 1);
+        wem_quad qm = t_q(&m), qo = t_q(&o);
+        if (wem_g_quads_meet(&qm, &qo))
+            continue;
+        int32_t h = wem_g_norm((int64_t) o.h + 1800);
+        int32_t d = wem_g_approach(qm.v, 4, h, 20000, qo.v, 4);
+        assert_true(d > 0 && d < 20000);
+        wem_rect m2 = wem_g_translate(&m, h, d);
+        assert_int_equal(wem_g_contact(&m2, &o, TOL), WEM_TOUCH);
+        wem_quad q2 = t_q(&m2);
+        assert_true(wem_g_dist(&q2, &qo) <= 2);
+        if (aligned) {
+            wem_rect m3 = wem_g_translate(&m, h, d + TOL + 3);
+            assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
+        }
+    }
+}
+
+/* the swept area of a move contains both ends, and a piece it meets lies on the way */
+static void
+test_wem_geom_sweep_and_hull(void **state)
+{
+    (void) state;
+    wem_rect m = t_tile(0, 0, 0);
+    wem_rect e = wem_g_translate(&m, 0, 3000);
+    wem_quad qa = t_q(&m), qb = t_q(&e);
+    wem_pt sw[8];
+    int n = wem_g_sweep(&qa, &qb, sw);
+    assert_int_equal(n, 4);
+    wem_rect x = t_tile(0, -1500, 450);
+    wem_quad qx = t_q(&x);
+    assert_true(wem_g_convex_meet(sw, n, qx.v, 4));
+    x = t_tile(900, -1500, 0);
+    qx = t_q(&x);
+    assert_false(wem_g_convex_meet(sw, n, qx.v, 4));
+    static const wem_pt pts[] = {{0, 0}, {10, 0}, {5, 5}, {10, 10}, {0, 10}, {5, 0}, {0, 0}};
+    wem_pt h[16];
+    assert_int_equal(wem_g_hull(pts, 7, h), 4);
+}
+
+int
+main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wem_geom_norm_and_hdiff),
+        cmocka_unit_test(test_wem_geom_div_round_halves_away_from_zero),
+        cmocka_unit_test(test_wem_geom_isqrt_is_floor),
+        cmocka_unit_test(test_wem_geom_sin2_cos2_is_one),
+        cmocka_unit_test(test_wem_geom_sin_table_matches_libm),
+        cmocka_unit_test(test_wem_geom_headings_and_corners),
+        cmocka_unit_test(test_wem_geom_tiles_side_by_side_touch_along_flank),
+        cmocka_unit_test(test_wem_geom_corner_to_corner_is_touch_at_corner),
+        cmocka_unit_test(test_wem_geom_contact_tolerance_band),
+        cmocka_unit_test(test_wem_geom_staggered_flank_contact_length),
+        cmocka_unit_test(test_wem_geom_aoe_one_uom_in_front_is_limit),
+        cmocka_unit_test(test_wem_geom_aoe_half_uom_in_front_is_occupied),
+        cmocka_unit_test(test_wem_geom_aoe_one_uom_and_1mm_is_outside),
+        cmocka_unit_test(test_wem_geom_aoe_entirely_behind_rear_line_is_outside),
+        cmocka_unit_test(test_wem_geom_aoe_flanks_and_rounded_corners),
+        cmocka_unit_test(test_wem_geom_aoe_straddling_rear_line_counts_front_part),
+        cmocka_unit_test(test_wem_geom_lof_is_15_by_180_straight_ahead),
+        cmocka_unit_test(test_wem_geom_lof_target_179mm_hit_181mm_not),
+        cmocka_unit_test(test_wem_geom_lof_target_partially_in_strip_is_hit),
+        cmocka_unit_test(test_wem_geom_lof_blocked_by_tile_across_whole_width),
+        cmocka_unit_test(test_wem_geom_lof_not_blocked_by_tile_across_half_width),
+        cmocka_unit_test(test_wem_geom_lof_blocked_by_terrain),
+        cmocka_unit_test(test_wem_geom_fired_on_rear_gun_behind_target),
+        cmocka_unit_test(test_wem_geom_piece_crossing_board_edge_meets_out_of_field),
+        cmocka_unit_test(test_wem_geom_segment_through_hill_meets_it),
+        cmocka_unit_test(test_wem_geom_approach_stops_at_contact),
+        cmocka_unit_test(test_wem_geom_property_symmetry),
+        cmocka_unit_test(test_wem_geom_property_translation_invariance),
+        cmocka_unit_test(test_wem_geom_property_quarter_turns_exact),
+        cmocka_unit_test(test_wem_geom_property_any_rotation_robust),
+        cmocka_unit_test(test_wem_geom_property_distance_monotone_along_ray),
+        cmocka_unit_test(test_wem_geom_property_approach_then_contact),
+        cmocka_unit_test(test_wem_geom_sweep_and_hull),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
