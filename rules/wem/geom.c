@@ -464,6 +464,30 @@ s_clamp32(int64_t v)
 }
 
 int32_t
+wem_g_convex_dist(const wem_pt *a, int na, const wem_pt *b, int nb)
+{
+    if (na <= 0 || nb <= 0)
+        return INT32_MAX;
+    return s_clamp32(s_convex_dist_floor(a, na, b, nb));
+}
+
+int
+wem_g_convex_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, int32_t d)
+{
+    if (na <= 0 || nb <= 0 || d < 0)
+        return 1;
+    return s_convex_dist_cmp(a, na, b, nb, d);
+}
+
+int
+wem_g_convex_within(const wem_pt *a, int na, const wem_pt *b, int nb, int32_t d)
+{
+    if (na <= 0 || nb <= 0 || d < 0)
+        return 0;
+    return s_convex_dist_cmp(a, na, b, nb, d) <= 0;
+}
+
+int32_t
 wem_g_dist(const wem_quad *a, const wem_quad *b)
 {
     return s_clamp32(s_convex_dist_floor(a->v, 4, b->v, 4));
@@ -678,24 +702,35 @@ wem_g_contact_len(const wem_rect *a, int side, const wem_rect *b, int32_t tol)
 /* ---- area of engagement ---- */
 
 int
-wem_g_aoe(const wem_rect *a, const wem_rect *b, int32_t reach, int32_t tol)
+wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol)
 {
-    wem_quad qa, qb;
-    wem_pt part[8];
+    wem_quad qa;
+    wem_pt part[18];
     int n;
+    if (nq <= 0 || nq > 16)
+        return 0;
     wem_g_quad(a, 0, &qa);
-    wem_g_quad(b, 0, &qb);
-    /* the part of b not behind the line of a's rear edge (RR -> RL, a inside on the left) */
-    n = s_clip(qb.v, 4, qa.v[WEM_RR], qa.v[WEM_RL], 0, part);
+    /* the part of q not behind the line of a's rear edge (RR -> RL, a inside on its left) */
+    n = s_clip(q, nq, qa.v[WEM_RR], qa.v[WEM_RL], 0, part);
     if (n == 0)
         return 0;
     if (tol < 0)
         tol = 0;
-    if (reach - tol > 0 && s_convex_dist_cmp(part, n, qa.v, 4, reach - tol) < 0)
+    /* for a point not behind the rear line, the distance to a is the distance to its front and
+     * flank edges: the nearest point of the rear edge is then a rear corner, on a flank too */
+    if ((int64_t) reach - tol > 0 && s_convex_dist_cmp(part, n, qa.v, 4, (int64_t) reach - tol) < 0)
         return 2;
     if (s_convex_dist_cmp(part, n, qa.v, 4, (int64_t) reach + tol) <= 0)
         return 1;
     return 0;
+}
+
+int
+wem_g_aoe(const wem_rect *a, const wem_rect *b, int32_t reach, int32_t tol)
+{
+    wem_quad qb;
+    wem_g_quad(b, 0, &qb);
+    return wem_g_aoe_convex(a, qb.v, 4, reach, tol);
 }
 
 int
@@ -830,7 +865,24 @@ wem_g_lof_blocked_line(const wem_rect *strip, const wem_line *ln, int32_t lo, in
 int
 wem_g_fired_on_rear(const wem_rect *strip, const wem_rect *b)
 {
-    return wem_g_hdiff(strip->h, b->h) < 900;
+    wem_quad qs, qb;
+    if (wem_g_hdiff(strip->h, b->h) >= 900)
+        return 0;
+    wem_g_quad(strip, 0, &qs);
+    wem_g_quad(b, 0, &qb);
+    /* the middle of the strip's near edge, twice scaled, against b's rear line RR -> RL (b on its
+     * left, cross > 0): behind is cross < 0 */
+    wem_pt e0 = qb.v[WEM_RR], e1 = qb.v[WEM_RL];
+    s_i128 mx2 = (s_i128) qs.v[WEM_RL].x + qs.v[WEM_RR].x, my2 = (s_i128) qs.v[WEM_RL].y + qs.v[WEM_RR].y;
+    s_i128 c = ((s_i128) e1.x - e0.x) * (my2 - 2 * (s_i128) e0.y)
+             - ((s_i128) e1.y - e0.y) * (mx2 - 2 * (s_i128) e0.x);
+    return c < 0;
+}
+
+int
+wem_g_same_facing(int32_t ha, int32_t hb, int32_t heading_tol)
+{
+    return wem_g_hdiff(ha, hb) <= heading_tol;
 }
 
 /* ---- terrain ---- */

@@ -281,6 +281,15 @@ test_wem_geom_aoe_one_uom_and_1mm_is_outside(void **state)
     wem_rect a = t_tile(0, 0, 0);
     wem_rect b = t_tile(0, -TILE - WEM_UOM - MM(1) - TILE, 1800);
     assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+    /* "exactly 1 unit of measurement" is measured within the contact tolerance either way */
+    b = t_tile(0, -TILE - WEM_UOM - TOL - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 1);
+    b = t_tile(0, -TILE - WEM_UOM - TOL - 1 - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 0);
+    b = t_tile(0, -TILE - WEM_UOM + TOL - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 1);
+    b = t_tile(0, -TILE - WEM_UOM + TOL + 1 - TILE, 1800);
+    assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
 }
 
 static void
@@ -322,6 +331,38 @@ test_wem_geom_aoe_straddling_rear_line_counts_front_part(void **state)
     /* beside the flank at 0.5 UoM, its front half ahead of a's rear line */
     wem_rect b = t_tile(2 * TILE + WEM_UOM / 2, 2 * TILE - TILE / 2, 0);
     assert_int_equal(wem_g_aoe(&a, &b, WEM_UOM, TOL), 2);
+}
+
+/* a swept path is checked against the area the same way */
+static void
+test_wem_geom_aoe_of_a_swept_path(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 0);
+    wem_rect m = t_tile(3000, -1000, 2700); /* far to the east, moving west across a's front */
+    wem_rect e = wem_g_translate(&m, 2700, 6000);
+    wem_quad qm = t_q(&m), qe = t_q(&e);
+    wem_pt sw[8];
+    int n = wem_g_sweep(&qm, &qe, sw);
+    assert_int_equal(wem_g_aoe(&a, &m, WEM_UOM, TOL), 0);
+    assert_int_equal(wem_g_aoe_convex(&a, sw, n, WEM_UOM, TOL), 2);
+    /* the same path 1 UoM and a bit further north misses it */
+    m = t_tile(3000, -300 - WEM_UOM - MM(2) - TILE, 2700);
+    e = wem_g_translate(&m, 2700, 6000);
+    qm = t_q(&m);
+    qe = t_q(&e);
+    n = wem_g_sweep(&qm, &qe, sw);
+    assert_int_equal(wem_g_aoe_convex(&a, sw, n, WEM_UOM, TOL), 0);
+}
+
+static void
+test_wem_geom_same_facing_within_heading_tol(void **state)
+{
+    (void) state;
+    assert_true(wem_g_same_facing(0, 10, WEM_HEADING_TOL));
+    assert_true(wem_g_same_facing(3595, 5, WEM_HEADING_TOL));
+    assert_false(wem_g_same_facing(0, 11, WEM_HEADING_TOL));
+    assert_false(wem_g_same_facing(0, 1800, WEM_HEADING_TOL));
 }
 
 /* ---- [Line of fire]: 15 mm wide, 6 UoM (180 mm) long, straight ahead ---- */
@@ -430,6 +471,18 @@ test_wem_geom_fired_on_rear_gun_behind_target(void **state)
     assert_false(wem_g_fired_on_rear(&s, &t));
     t.h = 900;                                             /* its flank to the gun */
     assert_false(wem_g_fired_on_rear(&s, &t));
+    /* a gun beside the target, firing along its rear line's side: not behind it */
+    wem_rect g = t_gun(-3000, -300, 900);                  /* faces east */
+    wem_rect s2 = wem_g_lof(&g, MM(15), 6 * WEM_UOM);
+    t = t_tile(-3000 + 300 + MM(60) + TILE, -300, 0);      /* faces north: the gun is on its left */
+    assert_true(wem_g_lof_hits(&s2, &t));
+    assert_false(wem_g_fired_on_rear(&s2, &t));
+    /* behind it and to the side, firing obliquely forward into it */
+    g = t_gun(-1500, 1500, 450);
+    s2 = wem_g_lof(&g, MM(15), 6 * WEM_UOM);
+    t = t_tile(0, 0, 0);
+    assert_true(wem_g_lof_hits(&s2, &t));
+    assert_true(wem_g_fired_on_rear(&s2, &t));
 }
 
 /* ---- terrain ---- */
@@ -716,6 +769,8 @@ main(void)
         cmocka_unit_test(test_wem_geom_aoe_entirely_behind_rear_line_is_outside),
         cmocka_unit_test(test_wem_geom_aoe_flanks_and_rounded_corners),
         cmocka_unit_test(test_wem_geom_aoe_straddling_rear_line_counts_front_part),
+        cmocka_unit_test(test_wem_geom_aoe_of_a_swept_path),
+        cmocka_unit_test(test_wem_geom_same_facing_within_heading_tol),
         cmocka_unit_test(test_wem_geom_lof_is_15_by_180_straight_ahead),
         cmocka_unit_test(test_wem_geom_lof_target_179mm_hit_181mm_not),
         cmocka_unit_test(test_wem_geom_lof_target_partially_in_strip_is_hit),
