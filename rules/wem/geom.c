@@ -523,6 +523,118 @@ wem_g_seg_seg_within(wem_pt a, wem_pt b, wem_pt c, wem_pt d, int32_t dist)
     return s_seg_seg_cmp(a, b, c, d, dist) <= 0;
 }
 
+/* ---- exact squared distances as fractions ---- */
+
+/* a * b as 256 bits (hi, lo) */
+static void
+s_mul256(s_u128 a, s_u128 b, s_u128 *hi, s_u128 *lo)
+{
+    const s_u128 m = ((s_u128) 1 << 64) - 1;
+    s_u128 a0 = a & m, a1 = a >> 64, b0 = b & m, b1 = b >> 64;
+    s_u128 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    s_u128 mid = (p00 >> 64) + (p01 & m) + (p10 & m);
+    *lo = (p00 & m) | (mid << 64);
+    *hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+}
+
+/* sign(a * b - c * d) */
+static int
+s_cmp_products(s_u128 a, s_u128 b, s_u128 c, s_u128 d)
+{
+    s_u128 h1, l1, h2, l2;
+    s_mul256(a, b, &h1, &l1);
+    s_mul256(c, d, &h2, &l2);
+    if (h1 != h2)
+        return h1 < h2 ? -1 : 1;
+    if (l1 != l2)
+        return l1 < l2 ? -1 : 1;
+    return 0;
+}
+
+/* the squared distance from p to segment ab as num / den (den > 0) */
+static void
+s_pt_seg_d2(wem_pt p, wem_pt a, wem_pt b, s_u128 *num, s_u128 *den)
+{
+    s_i128 l2 = s_len2(a, b);
+    s_i128 t = s_dot(a, b, p);
+    *den = 1;
+    if (l2 == 0 || t <= 0)
+        *num = (s_u128) s_len2(a, p);
+    else if (t >= l2)
+        *num = (s_u128) s_len2(b, p);
+    else {
+        s_i128 c = s_cross(a, b, p);
+        *num = (s_u128) (c * c);
+        *den = (s_u128) l2;
+    }
+}
+
+/* the squared distance between convex a and b as num / den (0 / 1 if they meet) */
+static void
+s_convex_d2(const wem_pt *a, int na, const wem_pt *b, int nb, s_u128 *num, s_u128 *den)
+{
+    int found = 0;
+    *num = 0;
+    *den = 1;
+    if (wem_g_convex_meet(a, na, b, nb))
+        return;
+    for (int pass = 0; pass < 2; pass++) {
+        const wem_pt *p = pass ? b : a, *q = pass ? a : b;
+        int np = pass ? nb : na, nq = pass ? na : nb;
+        for (int i = 0; i < np; i++)
+            for (int j = 0; j < nq; j++) {
+                s_u128 n, d;
+                s_pt_seg_d2(p[i], q[j], q[(j + 1) % nq], &n, &d);
+                if (!found || s_cmp_products(n, *den, *num, d) < 0) {
+                    *num = n;
+                    *den = d;
+                    found = 1;
+                }
+            }
+    }
+}
+
+int
+wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c, int nc,
+               const wem_pt *d, int nd)
+{
+    s_u128 n1, d1, n2, d2;
+    s_convex_d2(a, na, b, nb, &n1, &d1);
+    s_convex_d2(c, nc, d, nd, &n2, &d2);
+    return s_cmp_products(n1, d2, n2, d1);
+}
+
+/* ---- a wheel: the piece turned about a pivot, in whole degrees ---- */
+
+#define S_WHEEL_STEP 10
+
+int
+wem_g_wheel_parts(int32_t dh)
+{
+    int64_t a = dh < 0 ? -(int64_t) dh : dh;
+    if (a == 0)
+        return 1;
+    return (int) ((a + S_WHEEL_STEP - 1) / S_WHEEL_STEP);
+}
+
+int
+wem_g_wheel_part(const wem_rect *r, wem_pt pivot, int32_t dh, int i, wem_pt out[8])
+{
+    int parts = wem_g_wheel_parts(dh);
+    int64_t a = dh < 0 ? -(int64_t) dh : dh, sign = dh < 0 ? -1 : 1;
+    if (i < 0 || i >= parts)
+        return 0;
+    int64_t s0 = (int64_t) i * S_WHEEL_STEP, s1 = s0 + S_WHEEL_STEP;
+    if (s1 > a)
+        s1 = a;
+    wem_rect r0 = wem_g_rotate(r, pivot, (int32_t) (sign * s0));
+    wem_rect r1 = wem_g_rotate(r, pivot, (int32_t) (sign * s1));
+    wem_quad q0, q1;
+    wem_g_quad(&r0, 0, &q0);
+    wem_g_quad(&r1, 0, &q1);
+    return wem_g_sweep(&q0, &q1, out);
+}
+
 /* ---- clipping (new vertices rounded to the nearest unit, once) ---- */
 
 /* keep the part of convex p where f(v) = cross(e0, e1, v) - k >= 0; returns the count */

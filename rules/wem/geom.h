@@ -155,6 +155,11 @@ int wem_g_pt_seg_within(wem_pt p, wem_pt a, wem_pt b, int32_t d);
 /* the least distance between segments ab and cd <= d (0 if they cross) */
 int wem_g_seg_seg_within(wem_pt a, wem_pt b, wem_pt c, wem_pt d, int32_t dist);
 
+/* exactly: the sign of dist(a, b) - dist(c, d) for four convex polygons (-1, 0, 1) ("closer to
+ * the enemy than the closest Unit was") */
+int wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c, int nc,
+                   const wem_pt *d, int nd);
+
 /* ---- area of engagement ---- */
 
 /* The area of engagement of a: the points within `reach` (1 UoM) of its front edge or either
@@ -218,6 +223,16 @@ int wem_g_seg_meets_poly(wem_pt a, wem_pt b, const wem_poly *poly);
 int wem_g_seg_meets_line(wem_pt a, wem_pt b, const wem_line *l);
 
 /* ---- motion ---- */
+
+/* The area a piece covers while it wheels by dh steps about pivot (an Advance's turn about the
+ * front corner) is taken as the union of convex parts: part i is the hull of the piece turned by
+ * i and i + 1 whole degrees (the last part ends at dh). Between two whole degrees the true arc
+ * bulges out of that hull by at most R (1 - cos 0.5 degree), under 1 unit for a radius R below
+ * 1.3 m. wem_g_wheel_parts gives their count (1 when dh = 0); wem_g_wheel_part writes part i into
+ * out (<= 8 corners) and returns its count (0 past the end). Check each part with any convex
+ * predicate (wem_g_convex_meet, wem_g_aoe_convex, wem_g_convex_meets_poly ...). */
+int wem_g_wheel_parts(int32_t dh);
+int wem_g_wheel_part(const wem_rect *r, wem_pt pivot, int32_t dh, int i, wem_pt out[8]);
 
 /* The furthest that convex `mov` can translate along heading h, from 0 up to maxd units, before
  * it would meet convex `obst`: returns that distance rounded down (maxd if it never meets within

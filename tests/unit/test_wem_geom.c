@@ -720,11 +720,130 @@ test_wem_geom_property_approach_then_contact(void **state)
         assert_int_equal(wem_g_contact(&m2, &o, TOL), WEM_TOUCH);
         wem_quad q2 = t_q(&m2);
         assert_true(wem_g_dist(&q2, &qo) <= 2);
+        if (d >= 2) {
+            /* and not too late: two units short of it they are apart */
+            wem_rect m1 = wem_g_translate(&m, h, d - 2);
+            wem_quad q1 = t_q(&m1);
+            assert_false(wem_g_quads_meet(&q1, &qo));
+        }
         if (aligned) {
             wem_rect m3 = wem_g_translate(&m, h, d + TOL + 3);
             assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
         }
     }
+}
+
+/* the exact distance agrees with a reference computed in the C library's arithmetic */
+static double
+t_ref_pt_seg(double px, double py, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+    double t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+    if (t < 0)
+        t = 0;
+    if (t > 1)
+        t = 1;
+    double qx = ax + t * dx - px, qy = ay + t * dy - py;
+    return sqrt(qx * qx + qy * qy);
+}
+
+static void
+test_wem_geom_property_distance_matches_reference(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 600; i++) {
+        wem_rect a = t_random_rect(3000), b = t_random_rect(3000);
+        wem_quad qa = t_q(&a), qb = t_q(&b);
+        if (wem_g_quads_meet(&qa, &qb)) {
+            assert_int_equal(wem_g_dist(&qa, &qb), 0);
+            continue;
+        }
+        double best = 1e300;
+        for (int pass = 0; pass < 2; pass++) {
+            const wem_quad *p = pass ? &qb : &qa, *q = pass ? &qa : &qb;
+            for (int k = 0; k < 4; k++)
+                for (int j = 0; j < 4; j++) {
+                    double d = t_ref_pt_seg(p->v[k].x, p->v[k].y, q->v[j].x, q->v[j].y,
+                                            q->v[(j + 1) & 3].x, q->v[(j + 1) & 3].y);
+                    if (d < best)
+                        best = d;
+                }
+        }
+        int32_t d = wem_g_dist(&qa, &qb);
+        assert_true(fabs((double) d - floor(best)) <= 1.0);
+        assert_true((double) d <= best + 1e-6 && best < (double) d + 1 + 1e-6);
+    }
+}
+
+/* comparing two distances is exact: a congruent pair is equal, one unit further is more */
+static void
+test_wem_geom_dist_cmp_exact(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 300; i++) {
+        wem_rect a = t_random_rect(2000), b = t_random_rect(2000);
+        wem_rect a2 = wem_g_rotate(&a, (wem_pt){17, -5}, 900), b2 = wem_g_rotate(&b, (wem_pt){17, -5}, 900);
+        wem_quad qa = t_q(&a), qb = t_q(&b), qa2 = t_q(&a2), qb2 = t_q(&b2);
+        assert_int_equal(wem_g_dist_cmp(qa.v, 4, qb.v, 4, qa2.v, 4, qb2.v, 4), 0);
+        if (wem_g_quads_meet(&qa, &qb))
+            continue;
+        /* b moved straight away from a along the x axis */
+        int32_t amax = qa.v[0].x, bmin = qb.v[0].x;
+        for (int k = 1; k < 4; k++) {
+            amax = qa.v[k].x > amax ? qa.v[k].x : amax;
+            bmin = qb.v[k].x < bmin ? qb.v[k].x : bmin;
+        }
+        if (bmin <= amax)
+            continue;
+        wem_rect b3 = b;
+        b3.c.x += 1;
+        wem_quad qb3 = t_q(&b3);
+        assert_int_equal(wem_g_dist_cmp(qa.v, 4, qb3.v, 4, qa.v, 4, qb.v, 4), 1);
+        assert_true(wem_g_dist_cmp(qa.v, 4, qb3.v, 4, qa.v, 4, qb.v, 4) >= 0);
+    }
+    /* two pieces 600 and 601 away */
+    wem_rect a = t_tile(0, 0, 0), b = t_tile(1200, 0, 0), c = t_tile(1201, 0, 0);
+    wem_quad qa = t_q(&a), qb = t_q(&b), qc = t_q(&c);
+    assert_int_equal(wem_g_dist_cmp(qa.v, 4, qc.v, 4, qa.v, 4, qb.v, 4), 1);
+    assert_int_equal(wem_g_dist_cmp(qa.v, 4, qb.v, 4, qa.v, 4, qc.v, 4), -1);
+    /* 3-4-5: a corner 3000 x 4000 off is as far as a face 5000 off */
+    wem_rect d = t_tile(600 + 3000, -600 - 4000, 0), e = t_tile(600 + 5000, 0, 0);
+    wem_quad qd = t_q(&d), qe = t_q(&e);
+    assert_int_equal(wem_g_dist_cmp(qa.v, 4, qd.v, 4, qa.v, 4, qe.v, 4), 0);
+}
+
+/* [Execute maneuvers] an Advance wheels about the front corner: the parts cover the arc */
+static void
+test_wem_geom_wheel_parts_cover_the_arc(void **state)
+{
+    (void) state;
+    wem_rect r = t_tile(0, 0, 0);
+    wem_pt pivot = wem_g_corner(&r, WEM_FL);
+    assert_int_equal(wem_g_wheel_parts(0), 1);
+    assert_int_equal(wem_g_wheel_parts(900), 90);
+    assert_int_equal(wem_g_wheel_parts(-905), 91);
+    wem_pt part[8];
+    /* the last part ends on the piece turned by the whole angle */
+    int n = wem_g_wheel_part(&r, pivot, 900, 89, part);
+    wem_rect end = wem_g_rotate(&r, pivot, 900);
+    wem_quad qe = t_q(&end);
+    for (int k = 0; k < 4; k++)
+        assert_true(wem_g_convex_meet(&qe.v[k], 1, part, n));
+    assert_int_equal(wem_g_wheel_part(&r, pivot, 900, 90, part), 0);
+    /* the rear-right corner draws the outer arc (radius 849 about the pivot): a counter just
+     * inside it, half way round (straight south of the pivot), is met by some part; one just
+     * outside is not */
+    int met = 0, met_out = 0;
+    wem_rect on = t_rect(-300, -300 + 849 - 30, 20, 20, 0);
+    wem_rect off = t_rect(-300, -300 + 849 + 25, 20, 20, 0);
+    wem_quad qon = t_q(&on), qoff = t_q(&off);
+    for (int i = 0; i < wem_g_wheel_parts(900); i++) {
+        n = wem_g_wheel_part(&r, pivot, 900, i, part);
+        met |= wem_g_convex_meet(part, n, qon.v, 4);
+        met_out |= wem_g_convex_meet(part, n, qoff.v, 4);
+    }
+    assert_true(met);
+    assert_false(met_out);
 }
 
 /* the swept area of a move contains both ends, and a piece it meets lies on the way */
@@ -788,6 +907,9 @@ main(void)
         cmocka_unit_test(test_wem_geom_property_distance_monotone_along_ray),
         cmocka_unit_test(test_wem_geom_property_approach_then_contact),
         cmocka_unit_test(test_wem_geom_sweep_and_hull),
+        cmocka_unit_test(test_wem_geom_property_distance_matches_reference),
+        cmocka_unit_test(test_wem_geom_dist_cmp_exact),
+        cmocka_unit_test(test_wem_geom_wheel_parts_cover_the_arc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
