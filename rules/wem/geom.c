@@ -689,7 +689,7 @@ wem_g_contact(const wem_rect *a, const wem_rect *b, int32_t tol)
     int32_t half = tol / 2;
     wem_g_quad(a, -half, &qa);
     wem_g_quad(b, -half, &qb);
-    if (wem_g_quads_meet(&qa, &qb))
+    if (s_convex_interiors_meet(qa.v, 4, qb.v, 4))
         return WEM_OVERLAP;
     wem_g_quad(a, 0, &qa);
     wem_g_quad(b, 0, &qb);

@@ -23,7 +23,7 @@
  * scenario parameters (docs/wem-data.md: `contact-tol`, default WEM_CONTACT_TOL = 10 = 0.5 mm;
  * `heading-tol`, default WEM_HEADING_TOL = 10 = 1 degree), passed in by the caller: a tolerance
  * of `tol` units means two pieces whose least distance is at most tol (each grown by tol/2 all
- * round) are touching, and two whose rectangles shrunk by tol/2 on every side meet overlap.
+ * round) are touching, and two whose rectangles shrunk by tol/2 on every side overlap, overlap.
  *
  * Domain: the kernel is exact for |coordinate| < WEM_G_MAX (2^28 units, 13 km). The model, each
  * predicate's exact definition and the tolerances: docs/wem-geometry.md; the rulings:
@@ -122,8 +122,9 @@ int wem_g_sweep(const wem_quad *a, const wem_quad *b, wem_pt out[8]);
 /* ---- contact between pieces ---- */
 
 enum { WEM_APART = 0, WEM_TOUCH = 1, WEM_OVERLAP = 2 };
-/* WEM_OVERLAP if a and b shrunk by tol/2 (integer half) on every side meet; WEM_TOUCH if their
- * least distance is at most tol (grown by tol/2 all round they meet); else WEM_APART */
+/* WEM_OVERLAP if a and b shrunk by tol/2 (integer half) on every side overlap (their interiors
+ * meet: they overlap by more than tol across); WEM_TOUCH if their least distance is at most tol
+ * (grown by tol/2 all round they meet); else WEM_APART. Symmetric in a and b. */
 int wem_g_contact(const wem_rect *a, const wem_rect *b, int32_t tol);
 /* the sides of a that b touches (bits WEM_SIDE_*), 0 if apart. A side is touched when b is
  * within tol of that side's edge and reaches more than tol beyond the edge's line (b lies on its
@@ -170,7 +171,7 @@ int wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_p
  * its limit, "exactly 1 unit of measurement": occupied, but it does not force a Charge,
  * R-wem-aoe-limit); 2 if d < reach - tol (occupied). */
 int wem_g_aoe(const wem_rect *a, const wem_rect *b, int32_t reach, int32_t tol);
-/* the same for any convex polygon q (n <= 12): a swept path, a formation's hull */
+/* the same for any convex polygon q (n <= 16): a swept path, a formation's hull */
 int wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol);
 /* is b within `d` of a's front edge (the no-support test: "an enemy Unit within 1 unit of
  * measurement from its front") */

@@ -228,10 +228,17 @@ test_wem_geom_contact_tolerance_band(void **state)
     assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
     b = t_tile(2 * TILE + TOL + 1, 0, 0);
     assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_APART);
-    b = t_tile(2 * TILE - TOL + 1, 0, 0);
-    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
     b = t_tile(2 * TILE - TOL, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+    b = t_tile(2 * TILE - TOL - 1, 0, 0);
     assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_OVERLAP);
+    /* with no tolerance, touching is a touch and any overlap an overlap */
+    b = t_tile(2 * TILE, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, 0), WEM_TOUCH);
+    b = t_tile(2 * TILE - 1, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, 0), WEM_OVERLAP);
+    b = t_tile(2 * TILE + 1, 0, 0);
+    assert_int_equal(wem_g_contact(&a, &b, 0), WEM_APART);
     /* a front-to-front contact */
     b = t_tile(0, -2 * TILE, 1800);
     int corner = 1;
