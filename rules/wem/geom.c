@@ -211,6 +211,21 @@ wem_g_corner(const wem_rect *r, int k)
     return q.v[k & 3];
 }
 
+static int s_side_index(int side);
+
+int
+wem_g_side(const wem_rect *r, int side, wem_pt *a, wem_pt *b)
+{
+    wem_quad q;
+    int k = s_side_index(side);
+    if (k < 0)
+        return -1;
+    wem_g_quad(r, 0, &q);
+    *a = q.v[k];
+    *b = q.v[(k + 1) & 3];
+    return 0;
+}
+
 /* ---- convex shapes ---- */
 
 /* projections of the points on axis (ax, ay): min and max */

@@ -107,6 +107,10 @@ wem_rect wem_g_rotate(const wem_rect *r, wem_pt pivot, int32_t dh);
 wem_rect wem_g_translate(const wem_rect *r, int32_t h, int32_t dist);
 /* the rectangle's corner k (WEM_FL..WEM_RL), exact as wem_g_quad gives it */
 wem_pt wem_g_corner(const wem_rect *r, int k);
+/* the edge of side `side` (one WEM_SIDE_* bit) as the segment *a -> *b, corners as wem_g_quad
+ * gives them (front FL->FR, right FR->RR, rear RR->RL, left RL->FL); -1 if side is not one bit
+ * ("the bombardment or combat front must touch the terrain element": wem_g_seg_meets_line) */
+int wem_g_side(const wem_rect *r, int side, wem_pt *a, wem_pt *b);
 
 /* ---- convex shapes ---- */
 

@@ -542,6 +542,32 @@ test_wem_geom_segment_through_hill_meets_it(void **state)
     assert_false(wem_g_quad_inside_poly(&q, &p));
 }
 
+/* [Linear Terrain] "the bombardment or combat front must touch, even partially, the terrain
+ * element": the front edge against the band of a sunken road */
+static void
+test_wem_geom_front_touches_linear_terrain(void **state)
+{
+    (void) state;
+    static const wem_pt road[] = {{-3000, -400}, {3000, -400}};
+    wem_line l = {2, MM(2), road}; /* a band from y = -440 to -360 */
+    wem_rect t = t_tile(0, -60, 0); /* front edge at y = -360: touches the band */
+    wem_pt a, b;
+    assert_int_equal(wem_g_side(&t, WEM_SIDE_FRONT, &a, &b), 0);
+    assert_true(wem_g_seg_meets_line(a, b, &l));
+    assert_int_equal(wem_g_side(&t, WEM_SIDE_REAR, &a, &b), 0);
+    assert_false(wem_g_seg_meets_line(a, b, &l));
+    assert_int_equal(wem_g_side(&t, WEM_SIDE_FRONT | WEM_SIDE_REAR, &a, &b), -1);
+    t.h = 1800; /* facing away: its rear touches, not its front */
+    assert_int_equal(wem_g_side(&t, WEM_SIDE_FRONT, &a, &b), 0);
+    assert_false(wem_g_seg_meets_line(a, b, &l));
+    t = t_tile(0, -61 + 1 - 1, 0);
+    wem_quad q = t_q(&t);
+    assert_true(wem_g_convex_meets_line(q.v, 4, &l));
+    t = t_tile(0, -59, 0);
+    q = t_q(&t);
+    assert_false(wem_g_convex_meets_line(q.v, 4, &l));
+}
+
 /* ---- motion ---- */
 
 static void
@@ -782,6 +808,81 @@ test_wem_geom_property_distance_matches_reference(void **state)
     }
 }
 
+/* contact agrees with the distance, and the area of engagement with a reference computed in the
+ * C library's arithmetic (b cut at a's rear line exactly), away from its band edges */
+static double
+t_ref_poly_dist(const double (*p)[2], int np, const wem_quad *q)
+{
+    double best = 1e300;
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < 4; j++) {
+            double d = t_ref_pt_seg(p[i][0], p[i][1], q->v[j].x, q->v[j].y, q->v[(j + 1) & 3].x,
+                                    q->v[(j + 1) & 3].y);
+            best = d < best ? d : best;
+        }
+    for (int j = 0; j < 4; j++)
+        for (int i = 0; i < np; i++) {
+            int k = (i + 1) % np;
+            double d = t_ref_pt_seg(q->v[j].x, q->v[j].y, p[i][0], p[i][1], p[k][0], p[k][1]);
+            best = d < best ? d : best;
+        }
+    return best;
+}
+
+static void
+test_wem_geom_property_contact_and_aoe_match_reference(void **state)
+{
+    (void) state;
+    int checked = 0;
+    for (int i = 0; i < 3000; i++) {
+        wem_rect a = t_random_rect(1500), b = t_random_rect(1500);
+        wem_quad qa = t_q(&a), qb = t_q(&b);
+        int c = wem_g_contact(&a, &b, TOL);
+        assert_int_equal(c != WEM_APART, wem_g_within(&qa, &qb, TOL));
+        /* b cut at the rear line RR -> RL of a (a on its left) */
+        double part[8][2];
+        int n = 0;
+        double ex = qa.v[WEM_RL].x - qa.v[WEM_RR].x, ey = qa.v[WEM_RL].y - qa.v[WEM_RR].y;
+        for (int k = 0; k < 4; k++) {
+            const wem_pt *u = &qb.v[k], *v = &qb.v[(k + 1) & 3];
+            double fu = ex * (u->y - qa.v[WEM_RR].y) - ey * (u->x - qa.v[WEM_RR].x);
+            double fv = ex * (v->y - qa.v[WEM_RR].y) - ey * (v->x - qa.v[WEM_RR].x);
+            if (fu >= 0) {
+                part[n][0] = u->x;
+                part[n][1] = u->y;
+                n++;
+            }
+            if ((fu >= 0) != (fv >= 0)) {
+                double t = fu / (fu - fv);
+                part[n][0] = u->x + t * (v->x - u->x);
+                part[n][1] = u->y + t * (v->y - u->y);
+                n++;
+            }
+        }
+        int g = wem_g_aoe(&a, &b, WEM_UOM, TOL);
+        if (n == 0) {
+            assert_int_equal(g, 0);
+            checked++;
+            continue;
+        }
+        if (n < 3)
+            continue; /* only touching the line */
+        double d = wem_g_quads_meet(&qa, &qb) ? 0 : t_ref_poly_dist(part, n, &qa);
+        int want;
+        if (d < WEM_UOM - TOL - 1.5)
+            want = 2;
+        else if (d > WEM_UOM - TOL + 1.5 && d < WEM_UOM + TOL - 1.5)
+            want = 1;
+        else if (d > WEM_UOM + TOL + 1.5)
+            want = 0;
+        else
+            continue;
+        checked++;
+        assert_int_equal(g, want);
+    }
+    assert_true(checked > 2800);
+}
+
 /* comparing two distances is exact: a congruent pair is equal, one unit further is more */
 static void
 test_wem_geom_dist_cmp_exact(void **state)
@@ -906,7 +1007,9 @@ main(void)
         cmocka_unit_test(test_wem_geom_fired_on_rear_gun_behind_target),
         cmocka_unit_test(test_wem_geom_piece_crossing_board_edge_meets_out_of_field),
         cmocka_unit_test(test_wem_geom_segment_through_hill_meets_it),
+        cmocka_unit_test(test_wem_geom_front_touches_linear_terrain),
         cmocka_unit_test(test_wem_geom_approach_stops_at_contact),
+        cmocka_unit_test(test_wem_geom_property_contact_and_aoe_match_reference),
         cmocka_unit_test(test_wem_geom_property_symmetry),
         cmocka_unit_test(test_wem_geom_property_translation_invariance),
         cmocka_unit_test(test_wem_geom_property_quarter_turns_exact),
