@@ -266,6 +266,10 @@ typedef struct wem_state {
     wem_forced forced;
     /* the last bombardment's line of fire, for the picture (gun, target; -1 none) */
     int16_t last_lof_gun, last_lof_target;
+    /* the turn sequence (turn.c): the step of the turn and the interrupts waiting to return */
+    uint8_t step;           /* WEM_STEP_* */
+    uint8_t depth;          /* interrupt stack depth */
+    uint8_t stack[8];       /* phases to return to */
     /* end */
     int32_t vp[WEM_ARMIES];  /* Victory points scored so far (removed enemy pieces) */
     uint8_t resigned;        /* seat + 1 */
@@ -327,7 +331,105 @@ typedef struct wem_order {
     wem_place places[WEM_MAX_LIST];
 } wem_order;
 
+/* the steps of a turn, in order (turn.c): each army acts in initiative order in each step but
+ * the sealed bid, which all armies give at once */
+enum {
+    WEM_STEP_ENTRANCE = 0,  /* [Entrance of the black (Prussian) army], turn >= VIII */
+    WEM_STEP_INITIATIVE,    /* [1. Initiative]: markers rolled, bids (turn >= 2) */
+    WEM_STEP_SUBSTITUTE,    /* [Substitute Generals] */
+    WEM_STEP_BOMBARD,       /* [2. Bombardment] */
+    WEM_STEP_ASSIGN,        /* [3.1 Assign] */
+    WEM_STEP_ORDERS,        /* [3.2 Issue Orders] */
+    WEM_STEP_MANEUVER,      /* [3.3 Maneuver] */
+    WEM_STEP_UNFASTEN,      /* [Unfastening Artillery Units] end of 3.3 */
+    WEM_STEP_COMBAT,        /* [3.4 Combat] */
+    WEM_STEP_END,           /* [3.5 End of Turn] */
+    WEM_STEP_COUNT
+};
+
 /* ---- functions ---- */
+
+/* codec.c: the order's wire form (proto wem.v1.Order) and events */
+int wem_order_encode(const wem_state *s, const wem_order *o, brt_buf *out);
+int wem_order_decode(const wem_state *s, const uint8_t *data, size_t len, wem_order *o, brt_reject *err);
+void wem_order_init(wem_order *o, int kind);
+/* an event: kind, army (-1 none), the piece and another (unit or general index codes as in
+ * wem_place.piece, -1 none), a value, dice, a pose (NULL none), and a sentence citing the rule */
+void wem_event(const wem_state *s, brt_events *ev, uint32_t seats, const char *kind, int army, int piece, int other,
+               int value, const int *dice, int n_dice, const wem_pt *at, int32_t h, const char *fmt, ...)
+    __attribute__((format(printf, 13, 14)));
+/* a piece code's id: unit index, or WEM_GEN_BASE + general index; "" for -1 */
+const char *wem_piece_id(const wem_state *s, int piece);
+int wem_piece_find(const wem_state *s, const char *id);  /* piece code, -1 unknown */
+
+/* turn.c: the switchboard and the turn sequence */
+int wem_apply_order(wem_state *s, unsigned seat, const wem_order *o, brt_dice *dice, brt_events *ev,
+                    brt_reject *err);
+void wem_pending(const wem_state *s, brt_pending *out);
+int wem_legal(const wem_state *s, unsigned seat, brt_buf *out);
+int wem_timeout_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev);
+void wem_turn_start(wem_state *s, brt_dice *dice, brt_events *ev);   /* a new turn: its first step */
+/* the current army has finished its part of the current step: the next army in initiative
+ * order, or the next step (calling each step's begin), or the end of the turn */
+void wem_step_done(wem_state *s, brt_dice *dice, brt_events *ev);
+/* an interrupt: remember the phase to return to and ask phase now; wem_resume goes back */
+void wem_interrupt(wem_state *s, int phase);
+void wem_resume(wem_state *s);
+/* append one legal order to a legal() list (u32 length + Order bytes); returns 0/-1 */
+int wem_legal_put(const wem_state *s, const wem_order *o, brt_buf *out);
+/* the seat that decides for an army now (2 seats: red plays black) */
+uint32_t wem_army_mask(const wem_state *s, int army);
+/* a d6 / 2d6 roll through the core, purpose citing the rule; the value is public */
+int wem_d6(brt_dice *dice, const char *purpose);
+int wem_2d6(brt_dice *dice, const char *purpose, int *a, int *b);
+
+/* Each step's begin for the current army (wem_cur_army): set s->phase and return 1 if the army
+ * has something to decide, or return 0 to pass the step (turn.c then moves on). Steps that
+ * concern all armies at once (the bid) are begun once. */
+int wem_entrance_begin(wem_state *s, brt_dice *dice, brt_events *ev);     /* initiative.c */
+int wem_initiative_begin(wem_state *s, brt_dice *dice, brt_events *ev);   /* initiative.c */
+int wem_substitute_begin(wem_state *s, brt_dice *dice, brt_events *ev);   /* initiative.c */
+int wem_bombard_begin(wem_state *s, brt_dice *dice, brt_events *ev);      /* bombard.c */
+int wem_assign_begin(wem_state *s, brt_dice *dice, brt_events *ev);       /* command.c */
+int wem_orders_begin(wem_state *s, brt_dice *dice, brt_events *ev);       /* command.c */
+void wem_orders_end(wem_state *s, brt_events *ev);                        /* command.c: greens off */
+int wem_maneuver_begin(wem_state *s, brt_dice *dice, brt_events *ev);     /* maneuver.c */
+int wem_unfasten_begin(wem_state *s, brt_dice *dice, brt_events *ev);     /* maneuver.c */
+int wem_combat_begin(wem_state *s, brt_dice *dice, brt_events *ev);       /* combat.c */
+void wem_end_of_turn(wem_state *s, brt_dice *dice, brt_events *ev);       /* turn.c [3.5] */
+void wem_split_contacts(wem_state *s, brt_events *ev);                    /* maneuver.c [3.5] */
+const char *wem_phase_name(int phase);                                    /* turn.c */
+/* forced.c [Withdraw] [Retreat] [Routed] [Fall Back]: forced moves are straight back, without a
+ * turn, so they need no decision. wem_withdraw moves unit u back `dist` (friends in contact
+ * withdraw with it, or are Shaken, per the exceptions); a unit that cannot is Shaken, or takes a
+ * Loss if it already is; `cause` is the unit that caused it (-1 none): it never gets closer to
+ * it. Returns the distance moved. wem_shake gives one yellow marker (a second one routs: the
+ * Routed unit withdraws 2 or is captured); wem_fall_back moves u's whole Formation back. */
+int32_t wem_withdraw(wem_state *s, int u, int32_t dist, int cause, brt_events *ev);
+void wem_shake(wem_state *s, int u, int cause, brt_events *ev);
+void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev);
+/* maneuver.c: a maneuver (WEM_O_MANEUVER's fields) checked and executed with a given allowance
+ * (units; the Formation's own Advance/Charge number when < 0); flags for the Charges of the
+ * combat steps (C, D) and of Pursuit. 0 done, -1 refused (err says which rule). */
+#define WEM_MVF_NO_GREEN 1   /* [3.4 C/D] [Pursuit] a Charge without the green marker */
+#define WEM_MVF_PURSUIT 2    /* [Pursuit] cavalry: along a flank first, freely through friends in Formation */
+#define WEM_MVF_DRY 4        /* check only: nothing changes */
+int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, brt_dice *dice,
+                      brt_events *ev, brt_reject *err);
+/* query.c: "can this Formation reach / touch / fire on that one": the measured figures as text */
+int wem_query(const wem_state *s, int viewpoint, const char *text, brt_buf *out);
+/* victory.c: Losses (a unit reaching its capacity is eliminated [Units]); by = the army causing them */
+void wem_unit_loss(wem_state *s, int u, int n, int by, brt_events *ev);
+/* victory.c: the immediate ends [Victory Conditions] and the tally [End of the Game] */
+int wem_victory_check(wem_state *s, brt_events *ev);   /* 1 if the game ended now */
+void wem_victory_final(wem_state *s, brt_events *ev);
+void wem_victory_text(const wem_state *s, char *out, size_t cap);
+void wem_scores(const wem_state *s, int32_t vp[WEM_ARMIES]);
+/* removal of a piece [Effects of Unit removal]: how = WEM_ELIMINATED / _CAPTURED / _OUTFIELD;
+ * the VP go to the army that removed it (by = army, -1 none); column-mates become Shaken on an
+ * elimination; a general's removal calls for a substitute (victory.c) */
+void wem_unit_remove(wem_state *s, int u, int how, int by, brt_events *ev);
+void wem_general_remove(wem_state *s, int g, int how, int by, brt_events *ev);
 
 /* state.c */
 wem_state *wem_state_new(const wem_scenario *sc, unsigned seats, int ney);
@@ -362,5 +464,31 @@ int wem_formation_units(const wem_formations *f, int fmn, int16_t *out);  /* cou
     void wem_##x##_pending(const wem_state *s, brt_pending *out);                                          \
     int wem_##x##_legal(const wem_state *s, unsigned seat, brt_buf *out);                                  \
     int wem_##x##_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev)
+
+WEM_PHASE_FNS(entrance);        /* initiative.c  WEM_PH_ENTRANCE */
+WEM_PHASE_FNS(bid);             /* initiative.c  WEM_PH_BID */
+WEM_PHASE_FNS(substitute);      /* initiative.c  WEM_PH_SUBSTITUTE */
+WEM_PHASE_FNS(bombard);         /* bombard.c     WEM_PH_BOMBARD */
+WEM_PHASE_FNS(bomb_withdraw);   /* bombard.c     WEM_PH_BOMB_WITHDRAW */
+WEM_PHASE_FNS(assign);          /* command.c     WEM_PH_ASSIGN */
+WEM_PHASE_FNS(orders);          /* command.c     WEM_PH_ORDERS */
+WEM_PHASE_FNS(maneuver);        /* maneuver.c    WEM_PH_MANEUVER */
+WEM_PHASE_FNS(charge_reply);    /* maneuver.c    WEM_PH_CHARGE_REPLY */
+WEM_PHASE_FNS(unfasten);        /* maneuver.c    WEM_PH_UNFASTEN */
+WEM_PHASE_FNS(combat);          /* combat.c      WEM_PH_COMBAT */
+WEM_PHASE_FNS(melee_choice);    /* combat.c      WEM_PH_MELEE_CHOICE */
+WEM_PHASE_FNS(losses);          /* combat.c      WEM_PH_LOSSES */
+WEM_PHASE_FNS(withdraw);        /* forced.c      WEM_PH_WITHDRAW */
+WEM_PHASE_FNS(general_escape);  /* combat.c      WEM_PH_GENERAL_ESCAPE */
+
+/* text.c: the text syntax (docs/orders-wem.md) */
+int wem_order_parse(const wem_state *s, const char *text, wem_order *o, brt_reject *err);
+int wem_order_format(const uint8_t *order, size_t len, brt_buf *out);
+int wem_event_format(const uint8_t *event, size_t len, brt_buf *out);
+/* view.c */
+int wem_view(const wem_state *s, int viewpoint, brt_buf *out);
+int wem_view_text(const wem_state *s, int viewpoint, brt_buf *out);
+/* render.c */
+int wem_render(const wem_state *s, int viewpoint, const brt_render_ctx *ctx, brt_buf *out);
 
 #endif
