@@ -383,6 +383,7 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
                 int u = s_unit_index(sc, w[++i]);
                 if (u < 0) return s_fail(msg, cap, line, "attach names an undefined unit", w[i]);
                 if (!sc->units[u].placed) return s_fail(msg, cap, line, "attach to a unit not yet placed", w[i]);
+                if (u > INT8_MAX) return s_fail(msg, cap, line, "attach: the unit's index is past 127 (wem_general_def.attach)", w[i]);
                 g->attach = (int8_t)u;
                 g->at = sc->units[u].at; /* [Attaching] his counter on top of that Unit */
                 g->placed = 1;

@@ -698,6 +698,34 @@ static void test_wem_data_parser_rejects_malformed_line(void **st) {
     assert_non_null(strstr(msg, "line 2"));
 }
 
+/* the parser never reads past its input nor crashes on a cut or garbled text: it accepts or names
+ * a line */
+static void test_wem_data_parser_survives_cut_and_garbled_text(void **st) {
+    (void)st;
+    size_t len = 0;
+    const char *t = wem_data_text("full", &len);
+    assert_non_null(t);
+    static wem_scenario sc;
+    static char copy[1 << 17];
+    assert_true(len < sizeof copy);
+    char msg[200];
+    for (size_t cut = 0; cut < len; cut += 97) {
+        int r = wem_data_parse(t, cut, &sc, msg, sizeof msg);
+        if (r) assert_memory_equal(msg, "line ", 5);
+        else assert_true(cut > 0);
+    }
+    uint32_t x = 12345;
+    for (int k = 0; k < 300; k++) {
+        memcpy(copy, t, len);
+        for (int j = 0; j < 4; j++) {
+            x = x * 1103515245u + 12345u;
+            copy[(x >> 8) % len] = (char)(" ,|#-9x\n"[(x >> 4) % 8]);
+        }
+        int r = wem_data_parse(copy, len, &sc, msg, sizeof msg);
+        if (r) assert_memory_equal(msg, "line ", 5);
+    }
+}
+
 /* the parser converts millimetres and degrees to the geometry's units, and a line-up places its
  * pieces from the front-left corner: fronts aligned, edge to edge, a column behind */
 static void test_wem_data_line_up_geometry(void **st) {
@@ -787,6 +815,7 @@ int main(void) {
         cmocka_unit_test(test_wem_data_parameters),
         cmocka_unit_test(test_wem_data_sides_and_fold),
         cmocka_unit_test(test_wem_data_parser_rejects_malformed_line),
+        cmocka_unit_test(test_wem_data_parser_survives_cut_and_garbled_text),
         cmocka_unit_test(test_wem_data_line_up_geometry),
         cmocka_unit_test(test_wem_data_text_differs_between_scenarios),
     };
