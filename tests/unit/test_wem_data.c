@@ -289,6 +289,66 @@ static void test_wem_data_formations_in_exact_contact(void **st) {
     assert_int_equal(b3->at.y, b1->at.y);
 }
 
+/* the same set-up seen through the engine: the state's shapes (wem_unit_rect) and the geometry
+ * kernel's contact (geom.h, with contact-tol): every set-up Formation is connected by WEM_TOUCH
+ * and no two pieces of different Formations are anything but WEM_APART; nothing meets an
+ * out-of-field element; the garrisons are inside their posts; the black army is not entered */
+static void test_wem_data_setup_through_the_geometry(void **st) {
+    (void)st;
+    for (int sidx = 0; sidx < 3; sidx++) {
+        const wem_scenario *sc = s_sc(s_names[sidx]);
+        wem_state *s = wem_state_new(sc, sc->max_seats, 0);
+        assert_non_null(s);
+        int32_t tol = wem_tol(s);
+        int n = (int)sc->n_units;
+        for (int a = 0; a < n; a++) {
+            const wem_unit_def *da = &sc->units[a];
+            if (!da->placed) {
+                assert_int_equal(s->units[a].status, WEM_NOT_ENTERED);
+                continue;
+            }
+            assert_int_equal(s->units[a].status, WEM_ON);
+            wem_rect ra = wem_unit_rect(s, a);
+            int touches_own = 0, own = 0;
+            for (int b = 0; b < n; b++) {
+                if (b == a || !sc->units[b].placed) continue;
+                wem_rect rb = wem_unit_rect(s, b);
+                int c = wem_g_contact(&ra, &rb, tol);
+                if (da->setup_fmn && sc->units[b].setup_fmn == da->setup_fmn) {
+                    own++;
+                    if (c == WEM_TOUCH) touches_own = 1;
+                    if (c == WEM_OVERLAP) fail_msg("%s overlaps %s", da->id, sc->units[b].id);
+                } else if (c != WEM_APART) {
+                    fail_msg("%s and %s of another Formation are not apart", da->id, sc->units[b].id);
+                }
+            }
+            if (own && !touches_own) fail_msg("%s touches nothing of its Formation", da->id);
+            wem_quad q;
+            wem_g_quad(&ra, tol / 2, &q);
+            for (size_t k = 0; k < sc->n_offfield; k++) {
+                wem_poly p = wem_area_poly(sc, &sc->offfield[k]);
+                if (wem_g_convex_meets_poly(q.v, 4, &p)) fail_msg("%s is out of field (%s)", da->id, sc->offfield[k].name);
+            }
+            if (da->kind == WEM_GARRISON) {
+                wem_g_quad(&ra, 0, &q);
+                wem_poly p = wem_area_poly(sc, s_area(sc, da->keep_vp == 30 ? "hougoumont" : "la-haye-sainte"));
+                assert_true(wem_g_quad_inside_poly(&q, &p));
+            }
+        }
+        /* [General Ney] attached to 38 only with the optional rule */
+        int ney = -1;
+        for (size_t g = 0; g < sc->n_generals; g++)
+            if (sc->generals[g].ney) ney = (int)g;
+        assert_true(ney >= 0);
+        assert_int_equal(s->generals[ney].status, WEM_NOT_ENTERED);
+        wem_state_destroy(&s);
+        s = wem_state_new(sc, 2, 1 /* the optional rule */);
+        assert_int_equal(s->generals[ney].status, WEM_ON);
+        assert_int_equal(s->generals[ney].attached, s_unit(sc, "B38"));
+        wem_state_destroy(&s);
+    }
+}
+
 /* the placed pieces of the board: units and unattached generals */
 typedef struct {
     t_box box;
@@ -799,6 +859,7 @@ int main(void) {
         cmocka_unit_test(test_wem_data_unit_ids_unique),
         cmocka_unit_test(test_wem_data_every_record_has_provenance),
         cmocka_unit_test(test_wem_data_formations_in_exact_contact),
+        cmocka_unit_test(test_wem_data_setup_through_the_geometry),
         cmocka_unit_test(test_wem_data_no_pieces_overlap),
         cmocka_unit_test(test_wem_data_nothing_touches_offfield),
         cmocka_unit_test(test_wem_data_generals_within_2_uom_of_their_corps),
