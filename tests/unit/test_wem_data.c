@@ -592,6 +592,69 @@ static void test_wem_data_black_enters_by_corps_sections(void **st) {
     }
 }
 
+/* [Executing the entrance]: each black corps fits the deployment area as one Formation in contact
+ * with its entrance section: its pieces in a block 4 columns wide facing west, tiles in the front
+ * rows, the guns (two to a tile's space, fastened) behind, the rear row on the section */
+static void test_wem_data_black_corps_can_enter_at_their_sections(void **st) {
+    (void)st;
+    const wem_scenario *sc = s_sc("full");
+    wem_poly dep = wem_area_poly(sc, &sc->deploy);
+    const int64_t cell = WEM_UOM;
+    for (int corps = 1; corps <= 3; corps++) {
+        wem_line sec = wem_line_shape(sc, &sc->entrance[corps - 1]);
+        assert_int_equal(sec.v[0].x, sec.v[1].x); /* the sections run along the black side */
+        int64_t sx = sec.v[0].x;
+        int64_t ylo = sec.v[0].y < sec.v[1].y ? sec.v[0].y : sec.v[1].y;
+        int64_t yhi = sec.v[0].y < sec.v[1].y ? sec.v[1].y : sec.v[0].y;
+        int tiles = 0, guns = 0;
+        for (size_t i = 0; i < sc->n_units; i++) {
+            const wem_unit_def *u = &sc->units[i];
+            if (u->army != WEM_BLACK || u->corps != corps) continue;
+            if (s_is_art(u)) guns++;
+            else tiles++;
+        }
+        int cells = tiles + (guns + 1) / 2, rows = (cells + 3) / 4;
+        assert_true(tiles > 0);
+        t_box box[32];
+        int n = 0;
+        for (int k = 0; k < cells; k++) {
+            int row = k / 4, col = k % 4;
+            t_box c = {sx - (rows - row) * cell, yhi - 10 * WEM_MM - (col + 1) * cell, sx - (rows - row - 1) * cell,
+                       yhi - 10 * WEM_MM - col * cell};
+            if (k < tiles) {
+                box[n++] = c;
+                continue;
+            }
+            int g = 2 * (k - tiles);
+            for (int half = 0; half < 2 && g + half < guns; half++) {
+                t_box b = c;
+                if (half) b.y0 = c.y0 + cell / 2;
+                else b.y1 = c.y0 + cell / 2;
+                box[n++] = b;
+            }
+        }
+        assert_int_equal(n, tiles + guns);
+        int on_section = 0, reached[32] = {1}, grew = 1;
+        for (int a = 0; a < n; a++) {
+            assert_true(s_box_in_poly(box[a], &dep));
+            if (box[a].x1 == sx && box[a].y1 > ylo && box[a].y0 < yhi) on_section++;
+            for (int b = a + 1; b < n; b++) assert_false(s_overlap(box[a], box[b]));
+            for (size_t k = 0; k < sc->n_offfield; k++) {
+                wem_poly p = wem_area_poly(sc, &sc->offfield[k]);
+                assert_true(s_dist2(box[a], s_poly_box(&p)) > 0);
+            }
+        }
+        assert_true(on_section > 0);
+        while (grew) {
+            grew = 0;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    if (reached[a] && !reached[b] && s_touch(box[a], box[b])) reached[b] = grew = 1;
+        }
+        for (int a = 0; a < n; a++) assert_true(reached[a]);
+    }
+}
+
 /* [Generals] the table (blue I-V) and [End of the Game] every General's VP, Substitutes 6; the
  * commanders in chief: Blucher 36, Napoleon's and Wellington's removal ends the game */
 static void test_wem_data_generals_table_and_vp(void **st) {
@@ -870,6 +933,7 @@ int main(void) {
         cmocka_unit_test(test_wem_data_red_horse_artillery_39_40_bombard),
         cmocka_unit_test(test_wem_data_horse_teams_not_on_board),
         cmocka_unit_test(test_wem_data_black_enters_by_corps_sections),
+        cmocka_unit_test(test_wem_data_black_corps_can_enter_at_their_sections),
         cmocka_unit_test(test_wem_data_generals_table_and_vp),
         cmocka_unit_test(test_wem_data_town_objectives),
         cmocka_unit_test(test_wem_data_lof_blocking_terrain),
