@@ -817,7 +817,7 @@ static void test_wem_data_parser_rejects_malformed_line(void **st) {
     assert_int_equal(wem_data_parse(cav, strlen(cav), &sc, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "line 1"));
     const char *longname = "scenario t | RECONSTRUCTED a test\n"
-                           "unit red 1 inf I guard 4 8 good - A_name_far_too_long_for_the_tile_record | RECONSTRUCTED a test\n";
+                           "unit red 1 inf I guard 4 8 good - A_name_far_too_long_for_the_name_field_of_a_tile_record | RECONSTRUCTED a test\n";
     assert_int_equal(wem_data_parse(longname, strlen(longname), &sc, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "line 2"));
     assert_non_null(strstr(msg, "too long"));
