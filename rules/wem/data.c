@@ -443,6 +443,7 @@ int wem_data_parse(const char *text, size_t len, wem_scenario *sc, char *msg, si
     if (!sc->name[0]) return s_fail(msg, cap, line, "no scenario record", NULL);
     if (!sc->last_turn || !sc->max_seats) return s_fail(msg, cap, line, "no last-turn or seats record", NULL);
     if (!sc->width || !sc->height) return s_fail(msg, cap, line, "no board record", NULL);
+    if (sc->fold_x < 0 || sc->fold_x > sc->width) return s_fail(msg, cap, line, "[Maneuver limit] the fold is on the board", NULL);
     return 0;
 }
 
