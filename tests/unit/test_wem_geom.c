@@ -654,6 +654,9 @@ test_wem_geom_property_quarter_turns_exact(void **state)
         wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
         assert_int_equal(wem_g_lof_hits(&s, &b), wem_g_lof_hits(&s2, &b2));
         assert_int_equal(wem_g_lof_depth(&s, &b), wem_g_lof_depth(&s2, &b2));
+        assert_int_equal(wem_g_fired_on_rear(&s, &b), wem_g_fired_on_rear(&s2, &b2));
+        assert_int_equal(wem_g_lof_blocked_quad(&s, &qb, 0, 3600), wem_g_lof_blocked_quad(&s2, &qb2, 0, 3600));
+        assert_int_equal(wem_g_front_within(&a, &b, WEM_UOM), wem_g_front_within(&a2, &b2, WEM_UOM));
         int32_t h = t_range(0, WEM_TURN - 1);
         assert_int_equal(wem_g_approach(qa.v, 4, h, 5000, qb.v, 4),
                          wem_g_approach(qa2.v, 4, wem_g_norm((int64_t) h + dh), 5000, qb2.v, 4));
@@ -700,6 +703,17 @@ test_wem_geom_property_any_rotation_robust(void **state)
         int g = wem_g_aoe(&a, &b, WEM_UOM, TOL);
         if (g == wem_g_aoe(&a, &b, WEM_UOM - margin, TOL) && g == wem_g_aoe(&a, &b, WEM_UOM + margin, TOL))
             assert_int_equal(wem_g_aoe(&a2, &b2, WEM_UOM, TOL), g);
+        /* the line of fire: hit when a narrower, shorter strip is hit, missed when a wider one is */
+        wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
+        wem_rect in = s, out = s;
+        in.hw -= margin;
+        in.hd -= margin;
+        out.hw += margin;
+        out.hd += margin;
+        if (wem_g_lof_hits(&in, &b))
+            assert_true(wem_g_lof_hits(&s2, &b2));
+        else if (!wem_g_lof_hits(&out, &b))
+            assert_false(wem_g_lof_hits(&s2, &b2));
     }
     assert_true(checked > 1000);
 }
