@@ -619,7 +619,8 @@ wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c
     return s_cmp_products(n1, d2, n2, d1);
 }
 
-/* ---- a wheel: the piece turned about a pivot, in whole degrees ---- */
+/* ---- a wheel: [Execute maneuvers] "rotate the ruler pivoting on the corner of the front", the
+ * piece turned about a pivot in whole degrees (R-wem-wheel-sampling) ---- */
 
 #define S_WHEEL_STEP 10
 
@@ -695,7 +696,9 @@ s_orient(const wem_pt *p, int n)
     return s_sgn(a);
 }
 
-/* ---- contact between pieces ---- */
+/* ---- contact between pieces: [Formations] "placed in contact (even by corners)", [Melee] the
+ * contact length along the front and "in contact exactly on the corner" (R-wem-contact-tol,
+ * R-wem-corner-contact) ---- */
 
 int
 wem_g_contact(const wem_rect *a, const wem_rect *b, int32_t tol)
@@ -826,7 +829,8 @@ wem_g_contact_len(const wem_rect *a, int side, const wem_rect *b, int32_t tol)
     return s_edge_contact_len(&qa, k, &qb, tol);
 }
 
-/* ---- area of engagement ---- */
+/* ---- area of engagement: [Sidebar: Area of Engagement] "1 unit of measurement along the arc
+ * formed by the front and the two flanks" (R-wem-aoe-shape, R-wem-aoe-limit) ---- */
 
 int
 wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol)
@@ -874,7 +878,9 @@ wem_g_front_within(const wem_rect *a, const wem_rect *b, int32_t d)
     return s_convex_dist_cmp(front, 2, qb.v, 4, d) <= 0;
 }
 
-/* ---- line of fire ---- */
+/* ---- line of fire: [Line of fire and visibility] 15 mm wide, 6 units of measurement long;
+ * "the entire width of the line of fire crosses" (R-wem-lof-straight, R-wem-lof-entire-width,
+ * R-wem-fire-rear) ---- */
 
 wem_rect
 wem_g_lof(const wem_rect *g, int32_t width, int32_t length)
@@ -1012,7 +1018,8 @@ wem_g_same_facing(int32_t ha, int32_t hb, int32_t heading_tol)
     return wem_g_hdiff(ha, hb) <= heading_tol;
 }
 
-/* ---- terrain ---- */
+/* ---- terrain: [Understanding the Game Board] touching a border puts a piece on that terrain,
+ * [Elements out of field] "touches, even partially" (R-wem-touch-boundary) ---- */
 
 int
 wem_g_pt_in_poly(wem_pt p, const wem_poly *poly)
@@ -1166,7 +1173,7 @@ wem_g_seg_meets_line(wem_pt a, wem_pt b, const wem_line *l)
     return 0;
 }
 
-/* ---- motion ---- */
+/* ---- motion: [Execute maneuvers] Charge "until it's in contact with the enemy Unit" ---- */
 
 /* the earliest s = N/D (D > 0) in Q30-scaled time at which point p, moving by s * (dx, dy),
  * lies on segment e0e1; 0 if never */

@@ -17,7 +17,7 @@
  *   - a piece is an oriented rectangle (wem_rect): its centre, half its width along the front,
  *     half its depth, its heading. Its corners (wem_quad) are computed once, each coordinate
  *     rounded to the nearest unit (halves away from zero); every predicate after that is exact
- *     on int64 / __int128 products: no division before a comparison, no floating point.
+ *     on int64 / __int128 products: no division before a comparison, integers only.
  *
  * Tolerances the rulebook leaves to the eye (contact, "facing the same direction") are
  * scenario parameters (docs/wem-data.md: `contact-tol`, default WEM_CONTACT_TOL = 10 = 0.5 mm;

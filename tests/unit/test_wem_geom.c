@@ -584,6 +584,19 @@ test_wem_geom_approach_stops_at_contact(void **state)
     assert_int_equal(wem_g_approach(qm.v, 4, 1800, 10000, qo.v, 4), 10000);
     wem_quad q2 = t_q(&m2);
     assert_int_equal(wem_g_approach(q2.v, 4, 0, 10000, qo.v, 4), 0);
+    /* square on, where the approach is exact: a further tol is the band's edge, tol + 1 is an
+     * overlap */
+    wem_rect m3 = wem_g_translate(&m, 0, d + TOL);
+    assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_TOUCH);
+    m3 = wem_g_translate(&m, 0, d + TOL + 1);
+    assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
+    /* a corner first: a tile turned 45 degrees stops with its corner on o's rear edge */
+    wem_rect k = t_tile(100, 3000, 450);
+    wem_quad qk = t_q(&k);
+    d = wem_g_approach(qk.v, 4, 0, 10000, qo.v, 4);
+    assert_int_equal(d, 3000 - 300 - 424);
+    wem_rect k2 = wem_g_translate(&k, 0, d);
+    assert_int_equal(wem_g_contact(&k2, &o, TOL), WEM_TOUCH);
 }
 
 /* ---- properties ---- */
@@ -774,6 +787,8 @@ test_wem_geom_property_approach_then_contact(void **state)
             assert_false(wem_g_quads_meet(&q1, &qo));
         }
         if (aligned) {
+            /* the contact band ends at an overlap of tol across; the approach is rounded down
+             * and the move rounded to the unit, so a little more than tol is always beyond it */
             wem_rect m3 = wem_g_translate(&m, h, d + TOL + 3);
             assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
         }
