@@ -619,6 +619,52 @@ wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c
     return s_cmp_products(n1, d2, n2, d1);
 }
 
+int32_t
+wem_g_approach_aoe(const wem_rect *a, const wem_pt *mov, int nm, int32_t h, int32_t maxd,
+                   int32_t reach, int32_t tol, int level)
+{
+    wem_quad qa;
+    wem_pt moved[16];
+    wem_pt zero = {0, 0};
+    int64_t thr;
+    if (nm <= 0 || nm > 16 || maxd < 0)
+        return -1;
+    if (tol < 0)
+        tol = 0;
+    thr = (int64_t) reach + tol;
+    wem_g_quad(a, 0, &qa);
+    wem_pt e0 = qa.v[WEM_RR], e1 = qa.v[WEM_RL];
+    s_i128 l2 = s_len2(e0, e1);
+    int64_t t = 0;
+    while (t <= maxd) {
+        wem_pt d = wem_g_offset(zero, h, (int32_t) t, 0);
+        for (int i = 0; i < nm; i++) {
+            moved[i].x = mov[i].x + d.x;
+            moved[i].y = mov[i].y + d.y;
+        }
+        if (wem_g_aoe_convex(a, moved, nm, reach, tol) >= level)
+            return (int32_t) t;
+        /* conservative advancement: to come within thr of a the piece must first close its
+         * whole distance to a down to thr, and, when it is all behind the rear line, reach the
+         * line; it closes either by at most 1 a unit moved (the rounding of the move adds at most
+         * 1 more each way: the step keeps 2 in hand) */
+        int64_t step = s_convex_dist_floor(moved, nm, qa.v, 4) - thr - 2;
+        s_i128 front = 0;
+        for (int i = 0; i < nm; i++) {
+            s_i128 c = s_cross(e0, e1, moved[i]);
+            if (i == 0 || c > front)
+                front = c;
+        }
+        if (front < 0 && l2 > 0) {
+            int64_t behind = (int64_t) s_isqrt128((s_u128) (front * front) / (s_u128) l2) - 2;
+            if (behind > step)
+                step = behind;
+        }
+        t += step > 1 ? step : 1;
+    }
+    return -1;
+}
+
 /* ---- a wheel: [Execute maneuvers] "rotate the ruler pivoting on the corner of the front", the
  * piece turned about a pivot in whole degrees (R-wem-wheel-sampling) ---- */
 
@@ -1032,12 +1078,10 @@ wem_g_pt_in_poly(wem_pt p, const wem_poly *poly)
         wem_pt a = poly->v[j], b = poly->v[i];
         if (s_on_seg(a, b, p))
             return 1;
-        /* half-open crossing rule on the ray to +x */
+        /* the ray from p to +x crosses the edge (half open in y) when the edge's x at p.y is
+         * beyond p.x: for an edge going to +y that is cross(a, b, p) > 0, cross-multiplied */
         if ((a.y > p.y) != (b.y > p.y)) {
-            /* x of the edge at p.y compared with p.x, cross-multiplied */
             s_i128 c = s_cross(a, b, p);
-            /* p is left of a->b when c > 0; the ray crosses when p is left of an upward-in-y
-             * edge... normalise so the edge goes with increasing y */
             if (b.y > a.y ? c > 0 : c < 0)
                 in = !in;
         }

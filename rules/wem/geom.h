@@ -245,4 +245,12 @@ int wem_g_wheel_part(const wem_rect *r, wem_pt pivot, int32_t dh, int i, wem_pt 
  * a move. */
 int32_t wem_g_approach(const wem_pt *mov, int nm, int32_t h, int32_t maxd, const wem_pt *obst, int no);
 
+/* [Sidebar: Advance] "Once the Formation meets an enemy area of engagement it CANNOT Advance
+ * further": the least whole distance t in 0..maxd at which convex `mov` (n <= 16), moved t units
+ * along heading h (each coordinate of the move rounded once, as wem_g_translate does), gives
+ * wem_g_aoe_convex(a, moved, reach, tol) >= level (1: at the limit or in; 2: in); -1 if it never
+ * does within maxd. Exact on those whole distances: no step is skipped. */
+int32_t wem_g_approach_aoe(const wem_rect *a, const wem_pt *mov, int nm, int32_t h, int32_t maxd,
+                           int32_t reach, int32_t tol, int level);
+
 #endif

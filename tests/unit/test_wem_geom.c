@@ -599,6 +599,75 @@ test_wem_geom_approach_stops_at_contact(void **state)
     assert_int_equal(wem_g_contact(&k2, &o, TOL), WEM_TOUCH);
 }
 
+/* [Sidebar: Advance] "Once the Formation meets an enemy area of engagement it CANNOT Advance
+ * further": where an advance straight at an enemy's front first meets its area */
+static void
+test_wem_geom_advance_meets_area_of_engagement(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 1800);              /* faces south: its front edge at y = +300 */
+    wem_rect m = t_tile(0, 3000, 0);              /* faces north, its front at y = 2700 */
+    wem_quad qm = t_q(&m);
+    /* at the limit when the gap is 1 UoM + tol: 2400 - t = 610 */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 5000, WEM_UOM, TOL, 1), 2400 - WEM_UOM - TOL);
+    /* in it when the gap is below 1 UoM - tol: 2400 - t = 589 */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 5000, WEM_UOM, TOL, 2), 2400 - WEM_UOM + TOL + 1);
+    /* not within the distance allowed, nor moving away */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 1000, WEM_UOM, TOL, 1), -1);
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 1800, 5000, WEM_UOM, TOL, 1), -1);
+    /* already in it */
+    wem_rect n = t_tile(0, 1200, 0);
+    wem_quad qn = t_q(&n);
+    assert_int_equal(wem_g_approach_aoe(&a, qn.v, 4, 0, 5000, WEM_UOM, TOL, 1), 0);
+    /* passing behind it, within 1 UoM of its rear, never meets it */
+    wem_rect p = t_tile(-3000, -1000, 900);
+    wem_quad qp = t_q(&p);
+    assert_int_equal(wem_g_approach_aoe(&a, qp.v, 4, 900, 6000, WEM_UOM, TOL, 1), -1);
+}
+
+/* the same, checked against trying every whole distance */
+static void
+test_wem_geom_property_approach_aoe_matches_scan(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 60; i++) {
+        wem_rect a = t_random_rect(0);
+        wem_rect m = t_random_rect(0);
+        m.c = wem_g_offset(a.c, t_range(0, WEM_TURN - 1), 2500, 0);
+        /* heading roughly towards a, within 40 degrees */
+        int32_t back = 0;
+        {
+            int64_t dx = (int64_t) a.c.x - m.c.x, dy = (int64_t) a.c.y - m.c.y;
+            /* the table heading nearest the direction to a, by search */
+            int64_t best = -1;
+            for (int32_t hh = 0; hh < WEM_TURN; hh += 5) {
+                int64_t dot = dx * wem_g_sin(hh) - dy * wem_g_cos(hh);
+                if (best < 0 || dot > best) {
+                    best = dot;
+                    back = hh;
+                }
+            }
+        }
+        int32_t h = wem_g_norm((int64_t) back + t_range(-400, 400));
+        wem_quad qm = t_q(&m);
+        int level = 1 + (i & 1);
+        int32_t maxd = 3500;
+        int32_t want = -1;
+        wem_pt zero = {0, 0};
+        for (int32_t t = 0; t <= maxd && want < 0; t++) {
+            wem_pt d = wem_g_offset(zero, h, t, 0);
+            wem_pt mv[4];
+            for (int k = 0; k < 4; k++) {
+                mv[k].x = qm.v[k].x + d.x;
+                mv[k].y = qm.v[k].y + d.y;
+            }
+            if (wem_g_aoe_convex(&a, mv, 4, WEM_UOM, TOL) >= level)
+                want = t;
+        }
+        assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, h, maxd, WEM_UOM, TOL, level), want);
+    }
+}
+
 /* ---- properties ---- */
 
 static void
@@ -1039,6 +1108,8 @@ main(void)
         cmocka_unit_test(test_wem_geom_front_touches_linear_terrain),
         cmocka_unit_test(test_wem_geom_approach_stops_at_contact),
         cmocka_unit_test(test_wem_geom_property_contact_and_aoe_match_reference),
+        cmocka_unit_test(test_wem_geom_advance_meets_area_of_engagement),
+        cmocka_unit_test(test_wem_geom_property_approach_aoe_matches_scan),
         cmocka_unit_test(test_wem_geom_property_symmetry),
         cmocka_unit_test(test_wem_geom_property_translation_invariance),
         cmocka_unit_test(test_wem_geom_property_quarter_turns_exact),
