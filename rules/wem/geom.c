@@ -1021,14 +1021,118 @@ wem_g_lof_blocked_quad(const wem_rect *strip, const wem_quad *b, int32_t lo, int
     return wem_g_convex_meet(l, 2, b->v, 4) && wem_g_convex_meet(r, 2, b->v, 4);
 }
 
+/* a fraction n / d, d > 0 */
+typedef struct {
+    s_i128 n, d;
+} s_frac;
+
+/* sign(a - b) */
+static int
+s_frac_cmp(s_frac a, s_frac b)
+{
+    int sa = s_sgn(a.n), sb = s_sgn(b.n);
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
+    if (sa > 0)
+        return s_cmp_products((s_u128) a.n, (s_u128) b.d, (s_u128) b.n, (s_u128) a.d);
+    return -s_cmp_products((s_u128) -a.n, (s_u128) b.d, (s_u128) -b.n, (s_u128) a.d);
+}
+
+/* The lateral span covered by edge ab of a polygon inside the convex quad c (positive
+ * orientation): the part of ab in c, projected on W from o (sigma(X) = (X - o).W); 0 if it misses */
+static int
+s_edge_span(wem_pt a, wem_pt b, const wem_pt c[4], wem_pt o, wem_pt w, s_frac *lo, s_frac *hi)
+{
+    s_frac l0 = {0, 1}, l1 = {1, 1};
+    for (int k = 0; k < 4; k++) {
+        s_i128 fa = s_cross(c[k], c[(k + 1) & 3], a), fb = s_cross(c[k], c[(k + 1) & 3], b);
+        if (fa < 0 && fb < 0)
+            return 0;
+        if (fa < 0) {
+            s_frac t = {-fa, fb - fa};
+            if (s_frac_cmp(t, l0) > 0)
+                l0 = t;
+        } else if (fb < 0) {
+            s_frac t = {fa, fa - fb};
+            if (s_frac_cmp(t, l1) < 0)
+                l1 = t;
+        }
+    }
+    if (s_frac_cmp(l0, l1) > 0)
+        return 0;
+    s_i128 sa = ((s_i128) a.x - o.x) * w.x + ((s_i128) a.y - o.y) * w.y;
+    s_i128 sb = ((s_i128) b.x - o.x) * w.x + ((s_i128) b.y - o.y) * w.y;
+    s_frac x0 = {sa * l0.d + l0.n * (sb - sa), l0.d}, x1 = {sa * l1.d + l1.n * (sb - sa), l1.d};
+    if (s_frac_cmp(x0, x1) <= 0) {
+        *lo = x0;
+        *hi = x1;
+    } else {
+        *lo = x1;
+        *hi = x0;
+    }
+    return 1;
+}
+
+/* Every line along the strip between depths lo and hi meets the polygon: the lateral spans of the
+ * polygon's edges inside the cut strip, and between them the gaps that the polygon holds whole
+ * (a point of the gap's middle line inside it), cover the width. Gaps under 2 units are not
+ * looked into. */
 int
 wem_g_lof_blocked_poly(const wem_rect *strip, const wem_poly *p, int32_t lo, int32_t hi)
 {
-    wem_pt l[2], r[2];
-    if (hi < lo)
+    wem_pt l[2], r[2], c[4];
+    int n = p->n;
+    if (hi < lo || n < 3)
         return 0;
     s_lof_edges(strip, lo, hi, l, r);
-    return wem_g_seg_meets_poly(l[0], l[1], p) && wem_g_seg_meets_poly(r[0], r[1], p);
+    c[0] = l[0];
+    c[1] = r[0];
+    c[2] = r[1];
+    c[3] = l[1];
+    if (s_orient(c, 4) < 0) {
+        c[1] = l[1];
+        c[3] = r[0];
+    } else if (s_orient(c, 4) == 0)
+        return wem_g_seg_meets_poly(l[0], l[1], p) && wem_g_seg_meets_poly(r[0], r[1], p);
+    wem_pt o = l[0];
+    wem_pt w = {r[0].x - l[0].x, r[0].y - l[0].y};
+    wem_pt f = {l[1].x - l[0].x, l[1].y - l[0].y};
+    s_i128 w2 = (s_i128) w.x * w.x + (s_i128) w.y * w.y;
+    s_i128 sl1 = (s_i128) f.x * w.x + (s_i128) f.y * w.y;
+    s_i128 sr1 = ((s_i128) r[1].x - o.x) * w.x + ((s_i128) r[1].y - o.y) * w.y;
+    s_frac cur = {sl1 > 0 ? sl1 : 0, 1}, end = {sr1 < w2 ? sr1 : w2, 1};
+    s_i128 gap_min = 2 * ((s_i128) s_isqrt128((s_u128) w2) + 1); /* 2 units, in sigma */
+    for (int guard = 0; guard < 2 * n + 4 && s_frac_cmp(cur, end) < 0; guard++) {
+        s_frac best = cur, nxt = end, a, b;
+        for (int i = 0, j = n - 1; i < n; j = i++) {
+            if (!s_edge_span(p->v[j], p->v[i], c, o, w, &a, &b))
+                continue;
+            if (s_frac_cmp(a, cur) <= 0) {
+                if (s_frac_cmp(b, best) > 0)
+                    best = b;
+            } else if (s_frac_cmp(a, nxt) < 0)
+                nxt = a;
+        }
+        if (s_frac_cmp(best, cur) > 0) {
+            cur = best;
+            continue;
+        }
+        /* a gap from cur to nxt: no edge crosses it, the polygon holds it whole or not at all */
+        s_frac wide = {cur.n + gap_min * cur.d, cur.d};
+        if (s_frac_cmp(nxt, wide) > 0) {
+            s_i128 mid = s_floor_div128(s_floor_div128(cur.n, cur.d) + s_floor_div128(nxt.n, nxt.d), 2);
+            s_i128 k = 2 * mid - sl1, d2 = 2 * w2;
+            wem_pt x;
+            x.x = (int32_t) s_div_round128((2 * (s_i128) o.x + f.x) * w2 + k * w.x, d2);
+            x.y = (int32_t) s_div_round128((2 * (s_i128) o.y + f.y) * w2 + k * w.y, d2);
+            if (!wem_g_pt_in_poly(x, p))
+                return 0;
+        }
+        cur = nxt;
+    }
+    return s_frac_cmp(cur, end) >= 0;
 }
 
 int

@@ -198,8 +198,11 @@ int32_t wem_g_lof_depth(const wem_rect *strip, const wem_rect *t);
  * rounded to the unit), meet b: for a convex b that is every line along the strip passing
  * through b there (R-wem-lof-entire-width: one blocker at a time). */
 int wem_g_lof_blocked_quad(const wem_rect *strip, const wem_quad *b, int32_t lo, int32_t hi);
-/* Does the terrain polygon cross the entire width between depth lo and hi: both long edges of
- * the strip, each cut to [lo, hi], meet it? */
+/* Does the terrain polygon (simple, maybe not convex) cross the entire width between depth lo
+ * and hi: does every line along the strip, cut to [lo, hi] (the cut points rounded), meet it?
+ * Exact but for gaps narrower than 2 units between the polygon's edges, which are not looked
+ * into. A polygon the strip starts in (a gun's own Hill) meets every line: the caller decides
+ * which terrain to leave out. */
 int wem_g_lof_blocked_poly(const wem_rect *strip, const wem_poly *p, int32_t lo, int32_t hi);
 /* Same for a linear feature (its band of half width hw). */
 int wem_g_lof_blocked_line(const wem_rect *strip, const wem_line *l, int32_t lo, int32_t hi);

@@ -460,6 +460,36 @@ test_wem_geom_lof_blocked_by_terrain(void **state)
     static const wem_pt half[] = {{0, -1500}, {1000, -1500}, {1000, -2500}, {0, -2500}};
     wem_poly ph = {4, half};
     assert_false(wem_g_lof_blocked_poly(&s, &ph, 0, MM(180)));
+    /* a U-shaped wood with the strip in its notch: free up to its base (at depth 2700), blocked
+     * beyond it */
+    static const wem_pt u[] = {{-1000, -1500}, {-400, -1500}, {-400, -3000}, {400, -3000}, {400, -1500},
+                               {1000, -1500}, {1000, -3500}, {-1000, -3500}};
+    wem_poly pu = {8, u};
+    assert_false(wem_g_lof_blocked_poly(&s, &pu, 0, 2600));
+    assert_true(wem_g_lof_blocked_poly(&s, &pu, 0, MM(180)));
+    /* the notch narrower than the strip: its arms cover both long edges, but every line along
+     * the middle of the strip is free */
+    static const wem_pt u2[] = {{-1000, -1500}, {-100, -1500}, {-100, -3000}, {100, -3000}, {100, -1500},
+                                {1000, -1500}, {1000, -3500}, {-1000, -3500}};
+    wem_poly pu2 = {8, u2};
+    assert_false(wem_g_lof_blocked_poly(&s, &pu2, 0, 2600));
+    assert_true(wem_g_lof_blocked_poly(&s, &pu2, 0, 2800));
+    /* a wood the cut strip lies wholly inside (no edge crosses it) */
+    static const wem_pt big[] = {{-5000, -10000}, {5000, -10000}, {5000, 5000}, {-5000, 5000}};
+    wem_poly pb = {4, big};
+    assert_true(wem_g_lof_blocked_poly(&s, &pb, 0, MM(180)));
+    /* two woods each across half the width, side by side, as one polygon with a seam: blocks;
+     * as two polygons: neither does (R-wem-lof-entire-width) */
+    static const wem_pt lw[] = {{-1000, -1500}, {0, -1500}, {0, -2500}, {-1000, -2500}};
+    static const wem_pt rw[] = {{0, -1500}, {1000, -1500}, {1000, -2500}, {0, -2500}};
+    wem_poly pl = {4, lw}, pr = {4, rw};
+    assert_false(wem_g_lof_blocked_poly(&s, &pl, 0, MM(180)));
+    assert_false(wem_g_lof_blocked_poly(&s, &pr, 0, MM(180)));
+    /* a diagonal band of wood (a parallelogram) across the strip */
+    static const wem_pt diag[] = {{-1000, -1000}, {-800, -1000}, {1000, -2800}, {800, -2800}};
+    wem_poly pd = {4, diag};
+    assert_true(wem_g_lof_blocked_poly(&s, &pd, 0, MM(180)));
+    assert_false(wem_g_lof_blocked_poly(&s, &pd, 0, 1000));
     /* a sunken road crossing it diagonally */
     static const wem_pt road[] = {{-2000, -1000}, {2000, -3000}};
     wem_line l = {2, MM(2), road};
@@ -981,6 +1011,35 @@ test_wem_geom_property_contact_and_aoe_match_reference(void **state)
     assert_true(checked > 2800);
 }
 
+/* a convex polygon blocks a line of fire as the same shape as a piece does, away from the edges */
+static void
+test_wem_geom_property_lof_blocked_poly_matches_convex(void **state)
+{
+    (void) state;
+    int blocked = 0, free = 0;
+    for (int i = 0; i < 800; i++) {
+        wem_rect g = t_gun(t_range(-500, 500), t_range(-500, 500), t_range(0, WEM_TURN - 1));
+        wem_rect s = wem_g_lof(&g, MM(15), 6 * WEM_UOM);
+        wem_rect b = t_random_rect(0);
+        b.c = wem_g_offset(s.c, s.h, t_range(-1800, 1800), t_range(-400, 400));
+        wem_quad qb = t_q(&b);
+        wem_poly p = {4, qb.v};
+        int32_t lo = t_range(0, 1800), hi = t_range(lo, 3600);
+        wem_rect wide = s, narrow = s;
+        wide.hw += 3;
+        narrow.hw -= 3;
+        int got = wem_g_lof_blocked_poly(&s, &p, lo, hi);
+        if (wem_g_lof_blocked_quad(&wide, &qb, lo, hi)) {
+            assert_true(got);
+            blocked++;
+        } else if (!wem_g_lof_blocked_quad(&narrow, &qb, lo, hi)) {
+            assert_false(got);
+            free++;
+        }
+    }
+    assert_true(blocked > 50 && free > 50);
+}
+
 /* comparing two distances is exact: a congruent pair is equal, one unit further is more */
 static void
 test_wem_geom_dist_cmp_exact(void **state)
@@ -1119,6 +1178,7 @@ main(void)
         cmocka_unit_test(test_wem_geom_sweep_and_hull),
         cmocka_unit_test(test_wem_geom_property_distance_matches_reference),
         cmocka_unit_test(test_wem_geom_dist_cmp_exact),
+        cmocka_unit_test(test_wem_geom_property_lof_blocked_poly_matches_convex),
         cmocka_unit_test(test_wem_geom_wheel_parts_cover_the_arc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
