@@ -259,6 +259,58 @@ test_wem_geom_staggered_flank_contact_length(void **state)
     assert_int_equal(wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL), 300);
 }
 
+/* the same figures at any heading and place: the rounding of the corners stays inside the
+ * tolerance */
+static void
+test_wem_geom_contact_figures_at_any_heading(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 400; i++) {
+        int32_t h = t_range(0, WEM_TURN - 1);
+        wem_rect a = t_tile(t_range(-20000, 20000), t_range(-20000, 20000), h);
+        int corner = -1;
+        /* side by side, fronts aligned */
+        wem_rect b = a;
+        b.c = wem_g_offset(a.c, h, 0, 2 * TILE);
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_RIGHT);
+        assert_int_equal(corner, 0);
+        int32_t len = wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL);
+        assert_true(len >= 598 && len <= 602);
+        /* staggered by half a tile */
+        b.c = wem_g_offset(a.c, h, TILE, -2 * TILE);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_LEFT);
+        len = wem_g_contact_len(&a, WEM_SIDE_LEFT, &b, TOL);
+        assert_true(len >= 298 && len <= 302);
+        /* corner to corner */
+        b.c = wem_g_offset(a.c, h, 2 * TILE, 2 * TILE);
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_FRONT | WEM_SIDE_RIGHT);
+        assert_int_equal(corner, 1);
+        b.c = wem_g_offset(a.c, h, -2 * TILE, -2 * TILE);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_REAR | WEM_SIDE_LEFT);
+        assert_int_equal(corner, 1);
+        /* front to front */
+        b.c = wem_g_offset(a.c, h, 2 * TILE, 0);
+        b.h = wem_g_norm((int64_t) h + 1800);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_FRONT);
+        assert_int_equal(wem_g_touch_sides(&b, &a, TOL, &corner), WEM_SIDE_FRONT);
+        assert_int_equal(corner, 0);
+        /* a counter in column behind a tile, centred */
+        wem_rect g = t_rect(0, 0, COUNTER, COUNTER, h);
+        g.c = wem_g_offset(a.c, h, -TILE - COUNTER, 0);
+        assert_int_equal(wem_g_touch_sides(&a, &g, TOL, &corner), WEM_SIDE_REAR);
+        assert_int_equal(wem_g_touch_sides(&g, &a, TOL, &corner), WEM_SIDE_FRONT);
+        len = wem_g_contact_len(&a, WEM_SIDE_REAR, &g, TOL);
+        assert_true(len >= 298 && len <= 302);
+        /* a gap of 1 mm is apart */
+        b = a;
+        b.c = wem_g_offset(a.c, h, 0, 2 * TILE + MM(1));
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_APART);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), 0);
+    }
+}
+
 /* ---- [Area of Engagement] ---- */
 
 static void
@@ -1147,6 +1199,7 @@ main(void)
         cmocka_unit_test(test_wem_geom_corner_to_corner_is_touch_at_corner),
         cmocka_unit_test(test_wem_geom_contact_tolerance_band),
         cmocka_unit_test(test_wem_geom_staggered_flank_contact_length),
+        cmocka_unit_test(test_wem_geom_contact_figures_at_any_heading),
         cmocka_unit_test(test_wem_geom_aoe_one_uom_in_front_is_limit),
         cmocka_unit_test(test_wem_geom_aoe_half_uom_in_front_is_occupied),
         cmocka_unit_test(test_wem_geom_aoe_one_uom_and_1mm_is_outside),
