@@ -314,13 +314,13 @@ s_pt_less(wem_pt a, wem_pt b)
 int
 wem_g_hull(const wem_pt *pts, int n, wem_pt *out)
 {
-    wem_pt s[16];
-    wem_pt h[34];
+    wem_pt s[WEM_G_HULL_MAX];
+    wem_pt h[2 * WEM_G_HULL_MAX + 2];
     int m = 0, k = 0;
     if (n <= 0)
         return 0;
-    if (n > 16)
-        n = 16;
+    if (n > WEM_G_HULL_MAX)
+        n = WEM_G_HULL_MAX;
     /* insertion sort by x then y, dropping duplicates */
     for (int i = 0; i < n; i++) {
         int j = m;
@@ -624,10 +624,10 @@ wem_g_approach_aoe(const wem_rect *a, const wem_pt *mov, int nm, int32_t h, int3
                    int32_t reach, int32_t tol, int level)
 {
     wem_quad qa;
-    wem_pt moved[16];
+    wem_pt moved[WEM_G_POLY_MAX];
     wem_pt zero = {0, 0};
     int64_t thr;
-    if (nm <= 0 || nm > 16 || maxd < 0)
+    if (nm <= 0 || nm > WEM_G_POLY_MAX || maxd < 0)
         return -1;
     if (tol < 0)
         tol = 0;
@@ -882,9 +882,9 @@ int
 wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol)
 {
     wem_quad qa;
-    wem_pt part[18];
+    wem_pt part[WEM_G_POLY_MAX + 2];
     int n;
-    if (nq <= 0 || nq > 16)
+    if (nq <= 0 || nq > WEM_G_POLY_MAX)
         return 0;
     wem_g_quad(a, 0, &qa);
     /* the part of q not behind the line of a's rear edge (RR -> RL, a inside on its left) */

@@ -1181,8 +1181,23 @@ test_wem_geom_sweep_and_hull(void **state)
     qx = t_q(&x);
     assert_false(wem_g_convex_meet(sw, n, qx.v, 4));
     static const wem_pt pts[] = {{0, 0}, {10, 0}, {5, 5}, {10, 10}, {0, 10}, {5, 0}, {0, 0}};
-    wem_pt h[16];
+    wem_pt h[WEM_G_HULL_MAX];
     assert_int_equal(wem_g_hull(pts, 7, h), 4);
+    /* a formation of eight tiles in two ranks: the hull of its 32 corners is its outline */
+    wem_pt c[32];
+    for (int i = 0; i < 8; i++) {
+        wem_rect t = t_tile((i % 4) * 2 * TILE, (i / 4) * 2 * TILE, 0);
+        wem_quad q = t_q(&t);
+        for (int k = 0; k < 4; k++)
+            c[4 * i + k] = q.v[k];
+    }
+    int n2 = wem_g_hull(c, 32, h);
+    assert_int_equal(n2, 4);
+    wem_rect all = t_rect(3 * TILE, TILE, 4 * TILE, 2 * TILE, 0);
+    wem_quad qall = t_q(&all);
+    for (int k = 0; k < 4; k++)
+        assert_true(wem_g_convex_meet(&qall.v[k], 1, h, n2));
+    assert_int_equal(wem_g_aoe_convex(&all, h, n2, WEM_UOM, TOL), 2);
 }
 
 int
