@@ -31,7 +31,7 @@ static wem_rect s_strip(const wem_state *s, int g) {
     wem_rect gr = s_rect(s, g);
     /* [Line of fire and visibility] "as wide as the front of a counter (15 mm) and is 6 units of
      * measurement ... long" */
-    return wem_g_lof(&gr, WEM_UOM / 2, 6 * WEM_UOM);
+    return wem_g_lof(&gr, wem_param_get(s->sc, "lof-width", WEM_UOM / 2), wem_param_get(s->sc, "lof-length", 6 * WEM_UOM));
 }
 
 /* does unit u touch (even partially) the area polygon / the line? [Understanding the Game Board] */

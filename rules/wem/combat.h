@@ -8,8 +8,10 @@
  *   damage-lo / damage-hi          [Suffering Damages] a Loss on these faces (5, 6)
  *   melee-loss-lo / melee-loss-hi  [Suffer Damages (melee)] (5, 6)
  *   pursuit-lo / pursuit-hi        [Pursuit] success window (5, 6)
- *   die-general-attached           [Attaching] eliminated at or below (2d6, 3)
- *   die-general-melee              [Unattached Generals] [Capture of a General] captured at or below (1)
+ *   die-general-attached           [Attaching] eliminated at or below (2d6, 2)
+ *   die-general-unattached         [Unattached Generals] captured at or below (1d6, 1; else
+ *                                  die-general-melee [Capture of a General], the same roll)
+ *   lof-width / lof-length         [Line of fire and visibility] (300, 3600)
  *   melee-class                    [Melee die modifiers] +1 at this class or better (WEM_ELITE)
  *   reroll-class                   [Melee] one reroll when a unit of this class or better is in it (WEM_GUARD)
  *   pursuit-class                  [Pursuit die modifiers] -1 when pursuing with this class or worse (WEM_RECRUIT)

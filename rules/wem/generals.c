@@ -64,7 +64,7 @@ int wem_gen_attached_check(wem_state *s, int g, int u, int by, brt_dice *dice, b
         else if (x->yellow == 1) mod -= 1;   /* -1 the Unit is Shaken */
         if (x->meleed) mod -= 1;             /* -1 already in melee this turn */
     }
-    int lim = wem_param_get(s->sc, "die-general-attached", 3);
+    int lim = wem_param_get(s->sc, "die-general-attached", 2);
     int dd[2] = {a, b};
     int dead = roll + mod <= lim;
     wem_event(s, ev, BRT_SEATS_ALL, "general-check", d->army, WEM_GEN_BASE + g, u, roll + mod, dd, 2, NULL, 0,
@@ -83,7 +83,7 @@ int wem_gen_capture_roll(wem_state *s, int g, int e, brt_dice *dice, brt_events 
         int cav = s->sc->units[e].cav;
         mod = cav == WEM_CAV_LIGHT ? -2 : cav == WEM_CAV_MEDIUM || cav == WEM_CAV_HEAVY ? -1 : 0;
     }
-    int lim = wem_param_get(s->sc, "die-general-melee", 1);
+    int lim = wem_param_get(s->sc, "die-general-unattached", wem_param_get(s->sc, "die-general-melee", 1));
     int taken = roll + mod <= lim;
     wem_event(s, ev, BRT_SEATS_ALL, "general-capture-roll", d->army, WEM_GEN_BASE + g, e, roll + mod, &roll, 1,
               NULL, 0, "[Capture of a General] %s rolls %d%+d = %d: %s (captured at %d or less)", d->id, roll, mod,
