@@ -207,7 +207,11 @@ static int s_supporters(const wem_state *s, const wem_formations *f, int u, int 
             if (!s_on(s, (int)e) || !s_enemy(sc->units[e].army, sc->units[v].army)) continue;
             wem_rect re = s_rect(s, (int)e);
             if (wem_g_contact(&rv, &re, wem_tol(s)) != WEM_APART) ok = 0;
-            else if (!(art && (int)e == enemy) && wem_g_front_within(&rv, &re, WEM_UOM)) ok = 0;
+            /* R-wem-support-front-limit: an enemy at the limit of 1 unit (a Unit in column
+             * behind the one in melee) does not bar it */
+            else if (!(art && (int)e == enemy) &&
+                     wem_g_front_within(&rv, &re, wem_param_get(sc, "support-front", WEM_UOM) - wem_tol(s) - 1))
+                ok = 0;
         }
         if (ok) out[n++] = (int16_t)v;
     }
