@@ -483,11 +483,14 @@ static void s_melee_start(wem_state *s, int a, int d, int side_att, int step) {
 
 /* a candidate for a reinforcing Charge [3.4 C/D]: side's unit, a Formation without orange, not
  * yet in the combat, occupying the area of engagement of an enemy unit in the combat */
-static int s_reinforcer(const wem_state *s, int side, int u, int *target) {
+static int s_reinforcer(const wem_state *s, const wem_formations *f, int side, int u, int *target) {
     const wem_scenario *sc = s->sc;
     if (!s_on(s, u) || s_side(s, u) != side || s->combat.part[u] || s->units[u].fought || s->units[u].orange)
         return 0;
     if (s_kind(s, u) == WEM_GARRISON) return 0;
+    /* "except the Formation of the Unit that started the combat" (R-wem-reinforce-starter) */
+    int st = s->combat.starter[side];
+    if (st >= 0 && f->of[u] >= 0 && f->of[u] == f->of[st]) return 0;
     wem_rect ru = s_rect(s, u);
     for (size_t e = 0; e < sc->n_units; e++) {
         if (!s_on(s, (int)e) || !(s->combat.part[e] & P_SIDE(!side))) continue;
@@ -501,8 +504,10 @@ static int s_reinforcer(const wem_state *s, int side, int u, int *target) {
 }
 
 static int s_any_reinforcer(const wem_state *s, int side) {
+    wem_formations f;
+    wem_formations_find(s, &f);
     for (size_t u = 0; u < s->sc->n_units; u++)
-        if (s_reinforcer(s, side, (int)u, NULL)) return 1;
+        if (s_reinforcer(s, &f, side, (int)u, NULL)) return 1;
     return 0;
 }
 
@@ -1101,8 +1106,10 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         int tgt = mo.target, t2 = -1;
         if (tgt < 0 || tgt >= WEM_GEN_BASE || !s_on(s, tgt) || !(c->part[tgt] & P_SIDE(!side)))
             return s_bad(err, "3.4 Combat", "the Charge of a reinforcement is against a Unit in the combat");
+        wem_formations rf;
+        wem_formations_find(s, &rf);
         for (int i = 0; i < mo.n_units; i++)
-            if (mo.units[i] >= WEM_GEN_BASE || !s_reinforcer(s, side, mo.units[i], &t2))
+            if (mo.units[i] >= WEM_GEN_BASE || !s_reinforcer(s, &rf, side, mo.units[i], &t2))
                 return s_bad(err, "3.4 Combat",
                              "only Formations without an orange marker occupying the area of engagement of a Unit in "
                              "the combat may Charge");
@@ -1265,10 +1272,12 @@ static int s_legal_charges(const wem_state *s, int side, int pursuit, brt_buf *o
     const wem_scenario *sc = s->sc;
     const wem_combat *c = &s->combat;
     int n = 0;
+    wem_formations f;
+    wem_formations_find(s, &f);
     for (size_t u = 0; u < sc->n_units; u++) {
         if (pursuit) {
             if (!(c->part[u] & P_SIDE(side)) || !s_on(s, (int)u) || s_kind(s, (int)u) != c->pursuit_type) continue;
-        } else if (!s_reinforcer(s, side, (int)u, NULL)) {
+        } else if (!s_reinforcer(s, &f, side, (int)u, NULL)) {
             continue;
         }
         for (size_t t = 0; t < sc->n_units; t++) {
