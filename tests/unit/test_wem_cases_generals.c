@@ -55,7 +55,7 @@ static void test_wem_general_unattached_captured_on_low_roll(void **st) {
     t_roll(b.f, 1);
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(b.f->s->generals[b.g].status, WEM_CAPTURED);
-    assert_int_equal(b.f->s->vp[WEM_BLUE], 24); /* captured: his 12 VP doubled */
+    assert_int_equal(b.f->s->vp[WEM_BLUE], 24); /* captured: twice his 12 VP */
     assert_true(b.f->s->units[b.a].fought);
     assert_int_equal(b.f->s->phase, WEM_PH_COMBAT);
     t_free(b.f);
