@@ -18,6 +18,7 @@
  * yellow, 32 got two, 64 temporarily Shaken [Melee modifiers], 128 its Formation's Fall Back Loss
  * taken. Rulings R-wem-combat-*, R-wem-melee-*, R-wem-result-* in docs/wem-rulings/combat.md.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1266,6 +1267,19 @@ static int s_put_value(const wem_state *s, int v, brt_buf *out) {
     return wem_legal_put(s, &o, out);
 }
 
+/* the turn (steps, a quarter turn at most, in 5 degree steps) that best faces unit u toward t */
+static int32_t s_aim(const wem_state *s, int u, int t) {
+    int64_t dx = (int64_t)s->units[t].at.x - s->units[u].at.x, dy = (int64_t)s->units[t].at.y - s->units[u].at.y;
+    int32_t best = 0;
+    int64_t bd = INT64_MIN;
+    for (int32_t dh = -900; dh <= 900; dh += 50) {
+        int32_t h = wem_g_norm((int64_t)s->units[u].h + dh);
+        int64_t dot = dx * wem_g_sin(h) - dy * wem_g_cos(h); /* heading h points along (sin, -cos) */
+        if (dot > bd) bd = dot, best = dh;
+    }
+    return best;
+}
+
 /* the reinforcing / pursuing Charges listed: each candidate alone, straight ahead to contact
  * with a target, when maneuver.c accepts it (a representative list; apply takes any) */
 static int s_legal_charges(const wem_state *s, int side, int pursuit, brt_buf *out) {
@@ -1283,31 +1297,32 @@ static int s_legal_charges(const wem_state *s, int side, int pursuit, brt_buf *o
         for (size_t t = 0; t < sc->n_units; t++) {
             if (!s_on(s, (int)t) || !s_enemy(sc->units[t].army, sc->units[u].army)) continue;
             if (!pursuit && !(c->part[t] & P_SIDE(!side))) continue;
-            wem_rect ru = s_rect(s, (int)u), rt = s_rect(s, (int)t);
-            wem_quad qu, qt;
-            wem_g_quad(&ru, 0, &qu);
-            wem_g_quad(&rt, 0, &qt);
+            if (pursuit && c->pursuit_type == WEM_INF && s_kind(s, (int)t) == WEM_CAV) continue;
             int32_t allow = pursuit ? (c->pursuit_type == WEM_CAV ? 2 * WEM_UOM : WEM_UOM) : 4 * WEM_UOM;
-            int32_t d = wem_g_approach(qu.v, 4, ru.h, allow, qt.v, 4);
-            wem_order o, mo;
-            wem_order_init(&o, WEM_O_ANSWER);
-            o.value = 1;
-            o.n_units = 2;
-            o.units[0] = (int16_t)t;
-            o.units[1] = (int16_t)u;
-            o.n_values = 2;
-            o.values[0] = 0;
-            o.values[1] = d;
-            s_charge_order(&o, &mo);
-            wem_state *twin = wem_state_clone(s);
-            if (!twin) return -1;
-            brt_reject err;
-            unsigned fl = WEM_MVF_NO_GREEN | WEM_MVF_DRY | (pursuit && c->pursuit_type == WEM_CAV ? WEM_MVF_PURSUIT : 0);
-            int rc = wem_maneuver_exec(twin, &mo, pursuit ? allow : -1, fl, NULL, NULL, &err);
-            wem_state_destroy(&twin);
-            if (rc) continue;
-            if (wem_legal_put(s, &o, out)) return -1;
-            n++;
+            int32_t turns[2] = {0, s_aim(s, (int)u, (int)t)};
+            for (int k = 0; k < (turns[1] ? 2 : 1); k++) {
+                /* the distance is the maneuver's: a Charge goes until contact along its ruler */
+                wem_order o, mo;
+                wem_order_init(&o, WEM_O_ANSWER);
+                o.value = 1;
+                o.n_units = 2;
+                o.units[0] = (int16_t)t;
+                o.units[1] = (int16_t)u;
+                o.n_values = 2;
+                o.values[0] = turns[k];
+                o.values[1] = allow;
+                s_charge_order(&o, &mo);
+                wem_state *twin = wem_state_clone(s);
+                if (!twin) return -1;
+                brt_reject err;
+                unsigned fl =
+                    WEM_MVF_NO_GREEN | WEM_MVF_DRY | (pursuit && c->pursuit_type == WEM_CAV ? WEM_MVF_PURSUIT : 0);
+                int rc = wem_maneuver_exec(twin, &mo, pursuit ? allow : -1, fl, NULL, NULL, &err);
+                wem_state_destroy(&twin);
+                if (rc) continue;
+                if (wem_legal_put(s, &o, out)) return -1;
+                n++;
+            }
         }
     }
     return n;

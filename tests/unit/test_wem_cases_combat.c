@@ -393,6 +393,46 @@ static void test_wem_garrison_lhs_retreat_eliminated(void **st) {
     t_free(b.f);
 }
 
+/* every decision of a combat has a legal answer, and answering with any of them leads the
+ * combat to its end (random dice and random picks among the legal orders) */
+static void test_wem_combat_legal_answers_reach_the_end(void **st) {
+    (void)st;
+    uint64_t x = 5;
+    for (int seed = 1; seed <= 40; seed++) {
+        s_board b = s_new(seed % 3 == 0 ? WEM_CAV : WEM_INF);
+        b.f->sc.units[b.a].cls = (uint8_t)(seed % 5);
+        b.f->sc.units[b.d].cls = (uint8_t)((seed / 5) % 5);
+        b.f->sc.units[b.a].fire = (uint8_t)(seed % 3);
+        t_unit(b.f, WEM_BLUE, WEM_INF, 2, 250, 370, 0); /* a possible reinforcement */
+        t_unit(b.f, WEM_BLUE, WEM_INF, 1, 300, 430, 0); /* in column behind A */
+        int g = t_general(b.f, WEM_RED, 1, 1 + seed % 3, 1, 300, 370, 0);
+        b.f->s->generals[g].attached = (int16_t)b.d;
+        t_dice_init(&b.f->d, (uint64_t)seed);
+        assert_int_equal(s_attack(&b), 0);
+        int steps = 0;
+        while (!b.f->s->over && b.f->s->phase != WEM_PH_COMBAT) {
+            brt_pending p;
+            t_pending(b.f, &p);
+            unsigned seat = p.seats & 1u ? 0u : 1u;
+            assert_true(p.seats & (1u << seat));
+            brt_buf buf;
+            buf_init(&buf);
+            int n = b.f->rs->legal(b.f->s, seat, &buf);
+            if (n <= 0) fail_msg("seed %d: no legal answer to %s", seed, p.kind);
+            int k = (int)(t_next(&x) % (uint64_t)n);
+            size_t pos = 0, len = 0;
+            const uint8_t *item = NULL;
+            for (int i = 0; i <= k; i++) assert_int_equal(buf_next_item(&buf, &pos, &item, &len), 1);
+            int rc = b.f->rs->apply(b.f->s, seat, item, len, &b.f->d.d, &b.f->ev, &b.f->err);
+            if (rc) fail_msg("seed %d: legal %s refused: %s", seed, p.kind, b.f->err.message);
+            buf_free(&buf);
+            assert_true(++steps < 100);
+        }
+        assert_true(b.f->s->units[b.a].fought);
+        t_free(b.f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_combat_green_unit_is_attacker),
@@ -415,6 +455,7 @@ int main(void) {
         cmocka_unit_test(test_wem_garrison_ignores_withdraw),
         cmocka_unit_test(test_wem_garrison_hougoumont_routed_eliminated),
         cmocka_unit_test(test_wem_garrison_lhs_retreat_eliminated),
+        cmocka_unit_test(test_wem_combat_legal_answers_reach_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
