@@ -367,6 +367,25 @@ static void test_wem_bombard_wood_hides_unless_target_on_it(void **st) {
     t_free(b.f);
 }
 
+/* [Linear Terrain Sunken Road] "a Sunken Road blocks the bombardment line of fire" */
+static void test_wem_bombard_sunken_road_blocks(void **st) {
+    (void)st;
+    s_board b = s_new();
+    wem_scenario *sc = &b.f->sc;
+    wem_line_def *l = &sc->lines[sc->n_lines++];
+    memset(l, 0, sizeof *l);
+    l->kind = WEM_L_SUNKEN;
+    l->hw = 2 * WEM_MM;
+    l->first = (uint16_t)sc->n_verts;
+    l->n = 2;
+    sc->verts[sc->n_verts++] = (wem_pt){250 * WEM_MM, 350 * WEM_MM};
+    sc->verts[sc->n_verts++] = (wem_pt){350 * WEM_MM, 350 * WEM_MM};
+    assert_false(wem_bomb_can_target(b.f->s, b.gun, b.tgt));
+    l->kind = WEM_L_ROAD; /* a Road does not */
+    assert_true(wem_bomb_can_target(b.f->s, b.gun, b.tgt));
+    t_free(b.f);
+}
+
 /* [Area Terrain Town] -2 if the target of bombardment is completely inside the Town: 7 - 2 = 5 */
 static void test_wem_bombard_town_minus_2(void **st) {
     (void)st;
@@ -507,6 +526,7 @@ int main(void) {
         cmocka_unit_test(test_wem_bombard_unit_across_hides_target),
         cmocka_unit_test(test_wem_bombard_gun_on_hill_ignores_units),
         cmocka_unit_test(test_wem_bombard_wood_hides_unless_target_on_it),
+        cmocka_unit_test(test_wem_bombard_sunken_road_blocks),
         cmocka_unit_test(test_wem_bombard_town_minus_2),
         cmocka_unit_test(test_wem_bombard_hill_defence_not_in_movement),
         cmocka_unit_test(test_wem_bombard_grand_battery_plus_contact),

@@ -393,6 +393,49 @@ static void test_wem_garrison_lhs_retreat_eliminated(void **st) {
     t_free(b.f);
 }
 
+/* [Melee] "the attacking player chooses the Unit, if the contact length is even": an enemy
+ * attacker (IN MOVEMENT) with two Units tied is asked which starts */
+static void test_wem_combat_starter_tie_attacker_chooses(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    b.f->s->units[b.a].green = 0;
+    t_put(b.f, b.d, 285, 370, 180);
+    int d2 = t_unit(b.f, WEM_RED, WEM_INF, 1, 315, 370, 180);
+    b.f->s->units[b.d].green = b.f->s->units[d2].green = 1;
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    wem_order o = s_combat(b.d, b.a);
+    assert_int_equal(t_order(b.f, 0, &o), 0);
+    assert_string_equal(s_kind(b.f), "starter");
+    brt_pending p;
+    t_pending(b.f, &p);
+    assert_int_equal(p.seats, 1u << 1);
+    assert_int_equal(t_legal_n(b.f, 1), 2);
+    t_legal_all_accepted(b.f, 1);
+    o = t_o(WEM_O_ANSWER);
+    o.n_units = 1;
+    o.units[0] = (int16_t)d2;
+    t_rolls(b.f, 4, 3, 2, 1, 1);
+    assert_int_equal(t_order(b.f, 1, &o), 0);
+    assert_int_equal(b.f->s->combat.starter[0], d2);
+    const Wem__V1__Event *m = t_ev_kind(&b.f->ev, "melee", 0);
+    assert_non_null(m);
+    assert_string_equal(m->piece, b.f->sc.units[d2].id);
+    t_free(b.f);
+}
+
+/* [3.4 B] the defender counterattacks only through its front: struck on its flank it cannot */
+static void test_wem_counterattack_needs_defender_front(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_put(b.f, b.d, 300, 370, 90);
+    t_rolls(b.f, 6, 3, 2, 1, 1, 4, 4);
+    assert_int_equal(s_attack(&b), 0);
+    assert_null(t_ev_kind(&b.f->ev, "counterattack", 0));
+    assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
+    assert_int_equal(b.f->s->phase, WEM_PH_COMBAT);
+    t_free(b.f);
+}
+
 /* every decision of a combat has a legal answer, and answering with any of them leads the
  * combat to its end (random dice and random picks among the legal orders) */
 static void test_wem_combat_legal_answers_reach_the_end(void **st) {
@@ -442,6 +485,8 @@ int main(void) {
         cmocka_unit_test(test_wem_combat_through_attacker_front),
         cmocka_unit_test(test_wem_combat_starter_most_contact_length),
         cmocka_unit_test(test_wem_combat_legal_all_accepted),
+        cmocka_unit_test(test_wem_combat_starter_tie_attacker_chooses),
+        cmocka_unit_test(test_wem_counterattack_needs_defender_front),
         cmocka_unit_test(test_wem_counterattack_roles_swapped),
         cmocka_unit_test(test_wem_counterattack_not_after_withdraw),
         cmocka_unit_test(test_wem_result_fall_back_half_rounded_up),
