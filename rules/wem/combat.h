@@ -24,7 +24,20 @@
 
 #include "wem.h"
 
-/* which choice WEM_PH_MELEE_CHOICE asks (wem_combat.ask); pending.kind names it */
+/* which choice WEM_PH_MELEE_CHOICE asks (wem_combat.ask); pending.kind names it. The answers
+ * (WEM_O_ANSWER, text `answer VALUE [VALUES...] [units ...] [place ...]`):
+ *   starter            answer 0 units B12              the Unit to start
+ *   corner-sides       answer 2                        the side of the defender touched (WEM_SIDE_*)
+ *   reroll, counterattack                answer 1 | answer 0
+ *   reinforce, pursuit-charge            answer 0 | answer 1 TURN DIST units TARGET GUIDE [UNIT...]
+ *   pursuit            answer 0 | answer 1 (infantry) | answer 2 (cavalry)
+ *   pursuit-modifier   answer 0 1 -1                   values: +1 / -1 per optional modifier
+ *   result-die         answer 1                        the index of the die kept
+ *   result-modifier    answer 1 | answer -1
+ *   fall-back-loss     answer 0 units B12
+ * WEM_PH_LOSSES ("losses"): answer 0 2 1 units B12 B13 (the Losses of each Unit);
+ * WEM_PH_GENERAL_ESCAPE ("general-escape"): answer 0 place R-II x,y, or done;
+ * WEM_PH_BOMB_WITHDRAW ("bombard-withdraw"): answer 1 (Withdraw 1) | answer 0 (Shaken). */
 enum {
     WEM_ASK_NONE = 0,
     WEM_ASK_STARTER,        /* "starter": a tie in front contact length, the attacker picks [Melee] */
