@@ -18,7 +18,7 @@
 #include "maneuver.h"
 
 int32_t wem_heading_tol(const wem_state *s) { return wem_param_get(s->sc, "heading-tol", 10); }
-int32_t wem_split_gap(const wem_state *s) { return wem_param_get(s->sc, "split-gap", 300); }
+int32_t wem_split_gap(const wem_state *s) { return wem_param_get(s->sc, "split-gap", 600); }
 
 static int s_find(int16_t *p, int i) {
     while (p[i] != i) i = p[i] = p[p[i]];

@@ -338,6 +338,13 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
             wem_g_quad(&er, 0, &eq);
             s_bbox(eq.v, 4, eb);
             int enemy = wem_mv_enemies(p->army, sc->units[e].army);
+            if (enemy && s_bb_meet(bb, eb, tol)) {
+                wem_g_quad(&er, -tol / 2, &es);
+                if (s_hulls_meet(h, nh, k, es.v, 4))
+                    return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Moving through friendly Units",
+                                          "[Moving through friendly Units] %s cannot move through the enemy Unit %s",
+                                          uid, sc->units[e].id);
+            }
             if (enemy && s_bb_meet(bb, eb, 2 * WEM_UOM)) {
                 /* [Area of Engagement] */
                 int start = wem_aoe_of(s, e, &p->r0[i]);
@@ -374,11 +381,7 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
             }
             if (!s_bb_meet(bb, eb, tol)) continue;
             wem_g_quad(&er, -tol / 2, &es);
-            if (!s_hulls_meet(h, nh, k, es.v, 4)) continue;
-            if (enemy)
-                return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Moving through friendly Units",
-                                      "[Moving through friendly Units] %s cannot move through the enemy Unit %s",
-                                      uid, sc->units[e].id);
+            if (enemy || !s_hulls_meet(h, nh, k, es.v, 4)) continue;
             if (s->units[e].green && !s_same_fmn(f, e, p->guide) && !(flags & WEM_MVF_PURSUIT))
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Moving through friendly Units",
                                       "[Moving through friendly Units] %s cannot move through %s, part of a Formation "

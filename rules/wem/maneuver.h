@@ -14,7 +14,7 @@ static inline int wem_mv_enemies(int a, int b) { return (a == WEM_BLUE) != (b ==
 
 /* formation.c */
 int32_t wem_heading_tol(const wem_state *s);           /* heading-tol, steps (default 10) */
-int32_t wem_split_gap(const wem_state *s);             /* split-gap, units (default 300) */
+int32_t wem_split_gap(const wem_state *s);             /* split-gap, units (default 600) */
 /* the units of a set side by side (width) and in column (depth) [Front width and depth] */
 void wem_set_shape(const wem_state *s, const int16_t *units, int n, int *width, int *depth);
 /* [Front width and depth of Formations] the Advance/Charge number of a set, in UoM: 4/3/2/1

@@ -1,6 +1,11 @@
 /* test_wem_cases_formation.c - [Formations] [Front width and depth of Formations]: which tiles
  * make a Formation, its front width and depth, and the Advance/Charge number they give. Boards
  * of the tests' own: 30 mm tiles, positions in mm, headings in degrees. */
+/* wem_t.h's t_unit() names units "%c%d" into 12 bytes, which gcc's inliner flags (it cannot
+ * overflow: at most 160 units) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
 #include "wem_t.h"
 #include "wem/maneuver.h"
 

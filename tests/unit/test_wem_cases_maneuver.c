@@ -3,6 +3,11 @@
  * [Maneuver limit], [Split Formations], [Charge against Artillery], [Unfastening Artillery
  * Units], [Move out of sequence] and the split of [3.5 End of Turn]. Boards of the tests' own:
  * blue faces north (heading 0) from y = 600 mm, red south (180); 30 mm tiles; 1 UoM = 30 mm. */
+/* wem_t.h's t_unit() names units "%c%d" into 12 bytes, which gcc's inliner flags (it cannot
+ * overflow: at most 160 units) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
 #include "wem_t.h"
 #include "wem/maneuver.h"
 
@@ -712,7 +717,7 @@ static void test_wem_unfasten_black_horse_fastened_this_turn_cannot(void **st) {
     o.units[0] = (int16_t)h;
     assert_int_equal(t_order(f, 1, &o), 0);
     assert_int_equal(f->s->units[h].fastened, 0);
-    assert_true(f->s->units[h].unfastened_turn);
+    assert_non_null(t_ev_kind(&f->ev, "unfasten", 0));
     t_free(f);
 }
 
