@@ -167,9 +167,20 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
     int16_t grp[WEM_MAX_PIECES];
     int ng = wem_united_of(s, f, o->unit, grp);
     if (o->n_units == 0) {
-        p->n = wem_formation_of(s, f, o->unit, grp);
-        if (p->n > WEM_MAX_LIST) p->n = WEM_MAX_LIST;
-        memcpy(p->units, grp, (size_t)p->n * sizeof grp[0]);
+        /* the whole Formation: united with other corps' Formations when every one of them may
+         * maneuver with it [Formations] (R-wem-united-maneuver), else the guide's own corps' */
+        int all = 1;
+        for (int i = 0; i < ng && all; i++) {
+            const wem_unit *x = &s->units[grp[i]];
+            if (!(flags & WEM_MVF_NO_GREEN) && (!x->green || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
+                all = 0;
+        }
+        int16_t own[WEM_MAX_PIECES];
+        const int16_t *src = grp;
+        int m = ng;
+        if (!all) m = wem_formation_of(s, f, o->unit, own), src = own;
+        p->n = m > WEM_MAX_LIST ? WEM_MAX_LIST : m;
+        memcpy(p->units, src, (size_t)p->n * sizeof src[0]);
     } else {
         for (int i = 0; i < o->n_units; i++) {
             int u = o->units[i];
@@ -762,10 +773,15 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     uint8_t seen[WEM_MAX_PIECES] = {0};
     for (size_t u0 = 0; u0 < s->sc->n_units; u0++) {
         if (!s_can_move(s, (int)u0, army) || f.of[u0] < 0 || seen[f.of[u0]]) continue;
-        seen[f.of[u0]] = 1;
+        /* the united group when all of it may move, else each corps' Formation */
         int16_t fm[WEM_MAX_PIECES];
-        int nf = wem_formation_of(s, &f, (int)u0, fm);
-        int guide = fm[0], ok = 1;
+        int nf = wem_united_of(s, &f, (int)u0, fm), ok = 1;
+        for (int i = 0; i < nf; i++)
+            if (!s_can_move(s, fm[i], army)) ok = 0;
+        if (!ok) nf = wem_formation_of(s, &f, (int)u0, fm);
+        for (int i = 0; i < nf; i++) seen[f.of[fm[i]]] = 1;
+        int guide = fm[0];
+        ok = 1;
         for (int i = 0; i < nf; i++)
             if (!s_can_move(s, fm[i], army)) ok = 0;
         if (!ok) continue;

@@ -794,6 +794,21 @@ static void test_wem_end_of_turn_contacts_split(void **st) {
     t_free(f);
 }
 
+
+/* the printed deployment of the full scenario: every blue Formation IN MOVEMENT; whatever
+ * legal() lists there, apply accepts */
+static void test_wem_maneuver_legal_full_scenario(void **st) {
+    (void)st;
+    t_fx *f = t_new_scenario("full", 2, 1, 0);
+    for (size_t u = 0; u < f->s->sc->n_units; u++)
+        if (f->s->sc->units[u].army == WEM_BLUE && f->s->units[u].status == WEM_ON) f->s->units[u].green = 1;
+    assert_int_equal(t_step(f, WEM_STEP_MANEUVER, WEM_BLUE), 1);
+    int n = t_legal_n(f, 0);
+    assert_true(n > 10);
+    t_legal_all_accepted(f, 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_advance_straight_full_allowance),
@@ -843,6 +858,7 @@ int main(void) {
         cmocka_unit_test(test_wem_out_of_sequence_moves_first),
         cmocka_unit_test(test_wem_maneuver_legal_all_accepted),
         cmocka_unit_test(test_wem_end_of_turn_contacts_split),
+        cmocka_unit_test(test_wem_maneuver_legal_full_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
