@@ -364,6 +364,12 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                     if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e);
                     if (!exempt[e]) {
                         if (start == 2) {
+                            if (p->kind == WEM_MV_CHARGE)
+                                return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
+                                                      "[Charge] %s occupies the area of engagement of %s: the Unit "
+                                                      "must get in contact with the enemy Unit whose area of "
+                                                      "engagement was occupied",
+                                                      uid, sc->units[e].id);
                             if (p->kind == WEM_MV_ADVANCE && (dist > 0 || p->turn))
                                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Advance",
                                                       "[Advance] %s is in the area of engagement of %s: once the "
@@ -488,6 +494,25 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
     }
     if (allow < 0) allow = 0;
     p->allow = allow;
+    /* [Split Formations] "the Formations are divided at their contact point by the distance equal
+     * to the width of the ruler": the part that moves ends at least split-gap from the part that
+     * stays (R-wem-split-gap) */
+    for (size_t u = 0; u < sc->n_units; u++) {
+        if (s->units[u].status != WEM_ON || s_in(p->units, p->n, (int)u) || !s_same_fmn(f, (int)u, p->guide)) continue;
+        wem_rect ur = wem_unit_rect(s, (int)u);
+        wem_quad uq;
+        wem_g_quad(&ur, 0, &uq);
+        for (int i = 0; i < p->n; i++) {
+            wem_quad q;
+            wem_rect r2 = p->r2[i];
+            wem_g_quad(&r2, 0, &q);
+            if (wem_g_within(&q, &uq, wem_split_gap(s) - tol - 1))
+                return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Split Formations",
+                                      "[Split Formations] %s would end closer to %s than the width of the ruler: "
+                                      "the parts of a split Formation are divided by it",
+                                      sc->units[p->units[i]].id, sc->units[u].id);
+        }
+    }
     if (dist > allow)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, p->kind == WEM_MV_CHARGE ? "Charge" : "Advance",
                               "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (%s)",

@@ -579,14 +579,30 @@ static void test_wem_split_by_maneuver_other_part_loses_green(void **st) {
     t_fx *f = s_new();
     int a = s_blue(f, 2, 200, 600, 0, 1);
     int b = s_blue(f, 2, 230, 600, 0, 1);
-    wem_order o = s_mv(WEM_MV_ADVANCE, a, 0, MM(30), -1);
+    wem_order o = s_mv(WEM_MV_ADVANCE, a, 0, MM(60), -1);
     o.n_units = 1;
     o.units[0] = (int16_t)a;
     assert_int_equal(s_go(f, o), 0);
-    assert_int_equal(f->s->units[a].at.y, MM(570));
+    assert_int_equal(f->s->units[a].at.y, MM(540));
     assert_int_equal(f->s->units[b].at.y, MM(600));
     assert_int_equal(f->s->units[a].green, 1);
     assert_int_equal(f->s->units[b].green, 0);
+    t_free(f);
+}
+
+/* [Split Formations] "divided at their contact point by the distance equal to the width of the
+ * ruler" (R-wem-split-gap): a part that would end closer than that is refused */
+static void test_wem_split_parts_divided_by_ruler_width(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int a = s_blue(f, 2, 200, 600, 0, 1);
+    s_blue(f, 2, 230, 600, 0, 1);
+    wem_order o = s_mv(WEM_MV_ADVANCE, a, 0, MM(20), -1);
+    o.n_units = 1;
+    o.units[0] = (int16_t)a;
+    assert_int_equal(s_go(f, o), -1);
+    assert_true(t_cites(f, "Split Formations"));
+    assert_int_equal(f->s->units[a].at.y, MM(600));
     t_free(f);
 }
 
@@ -849,6 +865,7 @@ int main(void) {
         cmocka_unit_test(test_wem_maneuver_off_the_board_is_out_of_field),
         cmocka_unit_test(test_wem_maneuver_limit_fold_line),
         cmocka_unit_test(test_wem_split_by_maneuver_other_part_loses_green),
+        cmocka_unit_test(test_wem_split_parts_divided_by_ruler_width),
         cmocka_unit_test(test_wem_charge_fastened_gun_withdraws_1_still_captured),
         cmocka_unit_test(test_wem_charge_horse_gun_withdraws_2_escapes),
         cmocka_unit_test(test_wem_charge_unfastened_gun_undefended_captured),
