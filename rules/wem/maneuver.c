@@ -153,7 +153,6 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
     p->kind = o->value;
     p->guide = o->unit;
     p->target = o->target;
-    const char *rule = p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance";
     if (p->kind < WEM_MV_ADVANCE || p->kind > WEM_MV_CHARGE)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "3.3 Maneuver",
                               "[3.3 Maneuver] a maneuver is Advance, Fall Back 1 or Charge");
@@ -237,7 +236,6 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
     if (p->kind == WEM_MV_FALLBACK) p->base = WEM_UOM;
     else if (allowance >= 0) p->base = allowance;
     else p->base = wem_set_allowance(s, p->units, p->n) * WEM_UOM;
-    (void)rule;
     return 0;
 }
 
@@ -360,6 +358,9 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                 /* [Area of Engagement] */
                 int start = wem_aoe_of(s, e, &p->r0[i]);
                 int own = p->kind == WEM_MV_CHARGE && p->target >= 0 && (e == p->target || s_same_fmn(f, e, p->target));
+                /* the Charges of the combat steps and of Pursuit are made among units already
+                 * engaged: no area of engagement stops them (R-wem-combat-charges) */
+                if (flags & (WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT)) own = 1;
                 if (!own) {
                     if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e);
                     if (!exempt[e]) {
@@ -553,6 +554,36 @@ static void s_place(wem_state *s, int u, const wem_rect *r) {
     }
 }
 
+/* [Attaching] "If a Unit is moved in a space occupied by a General (or Commander in Chief)
+ * counter of its army, the General is then attached if the Unit belongs to his Army Corps (the
+ * Commander in Chief will ALWAYS attach). Otherwise, the counter must be moved the least distance
+ * necessary to occupy a free space" (R-wem-general-in-the-way: just behind the unit's rear edge) */
+static void s_meet_generals(wem_state *s, int u, const wem_rect *r, brt_events *ev) {
+    const wem_scenario *sc = s->sc;
+    int32_t tol = wem_tol(s);
+    int has = 0;
+    for (size_t g = 0; g < sc->n_generals; g++)
+        if (s->generals[g].status == WEM_ON && s->generals[g].attached == u) has = 1;
+    for (size_t g = 0; g < sc->n_generals; g++) {
+        wem_general *x = &s->generals[g];
+        const wem_general_def *d = &sc->generals[g];
+        if (x->status != WEM_ON || x->attached >= 0 || d->army != sc->units[u].army) continue;
+        wem_rect gr = wem_general_rect(s, (int)g);
+        if (wem_g_contact(r, &gr, tol) != WEM_OVERLAP) continue;
+        if (!has && (d->cinc || (!d->ney && d->corps == sc->units[u].corps))) {
+            x->attached = (int16_t)u;
+            x->at = s->units[u].at;
+            has = 1;
+            wem_event(s, ev, BRT_SEATS_ALL, "attach", d->army, WEM_GEN_BASE + (int)g, u, 0, NULL, 0, &x->at, 0,
+                      "[Attaching] %s is attached to %s, which moved onto him", d->id, sc->units[u].id);
+        } else {
+            x->at = wem_g_offset(r->c, r->h, -(r->hd + WEM_UOM / 4 + 2 * tol), 0);
+            wem_event(s, ev, BRT_SEATS_ALL, "general-moved", d->army, WEM_GEN_BASE + (int)g, u, 0, NULL, 0, &x->at, 0,
+                      "[Attaching] %s makes way for %s", d->id, sc->units[u].id);
+        }
+    }
+}
+
 static void s_execute(wem_state *s, const wem_plan *p, const wem_formations *f, const s_fx *fx, brt_events *ev) {
     const wem_scenario *sc = s->sc;
     /* the attached Generals ride with their units [Attaching] */
@@ -568,6 +599,7 @@ static void s_execute(wem_state *s, const wem_plan *p, const wem_formations *f, 
         int u = p->units[i];
         s_place(s, u, &p->r2[i]);
         s->units[u].maneuvered = 1;
+        s_meet_generals(s, u, &p->r2[i], ev);
         wem_event(s, ev, BRT_SEATS_ALL, "maneuver", p->army, u, p->target, p->kind, NULL, 0, &s->units[u].at,
                   s->units[u].h, "[%s] %s moves %d.%02d mm (turn %d.%d degrees)",
                   p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
@@ -662,7 +694,7 @@ int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsig
         int16_t tf[WEM_MAX_PIECES];
         int nt = wem_formation_of(s, &f, t, tf);
         if (nt == 0) tf[0] = (int16_t)t, nt = 1;
-        for (int i = 0; i < nt; i++)
+        for (int i = 0; i < nt && !(flags & (WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT)); i++)
             if (wem_in_enemy_contact(s, tf[i]))
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
                                       "[Charge] %s cannot be charged: %s of its Formation is already in contact with "

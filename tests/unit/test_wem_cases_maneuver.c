@@ -606,6 +606,61 @@ static void test_wem_split_parts_divided_by_ruler_width(void **st) {
     t_free(f);
 }
 
+/* [3.4 C. Attack Reinforcements] "the attacking Formations may Charge (even without a green
+ * marker) the defending Unit", which is in contact already (R-wem-combat-charges) */
+static void test_wem_combat_charge_without_green_into_engaged_unit(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 300, 180);
+    t_unit(f, WEM_BLUE, WEM_INF, 3, 200, 330, 0);   /* the attacker, in contact */
+    int b = s_blue(f, 2, 260, 300, 270, 0);          /* a Formation without green, 30 mm from red's flank */
+    wem_order o = s_mv(WEM_MV_CHARGE, b, 0, 0, r);
+    assert_int_equal(wem_maneuver_exec(f->s, &o, -1, 0, &f->d.d, &f->ev, &f->err), -1);
+    if (wem_maneuver_exec(f->s, &o, -1, WEM_MVF_NO_GREEN, &f->d.d, &f->ev, &f->err)) fail_msg("%s", f->err.message);
+    assert_true(s_touching(f, b, r));
+    assert_true(f->s->units[b].charged);
+    t_free(f);
+}
+
+/* [Attaching] "If a Unit is moved in a space occupied by a General ... of its army, the General is
+ * then attached if the Unit belongs to his Army Corps" */
+static void test_wem_advance_onto_own_general_attaches(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    int g = t_general(f, WEM_BLUE, 2, 2, 1, 200, 540, 0);
+    int h = t_general(f, WEM_BLUE, 4, 2, 1, 240, 500, 0);   /* another corps, not in the way */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->generals[g].attached, b);
+    assert_int_equal(f->s->generals[h].attached, -1);
+    t_free(f);
+}
+
+/* "Otherwise, the counter must be moved the least distance necessary to occupy a free space" */
+static void test_wem_advance_onto_other_general_moves_him(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    int g = t_general(f, WEM_BLUE, 4, 2, 1, 200, 540, 0);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->generals[g].attached, -1);
+    wem_rect ur = wem_unit_rect(f->s, b), gr = wem_general_rect(f->s, g);
+    assert_int_equal(wem_g_contact(&ur, &gr, wem_tol(f->s)), WEM_APART);
+    t_free(f);
+}
+
+/* the attached General rides with his unit */
+static void test_wem_attached_general_moves_with_unit(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    int g = t_general(f, WEM_BLUE, 2, 2, 1, 200, 600, 0);
+    f->s->generals[g].attached = (int16_t)b;
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->generals[g].at.y, MM(540));
+    t_free(f);
+}
+
 /* ---- [Charge against Artillery] ---- */
 
 static int s_red_gun(t_fx *f, int kind, int x, int y, int fastened) {
@@ -866,6 +921,10 @@ int main(void) {
         cmocka_unit_test(test_wem_maneuver_limit_fold_line),
         cmocka_unit_test(test_wem_split_by_maneuver_other_part_loses_green),
         cmocka_unit_test(test_wem_split_parts_divided_by_ruler_width),
+        cmocka_unit_test(test_wem_combat_charge_without_green_into_engaged_unit),
+        cmocka_unit_test(test_wem_advance_onto_own_general_attaches),
+        cmocka_unit_test(test_wem_advance_onto_other_general_moves_him),
+        cmocka_unit_test(test_wem_attached_general_moves_with_unit),
         cmocka_unit_test(test_wem_charge_fastened_gun_withdraws_1_still_captured),
         cmocka_unit_test(test_wem_charge_horse_gun_withdraws_2_escapes),
         cmocka_unit_test(test_wem_charge_unfastened_gun_undefended_captured),
