@@ -289,12 +289,13 @@ static int s_hulls_meet_line(wem_pt h[][8], const int *nh, int n, const wem_line
 /* enemy e's area of engagement does not stop a maneuver: "unless the enemy Unit is already in
  * contact with enemy Units or unless the area of engagement of the enemy Unit is already
  * occupied by enemy Units NOT in contact with friendly Units" (R-wem-aoe-exceptions: units of
- * the moving side, not in contact with units of e's side) */
-static int s_aoe_exempt(const wem_state *s, int e) {
+ * the moving side, not in contact with units of e's side, and not among the units that move) */
+static int s_aoe_exempt(const wem_state *s, int e, const wem_plan *p) {
     if (wem_in_enemy_contact(s, e)) return 1;
     int side = s->sc->units[e].army;
     for (size_t i = 0; i < s->sc->n_units; i++) {
         if (s->units[i].status != WEM_ON || !wem_mv_enemies(side, s->sc->units[i].army)) continue;
+        if (s_in(p->units, p->n, (int)i)) continue;   /* not the units that move */
         wem_rect r = wem_unit_rect(s, (int)i);
         if (wem_aoe_of(s, e, &r) >= 1 && !wem_in_enemy_contact(s, (int)i)) return 1;
     }
@@ -362,7 +363,7 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                  * engaged: no area of engagement stops them (R-wem-combat-charges) */
                 if (flags & (WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT)) own = 1;
                 if (!own) {
-                    if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e);
+                    if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e, p);
                     if (!exempt[e]) {
                         if (start == 2) {
                             if (p->kind == WEM_MV_CHARGE)

@@ -267,6 +267,34 @@ static void test_wem_advance_behind_enemy_rear_allowed(void **st) {
     t_free(f);
 }
 
+/* "... or unless the area of engagement of the enemy Unit is already occupied by enemy Units NOT
+ * in contact with friendly Units" (R-wem-aoe-exceptions) */
+static void test_wem_advance_enters_aoe_already_occupied(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_red(f, 1, 200, 300, 180);
+    t_unit(f, WEM_BLUE, WEM_CAV, 3, 260, 310, 0);   /* 15 mm from red's flank, touching nobody */
+    int b = s_blue(f, 2, 200, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(340));
+    t_free(f);
+}
+
+/* a unit already inside an enemy's area does not exempt that area for itself: "Once the
+ * Formation meets an enemy area of engagement it CANNOT Advance further" */
+static void test_wem_advance_from_inside_aoe_refused(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_red(f, 1, 200, 300, 180);
+    int b = s_blue(f, 2, 200, 350, 0, 1);   /* 20 mm from red's front */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(10), -1)), -1);
+    assert_true(t_cites(f, "Advance"));
+    wem_order o = s_mv(WEM_MV_FALLBACK, b, 0, WEM_UOM, -1);
+    assert_int_equal(t_order(f, 0, &o), 0);   /* but it may Fall Back */
+    assert_int_equal(f->s->units[b].at.y, MM(380));
+    t_free(f);
+}
+
 /* ---- Charge ---- */
 
 /* [Charge] "moves the Formation ... until it's in contact with the enemy Unit" */
@@ -897,6 +925,8 @@ int main(void) {
         cmocka_unit_test(test_wem_advance_cannot_enter_enemy_aoe),
         cmocka_unit_test(test_wem_advance_enters_aoe_of_enemy_in_contact),
         cmocka_unit_test(test_wem_advance_behind_enemy_rear_allowed),
+        cmocka_unit_test(test_wem_advance_enters_aoe_already_occupied),
+        cmocka_unit_test(test_wem_advance_from_inside_aoe_refused),
         cmocka_unit_test(test_wem_charge_ends_in_contact),
         cmocka_unit_test(test_wem_charge_beyond_allowance_refused),
         cmocka_unit_test(test_wem_charge_target_loses_green_and_stored_points),
