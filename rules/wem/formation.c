@@ -37,24 +37,28 @@ static int s_member(const wem_state *s, int u) {
 }
 
 /* in contact (even by corners) with the fronts facing the same direction */
-static int s_linked(const wem_state *s, int a, int b) {
-    if (wem_g_hdiff(s->units[a].h, s->units[b].h) > wem_heading_tol(s)) return 0;
-    wem_rect ra = wem_unit_rect(s, a), rb = wem_unit_rect(s, b);
-    return wem_g_contact(&ra, &rb, wem_tol(s)) != WEM_APART;
+static int s_linked(const wem_rect *ra, const wem_rect *rb, int32_t htol, int32_t tol) {
+    if (wem_g_hdiff(ra->h, rb->h) > htol) return 0;
+    if (wem_mv_far(ra, rb, tol)) return 0;
+    return wem_g_contact(ra, rb, tol) != WEM_APART;
 }
 
 void wem_formations_find(const wem_state *s, wem_formations *f) {
     const wem_scenario *sc = s->sc;
     int n = (int)sc->n_units;
     int16_t own[WEM_MAX_PIECES], uni[WEM_MAX_PIECES];
+    wem_rect rect[WEM_MAX_PIECES];
+    int32_t htol = wem_heading_tol(s), tol = wem_tol(s);
     memset(f, 0, sizeof *f);
     for (int i = 0; i < WEM_MAX_PIECES; i++) f->of[i] = -1, own[i] = uni[i] = (int16_t)i;
+    for (int i = 0; i < n; i++)
+        if (s_member(s, i)) rect[i] = wem_unit_rect(s, i);
     for (int a = 0; a < n; a++) {
         if (s->units[a].status != WEM_ON) continue;
         if (!s_member(s, a)) continue;
         for (int b = a + 1; b < n; b++) {
             if (!s_member(s, b) || sc->units[a].army != sc->units[b].army) continue;
-            if (!s_linked(s, a, b)) continue;
+            if (!s_linked(&rect[a], &rect[b], htol, tol)) continue;
             s_union(uni, a, b);
             if (sc->units[a].corps == sc->units[b].corps) s_union(own, a, b);
         }
@@ -118,12 +122,14 @@ int wem_united_of(const wem_state *s, const wem_formations *f, int u, int16_t *o
 /* the longest chain of a set linked by contact on the given sides (not by a corner only) */
 static int s_chain(const wem_state *s, const int16_t *units, int n, int sides) {
     int16_t p[WEM_MAX_PIECES];
+    wem_rect r[WEM_MAX_PIECES];
     int32_t tol = wem_tol(s);
-    for (int i = 0; i < n; i++) p[i] = (int16_t)i;
+    for (int i = 0; i < n; i++) p[i] = (int16_t)i, r[i] = wem_unit_rect(s, units[i]);
     for (int i = 0; i < n; i++) {
-        wem_rect a = wem_unit_rect(s, units[i]);
+        const wem_rect a = r[i];
         for (int j = i + 1; j < n; j++) {
-            wem_rect b = wem_unit_rect(s, units[j]);
+            const wem_rect b = r[j];
+            if (wem_mv_far(&a, &b, tol)) continue;
             int corner = 0;
             int t = wem_g_touch_sides(&a, &b, tol, &corner);
             if ((t & sides) && !corner) s_union(p, i, j);

@@ -27,6 +27,7 @@
 #define S_ROT_STEP 25
 #define S_MAX_HULLS (900 / S_ROT_STEP + 2)
 #define S_REPLIED 0x100     /* the Charge comes back from WEM_PH_CHARGE_REPLY */
+#define S_ON_FIELD 0x200    /* legal(): refuse what would take a unit out of field */
 #define S_MAXD (8 * WEM_UOM)
 _Static_assert(sizeof(((wem_state *)0)->mv_units) / sizeof(int16_t) == WEM_MAX_LIST, "mv_units holds a list");
 
@@ -90,6 +91,7 @@ int wem_aoe_poly(const wem_state *s, int e, int32_t r, wem_pt out[16]) {
 
 int wem_aoe_of(const wem_state *s, int e, const wem_rect *r) {
     wem_rect a = wem_unit_rect(s, e);
+    if (wem_mv_far(&a, r, WEM_UOM + WEM_UOM / 2)) return 0;
     int32_t tol = wem_tol(s);
     int v = wem_g_aoe(&a, r, WEM_UOM, tol);
     if (s->sc->units[e].kind == WEM_GARRISON)
@@ -105,10 +107,12 @@ int wem_aoe_of(const wem_state *s, int e, const wem_rect *r) {
 int wem_in_enemy_contact(const wem_state *s, int u) {
     wem_rect a = wem_unit_rect(s, u);
     int army = s->sc->units[u].army;
+    int32_t tol = wem_tol(s);
     for (size_t i = 0; i < s->sc->n_units; i++) {
         if (s->units[i].status != WEM_ON || !wem_mv_enemies(army, s->sc->units[i].army)) continue;
         wem_rect b = wem_unit_rect(s, (int)i);
-        if (wem_g_contact(&a, &b, wem_tol(s)) != WEM_APART) return 1;
+        if (wem_mv_far(&a, &b, tol)) continue;
+        if (wem_g_contact(&a, &b, tol) != WEM_APART) return 1;
     }
     return 0;
 }
@@ -171,7 +175,8 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
         int all = 1;
         for (int i = 0; i < ng && all; i++) {
             const wem_unit *x = &s->units[grp[i]];
-            if (!(flags & WEM_MVF_NO_GREEN) && (!x->green || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
+            if (!(flags & (WEM_MVF_NO_GREEN | WEM_MVF_ANY_MARKERS)) &&
+                (!x->green || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
                 all = 0;
         }
         int16_t own[WEM_MAX_PIECES];
@@ -197,7 +202,7 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
     for (int i = 0; i < p->n; i++) {
         int u = p->units[i];
         const wem_unit *x = &s->units[u];
-        if (!(flags & WEM_MVF_NO_GREEN)) {
+        if (!(flags & (WEM_MVF_NO_GREEN | WEM_MVF_ANY_MARKERS))) {
             if (x->orange)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Colored Markers",
                                       "[Colored Markers] %s is in Recovery (orange) and cannot maneuver", sc->units[u].id);
@@ -328,6 +333,9 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
     wem_pt h[S_MAX_HULLS][8];
     int nh[S_MAX_HULLS];
     int road_start = 1, road_end = 1;
+    wem_rect rect[WEM_MAX_PIECES];
+    for (int e = 0; e < n; e++)
+        if (s->units[e].status == WEM_ON) rect[e] = wem_unit_rect(s, e);
     for (int i = 0; i < p->n; i++) {
         int u = p->units[i];
         const char *uid = sc->units[u].id;
@@ -343,7 +351,7 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
         }
         for (int e = 0; e < n; e++) {
             if (s->units[e].status != WEM_ON || s_in(p->units, p->n, e)) continue;
-            wem_rect er = wem_unit_rect(s, e);
+            const wem_rect er = rect[e];
             wem_quad eq, es;
             wem_g_quad(&er, 0, &eq);
             s_bbox(eq.v, 4, eb);
@@ -666,12 +674,13 @@ static void s_charge_effects(wem_state *s, const wem_plan *p, int who, brt_event
               sc->units[p->units[who]].id, sc->units[t].id, s->units[t].charge_flank ? " on the flank" : "");
 }
 
-int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, brt_dice *dice,
-                      brt_events *ev, brt_reject *err) {
-    (void)dice;
+/* the maneuver, with the Formations already found (fpre) or not (NULL) */
+static int s_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, const wem_formations *fpre,
+                  brt_events *ev, brt_reject *err) {
     const wem_scenario *sc = s->sc;
     wem_formations f;
-    wem_formations_find(s, &f);
+    if (fpre) f = *fpre;
+    else wem_formations_find(s, &f);
     wem_plan p;
     s_fx fx;
     if (s_plan(s, o, allowance, flags, &f, &p, err)) return -1;
@@ -707,7 +716,16 @@ int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsig
                                   "[Charge] %s does not come in contact with %s along that ruler (turn %d.%d degrees)",
                                   sc->units[o->unit].id, sc->units[t].id, p.turn / 10, abs(p.turn % 10));
     }
+    if (dist > p.base)   /* terrain only lowers the allowance: refuse before measuring the path */
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, p.kind == WEM_MV_CHARGE ? "Charge" : "Advance",
+                              "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (its Advance/Charge number)",
+                              p.kind == WEM_MV_CHARGE ? "Charge" : p.kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
+                              sc->units[o->unit].id, dist / WEM_MM, dist % WEM_MM * 5, p.base / WEM_MM,
+                              p.base % WEM_MM * 5);
     if (s_check(s, &p, &f, flags, dist, &fx, err)) return -1;
+    if ((flags & S_ON_FIELD) && fx.off)
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Elements out of field",
+                              "[Elements out of field] the maneuver would take a unit out of field");
     if (flags & WEM_MVF_DRY) return 0;
     /* [Charge against Artillery]: the gun's owner answers first */
     if (p.kind == WEM_MV_CHARGE && s_is_art(s, p.target) && !(flags & (S_REPLIED | WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT))) {
@@ -728,6 +746,22 @@ int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsig
     s_execute(s, &p, &f, &fx, ev);
     if (p.kind == WEM_MV_CHARGE) s_charge_effects(s, &p, who, ev);
     return 0;
+}
+
+int32_t wem_charge_reach(const wem_state *s, const wem_order *o) {
+    wem_formations f;
+    wem_formations_find(s, &f);
+    wem_plan p;
+    if (o->target < 0 || (size_t)o->target >= s->sc->n_units) return -1;
+    if (s_plan(s, o, -1, WEM_MVF_ANY_MARKERS, &f, &p, NULL)) return -1;
+    int who = 0;
+    return s_contact_dist(s, &p, o->target, &who);
+}
+
+int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, brt_dice *dice,
+                      brt_events *ev, brt_reject *err) {
+    (void)dice;
+    return s_exec(s, o, allowance, flags, NULL, ev, err);
 }
 
 /* ---- [3.3 Maneuver] the phase ---- */
@@ -807,21 +841,46 @@ void wem_maneuver_pending(const wem_state *s, brt_pending *out) {
              s->mv_army ? " out of sequence" : "");
 }
 
-static int s_try(const wem_state *s, const wem_order *o, brt_buf *out) {
-    wem_state *t = wem_state_clone(s);
-    if (!t) return -1;
+static int s_try(const wem_state *s, const wem_order *o, const wem_formations *f, brt_buf *out) {
     brt_reject err;
-    int rc = wem_maneuver_exec(t, o, -1, WEM_MVF_DRY, NULL, NULL, &err);
-    int ok = rc == 0;
-    free(t);
-    if (!ok) return 0;
+    /* a dry run changes nothing */
+    if (s_exec((wem_state *)s, o, -1, WEM_MVF_DRY | S_ON_FIELD, f, NULL, &err)) return 0;
     return wem_legal_put(s, o, out) == 0 ? 1 : -1;
+}
+
+/* the turns legal() tries for a Charge of the guide at t: none, the turn that points the guide
+ * at t's centre (to 0.1 degree), and that turn to the nearest 5 degrees and 5, 10, 15 degrees either
+ * side of it; each within a quarter turn */
+static int s_charge_turns(const wem_state *s, int guide, int t, int32_t out[9]) {
+    int64_t vx = (int64_t)s->units[t].at.x - s->units[guide].at.x, vy = (int64_t)s->units[t].at.y - s->units[guide].at.y;
+    int32_t best = 0;
+    int64_t bestv = INT64_MIN;
+    for (int32_t h = 0; h < WEM_TURN; h += 10) {
+        int64_t v = vx * wem_g_sin(h) - vy * wem_g_cos(h);
+        if (v > bestv) bestv = v, best = h;
+    }
+    for (int32_t h = best - 10; h <= best + 10; h++) {
+        int64_t v = vx * wem_g_sin(h) - vy * wem_g_cos(h);
+        if (v > bestv) bestv = v, best = wem_g_norm(h);
+    }
+    int32_t tp = wem_g_norm((int64_t)best - s->units[guide].h);
+    if (tp > WEM_TURN / 2) tp -= WEM_TURN;
+    int32_t r5 = (int32_t)wem_g_div_round(tp, 50) * 50;
+    int32_t c[9] = {0, tp, r5, r5 - 50, r5 + 50, r5 - 100, r5 + 100, r5 - 150, r5 + 150};
+    int n = 0;
+    for (int i = 0; i < 9; i++) {
+        if (c[i] < -900 || c[i] > 900) continue;
+        int dup = 0;
+        for (int j = 0; j < n; j++) dup |= out[j] == c[i];
+        if (!dup) out[n++] = c[i];
+    }
+    return n;
 }
 
 /* legal(): per Formation that may maneuver (its lowest infantry or cavalry unit the guide):
  * Fall Back 1; Advance straight ahead by its full allowance and by half; Advance with turns of
  * -45, -15, +15, +45 degrees at full allowance; for each enemy unit within reach the Charge to
- * contact with the smallest turn (5 degree steps) that brings it there; and done. Only what apply
+ * contact with the first of the turns s_charge_turns() gives that apply accepts; and done. Only what apply
  * accepts is listed; a maneuver that would take a unit out of field is not listed. */
 int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     (void)seat;
@@ -854,7 +913,7 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
         o.unit = guide;
         o.value = WEM_MV_FALLBACK;
         o.dist = WEM_UOM;
-        int r = s_try(s, &o, out);
+        int r = s_try(s, &o, &f, out);
         if (r < 0) return -1;
         n += r;
         static const int32_t turns[] = {0, 0, -450, -150, 150, 450};
@@ -862,7 +921,7 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
             o.value = WEM_MV_ADVANCE;
             o.turn = turns[k];
             o.dist = k == 1 ? full / 2 : full;
-            r = s_try(s, &o, out);
+            r = s_try(s, &o, &f, out);
             if (r < 0) return -1;
             n += r;
         }
@@ -883,9 +942,11 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
             o.value = WEM_MV_CHARGE;
             o.target = (int)t;
             o.dist = 0;
-            for (int k = 0; k <= 36; k++) {
-                o.turn = (k + 1) / 2 * 50 * (k % 2 ? 1 : -1);
-                r = s_try(s, &o, out);
+            int32_t cand[9];
+            int nc = s_charge_turns(s, guide, (int)t, cand);
+            for (int k = 0; k < nc; k++) {
+                o.turn = cand[k];
+                r = s_try(s, &o, &f, out);
                 if (r < 0) return -1;
                 if (r) {
                     n++;

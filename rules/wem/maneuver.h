@@ -12,6 +12,15 @@
 /* blue against red and black (allies) [Introduction] */
 static inline int wem_mv_enemies(int a, int b) { return (a == WEM_BLUE) != (b == WEM_BLUE); }
 
+/* two shapes surely more than d apart (their centres further than both half diagonals and d):
+ * a cheap test before an exact one */
+static inline int wem_mv_far(const wem_rect *a, const wem_rect *b, int32_t d) {
+    int64_t ea = a->hw > a->hd ? a->hw : a->hd, eb = b->hw > b->hd ? b->hw : b->hd;
+    int64_t r = (ea + eb) * 3 / 2 + d + 2;
+    int64_t dx = (int64_t)a->c.x - b->c.x, dy = (int64_t)a->c.y - b->c.y;
+    return dx > r || dx < -r || dy > r || dy < -r;
+}
+
 /* formation.c */
 int32_t wem_heading_tol(const wem_state *s);           /* heading-tol, steps (default 10) */
 int32_t wem_split_gap(const wem_state *s);             /* split-gap, units (default 600) */
@@ -35,6 +44,12 @@ int wem_aoe_of(const wem_state *s, int e, const wem_rect *r);
 int wem_in_enemy_contact(const wem_state *s, int u);
 /* does a unit shape touch the board's edge or an off-field element [Elements out of field] */
 int wem_rect_offfield(const wem_state *s, const wem_rect *r);
+
+/* query.c: a maneuver checked whatever the markers say (green, orange, made already), every other
+ * rule as it is (with WEM_MVF_DRY) */
+#define WEM_MVF_ANY_MARKERS 0x400
+/* the distance along the ruler to contact of the Charge o (-1: no contact within 8 UoM) */
+int32_t wem_charge_reach(const wem_state *s, const wem_order *o);
 
 /* a maneuver planned (not executed): the moving units, their shapes after the pivot and after
  * the slide, the swept hulls, the terrain met and what it allows */

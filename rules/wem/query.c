@@ -155,7 +155,7 @@ static int s_reach(const wem_state *s, int u, int t, brt_buf *out) {
         o.turn = (k + 1) / 2 * 10 * (k % 2 ? 1 : -1);
         memset(&err, 0, sizeof err);
         /* the question is asked of the geometry: markers set aside */
-        if (wem_maneuver_exec(c, &o, -1, WEM_MVF_DRY | WEM_MVF_NO_GREEN, NULL, NULL, &err) == 0) {
+        if (wem_maneuver_exec(c, &o, -1, WEM_MVF_DRY | WEM_MVF_ANY_MARKERS, NULL, NULL, &err) == 0) {
             found = 1;
         } else if (k == 0) {
             first = err;
@@ -164,14 +164,7 @@ static int s_reach(const wem_state *s, int u, int t, brt_buf *out) {
         }
     }
     if (found) {
-        /* the distance: the Charge made on a copy */
-        wem_state *x = wem_state_clone(s);
-        int32_t dist = -1, allow_mm = allow * WEM_UOM;
-        if (x) {
-            memset(&err, 0, sizeof err);
-            if (wem_maneuver_exec(x, &o, -1, WEM_MVF_NO_GREEN, NULL, NULL, &err) == 0) dist = x->units[u].charge_dist;
-            free(x);
-        }
+        int32_t dist = wem_charge_reach(s, &o), allow_mm = allow * WEM_UOM;
         buf_printf(out, "  yes: turn %d.%d degrees, then %d.%02d mm along the ruler into contact (allowance %d.%02d mm)\n",
                    o.turn / 10, abs(o.turn % 10), S_MM(dist), S_MM(allow_mm));
     } else {
