@@ -208,7 +208,8 @@ void wem_shake(wem_state *s, int u, int cause, brt_events *ev) {
 
 /* [Fall Back] the whole Formation straight back; "If a Unit must Fall Back, but it CANNOT,
  * because of any circumstance, it will instead suffer 1 Loss" (R-wem-fall-back-partial: the
- * units that can move, move; each one that cannot stays and takes 1 Loss) */
+ * units that can move, move; each one that cannot stays and takes 1 Loss). A Shaken unit passed
+ * through shakes the one passing (the other way round is left to the Formation's own yellow). */
 void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     const wem_scenario *sc = s->sc;
     if (u < 0 || (size_t)u >= sc->n_units || s->units[u].status != WEM_ON || dist <= 0) return;
@@ -220,7 +221,7 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     if (n > WEM_MAX_LIST) n = WEM_MAX_LIST;
     for (int i = 0; i < n; i++) s_fasten(s, set[i]);
     int32_t back = wem_g_norm((int64_t)s->units[u].h + 1800);
-    uint8_t stuck[WEM_MAX_LIST] = {0};
+    uint8_t stuck[WEM_MAX_LIST] = {0}, shaken[WEM_MAX_LIST] = {0};
     for (int changed = 1; changed;) {
         changed = 0;
         int16_t mov[WEM_MAX_LIST] = {0};
@@ -230,16 +231,30 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
         for (int i = 0; i < n; i++) {
             if (stuck[i]) continue;
             int16_t one = set[i];
-            /* against everything but the units still moving */
+            /* against everything but the units still moving: never through an enemy nor a friend
+             * IN MOVEMENT, through other friends, never ending on a unit [Moving through friendly
+             * Units] (Fall Back is a maneuver) */
             int32_t tol = wem_tol(s), best = dist;
-            wem_rect r = wem_unit_rect(s, one);
-            wem_quad q;
+            wem_rect r = wem_unit_rect(s, one), nr = wem_g_translate(&r, back, dist);
+            wem_quad q, nq;
             wem_g_quad(&r, 0, &q);
+            wem_g_quad(&nr, 0, &nq);
+            wem_pt sw[8];
+            int nsw = wem_g_sweep(&q, &nq, sw);
             for (size_t e = 0; e < sc->n_units; e++) {
                 if (s->units[e].status != WEM_ON || s_in(mov, m, (int)e)) continue;
                 wem_rect er = wem_unit_rect(s, (int)e);
+                if (wem_mv_far(&r, &er, dist + tol)) continue;
                 wem_quad eq;
                 wem_g_quad(&er, -tol / 2, &eq);
+                int through = !wem_mv_enemies(sc->units[one].army, sc->units[e].army) && !s->units[e].green &&
+                              !s_in(set, n, (int)e);
+                if (through) {
+                    if (wem_g_contact(&nr, &er, tol) == WEM_OVERLAP) best = 0;
+                    else if (wem_g_convex_meet(sw, nsw, eq.v, 4) && s->units[e].yellow && !s->units[one].yellow)
+                        shaken[i] = 1;
+                    continue;
+                }
                 int32_t d = wem_g_approach(q.v, 4, back, dist, eq.v, 4);
                 if (d < best) best = d;
             }
@@ -258,6 +273,8 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
         wem_event(s, ev, BRT_SEATS_ALL, "fall-back", sc->units[mov[i]].army, mov[i], -1, dist, NULL, 0,
                   &s->units[mov[i]].at, s->units[mov[i]].h, "[Fall Back] %s falls back %d.%02d mm", sc->units[mov[i]].id,
                   dist / WEM_MM, dist % WEM_MM * 5);
+    for (int i = 0; i < n; i++)
+        if (!stuck[i] && shaken[i]) wem_shake(s, set[i], -1, ev);   /* through a Shaken Unit */
     for (int i = 0; i < n; i++) {
         if (!stuck[i]) continue;
         wem_event(s, ev, BRT_SEATS_ALL, "fall-back-blocked", sc->units[set[i]].army, set[i], -1, 0, NULL, 0, NULL, 0,

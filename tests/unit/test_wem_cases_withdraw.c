@@ -262,6 +262,33 @@ static void test_wem_fall_back_artillery_fastens(void **st) {
     t_free(f);
 }
 
+/* Fall Back is a maneuver: "A Formation, during a maneuver, can move through friendly Units, as
+ * long as these Units are not part of a Formation IN MOVEMENT" */
+static void test_wem_fall_back_through_friends_not_in_movement(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int x = t_unit(f, WEM_BLUE, WEM_INF, 3, 200, 430, 0);   /* right behind, another corps, Shaken */
+    f->s->units[x].yellow = 1;
+    wem_fall_back(f->s, a, 2 * WEM_UOM, &f->ev);
+    assert_int_equal(f->s->units[a].at.y, MM(460));
+    assert_int_equal(f->s->units[a].losses, 0);
+    assert_int_equal(f->s->units[a].yellow, 1);   /* it moved through a Shaken Unit */
+    t_free(f);
+}
+
+static void test_wem_fall_back_not_through_friends_in_movement(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int x = t_unit(f, WEM_BLUE, WEM_INF, 3, 200, 440, 0);
+    f->s->units[x].green = 1;
+    wem_fall_back(f->s, a, 2 * WEM_UOM, &f->ev);
+    assert_int_equal(f->s->units[a].at.y, MM(400));
+    assert_int_equal(f->s->units[a].losses, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_withdraw_straight_back_no_turn),
@@ -283,6 +310,8 @@ int main(void) {
         cmocka_unit_test(test_wem_fall_back_moves_whole_formation),
         cmocka_unit_test(test_wem_fall_back_blocked_unit_takes_loss),
         cmocka_unit_test(test_wem_fall_back_artillery_fastens),
+        cmocka_unit_test(test_wem_fall_back_through_friends_not_in_movement),
+        cmocka_unit_test(test_wem_fall_back_not_through_friends_in_movement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
