@@ -14,9 +14,8 @@
  * arc: 0.7 units (0.035 mm) for a point 120 mm from the pivot, below contact-tol
  * (R-wem-pivot-samples).
  *
- * The area of engagement of an enemy unit is tested on the path as a convex polygon holding
- * every point closer than 1 UoM - contact-tol to its front and flanks (R-wem-aoe-path), and at
- * the end exactly (wem_g_aoe).
+ * The area of engagement of an enemy unit is tested on each hull of the path and at the end,
+ * exactly (wem_g_aoe_convex, wem_g_aoe; R-wem-aoe-path).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,32 +60,6 @@ static wem_rect s_move_rect(const wem_state *s, int u) {
         r.hd = WEM_UOM / 2;
     }
     return r;
-}
-
-int wem_aoe_poly(const wem_state *s, int e, int32_t r, wem_pt out[16]) {
-    wem_rect a = wem_unit_rect(s, e);
-    wem_pt p[16];
-    int n = 0;
-    if (r < 1) r = 1;
-    if (s->sc->units[e].kind == WEM_GARRISON) {
-        /* all round: four quarter arcs, 30 degree steps, radius r / cos 15 degrees */
-        int32_t rr = (int32_t)wem_g_div_round((int64_t)r * WEM_Q30, wem_g_cos(150)) + 1;
-        static const int k4[4] = {WEM_FL, WEM_FR, WEM_RR, WEM_RL};
-        for (int c = 0; c < 4; c++) {
-            wem_pt v = wem_g_corner(&a, k4[c]);
-            for (int k = 0; k < 4; k++) p[n++] = wem_g_offset(v, a.h - 900 + c * 900 + k * 300, rr, 0);
-        }
-    } else {
-        /* the rear line's ends, then a quarter arc about each front corner, 15 degree steps,
-         * radius r / cos 7.5 degrees (every chord tangent to the true arc) */
-        int32_t rr = (int32_t)wem_g_div_round((int64_t)r * WEM_Q30, wem_g_cos(75)) + 1;
-        p[n++] = wem_g_offset(wem_g_corner(&a, WEM_RL), a.h, 0, -r);
-        wem_pt fl = wem_g_corner(&a, WEM_FL), fr = wem_g_corner(&a, WEM_FR);
-        for (int k = 0; k <= 6; k++) p[n++] = wem_g_offset(fl, a.h - 900 + k * 150, rr, 0);
-        for (int k = 0; k <= 6; k++) p[n++] = wem_g_offset(fr, a.h + k * 150, rr, 0);
-        p[n++] = wem_g_offset(wem_g_corner(&a, WEM_RR), a.h, 0, r);
-    }
-    return wem_g_hull(p, n, out);
 }
 
 int wem_aoe_of(const wem_state *s, int e, const wem_rect *r) {
@@ -291,6 +264,21 @@ static int s_hulls_meet_line(wem_pt h[][8], const int *nh, int n, const wem_line
     return 0;
 }
 
+/* does any hull of a path come into enemy e's area of engagement (closer than 1 UoM - tol to its
+ * front or flanks, all round for a Garrison): exact on each hull (wem_g_aoe_convex) */
+static int s_hulls_in_aoe(const wem_state *s, int e, wem_pt h[][8], const int *nh, int n) {
+    wem_rect a = wem_unit_rect(s, e);
+    int32_t tol = wem_tol(s);
+    int sides = s->sc->units[e].kind == WEM_GARRISON ? 4 : 1;
+    for (int k = 0; k < n; k++)
+        for (int r = 0; r < sides; r++) {
+            wem_rect b = a;
+            b.h = wem_g_norm((int64_t)a.h + r * 900);
+            if (wem_g_aoe_convex(&b, h[k], nh[k], WEM_UOM, tol) == 2) return 1;
+        }
+    return 0;
+}
+
 /* enemy e's area of engagement does not stop a maneuver: "unless the enemy Unit is already in
  * contact with enemy Units or unless the area of engagement of the enemy Unit is already
  * occupied by enemy Units NOT in contact with friendly Units" (R-wem-aoe-exceptions: units of
@@ -387,10 +375,8 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                                                       "further",
                                                       uid, sc->units[e].id);
                         } else {
-                            wem_pt ap[16];
-                            int na = wem_aoe_poly(s, e, WEM_UOM - tol, ap);
                             wem_rect r2 = p->r2[i];
-                            if (s_hulls_meet(h, nh, k, ap, na) || wem_aoe_of(s, e, &r2) == 2) {
+                            if (s_hulls_in_aoe(s, e, h, nh, k) || wem_aoe_of(s, e, &r2) == 2) {
                                 if (p->kind == WEM_MV_CHARGE)
                                     return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
                                                           "[Charge] %s would occupy the area of engagement of %s: "

@@ -34,10 +34,6 @@ int wem_formation_of(const wem_state *s, const wem_formations *f, int u, int16_t
 int wem_united_of(const wem_state *s, const wem_formations *f, int u, int16_t *out);
 
 /* maneuver.c */
-/* the area of engagement of unit e as a convex polygon (<= 16 vertices) containing every point
- * closer than `r` to its front or flank edges, not behind its rear line (all round for a
- * Garrison [The Garrisons]); the polygon lies within r + r/100 of those edges */
-int wem_aoe_poly(const wem_state *s, int e, int32_t r, wem_pt out[16]);
 /* is enemy unit e's area of engagement occupied by unit-shape r: 2 occupied, 1 at its limit, 0 */
 int wem_aoe_of(const wem_state *s, int e, const wem_rect *r);
 /* is unit u in contact with a unit hostile to it */
