@@ -773,6 +773,29 @@ static void test_wem_charge_unfastened_gun_defended_by_switching(void **st) {
     t_free(f);
 }
 
+/* legal() of [Charge against Artillery] and of [Unfastening]: every answer listed is accepted */
+static void test_wem_charge_reply_and_unfasten_legal_all_accepted(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int d = s_red(f, 1, 170, 300, 180);
+    int g = s_red_gun(f, WEM_ART_FOOT, 192, 307, 0);
+    f->s->units[g].at = (wem_pt){3850, 6150};
+    int b = s_blue(f, 2, 195, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, b, 0, 0, g)), 0);
+    assert_int_equal(t_legal_n(f, 1), 2);   /* stand, defend by d */
+    t_legal_all_accepted(f, 1);
+    (void)d;
+    t_free(f);
+    f = s_new();
+    int x = t_unit(f, WEM_BLUE, WEM_ART_FOOT, 2, 200, 600, 0);
+    int y = t_unit(f, WEM_BLUE, WEM_ART_HORSE, 2, 300, 600, 0);
+    f->s->units[x].fastened = f->s->units[y].fastened = 1;
+    assert_int_equal(t_step(f, WEM_STEP_UNFASTEN, WEM_BLUE), 1);
+    assert_int_equal(t_legal_n(f, 0), 4);   /* each, both, done */
+    t_legal_all_accepted(f, 0);
+    t_free(f);
+}
+
 /* ---- [Unfastening Artillery Units from Horse Teams] ---- */
 
 static void test_wem_unfasten_foot_that_fastened_and_maneuvered_cannot(void **st) {
@@ -959,6 +982,7 @@ int main(void) {
         cmocka_unit_test(test_wem_charge_horse_gun_withdraws_2_escapes),
         cmocka_unit_test(test_wem_charge_unfastened_gun_undefended_captured),
         cmocka_unit_test(test_wem_charge_unfastened_gun_defended_by_switching),
+        cmocka_unit_test(test_wem_charge_reply_and_unfasten_legal_all_accepted),
         cmocka_unit_test(test_wem_unfasten_foot_that_fastened_and_maneuvered_cannot),
         cmocka_unit_test(test_wem_unfasten_black_horse_fastened_this_turn_cannot),
         cmocka_unit_test(test_wem_out_of_sequence_moves_first),
