@@ -931,6 +931,60 @@ static void test_wem_maneuver_legal_full_scenario(void **st) {
     t_free(f);
 }
 
+/* on random boards, whatever legal() lists leaves no two units overlapping once applied */
+static void test_wem_maneuver_random_boards_no_overlap(void **st) {
+    (void)st;
+    uint64_t seed = 7;
+    for (int game = 0; game < 40; game++) {
+        t_fx *f = s_new();
+        for (int k = 0; k < 10; k++) {
+            int army = k % 2 ? WEM_RED : WEM_BLUE;
+            for (int tries = 0; tries < 50; tries++) {
+                int x = 100 + (int)(t_next(&seed) % 600), y = 150 + (int)(t_next(&seed) % 400);
+                int h = army == WEM_BLUE ? (int)(t_next(&seed) % 61) - 30 : 180 + (int)(t_next(&seed) % 61) - 30;
+                int u = t_unit(f, army, k % 3 ? WEM_INF : WEM_CAV, 1 + k % 2, x, y, h);
+                wem_rect r = wem_unit_rect(f->s, u);
+                int bad = 0;
+                for (int o = 0; o < u; o++) {
+                    wem_rect q = wem_unit_rect(f->s, o);
+                    if (wem_g_contact(&r, &q, wem_tol(f->s)) != WEM_APART) bad = 1;
+                }
+                if (!bad) {
+                    f->s->units[u].green = army == WEM_BLUE;
+                    break;
+                }
+                f->sc.n_units--;   /* take it back and try another place */
+            }
+        }
+        assert_int_equal(t_step(f, WEM_STEP_MANEUVER, WEM_BLUE), 1);
+        brt_buf b;
+        buf_init(&b);
+        int n = f->rs->legal(f->s, 0, &b);
+        size_t pos = 0, len = 0;
+        const uint8_t *item;
+        for (int k = 0; k < n; k++) {
+            assert_int_equal(buf_next_item(&b, &pos, &item, &len), 1);
+            wem_state *twin = f->rs->clone(f->s);
+            brt_reject err;
+            t_dice d = f->d;
+            d.d.source_ctx = &d;
+            d.d.record_ctx = &d;
+            if (f->rs->apply(twin, 0, item, len, &d.d, NULL, &err)) fail_msg("game %d order %d: %s", game, k, err.message);
+            wem_state *w = twin;
+            for (size_t i = 0; i < f->sc.n_units; i++)
+                for (size_t j = i + 1; j < f->sc.n_units; j++) {
+                    if (w->units[i].status != WEM_ON || w->units[j].status != WEM_ON) continue;
+                    wem_rect ri = wem_unit_rect(w, (int)i), rj = wem_unit_rect(w, (int)j);
+                    if (wem_g_contact(&ri, &rj, wem_tol(w)) == WEM_OVERLAP)
+                        fail_msg("game %d order %d: %s overlaps %s", game, k, f->sc.units[i].id, f->sc.units[j].id);
+                }
+            f->rs->destroy(twin);
+        }
+        buf_free(&b);
+        t_free(f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_advance_straight_full_allowance),
@@ -989,6 +1043,7 @@ int main(void) {
         cmocka_unit_test(test_wem_maneuver_legal_all_accepted),
         cmocka_unit_test(test_wem_end_of_turn_contacts_split),
         cmocka_unit_test(test_wem_maneuver_legal_full_scenario),
+        cmocka_unit_test(test_wem_maneuver_random_boards_no_overlap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
