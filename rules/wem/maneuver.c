@@ -9,10 +9,8 @@
  * left); the Formation (or the part that moves) turns rigidly about that corner by `turn`, then
  * slides `dist` along the new heading (its guide's flank along the ruler). Fall Back 1 is the
  * slide straight back, without a turn. The area swept is checked: for the slide the hull of the
- * start and end shapes (exact, wem_g_sweep); for the pivot the hulls of consecutive poses
- * S_ROT_STEP (2.5 degrees) apart, which miss at most R (1 - cos 1.25 degrees) < 0.0003 R of the
- * arc: 0.7 units (0.035 mm) for a point 120 mm from the pivot, below contact-tol
- * (R-wem-pivot-samples).
+ * start and end shapes (exact, wem_g_sweep); for the pivot the kernel's wheel parts of one degree
+ * each (wem_g_wheel_part, R-wem-wheel-sampling).
  *
  * The area of engagement of an enemy unit is tested on each hull of the path and at the end,
  * exactly (wem_g_aoe_convex, wem_g_aoe; R-wem-aoe-path).
@@ -23,8 +21,7 @@
 
 #include "maneuver.h"
 
-#define S_ROT_STEP 25
-#define S_MAX_HULLS (900 / S_ROT_STEP + 2)
+#define S_MAX_HULLS (900 / 10 + 2)   /* a quarter turn's wheel parts of 1 degree, and the slide */
 #define S_REPLIED 0x100     /* the Charge comes back from WEM_PH_CHARGE_REPLY */
 #define S_ON_FIELD 0x200    /* legal(): refuse what would take a unit out of field */
 #define S_MAXD (8 * WEM_UOM)
@@ -222,19 +219,10 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
 static int s_hulls(const wem_plan *p, int i, int32_t dist, wem_pt h[][8], int *nh) {
     int n = 0;
     if (p->turn) {
-        int steps = (abs(p->turn) + S_ROT_STEP - 1) / S_ROT_STEP;
-        wem_quad prev, cur;
-        wem_g_quad(&p->r0[i], 0, &prev);
-        for (int k = 1; k <= steps; k++) {
-            int32_t t = (int32_t)((int64_t)p->turn * k / steps);
-            wem_rect r = wem_g_rotate(&p->r0[i], p->pivot, t);
-            wem_g_quad(&r, 0, &cur);
-            wem_pt pts[8];
-            memcpy(pts, prev.v, sizeof prev.v);
-            memcpy(pts + 4, cur.v, sizeof cur.v);
-            nh[n] = wem_g_hull(pts, 8, h[n]);
-            n++;
-            prev = cur;
+        int parts = wem_g_wheel_parts(p->turn);
+        for (int k = 0; k < parts && n < S_MAX_HULLS - 1; k++) {
+            nh[n] = wem_g_wheel_part(&p->r0[i], p->pivot, p->turn, k, h[n]);
+            if (nh[n] > 0) n++;
         }
     }
     wem_rect r2 = wem_g_translate(&p->r1[i], p->dir, dist);
