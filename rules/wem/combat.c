@@ -70,9 +70,9 @@ static int32_t s_front_len(const wem_state *s, int a, int b) {
     return wem_g_contact_len(&ra, WEM_SIDE_FRONT, &rb, wem_tol(s));
 }
 
-/* the melee is through the attacker's Charge: its Formation is IN MOVEMENT and it maneuvered
- * this turn (R-wem-melee-charge) */
-static int s_charged(const wem_state *s, int u) { return s->units[u].maneuvered && s->units[u].green; }
+/* the melee is through the attacker's Charge, not a Charge 0, as the maneuver recorded it
+ * [Melee die modifiers] "+1 if the attacker executes a Charge maneuver (except Charge 0)" */
+static int s_charged(const wem_state *s, int u) { return s->units[u].charged && s->units[u].charge_dist > 0; }
 
 /* ---- pairs to fight ---- */
 
@@ -195,6 +195,7 @@ static int s_supporters(const wem_state *s, const wem_formations *f, int u, int 
         if (f->of[v] < 0 || f->of[v] != f->of[u] || !s_touch(s, (int)v, u)) continue;
         const wem_unit *x = &s->units[v];
         if (x->fought || x->withdrew || (s->combat.part[v] & P_WITHDREW)) continue;
+        if (x->charge_bridge) continue; /* [Bridge] "CANNOT give support to the ensuing combat" */
         if (s->combat.part[v] & (P_SIDE(0) | P_SIDE(1)) && !(s->combat.part[v] & P_SUPPORT)) continue; /* in melee */
         int art = s_is_art(s, (int)v);
         if (art && (x->fastened || (x->fastened_turn && x->unfastened_turn))) continue;
@@ -245,6 +246,8 @@ static int s_mmod(wem_state *s, const wem_formations *f, int u, int e, int attac
     }
     if (s_is_inf(s, u) && s_is_inf(s, e) && sc->units[u].fire) S_MOD(sc->units[u].fire, "Fire Discipline");
     if (attacking && s_charged(s, u)) S_MOD(1, "Charge");
+    /* [Torrent] "-1 to Units that cross the Torrent whilst executing a Charge" */
+    if (attacking && s->units[u].charged && s->units[u].charge_torrent) S_MOD(-1, "Charge across the Torrent");
     if (wem_gen_of_formation(s, f, u) >= 0 || wem_gen_attached_to(s, u) >= 0) S_MOD(1, "attached General");
     if (sc->units[u].cls <= wem_param_get(sc, "melee-class", WEM_ELITE)) S_MOD(1, "class");
     if ((s->units[e].withdrew || (s->combat.part[e] & P_WITHDREW)) && !(s_is_inf(s, u) && s_kind(s, e) == WEM_CAV))
@@ -624,9 +627,13 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             wem_formations_find(s, &f);
             int A = c->att, D = c->def, sa = c->side_att;
             /* "if a Unit is Charged on its flanks it is then considered temporarily Shaken" */
-            if (s_charged(s, A) && (c->side_hit & (WEM_SIDE_LEFT | WEM_SIDE_RIGHT)) && !s->units[D].yellow &&
-                s_kind(s, D) != WEM_GARRISON)
+            if (((s->units[A].charged && (c->side_hit & (WEM_SIDE_LEFT | WEM_SIDE_RIGHT))) ||
+                 s->units[D].charge_flank || s->units[D].charge_bridge) &&
+                !s->units[D].yellow && s_kind(s, D) != WEM_GARRISON)
                 c->part[D] |= P_TEMPSHAKEN;
+            /* [Bridge] "Units in a Formation that executes a Charge maneuver across the Bridge are
+             * temporarily Shaken" */
+            if (s->units[A].charge_bridge && !s->units[A].yellow) c->part[A] |= P_TEMPSHAKEN;
             char wa[160], wd[160];
             c->mod[sa] = (int8_t)s_mmod(s, &f, A, D, 1, sa, wa, sizeof wa);
             c->mod[!sa] = (int8_t)s_mmod(s, &f, D, A, 0, !sa, wd, sizeof wd);

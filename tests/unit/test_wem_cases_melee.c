@@ -1,7 +1,7 @@
 /*
  * test_wem_cases_melee.c - rule cases of [Melee] (Waterloo: Enemy Mistakes): the melee effects
- * table, the melee die modifiers, the reroll, the corner contact, [Suffer Damages (melee)] and
- * [Pursuit].
+ * table, the melee die modifiers, the reroll, the corner contact, [Suffer Damages (melee)],
+ * [Pursuit] and [Support to melee].
  *
  * The board: a blue infantry tile A at (300, 400) mm facing north, IN MOVEMENT, front to front
  * with a red tile D at (300, 370) facing south; a second pair far to the east keeps the combat
@@ -151,7 +151,8 @@ static void test_wem_melee_fire_discipline_not_vs_cavalry(void **st) {
 static void test_wem_melee_charge_plus_1(void **st) {
     (void)st;
     s_board b = s_new(WEM_INF);
-    b.f->s->units[b.a].maneuvered = 1;
+    b.f->s->units[b.a].charged = 1;
+    b.f->s->units[b.a].charge_dist = WEM_UOM;
     t_rolls(b.f, 4, 3, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(s_margin(b.f, 0), 1);
@@ -256,7 +257,8 @@ static void test_wem_melee_flank_charge_temporarily_shaken(void **st) {
     (void)st;
     s_board b = s_new(WEM_INF);
     t_put(b.f, b.d, 300, 370, 90); /* facing east: its right flank toward A */
-    b.f->s->units[b.a].maneuvered = 1;
+    b.f->s->units[b.a].charged = 1;
+    b.f->s->units[b.a].charge_dist = WEM_UOM;
     t_rolls(b.f, 4, 4, 1, 1, 1); /* 4 + 1 Charge against 1 */
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(s_margin(b.f, 0), 4);
@@ -421,6 +423,128 @@ static void test_wem_pursuit_not_from_orange(void **st) {
     t_free(b.f);
 }
 
+/* [Melee die modifiers] "(except Charge 0)": a Charge of no distance adds nothing */
+static void test_wem_melee_charge_0_no_plus(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    b.f->s->units[b.a].charged = 1;
+    b.f->s->units[b.a].charge_dist = 0;
+    t_rolls(b.f, 4, 3, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 0);
+    t_free(b.f);
+}
+
+/* [Torrent] "-1 to Units that cross the Torrent whilst executing a Charge" */
+static void test_wem_melee_torrent_charge_minus_1(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    b.f->s->units[b.a].charged = 1;
+    b.f->s->units[b.a].charge_dist = WEM_UOM;
+    b.f->s->units[b.a].charge_torrent = 1;
+    t_rolls(b.f, 4, 3, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 0); /* +1 Charge, -1 Torrent */
+    t_free(b.f);
+}
+
+/* [Melee modifiers] the maneuver's record of a Charge on the flank: temporarily Shaken */
+static void test_wem_melee_charge_flank_record(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    b.f->s->units[b.d].charge_flank = 1;
+    t_rolls(b.f, 4, 5, 1, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].yellow, 2);
+    t_free(b.f);
+}
+
+/* ---- [Support to melee]: supporters stand in Formation with A (same corps, same facing,
+ * touching it) ---- */
+
+/* [Melee die modifiers] "+1 (max +2) for each Unit of the same type in support": three in
+ * Formation touching A give +2; a supporter participates: the enemy rolls a Damage die for it */
+static void test_wem_support_same_type_max_2(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int s1 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 300, 430, 0); /* in column behind A */
+    int s2 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 330, 430, 0); /* at A's rear corner */
+    int s3 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 270, 430, 0);
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 2);
+    assert_true(b.f->s->combat.part[s1] & 4);
+    assert_true(b.f->s->combat.part[s2] & 4);
+    assert_true(b.f->s->combat.part[s3] & 4);
+    const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "melee-damage", 1);
+    assert_non_null(e);
+    assert_int_equal(e->n_dice, 4); /* red rolls for A and its three supporters */
+    t_free(b.f);
+}
+
+/* [Support to melee] one supporter: +1 */
+static void test_wem_support_one_plus_1(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_unit(b.f, WEM_BLUE, WEM_INF, 1, 300, 430, 0);
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 1);
+    t_free(b.f);
+}
+
+/* [Support to melee] "in Formation": a Unit of another corps touching A does not support */
+static void test_wem_support_only_in_formation(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int s1 = t_unit(b.f, WEM_BLUE, WEM_INF, 2, 300, 430, 0);
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 0);
+    assert_false(b.f->s->combat.part[s1] & 4);
+    t_free(b.f);
+}
+
+/* [Support to melee] "CANNOT give support if ... it is in contact with enemy Units" */
+static void test_wem_support_not_in_contact_with_enemy(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int s1 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 330, 400, 0); /* beside A: its corner touches D */
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 0);
+    assert_false(b.f->s->combat.part[s1] & 4);
+    t_free(b.f);
+}
+
+/* [Support to melee] "Artillery Units can give support if their area of engagement is occupied
+ * by the enemy Unit": +1 Artillery in support */
+static void test_wem_support_artillery_plus_1(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int g = t_unit(b.f, WEM_BLUE, WEM_ART_FOOT, 1, 322, 407, 0);
+    b.f->s->units[g].at.x = 3225 * WEM_MM / 10; /* touching A's right flank, 15 mm short of D */
+    b.f->s->units[g].at.y = 4075 * WEM_MM / 10;
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 1);
+    assert_true(b.f->s->combat.part[g] & 4);
+    t_free(b.f);
+}
+
+/* [Withdraw] "A Unit that must Withdraw because of a melee effect, CANNOT ... give support in the
+ * subsequent melee" */
+static void test_wem_support_not_after_withdraw(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int s1 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 300, 430, 0);
+    b.f->s->units[s1].withdrew = 1;
+    t_rolls(b.f, 2, 3, 3);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_margin(b.f, 0), 0);
+    t_free(b.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_melee_difference_4_retreats),
@@ -431,6 +555,9 @@ int main(void) {
         cmocka_unit_test(test_wem_melee_fire_discipline_between_infantry),
         cmocka_unit_test(test_wem_melee_fire_discipline_not_vs_cavalry),
         cmocka_unit_test(test_wem_melee_charge_plus_1),
+        cmocka_unit_test(test_wem_melee_charge_0_no_plus),
+        cmocka_unit_test(test_wem_melee_torrent_charge_minus_1),
+        cmocka_unit_test(test_wem_melee_charge_flank_record),
         cmocka_unit_test(test_wem_melee_attached_general_plus_1),
         cmocka_unit_test(test_wem_melee_class_plus_1),
         cmocka_unit_test(test_wem_melee_heavy_vs_light_plus_2),
@@ -446,6 +573,12 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_roll_outside_window_fails),
         cmocka_unit_test(test_wem_pursuit_roll_in_window_charges),
         cmocka_unit_test(test_wem_pursuit_not_from_orange),
+        cmocka_unit_test(test_wem_support_same_type_max_2),
+        cmocka_unit_test(test_wem_support_one_plus_1),
+        cmocka_unit_test(test_wem_support_only_in_formation),
+        cmocka_unit_test(test_wem_support_not_in_contact_with_enemy),
+        cmocka_unit_test(test_wem_support_artillery_plus_1),
+        cmocka_unit_test(test_wem_support_not_after_withdraw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
