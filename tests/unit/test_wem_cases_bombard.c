@@ -189,11 +189,15 @@ static void test_wem_bombard_8_10_owner_withdraws(void **st) {
     s_board b = s_new();
     t_rolls(b.f, 4, 5, 4, 1, 2);
     assert_int_equal(s_fire_at(&b), 0);
+    wem_pt at = b.f->s->units[b.tgt].at;
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 1;
     assert_int_equal(t_order(b.f, 1, &o), 0);
     assert_int_equal(b.f->s->units[b.tgt].yellow, 0);
     assert_non_null(t_ev_kind(&b.f->ev, "bombard-withdraw", 0));
+    /* straight back from its front (it faces south: back is north), 1 unit */
+    assert_int_equal(b.f->s->units[b.tgt].at.y, at.y - WEM_UOM);
+    assert_int_equal(b.f->s->units[b.tgt].at.x, at.x);
     t_free(b.f);
 }
 
@@ -215,9 +219,11 @@ static void test_wem_bombard_8_10_fired_on_rear_is_shaken(void **st) {
 static void test_wem_bombard_11_retreats_target(void **st) {
     (void)st;
     s_board b = s_new();
+    wem_pt at = b.f->s->units[b.tgt].at;
     t_rolls(b.f, 4, 6, 5, 1, 2);
     assert_int_equal(s_fire_at(&b), 0);
     assert_int_equal(s_result(b.f), 11);
+    assert_int_equal(b.f->s->units[b.tgt].at.y, at.y - WEM_UOM);
     assert_int_equal(b.f->s->units[b.tgt].losses, 1);
     assert_int_equal(b.f->s->units[b.tgt].yellow, 1);
     assert_int_equal(b.f->s->phase, WEM_PH_BOMBARD);

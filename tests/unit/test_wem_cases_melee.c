@@ -74,6 +74,7 @@ static void test_wem_melee_difference_4_retreats(void **st) {
     assert_int_equal(s_margin(b.f, 0), 4);
     assert_int_equal(b.f->s->units[b.d].yellow, 1);
     assert_true(b.f->s->units[b.d].withdrew);
+    assert_int_equal(b.f->s->units[b.d].at.y, 370 * WEM_MM - WEM_UOM); /* 1 unit straight back */
     assert_string_equal(s_kind(b.f), "pursuit");
     t_free(b.f);
 }
