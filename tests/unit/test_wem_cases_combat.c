@@ -208,6 +208,8 @@ static void test_wem_result_fall_back_half_rounded_up(void **st) {
     const Wem__V1__Event *e = s_result(b.f);
     assert_int_equal(e->value, 3); /* 6 - 1 = 5, halved rounded up */
     assert_int_equal(e->army, WEM_RED);
+    assert_int_equal(b.f->s->units[b.d].at.y, 370 * WEM_MM - 3 * WEM_UOM); /* Fall Back 3 */
+    assert_int_equal(b.f->s->units[b.a].at.y, 400 * WEM_MM);
     assert_int_equal(b.f->s->units[b.d].losses, 1);
     assert_int_equal(b.f->s->units[b.a].losses, 0);
     assert_int_equal(t_rolls_left(b.f), 0);
