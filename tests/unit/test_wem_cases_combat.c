@@ -336,6 +336,33 @@ static void test_wem_reinforce_asked_of_attacker(void **st) {
     t_free(b.f);
 }
 
+/* [3.4 C] the reinforcing Formation Charges (no green marker needed) and melees the defending
+ * Unit: a third melee, step C */
+static void test_wem_reinforce_charge_melees(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    int r = t_unit(b.f, WEM_BLUE, WEM_INF, 2, 250, 370, 0);
+    t_rolls(b.f, 4, 3, 2, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_string_equal(s_kind(b.f), "reinforce");
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 1;
+    o.n_units = 2;
+    o.units[0] = (int16_t)b.d;
+    o.units[1] = (int16_t)r;
+    o.n_values = 2;
+    o.values[0] = 900; /* a quarter turn to face D */
+    o.values[1] = 4 * WEM_UOM;
+    if (t_order(b.f, 0, &o)) fail_msg("[%s] %s", b.f->err.rule, b.f->err.message);
+    const Wem__V1__Event *m = t_ev_kind(&b.f->ev, "melee", 1);
+    assert_non_null(m);
+    assert_int_equal(m->value, 'C');
+    assert_string_equal(m->piece, b.f->sc.units[r].id);
+    assert_int_equal(b.f->s->units[r].green, 0);
+    t_free(b.f);
+}
+
 /* [The Garrisons] "Combats involving Garrisons ignore the Result phase. All of the enemy
  * Formations still in contact with a Garrison at the end of the melee must Withdraw 1." */
 static void test_wem_garrison_ignores_result_enemies_withdraw(void **st) {
@@ -498,6 +525,7 @@ int main(void) {
         cmocka_unit_test(test_wem_result_general_rank_sign_chosen),
         cmocka_unit_test(test_wem_result_die_player_chooses),
         cmocka_unit_test(test_wem_reinforce_asked_of_attacker),
+        cmocka_unit_test(test_wem_reinforce_charge_melees),
         cmocka_unit_test(test_wem_garrison_ignores_result_enemies_withdraw),
         cmocka_unit_test(test_wem_garrison_ignores_withdraw),
         cmocka_unit_test(test_wem_garrison_hougoumont_routed_eliminated),
