@@ -411,6 +411,30 @@ static void test_wem_pursuit_roll_in_window_charges(void **st) {
     t_free(b.f);
 }
 
+/* [Pursuit] "Infantry Units: must execute a Charge 1": after the roll's success the pursuer
+ * charges the Unit that withdrew and is in contact with it again */
+static void test_wem_pursuit_infantry_charge_1(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_rolls(b.f, 5, 4, 2, 1, 1, 6);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].at.y, 370 * WEM_MM - WEM_UOM);
+    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
+    assert_string_equal(s_kind(b.f), "pursuit-charge");
+    t_legal_all_accepted(b.f, 0);
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 1;
+    o.n_units = 2;
+    o.units[0] = (int16_t)b.d;
+    o.units[1] = (int16_t)b.a;
+    o.n_values = 2;
+    o.values[0] = 0;
+    o.values[1] = WEM_UOM;
+    if (t_order(b.f, 0, &o)) fail_msg("[%s] %s", b.f->err.rule, b.f->err.message);
+    assert_int_equal(b.f->s->units[b.a].at.y, 400 * WEM_MM - WEM_UOM);
+    t_free(b.f);
+}
+
 /* [Pursuit] "Units of Formations in Recovery (marked in orange) cannot resolve a Pursuit" */
 static void test_wem_pursuit_not_from_orange(void **st) {
     (void)st;
@@ -574,6 +598,7 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_roll_outside_window_fails),
         cmocka_unit_test(test_wem_pursuit_roll_in_window_charges),
         cmocka_unit_test(test_wem_pursuit_not_from_orange),
+        cmocka_unit_test(test_wem_pursuit_infantry_charge_1),
         cmocka_unit_test(test_wem_support_same_type_max_2),
         cmocka_unit_test(test_wem_support_one_plus_1),
         cmocka_unit_test(test_wem_support_only_in_formation),
