@@ -140,7 +140,7 @@ static int32_t s_best_len(const wem_state *s, int army, int d, int16_t *tied, in
     *n = 0;
     for (size_t u = 0; u < s->sc->n_units; u++) {
         if (!s_on(s, (int)u) || s->sc->units[u].army != army || s->units[u].fought) continue;
-        if (!s_front_touches(s, (int)u, d)) continue;
+        if (s_pair_check(s, (int)u, d, NULL)) continue; /* it could not attack d at all */
         int32_t len = s_kind(s, (int)u) == WEM_GARRISON ? 0 : s_front_len(s, (int)u, d);
         if (len > best) best = len, *n = 0;
         if (len == best) tied[(*n)++] = (int16_t)u;

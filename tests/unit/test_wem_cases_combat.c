@@ -465,6 +465,64 @@ static void test_wem_counterattack_needs_defender_front(void **st) {
     t_free(b.f);
 }
 
+/* on random boards of a few Units in and near contact, every combat decision has a legal
+ * answer and the random answers among them finish the subphase */
+static void test_wem_combat_random_boards_finish(void **st) {
+    (void)st;
+    uint64_t x = 11;
+    int fought = 0;
+    for (int seed = 1; seed <= 300; seed++) {
+        t_fx *f = t_new(2, (uint64_t)seed);
+        int n = 3 + (int)(t_next(&x) % 6);
+        for (int i = 0; i < n; i++) {
+            int army = i % 2 ? WEM_RED : WEM_BLUE;
+            int kinds[4] = {WEM_INF, WEM_CAV, WEM_INF, WEM_ART_FOOT};
+            int kind = kinds[t_next(&x) % 4];
+            for (int tries = 0; tries < 20; tries++) {
+                int px = 300 + 30 * (int)(t_next(&x) % 4), py = 300 + 30 * (int)(t_next(&x) % 4);
+                int h = army == WEM_BLUE ? 0 : 180;
+                if (t_next(&x) % 4 == 0) h = (int)(t_next(&x) % 4) * 90;
+                int u = t_unit(f, army, kind, 1 + (int)(t_next(&x) % 2), px, py, h);
+                f->s->units[u].green = (uint8_t)(t_next(&x) % 2);
+                int clash = 0;
+                wem_rect ru = wem_unit_rect(f->s, u);
+                for (int v = 0; v < u; v++) {
+                    wem_rect rv = wem_unit_rect(f->s, v);
+                    if (wem_g_contact(&ru, &rv, wem_tol(f->s)) == WEM_OVERLAP) clash = 1;
+                }
+                if (!clash) break;
+                f->sc.n_units--;
+            }
+        }
+        if (!t_step(f, WEM_STEP_COMBAT, WEM_BLUE)) {
+            t_free(f);
+            continue;
+        }
+        int steps = 0;
+        while (!f->s->over && f->s->step == WEM_STEP_COMBAT) {
+            brt_pending p;
+            t_pending(f, &p);
+            unsigned seat = p.seats & 1u ? 0u : 1u;
+            brt_buf buf;
+            buf_init(&buf);
+            int k = f->rs->legal(f->s, seat, &buf);
+            if (k <= 0) fail_msg("seed %d: no legal answer to %s", seed, p.kind);
+            int pick = (int)(t_next(&x) % (uint64_t)k);
+            size_t pos = 0, len = 0;
+            const uint8_t *item = NULL;
+            for (int i = 0; i <= pick; i++) assert_int_equal(buf_next_item(&buf, &pos, &item, &len), 1);
+            if (f->rs->apply(f->s, seat, item, len, &f->d.d, &f->ev, &f->err))
+                fail_msg("seed %d: legal %s refused: [%s] %s", seed, p.kind, f->err.rule, f->err.message);
+            buf_free(&buf);
+            if (strcmp(p.kind, "combat") == 0) fought++;
+            if (++steps > 400) fail_msg("seed %d: the combats do not end (%s)", seed, p.kind);
+            t_ev_clear(&f->ev);
+        }
+        t_free(f);
+    }
+    assert_true(fought > 20);
+}
+
 /* every decision of a combat has a legal answer, and answering with any of them leads the
  * combat to its end (random dice and random picks among the legal orders) */
 static void test_wem_combat_legal_answers_reach_the_end(void **st) {
@@ -531,6 +589,7 @@ int main(void) {
         cmocka_unit_test(test_wem_garrison_hougoumont_routed_eliminated),
         cmocka_unit_test(test_wem_garrison_lhs_retreat_eliminated),
         cmocka_unit_test(test_wem_combat_legal_answers_reach_the_end),
+        cmocka_unit_test(test_wem_combat_random_boards_finish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
