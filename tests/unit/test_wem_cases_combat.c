@@ -471,19 +471,25 @@ static void test_wem_combat_random_boards_finish(void **st) {
     (void)st;
     uint64_t x = 11;
     int fought = 0;
-    for (int seed = 1; seed <= 300; seed++) {
+    for (int seed = 1; seed <= 400; seed++) {
         t_fx *f = t_new(2, (uint64_t)seed);
         int n = 3 + (int)(t_next(&x) % 6);
         for (int i = 0; i < n; i++) {
             int army = i % 2 ? WEM_RED : WEM_BLUE;
             int kinds[4] = {WEM_INF, WEM_CAV, WEM_INF, WEM_ART_FOOT};
             int kind = kinds[t_next(&x) % 4];
+            if (army == WEM_RED && t_next(&x) % 8 == 0) kind = WEM_GARRISON;
             for (int tries = 0; tries < 20; tries++) {
                 int px = 300 + 30 * (int)(t_next(&x) % 4), py = 300 + 30 * (int)(t_next(&x) % 4);
                 int h = army == WEM_BLUE ? 0 : 180;
                 if (t_next(&x) % 4 == 0) h = (int)(t_next(&x) % 4) * 90;
                 int u = t_unit(f, army, kind, 1 + (int)(t_next(&x) % 2), px, py, h);
                 f->s->units[u].green = (uint8_t)(t_next(&x) % 2);
+                f->sc.units[u].cls = (uint8_t)(t_next(&x) % 5);
+                f->sc.units[u].cav = kind == WEM_CAV ? (uint8_t)(1 + t_next(&x) % 3) : 0;
+                f->sc.units[u].fire = kind == WEM_INF ? (uint8_t)(t_next(&x) % 3) : 0;
+                f->s->units[u].yellow = (uint8_t)(t_next(&x) % 5 == 0);
+                f->s->units[u].orange = (uint8_t)(t_next(&x) % 5 == 0);
                 int clash = 0;
                 wem_rect ru = wem_unit_rect(f->s, u);
                 for (int v = 0; v < u; v++) {
@@ -492,6 +498,25 @@ static void test_wem_combat_random_boards_finish(void **st) {
                 }
                 if (!clash) break;
                 f->sc.n_units--;
+            }
+        }
+        /* an unattached General of each side somewhere near, and one attached */
+        for (int a = 0; a < 2; a++) {
+            int g = t_general(f, a ? WEM_RED : WEM_BLUE, 1, 1 + (int)(t_next(&x) % 3), 1,
+                              290 + 15 * (int)(t_next(&x) % 8), 290 + 15 * (int)(t_next(&x) % 8), 0);
+            if (t_next(&x) % 2) {
+                for (size_t u = 0; u < f->sc.n_units; u++)
+                    if (f->sc.units[u].army == (a ? WEM_RED : WEM_BLUE)) {
+                        f->s->generals[g].attached = (int16_t)u;
+                        f->s->generals[g].at = f->s->units[u].at;
+                        break;
+                    }
+            } else {
+                wem_rect rg = wem_general_rect(f->s, g);
+                for (size_t u = 0; u < f->sc.n_units; u++) {
+                    wem_rect ru = wem_unit_rect(f->s, (int)u);
+                    if (wem_g_contact(&rg, &ru, wem_tol(f->s)) == WEM_OVERLAP) f->s->generals[g].status = WEM_NOT_ENTERED;
+                }
             }
         }
         if (!t_step(f, WEM_STEP_COMBAT, WEM_BLUE)) {
