@@ -509,6 +509,65 @@ static void test_wem_bombard_no_gun_passes(void **st) {
     t_free(f);
 }
 
+/* on random boards every bombardment decision has a legal answer, each accepted, and the
+ * random answers among them finish the phase for both armies */
+static void test_wem_bombard_random_boards_finish(void **st) {
+    (void)st;
+    uint64_t x = 3;
+    int shots = 0;
+    for (int seed = 1; seed <= 300; seed++) {
+        t_fx *f = t_new(2, (uint64_t)seed);
+        int n = 4 + (int)(t_next(&x) % 8);
+        for (int i = 0; i < n; i++) {
+            int army = i % 2 ? WEM_RED : WEM_BLUE;
+            int kinds[4] = {WEM_INF, WEM_CAV, WEM_ART_FOOT, WEM_ART_FOOT};
+            int kind = kinds[t_next(&x) % 4];
+            for (int tries = 0; tries < 20; tries++) {
+                int px = 200 + 15 * (int)(t_next(&x) % 20), py = 200 + 15 * (int)(t_next(&x) % 20);
+                int h = (army == WEM_BLUE ? 0 : 180) + (int)(t_next(&x) % 7) * 15 - 45;
+                int u = t_unit(f, army, kind, 1, px, py, h);
+                f->s->units[u].yellow = (uint8_t)(t_next(&x) % 4 == 0);
+                f->sc.units[u].grand_battery = (uint8_t)(kind == WEM_ART_FOOT && t_next(&x) % 3 == 0);
+                int clash = 0;
+                wem_rect ru = wem_unit_rect(f->s, u);
+                for (int v = 0; v < u; v++) {
+                    wem_rect rv = wem_unit_rect(f->s, v);
+                    if (wem_g_contact(&ru, &rv, wem_tol(f->s)) == WEM_OVERLAP) clash = 1;
+                }
+                if (!clash) break;
+                f->sc.n_units--;
+            }
+        }
+        if (t_next(&x) % 2) s_area(f, WEM_T_WOOD, 250, 250, 320, 300);
+        if (!t_step(f, WEM_STEP_BOMBARD, WEM_BLUE)) {
+            t_free(f);
+            continue;
+        }
+        int steps = 0;
+        while (!f->s->over && f->s->step == WEM_STEP_BOMBARD) {
+            brt_pending p;
+            t_pending(f, &p);
+            unsigned seat = p.seats & 1u ? 0u : 1u;
+            brt_buf buf;
+            buf_init(&buf);
+            int k = f->rs->legal(f->s, seat, &buf);
+            if (k <= 0) fail_msg("seed %d: no legal answer to %s", seed, p.kind);
+            int pick = (int)(t_next(&x) % (uint64_t)k);
+            size_t pos = 0, len = 0;
+            const uint8_t *item = NULL;
+            for (int i = 0; i <= pick; i++) assert_int_equal(buf_next_item(&buf, &pos, &item, &len), 1);
+            if (f->rs->apply(f->s, seat, item, len, &f->d.d, &f->ev, &f->err))
+                fail_msg("seed %d: legal %s refused: [%s] %s", seed, p.kind, f->err.rule, f->err.message);
+            buf_free(&buf);
+            if (strcmp(p.kind, "bombard") == 0) shots++;
+            if (++steps > 200) fail_msg("seed %d: the bombardment does not end", seed);
+            t_ev_clear(&f->ev);
+        }
+        t_free(f);
+    }
+    assert_true(shots > 50);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_bombard_3_5_smoke_only),
@@ -541,6 +600,7 @@ int main(void) {
         cmocka_unit_test(test_wem_bombard_attached_general_survives),
         cmocka_unit_test(test_wem_bombard_legal_all_accepted),
         cmocka_unit_test(test_wem_bombard_no_gun_passes),
+        cmocka_unit_test(test_wem_bombard_random_boards_finish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
