@@ -548,6 +548,32 @@ static void test_wem_bombard_random_boards_finish(void **st) {
             brt_pending p;
             t_pending(f, &p);
             unsigned seat = p.seats & 1u ? 0u : 1u;
+            /* a random order first: refused, it leaves the state and the dice untouched */
+            {
+                wem_order r = t_o(t_next(&x) % 4 ? WEM_O_BOMBARD : WEM_O_ANSWER);
+                r.unit = (int)(t_next(&x) % f->sc.n_units);
+                r.target = (int)(t_next(&x) % f->sc.n_units);
+                r.value = (int)(t_next(&x) % 4) - 1;
+                r.n_units = (int)(t_next(&x) % 3);
+                for (int i = 0; i < r.n_units; i++) r.units[i] = (int16_t)(t_next(&x) % f->sc.n_units);
+                brt_buf before, after;
+                buf_init(&before);
+                buf_init(&after);
+                assert_int_equal(wem_state_encode(f->s, &before), 0);
+                int rolls = f->d.n;
+                if (t_order(f, seat, &r)) {
+                    assert_int_equal(wem_state_encode(f->s, &after), 0);
+                    assert_int_equal(before.len, after.len);
+                    assert_memory_equal(before.data, after.data, before.len);
+                    assert_int_equal(f->d.n, rolls);
+                }
+                buf_free(&before);
+                buf_free(&after);
+                t_ev_clear(&f->ev);
+                if (f->s->over || f->s->step != WEM_STEP_BOMBARD) break;
+                t_pending(f, &p);
+                seat = p.seats & 1u ? 0u : 1u;
+            }
             brt_buf buf;
             buf_init(&buf);
             int k = f->rs->legal(f->s, seat, &buf);
