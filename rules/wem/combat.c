@@ -550,10 +550,16 @@ static int s_result_mods(const wem_state *s, int side) {
     int m = s->combat.terrain[side];
     int rc = wem_param_get(s->sc, "result-class", WEM_RECRUIT), poor = 0;
     for (size_t u = 0; u < s->sc->n_units; u++) {
-        uint8_t p = s->combat.part[u];
-        if ((p & P_SIDE(side)) && s->sc->units[u].cls >= rc) poor = 1;
-        /* R-wem-result-yellows: the enemy's Units routed, shaken or withdrawn in this combat */
-        if (p & P_SIDE(!side)) m += (p & P_YELLOW2) ? 3 : (p & P_YELLOW1) ? 2 : (p & P_WITHDREW) ? 1 : 0;
+        if ((s->combat.part[u] & P_SIDE(side)) && s->sc->units[u].cls >= rc) poor = 1;
+    }
+    /* R-wem-result-yellows: the enemy's Units routed, shaken or withdrawn in this combat (those
+     * that withdrew with a friend or could not withdraw count too), the highest per Unit */
+    for (size_t u = 0; u < s->sc->n_units; u++) {
+        if (s_side(s, (int)u) == side || s->units[u].status == WEM_NOT_ENTERED) continue;
+        int y = s->units[u].yellow, y0 = s->combat.yellow0[u];
+        if (y >= 2 && y0 < 2) m += 3;
+        else if (y > y0) m += 2;
+        else if (s->units[u].withdrew && !s->combat.withdrew0[u]) m += 1;
     }
     return m - poor;
 }
@@ -966,6 +972,10 @@ int wem_combat_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
     c->starter[0] = (int16_t)a;
     c->starter[1] = (int16_t)d;
     c->general = -1;
+    for (size_t u = 0; u < s->sc->n_units; u++) {
+        c->yellow0[u] = s->units[u].yellow;
+        c->withdrew0[u] = s->units[u].withdrew;
+    }
     wem_event(s, ev, BRT_SEATS_ALL, "combat", army, a, d, 0, NULL, 0, NULL, 0, "[3.4 Combat] %s attacks %s",
               s_id(s, a), s_id(s, d));
     s_melee_start(s, a, d, 0, 'A');

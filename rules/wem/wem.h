@@ -255,6 +255,8 @@ typedef struct wem_combat {
     int8_t rkeep[2];        /* the die each side kept */
     int8_t rsign[2];        /* +1 / -1 the attached General's rank */
     int16_t general;        /* the unattached General in a combat, -1 */
+    uint8_t yellow0[WEM_MAX_PIECES];   /* each unit's yellow markers when the combat began */
+    uint8_t withdrew0[WEM_MAX_PIECES]; /* and whether it had withdrawn [Result of Combat] */
 } wem_combat;
 
 /* the bombardment in progress [2. Bombardment] (bombard.c) */

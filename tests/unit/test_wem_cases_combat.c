@@ -574,6 +574,27 @@ static void test_wem_combat_random_boards_finish(void **st) {
     assert_true(fought > 20);
 }
 
+/* [Result of Combat] "+2 for each Unit that received 1 yellow marker": the Unit that could not
+ * Withdraw and got its yellow marker counts +2, not the +1 of a Withdraw (R-wem-result-yellows) */
+static void test_wem_result_blocked_withdraw_counts_yellow(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    t_unit(b.f, WEM_BLUE, WEM_INF, 2, 300, 340, 0); /* behind D: it cannot Withdraw */
+    t_rolls(b.f, 4, 4, 2, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_int_equal(b.f->s->units[b.d].yellow, 1);
+    int guard = 0;
+    while (!t_ev_kind(&b.f->ev, "combat-result", 0)) {
+        brt_pending p;
+        t_pending(b.f, &p);
+        if (strcmp(p.kind, "result-die") == 0 || ++guard > 10) fail_msg("asked %s", p.kind);
+        if (!t_ev_kind(&b.f->ev, "result-dice", 0)) t_rolls(b.f, 2, 1, 3);
+        assert_int_equal(s_answer(b.f, p.seats & 1u ? 0 : 1, 0), 0);
+    }
+    assert_int_equal(s_result(b.f)->value, 0); /* 1 + 2 against 3: a draw */
+    t_free(b.f);
+}
+
 /* every decision of a combat has a legal answer, and answering with any of them leads the
  * combat to its end (random dice and random picks among the legal orders) */
 static void test_wem_combat_legal_answers_reach_the_end(void **st) {
@@ -633,6 +654,7 @@ int main(void) {
         cmocka_unit_test(test_wem_result_fall_back_4_shakes_or_loss),
         cmocka_unit_test(test_wem_result_general_rank_sign_chosen),
         cmocka_unit_test(test_wem_result_die_player_chooses),
+        cmocka_unit_test(test_wem_result_blocked_withdraw_counts_yellow),
         cmocka_unit_test(test_wem_reinforce_asked_of_attacker),
         cmocka_unit_test(test_wem_reinforce_charge_melees),
         cmocka_unit_test(test_wem_garrison_ignores_result_enemies_withdraw),
