@@ -595,7 +595,30 @@ static void s_finish(wem_state *s, int result, brt_dice *dice, brt_events *ev) {
                                                                                              : s->combat.def_army,
                                dice, ev);
     }
-    for (size_t u = 0; u < sc->n_units; u++)
+    s->combat.stage = WEM_CS_E_GEN;
+}
+
+/* [Capture of a General] "If an unattached General participates in the melee": an unattached
+ * General whose counter touches an enemy Unit in the combat rolls (R-wem-general-in-melee); the
+ * next one, or -1, and the enemy unit he touches */
+static int s_gen_in_melee(const wem_state *s, int *enemy) {
+    const wem_scenario *sc = s->sc;
+    for (size_t g = 0; g < sc->n_generals && g < 32; g++) {
+        if (s->generals[g].status != WEM_ON || s->generals[g].attached >= 0 || (s->combat.gen_done & (1u << g)))
+            continue;
+        for (size_t u = 0; u < sc->n_units; u++)
+            if ((s->combat.part[u] & (P_SIDE(0) | P_SIDE(1))) && s_on(s, (int)u) &&
+                s_enemy(sc->units[u].army, sc->generals[g].army) && s_gen_touch(s, (int)u, (int)g)) {
+                *enemy = (int)u;
+                return (int)g;
+            }
+    }
+    return -1;
+}
+
+/* the combat is over: everyone in it has fought */
+static void s_close(wem_state *s, brt_dice *dice, brt_events *ev) {
+    for (size_t u = 0; u < s->sc->n_units; u++)
         if (s->combat.part[u] & (P_SIDE(0) | P_SIDE(1))) s->units[u].fought = 1;
     s->combat.active = 0;
     s->combat.stage = WEM_CS_IDLE;
@@ -794,7 +817,7 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                         }
                 }
                 s_finish(s, 0, dice, ev);
-                return;
+                break;
             }
             wem_formations f;
             wem_formations_find(s, &f);
@@ -914,7 +937,19 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
             c->stage = WEM_CS_E_END;
             break;
         }
-        case WEM_CS_E_END: s_finish(s, 1, dice, ev); return;
+        case WEM_CS_E_END: s_finish(s, 1, dice, ev); break;
+        case WEM_CS_E_GEN: {
+            int e = -1, g = s_gen_in_melee(s, &e);
+            if (g < 0) {
+                s_close(s, dice, ev);
+                return;
+            }
+            c->gen_done |= 1u << g;
+            if (wem_gen_capture_roll(s, g, e, dice, ev)) break;
+            c->general = (int16_t)g;
+            s->phase = WEM_PH_GENERAL_ESCAPE;
+            return;
+        }
         default: return;
         }
     }
@@ -1514,6 +1549,11 @@ int wem_general_escape_apply(wem_state *s, unsigned seat, const wem_order *o, br
         return s_bad(err, "Unattached Generals", "answer with the General's new place (up to 2 units away), or done");
     }
     s->combat.general = -1;
+    if (s->combat.active) { /* an unattached General in the melee: the combat goes on */
+        s->phase = WEM_PH_MELEE_CHOICE;
+        s_drive(s, dice, ev);
+        return 0;
+    }
     s->phase = WEM_PH_COMBAT;
     if (!s_any_pair(s)) wem_step_done(s, dice, ev);
     return 0;

@@ -75,6 +75,7 @@ enum {
     WEM_CS_E_APPLY,
     WEM_CS_E_FBLOSS,
     WEM_CS_E_END,
+    WEM_CS_E_GEN,     /* [Capture of a General] the unattached Generals in the combat, then the end */
 };
 
 /* combat.c: the combat in progress goes on from s->combat.stage to its next decision */

@@ -257,6 +257,7 @@ typedef struct wem_combat {
     int16_t general;        /* the unattached General in a combat, -1 */
     uint8_t yellow0[WEM_MAX_PIECES];   /* each unit's yellow markers when the combat began */
     uint8_t withdrew0[WEM_MAX_PIECES]; /* and whether it had withdrawn [Result of Combat] */
+    uint32_t gen_done;      /* bits per general: his [Capture of a General] roll in this combat is done */
 } wem_combat;
 
 /* the bombardment in progress [2. Bombardment] (bombard.c) */

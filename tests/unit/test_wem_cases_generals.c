@@ -205,6 +205,47 @@ static void test_wem_attached_general_unit_modifiers(void **st) {
     t_free(f);
 }
 
+/* [Capture of a General] "If an unattached General participates in the melee, his controlling
+ * player must roll 1 die": a red General standing against the attacking Unit's flank rolls at the
+ * end of the combat (R-wem-general-in-melee); captured on a 1 */
+static void test_wem_general_in_melee_rolls(void **st) {
+    (void)st;
+    for (int roll = 1; roll <= 4; roll += 3) {
+        t_fx *f = t_new(2, 23);
+        t_param(f, "die-general-melee", 1);
+        int a = t_unit(f, WEM_BLUE, WEM_INF, 1, 300, 400, 0);
+        t_unit(f, WEM_RED, WEM_INF, 1, 300, 370, 180);
+        f->s->units[a].green = 1;
+        int g = t_general(f, WEM_RED, 1, 2, 1, 322, 407, 0);
+        f->s->generals[g].at.x = 3225 * WEM_MM / 10;
+        f->s->generals[g].at.y = 4075 * WEM_MM / 10;
+        t_unit(f, WEM_BLUE, WEM_INF, 1, 900, 400, 0);
+        t_unit(f, WEM_RED, WEM_INF, 1, 900, 370, 180);
+        assert_int_equal(t_step(f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+        wem_order o = t_o(WEM_O_COMBAT);
+        o.unit = a;
+        o.target = 1;
+        t_rolls(f, 7, 3, 3, 1, 1, 3, 3, roll);
+        assert_int_equal(t_order(f, 0, &o), 0);
+        o = t_o(WEM_O_ANSWER);
+        o.value = 0;
+        assert_int_equal(t_order(f, 1, &o), 0); /* no counterattack */
+        assert_non_null(t_ev_kind(&f->ev, "general-capture-roll", 0));
+        if (roll == 1) {
+            assert_int_equal(f->s->generals[g].status, WEM_CAPTURED);
+            assert_int_equal(f->s->phase, WEM_PH_COMBAT);
+        } else {
+            assert_string_equal(s_kind(f), "general-escape");
+            t_legal_all_accepted(f, 1);
+            o = t_o(WEM_O_DONE);
+            assert_int_equal(t_order(f, 1, &o), 0);
+            assert_int_equal(f->s->phase, WEM_PH_COMBAT);
+            assert_true(f->s->units[a].fought);
+        }
+        t_free(f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_general_unattached_captured_on_low_roll),
@@ -214,6 +255,7 @@ int main(void) {
         cmocka_unit_test(test_wem_general_captured_wellington_ends_game),
         cmocka_unit_test(test_wem_general_captured_blucher_game_goes_on),
         cmocka_unit_test(test_wem_general_attached_is_not_a_target),
+        cmocka_unit_test(test_wem_general_in_melee_rolls),
         cmocka_unit_test(test_wem_attached_general_plain_roll),
         cmocka_unit_test(test_wem_attached_cinc_minus_2),
         cmocka_unit_test(test_wem_attached_general_unit_modifiers),
