@@ -356,6 +356,17 @@ static int s_fire(wem_state *s, const wem_order *o, brt_dice *dice, brt_events *
         wem_shake(s, t, g, ev);
         return s_done_if_idle(s, dice, ev);
     }
+    /* "If the controlling player cannot ... Withdraw 1, the Unit is Shaken": tried on a copy
+     * (R-wem-bomb-cannot-withdraw) */
+    wem_state *twin = wem_state_clone(s);
+    int32_t can = twin ? wem_withdraw(twin, t, WEM_UOM, g, NULL) : 1;
+    wem_state_destroy(&twin);
+    if (can <= 0) {
+        wem_event(s, ev, BRT_SEATS_ALL, "bombard-effect", army, t, g, 8, NULL, 0, NULL, 0,
+                  "[Bombardment effects table 8/10] %s cannot Withdraw 1: it is Shaken", sc->units[t].id);
+        wem_shake(s, t, g, ev);
+        return s_done_if_idle(s, dice, ev);
+    }
     s->phase = WEM_PH_BOMB_WITHDRAW;
     return 0;
 }

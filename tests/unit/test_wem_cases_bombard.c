@@ -201,6 +201,19 @@ static void test_wem_bombard_8_10_owner_withdraws(void **st) {
     t_free(b.f);
 }
 
+/* [Bombardment effects table 8/10] "If the controlling player cannot ... Withdraw 1, the Unit
+ * is Shaken": an enemy Unit right behind the target leaves it no room: Shaken, no question */
+static void test_wem_bombard_8_10_cannot_withdraw_is_shaken(void **st) {
+    (void)st;
+    s_board b = s_new();
+    t_unit(b.f, WEM_BLUE, WEM_INF, 2, 300, 270, 0); /* behind the target */
+    t_rolls(b.f, 4, 4, 4, 1, 2);
+    assert_int_equal(s_fire_at(&b), 0);
+    assert_int_equal(b.f->s->units[b.tgt].yellow, 1);
+    assert_int_equal(b.f->s->phase, WEM_PH_BOMBARD);
+    t_free(b.f);
+}
+
 /* [Withdraw] "If the Unit is a bombardment target and it is fired on the rear, it CANNOT
  * Withdraw": an 8/10 on the rear (7 + 1) Shakes it with no choice */
 static void test_wem_bombard_8_10_fired_on_rear_is_shaken(void **st) {
@@ -606,6 +619,7 @@ int main(void) {
         cmocka_unit_test(test_wem_bombard_8_10_owner_takes_shaken),
         cmocka_unit_test(test_wem_bombard_8_10_owner_withdraws),
         cmocka_unit_test(test_wem_bombard_8_10_fired_on_rear_is_shaken),
+        cmocka_unit_test(test_wem_bombard_8_10_cannot_withdraw_is_shaken),
         cmocka_unit_test(test_wem_bombard_11_retreats_target),
         cmocka_unit_test(test_wem_bombard_support_adds_1_and_smokes_both),
         cmocka_unit_test(test_wem_bombard_support_must_share_target),
