@@ -1309,7 +1309,8 @@ void wem_melee_choice_pending(const wem_state *s, brt_pending *out) {
     default: break;
     }
     snprintf(out->rule, sizeof out->rule, "%s", rule);
-    snprintf(out->prompt, sizeof out->prompt, "%s", p);
+    /* the melee in progress, for people: "B12 against R4: ..." */
+    snprintf(out->prompt, sizeof out->prompt, "%s against %s: %s", s_id(s, c->att), s_id(s, c->def), p);
 }
 
 static int s_put_value(const wem_state *s, int v, brt_buf *out) {
@@ -1490,8 +1491,9 @@ void wem_losses_pending(const wem_state *s, brt_pending *out) {
     out->seats = wem_army_mask(s, s->combat.ask_army);
     snprintf(out->kind, sizeof out->kind, "losses");
     snprintf(out->rule, sizeof out->rule, "Suffer Damages");
-    snprintf(out->prompt, sizeof out->prompt, "distribute %d Loss%s between your Units in the combat",
-             s_loss_total(s, side), s_loss_total(s, side) == 1 ? "" : "es");
+    snprintf(out->prompt, sizeof out->prompt,
+             "distribute %d Loss%s between your Units in the combat (%s not fewer than any other)",
+             s_loss_total(s, side), s_loss_total(s, side) == 1 ? "" : "es", s_id(s, s_melee_unit(s, side)));
 }
 
 /* every lawful spread (up to 256 listed) */
