@@ -250,9 +250,13 @@ static void s_unit(s_rend *r, int u) {
          -hw, -hd + 20, hw, -hd + 20);
     if (big) {
         s_symbol(r, d->kind, hw, hd * 2 / 3, -hd / 6);
-        S_PF(r, "<text x=\"0\" y=\"%d\" font-size=\"130\" text-anchor=\"middle\" fill=\"%s\" stroke=\"%s\" "
-                "stroke-width=\"4\">",
-             hd - 50, "#fff", d->kind == WEM_CAV ? "#111" : "none");
+        /* a cavalry tile is half white: its id in dark ink on a white halo */
+        if (d->kind == WEM_CAV)
+            S_PF(r, "<text x=\"0\" y=\"%d\" font-size=\"130\" text-anchor=\"middle\" fill=\"#111\" stroke=\"#fff\" "
+                    "stroke-width=\"24\" paint-order=\"stroke\">",
+                 hd - 50);
+        else
+            S_PF(r, "<text x=\"0\" y=\"%d\" font-size=\"130\" text-anchor=\"middle\" fill=\"#fff\">", hd - 50);
     } else {
         s_symbol(r, d->kind, hw, hd * 2 / 3, -hd / 5);
         S_PF(r, "<text x=\"0\" y=\"%d\" font-size=\"80\" text-anchor=\"middle\" fill=\"#fff\">", hd - 25);
