@@ -1199,7 +1199,7 @@ static const ctl_cmd s_cmds[] = {
      "exit 1 when the ruleset draws none.",
      1, s_cmd_state},
     {"query", "GAME SEAT QUESTION...", "ask the ruleset a question about the state, as the seat may see it",
-     "The question is in the ruleset's own words (wem: docs/orders-wem.md \"Queries\", e.g.\n"
+     "The question is in the ruleset's own words (wem: docs/wem-query.md, e.g.\n"
      "`reach B12 R3`); the answer is text for people. Spectator and admin keys get the view\n"
      "`state` would give them. Exit 1 when the ruleset answers no questions.",
      1, s_cmd_query},

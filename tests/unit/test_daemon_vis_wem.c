@@ -196,11 +196,145 @@ static void test_query_wem_spectator_and_admin_viewpoints(void **st) {
     buf_free(&want);
 }
 
+/* ---- the sealed bids [1. Initiative] ---- */
+
+/* 1 if the engine gives a wem game of that scenario any decision after the joins (the phases
+ * are landing one by one: until the first does, a game ends at its set-up) */
+static int s_wem_decides(const char *scenario) {
+    s_fix *f = s_fix_new(0x9e80);
+    s_create(f, "wem", scenario, NULL, 0);
+    for (unsigned s = 0; s < s_nseats; s++) s_join(f, s, 0);
+    bd_game *gm = engine_find(f->eng, f->gid);
+    int decides = !game_over(gm->g);
+    s_fix_free(f);
+    return decides;
+}
+
+/* Plays random legal orders (the fixture's generator) until the decision in front is sealed
+ * and names every seat (the bids); 1 then, 0 if the game ended or max_inputs passed first. */
+static int s_to_sealed(s_fix *f, int max_inputs) {
+    for (int k = 0; k < max_inputs; k++) {
+        int acted = 0;
+        for (unsigned s = 0; s < s_nseats && !acted; s++) {
+            Berthier__V1__Reply *p = s_ref(f, s, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
+            const Berthier__V1__Decision *d = p->decision;
+            if (d->result && d->result->ended) {
+                berthier__v1__reply__free_unpacked(p, NULL);
+                return 0;
+            }
+            if (d->sealed && d->n_seats == s_nseats) {
+                berthier__v1__reply__free_unpacked(p, NULL);
+                return 1;
+            }
+            if (d->you_must_act) {
+                s_order(f, s, d->seq);
+                acted = 1;
+            }
+            berthier__v1__reply__free_unpacked(p, NULL);
+        }
+        if (!acted) return 0;
+    }
+    return 0;
+}
+
+/* [1. Initiative] "each player will secretly choose a number of markers (not less than 1)": in
+ * three games alike up to the bids, seat 0 bids the least it may, bids the most, or has not bid
+ * yet (it asks for its pending instead, so that the request ids stay in step); until the others
+ * bid, every other seat and the spectators get the same bytes in all three (replies, notices,
+ * view hashes), and seat 0 messages of the same lengths */
+static void s_bid_noninterference(const char *scenario, unsigned seats) {
+    static const char *const opts[] = {"spectators=live"};
+    s_nseats = seats;
+    if (!s_wem_decides(scenario)) {
+        s_nseats = 2;
+        print_message("wem %s: the engine has no decision yet (its phases have not landed): nothing to bid\n",
+                      scenario);
+        skip();
+    }
+    s_fix *g[3];
+    int found = 1;
+    for (int k = 0; k < 3; k++) {
+        g[k] = s_fix_new(0xb1d5);
+        s_create(g[k], "wem", scenario, opts, 1);
+        for (unsigned s = 0; s < s_nseats; s++) s_join(g[k], s, 0);
+        found &= s_to_sealed(g[k], 4000);
+    }
+    if (!found) {
+        for (int k = 0; k < 3; k++) s_fix_free(g[k]);
+        s_nseats = 2;
+        print_message("wem %s: no sealed bid reached (the initiative phase has not landed)\n", scenario);
+        skip();
+    }
+    for (int k = 0; k < 3; k++) {
+        Berthier__V1__Reply *p = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_PENDING, 0);
+        Berthier__V1__Reply *l = s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_LEGAL, 0);
+        assert_true(p->decision->you_must_act);
+        assert_true(l->legal->n_orders >= 1);
+        if (k < 2) {
+            size_t pick = k == 0 ? 0 : l->legal->n_orders - 1; /* the hidden choice */
+            s_submit_order(g[k], 0, p->decision->seq, l->legal->orders[pick]);
+        } else {
+            berthier__v1__reply__free_unpacked(s_ref(g[k], 0, BERTHIER__V1__REQUEST__BODY_PENDING, 0), NULL);
+        }
+        berthier__v1__reply__free_unpacked(l, NULL);
+        berthier__v1__reply__free_unpacked(p, NULL);
+        for (unsigned s = 1; s < s_nseats; s++) s_queries(g[k], s);
+    }
+    for (int k = 1; k < 3; k++) {
+        assert_string_equal(g[0]->gid, g[k]->gid);
+        for (unsigned s = 1; s < s_nseats; s++) s_same_bytes(g[0], g[k], (int)s, 0);
+        s_same_bytes(g[0], g[k], S_SPECT, 0);
+    }
+    int differ, raw;
+    s_same_lengths(g[0], g[1], 0, &differ, &raw);
+    for (int k = 0; k < 3; k++) s_fix_free(g[k]);
+    s_nseats = 2;
+}
+
+static void test_noninterference_wem_sealed_bid_two_seats(void **st) {
+    (void)st;
+    s_bid_noninterference("full", 2);
+}
+
+static void test_noninterference_wem_sealed_bid_three_seats(void **st) {
+    (void)st;
+    s_bid_noninterference("full", 3);
+}
+
+/* random wem games: every party receives exactly what the log says it may see, and every reply
+ * and notice has its class's length (test_daemon_vis.c's s_run_case) */
+static void s_leak(const char *scenario, unsigned seats, int games, int max_inputs) {
+    static const char *const opts[] = {"spectators=live"};
+    s_nseats = seats;
+    if (!s_wem_decides(scenario)) {
+        s_nseats = 2;
+        print_message("wem %s: the engine has no decision yet (its phases have not landed)\n", scenario);
+        skip();
+    }
+    s_case c = {"wem", scenario, {opts[0]}, 1, 0, games, max_inputs, 0, 0, 0, 0};
+    s_run_case(&c);
+    s_nseats = 2;
+}
+
+static void test_leak_random_wem_short(void **st) {
+    (void)st;
+    s_leak("short", 2, 2, 3000);
+}
+
+static void test_leak_random_wem_full_three_seats(void **st) {
+    (void)st;
+    s_leak("full", 3, 1, 6000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_query_wem_seat_answered_by_the_ruleset),
         cmocka_unit_test(test_query_refused_by_a_ruleset_without_one),
         cmocka_unit_test(test_query_wem_spectator_and_admin_viewpoints),
+        cmocka_unit_test(test_noninterference_wem_sealed_bid_two_seats),
+        cmocka_unit_test(test_noninterference_wem_sealed_bid_three_seats),
+        cmocka_unit_test(test_leak_random_wem_short),
+        cmocka_unit_test(test_leak_random_wem_full_three_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -239,7 +239,7 @@ int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsig
 #define BRT_STATE_SVG 2
 int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int what,
                      const Berthier__V1__StateView **out);
-/* A question about the state in the ruleset's own words (wem: "reach B12 R3", docs/orders-wem.md),
+/* A question about the state in the ruleset's own words (wem: "reach B12 R3", docs/wem-query.md),
  * answered as text as the seat (or the key's spectator / admin view) may see the state; *out
  * points into the client's last reply. -1 with the daemon's refusal in the last error. */
 int brt_client_query(brt_client *self, const char *game_id, unsigned seat, const char *text,

@@ -550,7 +550,7 @@ class Client:
 
     def query(self, game_id, seat, text):
         """Ask the ruleset a question about the state (brt_ruleset.query; wem: "reach B12 R3",
-        docs/orders-wem.md), answered as this key may see the state, by the rules of state().
+        docs/wem-query.md), answered as this key may see the state, by the rules of state().
         Returns the answer's text (a str). Rulesets that answer no questions refuse it."""
         req = pb.Request()
         q = req.query
