@@ -10,11 +10,12 @@
  * terrain as strokes of their own width [Linear Terrain]; the fold line [Maneuver limit]; the
  * black deployment area and its entrance sections I, II, III [Entrance of the black (Prussian)
  * army]; the line of fire of the last bombardment (the 15 x 180 mm strip) [Line of fire and
- * visibility]; every unit on the field at its position and heading, its front edge marked, in
- * its army's colour with the symbol of its kind, and its Horse Team behind it when fastened
- * [Units]; its markers (green, orange count, yellow count) [Colored Markers], Smoke [2.
- * Bombardment] and Losses; the Generals and Commanders in Chief as 15 mm counters [Generals];
- * and a caption under the board: turn, phase, initiative, markers, Victory points, the result.
+ * visibility]; the melee in progress [3.4 Combat]; every unit on the field at its position and
+ * heading, its front edge marked, in its army's colour with the symbol of its kind, and its Horse
+ * Team behind it when fastened [Units]; its markers (green, orange count, yellow count) [Colored
+ * Markers], Smoke [2. Bombardment] and Losses; the Generals and Commanders in Chief as 15 mm
+ * counters [Generals]; and a caption under the board: turn, phase, initiative, the decision in
+ * front (its kind and rule), markers, Victory points, the result.
  *
  * Hidden information: Enemy Mistakes hides only the sealed initiative bids [1. Initiative],
  * which the picture never shows (not even whether a bid is in): every viewpoint gets the same
@@ -26,7 +27,7 @@
 
 #include "wem.h"
 
-#define S_CAPTION 1500 /* the caption band under the board, 75 mm */
+#define S_CAPTION 1700 /* the caption band under the board, 85 mm */
 #define S_FONT 170     /* caption text, 8.5 mm */
 
 typedef struct s_rend {
@@ -155,11 +156,33 @@ static void s_lof(s_rend *r) {
     wem_rect strip = wem_g_lof(&gun, WEM_UOM / 2, 6 * WEM_UOM);
     wem_quad q;
     wem_g_quad(&strip, 0, &q);
-    S_PF(r, "<polygon class=\"lof\" data-gun=\"%s\"", r->sc->units[g].id);
-    if (t >= 0 && (size_t)t < r->sc->n_units) S_PF(r, " data-target=\"%s\"", r->sc->units[t].id);
+    s_put(r, "<polygon class=\"lof\" data-gun=\"");
+    s_xml(r, r->sc->units[g].id);
+    s_put(r, "\"");
+    if (t >= 0 && (size_t)t < r->sc->n_units) {
+        s_put(r, " data-target=\"");
+        s_xml(r, r->sc->units[t].id);
+        s_put(r, "\"");
+    }
     s_put(r, " fill=\"#80808055\" stroke=\"#444\" stroke-width=\"10\" stroke-dasharray=\"60 30\" points=\"");
     s_points(r, q.v, 4);
     s_put(r, "\"/>\n");
+}
+
+/* [3.4 Combat] the melee in progress: a line from the attacking unit to the defending one */
+static void s_combat(s_rend *r) {
+    const wem_combat *c = &r->s->combat;
+    size_t n = r->sc->n_units;
+    if (!c->active || c->att < 0 || c->def < 0 || (size_t)c->att >= n || (size_t)c->def >= n) return;
+    const wem_unit *a = &r->s->units[c->att], *d = &r->s->units[c->def];
+    if (a->status != WEM_ON || d->status != WEM_ON) return;
+    s_put(r, "<line class=\"melee\" data-attacker=\"");
+    s_xml(r, r->sc->units[c->att].id);
+    s_put(r, "\" data-defender=\"");
+    s_xml(r, r->sc->units[c->def].id);
+    S_PF(r, "\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#c0189c\" stroke-width=\"50\" "
+            "stroke-linecap=\"round\" stroke-dasharray=\"120 60\"/>\n",
+         (int)a->at.x, (int)a->at.y, (int)d->at.x, (int)d->at.y);
 }
 
 /* a marker disc with a count, in the piece's own frame */
@@ -341,6 +364,14 @@ static void s_caption(s_rend *r, int viewpoint, const brt_render_ctx *ctx) {
     if (!s->over && len < (int)sizeof t)
         snprintf(t + len, sizeof t - (size_t)len, "; acting: %s", s_army_name[wem_cur_army(s) % WEM_ARMIES]);
     s_caption_line(r, n++, t);
+    /* the decision in front: its kind and rule only (a sealed decision's seats and prompt could
+     * tell who has bid, which no picture shows) */
+    if (!s->over) {
+        brt_pending p;
+        wem_pending(s, &p);
+        snprintf(t, sizeof t, "decision: %s [%s]%s", p.kind, p.rule, p.sealed ? ", sealed" : "");
+        s_caption_line(r, n++, t);
+    }
     /* markers in the Commander in Chief box, Victory points so far, pieces removed */
     len = snprintf(t, sizeof t, "markers in the Commander in Chief box:");
     for (int a = 0; a < WEM_ARMIES && len < (int)sizeof t; a++)
@@ -395,6 +426,7 @@ int wem_render(const wem_state *s, int viewpoint, const brt_render_ctx *ctx, brt
     for (size_t g = 0; g < sc->n_generals; g++)
         if (s->generals[g].status == WEM_ON) s_general(&r, (int)g);
     s_put(&r, "</g>\n");
+    s_combat(&r);
     s_caption(&r, viewpoint, ctx);
     s_put(&r, "</svg>\n");
     return r.rc ? -1 : 0;

@@ -94,6 +94,8 @@ static void test_wem_render_midgame_golden(void **st) {
     /* [Line of fire and visibility] the strip of the last bombardment, gun and target named */
     assert_int_equal(s_count(&out, "class=\"lof\" data-gun=\"B3\" data-target=\"R1\""), 1);
     assert_int_equal(s_count(&out, "data-substitute=\"1\""), 1);
+    /* [3.4 Combat] the melee in progress, attacker to defender */
+    assert_int_equal(s_count(&out, "class=\"melee\" data-attacker=\"B2\" data-defender=\"R3\""), 1);
     buf_free(&out);
     wem_state_destroy(&s);
 }

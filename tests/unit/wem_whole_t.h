@@ -256,6 +256,10 @@ static inline void w_board_midgame(wem_state *s) {
     s->vp[WEM_RED] = 4;
     s->order[0] = WEM_RED, s->order[1] = WEM_BLUE, s->order[2] = WEM_BLACK;
     s->n_order = 3;
+    /* [3.4 Combat] a melee in progress: B2 attacks R3 */
+    s->combat.active = 1;
+    s->combat.att = (int16_t)b2;
+    s->combat.def = (int16_t)r3;
     /* [2. Bombardment] the last bombardment: B3 on R1 */
     s->last_lof_gun = (int16_t)b3;
     s->last_lof_target = (int16_t)r1;
