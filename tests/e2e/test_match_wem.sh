@@ -4,7 +4,7 @@
 # Game] with 2 seats (red also plays black from turn VIII [Introduction]) and with 3 (blue, red,
 # black), the greedy player in every seat once; every game plays to a result, and every log
 # verifies with berthier-replay verify (--verify, inside the runner) and with the Python verifier.
-# Then the query request on a finished game: berthierctl query with the admin key answers with
+# An external bot of protocol 2 reads the seat's view as JSON. Then the query request on a finished game: berthierctl query with the admin key answers with
 # the ruleset's text (and so does Python's Client.query), and a question for a ruleset that answers none (duel) is refused (exit 1).
 # The dice are fixed (dice-seed, docs/dice.md "Fixed dice") and the bots seeded, so that the
 # games are the same on every run; the decision clock is off (--decision-ms 0).
@@ -48,6 +48,21 @@ play 2 short 2 greedy,random
 play 1 short 2 random,greedy
 play 1 full 2 greedy,random
 play 1 full 3 random,greedy,greedy
+
+# an external bot that reads the wem view (protocol 2: view-json is the seat's wem.v1.View)
+"$BIN/berthier-match" --data-dir "$D" --ruleset wem --scenario short --seats 2 --games 1 \
+  --bots "exec:/usr/bin/python3 $SRC/clients/bot/examples/wem_view_bot.py --report $T/wreport,random" \
+  --seed 5 --option dice-seed=$DICE --verify --decision-ms 0 --game-timeout 600 >"$T/out" 2>"$T/err" \
+  || fail "wem short with the view bot: berthier-match exit $?"
+grep -qE "^1 of 1 game ended\$" "$T/out" || fail "wem short with the view bot: the game did not end"
+if grep -q '^decision ' "$T/wreport" 2>/dev/null; then
+  ! grep -q 'no view' "$T/wreport" || fail "the wem view bot got a decision without the view's JSON"
+  grep -qE '^decision [0-9]+ .*: units [1-9][0-9]* enemies [1-9][0-9]* nearest [0-9]+ mm$' "$T/wreport" \
+    || fail "the wem view bot never read its units and the enemy's from the view"
+  echo "ok: an exec bot reads the wem view as JSON ($(grep -c '^decision ' "$T/wreport") decisions)"
+else
+  echo "ok: the wem view bot's game ended with no decision for it (the engine asks none yet)"
+fi
 
 # the query request (docs/protocol.md P4): the admin key is answered from the whole state
 "$BIN/berthierctl" --data-dir "$D" --quiet query "$last_game" 0 reach B1 R1 >"$T/q" 2>"$T/qerr" \
