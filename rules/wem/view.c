@@ -115,7 +115,16 @@ int wem_view_text(const wem_state *s, int viewpoint, brt_buf *out) {
     const wem_scenario *sc = s->sc;
     buf_printf(out, "wem %s turn %u/%u phase %s\n", sc->name, s->turn, sc->last_turn, wem_phase_name(s->phase));
     for (int a = 0; a < WEM_ARMIES; a++)
-        buf_printf(out, "%s: markers %u vp %d\n", s_army[a], s->markers[a], s->vp[a]);
+        buf_printf(out, "%s: initiative %d markers %u vp %d%s\n", s_army[a], s_initiative(s, a), s->markers[a], s->vp[a],
+                   s->phase == WEM_PH_BID && s->bid[a] >= 0 ? " bid given" : "");
+    for (size_t g = 0; g < sc->n_generals; g++) {
+        const wem_general *x = &s->generals[g];
+        if (x->status != WEM_ON) continue;
+        buf_printf(out, "%s %s%s %d,%d markers %u%s%s\n", sc->generals[g].id,
+                   x->substitute ? sc->generals[g].sub_name : sc->generals[g].name, x->substitute ? " (substitute)" : "",
+                   x->at.x, x->at.y, x->markers, x->attached >= 0 ? " attached to " : "",
+                   x->attached >= 0 ? sc->units[x->attached].id : "");
+    }
     for (size_t i = 0; i < sc->n_units; i++) {
         const wem_unit *u = &s->units[i];
         if (u->status != WEM_ON) continue;
