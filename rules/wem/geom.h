@@ -20,9 +20,14 @@
  *     on int64 / __int128 products: no division before a comparison, no floating point.
  *
  * Tolerances the rulebook leaves to the eye (contact, "facing the same direction") are
- * scenario parameters (docs/wem-data.md), passed in by the caller: a tolerance of `tol` units
- * means two pieces whose shapes, grown by tol/2 on every side, meet are touching, and two whose
- * shapes shrunk by tol/2 on every side meet overlap.
+ * scenario parameters (docs/wem-data.md: `contact-tol`, default WEM_CONTACT_TOL = 10 = 0.5 mm;
+ * `heading-tol`, default WEM_HEADING_TOL = 10 = 1 degree), passed in by the caller: a tolerance
+ * of `tol` units means two pieces whose least distance is at most tol (each grown by tol/2 all
+ * round) are touching, and two whose rectangles shrunk by tol/2 on every side overlap, overlap.
+ *
+ * Domain: the kernel is exact for |coordinate| < WEM_G_MAX (2^28 units, 13 km). The model, each
+ * predicate's exact definition and the tolerances: docs/wem-geometry.md; the rulings:
+ * docs/wem-rulings/geometry.md.
  */
 #ifndef BERTHIER_WEM_GEOM_H
 #define BERTHIER_WEM_GEOM_H
@@ -34,6 +39,9 @@
 #define WEM_UOM 600      /* the unit of measurement, 30 mm */
 #define WEM_TURN 3600    /* heading steps in a full turn */
 #define WEM_Q30 (1 << 30)
+#define WEM_G_MAX (1 << 28)      /* |coordinate| below this: every predicate exact */
+#define WEM_CONTACT_TOL 10       /* the `contact-tol` default: 0.5 mm (R-wem-contact-tol) */
+#define WEM_HEADING_TOL 10       /* the `heading-tol` default: 1 degree (R-wem-heading-tol) */
 
 typedef struct wem_pt {
     int32_t x, y;
@@ -99,6 +107,10 @@ wem_rect wem_g_rotate(const wem_rect *r, wem_pt pivot, int32_t dh);
 wem_rect wem_g_translate(const wem_rect *r, int32_t h, int32_t dist);
 /* the rectangle's corner k (WEM_FL..WEM_RL), exact as wem_g_quad gives it */
 wem_pt wem_g_corner(const wem_rect *r, int k);
+/* the edge of side `side` (one WEM_SIDE_* bit) as the segment *a -> *b, corners as wem_g_quad
+ * gives them (front FL->FR, right FR->RR, rear RR->RL, left RL->FL); -1 if side is not one bit
+ * ("the bombardment or combat front must touch the terrain element": wem_g_seg_meets_line) */
+int wem_g_side(const wem_rect *r, int side, wem_pt *a, wem_pt *b);
 
 /* ---- convex shapes ---- */
 
@@ -114,20 +126,29 @@ int wem_g_sweep(const wem_quad *a, const wem_quad *b, wem_pt out[8]);
 /* ---- contact between pieces ---- */
 
 enum { WEM_APART = 0, WEM_TOUCH = 1, WEM_OVERLAP = 2 };
-/* WEM_OVERLAP if a and b shrunk by tol/2 meet; WEM_TOUCH if grown by tol/2 they meet; else
- * WEM_APART */
+/* WEM_OVERLAP if a and b shrunk by tol/2 (integer half) on every side overlap (their interiors
+ * meet: they overlap by more than tol across); WEM_TOUCH if their least distance is at most tol
+ * (grown by tol/2 all round they meet); else WEM_APART. Symmetric in a and b. */
 int wem_g_contact(const wem_rect *a, const wem_rect *b, int32_t tol);
-/* the sides of a that b touches (bits WEM_SIDE_*), 0 if apart. A side is touched when b grown
- * by tol/2 meets that side's edge grown by tol/2 and b lies on the outer side of it. *corner
- * is set to 1 when the contact is only at a corner of a (the contact length along every touched
- * side is <= tol), else 0. */
+/* the sides of a that b touches (bits WEM_SIDE_*), 0 if apart. A side is touched when b is
+ * within tol of that side's edge and reaches more than tol beyond the edge's line (b lies on its
+ * outer side). The sides whose contact length (below) is more than tol are returned; when there
+ * is none (the contact is only at a corner of a), every touched side is returned and *corner is
+ * set to 1 (else 0): corner to corner gives the two sides of that corner. */
 int wem_g_touch_sides(const wem_rect *a, const wem_rect *b, int32_t tol, int *corner);
 /* the length along a's side `side` (one WEM_SIDE_* bit) that b covers while touching it: the
- * overlap of b's extent projected on that edge with the edge itself, in units, rounded down;
- * 0 if b does not touch that side */
+ * part of b within tol of that edge's line (either side of it), projected on the edge, overlapped
+ * with the edge itself, in units, rounded down; 0 if b does not touch that side */
 int32_t wem_g_contact_len(const wem_rect *a, int side, const wem_rect *b, int32_t tol);
 
 /* ---- distance ---- */
+
+/* the least distance between two convex polygons (n <= 16 each), rounded down; 0 if they meet */
+int32_t wem_g_convex_dist(const wem_pt *a, int na, const wem_pt *b, int nb);
+/* exactly: is it <= d? */
+int wem_g_convex_within(const wem_pt *a, int na, const wem_pt *b, int nb, int32_t d);
+/* exactly: the sign of dist(a, b) - d (-1, 0, 1) */
+int wem_g_convex_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, int32_t d);
 
 /* the least Euclidean distance between two convex quads (0 if they meet), rounded down */
 int32_t wem_g_dist(const wem_quad *a, const wem_quad *b);
@@ -139,14 +160,23 @@ int wem_g_pt_seg_within(wem_pt p, wem_pt a, wem_pt b, int32_t d);
 /* the least distance between segments ab and cd <= d (0 if they cross) */
 int wem_g_seg_seg_within(wem_pt a, wem_pt b, wem_pt c, wem_pt d, int32_t dist);
 
+/* exactly: the sign of dist(a, b) - dist(c, d) for four convex polygons (-1, 0, 1) ("closer to
+ * the enemy than the closest Unit was") */
+int wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c, int nc,
+                   const wem_pt *d, int nd);
+
 /* ---- area of engagement ---- */
 
 /* The area of engagement of a: the points within `reach` (1 UoM) of its front edge or either
- * flank edge that are not behind the line of its rear edge (R-wem-aoe-shape). Returns 2 if b
- * reaches into it closer than reach - tol (occupied), 1 if b is at its limit (its least
- * distance to those edges is within tol below or equal to reach: occupied, but it does not force
- * a Charge), 0 if b is outside it. */
+ * flank edge that are not behind the line of its rear edge (R-wem-aoe-shape: the corners ahead
+ * are rounded). Let d be the least distance from a to the part of b not behind that line (b cut
+ * at the line, the cut's two new corners rounded to the unit). Returns 0 if no part of b is on
+ * a's side of the line or d > reach + tol (outside); 1 if reach - tol <= d <= reach + tol (at
+ * its limit, "exactly 1 unit of measurement": occupied, but it does not force a Charge,
+ * R-wem-aoe-limit); 2 if d < reach - tol (occupied). */
 int wem_g_aoe(const wem_rect *a, const wem_rect *b, int32_t reach, int32_t tol);
+/* the same for any convex polygon q (n <= 16): a swept path, a formation's hull */
+int wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol);
 /* is b within `d` of a's front edge (the no-support test: "an enemy Unit within 1 unit of
  * measurement from its front") */
 int wem_g_front_within(const wem_rect *a, const wem_rect *b, int32_t d);
@@ -156,22 +186,31 @@ int wem_g_front_within(const wem_rect *a, const wem_rect *b, int32_t d);
 /* The line of fire of gun g: the strip `width` wide (the front's 15 mm) and `length` long
  * (6 UoM) straight ahead of g's front edge, centred on it (R-wem-lof-straight). */
 wem_rect wem_g_lof(const wem_rect *g, int32_t width, int32_t length);
-/* Does target t lie in the strip (even partially)? */
+/* Does target t lie in the strip (even partially): do their interiors meet? A piece that only
+ * shares an edge or a corner with the strip is not in it. */
 int wem_g_lof_hits(const wem_rect *strip, const wem_rect *t);
 /* How far along the strip (from its near end) the target begins: the least depth of t's part
- * inside the strip, in units, rounded down; -1 if t is not in it. */
+ * inside the strip (t clipped to the strip, new corners rounded to the unit), in units, rounded
+ * down; -1 if t is not in it (wem_g_lof_hits). */
 int32_t wem_g_lof_depth(const wem_rect *strip, const wem_rect *t);
 /* Does convex blocker b cross the ENTIRE width of the strip somewhere between depth lo and hi
- * (units from the near end)? (b covers some full cross-section of the strip there.) */
+ * (units from the near end)? Both long edges of the strip, each cut to [lo, hi] (the cut points
+ * rounded to the unit), meet b: for a convex b that is every line along the strip passing
+ * through b there (R-wem-lof-entire-width: one blocker at a time). */
 int wem_g_lof_blocked_quad(const wem_rect *strip, const wem_quad *b, int32_t lo, int32_t hi);
 /* Does the terrain polygon cross the entire width between depth lo and hi: both long edges of
  * the strip, each cut to [lo, hi], meet it? */
 int wem_g_lof_blocked_poly(const wem_rect *strip, const wem_poly *p, int32_t lo, int32_t hi);
 /* Same for a linear feature (its band of half width hw). */
 int wem_g_lof_blocked_line(const wem_rect *strip, const wem_line *l, int32_t lo, int32_t hi);
-/* Is b fired on its rear: is the strip's heading within 900 steps (exclusive) of b's own
- * heading, so that the gun stands behind b's rear line (R-wem-fire-rear)? */
+/* Is b fired on its rear (R-wem-fire-rear): the middle of the strip's near end (the gun's front)
+ * stands strictly behind the line of b's rear edge, and the strip's heading is within 900 steps
+ * (exclusive) of b's own heading (it fires towards b's rear, not along it)? */
 int wem_g_fired_on_rear(const wem_rect *strip, const wem_rect *b);
+
+/* Do two pieces face the same direction ([Formations] "fronts facing the same direction"):
+ * their headings differ by at most heading_tol steps (R-wem-heading-tol)? */
+int wem_g_same_facing(int32_t ha, int32_t hb, int32_t heading_tol);
 
 /* ---- terrain ---- */
 
@@ -189,6 +228,16 @@ int wem_g_seg_meets_poly(wem_pt a, wem_pt b, const wem_poly *poly);
 int wem_g_seg_meets_line(wem_pt a, wem_pt b, const wem_line *l);
 
 /* ---- motion ---- */
+
+/* The area a piece covers while it wheels by dh steps about pivot (an Advance's turn about the
+ * front corner) is taken as the union of convex parts: part i is the hull of the piece turned by
+ * i and i + 1 whole degrees (the last part ends at dh). Between two whole degrees the true arc
+ * bulges out of that hull by at most R (1 - cos 0.5 degree), under 1 unit for a radius R below
+ * 1.3 m. wem_g_wheel_parts gives their count (1 when dh = 0); wem_g_wheel_part writes part i into
+ * out (<= 8 corners) and returns its count (0 past the end). Check each part with any convex
+ * predicate (wem_g_convex_meet, wem_g_aoe_convex, wem_g_convex_meets_poly ...). */
+int wem_g_wheel_parts(int32_t dh);
+int wem_g_wheel_part(const wem_rect *r, wem_pt pivot, int32_t dh, int i, wem_pt out[8]);
 
 /* The furthest that convex `mov` can translate along heading h, from 0 up to maxd units, before
  * it would meet convex `obst`: returns that distance rounded down (maxd if it never meets within

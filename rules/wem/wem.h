@@ -77,6 +77,9 @@ typedef struct wem_unit_def {
     uint8_t entry;          /* black: entrance section 1..3 (the corps' turn); 0 set up on the board */
     wem_pt at;              /* set-up centre (of the gun counter itself when artillery) */
     int32_t h;              /* set-up heading */
+    uint8_t setup_fmn;      /* the set-up Formation (its line-up record, 1..), 0 placed alone or off board */
+    uint8_t keep_vp;        /* a garrison: VP to red if it is kept to the end [End of the Game] */
+    uint8_t placed;         /* the data gives a set-up position (at, h) */
 } wem_unit_def;
 
 /* a General or a Commander in Chief [Generals] [Commanders in Chief] */
@@ -93,6 +96,7 @@ typedef struct wem_general_def {
     int8_t attach;          /* set-up: index of the unit he is attached to, -1 none */
     uint8_t entry;          /* black: entrance section, as his corps */
     wem_pt at;
+    uint8_t placed;         /* the data gives a set-up position */
 } wem_general_def;
 
 typedef struct wem_area_def {
@@ -100,6 +104,8 @@ typedef struct wem_area_def {
     uint8_t kind;           /* WEM_T_* */
     uint8_t blocks_lof;     /* [Line of fire and visibility] hills, woods, Placenoit Town */
     uint16_t first, n;      /* vertices in wem_scenario.verts */
+    uint8_t obj_army;       /* a historical objective: the army that scores it [End of the Game] */
+    uint8_t obj_vp;         /* its VP, 0 not an objective */
 } wem_area_def;
 
 typedef struct wem_line_def {
