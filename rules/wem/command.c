@@ -37,7 +37,7 @@ static int s_pt_on_unit(const wem_state *s, wem_pt p, int u) {
     return wem_g_pt_in_poly(p, &poly);
 }
 
-int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err) {
+static int s_may_attach(const wem_state *s, int g, int u, const wem_formations *fp, brt_reject *err) {
     const char *R = "Attaching";
     const wem_general_def *d = &s->sc->generals[g];
     if (u < 0 || (size_t)u >= s->sc->n_units || s->units[u].status != WEM_ON || s->sc->units[u].army != d->army)
@@ -53,16 +53,21 @@ int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err) {
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s attaches only to a Unit of his Army Corps %u, not %s", R,
                               d->id, d->corps, ud->id);
     }
-    wem_formations f;
-    wem_formations_find(s, &f);
+    wem_formations own;
+    if (!fp) {
+        wem_formations_find(s, &own);
+        fp = &own;
+    }
     for (size_t h = 0; h < s->sc->n_generals; h++) {
         if ((int)h == g || s->generals[h].status != WEM_ON || s->generals[h].attached < 0) continue;
-        if (f.of[s->generals[h].attached] == f.of[u])
+        if (fp->of[s->generals[h].attached] == fp->of[u])
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] a Formation can have only 1 General: %s is attached to it",
                                   R, s->sc->generals[h].id);
     }
     return 0;
 }
+
+int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err) { return s_may_attach(s, g, u, NULL, err); }
 
 /* ---- [3.1 Assign] ---- */
 
@@ -94,7 +99,7 @@ int wem_assign_begin(wem_state *s, brt_dice *dice, brt_events *ev) {
     return 1;
 }
 
-static int s_check_assign(const wem_state *s, const wem_order *o, brt_reject *err) {
+static int s_check_assign(const wem_state *s, const wem_order *o, const wem_formations *fp, brt_reject *err) {
     const char *R = "3.1 Assign";
     int army = wem_cur_army(s);
     int g = o->general;
@@ -138,7 +143,7 @@ static int s_check_assign(const wem_state *s, const wem_order *o, brt_reject *er
     int rc = 0;
     if (!wem_rect_on_field(s, &r)) rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s would be out of field", R, d->id);
     if (rc == 0 && o->target >= 0) {
-        if (wem_may_attach(t, g, o->target, err)) rc = -1;
+        if (s_may_attach(t, g, o->target, fp, err)) rc = -1;
         else if (!s_pt_on_unit(s, o->at, o->target))
             rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, "Attaching",
                                 "[Attaching] to attach %s, place his counter on top of %s", d->id,
@@ -170,7 +175,7 @@ int wem_assign_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
     if (o->kind != WEM_O_ASSIGN && o->kind != WEM_O_GENERAL)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] assign GENERAL N, general GENERAL x,y [attach UNIT], or done",
                               R);
-    if (s_check_assign(s, o, err)) return -1;
+    if (s_check_assign(s, o, NULL, err)) return -1;
     wem_general *x = &s->generals[o->general];
     const wem_general_def *d = &s->sc->generals[o->general];
     if (o->kind == WEM_O_ASSIGN) {
@@ -209,6 +214,8 @@ int wem_assign_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     int army = wem_cur_army(s), n = 0;
     wem_order o;
     brt_reject err;
+    wem_formations f;
+    wem_formations_find(s, &f);
     wem_order_init(&o, WEM_O_DONE);
     if (wem_legal_put(s, &o, out)) return -1;
     n++;
@@ -218,7 +225,7 @@ int wem_assign_legal(const wem_state *s, unsigned seat, brt_buf *out) {
         o.general = (int)g;
         for (int m = 1; m <= 2; m++) {
             o.value = m;
-            if (s_check_assign(s, &o, &err)) continue;
+            if (s_check_assign(s, &o, &f, &err)) continue;
             if (wem_legal_put(s, &o, out)) return -1;
             n++;
         }
@@ -228,7 +235,9 @@ int wem_assign_legal(const wem_state *s, unsigned seat, brt_buf *out) {
             if (s->units[u].status != WEM_ON || s->sc->units[u].army != army) continue;
             o.at = s->units[u].at;
             o.target = (int)u;
-            if (s_check_assign(s, &o, &err)) continue;
+            int64_t dx = (int64_t)o.at.x - s->generals[g].at.x, dy = (int64_t)o.at.y - s->generals[g].at.y;
+            if (dx * dx + dy * dy > (int64_t)4 * WEM_UOM * WEM_UOM) continue;
+            if (s_check_assign(s, &o, &f, &err)) continue;
             if (wem_legal_put(s, &o, out)) return -1;
             n++;
         }
@@ -435,7 +444,7 @@ static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_fo
 }
 
 /* the cost of the order, checked against the rules and the General's points */
-static int s_cost(const wem_state *s, const wem_order *o, int *use_gen, brt_reject *err) {
+static int s_cost(const wem_state *s, const wem_order *o, const wem_formations *fp, int *use_gen, brt_reject *err) {
     const char *R = "3.2 Issue Orders";
     int army = wem_cur_army(s), g = o->general;
     if (o->kind != WEM_O_COMMAND)
@@ -452,10 +461,13 @@ static int s_cost(const wem_state *s, const wem_order *o, int *use_gen, brt_reje
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s issues Orders only when attached", R, d->id);
     if (o->value < WEM_CMD_PUT || o->value > WEM_CMD_REDEPLOY)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] there are 4 types of Orders", R);
-    wem_formations f;
-    wem_formations_find(s, &f);
+    wem_formations own;
+    if (!fp) {
+        wem_formations_find(s, &own);
+        fp = &own;
+    }
     int fmn = -1;
-    if (s_check_units(s, o, &f, &fmn, err)) return -1;
+    if (s_check_units(s, o, fp, &fmn, err)) return -1;
     int n = o->n_units, cost = 0;
     switch (o->value) {
     case WEM_CMD_PUT:
@@ -489,7 +501,7 @@ static int s_cost(const wem_state *s, const wem_order *o, int *use_gen, brt_reje
         cost = 2 * n;
         break;
     case WEM_CMD_REDEPLOY:
-        if (s_check_redeploy(s, o, &f, fmn, err)) return -1;
+        if (s_check_redeploy(s, o, fp, fmn, err)) return -1;
         cost = 2 + s_mixed(s, o);
         break;
     }
@@ -507,7 +519,7 @@ static int s_cost(const wem_state *s, const wem_order *o, int *use_gen, brt_reje
     int gen = 0;
     if (!o->pay_markers && x->cp_gen > 0) {
         int ok = s_rank(s, g) >= 4 || x->cp_gen_fmn < 0 ||
-                 (s->units[x->cp_gen_fmn].status == WEM_ON && f.of[x->cp_gen_fmn] == fmn);
+                 (s->units[x->cp_gen_fmn].status == WEM_ON && fp->of[x->cp_gen_fmn] == fmn);
         if (ok) gen = x->cp_gen < cost ? x->cp_gen : cost;
     }
     int box = d->cinc ? s->markers[army] : x->markers;
@@ -519,7 +531,7 @@ static int s_cost(const wem_state *s, const wem_order *o, int *use_gen, brt_reje
     return cost;
 }
 
-int wem_command_cost(const wem_state *s, const wem_order *o, brt_reject *err) { return s_cost(s, o, NULL, err); }
+int wem_command_cost(const wem_state *s, const wem_order *o, brt_reject *err) { return s_cost(s, o, NULL, NULL, err); }
 
 int wem_orders_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *dice, brt_events *ev, brt_reject *err) {
     (void)seat;
@@ -531,7 +543,7 @@ int wem_orders_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
         return 0;
     }
     int gen = 0;
-    int cost = s_cost(s, o, &gen, err);
+    int cost = s_cost(s, o, NULL, &gen, err);
     if (cost < 0) return -1;
     const wem_scenario *sc = s->sc;
     int g = o->general;
@@ -591,9 +603,9 @@ void wem_orders_pending(const wem_state *s, brt_pending *out) {
              s_army[army]);
 }
 
-static int s_try(const wem_state *s, const wem_order *o, brt_buf *out, int *n) {
+static int s_try(const wem_state *s, const wem_order *o, const wem_formations *f, brt_buf *out, int *n) {
     brt_reject err;
-    if (s_cost(s, o, NULL, &err) < 0) return 0;
+    if (s_cost(s, o, f, NULL, &err) < 0) return 0;
     if (wem_legal_put(s, o, out)) return -1;
     (*n)++;
     return 0;
@@ -635,10 +647,10 @@ int wem_orders_legal(const wem_state *s, unsigned seat, brt_buf *out) {
             }
             if (!c.n_units) continue;
             c.value = WEM_CMD_PUT;
-            if (s_try(s, &c, out, &n)) return -1;
+            if (s_try(s, &c, &f, out, &n)) return -1;
             c.value = WEM_CMD_KEEP;
-            if (s_try(s, &c, out, &n)) return -1;
-            if (shaken && s_try(s, &r, out, &n)) return -1;
+            if (s_try(s, &c, &f, out, &n)) return -1;
+            if (shaken && s_try(s, &r, &f, out, &n)) return -1;
             c.value = WEM_CMD_REDEPLOY;
             c.n_places = c.n_units;
             for (int i = 0; i < c.n_units; i++) {
@@ -647,7 +659,7 @@ int wem_orders_legal(const wem_state *s, unsigned seat, brt_buf *out) {
                 c.places[i].at = wem_g_offset(s->units[u].at, s->units[u].h, -WEM_UOM, 0);
                 c.places[i].h = s->units[u].h;
             }
-            if (s_try(s, &c, out, &n)) return -1;
+            if (s_try(s, &c, &f, out, &n)) return -1;
         }
     }
     return n;

@@ -208,8 +208,15 @@ static int s_check_entrance(const wem_state *s, const wem_order *o, brt_reject *
         t->generals[g].at = o->places[i].at;
         t->generals[g].status = WEM_ON;
         wem_rect r = wem_general_rect(t, g);
+        wem_quad gq;
+        wem_g_quad(&r, 0, &gq);
         if (!wem_rect_on_field(s, &r)) {
             rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s would be out of field", R, sc->generals[g].id);
+            break;
+        }
+        if (dep.n >= 3 && !wem_g_quad_inside_poly(&gq, &dep)) {
+            rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s is not inside the deployment area", R,
+                                sc->generals[g].id);
             break;
         }
         int u = s_unit_under(t, o->places[i].at, WEM_BLACK);
@@ -282,23 +289,95 @@ void wem_entrance_pending(const wem_state *s, brt_pending *out) {
              s->deploying, s->deploying);
 }
 
-/* the default deployment: every entering piece at the pose the data gives it (its line-up) */
+/* the heading whose direction is closest to (dx, dy) (1-degree steps) */
+static int32_t s_heading_to(int64_t dx, int64_t dy) {
+    int32_t best = 0;
+    int64_t bestv = 0;
+    for (int32_t h = 0; h < WEM_TURN; h += 10) {
+        int64_t v = dx * wem_g_sin(h) - dy * wem_g_cos(h);
+        if (h == 0 || v > bestv) best = h, bestv = v;
+    }
+    return best;
+}
+
+/* The default deployment (R-wem-default-deployment): the entering pieces at the poses the data
+ * gives them if it gives them all; otherwise columns facing into the field from the entrance
+ * section, one column a slot of the section (a tile wide, 1 mm apart), guns at the head of the
+ * columns first, each column a Formation whose head touches the section; the Generals on the
+ * heads of different columns (attached). */
 static void s_default_entrance(const wem_state *s, wem_order *o) {
+    const wem_scenario *sc = s->sc;
     wem_order_init(o, WEM_O_PLACE);
-    for (size_t u = 0; u < s->sc->n_units && o->n_places < WEM_MAX_LIST; u++)
-        if (s_entering_unit(s, (int)u)) {
+    int all_placed = 1, n = 0;
+    int16_t list[WEM_MAX_PIECES];
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t u = 0; u < sc->n_units; u++) {
+            if (!s_entering_unit(s, (int)u)) continue;
+            int art = sc->units[u].kind == WEM_ART_FOOT || sc->units[u].kind == WEM_ART_HORSE;
+            if (art != (pass == 0)) continue;
+            list[n++] = (int16_t)u;
+            if (!sc->units[u].at.x && !sc->units[u].at.y) all_placed = 0;
+        }
+    int heads[8], n_heads = 0;
+    if (all_placed) {
+        for (int i = 0; i < n && o->n_places < WEM_MAX_LIST; i++) {
+            wem_place *p = &o->places[o->n_places++];
+            p->piece = list[i];
+            p->at = sc->units[list[i]].at;
+            p->h = sc->units[list[i]].h;
+            p->fastened = sc->units[list[i]].fastened;
+        }
+    } else if (s->deploying >= 1 && s->deploying <= 3 && sc->entrance[s->deploying - 1].n >= 2) {
+        wem_line sec = wem_line_shape(sc, &sc->entrance[s->deploying - 1]);
+        wem_pt p0 = sec.v[0], p1 = sec.v[sec.n - 1];
+        int64_t dx = (int64_t)p1.x - p0.x, dy = (int64_t)p1.y - p0.y;
+        int64_t len = (int64_t)wem_g_isqrt((uint64_t)(dx * dx + dy * dy));
+        /* inward: the side of the section where the deployment area lies */
+        wem_poly dep = wem_area_poly(sc, &sc->deploy);
+        wem_pt mid = {(int32_t)((p0.x + p1.x) / 2), (int32_t)((p0.y + p1.y) / 2)};
+        int32_t h = s_heading_to(-dy, dx);
+        if (dep.n >= 3 && !wem_g_pt_in_poly(wem_g_offset(mid, h, WEM_UOM, 0), &dep)) h = wem_g_norm(h + WEM_TURN / 2);
+        /* along the section: the right of h or its left */
+        int side = 1;
+        wem_pt t = wem_g_offset(p0, h, 0, (int32_t)len);
+        int64_t ex = (int64_t)t.x - p1.x, ey = (int64_t)t.y - p1.y;
+        if (ex * ex + ey * ey > (int64_t)WEM_UOM * WEM_UOM) side = -1;
+        int slots = (int)((len - 20) / (WEM_UOM + 20));
+        if (slots < 1) slots = 1;
+        if (slots > 8) slots = 8;
+        int32_t depth[8] = {0};
+        for (int i = 0; i < n && o->n_places < WEM_MAX_LIST; i++) {
+            int u = list[i];
+            int c = i % slots;
+            int art = sc->units[u].kind == WEM_ART_FOOT || sc->units[u].kind == WEM_ART_HORSE;
+            int32_t d = art ? WEM_UOM / 2 : WEM_UOM;
+            int32_t fwd = depth[c] + d / 2 + 2;
+            depth[c] += d + 2;
+            int32_t right = side * (10 + WEM_UOM / 2 + c * (WEM_UOM + 20));
             wem_place *p = &o->places[o->n_places++];
             p->piece = (int16_t)u;
-            p->at = s->sc->units[u].at;
-            p->h = s->sc->units[u].h;
-            p->fastened = s->sc->units[u].fastened;
+            p->at = wem_g_offset(p0, h, fwd, right);
+            p->h = h;
+            p->fastened = 0;
+            if (i < slots && n_heads < 8) heads[n_heads++] = u;
         }
-    for (size_t g = 0; g < s->sc->n_generals && o->n_places < WEM_MAX_LIST; g++)
-        if (s_entering_general(s, (int)g)) {
-            wem_place *p = &o->places[o->n_places++];
-            p->piece = (int16_t)(WEM_GEN_BASE + g);
-            p->at = s->sc->generals[g].at;
+    }
+    int k = 0;
+    for (size_t g = 0; g < sc->n_generals && o->n_places < WEM_MAX_LIST; g++) {
+        if (!s_entering_general(s, (int)g)) continue;
+        wem_place *p = &o->places[o->n_places++];
+        p->piece = (int16_t)(WEM_GEN_BASE + g);
+        p->at = sc->generals[g].at;
+        /* his corps' column head (the Commander in Chief any other) */
+        for (; !all_placed && k < n_heads; k++) {
+            int u = heads[k];
+            if (!sc->generals[g].cinc && sc->units[u].corps != sc->generals[g].corps) continue;
+            for (int i = 0; i < o->n_places; i++)
+                if (o->places[i].piece == u) p->at = o->places[i].at;
+            k++;
+            break;
         }
+    }
 }
 
 int wem_entrance_legal(const wem_state *s, unsigned seat, brt_buf *out) {

@@ -196,7 +196,7 @@ static inline int t_unit(t_fx *f, int army, int kind, int corps, int x_mm, int y
     int u = (int)f->sc.n_units++;
     wem_unit_def *d = &f->sc.units[u];
     memset(d, 0, sizeof *d);
-    snprintf(d->id, sizeof d->id, "%c%d", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', u + 1);
+    snprintf(d->id, sizeof d->id, "%c%u", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', (unsigned)(u + 1) % 1000u);
     snprintf(d->name, sizeof d->name, "unit %d", u + 1);
     d->army = (uint8_t)army;
     d->kind = (uint8_t)kind;
@@ -231,7 +231,7 @@ static inline int t_general(t_fx *f, int army, int corps, int rank, int cp, int 
     int g = (int)f->sc.n_generals++;
     wem_general_def *d = &f->sc.generals[g];
     memset(d, 0, sizeof *d);
-    snprintf(d->id, sizeof d->id, "%c-G%d", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', g + 1);
+    snprintf(d->id, sizeof d->id, "%c-G%u", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', (unsigned)(g + 1) % 1000u);
     snprintf(d->name, sizeof d->name, "general %d", g + 1);
     snprintf(d->sub_name, sizeof d->sub_name, "substitute %d", g + 1);
     d->army = (uint8_t)army;
