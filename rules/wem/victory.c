@@ -14,7 +14,7 @@ static int s_credit(int army, int by) {
     return army == WEM_BLUE ? WEM_RED : WEM_BLUE;
 }
 
-/* [Effects of Unit removal] eliminated: its VP; captured: doubled; out of field: halved, rounded down */
+/* [Effects of Unit removal] eliminated: its VP; captured: twice; out of field: halved, rounded down */
 static int s_vp(int vp, int how) {
     if (how == WEM_CAPTURED) return vp * 2;
     if (how == WEM_OUTFIELD) return vp / 2;
@@ -134,45 +134,27 @@ static int s_exclusive(const wem_state *s, const wem_area_def *a, int army) {
     return s_touches(s, a, 1u << army) && !s_touches(s, a, s_enemies(army));
 }
 
-/* the town objectives by name: blue 50 Mont-Saint-Jean, black 20 La Belle-Alliance and 30
- * Placenoit (R-wem-objectives-by-name) */
-typedef struct s_obj {
-    const char *name;
-    int army, vp;
-} s_obj;
-static const s_obj s_objs[] = {
-    {"mont-saint-jean", WEM_BLUE, 50},
-    {"belle-alliance", WEM_BLACK, 20},
-    {"placenoit", WEM_BLACK, 30},
-};
-
-static const wem_area_def *s_town(const wem_scenario *sc, const char *name) {
-    for (size_t i = 0; i < sc->n_areas; i++)
-        if (sc->areas[i].kind == WEM_T_TOWN && strstr(sc->areas[i].name, name)) return &sc->areas[i];
-    return NULL;
-}
-
-/* a garrison kept to the end: red 20 La Haye Sainte, 30 Hougoumont */
-static int s_garrison_vp(const wem_unit_def *d) { return strstr(d->id, "LHS") ? 20 : 30; }
-
+/* the historical objectives the data marks: an area's objective army and VP (blue 50
+ * Mont-Saint-Jean, black 20 La Belle-Alliance and 30 Placenoit) and a garrison's VP to red when
+ * kept (20 La Haye Sainte, 30 Hougoumont) */
 static void s_objectives(wem_state *s, brt_events *ev) {
     const wem_scenario *sc = s->sc;
-    for (size_t i = 0; i < sizeof s_objs / sizeof s_objs[0]; i++) {
-        const wem_area_def *a = s_town(sc, s_objs[i].name);
-        if (!a || (s_objs[i].army == WEM_BLACK && !sc->prussians)) continue;
-        if (!s_exclusive(s, a, s_objs[i].army)) continue;
-        s->vp[s_objs[i].army] += s_objs[i].vp;
-        wem_event(s, ev, BRT_SEATS_ALL, "objective", s_objs[i].army, -1, -1, s_objs[i].vp, NULL, 0, NULL, 0,
-                  "[End of the Game] %s holds %s exclusively: %d Victory points", s_objs[i].army == WEM_BLUE ? "blue" : "black",
-                  a->name, s_objs[i].vp);
+    static const char *const army[] = {"blue", "red", "black"};
+    for (size_t i = 0; i < sc->n_areas; i++) {
+        const wem_area_def *a = &sc->areas[i];
+        if (!a->obj_vp || a->obj_army >= WEM_ARMIES) continue;
+        if (a->obj_army == WEM_BLACK && !sc->prussians) continue;
+        if (!s_exclusive(s, a, a->obj_army)) continue;
+        s->vp[a->obj_army] += a->obj_vp;
+        wem_event(s, ev, BRT_SEATS_ALL, "objective", a->obj_army, -1, -1, a->obj_vp, NULL, 0, NULL, 0,
+                  "[End of the Game] %s holds %s exclusively: %u Victory points", army[a->obj_army], a->name, a->obj_vp);
     }
     for (size_t u = 0; u < sc->n_units; u++) {
         const wem_unit_def *d = &sc->units[u];
-        if (d->kind != WEM_GARRISON || d->army != WEM_RED || s->units[u].status != WEM_ON) continue;
-        int vp = s_garrison_vp(d);
-        s->vp[WEM_RED] += vp;
-        wem_event(s, ev, BRT_SEATS_ALL, "objective", WEM_RED, (int)u, -1, vp, NULL, 0, NULL, 0,
-                  "[End of the Game] red keeps the %s Garrison: %d Victory points", d->id, vp);
+        if (!d->keep_vp || s->units[u].status != WEM_ON) continue;
+        s->vp[d->army] += d->keep_vp;
+        wem_event(s, ev, BRT_SEATS_ALL, "objective", d->army, (int)u, -1, d->keep_vp, NULL, 0, NULL, 0,
+                  "[End of the Game] %s keeps the %s Garrison: %u Victory points", army[d->army], d->id, d->keep_vp);
     }
 }
 

@@ -55,8 +55,8 @@ static void test_wem_victory_blucher_removed_game_goes_on(void **st) {
     t_free(f);
 }
 
-/* [Effects of Unit removal] eliminated: its VP; captured: doubled; out of field: halved, rounded down */
-static void test_wem_removal_captured_doubled_out_of_field_halved(void **st) {
+/* [Effects of Unit removal] eliminated: its VP; captured: twice; out of field: halved, rounded down */
+static void test_wem_removal_captured_twice_out_of_field_halved(void **st) {
     (void)st;
     s_b x;
     t_fx *f = s_board(2, &x);
@@ -98,13 +98,13 @@ static void test_wem_end_mont_saint_jean_exclusive_scores_50(void **st) {
     (void)st;
     s_b x;
     t_fx *f = s_board(2, &x);
-    t_area(f, WEM_T_TOWN, "mont-saint-jean", 0, 250, 400, 350, 485);
+    t_objective(f, t_area(f, WEM_T_TOWN, "mont-saint-jean", 0, 250, 400, 350, 485), WEM_BLUE, 50);
     wem_victory_final(f->s, &f->ev); /* the blue unit's front edge touches it (y 485) */
     assert_int_equal(f->s->vp[WEM_BLUE], 50);
     assert_int_equal(f->s->winners, 1u);
     t_free(f);
     f = s_board(2, &x);
-    t_area(f, WEM_T_TOWN, "mont-saint-jean", 0, 250, 215, 350, 485);
+    t_objective(f, t_area(f, WEM_T_TOWN, "mont-saint-jean", 0, 250, 215, 350, 485), WEM_BLUE, 50);
     wem_victory_final(f->s, &f->ev); /* the red unit touches it too */
     assert_int_equal(f->s->vp[WEM_BLUE], 0);
     t_free(f);
@@ -118,8 +118,8 @@ static void test_wem_end_garrisons_kept_score_20_and_30(void **st) {
     t_fx *f = s_board(2, &x);
     int h = t_unit(f, WEM_RED, WEM_GARRISON, 2, 100, 300, 180);
     int l = t_unit(f, WEM_RED, WEM_GARRISON, 3, 500, 300, 180);
-    snprintf(f->sc.units[h].id, sizeof f->sc.units[h].id, "R-H");
-    snprintf(f->sc.units[l].id, sizeof f->sc.units[l].id, "R-LHS");
+    f->sc.units[h].keep_vp = 30;
+    f->sc.units[l].keep_vp = 20;
     wem_unit_remove(f->s, h, WEM_ELIMINATED, WEM_BLUE, &f->ev);
     int before = f->s->vp[WEM_RED];
     wem_victory_final(f->s, &f->ev);
@@ -132,7 +132,7 @@ static void test_wem_end_black_towns_score(void **st) {
     (void)st;
     s_b x;
     t_fx *f = s_board(3, &x);
-    t_area(f, WEM_T_TOWN, "placenoit", 1, 800, 250, 885, 350);
+    t_objective(f, t_area(f, WEM_T_TOWN, "placenoit", 1, 800, 250, 885, 350), WEM_BLACK, 30);
     wem_victory_final(f->s, &f->ev);
     assert_int_equal(f->s->vp[WEM_BLACK], 30);
     t_free(f);
@@ -185,7 +185,7 @@ int main(void) {
         cmocka_unit_test(test_wem_victory_napoleon_removed_red_wins),
         cmocka_unit_test(test_wem_victory_wellington_removed_blue_wins),
         cmocka_unit_test(test_wem_victory_blucher_removed_game_goes_on),
-        cmocka_unit_test(test_wem_removal_captured_doubled_out_of_field_halved),
+        cmocka_unit_test(test_wem_removal_captured_twice_out_of_field_halved),
         cmocka_unit_test(test_wem_end_allies_pool_points_and_equal_is_a_draw),
         cmocka_unit_test(test_wem_end_mont_saint_jean_exclusive_scores_50),
         cmocka_unit_test(test_wem_end_garrisons_kept_score_20_and_30),

@@ -393,6 +393,12 @@ static inline int t_area(t_fx *f, int kind, const char *name, int blocks, int x0
     return (int)f->sc.n_areas++;
 }
 
+/* a historical objective [End of the Game]: the area's army and VP */
+static inline void t_objective(t_fx *f, int area, int army, int vp) {
+    f->sc.areas[area].obj_army = (uint8_t)army;
+    f->sc.areas[area].obj_vp = (uint8_t)vp;
+}
+
 /* the black deployment area (a rectangle) and entrance section `sec` (1..3): a segment */
 static inline void t_deploy(t_fx *f, int x0, int y0, int x1, int y1) {
     memset(&f->sc.deploy, 0, sizeof f->sc.deploy);
