@@ -69,6 +69,53 @@ static int s_may_attach(const wem_state *s, int g, int u, const wem_formations *
 
 int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err) { return s_may_attach(s, g, u, NULL, err); }
 
+static int s_on_a_unit(const wem_state *s, const wem_rect *r) {
+    for (size_t u = 0; u < s->sc->n_units; u++) {
+        if (s->units[u].status != WEM_ON) continue;
+        wem_rect ur = wem_unit_rect(s, (int)u);
+        if (wem_g_contact(r, &ur, wem_tol(s)) == WEM_OVERLAP) return 1;
+    }
+    return 0;
+}
+
+/* R-wem-general-bumped: the least distance is searched in 1 mm steps over 72 directions (5
+ * degrees), the first free spot found at the least distance, the lowest heading first */
+void wem_general_bumped(wem_state *s, int u, brt_events *ev) {
+    const wem_scenario *sc = s->sc;
+    if (u < 0 || (size_t)u >= sc->n_units || s->units[u].status != WEM_ON) return;
+    int army = sc->units[u].army;
+    wem_rect ur = wem_unit_rect(s, u);
+    for (size_t g = 0; g < sc->n_generals; g++) {
+        wem_general *x = &s->generals[g];
+        const wem_general_def *d = &sc->generals[g];
+        if (x->status != WEM_ON || d->army != army || x->attached >= 0) continue;
+        wem_rect gr = wem_general_rect(s, (int)g);
+        if (wem_g_contact(&gr, &ur, wem_tol(s)) != WEM_OVERLAP) continue;
+        brt_reject err;
+        if ((d->cinc || (!d->ney && sc->units[u].corps == d->corps)) && s_may_attach(s, (int)g, u, NULL, &err) == 0) {
+            x->attached = (int16_t)u;
+            wem_event(s, ev, BRT_SEATS_ALL, "attach", army, WEM_GEN_BASE + (int)g, u, 0, NULL, 0, NULL, 0,
+                      "[Attaching] %s moves onto %s: he is attached", sc->units[u].id, d->id);
+            continue;
+        }
+        for (int32_t dist = WEM_MM; dist <= 8 * WEM_UOM; dist += WEM_MM) {
+            int done = 0;
+            for (int32_t h = 0; h < WEM_TURN && !done; h += 50) {
+                wem_rect t = gr;
+                t.c = wem_g_offset(x->at, h, dist, 0);
+                if (s_on_a_unit(s, &t) || !wem_rect_on_field(s, &t)) continue;
+                x->at = t.c;
+                done = 1;
+            }
+            if (done) {
+                wem_event(s, ev, BRT_SEATS_ALL, "general-pushed", army, WEM_GEN_BASE + (int)g, u, dist, NULL, 0, &x->at,
+                          0, "[Attaching] %s moves onto %s: the counter moves to a free space", sc->units[u].id, d->id);
+                break;
+            }
+        }
+    }
+}
+
 /* ---- [3.1 Assign] ---- */
 
 static int s_ney(const wem_state *s) {

@@ -642,7 +642,7 @@ static int s_check_sub(const wem_state *s, const wem_order *o, brt_reject *err) 
     wem_quad q;
     wem_g_quad(&r, 0, &q);
     int near = 0;
-    int32_t reach = 2 * WEM_UOM;
+    int32_t reach = wem_param_get(s->sc, "substitute-range", 2 * WEM_UOM);
     for (size_t u = 0; !near && u < s->sc->n_units; u++) {
         if (s->units[u].status != WEM_ON || s->sc->units[u].army != d->army || s->sc->units[u].corps != d->corps) continue;
         wem_rect ur = wem_unit_rect(s, (int)u);

@@ -503,6 +503,11 @@ void wem_turn_kept(wem_state *s, int u);
 /* [Attaching] may general g attach to unit u (his corps; the CinC any unit of his army; Ney any
  * blue unit but corps I; one General per Formation)? 0 yes, -1 (err says why) */
 int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err);
+/* [Attaching] "If a Unit is moved in a space occupied by a General (or Commander in Chief)
+ * counter of its army, the General is then attached if the Unit belongs to his Army Corps (the
+ * Commander in Chief will ALWAYS attach). Otherwise, the counter must be moved the least distance
+ * necessary to occupy a free space": call after moving unit u (maneuver.c, forced.c) */
+void wem_general_bumped(wem_state *s, int u, brt_events *ev);
 /* [3.2 Issue Orders] the cost of a command order (o->kind WEM_O_COMMAND), -1 refused (err) */
 int wem_command_cost(const wem_state *s, const wem_order *o, brt_reject *err);
 

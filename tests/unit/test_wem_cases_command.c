@@ -133,6 +133,35 @@ static void test_wem_ney_receives_2_markers_every_turn(void **st) {
     t_free(f);
 }
 
+/* [Attaching] a Unit moved onto a General of its army: attached if of his corps (the Commander in
+ * Chief always), else the counter moves the least distance to a free space */
+static void test_wem_attaching_unit_moved_onto_general(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b, 1);
+    t_put(f, b.u[0], 310, 550, 0); /* onto d'Erlon */
+    wem_general_bumped(f->s, b.u[0], &f->ev);
+    assert_int_equal(f->s->generals[b.g2].attached, b.u[0]);
+    t_put(f, b.c3, 700, 560, 0); /* corps 3 cavalry onto Reille: attached too */
+    wem_general_bumped(f->s, b.c3, &f->ev);
+    assert_int_equal(f->s->generals[b.g3].attached, b.c3);
+    int o = t_unit(f, WEM_BLUE, WEM_INF, 4, 500, 620, 0); /* corps 4 onto Napoleon: he always attaches */
+    wem_general_bumped(f->s, o, &f->ev);
+    assert_int_equal(f->s->generals[b.nap].attached, o);
+    /* a corps-2 unit onto an unattached corps-3 General: pushed off, 22.5 mm at least */
+    f->s->generals[b.g3].attached = -1;
+    f->s->generals[b.g3].at.x = 400 * WEM_MM, f->s->generals[b.g3].at.y = 400 * WEM_MM;
+    int v = t_unit(f, WEM_BLUE, WEM_INF, 2, 400, 400, 0);
+    wem_general_bumped(f->s, v, &f->ev);
+    assert_int_equal(f->s->generals[b.g3].attached, -1);
+    wem_rect gr = wem_general_rect(f->s, b.g3), ur = wem_unit_rect(f->s, v);
+    assert_int_not_equal(wem_g_contact(&gr, &ur, wem_tol(f->s)), WEM_OVERLAP);
+    int64_t dx = f->s->generals[b.g3].at.x - 8000, dy = f->s->generals[b.g3].at.y - 8000;
+    assert_true(dx * dx + dy * dy <= (int64_t)(23 * WEM_MM) * (23 * WEM_MM));
+    assert_non_null(t_ev_kind(&f->ev, "general-pushed", 0));
+    t_free(f);
+}
+
 /* ---- [3.2 Issue Orders] ---- */
 
 static void s_orders(t_fx *f, int markers_g2) {
@@ -456,6 +485,7 @@ int main(void) {
         cmocka_unit_test(test_wem_assign_general_moves_at_most_2_uom),
         cmocka_unit_test(test_wem_attaching_own_corps_one_general_per_formation),
         cmocka_unit_test(test_wem_ney_receives_2_markers_every_turn),
+        cmocka_unit_test(test_wem_attaching_unit_moved_onto_general),
         cmocka_unit_test(test_wem_put_in_movement_costs_1_plus_1_per_unit),
         cmocka_unit_test(test_wem_put_in_movement_costs_capped_at_5),
         cmocka_unit_test(test_wem_put_in_movement_mixed_formation_costs_1_more),
