@@ -92,12 +92,24 @@ int wem_view(const wem_state *s, int viewpoint, brt_buf *out) {
         gv[g].markers = x->markers;
         gv[g].rank = x->substitute ? (uint32_t)wem_param_get(sc, "substitute-rank", 1) : d->rank;
         gv[g].cp = x->substitute ? 0 : d->cp;
+        gv[g].assigned = x->assigned;
+        gv[g].moved = x->moved != 0;
+        gv[g].substitute_due = x->sub_due != 0;
+        gv[g].cp_generated = x->cp_gen;
         gvp[g] = &gv[g];
     }
     v.n_generals = sc->n_generals;
     v.generals = gvp;
     v.over = s->over;
     v.result = (char *)s->reason;
+    v.prussian_corps_entered = s->entered;
+    v.deploying = s->deploying;
+    v.entrance_tries = s->entrance_tries;
+    v.black_seen = s->black_seen != 0;
+    static const char *const acting[] = {"blue", "red", "black"};
+    v.acting = (char *)(s->over || s->phase == WEM_PH_BID ? ""
+                        : s->phase == WEM_PH_ENTRANCE ? acting[WEM_BLACK]
+                                                      : acting[wem_cur_army(s)]);
     size_t n = wem__v1__view__get_packed_size(&v);
     int rc = buf_reserve(out, n);
     if (rc == 0) {

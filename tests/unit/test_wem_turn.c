@@ -157,6 +157,11 @@ static int s_random_game(const char *scenario, unsigned seats, uint64_t seed) {
     brt_result r;
     f->rs->result(f->s, &r);
     assert_int_equal(r.ended, 1);
+    /* by turn XII the entrance roll cannot fail (5-6, 4-6, 3-6, 2-6, then 1-6) */
+    if (f->sc.prussians || f->s->sc->prussians) {
+        if (f->s->turn >= 12) assert_true(f->s->entered >= 1);
+        if (f->s->turn >= 14) assert_int_equal(f->s->entered, 3);
+    }
     t_free(f);
     return orders;
 }
