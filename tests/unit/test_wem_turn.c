@@ -86,6 +86,70 @@ static void test_wem_turn_gold_winner_acts_first(void **st) {
     t_free(f);
 }
 
+/* turn VIII: the Prussian entrance first (black's seat), then the markers and the sealed bid of
+ * three armies, then the Substitutes in the new initiative order, then 3.1 for the gold army */
+static void test_wem_turn_entrance_bid_substitutes_in_order(void **st) {
+    (void)st;
+    t_fx *f = t_new(3, 24);
+    t_deploy(f, 850, 100, 990, 500);
+    t_entrance(f, 3, 985, 100, 985, 250);
+    int b = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
+    int r = t_unit(f, WEM_RED, WEM_INF, 1, 300, 200, 180);
+    int k = t_unit(f, WEM_BLACK, WEM_INF, 3, 970, 150, 270);
+    f->sc.units[k].entry = 3;
+    f->s->units[k].status = WEM_NOT_ENTERED;
+    t_general(f, WEM_BLUE, 0, 4, 0, 350, 600, 1);
+    int bg = t_general(f, WEM_BLUE, 2, 2, 1, 300, 560, 0);
+    t_general(f, WEM_RED, 0, 4, 0, 350, 100, 1);
+    int rg = t_general(f, WEM_RED, 1, 2, 1, 300, 140, 0);
+    int kb = t_general(f, WEM_BLACK, 0, 4, 0, 900, 200, 1);
+    f->sc.generals[kb].entry = 3;
+    f->s->generals[kb].status = WEM_NOT_ENTERED;
+    wem_general_remove(f->s, bg, WEM_ELIMINATED, WEM_RED, &f->ev);
+    wem_general_remove(f->s, rg, WEM_ELIMINATED, WEM_BLUE, &f->ev);
+    f->s->turn = 8;
+    t_param(f, "entrance-lo", 5);
+    t_param(f, "entrance-hi", 6);
+    t_param(f, "substitute-lo", 5);
+    t_param(f, "substitute-hi", 6);
+    t_rolls(f, 1, 6);        /* the entrance */
+    t_rolls(f, 3, 2, 2, 2);  /* markers: blue 2, red 2, black 2 (Blucher is no corps General) */
+    t_rolls(f, 2, 6, 6);     /* the Substitutes: red's first, then blue's */
+    wem_turn_start(f->s, &f->d.d, &f->ev);
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(f->s->phase, WEM_PH_ENTRANCE);
+    assert_int_equal(p.seats, 4u);
+    char o[96];
+    snprintf(o, sizeof o, "place %s 19400,3000,2700 %s 17400,5000", f->sc.units[k].id, f->sc.generals[kb].id);
+    t_ok(f, 2, o);
+    t_pending(f, &p);
+    assert_int_equal(f->s->phase, WEM_PH_BID);
+    assert_int_equal(p.seats, 7u);
+    assert_int_equal(p.sealed, 1);
+    t_ok(f, 0, "bid 1");
+    t_ok(f, 2, "bid 2");
+    t_ok(f, 1, "bid 2"); /* red ties black: red was higher last turn */
+    assert_int_equal(f->s->order[0], WEM_RED);
+    assert_int_equal(f->s->order[1], WEM_BLACK);
+    assert_int_equal(f->s->order[2], WEM_BLUE);
+    assert_int_equal(f->s->phase, WEM_PH_SUBSTITUTE);
+    assert_int_equal(wem_cur_army(f->s), WEM_RED);
+    snprintf(o, sizeof o, "place %s 6000,3400", f->sc.generals[rg].id);
+    t_ok(f, 1, o);
+    assert_int_equal(f->s->phase, WEM_PH_SUBSTITUTE);
+    assert_int_equal(wem_cur_army(f->s), WEM_BLUE);
+    snprintf(o, sizeof o, "place %s 6000,10600", f->sc.generals[bg].id);
+    t_ok(f, 0, o);
+    assert_int_equal(t_rolls_left(f), 0);
+    int guard = 0;
+    while (!s_mine(f->s->phase) && guard++ < 50) s_other(f);
+    assert_int_equal(f->s->phase, WEM_PH_ASSIGN);
+    assert_int_equal(wem_cur_army(f->s), WEM_RED);
+    (void)b, (void)r;
+    t_free(f);
+}
+
 /* [3.5 End of Turn] Routed eliminated; 1 orange off; Smoke off; the CinC box emptied; Generals
  * keep at most 4 markers; Ney keeps none; a new turn */
 static void test_wem_end_of_turn_steps(void **st) {
@@ -200,6 +264,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_turn_sequence_steps_in_initiative_order),
         cmocka_unit_test(test_wem_turn_gold_winner_acts_first),
+        cmocka_unit_test(test_wem_turn_entrance_bid_substitutes_in_order),
         cmocka_unit_test(test_wem_end_of_turn_steps),
         cmocka_unit_test(test_wem_turn_whole_game_short_random_legal),
         cmocka_unit_test(test_wem_turn_whole_games_full_medium_random_legal),
