@@ -448,15 +448,18 @@ int wem_initiative_begin(wem_state *s, brt_dice *dice, brt_events *ev) {
         return 0;
     }
     s->n_order = (uint8_t)n;
+    /* an army without a marker has nothing to bid: it bids none (R-wem-no-marker-no-bid) */
+    for (int i = 0; i < n; i++)
+        if (s->markers[armies[i]] == 0) s->bid[armies[i]] = 0;
     s->phase = WEM_PH_BID;
     return 1;
 }
 
-/* the armies a seat bids for now, in army order */
+/* the armies a seat bids for now, in army order (those with markers) */
 static int s_bidders(const wem_state *s, unsigned seat, int *armies) {
     int all[WEM_ARMIES], k = wem_seat_armies(s, seat, all), n = 0;
     for (int i = 0; i < k; i++)
-        if (s_on_field(s, all[i])) armies[n++] = all[i];
+        if (s_on_field(s, all[i]) && s->markers[all[i]] > 0) armies[n++] = all[i];
     return n;
 }
 

@@ -207,6 +207,31 @@ static void test_wem_initiative_blucher_removed_black_rolls_no_die(void **st) {
     t_free(f);
 }
 
+/* R-wem-no-marker-no-bid: black without Blucher and without a corps General has no marker: it
+ * bids none; two seats: the red seat then bids for red alone */
+static void test_wem_initiative_army_without_markers_bids_none(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(2, &b);
+    int k, bl, bu;
+    s_prussians(f, &k, &bl, &bu);
+    f->s->units[k].status = WEM_ON;
+    f->s->generals[bl].status = WEM_ELIMINATED;
+    f->s->generals[bu].status = WEM_ELIMINATED;
+    f->s->turn = 12;
+    t_rolls(f, 2, 2, 2);
+    t_step(f, WEM_STEP_INITIATIVE, WEM_BLUE);
+    assert_int_equal(f->s->markers[WEM_BLACK], 0);
+    t_refused(f, 1, "bid 1 1", "1. Initiative");
+    t_ok(f, 1, "bid 1");
+    t_ok(f, 0, "bid 1");
+    assert_int_equal(f->s->order[2], WEM_BLACK);
+    assert_int_equal(f->s->order[1], WEM_RED);
+    assert_int_equal(f->s->markers[WEM_RED], 3 - 1 + 1); /* silver: the second army's extra marker */
+    assert_int_equal(f->s->markers[WEM_BLACK], 0);
+    t_free(f);
+}
+
 /* [Entrance] not before turn VIII; success on the two faces (5, 6 here) */
 static void test_wem_entrance_rolls_from_turn_8(void **st) {
     (void)st;
@@ -399,6 +424,7 @@ int main(void) {
         cmocka_unit_test(test_wem_initiative_bid_at_least_1_at_most_held),
         cmocka_unit_test(test_wem_initiative_two_seats_red_bids_for_red_and_black),
         cmocka_unit_test(test_wem_initiative_blucher_removed_black_rolls_no_die),
+        cmocka_unit_test(test_wem_initiative_army_without_markers_bids_none),
         cmocka_unit_test(test_wem_entrance_rolls_from_turn_8),
         cmocka_unit_test(test_wem_entrance_failed_roll_lowers_valid_result),
         cmocka_unit_test(test_wem_entrance_none_without_prussians),
