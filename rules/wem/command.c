@@ -403,21 +403,17 @@ static int s_mixed(const wem_state *s, const wem_order *o) {
     return inf && cav;
 }
 
-static int32_t s_enemy_dist(const wem_state *s, int army, const wem_rect *r) {
+static int s_enemies(const wem_state *s, int army, int e) {
+    if (s->units[e].status != WEM_ON) return 0;
+    int ea = s->sc->units[e].army;
+    return ea != army && (army == WEM_BLUE || ea == WEM_BLUE);
+}
+
+static wem_quad s_quad(const wem_state *s, int u) {
+    wem_rect r = wem_unit_rect(s, u);
     wem_quad q;
-    wem_g_quad(r, 0, &q);
-    int32_t best = -1;
-    for (size_t e = 0; e < s->sc->n_units; e++) {
-        if (s->units[e].status != WEM_ON) continue;
-        int ea = s->sc->units[e].army;
-        if (ea == army || (army != WEM_BLUE && ea != WEM_BLUE)) continue;
-        wem_rect er = wem_unit_rect(s, (int)e);
-        wem_quad eq;
-        wem_g_quad(&er, 0, &eq);
-        int32_t d = wem_g_dist(&q, &eq);
-        if (best < 0 || d < best) best = d;
-    }
-    return best;
+    wem_g_quad(&r, 0, &q);
+    return q;
 }
 
 /* Redeploy: new poses for exactly the named units, on the field, overlapping nothing, never
@@ -447,12 +443,21 @@ static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_fo
     if (gb && other)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Redeploy the Grand Battery",
                               "[Redeploy the Grand Battery of General d'Erlon] the Grand Battery Redeploys by its own Order");
-    int32_t before = -1;
+    /* the closest pair (a Unit of the Formation, an enemy Unit) before, compared exactly
+     * (R-wem-distance-edges) */
+    int have = 0;
+    wem_quad best_u, best_e;
     for (size_t u = 0; u < sc->n_units; u++) {
-        if (f->of[u] != fmn) continue;
-        wem_rect r = wem_unit_rect(s, (int)u);
-        int32_t d = s_enemy_dist(s, army, &r);
-        if (d >= 0 && (before < 0 || d < before)) before = d;
+        if (f->of[u] != fmn || s->units[u].status != WEM_ON) continue;
+        wem_quad qu = s_quad(s, (int)u);
+        for (size_t e = 0; e < sc->n_units; e++) {
+            if (!s_enemies(s, army, (int)e)) continue;
+            wem_quad qe = s_quad(s, (int)e);
+            if (!have || wem_g_dist_cmp(qu.v, 4, qe.v, 4, best_u.v, 4, best_e.v, 4) < 0) {
+                best_u = qu, best_e = qe;
+                have = 1;
+            }
+        }
     }
     wem_state *t = wem_state_clone(s);
     if (!t) return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "out of memory");
@@ -470,14 +475,18 @@ static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_fo
             rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[REDEPLOY] %s would be out of field", sc->units[u].id);
             break;
         }
-        int32_t d = s_enemy_dist(t, army, &r);
-        if (before >= 0 && d >= 0 && d < before) {
-            rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
-                                "[REDEPLOY] the Formations CANNOT Redeploy towards the enemy: %s would stand %d from it, the "
-                                "closest Unit was %d",
-                                sc->units[u].id, d, before);
-            break;
+        wem_quad q;
+        wem_g_quad(&r, 0, &q);
+        for (size_t e = 0; have && rc == 0 && e < sc->n_units; e++) {
+            if (!s_enemies(t, army, (int)e)) continue;
+            wem_quad qe = s_quad(t, (int)e);
+            if (wem_g_dist_cmp(q.v, 4, qe.v, 4, best_u.v, 4, best_e.v, 4) < 0)
+                rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                    "[REDEPLOY] the Formations CANNOT Redeploy towards the enemy: %s would stand %d from %s, "
+                                    "the closest Unit was %d from the enemy",
+                                    sc->units[u].id, wem_g_dist(&q, &qe), sc->units[e].id, wem_g_dist(&best_u, &best_e));
         }
+        if (rc) break;
         for (size_t b = 0; rc == 0 && b < sc->n_units; b++) {
             if ((int)b == u || t->units[b].status != WEM_ON) continue;
             wem_rect rb = wem_unit_rect(t, (int)b);
