@@ -96,10 +96,13 @@ static int s_general_index(const wem_scenario *sc, const char *id) {
     return -1;
 }
 
-static void s_name(char *dst, size_t cap, const char *src) {
+/* a name for people, '_' for a space; -1 if it does not fit */
+static int s_name(char *dst, size_t cap, const char *src) {
+    if (strlen(src) >= cap) return -1;
     snprintf(dst, cap, "%s", src);
     for (char *k = dst; *k; k++)
         if (*k == '_') *k = ' ';
+    return 0;
 }
 
 /* the extent of a unit as placed: width along its front, depth front to rear (units) */
@@ -228,6 +231,8 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
     } else if (!strcmp(k, "offfield") && nw >= 5) {
         if (sc->n_offfield >= WEM_MAX_OFFFIELD) return s_fail(msg, cap, line, "too many out-of-field elements", NULL);
         wem_area_def *a = &sc->offfield[sc->n_offfield];
+        memset(a, 0, sizeof *a);
+        if (strlen(w[1]) >= sizeof a->name) return s_fail(msg, cap, line, "name too long", w[1]);
         snprintf(a->name, sizeof a->name, "%s", w[1]);
         if (s_verts(sc, w + 2, nw - 2, &a->first, &a->n)) return s_fail(msg, cap, line, "bad vertices", NULL);
         sc->n_offfield++;
@@ -314,7 +319,7 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
         d->losses = (uint8_t)v;
         if (s_int(w[7], 0, 99, &v)) return s_fail(msg, cap, line, "Victory points are 0..99", w[7]);
         d->vp = (uint8_t)v;
-        s_name(d->name, sizeof d->name, w[10]);
+        if (s_name(d->name, sizeof d->name, w[10])) return s_fail(msg, cap, line, "unit name too long", w[10]);
         if (s_unit_flags(d, w + 11, nw - 11, line, msg, cap)) return -1;
         if ((d->fastened || d->bombards) && d->kind != WEM_ART_FOOT && d->kind != WEM_ART_HORSE)
             return s_fail(msg, cap, line, "only Artillery Units are fastened or bombard", d->id);
@@ -353,7 +358,7 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
         if (cinc) {
             g->cinc = 1;
             g->rank = 4; /* [Commanders in Chief] the same rules as the General 4 stars */
-            s_name(g->name, sizeof g->name, w[3]);
+            if (s_name(g->name, sizeof g->name, w[3])) return s_fail(msg, cap, line, "name too long", w[3]);
             if (s_int(w[4], 0, 99, &v)) return s_fail(msg, cap, line, "VP 0..99", w[4]);
             g->vp = (uint8_t)v;
             i = 5;
@@ -362,14 +367,15 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
             if (corps < 0) return s_fail(msg, cap, line, "a General's Army Corps is I..VI or -", w[3]);
             g->corps = (uint8_t)corps;
             g->ney = corps == 0;
-            s_name(g->name, sizeof g->name, w[4]);
+            if (s_name(g->name, sizeof g->name, w[4])) return s_fail(msg, cap, line, "name too long", w[4]);
             if (s_int(w[5], 1, 4, &v)) return s_fail(msg, cap, line, "rank 1..4 stars", w[5]);
             g->rank = (uint8_t)v;
             if (s_int(w[6], 0, 9, &v)) return s_fail(msg, cap, line, "Command points 0..9", w[6]);
             g->cp = (uint8_t)v;
             if (s_int(w[7], 0, 99, &v)) return s_fail(msg, cap, line, "VP 0..99", w[7]);
             g->vp = (uint8_t)v;
-            if (strcmp(w[8], "-")) s_name(g->sub_name, sizeof g->sub_name, w[8]);
+            if (strcmp(w[8], "-") && s_name(g->sub_name, sizeof g->sub_name, w[8]))
+                return s_fail(msg, cap, line, "Substitute's name too long", w[8]);
             if (s_int(w[9], 0, 99, &v)) return s_fail(msg, cap, line, "Substitute VP 0..99", w[9]);
             g->sub_vp = (uint8_t)v;
             i = 10;
@@ -383,6 +389,7 @@ static int s_record(wem_scenario *sc, char **w, int nw, int *n_fmn, int line, ch
                 int u = s_unit_index(sc, w[++i]);
                 if (u < 0) return s_fail(msg, cap, line, "attach names an undefined unit", w[i]);
                 if (!sc->units[u].placed) return s_fail(msg, cap, line, "attach to a unit not yet placed", w[i]);
+                if (u > INT8_MAX) return s_fail(msg, cap, line, "attach: the unit's index is past 127 (wem_general_def.attach)", w[i]);
                 g->attach = (int8_t)u;
                 g->at = sc->units[u].at; /* [Attaching] his counter on top of that Unit */
                 g->placed = 1;
@@ -436,6 +443,7 @@ int wem_data_parse(const char *text, size_t len, wem_scenario *sc, char *msg, si
     if (!sc->name[0]) return s_fail(msg, cap, line, "no scenario record", NULL);
     if (!sc->last_turn || !sc->max_seats) return s_fail(msg, cap, line, "no last-turn or seats record", NULL);
     if (!sc->width || !sc->height) return s_fail(msg, cap, line, "no board record", NULL);
+    if (sc->fold_x < 0 || sc->fold_x > sc->width) return s_fail(msg, cap, line, "[Maneuver limit] the fold is on the board", NULL);
     return 0;
 }
 

@@ -314,13 +314,13 @@ s_pt_less(wem_pt a, wem_pt b)
 int
 wem_g_hull(const wem_pt *pts, int n, wem_pt *out)
 {
-    wem_pt s[16];
-    wem_pt h[34];
+    wem_pt s[WEM_G_HULL_MAX];
+    wem_pt h[2 * WEM_G_HULL_MAX + 2];
     int m = 0, k = 0;
     if (n <= 0)
         return 0;
-    if (n > 16)
-        n = 16;
+    if (n > WEM_G_HULL_MAX)
+        n = WEM_G_HULL_MAX;
     /* insertion sort by x then y, dropping duplicates */
     for (int i = 0; i < n; i++) {
         int j = m;
@@ -619,7 +619,54 @@ wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_pt *c
     return s_cmp_products(n1, d2, n2, d1);
 }
 
-/* ---- a wheel: the piece turned about a pivot, in whole degrees ---- */
+int32_t
+wem_g_approach_aoe(const wem_rect *a, const wem_pt *mov, int nm, int32_t h, int32_t maxd,
+                   int32_t reach, int32_t tol, int level)
+{
+    wem_quad qa;
+    wem_pt moved[WEM_G_POLY_MAX];
+    wem_pt zero = {0, 0};
+    int64_t thr;
+    if (nm <= 0 || nm > WEM_G_POLY_MAX || maxd < 0)
+        return -1;
+    if (tol < 0)
+        tol = 0;
+    thr = (int64_t) reach + tol;
+    wem_g_quad(a, 0, &qa);
+    wem_pt e0 = qa.v[WEM_RR], e1 = qa.v[WEM_RL];
+    s_i128 l2 = s_len2(e0, e1);
+    int64_t t = 0;
+    while (t <= maxd) {
+        wem_pt d = wem_g_offset(zero, h, (int32_t) t, 0);
+        for (int i = 0; i < nm; i++) {
+            moved[i].x = mov[i].x + d.x;
+            moved[i].y = mov[i].y + d.y;
+        }
+        if (wem_g_aoe_convex(a, moved, nm, reach, tol) >= level)
+            return (int32_t) t;
+        /* conservative advancement: to come within thr of a the piece must first close its
+         * whole distance to a down to thr, and, when it is all behind the rear line, reach the
+         * line; it closes either by at most 1 a unit moved (the rounding of the move adds at most
+         * 1 more each way: the step keeps 2 in hand) */
+        int64_t step = s_convex_dist_floor(moved, nm, qa.v, 4) - thr - 2;
+        s_i128 front = 0;
+        for (int i = 0; i < nm; i++) {
+            s_i128 c = s_cross(e0, e1, moved[i]);
+            if (i == 0 || c > front)
+                front = c;
+        }
+        if (front < 0 && l2 > 0) {
+            int64_t behind = (int64_t) s_isqrt128((s_u128) (front * front) / (s_u128) l2) - 2;
+            if (behind > step)
+                step = behind;
+        }
+        t += step > 1 ? step : 1;
+    }
+    return -1;
+}
+
+/* ---- a wheel: [Execute maneuvers] "rotate the ruler pivoting on the corner of the front", the
+ * piece turned about a pivot in whole degrees (R-wem-wheel-sampling) ---- */
 
 #define S_WHEEL_STEP 10
 
@@ -695,7 +742,9 @@ s_orient(const wem_pt *p, int n)
     return s_sgn(a);
 }
 
-/* ---- contact between pieces ---- */
+/* ---- contact between pieces: [Formations] "placed in contact (even by corners)", [Melee] the
+ * contact length along the front and "in contact exactly on the corner" (R-wem-contact-tol,
+ * R-wem-corner-contact) ---- */
 
 int
 wem_g_contact(const wem_rect *a, const wem_rect *b, int32_t tol)
@@ -826,15 +875,16 @@ wem_g_contact_len(const wem_rect *a, int side, const wem_rect *b, int32_t tol)
     return s_edge_contact_len(&qa, k, &qb, tol);
 }
 
-/* ---- area of engagement ---- */
+/* ---- area of engagement: [Sidebar: Area of Engagement] "1 unit of measurement along the arc
+ * formed by the front and the two flanks" (R-wem-aoe-shape, R-wem-aoe-limit) ---- */
 
 int
 wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol)
 {
     wem_quad qa;
-    wem_pt part[18];
+    wem_pt part[WEM_G_POLY_MAX + 2];
     int n;
-    if (nq <= 0 || nq > 16)
+    if (nq <= 0 || nq > WEM_G_POLY_MAX)
         return 0;
     wem_g_quad(a, 0, &qa);
     /* the part of q not behind the line of a's rear edge (RR -> RL, a inside on its left) */
@@ -874,7 +924,9 @@ wem_g_front_within(const wem_rect *a, const wem_rect *b, int32_t d)
     return s_convex_dist_cmp(front, 2, qb.v, 4, d) <= 0;
 }
 
-/* ---- line of fire ---- */
+/* ---- line of fire: [Line of fire and visibility] 15 mm wide, 6 units of measurement long;
+ * "the entire width of the line of fire crosses" (R-wem-lof-straight, R-wem-lof-entire-width,
+ * R-wem-fire-rear) ---- */
 
 wem_rect
 wem_g_lof(const wem_rect *g, int32_t width, int32_t length)
@@ -969,14 +1021,118 @@ wem_g_lof_blocked_quad(const wem_rect *strip, const wem_quad *b, int32_t lo, int
     return wem_g_convex_meet(l, 2, b->v, 4) && wem_g_convex_meet(r, 2, b->v, 4);
 }
 
+/* a fraction n / d, d > 0 */
+typedef struct {
+    s_i128 n, d;
+} s_frac;
+
+/* sign(a - b) */
+static int
+s_frac_cmp(s_frac a, s_frac b)
+{
+    int sa = s_sgn(a.n), sb = s_sgn(b.n);
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
+    if (sa > 0)
+        return s_cmp_products((s_u128) a.n, (s_u128) b.d, (s_u128) b.n, (s_u128) a.d);
+    return -s_cmp_products((s_u128) -a.n, (s_u128) b.d, (s_u128) -b.n, (s_u128) a.d);
+}
+
+/* The lateral span covered by edge ab of a polygon inside the convex quad c (positive
+ * orientation): the part of ab in c, projected on W from o (sigma(X) = (X - o).W); 0 if it misses */
+static int
+s_edge_span(wem_pt a, wem_pt b, const wem_pt c[4], wem_pt o, wem_pt w, s_frac *lo, s_frac *hi)
+{
+    s_frac l0 = {0, 1}, l1 = {1, 1};
+    for (int k = 0; k < 4; k++) {
+        s_i128 fa = s_cross(c[k], c[(k + 1) & 3], a), fb = s_cross(c[k], c[(k + 1) & 3], b);
+        if (fa < 0 && fb < 0)
+            return 0;
+        if (fa < 0) {
+            s_frac t = {-fa, fb - fa};
+            if (s_frac_cmp(t, l0) > 0)
+                l0 = t;
+        } else if (fb < 0) {
+            s_frac t = {fa, fa - fb};
+            if (s_frac_cmp(t, l1) < 0)
+                l1 = t;
+        }
+    }
+    if (s_frac_cmp(l0, l1) > 0)
+        return 0;
+    s_i128 sa = ((s_i128) a.x - o.x) * w.x + ((s_i128) a.y - o.y) * w.y;
+    s_i128 sb = ((s_i128) b.x - o.x) * w.x + ((s_i128) b.y - o.y) * w.y;
+    s_frac x0 = {sa * l0.d + l0.n * (sb - sa), l0.d}, x1 = {sa * l1.d + l1.n * (sb - sa), l1.d};
+    if (s_frac_cmp(x0, x1) <= 0) {
+        *lo = x0;
+        *hi = x1;
+    } else {
+        *lo = x1;
+        *hi = x0;
+    }
+    return 1;
+}
+
+/* Every line along the strip between depths lo and hi meets the polygon: the lateral spans of the
+ * polygon's edges inside the cut strip, and between them the gaps that the polygon holds whole
+ * (a point of the gap's middle line inside it), cover the width. Gaps under 2 units are not
+ * looked into. */
 int
 wem_g_lof_blocked_poly(const wem_rect *strip, const wem_poly *p, int32_t lo, int32_t hi)
 {
-    wem_pt l[2], r[2];
-    if (hi < lo)
+    wem_pt l[2], r[2], c[4];
+    int n = p->n;
+    if (hi < lo || n < 3)
         return 0;
     s_lof_edges(strip, lo, hi, l, r);
-    return wem_g_seg_meets_poly(l[0], l[1], p) && wem_g_seg_meets_poly(r[0], r[1], p);
+    c[0] = l[0];
+    c[1] = r[0];
+    c[2] = r[1];
+    c[3] = l[1];
+    if (s_orient(c, 4) < 0) {
+        c[1] = l[1];
+        c[3] = r[0];
+    } else if (s_orient(c, 4) == 0)
+        return wem_g_seg_meets_poly(l[0], l[1], p) && wem_g_seg_meets_poly(r[0], r[1], p);
+    wem_pt o = l[0];
+    wem_pt w = {r[0].x - l[0].x, r[0].y - l[0].y};
+    wem_pt f = {l[1].x - l[0].x, l[1].y - l[0].y};
+    s_i128 w2 = (s_i128) w.x * w.x + (s_i128) w.y * w.y;
+    s_i128 sl1 = (s_i128) f.x * w.x + (s_i128) f.y * w.y;
+    s_i128 sr1 = ((s_i128) r[1].x - o.x) * w.x + ((s_i128) r[1].y - o.y) * w.y;
+    s_frac cur = {sl1 > 0 ? sl1 : 0, 1}, end = {sr1 < w2 ? sr1 : w2, 1};
+    s_i128 gap_min = 2 * ((s_i128) s_isqrt128((s_u128) w2) + 1); /* 2 units, in sigma */
+    for (int guard = 0; guard < 2 * n + 4 && s_frac_cmp(cur, end) < 0; guard++) {
+        s_frac best = cur, nxt = end, a, b;
+        for (int i = 0, j = n - 1; i < n; j = i++) {
+            if (!s_edge_span(p->v[j], p->v[i], c, o, w, &a, &b))
+                continue;
+            if (s_frac_cmp(a, cur) <= 0) {
+                if (s_frac_cmp(b, best) > 0)
+                    best = b;
+            } else if (s_frac_cmp(a, nxt) < 0)
+                nxt = a;
+        }
+        if (s_frac_cmp(best, cur) > 0) {
+            cur = best;
+            continue;
+        }
+        /* a gap from cur to nxt: no edge crosses it, the polygon holds it whole or not at all */
+        s_frac wide = {cur.n + gap_min * cur.d, cur.d};
+        if (s_frac_cmp(nxt, wide) > 0) {
+            s_i128 mid = s_floor_div128(s_floor_div128(cur.n, cur.d) + s_floor_div128(nxt.n, nxt.d), 2);
+            s_i128 k = 2 * mid - sl1, d2 = 2 * w2;
+            wem_pt x;
+            x.x = (int32_t) s_div_round128((2 * (s_i128) o.x + f.x) * w2 + k * w.x, d2);
+            x.y = (int32_t) s_div_round128((2 * (s_i128) o.y + f.y) * w2 + k * w.y, d2);
+            if (!wem_g_pt_in_poly(x, p))
+                return 0;
+        }
+        cur = nxt;
+    }
+    return s_frac_cmp(cur, end) >= 0;
 }
 
 int
@@ -1012,7 +1168,8 @@ wem_g_same_facing(int32_t ha, int32_t hb, int32_t heading_tol)
     return wem_g_hdiff(ha, hb) <= heading_tol;
 }
 
-/* ---- terrain ---- */
+/* ---- terrain: [Understanding the Game Board] touching a border puts a piece on that terrain,
+ * [Elements out of field] "touches, even partially" (R-wem-touch-boundary) ---- */
 
 int
 wem_g_pt_in_poly(wem_pt p, const wem_poly *poly)
@@ -1025,12 +1182,10 @@ wem_g_pt_in_poly(wem_pt p, const wem_poly *poly)
         wem_pt a = poly->v[j], b = poly->v[i];
         if (s_on_seg(a, b, p))
             return 1;
-        /* half-open crossing rule on the ray to +x */
+        /* the ray from p to +x crosses the edge (half open in y) when the edge's x at p.y is
+         * beyond p.x: for an edge going to +y that is cross(a, b, p) > 0, cross-multiplied */
         if ((a.y > p.y) != (b.y > p.y)) {
-            /* x of the edge at p.y compared with p.x, cross-multiplied */
             s_i128 c = s_cross(a, b, p);
-            /* p is left of a->b when c > 0; the ray crosses when p is left of an upward-in-y
-             * edge... normalise so the edge goes with increasing y */
             if (b.y > a.y ? c > 0 : c < 0)
                 in = !in;
         }
@@ -1166,7 +1321,7 @@ wem_g_seg_meets_line(wem_pt a, wem_pt b, const wem_line *l)
     return 0;
 }
 
-/* ---- motion ---- */
+/* ---- motion: [Execute maneuvers] Charge "until it's in contact with the enemy Unit" ---- */
 
 /* the earliest s = N/D (D > 0) in Q30-scaled time at which point p, moving by s * (dx, dy),
  * lies on segment e0e1; 0 if never */

@@ -17,7 +17,7 @@
  *   - a piece is an oriented rectangle (wem_rect): its centre, half its width along the front,
  *     half its depth, its heading. Its corners (wem_quad) are computed once, each coordinate
  *     rounded to the nearest unit (halves away from zero); every predicate after that is exact
- *     on int64 / __int128 products: no division before a comparison, no floating point.
+ *     on int64 / __int128 products: no division before a comparison, integers only.
  *
  * Tolerances the rulebook leaves to the eye (contact, "facing the same direction") are
  * scenario parameters (docs/wem-data.md: `contact-tol`, default WEM_CONTACT_TOL = 10 = 0.5 mm;
@@ -42,6 +42,9 @@
 #define WEM_G_MAX (1 << 28)      /* |coordinate| below this: every predicate exact */
 #define WEM_CONTACT_TOL 10       /* the `contact-tol` default: 0.5 mm (R-wem-contact-tol) */
 #define WEM_HEADING_TOL 10       /* the `heading-tol` default: 1 degree (R-wem-heading-tol) */
+#define WEM_G_HULL_MAX 64        /* points wem_g_hull takes (a hull of up to 16 pieces' corners) */
+#define WEM_G_POLY_MAX 32        /* corners of a convex polygon wem_g_aoe_convex and
+                                  * wem_g_approach_aoe take */
 
 typedef struct wem_pt {
     int32_t x, y;
@@ -114,10 +117,11 @@ int wem_g_side(const wem_rect *r, int side, wem_pt *a, wem_pt *b);
 
 /* ---- convex shapes ---- */
 
-/* closed intersection of two convex polygons (touching counts); n <= 16 each */
+/* closed intersection of two convex polygons (touching counts); any n */
 int wem_g_convex_meet(const wem_pt *a, int na, const wem_pt *b, int nb);
 int wem_g_quads_meet(const wem_quad *a, const wem_quad *b);
-/* the convex hull of n points (n <= 16) into out (counter-clockwise), returns its count */
+/* the convex hull of n points (n <= WEM_G_HULL_MAX; more are left out) into out (positive
+ * orientation, as wem_g_quad's corners), returns its count; out has room for n */
 int wem_g_hull(const wem_pt *pts, int n, wem_pt *out);
 /* the area swept by a convex quad moving in a straight line from a to b (both the same shape
  * translated): the hull of the eight corners; returns the count in out (<= 8) */
@@ -143,7 +147,7 @@ int32_t wem_g_contact_len(const wem_rect *a, int side, const wem_rect *b, int32_
 
 /* ---- distance ---- */
 
-/* the least distance between two convex polygons (n <= 16 each), rounded down; 0 if they meet */
+/* the least distance between two convex polygons (any n), rounded down; 0 if they meet */
 int32_t wem_g_convex_dist(const wem_pt *a, int na, const wem_pt *b, int nb);
 /* exactly: is it <= d? */
 int wem_g_convex_within(const wem_pt *a, int na, const wem_pt *b, int nb, int32_t d);
@@ -175,7 +179,8 @@ int wem_g_dist_cmp(const wem_pt *a, int na, const wem_pt *b, int nb, const wem_p
  * its limit, "exactly 1 unit of measurement": occupied, but it does not force a Charge,
  * R-wem-aoe-limit); 2 if d < reach - tol (occupied). */
 int wem_g_aoe(const wem_rect *a, const wem_rect *b, int32_t reach, int32_t tol);
-/* the same for any convex polygon q (n <= 16): a swept path, a formation's hull */
+/* the same for any convex polygon q (n <= WEM_G_POLY_MAX, else 0): a swept path, a
+ * formation's hull */
 int wem_g_aoe_convex(const wem_rect *a, const wem_pt *q, int nq, int32_t reach, int32_t tol);
 /* is b within `d` of a's front edge (the no-support test: "an enemy Unit within 1 unit of
  * measurement from its front") */
@@ -198,8 +203,11 @@ int32_t wem_g_lof_depth(const wem_rect *strip, const wem_rect *t);
  * rounded to the unit), meet b: for a convex b that is every line along the strip passing
  * through b there (R-wem-lof-entire-width: one blocker at a time). */
 int wem_g_lof_blocked_quad(const wem_rect *strip, const wem_quad *b, int32_t lo, int32_t hi);
-/* Does the terrain polygon cross the entire width between depth lo and hi: both long edges of
- * the strip, each cut to [lo, hi], meet it? */
+/* Does the terrain polygon (simple, maybe not convex) cross the entire width between depth lo
+ * and hi: does every line along the strip, cut to [lo, hi] (the cut points rounded), meet it?
+ * Exact but for gaps narrower than 2 units between the polygon's edges, which are not looked
+ * into. A polygon the strip starts in (a gun's own Hill) meets every line: the caller decides
+ * which terrain to leave out. */
 int wem_g_lof_blocked_poly(const wem_rect *strip, const wem_poly *p, int32_t lo, int32_t hi);
 /* Same for a linear feature (its band of half width hw). */
 int wem_g_lof_blocked_line(const wem_rect *strip, const wem_line *l, int32_t lo, int32_t hi);
@@ -244,5 +252,13 @@ int wem_g_wheel_part(const wem_rect *r, wem_pt pivot, int32_t dh, int i, wem_pt 
  * maxd), 0 if they already meet. Used for "move until in contact" (a Charge) and for what blocks
  * a move. */
 int32_t wem_g_approach(const wem_pt *mov, int nm, int32_t h, int32_t maxd, const wem_pt *obst, int no);
+
+/* [Sidebar: Advance] "Once the Formation meets an enemy area of engagement it CANNOT Advance
+ * further": the least whole distance t in 0..maxd at which convex `mov` (n <= WEM_G_POLY_MAX), moved t units
+ * along heading h (each coordinate of the move rounded once, as wem_g_translate does), gives
+ * wem_g_aoe_convex(a, moved, reach, tol) >= level (1: at the limit or in; 2: in); -1 if it never
+ * does within maxd. Exact on those whole distances: no step is skipped. */
+int32_t wem_g_approach_aoe(const wem_rect *a, const wem_pt *mov, int nm, int32_t h, int32_t maxd,
+                           int32_t reach, int32_t tol, int level);
 
 #endif

@@ -10,6 +10,7 @@
 #include "wem/v1/wem.pb-c.h"
 
 static const char *const s_names[] = {"blue", "red", "black"};
+extern const brt_ruleset brt_ruleset_wem;
 
 static int s_seats(const char *scenario, const char **names, size_t max) {
     const wem_scenario *sc = wem_scenario_get(scenario);
@@ -41,8 +42,10 @@ static const char *s_scenario_option(const char *scenario, size_t i) {
 static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_dice *dice, brt_reject *err) {
     const wem_scenario *sc = wem_scenario_get(scenario);
     if (!sc) {
-        brt_reject_set(err, BRT_REJECT_BAD_SCENARIO, "Game Preparation", "no wem scenario '%s'",
-                       scenario ? scenario : "");
+        char names[80];
+        brt_ruleset_names(&brt_ruleset_wem, NULL, names, sizeof names);
+        brt_reject_set(err, BRT_REJECT_BAD_SCENARIO, "Game Preparation", "unknown scenario \"%.40s\" for wem; valid: %s",
+                       scenario ? scenario : "", names);
         return NULL;
     }
     unsigned seats = opts ? opts->seats : 2;

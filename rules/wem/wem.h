@@ -33,7 +33,7 @@
 #define WEM_MAX_LINES 32       /* linear terrain */
 #define WEM_MAX_VERTS 2048     /* all polygon and polyline vertices of a scenario */
 #define WEM_MAX_OFFFIELD 12    /* out-of-field elements printed on the board */
-#define WEM_MAX_PARAMS 48
+#define WEM_MAX_PARAMS 64
 #define WEM_ID 12
 
 enum { WEM_BLUE = 0, WEM_RED = 1, WEM_BLACK = 2, WEM_ARMIES = 3 };

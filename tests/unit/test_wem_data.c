@@ -289,6 +289,66 @@ static void test_wem_data_formations_in_exact_contact(void **st) {
     assert_int_equal(b3->at.y, b1->at.y);
 }
 
+/* the same set-up seen through the engine: the state's shapes (wem_unit_rect) and the geometry
+ * kernel's contact (geom.h, with contact-tol): every set-up Formation is connected by WEM_TOUCH
+ * and no two pieces of different Formations are anything but WEM_APART; nothing meets an
+ * out-of-field element; the garrisons are inside their posts; the black army is not entered */
+static void test_wem_data_setup_through_the_geometry(void **st) {
+    (void)st;
+    for (int sidx = 0; sidx < 3; sidx++) {
+        const wem_scenario *sc = s_sc(s_names[sidx]);
+        wem_state *s = wem_state_new(sc, sc->max_seats, 0);
+        assert_non_null(s);
+        int32_t tol = wem_tol(s);
+        int n = (int)sc->n_units;
+        for (int a = 0; a < n; a++) {
+            const wem_unit_def *da = &sc->units[a];
+            if (!da->placed) {
+                assert_int_equal(s->units[a].status, WEM_NOT_ENTERED);
+                continue;
+            }
+            assert_int_equal(s->units[a].status, WEM_ON);
+            wem_rect ra = wem_unit_rect(s, a);
+            int touches_own = 0, own = 0;
+            for (int b = 0; b < n; b++) {
+                if (b == a || !sc->units[b].placed) continue;
+                wem_rect rb = wem_unit_rect(s, b);
+                int c = wem_g_contact(&ra, &rb, tol);
+                if (da->setup_fmn && sc->units[b].setup_fmn == da->setup_fmn) {
+                    own++;
+                    if (c == WEM_TOUCH) touches_own = 1;
+                    if (c == WEM_OVERLAP) fail_msg("%s overlaps %s", da->id, sc->units[b].id);
+                } else if (c != WEM_APART) {
+                    fail_msg("%s and %s of another Formation are not apart", da->id, sc->units[b].id);
+                }
+            }
+            if (own && !touches_own) fail_msg("%s touches nothing of its Formation", da->id);
+            wem_quad q;
+            wem_g_quad(&ra, tol / 2, &q);
+            for (size_t k = 0; k < sc->n_offfield; k++) {
+                wem_poly p = wem_area_poly(sc, &sc->offfield[k]);
+                if (wem_g_convex_meets_poly(q.v, 4, &p)) fail_msg("%s is out of field (%s)", da->id, sc->offfield[k].name);
+            }
+            if (da->kind == WEM_GARRISON) {
+                wem_g_quad(&ra, 0, &q);
+                wem_poly p = wem_area_poly(sc, s_area(sc, da->keep_vp == 30 ? "hougoumont" : "la-haye-sainte"));
+                assert_true(wem_g_quad_inside_poly(&q, &p));
+            }
+        }
+        /* [General Ney] attached to 38 only with the optional rule */
+        int ney = -1;
+        for (size_t g = 0; g < sc->n_generals; g++)
+            if (sc->generals[g].ney) ney = (int)g;
+        assert_true(ney >= 0);
+        assert_int_equal(s->generals[ney].status, WEM_NOT_ENTERED);
+        wem_state_destroy(&s);
+        s = wem_state_new(sc, 2, 1 /* the optional rule */);
+        assert_int_equal(s->generals[ney].status, WEM_ON);
+        assert_int_equal(s->generals[ney].attached, s_unit(sc, "B38"));
+        wem_state_destroy(&s);
+    }
+}
+
 /* the placed pieces of the board: units and unattached generals */
 typedef struct {
     t_box box;
@@ -532,6 +592,69 @@ static void test_wem_data_black_enters_by_corps_sections(void **st) {
     }
 }
 
+/* [Executing the entrance]: each black corps fits the deployment area as one Formation in contact
+ * with its entrance section: its pieces in a block 4 columns wide facing west, tiles in the front
+ * rows, the guns (two to a tile's space, fastened) behind, the rear row on the section */
+static void test_wem_data_black_corps_can_enter_at_their_sections(void **st) {
+    (void)st;
+    const wem_scenario *sc = s_sc("full");
+    wem_poly dep = wem_area_poly(sc, &sc->deploy);
+    const int64_t cell = WEM_UOM;
+    for (int corps = 1; corps <= 3; corps++) {
+        wem_line sec = wem_line_shape(sc, &sc->entrance[corps - 1]);
+        assert_int_equal(sec.v[0].x, sec.v[1].x); /* the sections run along the black side */
+        int64_t sx = sec.v[0].x;
+        int64_t ylo = sec.v[0].y < sec.v[1].y ? sec.v[0].y : sec.v[1].y;
+        int64_t yhi = sec.v[0].y < sec.v[1].y ? sec.v[1].y : sec.v[0].y;
+        int tiles = 0, guns = 0;
+        for (size_t i = 0; i < sc->n_units; i++) {
+            const wem_unit_def *u = &sc->units[i];
+            if (u->army != WEM_BLACK || u->corps != corps) continue;
+            if (s_is_art(u)) guns++;
+            else tiles++;
+        }
+        int cells = tiles + (guns + 1) / 2, rows = (cells + 3) / 4;
+        assert_true(tiles > 0);
+        t_box box[32];
+        int n = 0;
+        for (int k = 0; k < cells; k++) {
+            int row = k / 4, col = k % 4;
+            t_box c = {sx - (rows - row) * cell, yhi - 10 * WEM_MM - (col + 1) * cell, sx - (rows - row - 1) * cell,
+                       yhi - 10 * WEM_MM - col * cell};
+            if (k < tiles) {
+                box[n++] = c;
+                continue;
+            }
+            int g = 2 * (k - tiles);
+            for (int half = 0; half < 2 && g + half < guns; half++) {
+                t_box b = c;
+                if (half) b.y0 = c.y0 + cell / 2;
+                else b.y1 = c.y0 + cell / 2;
+                box[n++] = b;
+            }
+        }
+        assert_int_equal(n, tiles + guns);
+        int on_section = 0, reached[32] = {1}, grew = 1;
+        for (int a = 0; a < n; a++) {
+            assert_true(s_box_in_poly(box[a], &dep));
+            if (box[a].x1 == sx && box[a].y1 > ylo && box[a].y0 < yhi) on_section++;
+            for (int b = a + 1; b < n; b++) assert_false(s_overlap(box[a], box[b]));
+            for (size_t k = 0; k < sc->n_offfield; k++) {
+                wem_poly p = wem_area_poly(sc, &sc->offfield[k]);
+                assert_true(s_dist2(box[a], s_poly_box(&p)) > 0);
+            }
+        }
+        assert_true(on_section > 0);
+        while (grew) {
+            grew = 0;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    if (reached[a] && !reached[b] && s_touch(box[a], box[b])) reached[b] = grew = 1;
+        }
+        for (int a = 0; a < n; a++) assert_true(reached[a]);
+    }
+}
+
 /* [Generals] the table (blue I-V) and [End of the Game] every General's VP, Substitutes 6; the
  * commanders in chief: Blucher 36, Napoleon's and Wellington's removal ends the game */
 static void test_wem_data_generals_table_and_vp(void **st) {
@@ -693,9 +816,42 @@ static void test_wem_data_parser_rejects_malformed_line(void **st) {
     const char *cav = "unit red 1 cav I guard 4 8 good - A | RECONSTRUCTED a test\n";
     assert_int_equal(wem_data_parse(cav, strlen(cav), &sc, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "line 1"));
+    const char *longname = "scenario t | RECONSTRUCTED a test\n"
+                           "unit red 1 inf I guard 4 8 good - A_name_far_too_long_for_the_name_field_of_a_tile_record | RECONSTRUCTED a test\n";
+    assert_int_equal(wem_data_parse(longname, strlen(longname), &sc, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "line 2"));
+    assert_non_null(strstr(msg, "too long"));
     const char *unknown = "scenario t | RECONSTRUCTED a test\nhexes 5 | RECONSTRUCTED a test\n";
     assert_int_equal(wem_data_parse(unknown, strlen(unknown), &sc, msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "line 2"));
+}
+
+/* the parser never reads past its input nor crashes on a cut or garbled text: it accepts or names
+ * a line */
+static void test_wem_data_parser_survives_cut_and_garbled_text(void **st) {
+    (void)st;
+    size_t len = 0;
+    const char *t = wem_data_text("full", &len);
+    assert_non_null(t);
+    static wem_scenario sc;
+    static char copy[1 << 17];
+    assert_true(len < sizeof copy);
+    char msg[200];
+    for (size_t cut = 0; cut < len; cut += 97) {
+        int r = wem_data_parse(t, cut, &sc, msg, sizeof msg);
+        if (r) assert_memory_equal(msg, "line ", 5);
+        else assert_true(cut > 0);
+    }
+    uint32_t x = 12345;
+    for (int k = 0; k < 300; k++) {
+        memcpy(copy, t, len);
+        for (int j = 0; j < 4; j++) {
+            x = x * 1103515245u + 12345u;
+            copy[(x >> 8) % len] = (char)(" ,|#-9x\n"[(x >> 4) % 8]);
+        }
+        int r = wem_data_parse(copy, len, &sc, msg, sizeof msg);
+        if (r) assert_memory_equal(msg, "line ", 5);
+    }
 }
 
 /* the parser converts millimetres and degrees to the geometry's units, and a line-up places its
@@ -771,6 +927,7 @@ int main(void) {
         cmocka_unit_test(test_wem_data_unit_ids_unique),
         cmocka_unit_test(test_wem_data_every_record_has_provenance),
         cmocka_unit_test(test_wem_data_formations_in_exact_contact),
+        cmocka_unit_test(test_wem_data_setup_through_the_geometry),
         cmocka_unit_test(test_wem_data_no_pieces_overlap),
         cmocka_unit_test(test_wem_data_nothing_touches_offfield),
         cmocka_unit_test(test_wem_data_generals_within_2_uom_of_their_corps),
@@ -781,12 +938,14 @@ int main(void) {
         cmocka_unit_test(test_wem_data_red_horse_artillery_39_40_bombard),
         cmocka_unit_test(test_wem_data_horse_teams_not_on_board),
         cmocka_unit_test(test_wem_data_black_enters_by_corps_sections),
+        cmocka_unit_test(test_wem_data_black_corps_can_enter_at_their_sections),
         cmocka_unit_test(test_wem_data_generals_table_and_vp),
         cmocka_unit_test(test_wem_data_town_objectives),
         cmocka_unit_test(test_wem_data_lof_blocking_terrain),
         cmocka_unit_test(test_wem_data_parameters),
         cmocka_unit_test(test_wem_data_sides_and_fold),
         cmocka_unit_test(test_wem_data_parser_rejects_malformed_line),
+        cmocka_unit_test(test_wem_data_parser_survives_cut_and_garbled_text),
         cmocka_unit_test(test_wem_data_line_up_geometry),
         cmocka_unit_test(test_wem_data_text_differs_between_scenarios),
     };

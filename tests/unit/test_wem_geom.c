@@ -259,6 +259,58 @@ test_wem_geom_staggered_flank_contact_length(void **state)
     assert_int_equal(wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL), 300);
 }
 
+/* the same figures at any heading and place: the rounding of the corners stays inside the
+ * tolerance */
+static void
+test_wem_geom_contact_figures_at_any_heading(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 400; i++) {
+        int32_t h = t_range(0, WEM_TURN - 1);
+        wem_rect a = t_tile(t_range(-20000, 20000), t_range(-20000, 20000), h);
+        int corner = -1;
+        /* side by side, fronts aligned */
+        wem_rect b = a;
+        b.c = wem_g_offset(a.c, h, 0, 2 * TILE);
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_RIGHT);
+        assert_int_equal(corner, 0);
+        int32_t len = wem_g_contact_len(&a, WEM_SIDE_RIGHT, &b, TOL);
+        assert_true(len >= 598 && len <= 602);
+        /* staggered by half a tile */
+        b.c = wem_g_offset(a.c, h, TILE, -2 * TILE);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_LEFT);
+        len = wem_g_contact_len(&a, WEM_SIDE_LEFT, &b, TOL);
+        assert_true(len >= 298 && len <= 302);
+        /* corner to corner */
+        b.c = wem_g_offset(a.c, h, 2 * TILE, 2 * TILE);
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_TOUCH);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_FRONT | WEM_SIDE_RIGHT);
+        assert_int_equal(corner, 1);
+        b.c = wem_g_offset(a.c, h, -2 * TILE, -2 * TILE);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_REAR | WEM_SIDE_LEFT);
+        assert_int_equal(corner, 1);
+        /* front to front */
+        b.c = wem_g_offset(a.c, h, 2 * TILE, 0);
+        b.h = wem_g_norm((int64_t) h + 1800);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), WEM_SIDE_FRONT);
+        assert_int_equal(wem_g_touch_sides(&b, &a, TOL, &corner), WEM_SIDE_FRONT);
+        assert_int_equal(corner, 0);
+        /* a counter in column behind a tile, centred */
+        wem_rect g = t_rect(0, 0, COUNTER, COUNTER, h);
+        g.c = wem_g_offset(a.c, h, -TILE - COUNTER, 0);
+        assert_int_equal(wem_g_touch_sides(&a, &g, TOL, &corner), WEM_SIDE_REAR);
+        assert_int_equal(wem_g_touch_sides(&g, &a, TOL, &corner), WEM_SIDE_FRONT);
+        len = wem_g_contact_len(&a, WEM_SIDE_REAR, &g, TOL);
+        assert_true(len >= 298 && len <= 302);
+        /* a gap of 1 mm is apart */
+        b = a;
+        b.c = wem_g_offset(a.c, h, 0, 2 * TILE + MM(1));
+        assert_int_equal(wem_g_contact(&a, &b, TOL), WEM_APART);
+        assert_int_equal(wem_g_touch_sides(&a, &b, TOL, &corner), 0);
+    }
+}
+
 /* ---- [Area of Engagement] ---- */
 
 static void
@@ -460,6 +512,36 @@ test_wem_geom_lof_blocked_by_terrain(void **state)
     static const wem_pt half[] = {{0, -1500}, {1000, -1500}, {1000, -2500}, {0, -2500}};
     wem_poly ph = {4, half};
     assert_false(wem_g_lof_blocked_poly(&s, &ph, 0, MM(180)));
+    /* a U-shaped wood with the strip in its notch: free up to its base (at depth 2700), blocked
+     * beyond it */
+    static const wem_pt u[] = {{-1000, -1500}, {-400, -1500}, {-400, -3000}, {400, -3000}, {400, -1500},
+                               {1000, -1500}, {1000, -3500}, {-1000, -3500}};
+    wem_poly pu = {8, u};
+    assert_false(wem_g_lof_blocked_poly(&s, &pu, 0, 2600));
+    assert_true(wem_g_lof_blocked_poly(&s, &pu, 0, MM(180)));
+    /* the notch narrower than the strip: its arms cover both long edges, but every line along
+     * the middle of the strip is free */
+    static const wem_pt u2[] = {{-1000, -1500}, {-100, -1500}, {-100, -3000}, {100, -3000}, {100, -1500},
+                                {1000, -1500}, {1000, -3500}, {-1000, -3500}};
+    wem_poly pu2 = {8, u2};
+    assert_false(wem_g_lof_blocked_poly(&s, &pu2, 0, 2600));
+    assert_true(wem_g_lof_blocked_poly(&s, &pu2, 0, 2800));
+    /* a wood the cut strip lies wholly inside (no edge crosses it) */
+    static const wem_pt big[] = {{-5000, -10000}, {5000, -10000}, {5000, 5000}, {-5000, 5000}};
+    wem_poly pb = {4, big};
+    assert_true(wem_g_lof_blocked_poly(&s, &pb, 0, MM(180)));
+    /* two woods each across half the width, side by side, as one polygon with a seam: blocks;
+     * as two polygons: neither does (R-wem-lof-entire-width) */
+    static const wem_pt lw[] = {{-1000, -1500}, {0, -1500}, {0, -2500}, {-1000, -2500}};
+    static const wem_pt rw[] = {{0, -1500}, {1000, -1500}, {1000, -2500}, {0, -2500}};
+    wem_poly pl = {4, lw}, pr = {4, rw};
+    assert_false(wem_g_lof_blocked_poly(&s, &pl, 0, MM(180)));
+    assert_false(wem_g_lof_blocked_poly(&s, &pr, 0, MM(180)));
+    /* a diagonal band of wood (a parallelogram) across the strip */
+    static const wem_pt diag[] = {{-1000, -1000}, {-800, -1000}, {1000, -2800}, {800, -2800}};
+    wem_poly pd = {4, diag};
+    assert_true(wem_g_lof_blocked_poly(&s, &pd, 0, MM(180)));
+    assert_false(wem_g_lof_blocked_poly(&s, &pd, 0, 1000));
     /* a sunken road crossing it diagonally */
     static const wem_pt road[] = {{-2000, -1000}, {2000, -3000}};
     wem_line l = {2, MM(2), road};
@@ -584,6 +666,88 @@ test_wem_geom_approach_stops_at_contact(void **state)
     assert_int_equal(wem_g_approach(qm.v, 4, 1800, 10000, qo.v, 4), 10000);
     wem_quad q2 = t_q(&m2);
     assert_int_equal(wem_g_approach(q2.v, 4, 0, 10000, qo.v, 4), 0);
+    /* square on, where the approach is exact: a further tol is the band's edge, tol + 1 is an
+     * overlap */
+    wem_rect m3 = wem_g_translate(&m, 0, d + TOL);
+    assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_TOUCH);
+    m3 = wem_g_translate(&m, 0, d + TOL + 1);
+    assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
+    /* a corner first: a tile turned 45 degrees stops with its corner on o's rear edge */
+    wem_rect k = t_tile(100, 3000, 450);
+    wem_quad qk = t_q(&k);
+    d = wem_g_approach(qk.v, 4, 0, 10000, qo.v, 4);
+    assert_int_equal(d, 3000 - 300 - 424);
+    wem_rect k2 = wem_g_translate(&k, 0, d);
+    assert_int_equal(wem_g_contact(&k2, &o, TOL), WEM_TOUCH);
+}
+
+/* [Sidebar: Advance] "Once the Formation meets an enemy area of engagement it CANNOT Advance
+ * further": where an advance straight at an enemy's front first meets its area */
+static void
+test_wem_geom_advance_meets_area_of_engagement(void **state)
+{
+    (void) state;
+    wem_rect a = t_tile(0, 0, 1800);              /* faces south: its front edge at y = +300 */
+    wem_rect m = t_tile(0, 3000, 0);              /* faces north, its front at y = 2700 */
+    wem_quad qm = t_q(&m);
+    /* at the limit when the gap is 1 UoM + tol: 2400 - t = 610 */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 5000, WEM_UOM, TOL, 1), 2400 - WEM_UOM - TOL);
+    /* in it when the gap is below 1 UoM - tol: 2400 - t = 589 */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 5000, WEM_UOM, TOL, 2), 2400 - WEM_UOM + TOL + 1);
+    /* not within the distance allowed, nor moving away */
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 0, 1000, WEM_UOM, TOL, 1), -1);
+    assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, 1800, 5000, WEM_UOM, TOL, 1), -1);
+    /* already in it */
+    wem_rect n = t_tile(0, 1200, 0);
+    wem_quad qn = t_q(&n);
+    assert_int_equal(wem_g_approach_aoe(&a, qn.v, 4, 0, 5000, WEM_UOM, TOL, 1), 0);
+    /* passing behind it, within 1 UoM of its rear, never meets it */
+    wem_rect p = t_tile(-3000, -1000, 900);
+    wem_quad qp = t_q(&p);
+    assert_int_equal(wem_g_approach_aoe(&a, qp.v, 4, 900, 6000, WEM_UOM, TOL, 1), -1);
+}
+
+/* the same, checked against trying every whole distance */
+static void
+test_wem_geom_property_approach_aoe_matches_scan(void **state)
+{
+    (void) state;
+    for (int i = 0; i < 60; i++) {
+        wem_rect a = t_random_rect(0);
+        wem_rect m = t_random_rect(0);
+        m.c = wem_g_offset(a.c, t_range(0, WEM_TURN - 1), 2500, 0);
+        /* heading roughly towards a, within 40 degrees */
+        int32_t back = 0;
+        {
+            int64_t dx = (int64_t) a.c.x - m.c.x, dy = (int64_t) a.c.y - m.c.y;
+            /* the table heading nearest the direction to a, by search */
+            int64_t best = -1;
+            for (int32_t hh = 0; hh < WEM_TURN; hh += 5) {
+                int64_t dot = dx * wem_g_sin(hh) - dy * wem_g_cos(hh);
+                if (best < 0 || dot > best) {
+                    best = dot;
+                    back = hh;
+                }
+            }
+        }
+        int32_t h = wem_g_norm((int64_t) back + t_range(-400, 400));
+        wem_quad qm = t_q(&m);
+        int level = 1 + (i & 1);
+        int32_t maxd = 3500;
+        int32_t want = -1;
+        wem_pt zero = {0, 0};
+        for (int32_t t = 0; t <= maxd && want < 0; t++) {
+            wem_pt d = wem_g_offset(zero, h, t, 0);
+            wem_pt mv[4];
+            for (int k = 0; k < 4; k++) {
+                mv[k].x = qm.v[k].x + d.x;
+                mv[k].y = qm.v[k].y + d.y;
+            }
+            if (wem_g_aoe_convex(&a, mv, 4, WEM_UOM, TOL) >= level)
+                want = t;
+        }
+        assert_int_equal(wem_g_approach_aoe(&a, qm.v, 4, h, maxd, WEM_UOM, TOL, level), want);
+    }
 }
 
 /* ---- properties ---- */
@@ -654,6 +818,9 @@ test_wem_geom_property_quarter_turns_exact(void **state)
         wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
         assert_int_equal(wem_g_lof_hits(&s, &b), wem_g_lof_hits(&s2, &b2));
         assert_int_equal(wem_g_lof_depth(&s, &b), wem_g_lof_depth(&s2, &b2));
+        assert_int_equal(wem_g_fired_on_rear(&s, &b), wem_g_fired_on_rear(&s2, &b2));
+        assert_int_equal(wem_g_lof_blocked_quad(&s, &qb, 0, 3600), wem_g_lof_blocked_quad(&s2, &qb2, 0, 3600));
+        assert_int_equal(wem_g_front_within(&a, &b, WEM_UOM), wem_g_front_within(&a2, &b2, WEM_UOM));
         int32_t h = t_range(0, WEM_TURN - 1);
         assert_int_equal(wem_g_approach(qa.v, 4, h, 5000, qb.v, 4),
                          wem_g_approach(qa2.v, 4, wem_g_norm((int64_t) h + dh), 5000, qb2.v, 4));
@@ -700,6 +867,17 @@ test_wem_geom_property_any_rotation_robust(void **state)
         int g = wem_g_aoe(&a, &b, WEM_UOM, TOL);
         if (g == wem_g_aoe(&a, &b, WEM_UOM - margin, TOL) && g == wem_g_aoe(&a, &b, WEM_UOM + margin, TOL))
             assert_int_equal(wem_g_aoe(&a2, &b2, WEM_UOM, TOL), g);
+        /* the line of fire: hit when a narrower, shorter strip is hit, missed when a wider one is */
+        wem_rect s = wem_g_lof(&a, MM(15), 6 * WEM_UOM), s2 = wem_g_lof(&a2, MM(15), 6 * WEM_UOM);
+        wem_rect in = s, out = s;
+        in.hw -= margin;
+        in.hd -= margin;
+        out.hw += margin;
+        out.hd += margin;
+        if (wem_g_lof_hits(&in, &b))
+            assert_true(wem_g_lof_hits(&s2, &b2));
+        else if (!wem_g_lof_hits(&out, &b))
+            assert_false(wem_g_lof_hits(&s2, &b2));
     }
     assert_true(checked > 1000);
 }
@@ -760,6 +938,8 @@ test_wem_geom_property_approach_then_contact(void **state)
             assert_false(wem_g_quads_meet(&q1, &qo));
         }
         if (aligned) {
+            /* the contact band ends at an overlap of tol across; the approach is rounded down
+             * and the move rounded to the unit, so a little more than tol is always beyond it */
             wem_rect m3 = wem_g_translate(&m, h, d + TOL + 3);
             assert_int_equal(wem_g_contact(&m3, &o, TOL), WEM_OVERLAP);
         }
@@ -883,6 +1063,35 @@ test_wem_geom_property_contact_and_aoe_match_reference(void **state)
     assert_true(checked > 2800);
 }
 
+/* a convex polygon blocks a line of fire as the same shape as a piece does, away from the edges */
+static void
+test_wem_geom_property_lof_blocked_poly_matches_convex(void **state)
+{
+    (void) state;
+    int blocked = 0, free = 0;
+    for (int i = 0; i < 800; i++) {
+        wem_rect g = t_gun(t_range(-500, 500), t_range(-500, 500), t_range(0, WEM_TURN - 1));
+        wem_rect s = wem_g_lof(&g, MM(15), 6 * WEM_UOM);
+        wem_rect b = t_random_rect(0);
+        b.c = wem_g_offset(s.c, s.h, t_range(-1800, 1800), t_range(-400, 400));
+        wem_quad qb = t_q(&b);
+        wem_poly p = {4, qb.v};
+        int32_t lo = t_range(0, 1800), hi = t_range(lo, 3600);
+        wem_rect wide = s, narrow = s;
+        wide.hw += 3;
+        narrow.hw -= 3;
+        int got = wem_g_lof_blocked_poly(&s, &p, lo, hi);
+        if (wem_g_lof_blocked_quad(&wide, &qb, lo, hi)) {
+            assert_true(got);
+            blocked++;
+        } else if (!wem_g_lof_blocked_quad(&narrow, &qb, lo, hi)) {
+            assert_false(got);
+            free++;
+        }
+    }
+    assert_true(blocked > 50 && free > 50);
+}
+
 /* comparing two distances is exact: a congruent pair is equal, one unit further is more */
 static void
 test_wem_geom_dist_cmp_exact(void **state)
@@ -972,8 +1181,23 @@ test_wem_geom_sweep_and_hull(void **state)
     qx = t_q(&x);
     assert_false(wem_g_convex_meet(sw, n, qx.v, 4));
     static const wem_pt pts[] = {{0, 0}, {10, 0}, {5, 5}, {10, 10}, {0, 10}, {5, 0}, {0, 0}};
-    wem_pt h[16];
+    wem_pt h[WEM_G_HULL_MAX];
     assert_int_equal(wem_g_hull(pts, 7, h), 4);
+    /* a formation of eight tiles in two ranks: the hull of its 32 corners is its outline */
+    wem_pt c[32];
+    for (int i = 0; i < 8; i++) {
+        wem_rect t = t_tile((i % 4) * 2 * TILE, (i / 4) * 2 * TILE, 0);
+        wem_quad q = t_q(&t);
+        for (int k = 0; k < 4; k++)
+            c[4 * i + k] = q.v[k];
+    }
+    int n2 = wem_g_hull(c, 32, h);
+    assert_int_equal(n2, 4);
+    wem_rect all = t_rect(3 * TILE, TILE, 4 * TILE, 2 * TILE, 0);
+    wem_quad qall = t_q(&all);
+    for (int k = 0; k < 4; k++)
+        assert_true(wem_g_convex_meet(&qall.v[k], 1, h, n2));
+    assert_int_equal(wem_g_aoe_convex(&all, h, n2, WEM_UOM, TOL), 2);
 }
 
 int
@@ -990,6 +1214,7 @@ main(void)
         cmocka_unit_test(test_wem_geom_corner_to_corner_is_touch_at_corner),
         cmocka_unit_test(test_wem_geom_contact_tolerance_band),
         cmocka_unit_test(test_wem_geom_staggered_flank_contact_length),
+        cmocka_unit_test(test_wem_geom_contact_figures_at_any_heading),
         cmocka_unit_test(test_wem_geom_aoe_one_uom_in_front_is_limit),
         cmocka_unit_test(test_wem_geom_aoe_half_uom_in_front_is_occupied),
         cmocka_unit_test(test_wem_geom_aoe_one_uom_and_1mm_is_outside),
@@ -1010,6 +1235,8 @@ main(void)
         cmocka_unit_test(test_wem_geom_front_touches_linear_terrain),
         cmocka_unit_test(test_wem_geom_approach_stops_at_contact),
         cmocka_unit_test(test_wem_geom_property_contact_and_aoe_match_reference),
+        cmocka_unit_test(test_wem_geom_advance_meets_area_of_engagement),
+        cmocka_unit_test(test_wem_geom_property_approach_aoe_matches_scan),
         cmocka_unit_test(test_wem_geom_property_symmetry),
         cmocka_unit_test(test_wem_geom_property_translation_invariance),
         cmocka_unit_test(test_wem_geom_property_quarter_turns_exact),
@@ -1019,6 +1246,7 @@ main(void)
         cmocka_unit_test(test_wem_geom_sweep_and_hull),
         cmocka_unit_test(test_wem_geom_property_distance_matches_reference),
         cmocka_unit_test(test_wem_geom_dist_cmp_exact),
+        cmocka_unit_test(test_wem_geom_property_lof_blocked_poly_matches_convex),
         cmocka_unit_test(test_wem_geom_wheel_parts_cover_the_arc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
