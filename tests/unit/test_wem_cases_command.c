@@ -479,6 +479,30 @@ static void test_wem_orders_legal_all_accepted(void **st) {
     t_free(f);
 }
 
+/* on the printed deployment of the full scenario: every order legal() lists in 3.1 and 3.2 of
+ * turn 1 is accepted, for both armies */
+static void test_wem_legal_on_the_printed_deployment(void **st) {
+    (void)st;
+    const wem_scenario *sc = wem_scenario_get("full");
+    if (!sc || sc->n_units == 0) skip();
+    t_fx *f = t_new_scenario("full", 2, 9, 1);
+    for (int k = 0; k < 4; k++) {
+        assert_true(f->s->phase == WEM_PH_ASSIGN || f->s->phase == WEM_PH_ORDERS);
+        int army = wem_cur_army(f->s);
+        assert_int_equal(army, k % 2 == 0 ? WEM_BLUE : WEM_RED);
+        assert_true(t_legal_n(f, (unsigned)army) > 1);
+        t_legal_all_accepted(f, (unsigned)army);
+        t_ok(f, (unsigned)army, "done");
+        while (f->s->phase != WEM_PH_ASSIGN && f->s->phase != WEM_PH_ORDERS && !f->s->over) {
+            brt_pending p;
+            t_pending(f, &p);
+            unsigned seat = p.seats & 1u ? 0u : 1u;
+            assert_int_equal(f->rs->timeout_default(f->s, seat, &f->d.d, &f->ev), 0);
+        }
+    }
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_assign_at_most_2_markers_per_general),
@@ -503,6 +527,7 @@ int main(void) {
         cmocka_unit_test(test_wem_move_out_of_sequence_costs_4_per_unit),
         cmocka_unit_test(test_wem_ney_formation_no_orders_from_corps_general),
         cmocka_unit_test(test_wem_orders_legal_all_accepted),
+        cmocka_unit_test(test_wem_legal_on_the_printed_deployment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
