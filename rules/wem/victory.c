@@ -34,7 +34,7 @@ void wem_unit_remove(wem_state *s, int u, int how, int by, brt_events *ev) {
     s->vp[credit] += s_vp(d->vp, how);
     wem_event(s, ev, BRT_SEATS_ALL, "removed", d->army, u, -1, how, NULL, 0, &x->at, x->h,
               "[Effects of Unit removal] %s is %s", d->id, s_how(how));
-    /* an attached General goes with the unit he stands on (R-wem-general-with-unit) */
+    /* an attached General stays where he stands, unattached (R-wem-general-with-unit) */
     for (size_t g = 0; g < s->sc->n_generals; g++)
         if (s->generals[g].status == WEM_ON && s->generals[g].attached == u) s->generals[g].attached = -1;
     /* [Army Corps] "If all of the Units of an Army Corps are removed from the battlefield, their
