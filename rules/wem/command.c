@@ -307,7 +307,9 @@ int wem_orders_begin(wem_state *s, brt_dice *dice, brt_events *ev) {
     for (size_t g = 0; g < s->sc->n_generals; g++) {
         if (s->sc->generals[g].army != army) continue;
         wem_general *x = &s->generals[g];
-        x->cp_gen = (uint8_t)(x->substitute || s->sc->generals[g].cinc ? 0 : s->sc->generals[g].cp);
+        /* a Substitute generates substitute-cp (0); the Commander in Chief none */
+        int cp = x->substitute ? wem_param_get(s->sc, "substitute-cp", 0) : s->sc->generals[g].cp;
+        x->cp_gen = (uint8_t)(s->sc->generals[g].cinc || cp < 0 ? 0 : cp);
         x->cp_gen_fmn = -1;
     }
     s->phase = WEM_PH_ORDERS;

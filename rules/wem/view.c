@@ -91,7 +91,7 @@ int wem_view(const wem_state *s, int viewpoint, brt_buf *out) {
         gv[g].attached = (char *)(x->attached >= 0 ? sc->units[x->attached].id : "");
         gv[g].markers = x->markers;
         gv[g].rank = x->substitute ? (uint32_t)wem_param_get(sc, "substitute-rank", 1) : d->rank;
-        gv[g].cp = x->substitute ? 0 : d->cp;
+        gv[g].cp = x->substitute ? (uint32_t)wem_param_get(sc, "substitute-cp", 0) : d->cp;
         gv[g].assigned = x->assigned;
         gv[g].moved = x->moved != 0;
         gv[g].substitute_due = x->sub_due != 0;
