@@ -150,6 +150,38 @@ static void test_wem_turn_entrance_bid_substitutes_in_order(void **st) {
     t_free(f);
 }
 
+/* the timeout defaults: bid 1, done, the Substitute on a Unit of his corps */
+static void test_wem_timeout_defaults(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 25);
+    int u = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
+    t_unit(f, WEM_RED, WEM_INF, 1, 300, 200, 180);
+    t_general(f, WEM_BLUE, 0, 4, 0, 350, 600, 1);
+    int g = t_general(f, WEM_BLUE, 2, 2, 1, 300, 560, 0);
+    t_general(f, WEM_RED, 0, 4, 0, 350, 100, 1);
+    wem_general_remove(f->s, g, WEM_ELIMINATED, WEM_RED, &f->ev);
+    f->s->turn = 2;
+    t_param(f, "substitute-lo", 5);
+    t_param(f, "substitute-hi", 6);
+    t_rolls(f, 3, 4, 4, 6); /* blue 4, red 4, the Substitute succeeds */
+    wem_turn_start(f->s, &f->d.d, &f->ev);
+    assert_int_equal(f->s->phase, WEM_PH_BID);
+    assert_int_equal(f->rs->timeout_default(f->s, 0, &f->d.d, &f->ev), 0);
+    assert_int_equal(f->rs->timeout_default(f->s, 1, &f->d.d, &f->ev), 0);
+    assert_int_equal(f->s->markers[WEM_BLUE], 4 - 1 + 2); /* a tie: blue was first */
+    assert_int_equal(f->s->phase, WEM_PH_SUBSTITUTE);
+    assert_int_equal(f->rs->timeout_default(f->s, 0, &f->d.d, &f->ev), 0);
+    assert_int_equal(f->s->generals[g].status, WEM_ON);
+    assert_int_equal(f->s->generals[g].attached, u);
+    int guard = 0;
+    while (!s_mine(f->s->phase) && guard++ < 50) s_other(f);
+    assert_int_equal(f->s->phase, WEM_PH_ASSIGN);
+    assert_int_equal(f->rs->timeout_default(f->s, 0, &f->d.d, &f->ev), 0);
+    assert_int_equal(f->s->phase, WEM_PH_ASSIGN);
+    assert_int_equal(wem_cur_army(f->s), WEM_RED);
+    t_free(f);
+}
+
 /* [3.5 End of Turn] Routed eliminated; 1 orange off; Smoke off; the CinC box emptied; Generals
  * keep at most 4 markers; Ney keeps none; a new turn */
 static void test_wem_end_of_turn_steps(void **st) {
@@ -265,6 +297,7 @@ int main(void) {
         cmocka_unit_test(test_wem_turn_sequence_steps_in_initiative_order),
         cmocka_unit_test(test_wem_turn_gold_winner_acts_first),
         cmocka_unit_test(test_wem_turn_entrance_bid_substitutes_in_order),
+        cmocka_unit_test(test_wem_timeout_defaults),
         cmocka_unit_test(test_wem_end_of_turn_steps),
         cmocka_unit_test(test_wem_turn_whole_game_short_random_legal),
         cmocka_unit_test(test_wem_turn_whole_games_full_medium_random_legal),
