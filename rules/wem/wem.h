@@ -174,6 +174,14 @@ typedef struct wem_unit {
     uint8_t withdrew;       /* withdrew by a melee effect: may not start or support the next melee */
     uint8_t ordered;        /* its Formation received an Order this subphase [3.2] */
     uint8_t out_of_seq;     /* paid to move out of sequence [Move out of sequence] */
+    /* maneuver.c: what a Charge leaves for the ensuing melee (combat.c reads them; reset at the
+     * end of the turn by wem_maneuver_turn_reset) */
+    uint8_t charged;        /* made a Charge this turn [Charge]: +1 in melee unless charge_dist is 0 */
+    uint8_t charge_flank;   /* was Charged on a flank or the rear: temporarily Shaken for the melee */
+    uint8_t charge_bridge;  /* Charged across a Bridge: temporarily Shaken, gives no support [Bridge] */
+    uint8_t charge_torrent; /* Charged across a Torrent: -1 in melee [Torrent] */
+    uint8_t mv_spare;       /* 0 */
+    int32_t charge_dist;    /* the distance of that Charge, units (0: a Charge 0) */
 } wem_unit;
 
 typedef struct wem_general {
@@ -283,6 +291,18 @@ typedef struct wem_state {
     uint32_t winners;        /* seat mask */
     char level[16];
     char reason[96];
+    /* maneuver.c: the army maneuvering now + 1 (0: the current army), the out-of-sequence round
+     * done (bits per army) [Move out of sequence], and a Charge against Artillery waiting for the
+     * gun's owner [Charge against Artillery] */
+    uint8_t mv_army;
+    uint8_t mv_oos_done;
+    uint8_t mv_wait;        /* a Charge waits for WEM_PH_CHARGE_REPLY */
+    uint8_t mv_wait_flags;
+    int16_t mv_guide, mv_target;
+    int16_t mv_n;
+    int16_t mv_units[48];   /* WEM_MAX_LIST */
+    int16_t mv_pad;
+    int32_t mv_turn, mv_allow;
     /* added by the turn sequence (command.c): the unit's green marker stays at the end of 3.2
      * (Put or Keep in Movement this turn, or deployed green by the entrance) */
     uint8_t kept[WEM_MAX_PIECES];
@@ -427,6 +447,9 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev);
 #define WEM_MVF_DRY 4        /* check only: nothing changes */
 int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, brt_dice *dice,
                       brt_events *ev, brt_reject *err);
+/* maneuver.c: the per-turn charge records cleared (turn.c or wem_end_of_turn's caller may call
+ * it; wem_split_contacts calls it at the end of each turn) */
+void wem_maneuver_turn_reset(wem_state *s);
 /* query.c: "can this Formation reach / touch / fire on that one": the measured figures as text */
 int wem_query(const wem_state *s, int viewpoint, const char *text, brt_buf *out);
 /* victory.c: Losses (a unit reaching its capacity is eliminated [Units]); by = the army causing them */
@@ -463,6 +486,8 @@ typedef struct wem_formations {
     int16_t n;
     int16_t width[WEM_MAX_PIECES];  /* front width per formation (united formations together) */
     int16_t depth[WEM_MAX_PIECES];
+    int16_t united[WEM_MAX_PIECES]; /* per formation: its group of united Formations (the lowest
+                                     * formation number of the group) [Formations] */
 } wem_formations;
 void wem_formations_find(const wem_state *s, wem_formations *f);
 int wem_formation_units(const wem_formations *f, int fmn, int16_t *out);  /* count */
