@@ -120,6 +120,7 @@ int wem_order_encode(const wem_state *s, const wem_order *o, brt_buf *out) {
         cm.n_places = (size_t)np;
         cm.places = pp;
         cm.out_of_sequence = o->flag != 0;
+        cm.markers_only = o->pay_markers != 0;
         m.kind_case = WEM__V1__ORDER__KIND_COMMAND;
         m.command = &cm;
         break;
@@ -278,6 +279,7 @@ int wem_order_decode(const wem_state *s, const uint8_t *data, size_t len, wem_or
         if (g < 0) bad = "an unknown general";
         o->general = g;
         o->flag = m->command->out_of_sequence ? 1 : 0;
+        o->pay_markers = m->command->markers_only ? 1 : 0;
         if (!bad) s_units(s, m->command->units, m->command->n_units, o, &bad);
         if (!bad) s_places(s, m->command->places, m->command->n_places, o, &bad);
         break;

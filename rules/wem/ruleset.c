@@ -145,6 +145,10 @@ static int s_render(const void *st, int viewpoint, const brt_render_ctx *ctx, br
     return wem_render(st, viewpoint, ctx, out);
 }
 
+static int s_query(const void *st, int viewpoint, const char *text, brt_buf *out) {
+    return wem_query(st, viewpoint, text, out);
+}
+
 const brt_ruleset brt_ruleset_wem = {
     .id = "wem",
     .version = WEM_VERSION,
@@ -168,4 +172,5 @@ const brt_ruleset brt_ruleset_wem = {
     .event_format = s_event_format,
     .scenario_name = s_scenario_name,
     .scenario_option = s_scenario_option,
+    .query = s_query,
 };

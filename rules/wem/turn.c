@@ -200,6 +200,7 @@ void wem_end_of_turn(wem_state *s, brt_dice *dice, brt_events *ev) {
         u->fastened_turn = u->unfastened_turn = u->maneuvered = u->fought = u->meleed = 0;
         u->withdrew = u->ordered = u->out_of_seq = 0;
     }
+    memset(s->kept, 0, sizeof s->kept);
     /* markers left in the Commander in Chief box are removed [Commanders in Chief] */
     for (int a = 0; a < WEM_ARMIES; a++) s->markers[a] = 0;
     /* Generals keep at most 4 markers; Ney keeps none [General Ney] */

@@ -91,13 +91,25 @@ int wem_view(const wem_state *s, int viewpoint, brt_buf *out) {
         gv[g].attached = (char *)(x->attached >= 0 ? sc->units[x->attached].id : "");
         gv[g].markers = x->markers;
         gv[g].rank = x->substitute ? (uint32_t)wem_param_get(sc, "substitute-rank", 1) : d->rank;
-        gv[g].cp = x->substitute ? 0 : d->cp;
+        gv[g].cp = x->substitute ? (uint32_t)wem_param_get(sc, "substitute-cp", 0) : d->cp;
+        gv[g].assigned = x->assigned;
+        gv[g].moved = x->moved != 0;
+        gv[g].substitute_due = x->sub_due != 0;
+        gv[g].cp_generated = x->cp_gen;
         gvp[g] = &gv[g];
     }
     v.n_generals = sc->n_generals;
     v.generals = gvp;
     v.over = s->over;
     v.result = (char *)s->reason;
+    v.prussian_corps_entered = s->entered;
+    v.deploying = s->deploying;
+    v.entrance_tries = s->entrance_tries;
+    v.black_seen = s->black_seen != 0;
+    static const char *const acting[] = {"blue", "red", "black"};
+    v.acting = (char *)(s->over || s->phase == WEM_PH_BID ? ""
+                        : s->phase == WEM_PH_ENTRANCE ? acting[WEM_BLACK]
+                                                      : acting[wem_cur_army(s)]);
     size_t n = wem__v1__view__get_packed_size(&v);
     int rc = buf_reserve(out, n);
     if (rc == 0) {
@@ -115,7 +127,16 @@ int wem_view_text(const wem_state *s, int viewpoint, brt_buf *out) {
     const wem_scenario *sc = s->sc;
     buf_printf(out, "wem %s turn %u/%u phase %s\n", sc->name, s->turn, sc->last_turn, wem_phase_name(s->phase));
     for (int a = 0; a < WEM_ARMIES; a++)
-        buf_printf(out, "%s: markers %u vp %d\n", s_army[a], s->markers[a], s->vp[a]);
+        buf_printf(out, "%s: initiative %d markers %u vp %d%s\n", s_army[a], s_initiative(s, a), s->markers[a], s->vp[a],
+                   s->phase == WEM_PH_BID && s->bid[a] >= 0 ? " bid given" : "");
+    for (size_t g = 0; g < sc->n_generals; g++) {
+        const wem_general *x = &s->generals[g];
+        if (x->status != WEM_ON) continue;
+        buf_printf(out, "%s %s%s %d,%d markers %u%s%s\n", sc->generals[g].id,
+                   x->substitute ? sc->generals[g].sub_name : sc->generals[g].name, x->substitute ? " (substitute)" : "",
+                   x->at.x, x->at.y, x->markers, x->attached >= 0 ? " attached to " : "",
+                   x->attached >= 0 ? sc->units[x->attached].id : "");
+    }
     for (size_t i = 0; i < sc->n_units; i++) {
         const wem_unit *u = &s->units[i];
         if (u->status != WEM_ON) continue;

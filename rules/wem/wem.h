@@ -328,6 +328,9 @@ typedef struct wem_state {
     int16_t mv_units[48];   /* WEM_MAX_LIST */
     int16_t mv_pad;
     int32_t mv_turn, mv_allow;
+    /* added by the turn sequence (command.c): the unit's green marker stays at the end of 3.2
+     * (Put or Keep in Movement this turn, or deployed green by the entrance) */
+    uint8_t kept[WEM_MAX_PIECES];
 } wem_state;
 
 /* ---- orders (the ruleset's own form of proto wem.v1.Order) ---- */
@@ -380,6 +383,8 @@ typedef struct wem_order {
     int32_t values[WEM_MAX_LIST];
     int n_places;
     wem_place places[WEM_MAX_LIST];
+    int pay_markers;        /* WEM_O_COMMAND: pay with transformed points (markers) only, keeping the
+                             * generated ones for another Formation (proto Command.markers_only) */
 } wem_order;
 
 /* the steps of a turn, in order (turn.c): each army acts in initiative order in each step but
@@ -536,6 +541,25 @@ WEM_PHASE_FNS(melee_choice);    /* combat.c      WEM_PH_MELEE_CHOICE */
 WEM_PHASE_FNS(losses);          /* combat.c      WEM_PH_LOSSES */
 WEM_PHASE_FNS(withdraw);        /* forced.c      WEM_PH_WITHDRAW */
 WEM_PHASE_FNS(general_escape);  /* combat.c      WEM_PH_GENERAL_ESCAPE */
+
+/* initiative.c / command.c helpers (the turn sequence) */
+/* R-wem-entrance-lowering: a roll succeeds on lo - tries .. hi (the lower face lowered by 1 per
+ * failed turn) */
+int wem_lowered_success(int roll, int lo, int hi, int tries);
+/* the rectangle lies on the battlefield: inside the board, touching no out-of-field element */
+int wem_rect_on_field(const wem_state *s, const wem_rect *r);
+/* the unit keeps its green marker at the end of this turn's 3.2 */
+void wem_turn_kept(wem_state *s, int u);
+/* [Attaching] may general g attach to unit u (his corps; the CinC any unit of his army; Ney any
+ * blue unit but corps I; one General per Formation)? 0 yes, -1 (err says why) */
+int wem_may_attach(const wem_state *s, int g, int u, brt_reject *err);
+/* [Attaching] "If a Unit is moved in a space occupied by a General (or Commander in Chief)
+ * counter of its army, the General is then attached if the Unit belongs to his Army Corps (the
+ * Commander in Chief will ALWAYS attach). Otherwise, the counter must be moved the least distance
+ * necessary to occupy a free space": call after moving unit u (maneuver.c, forced.c) */
+void wem_general_bumped(wem_state *s, int u, brt_events *ev);
+/* [3.2 Issue Orders] the cost of a command order (o->kind WEM_O_COMMAND), -1 refused (err) */
+int wem_command_cost(const wem_state *s, const wem_order *o, brt_reject *err);
 
 /* text.c: the text syntax (docs/orders-wem.md) */
 int wem_order_parse(const wem_state *s, const char *text, wem_order *o, brt_reject *err);

@@ -196,7 +196,7 @@ static inline int t_unit(t_fx *f, int army, int kind, int corps, int x_mm, int y
     int u = (int)f->sc.n_units++;
     wem_unit_def *d = &f->sc.units[u];
     memset(d, 0, sizeof *d);
-    snprintf(d->id, sizeof d->id, "%c%d", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', u + 1);
+    snprintf(d->id, sizeof d->id, "%c%u", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', (unsigned)(u + 1) % 1000u);
     snprintf(d->name, sizeof d->name, "unit %d", u + 1);
     d->army = (uint8_t)army;
     d->kind = (uint8_t)kind;
@@ -231,7 +231,7 @@ static inline int t_general(t_fx *f, int army, int corps, int rank, int cp, int 
     int g = (int)f->sc.n_generals++;
     wem_general_def *d = &f->sc.generals[g];
     memset(d, 0, sizeof *d);
-    snprintf(d->id, sizeof d->id, "%c-G%d", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', g + 1);
+    snprintf(d->id, sizeof d->id, "%c-G%u", army == WEM_BLUE ? 'B' : army == WEM_RED ? 'R' : 'K', (unsigned)(g + 1) % 1000u);
     snprintf(d->name, sizeof d->name, "general %d", g + 1);
     snprintf(d->sub_name, sizeof d->sub_name, "substitute %d", g + 1);
     d->army = (uint8_t)army;
@@ -368,6 +368,84 @@ static inline void t_legal_all_accepted(t_fx *f, unsigned seat) {
 static inline uint64_t t_next(uint64_t *x) {
     *x = *x * 6364136223846793005ull + 1442695040888963407ull;
     return *x >> 33;
+}
+
+/* ---- terrain and areas of the test's board (rectangles in mm) ---- */
+
+static inline uint16_t t_rect_verts(t_fx *f, int x0, int y0, int x1, int y1) {
+    assert_true(f->sc.n_verts + 4 <= WEM_MAX_VERTS);
+    uint16_t first = (uint16_t)f->sc.n_verts;
+    wem_pt v[4] = {{x0 * WEM_MM, y0 * WEM_MM}, {x1 * WEM_MM, y0 * WEM_MM}, {x1 * WEM_MM, y1 * WEM_MM}, {x0 * WEM_MM, y1 * WEM_MM}};
+    for (int i = 0; i < 4; i++) f->sc.verts[f->sc.n_verts++] = v[i];
+    return first;
+}
+
+/* an area terrain rectangle (kind WEM_T_*, named) */
+static inline int t_area(t_fx *f, int kind, const char *name, int blocks, int x0, int y0, int x1, int y1) {
+    assert_true(f->sc.n_areas < WEM_MAX_AREAS);
+    wem_area_def *a = &f->sc.areas[f->sc.n_areas];
+    memset(a, 0, sizeof *a);
+    snprintf(a->name, sizeof a->name, "%s", name);
+    a->kind = (uint8_t)kind;
+    a->blocks_lof = (uint8_t)blocks;
+    a->first = t_rect_verts(f, x0, y0, x1, y1);
+    a->n = 4;
+    return (int)f->sc.n_areas++;
+}
+
+/* a historical objective [End of the Game]: the area's army and VP */
+static inline void t_objective(t_fx *f, int area, int army, int vp) {
+    f->sc.areas[area].obj_army = (uint8_t)army;
+    f->sc.areas[area].obj_vp = (uint8_t)vp;
+}
+
+/* the black deployment area (a rectangle) and entrance section `sec` (1..3): a segment */
+static inline void t_deploy(t_fx *f, int x0, int y0, int x1, int y1) {
+    memset(&f->sc.deploy, 0, sizeof f->sc.deploy);
+    snprintf(f->sc.deploy.name, sizeof f->sc.deploy.name, "deploy");
+    f->sc.deploy.first = t_rect_verts(f, x0, y0, x1, y1);
+    f->sc.deploy.n = 4;
+}
+
+static inline void t_entrance(t_fx *f, int sec, int x0, int y0, int x1, int y1) {
+    assert_true(f->sc.n_verts + 2 <= WEM_MAX_VERTS);
+    wem_line_def *l = &f->sc.entrance[sec - 1];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "section-%d", sec);
+    l->first = (uint16_t)f->sc.n_verts;
+    l->n = 2;
+    l->hw = 0;
+    f->sc.verts[f->sc.n_verts].x = x0 * WEM_MM, f->sc.verts[f->sc.n_verts++].y = y0 * WEM_MM;
+    f->sc.verts[f->sc.n_verts].x = x1 * WEM_MM, f->sc.verts[f->sc.n_verts++].y = y1 * WEM_MM;
+}
+
+/* the order's text applied must fail, leaving the state as it was */
+static inline void t_refused(t_fx *f, unsigned seat, const char *text, const char *heading) {
+    brt_buf a, b;
+    buf_init(&a), buf_init(&b);
+    assert_int_equal(wem_state_encode(f->s, &a), 0);
+    int rc = t_do(f, seat, text);
+    if (rc == 0) fail_msg("accepted: %s", text);
+    assert_int_equal(wem_state_encode(f->s, &b), 0);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    if (heading && !t_cites(f, heading)) fail_msg("%s: refused as [%s] %s, not citing %s", text, f->err.rule, f->err.message, heading);
+    buf_free(&a), buf_free(&b);
+}
+
+static inline void t_ok(t_fx *f, unsigned seat, const char *text) {
+    if (t_do(f, seat, text)) fail_msg("%s: [%s] %s", text, f->err.rule, f->err.message);
+}
+
+/* the order's text as order_format prints it back */
+static inline void t_format(t_fx *f, const char *text, char *out, size_t cap) {
+    brt_buf b, t;
+    buf_init(&b), buf_init(&t);
+    memset(&f->err, 0, sizeof f->err);
+    if (f->rs->order_parse(f->s, text, &b, &f->err)) fail_msg("%s: [%s] %s", text, f->err.rule, f->err.message);
+    assert_int_equal(f->rs->order_format(b.data, b.len, &t), 0);
+    snprintf(out, cap, "%.*s", (int)t.len, (const char *)t.data);
+    buf_free(&b), buf_free(&t);
 }
 
 #endif
