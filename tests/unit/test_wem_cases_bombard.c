@@ -607,6 +607,23 @@ static void test_wem_bombard_random_boards_finish(void **st) {
     assert_true(shots > 50);
 }
 
+/* the bombardment in the order's text: bombard GUN TARGET support GUN, then the owner's answer */
+static void test_wem_bombard_in_text_orders(void **st) {
+    (void)st;
+    s_board b = s_new();
+    int sup = t_unit(b.f, WEM_BLUE, WEM_ART_FOOT, 1, 315, 400, 0);
+    char line[96];
+    assert_int_equal(t_step(b.f, WEM_STEP_BOMBARD, WEM_BLUE), 1);
+    t_rolls(b.f, 4, 4, 3, 1, 2); /* 7 + 1 = 8 */
+    snprintf(line, sizeof line, "bombard %s %s support %s", b.f->sc.units[b.gun].id, b.f->sc.units[b.tgt].id,
+             b.f->sc.units[sup].id);
+    if (t_do(b.f, 0, line)) fail_msg("%s: [%s] %s", line, b.f->err.rule, b.f->err.message);
+    assert_int_equal(s_result(b.f), 8);
+    if (t_do(b.f, 1, "answer 0")) fail_msg("answer 0: [%s] %s", b.f->err.rule, b.f->err.message);
+    assert_int_equal(b.f->s->units[b.tgt].yellow, 1);
+    t_free(b.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_bombard_3_5_smoke_only),
@@ -639,6 +656,7 @@ int main(void) {
         cmocka_unit_test(test_wem_bombard_attached_general_rolls),
         cmocka_unit_test(test_wem_bombard_attached_general_survives),
         cmocka_unit_test(test_wem_bombard_legal_all_accepted),
+        cmocka_unit_test(test_wem_bombard_in_text_orders),
         cmocka_unit_test(test_wem_bombard_no_gun_passes),
         cmocka_unit_test(test_wem_bombard_random_boards_finish),
     };

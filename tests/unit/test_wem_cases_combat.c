@@ -595,6 +595,21 @@ static void test_wem_result_blocked_withdraw_counts_yellow(void **st) {
     t_free(b.f);
 }
 
+/* the combat in the order's text (docs/orders-wem.md): combat, answer, the spread of Losses */
+static void test_wem_combat_in_text_orders(void **st) {
+    (void)st;
+    s_board b = s_new(WEM_INF);
+    char line[96];
+    assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
+    t_rolls(b.f, 6, 3, 2, 1, 1, 6, 1);
+    snprintf(line, sizeof line, "combat %s %s", b.f->sc.units[b.a].id, b.f->sc.units[b.d].id);
+    if (t_do(b.f, 0, line)) fail_msg("%s: [%s] %s", line, b.f->err.rule, b.f->err.message);
+    assert_string_equal(s_kind(b.f), "counterattack");
+    if (t_do(b.f, 1, "answer 0")) fail_msg("answer 0: [%s] %s", b.f->err.rule, b.f->err.message);
+    assert_int_equal(s_result(b.f)->value, 3);
+    t_free(b.f);
+}
+
 /* every decision of a combat has a legal answer, and answering with any of them leads the
  * combat to its end (random dice and random picks among the legal orders) */
 static void test_wem_combat_legal_answers_reach_the_end(void **st) {
@@ -644,6 +659,7 @@ int main(void) {
         cmocka_unit_test(test_wem_combat_through_attacker_front),
         cmocka_unit_test(test_wem_combat_starter_most_contact_length),
         cmocka_unit_test(test_wem_combat_legal_all_accepted),
+        cmocka_unit_test(test_wem_combat_in_text_orders),
         cmocka_unit_test(test_wem_combat_starter_tie_attacker_chooses),
         cmocka_unit_test(test_wem_counterattack_needs_defender_front),
         cmocka_unit_test(test_wem_counterattack_roles_swapped),

@@ -353,6 +353,21 @@ static void test_wem_losses_starter_not_fewer(void **st) {
     t_free(f);
 }
 
+/* the spread of Losses in the order's text: answer 0 LOSSES... units UNIT... */
+static void test_wem_losses_in_text(void **st) {
+    (void)st;
+    int a, a2;
+    t_fx *f = s_losses(&a, &a2);
+    char line[96];
+    snprintf(line, sizeof line, "answer 0 0 2 units %s %s", f->sc.units[a].id, f->sc.units[a2].id);
+    assert_int_equal(t_do(f, 0, line), -1);
+    assert_true(t_cites(f, "Suffer Damages"));
+    snprintf(line, sizeof line, "answer 0 2 0 units %s %s", f->sc.units[a].id, f->sc.units[a2].id);
+    if (t_do(f, 0, line)) fail_msg("%s: [%s] %s", line, f->err.rule, f->err.message);
+    assert_int_equal(f->s->units[a].losses, 2);
+    t_free(f);
+}
+
 /* [Suffer Damages (melee)] "Units CANNOT suffer more Losses than their capacity" */
 static void test_wem_losses_capacity_limit(void **st) {
     (void)st;
@@ -594,6 +609,7 @@ int main(void) {
         cmocka_unit_test(test_wem_melee_damage_one_die_per_enemy),
         cmocka_unit_test(test_wem_losses_starter_not_fewer),
         cmocka_unit_test(test_wem_losses_capacity_limit),
+        cmocka_unit_test(test_wem_losses_in_text),
         cmocka_unit_test(test_wem_pursuit_automatic_when_still_in_contact),
         cmocka_unit_test(test_wem_pursuit_roll_outside_window_fails),
         cmocka_unit_test(test_wem_pursuit_roll_in_window_charges),
