@@ -102,10 +102,11 @@ int wem_gen_escape_check(const wem_state *s, int g, wem_pt to, brt_reject *err) 
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Unattached Generals",
                               "[Unattached Generals] %s can be moved up to 2 units of measurement", s->sc->generals[g].id);
     int32_t r = WEM_UOM / 4;
-    if (to.x - r < 0 || to.y - r < 0 || to.x + r > s->sc->width || to.y + r > s->sc->height)
+    wem_rect gr = {to, r, r, 0};
+    /* on the battlefield: inside the board, touching no element out of field */
+    if (!wem_rect_on_field(s, &gr))
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Unattached Generals",
                               "[Unattached Generals] %s would leave the battlefield", s->sc->generals[g].id);
-    wem_rect gr = {to, r, r, 0};
     for (size_t u = 0; u < s->sc->n_units; u++) {
         if (s->units[u].status != WEM_ON) continue;
         wem_rect ur = wem_unit_rect(s, (int)u);
