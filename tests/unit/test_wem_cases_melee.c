@@ -450,6 +450,41 @@ static void test_wem_pursuit_infantry_charge_1(void **st) {
     t_free(b.f);
 }
 
+/* [Pursuit die modifiers] -2 by a Shaken Unit, +1 by Cavalry; "+/-1 (as the player wants)" for
+ * a target of the class or higher and for a ★★ General within 2 units: the player picks each
+ * sign after the die; success only on the printed faces (here 5 or 6) */
+static void test_wem_pursuit_modifiers_as_the_player_wants(void **st) {
+    (void)st;
+    for (int k = 0; k < 2; k++) {
+        s_board b = s_new(WEM_INF);
+        b.f->sc.units[b.a].kind = WEM_CAV;
+        b.f->sc.units[b.a].cav = WEM_CAV_MEDIUM;
+        b.f->s->units[b.a].yellow = 1;
+        b.f->sc.units[b.d].cls = WEM_ELITE;
+        t_param(b.f, "melee-class", WEM_ELITE);
+        t_param(b.f, "pursuit-target-class", WEM_ELITE);
+        t_general(b.f, WEM_BLUE, 1, 2, 1, 300, 430, 0);
+        t_rolls(b.f, 5, 5, 1, 1, 1, 6); /* 5 against 1 + 1 class: D withdraws; the Pursuit die 6 */
+        assert_int_equal(s_attack(&b), 0);
+        assert_int_equal(s_margin(b.f, 0), 3);
+        assert_int_equal(s_answer(b.f, 0, WEM_CAV + 1), 0);
+        const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "pursuit-roll", 0);
+        assert_non_null(e);
+        assert_int_equal(e->value, 5); /* 6 - 2 Shaken + 1 cavalry */
+        assert_string_equal(s_kind(b.f), "pursuit-modifier");
+        assert_int_equal(t_legal_n(b.f, 0), 4);
+        t_legal_all_accepted(b.f, 0);
+        wem_order o = t_o(WEM_O_ANSWER);
+        o.n_values = 2;
+        o.values[0] = 1;
+        o.values[1] = k ? 1 : -1; /* 5 + 1 - 1 = 5: success; 5 + 1 + 1 = 7: none */
+        assert_int_equal(t_order(b.f, 0, &o), 0);
+        if (k) assert_string_not_equal(s_kind(b.f), "pursuit-charge");
+        else assert_string_equal(s_kind(b.f), "pursuit-charge");
+        t_free(b.f);
+    }
+}
+
 /* [Pursuit] "Units of Formations in Recovery (marked in orange) cannot resolve a Pursuit" */
 static void test_wem_pursuit_not_from_orange(void **st) {
     (void)st;
@@ -614,6 +649,7 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_roll_outside_window_fails),
         cmocka_unit_test(test_wem_pursuit_roll_in_window_charges),
         cmocka_unit_test(test_wem_pursuit_not_from_orange),
+        cmocka_unit_test(test_wem_pursuit_modifiers_as_the_player_wants),
         cmocka_unit_test(test_wem_pursuit_infantry_charge_1),
         cmocka_unit_test(test_wem_support_same_type_max_2),
         cmocka_unit_test(test_wem_support_one_plus_1),
