@@ -610,6 +610,31 @@ static void test_wem_combat_in_text_orders(void **st) {
     t_free(b.f);
 }
 
+/* [Introduction] three players: a Prussian Unit's combat is black's to order, his seat answers
+ * for it (seat 2), and his red ally is asked nothing */
+static void test_wem_combat_black_orders_its_own(void **st) {
+    (void)st;
+    t_fx *f = t_new(3, 29);
+    int k = t_unit(f, WEM_BLACK, WEM_INF, 1, 300, 400, 0);
+    int bl = t_unit(f, WEM_BLUE, WEM_INF, 1, 300, 370, 180);
+    f->s->units[k].green = 1;
+    f->s->n_order = 3;
+    t_unit(f, WEM_BLACK, WEM_INF, 1, 900, 400, 0);
+    t_unit(f, WEM_BLUE, WEM_INF, 1, 900, 370, 180);
+    assert_int_equal(t_step(f, WEM_STEP_COMBAT, WEM_BLACK), 1);
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u << 2);
+    wem_order o = s_combat(k, bl);
+    assert_int_equal(t_order(f, 1, &o), -1); /* not red's decision */
+    t_rolls(f, 4, 3, 2, 1, 1);
+    assert_int_equal(t_order(f, 2, &o), 0);
+    assert_string_equal(s_kind(f), "counterattack");
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u << 0); /* blue's answer */
+    t_free(f);
+}
+
 /* every decision of a combat has a legal answer, and answering with any of them leads the
  * combat to its end (random dice and random picks among the legal orders) */
 static void test_wem_combat_legal_answers_reach_the_end(void **st) {
@@ -659,6 +684,7 @@ int main(void) {
         cmocka_unit_test(test_wem_combat_through_attacker_front),
         cmocka_unit_test(test_wem_combat_starter_most_contact_length),
         cmocka_unit_test(test_wem_combat_legal_all_accepted),
+        cmocka_unit_test(test_wem_combat_black_orders_its_own),
         cmocka_unit_test(test_wem_combat_in_text_orders),
         cmocka_unit_test(test_wem_combat_starter_tie_attacker_chooses),
         cmocka_unit_test(test_wem_counterattack_needs_defender_front),
