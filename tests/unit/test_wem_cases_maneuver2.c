@@ -1,0 +1,358 @@
+/* test_wem_cases_maneuver2.c - more rule cases of [3.3 Maneuver] and the forced moves, each for
+ * a line of the book the first cases did not hold: [Charge] (only a Charge brings units in
+ * contact), [3.3 Maneuver] (Formations that end a maneuver in contact are united from the next
+ * turn on), [Area Terrain] (the caps and what is taken off them), [Units] (horse artillery and
+ * light cavalry), [Attaching] (a unit moved onto a General, by any move), [Withdraw] (a column of
+ * depth 2 withdraws 1), [Moving through friendly Units] (in a forced Fall Back), [Elements out of
+ * field] (on the way), [3.5 End of Turn] (the split takes the attached General along).
+ * Boards of the tests' own: blue faces north (heading 0), red south (180); 30 mm tiles;
+ * 1 UoM = 30 mm. */
+/* wem_t.h's t_unit() names units "%c%d" into 12 bytes, which gcc's inliner flags (it cannot
+ * overflow: at most 160 units) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+#include "wem_t.h"
+#include "wem/maneuver.h"
+
+#define MM(v) ((v) * WEM_MM)
+
+/* a blank board, no fold line, and a spare blue Formation IN MOVEMENT far away (so that blue's
+ * part of the subphase does not end with the maneuver under test) */
+static t_fx *s_new(void) {
+    t_fx *f = t_new(2, 1);
+    f->sc.fold_x = 0;
+    int spare = t_unit(f, WEM_BLUE, WEM_INF, 6, 900, 600, 0);
+    f->s->units[spare].green = 1;
+    return f;
+}
+
+static int s_blue(t_fx *f, int corps, int x, int y, int h, int green) {
+    int u = t_unit(f, WEM_BLUE, WEM_INF, corps, x, y, h);
+    f->s->units[u].green = (uint8_t)green;
+    return u;
+}
+
+static int s_red(t_fx *f, int corps, int x, int y, int h) { return t_unit(f, WEM_RED, WEM_INF, corps, x, y, h); }
+
+static wem_order s_mv(int kind, int guide, int32_t turn, int32_t dist, int target) {
+    wem_order o = t_o(WEM_O_MANEUVER);
+    o.value = kind;
+    o.unit = guide;
+    o.turn = turn;
+    o.dist = dist;
+    o.target = target;
+    return o;
+}
+
+static int s_go(t_fx *f, wem_order o) {
+    assert_int_equal(t_step(f, WEM_STEP_MANEUVER, WEM_BLUE), 1);
+    return t_order(f, 0, &o);
+}
+
+static void s_area(t_fx *f, int kind, int x0, int y0, int x1, int y1) {
+    wem_scenario *sc = &f->sc;
+    wem_area_def *a = &sc->areas[sc->n_areas++];
+    memset(a, 0, sizeof *a);
+    snprintf(a->name, sizeof a->name, "area-%d", (int)sc->n_areas);
+    a->kind = (uint8_t)kind;
+    a->first = (uint16_t)sc->n_verts;
+    a->n = 4;
+    wem_pt v[4] = {{MM(x0), MM(y0)}, {MM(x1), MM(y0)}, {MM(x1), MM(y1)}, {MM(x0), MM(y1)}};
+    for (int i = 0; i < 4; i++) sc->verts[sc->n_verts++] = v[i];
+}
+
+static void s_line(t_fx *f, int kind, int hw_mm, int x0, int y0, int x1, int y1) {
+    wem_scenario *sc = &f->sc;
+    wem_line_def *l = &sc->lines[sc->n_lines++];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "line-%d", (int)sc->n_lines);
+    l->kind = (uint8_t)kind;
+    l->hw = MM(hw_mm);
+    l->first = (uint16_t)sc->n_verts;
+    l->n = 2;
+    sc->verts[sc->n_verts++] = (wem_pt){MM(x0), MM(y0)};
+    sc->verts[sc->n_verts++] = (wem_pt){MM(x1), MM(y1)};
+}
+
+static int s_contact(t_fx *f, int a, int b) {
+    wem_rect ra = wem_unit_rect(f->s, a), rb = wem_unit_rect(f->s, b);
+    return wem_g_contact(&ra, &rb, wem_tol(f->s));
+}
+
+/* ---- [Charge] "Charge is the only maneuver that allows the movement of Formations, on the
+ * battlefield, to bring them in contact with the enemy" ---- */
+
+/* an Advance onto an enemy's rear (no area of engagement there) may come close, not touch */
+static void test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 300, 0);   /* faces north: its rear towards blue */
+    int b = s_blue(f, 2, 200, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(70), -1)), -1);   /* to contact */
+    assert_true(t_cites(f, "Charge"));
+    assert_int_equal(f->s->units[b].at.y, MM(400));
+    wem_order o = s_mv(WEM_MV_ADVANCE, b, 0, MM(69), -1);   /* 1 mm short: allowed */
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(s_contact(f, b, r), WEM_APART);
+    t_free(f);
+}
+
+/* an enemy already in contact with a blue unit stops no Advance by its area of engagement, but
+ * the Advance still may not end in contact with it */
+static void test_wem_charge_only_maneuver_into_contact_engaged_enemy(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 300, 180);
+    t_unit(f, WEM_BLUE, WEM_INF, 3, 230, 300, 270);   /* touching red's flank */
+    int b = s_blue(f, 2, 200, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(70), -1)), -1);
+    assert_true(t_cites(f, "Charge"));
+    wem_order o = s_mv(WEM_MV_CHARGE, b, 0, 0, r);   /* but it may Charge it... */
+    assert_int_equal(t_order(f, 0, &o), -1);         /* ...not: its Formation is in contact */
+    assert_true(t_cites(f, "Charge"));
+    o = s_mv(WEM_MV_ADVANCE, b, 0, MM(65), -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(335));
+    t_free(f);
+}
+
+/* ---- [3.3 Maneuver] "If two Formations belonging to the same Army Corps end a maneuver in
+ * contact, from the next turn on, these Formations can be considered united" ---- */
+
+static void test_wem_maneuver_formations_in_contact_united_from_next_turn(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int a = s_blue(f, 2, 200, 660, 0, 1);
+    int b = s_blue(f, 2, 230, 600, 0, 1);   /* same corps, same facing, apart */
+    /* a ends beside b, flank to flank */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, a, 0, MM(60), -1)), 0);
+    assert_int_equal(s_contact(f, a, b), WEM_TOUCH);
+    /* this turn b is still a Formation of its own: it maneuvers alone, by a front width of 1,
+     * and a keeps its place and its green marker */
+    wem_order o = s_mv(WEM_MV_ADVANCE, b, 0, 4 * WEM_UOM, -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(480));
+    assert_int_equal(f->s->units[a].at.y, MM(600));
+    assert_int_equal(f->s->units[a].green, 1);
+    t_free(f);
+}
+
+/* legal() lists the maneuvers of the Formation that has not maneuvered, and apply accepts them */
+static void test_wem_maneuver_formations_in_contact_legal_lists_the_other(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int a = s_blue(f, 2, 200, 660, 0, 1);
+    int b = s_blue(f, 2, 230, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, a, 0, MM(60), -1)), 0);
+    brt_buf out;
+    buf_init(&out);
+    int n = f->rs->legal(f->s, 0, &out);
+    buf_free(&out);
+    assert_true(n > 2);   /* b's (and the spare's) maneuvers, and done */
+    wem_order o = s_mv(WEM_MV_FALLBACK, b, 0, WEM_UOM, -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(630));
+    t_legal_all_accepted(f, 0);
+    t_free(f);
+}
+
+/* ---- [Area Terrain] the caps, then what is taken off them (R-wem-terrain-order) ---- */
+
+/* [Town] "treated as if they already moved 1 unit of measurement" and [Wood] "cannot surpass one
+ * Unit of Measurement": across both, nothing is left */
+static void test_wem_town_and_wood_leave_nothing(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_area(f, WEM_T_TOWN, 150, 560, 200, 590);   /* the front edge (y 585) in both */
+    s_area(f, WEM_T_WOOD, 200, 560, 250, 590);
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(1), -1)), -1);
+    assert_true(t_cites(f, "Town"));
+    assert_int_equal(f->s->units[b].at.y, MM(600));
+    t_free(f);
+}
+
+/* [Farm Field] "cannot surpass 2" and [Sunken Road] "reduced by 1": 1 unit of measurement */
+static void test_wem_farm_and_sunken_road_allow_1(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_area(f, WEM_T_FARM, 150, 450, 250, 590);
+    s_line(f, WEM_L_SUNKEN, 1, 100, 580, 300, 580);
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(31), -1)), -1);
+    assert_true(t_cites(f, "Sunken Road"));
+    wem_order o = s_mv(WEM_MV_ADVANCE, b, 0, MM(30), -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(570));
+    t_free(f);
+}
+
+/* [Wood] caps at 1, then the Torrent takes 1 off: Fall Back 1 across both is refused */
+static void test_wem_wood_and_torrent_fall_back_1_refused(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_area(f, WEM_T_WOOD, 150, 580, 250, 640);
+    s_line(f, WEM_L_TORRENT, 1, 100, 625, 300, 625);
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_FALLBACK, b, 0, WEM_UOM, -1)), -1);
+    assert_true(t_cites(f, "Torrent"));
+    assert_int_equal(f->s->units[b].at.y, MM(600));
+    t_free(f);
+}
+
+/* ---- [Units] "Horse Artillery Units do not reduce the Advance/Charge ability of the Light
+ * Cavalry Units in the same Formation" (R-wem-light-horse-artillery) ---- */
+
+static void test_wem_advance_light_cavalry_with_horse_artillery_not_reduced(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int c = t_unit(f, WEM_BLUE, WEM_CAV, 2, 200, 600, 0);
+    f->sc.units[c].cav = WEM_CAV_LIGHT;
+    /* a fastened horse gun beside it, fronts level */
+    int g = t_unit(f, WEM_BLUE, WEM_ART_HORSE, 2, 222, 592, 0);
+    f->s->units[g].fastened = 1;
+    f->s->units[c].green = f->s->units[g].green = 1;
+    assert_int_equal(s_contact(f, c, g), WEM_TOUCH);
+    /* as the light cavalry alone: Advance 4 + 1 = 5 units of measurement */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, c, 0, 5 * WEM_UOM, -1)), 0);
+    assert_int_equal(f->s->units[c].at.y, MM(450));
+    assert_int_equal(f->s->units[g].at.y, MM(442));
+    t_free(f);
+}
+
+/* ---- [Attaching] a unit moved onto a General of its army ---- */
+
+/* "A Formation can have only 1 General (or the Commander in Chief) attached to it": a unit whose
+ * Formation has the Commander in Chief does not pick up its corps' General; he makes way */
+static void test_wem_attaching_one_general_per_formation(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int a = s_blue(f, 2, 200, 600, 0, 1);
+    int b = s_blue(f, 2, 230, 600, 0, 1);
+    int n = t_general(f, WEM_BLUE, 0, 4, 0, 230, 600, 1);   /* Napoleon, on b */
+    f->s->generals[n].attached = (int16_t)b;
+    int g = t_general(f, WEM_BLUE, 2, 2, 1, 200, 540, 0);   /* corps 2's General, in a's way */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, a, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(540));
+    assert_int_equal(f->s->generals[g].attached, -1);
+    wem_rect ur = wem_unit_rect(f->s, a), gr = wem_general_rect(f->s, g);
+    assert_int_not_equal(wem_g_contact(&ur, &gr, wem_tol(f->s)), WEM_OVERLAP);
+    assert_int_equal(f->s->generals[n].attached, b);
+    t_free(f);
+}
+
+/* "If a Unit is moved in a space occupied by a General": a Withdraw too */
+static void test_wem_attaching_withdraw_onto_own_general(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int u = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int g = t_general(f, WEM_BLUE, 2, 2, 1, 200, 430, 0);
+    assert_int_equal(wem_withdraw(f->s, u, WEM_UOM, -1, &f->ev), WEM_UOM);
+    assert_int_equal(f->s->generals[g].attached, u);
+    t_free(f);
+}
+
+/* the least distance to a free space: a General of another corps just beside the unit's path
+ * is pushed out over the nearer edge, sideways */
+static void test_wem_attaching_general_moved_least_distance_sideways(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    int g = t_general(f, WEM_BLUE, 4, 2, 1, 212, 540, 0);   /* 12 mm right of the path's axis */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
+    assert_int_equal(f->s->generals[g].attached, -1);
+    /* out over the right edge: 15 - 12 + 7.5 mm, less contact-tol / 2 */
+    assert_int_equal(f->s->generals[g].at.y, MM(540));
+    assert_int_equal(f->s->generals[g].at.x, MM(212) + WEM_UOM / 2 - MM(12) + WEM_UOM / 4 - wem_tol(f->s) / 2);
+    t_free(f);
+}
+
+/* ---- [Withdraw] "If the Unit must Withdraw and is in contact with a friendly Unit (up to depth
+ * 2), both Units must Withdraw 1" - a Routed unit's Withdraw 2 as well ---- */
+
+static void test_wem_withdraw_routed_with_friend_behind_both_withdraw_1(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int u = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int x = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 430, 0);
+    f->s->units[u].yellow = 1;
+    wem_shake(f->s, u, -1, &f->ev);   /* Routed: must Withdraw 2 */
+    assert_int_equal(f->s->units[u].status, WEM_ON);
+    assert_int_equal(f->s->units[u].at.y, MM(430));
+    assert_int_equal(f->s->units[x].at.y, MM(460));
+    t_free(f);
+}
+
+/* ---- [Moving through friendly Units] "if a Shaken Unit moves through a Unit, they will become
+ * Shaken as well": in the Fall Back of [Result of Combat] too ---- */
+
+static void test_wem_fall_back_shaken_unit_shakes_friend_passed(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int x = t_unit(f, WEM_BLUE, WEM_INF, 3, 200, 460, 90);   /* another corps, another facing */
+    f->s->units[a].yellow = 1;
+    wem_fall_back(f->s, a, 4 * WEM_UOM, &f->ev);
+    assert_int_equal(f->s->units[a].at.y, MM(520));
+    assert_int_equal(f->s->units[x].yellow, 1);
+    assert_int_equal(f->s->units[a].yellow, 1);
+    t_free(f);
+}
+
+/* ---- [Elements out of field] "a tile or counter that comes out of the battlefield, even
+ * partially": on the way, not only at the end ---- */
+
+static void test_wem_maneuver_pivot_over_the_edge_out_of_field(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    /* a Formation of two side by side near the west edge: a quarter turn to the right pivots on
+     * the guide's front-left corner (x = 40 mm); the left unit's rear-left corner swings out to
+     * x = 40 - 42.4 mm on the way and back to 10 mm */
+    int l = s_blue(f, 2, 25, 600, 0, 1);
+    int b = s_blue(f, 2, 55, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 900, 0, -1)), 0);
+    assert_int_equal(f->s->units[b].status, WEM_ON);
+    assert_int_equal(f->s->units[l].status, WEM_OUTFIELD);
+    t_free(f);
+}
+
+/* ---- [3.5 End of Turn] "All enemy Units still in contact must be split": the attached General
+ * goes with the unit that steps away ---- */
+
+static void test_wem_end_of_turn_split_takes_attached_general(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 370, 180);
+    int b = s_blue(f, 2, 200, 400, 0, 0);
+    int g = t_general(f, WEM_RED, 1, 2, 1, 200, 370, 0);
+    f->s->generals[g].attached = (int16_t)r;
+    f->s->order[0] = WEM_BLUE;
+    f->s->order[1] = WEM_RED;
+    wem_split_contacts(f->s, &f->ev);
+    assert_int_equal(s_contact(f, b, r), WEM_APART);
+    assert_int_equal(f->s->generals[g].at.x, f->s->units[r].at.x);
+    assert_int_equal(f->s->generals[g].at.y, f->s->units[r].at.y);
+    t_free(f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
+        cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_engaged_enemy),
+        cmocka_unit_test(test_wem_maneuver_formations_in_contact_united_from_next_turn),
+        cmocka_unit_test(test_wem_maneuver_formations_in_contact_legal_lists_the_other),
+        cmocka_unit_test(test_wem_town_and_wood_leave_nothing),
+        cmocka_unit_test(test_wem_farm_and_sunken_road_allow_1),
+        cmocka_unit_test(test_wem_wood_and_torrent_fall_back_1_refused),
+        cmocka_unit_test(test_wem_advance_light_cavalry_with_horse_artillery_not_reduced),
+        cmocka_unit_test(test_wem_attaching_one_general_per_formation),
+        cmocka_unit_test(test_wem_attaching_withdraw_onto_own_general),
+        cmocka_unit_test(test_wem_attaching_general_moved_least_distance_sideways),
+        cmocka_unit_test(test_wem_withdraw_routed_with_friend_behind_both_withdraw_1),
+        cmocka_unit_test(test_wem_fall_back_shaken_unit_shakes_friend_passed),
+        cmocka_unit_test(test_wem_maneuver_pivot_over_the_edge_out_of_field),
+        cmocka_unit_test(test_wem_end_of_turn_split_takes_attached_general),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
