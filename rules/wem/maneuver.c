@@ -375,6 +375,14 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                 if (!own) {
                     if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e, p);
                     if (!exempt[e]) {
+                        /* at the limit the area "is considered occupied": the Formation has met it
+                         * and "CANNOT Advance further" (R-wem-aoe-path) */
+                        if (start == 1 && p->kind == WEM_MV_ADVANCE && (dist > 0 || p->turn))
+                            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Advance",
+                                                  "[Advance] %s is at the limit of the area of engagement of %s, "
+                                                  "which is considered occupied: once the Formation meets an enemy "
+                                                  "area of engagement it CANNOT Advance further",
+                                                  uid, sc->units[e].id);
                         if (start == 2) {
                             if (p->kind == WEM_MV_CHARGE)
                                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
@@ -487,6 +495,9 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
             s_bbox(q0.v, 4, b0);
             s_bbox(q2.v, 4, b2);
             int32_t lim = b0[2] > sc->fold_x ? b0[2] : sc->fold_x;
+            for (int j = 0; j < k; j++)   /* on the way too (a pivot's swing) */
+                for (int v = 0; v < nh[j]; v++)
+                    if (h[j][v].x > b2[2]) b2[2] = h[j][v].x;
             if (b2[2] > lim)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Maneuver limit",
                                       "[Maneuver limit] %s cannot maneuver to the right of the fold line until the "

@@ -336,6 +336,44 @@ static void test_wem_end_of_turn_split_takes_attached_general(void **st) {
     t_free(f);
 }
 
+/* [Area of Engagement] "if a Unit has an enemy Unit that is at the limit of its area of engagement
+ * (its distance is exactly 1 unit of measurement) then its area of engagement is considered
+ * occupied" and [Advance] "Once the Formation meets an enemy area of engagement it CANNOT Advance
+ * further": from the limit, no Advance, even sideways; Fall Back 1 is still open */
+static void test_wem_advance_from_aoe_limit_cannot_advance_further(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_red(f, 1, 200, 300, 180);
+    int b = s_blue(f, 2, 200, 360, 0, 1);   /* exactly 30 mm from red's front */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 450, MM(10), -1)), -1);
+    assert_true(t_cites(f, "Advance"));
+    assert_int_equal(f->s->units[b].at.y, MM(360));
+    wem_order o = s_mv(WEM_MV_FALLBACK, b, 0, WEM_UOM, -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(390));
+    t_free(f);
+}
+
+/* [Maneuver limit] "the blue (French) army Units cannot execute maneuvers to the right of the
+ * imaginary line": not on the way either (a pivot swinging a corner over the line and back) */
+static void test_wem_maneuver_limit_pivot_swing_over_fold_refused(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    f->sc.fold_x = MM(245);
+    f->s->black_seen = 0;
+    /* a quarter turn to the left pivots on the guide's front-right corner (x = 215 mm): the right
+     * unit's rear-right corner swings out to x = 215 + 42.4 mm and back to 245 */
+    int b = s_blue(f, 2, 200, 600, 0, 1);
+    int r = s_blue(f, 2, 230, 600, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, -900, 0, -1)), -1);
+    assert_true(t_cites(f, "Maneuver limit"));
+    assert_int_equal(f->s->units[r].at.x, MM(230));
+    f->s->black_seen = 1;   /* once the black army is deployed */
+    wem_order o = s_mv(WEM_MV_ADVANCE, b, -900, 0, -1);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -353,6 +391,8 @@ int main(void) {
         cmocka_unit_test(test_wem_fall_back_shaken_unit_shakes_friend_passed),
         cmocka_unit_test(test_wem_maneuver_pivot_over_the_edge_out_of_field),
         cmocka_unit_test(test_wem_end_of_turn_split_takes_attached_general),
+        cmocka_unit_test(test_wem_advance_from_aoe_limit_cannot_advance_further),
+        cmocka_unit_test(test_wem_maneuver_limit_pivot_swing_over_fold_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
