@@ -294,8 +294,18 @@ static int s_hulls_in_aoe(const wem_state *s, int e, wem_pt h[][8], const int *n
  * occupied by enemy Units NOT in contact with friendly Units" (R-wem-aoe-exceptions: units of
  * the moving side, not in contact with units of e's side, and not among the units that move) */
 static int s_aoe_exempt(const wem_state *s, int e, const wem_plan *p) {
-    if (wem_in_enemy_contact(s, e)) return 1;
     int side = s->sc->units[e].army;
+    /* "already in contact with enemy Units": units other than the ones that move */
+    {
+        wem_rect a = wem_unit_rect(s, e);
+        int32_t tol = wem_tol(s);
+        for (size_t i = 0; i < s->sc->n_units; i++) {
+            if (s->units[i].status != WEM_ON || !wem_mv_enemies(side, s->sc->units[i].army)) continue;
+            if (s_in(p->units, p->n, (int)i)) continue;
+            wem_rect b = wem_unit_rect(s, (int)i);
+            if (!wem_mv_far(&a, &b, tol) && wem_g_contact(&a, &b, tol) != WEM_APART) return 1;
+        }
+    }
     for (size_t i = 0; i < s->sc->n_units; i++) {
         if (s->units[i].status != WEM_ON || !wem_mv_enemies(side, s->sc->units[i].army)) continue;
         if (s_in(p->units, p->n, (int)i)) continue;   /* not the units that move */

@@ -374,6 +374,19 @@ static void test_wem_maneuver_limit_pivot_swing_over_fold_refused(void **st) {
     t_free(f);
 }
 
+/* [Area of Engagement] "unless the enemy Unit is already in contact with enemy Units": other
+ * units than those that move; a unit touching the enemy's flank does not open its area for itself */
+static void test_wem_aoe_own_contact_does_not_exempt(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_red(f, 1, 200, 300, 180);
+    int b = s_blue(f, 2, 230, 300, 0, 1);   /* touching red's flank, facing north */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(10), -1)), -1);
+    assert_true(t_cites(f, "Advance"));
+    assert_int_equal(f->s->units[b].at.y, MM(300));
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -393,6 +406,7 @@ int main(void) {
         cmocka_unit_test(test_wem_end_of_turn_split_takes_attached_general),
         cmocka_unit_test(test_wem_advance_from_aoe_limit_cannot_advance_further),
         cmocka_unit_test(test_wem_maneuver_limit_pivot_swing_over_fold_refused),
+        cmocka_unit_test(test_wem_aoe_own_contact_does_not_exempt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
