@@ -209,6 +209,63 @@ void wem_shake(wem_state *s, int u, int cause, brt_events *ev) {
     s_withdraw(s, u, 2 * WEM_UOM, cause, 1, ev);
 }
 
+/* [Area Terrain] [Linear Terrain] "The maneuver modifiers ... are applied to all of the
+ * Formations that are moving across it, even partially": what the Formation's straight path back
+ * allows of dist, in the order of R-wem-terrain-order (R-wem-fall-back-terrain); *why names the
+ * terrain; -1 when a Bridge is met by a front width other than 1 */
+static int32_t s_terrain_allow(const wem_state *s, const int16_t *set, int n, int32_t back, int32_t dist,
+                               const char **why) {
+    const wem_scenario *sc = s->sc;
+    int wood = 0, farm = 0, town = 0, sunken = 0, torrent = 0, bridge = 0, road0 = 1, road1 = 1, roads = 0;
+    uint8_t met[WEM_MAX_LINES] = {0};
+    *why = "";
+    for (int i = 0; i < n; i++) {
+        wem_rect r = wem_unit_rect(s, set[i]), nr = wem_g_translate(&r, back, dist);
+        wem_quad q, nq;
+        wem_g_quad(&r, 0, &q);
+        wem_g_quad(&nr, 0, &nq);
+        wem_pt sw[8];
+        int nsw = wem_g_sweep(&q, &nq, sw);
+        for (size_t a = 0; a < sc->n_areas; a++) {
+            int k = sc->areas[a].kind;
+            if (k != WEM_T_WOOD && k != WEM_T_FARM && k != WEM_T_TOWN) continue;
+            wem_poly poly = wem_area_poly(sc, &sc->areas[a]);
+            if (poly.n < 3 || !wem_g_convex_meets_poly(sw, nsw, &poly)) continue;
+            wood |= k == WEM_T_WOOD, farm |= k == WEM_T_FARM, town |= k == WEM_T_TOWN;
+        }
+        int on0 = 0, on1 = 0;
+        for (size_t l = 0; l < sc->n_lines; l++) {
+            wem_line ln = wem_line_shape(sc, &sc->lines[l]);
+            if (ln.n < 2) continue;
+            if (sc->lines[l].kind == WEM_L_ROAD) {
+                roads = 1;
+                on0 |= wem_g_convex_meets_line(q.v, 4, &ln);
+                on1 |= wem_g_convex_meets_line(nq.v, 4, &ln);
+            } else if (wem_g_convex_meets_line(sw, nsw, &ln)) {
+                met[l] = 1;
+            }
+        }
+        road0 &= on0, road1 &= on1;
+    }
+    for (size_t l = 0; l < sc->n_lines; l++) {
+        if (!met[l]) continue;
+        sunken += sc->lines[l].kind == WEM_L_SUNKEN;
+        torrent += sc->lines[l].kind == WEM_L_TORRENT;
+        bridge += sc->lines[l].kind == WEM_L_BRIDGE;
+    }
+    int w = 1, d = 1;
+    wem_set_shape(s, set, n, &w, &d);
+    if (bridge && w != 1) return *why = "[Bridge] only a front width of 1 maneuvers across a Bridge", -1;
+    if (w == 1 && roads && road0 && road1) return dist;   /* [Road] (R-wem-road) */
+    int32_t allow = dist;
+    if (farm && allow > 2 * WEM_UOM) allow = 2 * WEM_UOM, *why = "[Farm Field] at most 2 units of measurement";
+    if (wood && allow > WEM_UOM) allow = WEM_UOM, *why = "[Wood] at most 1 unit of measurement";
+    if (town) allow -= WEM_UOM, *why = "[Town] counts as 1 unit of measurement already moved";
+    if (sunken) allow -= sunken * WEM_UOM, *why = "[Sunken Road] reduces a maneuver by 1";
+    if (torrent) allow -= torrent * WEM_UOM, *why = "[Torrent] reduces a maneuver by 1";
+    return allow < 0 ? 0 : allow;
+}
+
 /* [Fall Back] the whole Formation straight back; "If a Unit must Fall Back, but it CANNOT,
  * because of any circumstance, it will instead suffer 1 Loss" (R-wem-fall-back-partial: the
  * units that can move, move; each one that cannot stays and takes 1 Loss). Shaken spreads both
@@ -226,6 +283,14 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     for (int i = 0; i < n; i++) s_fasten(s, set[i]);
     int32_t back = wem_g_norm((int64_t)s->units[u].h + 1800);
     uint8_t stuck[WEM_MAX_LIST] = {0}, shaken[WEM_MAX_LIST] = {0};
+    /* the terrain crossed limits the whole Formation: short of dist, none of it can Fall Back */
+    const char *why = "";
+    if (s_terrain_allow(s, set, n, back, dist, &why) < dist) {
+        wem_event(s, ev, BRT_SEATS_ALL, "fall-back-terrain", sc->units[u].army, u, -1, dist, NULL, 0, NULL, 0,
+                  "[Fall Back] the Formation of %s cannot Fall Back %d.%02d mm across the terrain: %s", sc->units[u].id,
+                  dist / WEM_MM, dist % WEM_MM * 5, why);
+        for (int i = 0; i < n; i++) stuck[i] = 1;
+    }
     uint8_t passed[WEM_MAX_LIST][WEM_MAX_PIECES];   /* mover i passed through unit e */
     memset(passed, 0, sizeof passed);
     for (int changed = 1; changed;) {

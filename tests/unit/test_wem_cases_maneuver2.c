@@ -387,6 +387,28 @@ static void test_wem_aoe_own_contact_does_not_exempt(void **st) {
     t_free(f);
 }
 
+/* [Fall Back] of [Result of Combat] across a Wood: "the maneuvers executed across the Wood, even
+ * partially, cannot surpass one Unit of Measurement"; a Fall Back 2 cannot be made, "it will
+ * instead suffer 1 Loss" (R-wem-fall-back-terrain) */
+static void test_wem_fall_back_2_across_wood_cannot_loss(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    s_area(f, WEM_T_WOOD, 150, 430, 250, 480);
+    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int b = t_unit(f, WEM_BLUE, WEM_INF, 2, 230, 400, 0);
+    wem_fall_back(f->s, a, 2 * WEM_UOM, &f->ev);
+    assert_int_equal(f->s->units[a].at.y, MM(400));
+    assert_int_equal(f->s->units[b].at.y, MM(400));
+    assert_int_equal(f->s->units[a].losses, 1);
+    assert_int_equal(f->s->units[b].losses, 1);
+    /* a Fall Back 1 across it is within the cap */
+    wem_fall_back(f->s, a, WEM_UOM, &f->ev);
+    assert_int_equal(f->s->units[a].at.y, MM(430));
+    assert_int_equal(f->s->units[b].at.y, MM(430));
+    assert_int_equal(f->s->units[a].losses, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -407,6 +429,7 @@ int main(void) {
         cmocka_unit_test(test_wem_advance_from_aoe_limit_cannot_advance_further),
         cmocka_unit_test(test_wem_maneuver_limit_pivot_swing_over_fold_refused),
         cmocka_unit_test(test_wem_aoe_own_contact_does_not_exempt),
+        cmocka_unit_test(test_wem_fall_back_2_across_wood_cannot_loss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
