@@ -129,7 +129,8 @@ static int32_t s_withdraw(wem_state *s, int u, int32_t dist, int cause, int rout
             if (wem_mv_enemies(sc->units[u].army, sc->units[i].army)) continue;
             wem_rect o = wem_unit_rect(s, (int)i);
             int corner = 0;
-            if (wem_g_touch_sides(&c, &o, tol, &corner) & WEM_SIDE_REAR) next = (int)i;
+            /* columned: in contact along the rear, not at a corner only (R-wem-width-corner) */
+            if ((wem_g_touch_sides(&c, &o, tol, &corner) & WEM_SIDE_REAR) && !corner) next = (int)i;
         }
         if (next < 0 || n >= WEM_MAX_LIST) break;
         col[n++] = (int16_t)next;

@@ -409,6 +409,20 @@ static void test_wem_fall_back_2_across_wood_cannot_loss(void **st) {
     t_free(f);
 }
 
+/* [Withdraw] "in contact with a friendly Unit (up to depth 2 *), both Units must Withdraw 1": a
+ * friend touching only at a rear corner is not columned with it (R-wem-withdraw-column) */
+static void test_wem_withdraw_corner_friend_is_no_column(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int u = t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    int x = t_unit(f, WEM_BLUE, WEM_INF, 2, 230, 430, 0);   /* corner to corner, behind right */
+    assert_int_equal(wem_withdraw(f->s, u, WEM_UOM, -1, &f->ev), WEM_UOM);
+    assert_int_equal(f->s->units[u].at.y, MM(430));
+    assert_int_equal(f->s->units[x].at.y, MM(430));
+    assert_int_equal(f->s->units[u].yellow + f->s->units[x].yellow, 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -430,6 +444,7 @@ int main(void) {
         cmocka_unit_test(test_wem_maneuver_limit_pivot_swing_over_fold_refused),
         cmocka_unit_test(test_wem_aoe_own_contact_does_not_exempt),
         cmocka_unit_test(test_wem_fall_back_2_across_wood_cannot_loss),
+        cmocka_unit_test(test_wem_withdraw_corner_friend_is_no_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
