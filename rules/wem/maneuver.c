@@ -1179,8 +1179,17 @@ int wem_charge_reply_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         wem_unit *g = &s->units[t], *d = &s->units[def];
         wem_pt gf = wem_g_offset(g->at, g->h, WEM_UOM / 4, 0);
         wem_pt df = wem_g_offset(d->at, d->h, WEM_UOM / 2, 0);
+        wem_pt g0 = g->at, d0 = d->at;
         d->at = wem_g_offset(gf, d->h, -WEM_UOM / 2, 0);
         g->at = wem_g_offset(df, g->h, -WEM_UOM / 4, 0);
+        /* an attached General goes with his unit [Attaching] */
+        for (size_t k = 0; k < sc->n_generals; k++) {
+            wem_general *x = &s->generals[k];
+            if (x->status != WEM_ON || (x->attached != t && x->attached != def)) continue;
+            wem_pt from = x->attached == t ? g0 : d0, to = x->attached == t ? g->at : d->at;
+            x->at.x += to.x - from.x;
+            x->at.y += to.y - from.y;
+        }
         wem_event(s, ev, BRT_SEATS_ALL, "defend-gun", sc->units[t].army, def, t, 0, NULL, 0, &d->at, d->h,
                   "[Charge against Artillery] %s switches places with %s to defend it", sc->units[def].id,
                   sc->units[t].id);

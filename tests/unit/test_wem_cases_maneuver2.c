@@ -423,6 +423,30 @@ static void test_wem_withdraw_corner_friend_is_no_column(void **st) {
     t_free(f);
 }
 
+/* [Charge against Artillery] "switching the position of the pieces": the General attached to the
+ * defender goes with it ([Attaching]) */
+static void test_wem_charge_defended_gun_switch_takes_attached_general(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int d = s_red(f, 1, 170, 300, 180);
+    int g = t_unit(f, WEM_RED, WEM_ART_FOOT, 1, 192, 307, 180);
+    f->s->units[g].fastened = 0;
+    f->s->units[g].at = (wem_pt){3850, 6150};   /* beside d, front edges in line at y = 315 */
+    int k = t_general(f, WEM_RED, 1, 2, 1, 170, 300, 0);
+    f->s->generals[k].attached = (int16_t)d;
+    int b = s_blue(f, 2, 195, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, b, 0, 0, g)), 0);
+    wem_order a = t_o(WEM_O_ANSWER);
+    a.value = 2;   /* defend */
+    a.n_units = 1;
+    a.units[0] = (int16_t)d;
+    assert_int_equal(t_order(f, 1, &a), 0);
+    assert_int_equal(f->s->units[d].at.x, 3850);
+    assert_int_equal(f->s->generals[k].at.x, f->s->units[d].at.x);
+    assert_int_equal(f->s->generals[k].at.y, f->s->units[d].at.y);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -445,6 +469,7 @@ int main(void) {
         cmocka_unit_test(test_wem_aoe_own_contact_does_not_exempt),
         cmocka_unit_test(test_wem_fall_back_2_across_wood_cannot_loss),
         cmocka_unit_test(test_wem_withdraw_corner_friend_is_no_column),
+        cmocka_unit_test(test_wem_charge_defended_gun_switch_takes_attached_general),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
