@@ -762,7 +762,9 @@ static void s_charge_effects(wem_state *s, const wem_plan *p, int who, brt_event
         wem_unit *x = &s->units[p->units[i]];
         x->charged = 1;
         x->charge_dist = p->dist;
-        if (p->torrent && !p->road) x->charge_torrent = 1;
+        /* [Torrent] "-1 to Units that cross the Torrent whilst executing a Charge" is a modifier to
+         * combat, not a limitation of the maneuver: a Road does not lift it (R-wem-road) */
+        if (p->torrent) x->charge_torrent = 1;
         if (p->bridge) x->charge_bridge = 1;
     }
     if (s->units[t].status != WEM_ON) return;

@@ -447,6 +447,23 @@ static void test_wem_charge_defended_gun_switch_takes_attached_general(void **st
     t_free(f);
 }
 
+/* [Road] "do not suffer limitations from other types of terrain": the Charge along the Road
+ * crosses the Torrent without losing 1; [Torrent] "-1 to Units that cross the Torrent whilst
+ * executing a Charge" is a modifier to combat and still holds */
+static void test_wem_road_charge_across_torrent_keeps_combat_minus_1(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    s_line(f, WEM_L_ROAD, 1, 200, 300, 200, 650);
+    s_line(f, WEM_L_TORRENT, 1, 100, 520, 300, 520);
+    int r = s_red(f, 1, 200, 470, 180);
+    int b = s_blue(f, 2, 200, 600, 0, 1);   /* 100 mm to red's front: Charge 4 less 1 would not do */
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, b, 0, 0, r)), 0);
+    assert_int_equal(f->s->units[b].at.y, MM(500));
+    assert_int_equal(f->s->units[b].charged, 1);
+    assert_int_equal(f->s->units[b].charge_torrent, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -470,6 +487,7 @@ int main(void) {
         cmocka_unit_test(test_wem_fall_back_2_across_wood_cannot_loss),
         cmocka_unit_test(test_wem_withdraw_corner_friend_is_no_column),
         cmocka_unit_test(test_wem_charge_defended_gun_switch_takes_attached_general),
+        cmocka_unit_test(test_wem_road_charge_across_torrent_keeps_combat_minus_1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
