@@ -772,7 +772,10 @@ static void s_charge_effects(wem_state *s, const wem_plan *p, int who, brt_event
     wem_rect tr = wem_unit_rect(s, t), cr = p->r2[who];
     int corner = 0;
     int sides = wem_g_touch_sides(&tr, &cr, wem_tol(s), &corner);
-    if (sides && !(sides & WEM_SIDE_FRONT) && !s->units[t].yellow) s->units[t].charge_flank = 1;
+    /* not a Garrison: "The Garrison's combat ability and engagement area is expressed through ALL
+     * sides of the counter" [The Garrisons] */
+    if (sides && !(sides & WEM_SIDE_FRONT) && !s->units[t].yellow && sc->units[t].kind != WEM_GARRISON)
+        s->units[t].charge_flank = 1;
     /* "When a Unit is Charged, remove the green marker from its Formation. All Command points
      * stored on the command table of its General are lost as well." */
     wem_formations f;

@@ -464,6 +464,31 @@ static void test_wem_road_charge_across_torrent_keeps_combat_minus_1(void **st) 
     t_free(f);
 }
 
+/* [The Garrisons] "The Garrison's combat ability and engagement area is expressed through ALL
+ * sides of the counter": a Garrison Charged on a side that is not its marked front is not
+ * "Charged on its flanks" ([Melee modifiers]: no temporary Shaken) */
+static void test_wem_garrison_charged_on_side_not_flank(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int g = t_unit(f, WEM_RED, WEM_GARRISON, 1, 200, 300, 90);   /* marked front east */
+    int b = s_blue(f, 2, 200, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, b, 0, 0, g)), 0);
+    assert_int_equal(f->s->units[b].charged, 1);
+    assert_int_equal(f->s->units[g].charge_flank, 0);
+    t_free(f);
+}
+
+/* for comparison, a tile Charged the same way on its flank is temporarily Shaken */
+static void test_wem_charge_on_flank_tile_temporarily_shaken(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 300, 90);
+    int b = s_blue(f, 2, 200, 400, 0, 1);
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, b, 0, 0, r)), 0);
+    assert_int_equal(f->s->units[r].charge_flank, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -488,6 +513,8 @@ int main(void) {
         cmocka_unit_test(test_wem_withdraw_corner_friend_is_no_column),
         cmocka_unit_test(test_wem_charge_defended_gun_switch_takes_attached_general),
         cmocka_unit_test(test_wem_road_charge_across_torrent_keeps_combat_minus_1),
+        cmocka_unit_test(test_wem_garrison_charged_on_side_not_flank),
+        cmocka_unit_test(test_wem_charge_on_flank_tile_temporarily_shaken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
