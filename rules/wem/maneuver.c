@@ -1026,19 +1026,26 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
                 if (s_joined(s, fm[i], (int)u0, 0)) fm[nf++] = fm[i];
         }
         for (int i = 0; i < nf; i++) seen[f.of[fm[i]]] = 1;
-        int guide = fm[0];
-        ok = 1;
-        for (int i = 0; i < nf; i++)
-            if (!s_can_move(s, fm[i], army)) ok = 0;
-        if (!ok) continue;
-        for (int i = nf - 1; i >= 0; i--)
-            if (!s_is_art(s, fm[i])) guide = fm[i];
+        /* the units that may move; when that is not the whole Formation (only some paid to move
+         * out of sequence), they are named: the Formation is split [Split Formations] */
         int16_t part[WEM_MAX_LIST];
-        int np = nf > WEM_MAX_LIST ? WEM_MAX_LIST : nf;
-        memcpy(part, fm, (size_t)np * sizeof part[0]);
+        int np = 0;
+        ok = 1;
+        for (int i = 0; i < nf; i++) {
+            if (!s_can_move(s, fm[i], army)) ok = 0;
+            else if (np < WEM_MAX_LIST) part[np++] = fm[i];
+        }
+        if (np == 0) continue;
+        int guide = part[0];
+        for (int i = np - 1; i >= 0; i--)
+            if (!s_is_art(s, part[i])) guide = part[i];
         int32_t full = wem_set_allowance(s, part, np) * WEM_UOM;
         wem_order o;
         wem_order_init(&o, WEM_O_MANEUVER);
+        if (!ok) {
+            o.n_units = np;
+            memcpy(o.units, part, (size_t)np * sizeof part[0]);
+        }
         o.unit = guide;
         o.value = WEM_MV_FALLBACK;
         o.dist = WEM_UOM;

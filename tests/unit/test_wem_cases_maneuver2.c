@@ -489,6 +489,30 @@ static void test_wem_charge_on_flank_tile_temporarily_shaken(void **st) {
     t_free(f);
 }
 
+/* [Move out of sequence] "the Units that move out of sequence ... can execute any maneuver": when
+ * only one unit of a Formation paid, legal() lists its maneuvers (the Formation split, [Split
+ * Formations]) and apply accepts every one of them */
+static void test_wem_out_of_sequence_part_of_formation_legal(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 100, 180);
+    int q = s_red(f, 1, 230, 100, 180);   /* same Formation, did not pay */
+    f->s->units[r].green = f->s->units[q].green = 1;
+    f->s->units[r].out_of_seq = 1;
+    s_blue(f, 2, 200, 600, 0, 1);
+    assert_int_equal(t_step(f, WEM_STEP_MANEUVER, WEM_BLUE), 1);
+    assert_true(t_legal_n(f, 1) > 1);   /* more than done */
+    t_legal_all_accepted(f, 1);
+    wem_order o = s_mv(WEM_MV_ADVANCE, r, 0, 2 * WEM_UOM, -1);
+    o.n_units = 1;
+    o.units[0] = (int16_t)r;
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_int_equal(f->s->units[r].at.y, MM(160));
+    assert_int_equal(f->s->units[q].at.y, MM(100));
+    assert_int_equal(f->s->units[q].green, 0);   /* the part that stays */
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -515,6 +539,7 @@ int main(void) {
         cmocka_unit_test(test_wem_road_charge_across_torrent_keeps_combat_minus_1),
         cmocka_unit_test(test_wem_garrison_charged_on_side_not_flank),
         cmocka_unit_test(test_wem_charge_on_flank_tile_temporarily_shaken),
+        cmocka_unit_test(test_wem_out_of_sequence_part_of_formation_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
