@@ -563,7 +563,8 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
         }
     }
     if (dist > allow)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, p->kind == WEM_MV_CHARGE ? "Charge" : "Advance",
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL,
+                              p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (%s)",
                               p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               sc->units[p->guide].id, dist / WEM_MM, dist % WEM_MM * 5, allow / WEM_MM,
@@ -838,7 +839,8 @@ static int s_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned 
                                   sc->units[o->unit].id, sc->units[t].id, p.turn / 10, abs(p.turn % 10));
     }
     if (dist > p.base)   /* terrain only lowers the allowance: refuse before measuring the path */
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, p.kind == WEM_MV_CHARGE ? "Charge" : "Advance",
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL,
+                              p.kind == WEM_MV_CHARGE ? "Charge" : p.kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (its Advance/Charge number)",
                               p.kind == WEM_MV_CHARGE ? "Charge" : p.kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               sc->units[o->unit].id, dist / WEM_MM, dist % WEM_MM * 5, p.base / WEM_MM,

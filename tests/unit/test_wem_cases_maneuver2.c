@@ -197,6 +197,7 @@ static void test_wem_wood_and_torrent_fall_back_1_refused(void **st) {
     int b = s_blue(f, 2, 200, 600, 0, 1);
     assert_int_equal(s_go(f, s_mv(WEM_MV_FALLBACK, b, 0, WEM_UOM, -1)), -1);
     assert_true(t_cites(f, "Torrent"));
+    assert_string_equal(f->err.rule, "Fall Back");
     assert_int_equal(f->s->units[b].at.y, MM(600));
     t_free(f);
 }
