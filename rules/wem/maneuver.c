@@ -109,11 +109,15 @@ static int s_in(const int16_t *set, int n, int u) {
     return 0;
 }
 
+/* IN MOVEMENT, or paid to move out of sequence and moving in that round: "By paying this cost,
+ * the Units that "move out of sequence" can ... execute any maneuver" (R-wem-out-of-sequence) */
+static int s_green(const wem_state *s, const wem_unit *x) { return x->green || (s->mv_army && x->out_of_seq); }
+
 /* a unit of a Formation that may maneuver now [3.3] */
 static int s_can_move(const wem_state *s, int u, int army) {
     const wem_unit *x = &s->units[u];
     if (x->status != WEM_ON || s->sc->units[u].army != army || s->sc->units[u].kind == WEM_GARRISON) return 0;
-    if (!x->green || x->maneuvered || x->orange) return 0;
+    if (!s_green(s, x) || x->maneuvered || x->orange) return 0;
     if (s->mv_army && !x->out_of_seq) return 0;   /* the out-of-sequence round */
     return 1;
 }
@@ -162,7 +166,7 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
         for (int i = 0; i < ng && all; i++) {
             const wem_unit *x = &s->units[grp[i]];
             if (!(flags & (WEM_MVF_NO_GREEN | WEM_MVF_ANY_MARKERS)) &&
-                (!x->green || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
+                (!s_green(s, x) || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
                 all = 0;
         }
         int16_t own[WEM_MAX_PIECES];
@@ -198,7 +202,7 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
             if (x->orange)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Colored Markers",
                                       "[Colored Markers] %s is in Recovery (orange) and cannot maneuver", sc->units[u].id);
-            if (!x->green)
+            if (!s_green(s, x))
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "3.3 Maneuver",
                                       "[3.3 Maneuver] %s is not IN MOVEMENT (no green marker)", sc->units[u].id);
             if (x->maneuvered)

@@ -514,6 +514,31 @@ static void test_wem_out_of_sequence_part_of_formation_legal(void **st) {
     t_free(f);
 }
 
+/* [Move out of sequence] "By paying this cost, the Units that "move out of sequence" can ...
+ * execute any maneuver": a unit that paid maneuvers in the early round without a green marker
+ * (R-wem-out-of-sequence); in Recovery (orange) it still cannot */
+static void test_wem_out_of_sequence_paid_unit_needs_no_green(void **st) {
+    (void)st;
+    t_fx *f = s_new();
+    int r = s_red(f, 1, 200, 100, 180);
+    int q = s_red(f, 2, 400, 100, 180);
+    f->s->units[r].out_of_seq = 1;
+    f->s->units[q].out_of_seq = 1;
+    f->s->units[q].orange = 1;
+    s_blue(f, 2, 200, 600, 0, 1);
+    assert_int_equal(t_step(f, WEM_STEP_MANEUVER, WEM_BLUE), 1);
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u << 1);   /* red's early round */
+    wem_order o = s_mv(WEM_MV_ADVANCE, q, 0, MM(30), -1);
+    assert_int_equal(t_order(f, 1, &o), -1);
+    assert_true(t_cites(f, "Colored Markers"));
+    o = s_mv(WEM_MV_ADVANCE, r, 0, MM(30), -1);
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_int_equal(f->s->units[r].at.y, MM(130));
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
@@ -541,6 +566,7 @@ int main(void) {
         cmocka_unit_test(test_wem_garrison_charged_on_side_not_flank),
         cmocka_unit_test(test_wem_charge_on_flank_tile_temporarily_shaken),
         cmocka_unit_test(test_wem_out_of_sequence_part_of_formation_legal),
+        cmocka_unit_test(test_wem_out_of_sequence_paid_unit_needs_no_green),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
