@@ -486,7 +486,10 @@ int wem_bomb_withdraw_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     return 2;
 }
 
+/* R-wem-timeout-bomb-withdraw: the table's "must Withdraw 1" (asked only when it can) */
 int wem_bomb_withdraw_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    (void)seat, (void)dice, (void)ev, (void)s;
-    return -1;
+    wem_order o;
+    wem_order_init(&o, WEM_O_ANSWER);
+    o.value = 1;
+    return wem_bomb_withdraw_apply(s, seat, &o, dice, ev, NULL);
 }

@@ -1060,9 +1060,34 @@ int wem_combat_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     return n;
 }
 
+/* R-wem-timeout-combat: the clock of the current army ran out while it picks its combats: the
+ * first combat legal() lists is fought (every contact must be fought anyway, in an order the
+ * army did not give); with none left the subphase ends for it */
 int wem_combat_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    (void)s, (void)seat, (void)dice, (void)ev;
-    return -1;
+    const wem_scenario *sc = s->sc;
+    for (size_t a = 0; a < sc->n_units; a++) {
+        if (!s_on(s, (int)a) || s->units[a].fought) continue;
+        for (size_t d = 0; d < sc->n_units + sc->n_generals; d++) {
+            int t = d < sc->n_units ? (int)d : WEM_GEN_BASE + (int)(d - sc->n_units);
+            if (s_pair_check(s, (int)a, t, NULL)) continue;
+            if (t < WEM_GEN_BASE) {
+                int16_t tied[WEM_MAX_PIECES];
+                int nt = 0, in = 0;
+                s_best_len(s, sc->units[a].army, t, tied, &nt);
+                for (int i = 0; i < nt; i++)
+                    if (tied[i] == (int)a) in = 1;
+                if (!in) continue;
+            }
+            wem_order o;
+            wem_order_init(&o, WEM_O_COMBAT);
+            o.unit = (int)a;
+            o.target = t;
+            return wem_combat_apply(s, seat, &o, dice, ev, NULL);
+        }
+    }
+    wem_order o;
+    wem_order_init(&o, WEM_O_DONE);
+    return wem_combat_apply(s, seat, &o, dice, ev, NULL);
 }
 
 /* ---- WEM_PH_MELEE_CHOICE ---- */
@@ -1466,9 +1491,79 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     }
 }
 
+/* R-wem-timeout-melee: the answer a seat whose clock ran out gives to each question of a combat:
+ * the option the book makes the rule and the other the player's wish (no reroll, no
+ * counterattack, no reinforcement, no Pursuit, no Pursuit Charge), or the one no player would
+ * refuse (the highest Result die, the General's rank added, the front for the side touched, the
+ * first Unit tied for the start, the Loss on the Unit with most capacity left) */
 int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    (void)s, (void)seat, (void)dice, (void)ev;
-    return -1;
+    wem_combat *c = &s->combat;
+    int side = s_army_side(s, c->ask_army);
+    wem_order o;
+    wem_order_init(&o, WEM_O_ANSWER);
+    switch (c->ask) {
+    case WEM_ASK_STARTER: {
+        int16_t tied[WEM_MAX_PIECES];
+        int nt = 0;
+        s_best_len(s, c->att_army, c->starter[1], tied, &nt);
+        if (nt < 1) return -1;
+        o.n_units = 1;
+        o.units[0] = tied[0];
+        break;
+    }
+    case WEM_ASK_CORNER: {
+        int sides = s_sides(s, c->def, c->att, NULL);
+        static const int pref[4] = {WEM_SIDE_FRONT, WEM_SIDE_RIGHT, WEM_SIDE_LEFT, WEM_SIDE_REAR};
+        o.value = 0;
+        for (int i = 0; i < 4 && !o.value; i++)
+            if (sides & pref[i]) o.value = pref[i];
+        if (!o.value) return -1;
+        break;
+    }
+    case WEM_ASK_REROLL:
+    case WEM_ASK_COUNTER:
+    case WEM_ASK_REINFORCE:
+    case WEM_ASK_PURSUIT:
+    case WEM_ASK_PURSUIT_CHARGE: o.value = 0; break;
+    case WEM_ASK_PURSUIT_MOD: {
+        /* he chose to pursue: the first signs (in legal() order) that reach the success window */
+        int lo = wem_param_get(s->sc, "pursuit-lo", 5), hi = wem_param_get(s->sc, "pursuit-hi", 6), pick = 0;
+        for (int m = 0; m < (1 << c->pursuit_nopt); m++) {
+            int t = c->pursuit_die;
+            for (int i = 0; i < c->pursuit_nopt; i++) t += ((m >> i) & 1 ? -1 : 1) * c->pursuit_opt[i];
+            if (t >= lo && t <= hi) {
+                pick = m;
+                break;
+            }
+        }
+        o.n_values = c->pursuit_nopt;
+        for (int i = 0; i < c->pursuit_nopt; i++) o.values[i] = (pick >> i) & 1 ? -1 : 1;
+        break;
+    }
+    case WEM_ASK_RESULT_DIE: {
+        if (c->rn[side] < 1) return -1;
+        int best = 0;
+        for (int i = 1; i < c->rn[side]; i++)
+            if (c->rdice[side][i] > c->rdice[side][best]) best = i;
+        o.value = best;
+        break;
+    }
+    case WEM_ASK_RESULT_MOD: o.value = 1; break;
+    case WEM_ASK_FB_LOSS: {
+        wem_formations f;
+        wem_formations_find(s, &f);
+        int16_t mem[WEM_MAX_PIECES];
+        int m = wem_formation_units(&f, f.of[c->value[4]], mem), best = -1;
+        for (int j = 0; j < m; j++)
+            if (s_on(s, mem[j]) && (best < 0 || s_cap_left(s, mem[j]) > s_cap_left(s, best))) best = mem[j];
+        if (best < 0) return -1;
+        o.n_units = 1;
+        o.units[0] = (int16_t)best;
+        break;
+    }
+    default: return -1;
+    }
+    return wem_melee_choice_apply(s, seat, &o, dice, ev, NULL);
 }
 
 /* ---- WEM_PH_LOSSES [Suffer Damages (melee)] ---- */
@@ -1531,9 +1626,33 @@ int wem_losses_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     return count;
 }
 
+/* R-wem-timeout-losses: one Loss at a time round the Units in the combat, the Unit in the melee
+ * first each round, none past its capacity: the starter never takes fewer than another */
 int wem_losses_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    (void)s, (void)seat, (void)dice, (void)ev;
-    return -1;
+    int side = s_army_side(s, s->combat.ask_army);
+    int16_t p[WEM_MAX_PIECES];
+    int n = s_part(s, side, p), left = s_loss_total(s, side), start = s_melee_unit(s, side);
+    if (n > WEM_MAX_LIST) n = WEM_MAX_LIST;
+    for (int i = 1; i < n; i++)
+        if (p[i] == start) { /* the starter first */
+            p[i] = p[0];
+            p[0] = (int16_t)start;
+        }
+    wem_order o;
+    wem_order_init(&o, WEM_O_ANSWER);
+    o.n_units = o.n_values = n;
+    memcpy(o.units, p, sizeof p[0] * (size_t)n);
+    for (int i = 0; i < n; i++) o.values[i] = 0;
+    for (int moved = 1; left > 0 && moved;) {
+        moved = 0;
+        for (int i = 0; i < n && left > 0; i++)
+            if (o.values[i] < s_cap_left(s, p[i])) {
+                o.values[i]++;
+                left--;
+                moved = 1;
+            }
+    }
+    return wem_losses_apply(s, seat, &o, dice, ev, NULL);
 }
 
 /* ---- WEM_PH_GENERAL_ESCAPE [Unattached Generals] "the counter can be moved up to 2 units" ---- */
@@ -1597,9 +1716,11 @@ int wem_general_escape_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     return n;
 }
 
+/* R-wem-timeout-escape: the General stays where he is ("can be moved": he is not) */
 int wem_general_escape_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    (void)s, (void)seat, (void)dice, (void)ev;
-    return -1;
+    wem_order o;
+    wem_order_init(&o, WEM_O_DONE);
+    return wem_general_escape_apply(s, seat, &o, dice, ev, NULL);
 }
 
 /* the combat in progress goes on from its stage to the next decision (combat.h) */
