@@ -628,6 +628,49 @@ static void s_close(wem_state *s, brt_dice *dice, brt_events *ev) {
     if (!s_any_pair(s)) wem_step_done(s, dice, ev);
 }
 
+/* [The Garrisons] "All of the enemy Formations still in contact with a Garrison at the end of the
+ * melee must Withdraw 1": every Unit of each such Formation, not only the Units touching it
+ * (R-wem-garrison-formation-withdraw); the Units furthest from the Garrison go first, so that a
+ * Formation in column slides back whole, each Unit 1 unit of measurement */
+static void s_garrison_withdraw(wem_state *s, int gsn, brt_events *ev) {
+    const wem_scenario *sc = s->sc;
+    wem_formations f;
+    wem_formations_find(s, &f);
+    int16_t set[WEM_MAX_PIECES];
+    int64_t far[WEM_MAX_PIECES];
+    int n = 0;
+    for (size_t e = 0; e < sc->n_units; e++) {
+        if (!s_on(s, (int)e) || !s_enemy(sc->units[e].army, sc->units[gsn].army) || !s_touch(s, (int)e, gsn)) continue;
+        wem_event(s, ev, BRT_SEATS_ALL, "garrison-withdraw", sc->units[e].army, (int)e, gsn, 1, NULL, 0, NULL, 0,
+                  "[The Garrisons] %s is still in contact with %s: its Formation must Withdraw 1", s_id(s, (int)e),
+                  s_id(s, gsn));
+        int16_t mem[WEM_MAX_PIECES];
+        int m = f.of[e] >= 0 ? wem_formation_units(&f, f.of[e], mem) : 0;
+        if (m == 0) mem[m++] = (int16_t)e;
+        for (int j = 0; j < m; j++) {
+            int seen = 0;
+            for (int i = 0; i < n; i++)
+                if (set[i] == mem[j]) seen = 1;
+            if (seen || !s_on(s, mem[j]) || n >= WEM_MAX_PIECES) continue;
+            int64_t dx = (int64_t)s->units[mem[j]].at.x - s->units[gsn].at.x;
+            int64_t dy = (int64_t)s->units[mem[j]].at.y - s->units[gsn].at.y;
+            far[n] = dx * dx + dy * dy;
+            set[n++] = mem[j];
+        }
+    }
+    for (int i = 1; i < n; i++) /* furthest first (stable) */
+        for (int j = i; j > 0 && far[j] > far[j - 1]; j--) {
+            int16_t tu = set[j];
+            set[j] = set[j - 1];
+            set[j - 1] = tu;
+            int64_t tf = far[j];
+            far[j] = far[j - 1];
+            far[j - 1] = tf;
+        }
+    for (int i = 0; i < n; i++)
+        if (s_on(s, set[i])) wem_withdraw(s, set[i], WEM_UOM, gsn, ev);
+}
+
 static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
     const wem_scenario *sc = s->sc;
     wem_combat *c = &s->combat;
@@ -808,13 +851,7 @@ static void s_drive(wem_state *s, brt_dice *dice, brt_events *ev) {
                 for (size_t gsn = 0; gsn < sc->n_units; gsn++) {
                     if (!(c->part[gsn] & (P_SIDE(0) | P_SIDE(1))) || !wem_garrison(s, (int)gsn) || !s_on(s, (int)gsn))
                         continue;
-                    for (size_t e = 0; e < sc->n_units; e++)
-                        if (s_on(s, (int)e) && s_enemy(sc->units[e].army, sc->units[gsn].army) && s_touch(s, (int)e, (int)gsn)) {
-                            wem_event(s, ev, BRT_SEATS_ALL, "garrison-withdraw", sc->units[e].army, (int)e, (int)gsn, 1,
-                                      NULL, 0, NULL, 0, "[The Garrisons] %s is still in contact with %s: it must Withdraw 1",
-                                      s_id(s, (int)e), s_id(s, (int)gsn));
-                            wem_withdraw(s, (int)e, WEM_UOM, (int)gsn, ev);
-                        }
+                    s_garrison_withdraw(s, (int)gsn, ev);
                 }
                 s_finish(s, 0, dice, ev);
                 break;

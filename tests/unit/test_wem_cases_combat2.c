@@ -256,6 +256,36 @@ static void test_wem_bombard_8_10_timeout_withdraws(void **st) {
     t_free(f);
 }
 
+/* [The Garrisons] "All of the enemy Formations still in contact with a Garrison at the end of the
+ * melee must Withdraw 1": the whole Formation, its Unit beside the one touching too */
+static void test_wem_garrison_enemy_formation_withdraws_whole(void **st) {
+    (void)st;
+    s_board b = s_new();
+    t_fx *f = b.f;
+    f->sc.units[b.d].kind = WEM_GARRISON;
+    f->sc.units[b.d].fire = 1;
+    f->sc.units[b.d].cls = WEM_VETERAN;
+    f->s->units[b.d].at.y = 385 * WEM_MM - WEM_UOM / 4;
+    int a2 = t_unit(f, WEM_BLUE, WEM_INF, 1, 330, 400, 0); /* beside A, in its Formation */
+    f->s->units[a2].green = 1;
+    wem_pt at1 = f->s->units[b.a].at, at2 = f->s->units[a2].at;
+    t_rolls(f, 4, 3, 3, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_string_equal(s_kind(f), "counterattack");
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 0;
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_null(t_ev_kind(&f->ev, "combat-result", 0));
+    assert_non_null(t_ev_kind(&f->ev, "garrison-withdraw", 0));
+    /* both face north: straight back is south, 1 unit of measurement */
+    assert_int_equal(f->s->units[b.a].at.y, at1.y + WEM_UOM);
+    assert_int_equal(f->s->units[a2].at.y, at2.y + WEM_UOM);
+    assert_int_equal(f->s->units[a2].at.x, at2.x);
+    assert_int_equal(f->s->units[b.a].yellow, 0);
+    assert_int_equal(f->s->units[a2].yellow, 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_combat_timeout_fights_first_contact),
@@ -267,6 +297,7 @@ int main(void) {
         cmocka_unit_test(test_wem_losses_timeout_starter_first),
         cmocka_unit_test(test_wem_general_escape_timeout_stays),
         cmocka_unit_test(test_wem_bombard_8_10_timeout_withdraws),
+        cmocka_unit_test(test_wem_garrison_enemy_formation_withdraws_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
