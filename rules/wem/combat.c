@@ -1157,6 +1157,32 @@ static int s_reinforce_starter(const wem_state *s, const wem_order *mo, int targ
     return best;
 }
 
+static int s_legal_charges(const wem_state *s, int side, int pursuit, int only, brt_buf *out);
+
+/* [Pursuit] "all the Units of that type must resolve the Pursuit by executing the Charge maneuver
+ * ... against the enemy Unit in Withdraw or, if this is not possible, against an enemy Unit in
+ * Formation": the Pursuit Charges that may be made now, against the Unit in Withdraw when one
+ * can be made against it, else against any enemy Unit (R-wem-pursuit-mandatory); *only the
+ * target they are limited to, -1 any. The count, -1 on no memory; out may be NULL. */
+static int s_pursuit_charges(const wem_state *s, int side, int *only, brt_buf *out) {
+    brt_buf b;
+    buf_init(&b);
+    int w = s->combat.withdrawn, n = 0;
+    *only = -1;
+    if (w >= 0 && s_on(s, w)) {
+        n = s_legal_charges(s, side, 1, w, &b);
+        if (n > 0) *only = w;
+    }
+    if (n == 0) {
+        buf_free(&b);
+        buf_init(&b);
+        n = s_legal_charges(s, side, 1, -1, &b);
+    }
+    if (n > 0 && out && buf_append(out, b.data, b.len)) n = -1;
+    buf_free(&b);
+    return n;
+}
+
 static int s_bad(brt_reject *err, const char *rule, const char *what) {
     return brt_reject_set(err, BRT_REJECT_ILLEGAL, rule, "[%s] %s", rule, what);
 }
@@ -1296,12 +1322,20 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         break;
     }
     case WEM_ASK_PURSUIT_CHARGE: {
+        int only = -1, np = s_pursuit_charges(s, side, &only, NULL);
+        if (np < 0) return s_bad(err, "Pursuit", "out of memory");
         if (v == 0) { /* R-wem-pursuit-no-charge */
+            if (np > 0)
+                return s_bad(err, "Pursuit",
+                             "the Units of that type must resolve the Pursuit by executing the Charge maneuver: one "
+                             "can be made");
             c->stage = WEM_CS_M_PURSUIT; /* then the other type, if any */
             break;
         }
         wem_order mo;
         if (v != 1 || s_charge_order(o, &mo)) return s_bad(err, "Pursuit", "answer 0, or 1 with a Charge");
+        if (only >= 0 && mo.target != only)
+            return s_bad(err, "Pursuit", "the Charge is against the enemy Unit in Withdraw: it can be made");
         int k = c->pursuit_type;
         for (int i = 0; i < mo.n_units; i++)
             if (mo.units[i] >= WEM_GEN_BASE || !(c->part[mo.units[i]] & P_SIDE(side)) || s_kind(s, mo.units[i]) != k)
@@ -1397,7 +1431,7 @@ static int32_t s_aim(const wem_state *s, int u, int t) {
 
 /* the reinforcing / pursuing Charges listed: each candidate alone, straight ahead to contact
  * with a target, when maneuver.c accepts it (a representative list; apply takes any) */
-static int s_legal_charges(const wem_state *s, int side, int pursuit, brt_buf *out) {
+static int s_legal_charges(const wem_state *s, int side, int pursuit, int only, brt_buf *out) {
     const wem_scenario *sc = s->sc;
     const wem_combat *c = &s->combat;
     int n = 0;
@@ -1411,6 +1445,7 @@ static int s_legal_charges(const wem_state *s, int side, int pursuit, brt_buf *o
         }
         for (size_t t = 0; t < sc->n_units; t++) {
             if (!s_on(s, (int)t) || !s_enemy(sc->units[t].army, sc->units[u].army)) continue;
+            if (only >= 0 && (int)t != only) continue;
             if (!pursuit && !(c->part[t] & P_SIDE(!side))) continue;
             if (pursuit && c->pursuit_type == WEM_INF && s_kind(s, (int)t) == WEM_CAV) continue;
             int32_t allow = pursuit ? (c->pursuit_type == WEM_CAV ? 2 * WEM_UOM : WEM_UOM) : 4 * WEM_UOM;
@@ -1475,10 +1510,17 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
         if (s_put_value(s, 1, out) || s_put_value(s, 0, out)) return -1;
         return 2;
     case WEM_ASK_REINFORCE:
-    case WEM_ASK_PURSUIT_CHARGE:
         if (s_put_value(s, 0, out)) return -1;
-        k = s_legal_charges(s, side, c->ask == WEM_ASK_PURSUIT_CHARGE, out);
+        k = s_legal_charges(s, side, 0, -1, out);
         return k < 0 ? -1 : k + 1;
+    case WEM_ASK_PURSUIT_CHARGE: {
+        int only = -1;
+        k = s_pursuit_charges(s, side, &only, out);
+        if (k < 0) return -1;
+        if (k > 0) return k;
+        if (s_put_value(s, 0, out)) return -1; /* none can be made */
+        return 1;
+    }
     case WEM_ASK_PURSUIT: {
         unsigned types = s_pursuit_types(s, side);
         if (s_put_value(s, 0, out)) return -1;
@@ -1560,8 +1602,22 @@ int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_ev
     case WEM_ASK_REROLL:
     case WEM_ASK_COUNTER:
     case WEM_ASK_REINFORCE:
-    case WEM_ASK_PURSUIT:
-    case WEM_ASK_PURSUIT_CHARGE: o.value = 0; break;
+    case WEM_ASK_PURSUIT: o.value = 0; break;
+    case WEM_ASK_PURSUIT_CHARGE: {
+        /* the Charge is due: the first legal() lists, or 0 when none can be made */
+        brt_buf b;
+        buf_init(&b);
+        int only = -1, np = s_pursuit_charges(s, side, &only, &b), rc = 0;
+        if (np > 0) {
+            size_t pos = 0, len = 0;
+            const uint8_t *item = NULL;
+            rc = buf_next_item(&b, &pos, &item, &len) == 1 ? wem_order_decode(s, item, len, &o, NULL) : -1;
+        }
+        buf_free(&b);
+        if (np < 0 || rc) return -1;
+        if (np == 0) o.value = 0;
+        break;
+    }
     case WEM_ASK_PURSUIT_MOD: {
         /* he chose to pursue: the first signs (in legal() order) that reach the success window */
         int lo = wem_param_get(s->sc, "pursuit-lo", 5), hi = wem_param_get(s->sc, "pursuit-hi", 6), pick = 0;

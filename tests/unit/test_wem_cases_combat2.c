@@ -286,6 +286,88 @@ static void test_wem_garrison_enemy_formation_withdraws_whole(void **st) {
     t_free(f);
 }
 
+/* the Pursuit Charge asked: A beat D by 2 (4 against 2), D withdrew 1, the infantry pursuit
+ * rolled a 6 */
+static void s_pursuit_charge(s_board *b) {
+    t_rolls(b->f, 5, 4, 2, 1, 1, 6);
+    assert_int_equal(s_attack(b), 0);
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = WEM_INF + 1;
+    assert_int_equal(t_order(b->f, 0, &o), 0);
+    assert_string_equal(s_kind(b->f), "pursuit-charge");
+}
+
+static wem_order s_charge(int target, int unit) {
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 1;
+    o.n_units = 2;
+    o.units[0] = (int16_t)target;
+    o.units[1] = (int16_t)unit;
+    o.n_values = 2;
+    o.values[0] = 0;
+    o.values[1] = WEM_UOM;
+    return o;
+}
+
+/* [Pursuit] "all the Units of that type must resolve the Pursuit by executing the Charge
+ * maneuver": once the die succeeds, the pursuer cannot decline a Charge it can make */
+static void test_wem_pursuit_charge_is_mandatory(void **st) {
+    (void)st;
+    s_board b = s_new();
+    s_pursuit_charge(&b);
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 0;
+    wem_pt at = b.f->s->units[b.a].at;
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "Pursuit"));
+    assert_int_equal(b.f->s->units[b.a].at.y, at.y);
+    /* legal() lists no refusal, and every Charge it lists is accepted */
+    assert_true(t_legal_n(b.f, 0) >= 1);
+    t_legal_all_accepted(b.f, 0);
+    brt_buf buf;
+    buf_init(&buf);
+    int n = b.f->rs->legal(b.f->s, 0, &buf);
+    size_t pos = 0, len = 0;
+    const uint8_t *item = NULL;
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(buf_next_item(&buf, &pos, &item, &len), 1);
+        wem_order lo;
+        assert_int_equal(wem_order_decode(b.f->s, item, len, &lo, NULL), 0);
+        assert_int_equal(lo.value, 1);
+    }
+    buf_free(&buf);
+    o = s_charge(b.d, b.a);
+    assert_int_equal(t_order(b.f, 0, &o), 0);
+    assert_int_equal(b.f->s->units[b.a].at.y, 400 * WEM_MM - WEM_UOM);
+    t_free(b.f);
+}
+
+/* [Pursuit] "against the enemy Unit in Withdraw or, if this is not possible, against an enemy
+ * Unit in Formation": another enemy cannot be charged while the Unit in Withdraw can */
+static void test_wem_pursuit_charge_the_unit_in_withdraw_first(void **st) {
+    (void)st;
+    s_board b = s_new();
+    int d2 = t_unit(b.f, WEM_RED, WEM_INF, 1, 330, 370, 180); /* beside D, in its Formation */
+    b.f->s->units[d2].fought = 1;                             /* out of this combat */
+    s_pursuit_charge(&b);
+    wem_order o = s_charge(d2, b.a);
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "Pursuit"));
+    assert_non_null(strstr(b.f->err.message, "in Withdraw"));
+    t_free(b.f);
+}
+
+/* the timeout of the Pursuit Charge: the Charge is due, the first legal() lists is made */
+static void test_wem_pursuit_charge_timeout_charges(void **st) {
+    (void)st;
+    s_board b = s_new();
+    s_pursuit_charge(&b);
+    t_rolls(b.f, 4, 3, 3, 1, 1);
+    assert_int_equal(s_timeout(b.f, 0), 0);
+    assert_int_equal(b.f->s->units[b.a].at.y, 400 * WEM_MM - WEM_UOM);
+    t_free(b.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_combat_timeout_fights_first_contact),
@@ -298,6 +380,9 @@ int main(void) {
         cmocka_unit_test(test_wem_general_escape_timeout_stays),
         cmocka_unit_test(test_wem_bombard_8_10_timeout_withdraws),
         cmocka_unit_test(test_wem_garrison_enemy_formation_withdraws_whole),
+        cmocka_unit_test(test_wem_pursuit_charge_is_mandatory),
+        cmocka_unit_test(test_wem_pursuit_charge_the_unit_in_withdraw_first),
+        cmocka_unit_test(test_wem_pursuit_charge_timeout_charges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
