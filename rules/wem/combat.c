@@ -1572,7 +1572,7 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
 
 /* R-wem-timeout-melee: the answer a seat whose clock ran out gives to each question of a combat:
  * the option the book makes the rule and the other the player's wish (no reroll, no
- * counterattack, no reinforcement, no Pursuit, no Pursuit Charge), or the one no player would
+ * counterattack, no reinforcement, no Pursuit; the Pursuit Charge that is due), or the one no player would
  * refuse (the highest Result die, the General's rank added, the front for the side touched, the
  * first Unit tied for the start, the Loss on the Unit with most capacity left) */
 int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
