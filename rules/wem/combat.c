@@ -485,6 +485,16 @@ static void s_melee_start(wem_state *s, int a, int d, int side_att, int step) {
     c->stage = WEM_CS_M_BEGIN;
 }
 
+/* [3.4 C/D] "one of the Units of the defending (attacking) Formation involved in the combat": e is
+ * in the combat on that side, or in the Formation of a Unit that is (R-wem-reinforce-area) */
+static int s_in_side_fmn(const wem_state *s, const wem_formations *f, int side, int e) {
+    if (s->combat.part[e] & P_SIDE(side)) return 1;
+    if (f->of[e] < 0) return 0;
+    for (size_t u = 0; u < s->sc->n_units; u++)
+        if ((s->combat.part[u] & P_SIDE(side)) && s_on(s, (int)u) && f->of[u] == f->of[e]) return 1;
+    return 0;
+}
+
 /* a candidate for a reinforcing Charge [3.4 C/D]: side's unit, a Formation without orange, not
  * yet in the combat, occupying the area of engagement of an enemy unit in the combat */
 static int s_reinforcer(const wem_state *s, const wem_formations *f, int side, int u, int *target) {
@@ -497,7 +507,7 @@ static int s_reinforcer(const wem_state *s, const wem_formations *f, int side, i
     if (st >= 0 && f->of[u] >= 0 && f->of[u] == f->of[st]) return 0;
     wem_rect ru = s_rect(s, u);
     for (size_t e = 0; e < sc->n_units; e++) {
-        if (!s_on(s, (int)e) || !(s->combat.part[e] & P_SIDE(!side))) continue;
+        if (!s_on(s, (int)e) || !s_in_side_fmn(s, f, !side, (int)e)) continue;
         wem_rect re = s_rect(s, (int)e);
         if (wem_g_aoe(&re, &ru, WEM_UOM, wem_tol(s)) >= 1) {
             if (target) *target = (int)e;

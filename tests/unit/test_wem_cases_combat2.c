@@ -368,6 +368,33 @@ static void test_wem_pursuit_charge_timeout_charges(void **st) {
     t_free(b.f);
 }
 
+/* [3.4 C. Attack Reinforcements] "the attacking player's Formations without an orange marker ...
+ * occupy the area of engagement of one of the Units of the defending Formation involved in the
+ * combat": R stands in the area of D2, which is in D's Formation but not in the melee */
+static void test_wem_reinforce_area_of_any_unit_of_defending_formation(void **st) {
+    (void)st;
+    s_board b = s_new();
+    t_fx *f = b.f;
+    t_put(f, b.d, 290, 370, 180);
+    int d2 = t_unit(f, WEM_RED, WEM_INF, 1, 260, 370, 180); /* beside D: its Formation */
+    int r = t_unit(f, WEM_BLUE, WEM_INF, 2, 215, 415, 0);   /* in D2's area, not in D's */
+    (void)d2, (void)r;
+    t_rolls(f, 4, 3, 2, 1, 1);
+    assert_int_equal(s_attack(&b), 0);
+    assert_string_equal(s_kind(f), "counterattack");
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 0;
+    assert_int_equal(t_order(f, 1, &o), 0);
+    assert_string_equal(s_kind(f), "reinforce");
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u << 0);
+    t_rolls(f, 2, 3, 3);
+    assert_int_equal(t_order(f, 0, &o), 0);
+    assert_non_null(t_ev_kind(&f->ev, "combat-result", 0));
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_combat_timeout_fights_first_contact),
@@ -383,6 +410,7 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_charge_is_mandatory),
         cmocka_unit_test(test_wem_pursuit_charge_the_unit_in_withdraw_first),
         cmocka_unit_test(test_wem_pursuit_charge_timeout_charges),
+        cmocka_unit_test(test_wem_reinforce_area_of_any_unit_of_defending_formation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
