@@ -1278,16 +1278,18 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         break;
     }
     case WEM_ASK_PURSUIT: {
+        /* R-wem-pursuit-due: "The player must decide from among the type of Units that
+         * participated in the melee ... and roll 1 die" */
         unsigned types = s_pursuit_types(s, side);
-        if (v == 0) {
+        if (v == 0 && !types) {
             c->stage = WEM_CS_NEXT;
             break;
         }
         int k = v - 1;
         if ((k != WEM_INF && k != WEM_CAV) || !(types & (1u << k)))
             return s_bad(err, "Pursuit",
-                         "choose a type of the Units that participated (1 infantry, 2 cavalry; not artillery, not in "
-                         "Recovery), or 0");
+                         "the player must decide from among the type of Units that participated (1 infantry, 2 "
+                         "cavalry; not artillery, not in Recovery) and roll the die");
         c->pursuit_types |= (uint8_t)(1u << k);
         c->pursuit_type = (uint8_t)k;
         /* "if the Unit is still in contact with the enemy Unit that executed a Withdraw after the
@@ -1406,7 +1408,7 @@ void wem_melee_choice_pending(const wem_state *s, brt_pending *out) {
     case WEM_ASK_REROLL: p = "1 reroll your melee die, 0 keep it"; break;
     case WEM_ASK_COUNTER: rule = "3.4 Combat"; p = "1 counterattack (melee again, roles swapped), 0 not"; break;
     case WEM_ASK_REINFORCE: rule = "3.4 Combat"; p = "0, or 1 with a reinforcing Charge (units: target, guide, ...; values: turn, distance)"; break;
-    case WEM_ASK_PURSUIT: rule = "Pursuit"; p = "the type of Units to pursue with (1 infantry, 2 cavalry), or 0"; break;
+    case WEM_ASK_PURSUIT: rule = "Pursuit"; p = "the type of Units to pursue with first (1 infantry, 2 cavalry)"; break;
     case WEM_ASK_PURSUIT_MOD: rule = "Pursuit die modifiers"; p = "+1 or -1 for each modifier as you want"; break;
     case WEM_ASK_PURSUIT_CHARGE: rule = "Pursuit"; p = "1 with the Pursuit Charge (units: target, guide, ...; values: turn, distance), or 0 if none is possible"; break;
     case WEM_ASK_RESULT_DIE: rule = "Result of Combat"; p = "the die you keep (its index)"; break;
@@ -1533,8 +1535,8 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     }
     case WEM_ASK_PURSUIT: {
         unsigned types = s_pursuit_types(s, side);
-        if (s_put_value(s, 0, out)) return -1;
-        n = 1;
+        if (!types) return s_put_value(s, 0, out) ? -1 : 1;
+        n = 0;
         for (int t = WEM_INF; t <= WEM_CAV; t++)
             if (types & (1u << t)) {
                 if (s_put_value(s, t + 1, out)) return -1;
@@ -1582,7 +1584,7 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
 
 /* R-wem-timeout-melee: the answer a seat whose clock ran out gives to each question of a combat:
  * the option the book makes the rule and the other the player's wish (no reroll, no
- * counterattack, no reinforcement, no Pursuit; the Pursuit Charge that is due), or the one no player would
+ * counterattack, no reinforcement; the Pursuit die and Charge that are due), or the one no player would
  * refuse (the highest Result die, the General's rank added, the front for the side touched, the
  * first Unit tied for the start, the Loss on the Unit with most capacity left) */
 int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
@@ -1611,8 +1613,12 @@ int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_ev
     }
     case WEM_ASK_REROLL:
     case WEM_ASK_COUNTER:
-    case WEM_ASK_REINFORCE:
-    case WEM_ASK_PURSUIT: o.value = 0; break;
+    case WEM_ASK_REINFORCE: o.value = 0; break;
+    case WEM_ASK_PURSUIT: { /* the roll is due: the first type legal() lists */
+        unsigned types = s_pursuit_types(s, side);
+        o.value = types & (1u << WEM_INF) ? WEM_INF + 1 : types & (1u << WEM_CAV) ? WEM_CAV + 1 : 0;
+        break;
+    }
     case WEM_ASK_PURSUIT_CHARGE: {
         /* the Charge is due: the first legal() lists, or 0 when none can be made */
         brt_buf b;

@@ -187,10 +187,10 @@ static void test_wem_counterattack_roles_swapped(void **st) {
 static void test_wem_counterattack_not_after_withdraw(void **st) {
     (void)st;
     s_board b = s_new(WEM_INF);
-    t_rolls(b.f, 6, 4, 2, 1, 1, 3, 3);
+    t_rolls(b.f, 7, 4, 2, 1, 1, 1, 3, 3);
     assert_int_equal(s_attack(&b), 0);
     assert_string_equal(s_kind(b.f), "pursuit");
-    assert_int_equal(s_answer(b.f, 0, 0), 0);
+    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
     assert_null(t_ev_kind(&b.f->ev, "counterattack", 0));
     assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
     assert_int_equal(b.f->s->phase, WEM_PH_COMBAT);
@@ -252,9 +252,9 @@ static void test_wem_result_two_orange_markers(void **st) {
 static void test_wem_result_fall_back_4_shakes_or_loss(void **st) {
     (void)st;
     s_board b = s_new(WEM_INF);
-    t_rolls(b.f, 6, 5, 1, 1, 1, 6, 1); /* melee 5 - 1 = 4: D Retreats (1 yellow) */
+    t_rolls(b.f, 7, 5, 1, 1, 1, 1, 6, 1); /* melee 5 - 1 = 4: D Retreats (1 yellow) */
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 0, 0), 0); /* no Pursuit */
+    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
     const Wem__V1__Event *e = s_result(b.f);
     assert_int_equal(e->value, 4); /* 6 + 2 against 1: 7, halved rounded up */
     assert_int_equal(b.f->s->units[b.d].yellow, 1);
@@ -589,7 +589,8 @@ static void test_wem_result_blocked_withdraw_counts_yellow(void **st) {
         t_pending(b.f, &p);
         if (strcmp(p.kind, "result-die") == 0 || ++guard > 10) fail_msg("asked %s", p.kind);
         if (!t_ev_kind(&b.f->ev, "result-dice", 0)) t_rolls(b.f, 2, 1, 3);
-        assert_int_equal(s_answer(b.f, p.seats & 1u ? 0 : 1, 0), 0);
+        /* the answers of a seat out of time: no counterattack, the Pursuit and its Charge due */
+        assert_int_equal(b.f->rs->timeout_default(b.f->s, p.seats & 1u ? 0 : 1, &b.f->d.d, &b.f->ev), 0);
     }
     assert_int_equal(s_result(b.f)->value, 0); /* 1 + 2 against 3: a draw */
     t_free(b.f);

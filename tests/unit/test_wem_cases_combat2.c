@@ -118,17 +118,25 @@ static void test_wem_melee_reroll_timeout_keeps_die(void **st) {
     t_free(b.f);
 }
 
-/* [Pursuit] "Units can obtain the Pursuit opportunity": out of time, the winner takes none (no
- * Pursuit die is rolled) */
-static void test_wem_pursuit_timeout_declines(void **st) {
+/* [Pursuit] "The player must decide from among the type of Units that participated in the melee
+ * ... and roll 1 die": the Pursuit cannot be declined; out of time, the first type rolls */
+static void test_wem_pursuit_cannot_be_declined(void **st) {
     (void)st;
     s_board b = s_new();
     t_rolls(b.f, 4, 4, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
     assert_string_equal(s_kind(b.f), "pursuit");
-    t_rolls(b.f, 2, 3, 3);
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = 0;
+    assert_int_equal(t_order(b.f, 0, &o), -1);
+    assert_true(t_cites(b.f, "Pursuit"));
+    assert_int_equal(t_legal_n(b.f, 0), 1); /* infantry only */
+    t_legal_all_accepted(b.f, 0);
+    t_rolls(b.f, 3, 1, 3, 3);
     assert_int_equal(s_timeout(b.f, 0), 0);
-    assert_null(t_ev_kind(&b.f->ev, "pursuit-roll", 0));
+    const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "pursuit-roll", 0);
+    assert_non_null(e);
+    assert_int_equal(e->value, 1);
     assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
     assert_int_equal(t_rolls_left(b.f), 0);
     t_free(b.f);
@@ -400,7 +408,7 @@ int main(void) {
         cmocka_unit_test(test_wem_combat_timeout_fights_first_contact),
         cmocka_unit_test(test_wem_counterattack_timeout_declines),
         cmocka_unit_test(test_wem_melee_reroll_timeout_keeps_die),
-        cmocka_unit_test(test_wem_pursuit_timeout_declines),
+        cmocka_unit_test(test_wem_pursuit_cannot_be_declined),
         cmocka_unit_test(test_wem_result_die_timeout_keeps_highest),
         cmocka_unit_test(test_wem_result_rank_timeout_adds),
         cmocka_unit_test(test_wem_losses_timeout_starter_first),

@@ -390,7 +390,7 @@ static void test_wem_pursuit_automatic_when_still_in_contact(void **st) {
     t_rolls(b.f, 4, 4, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
     assert_string_equal(s_kind(b.f), "pursuit");
-    assert_int_equal(t_legal_n(b.f, 0), 2); /* none, or infantry */
+    assert_int_equal(t_legal_n(b.f, 0), 1); /* infantry: the Pursuit is not declined */
     t_legal_all_accepted(b.f, 0);
     assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
     assert_null(t_ev_kind(&b.f->ev, "pursuit-roll", 0));
