@@ -403,6 +403,26 @@ static void test_wem_reinforce_area_of_any_unit_of_defending_formation(void **st
     t_free(f);
 }
 
+/* [Result of Combat] "1 Unit (chosen by the player) per each Formation executing the Fall Back
+ * maneuver suffers 1 Loss": out of time, the Unit of the Formation with most capacity left */
+static void test_wem_result_fall_back_loss_timeout_most_capacity(void **st) {
+    (void)st;
+    s_board b = s_new();
+    int d2 = t_unit(b.f, WEM_RED, WEM_INF, 1, 330, 370, 180); /* beside D: its Formation */
+    b.f->s->units[b.d].losses = 2;
+    s_at_result(&b, -1);
+    t_rolls(b.f, 2, 5, 2);
+    wem_combat_drive(b.f->s, &b.f->d.d, &b.f->ev);
+    assert_string_equal(s_kind(b.f), "fall-back-loss");
+    brt_pending p;
+    t_pending(b.f, &p);
+    assert_int_equal(p.seats, 1u << 1);
+    assert_int_equal(s_timeout(b.f, 1), 0);
+    assert_int_equal(b.f->s->units[d2].losses, 1);
+    assert_int_equal(b.f->s->units[b.d].losses, 2);
+    t_free(b.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_combat_timeout_fights_first_contact),
@@ -419,6 +439,7 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_charge_the_unit_in_withdraw_first),
         cmocka_unit_test(test_wem_pursuit_charge_timeout_charges),
         cmocka_unit_test(test_wem_reinforce_area_of_any_unit_of_defending_formation),
+        cmocka_unit_test(test_wem_result_fall_back_loss_timeout_most_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
