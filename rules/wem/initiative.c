@@ -79,6 +79,11 @@ static int s_entering_general(const wem_state *s, int g) {
 
 int wem_entrance_begin(wem_state *s, brt_dice *dice, brt_events *ev) {
     const wem_scenario *sc = s->sc;
+    if (s->deploying && sc->prussians && s->entered < 3) {
+        /* postponed for want of room (R-wem-entrance-no-room): no new roll */
+        s->phase = WEM_PH_ENTRANCE;
+        return 1;
+    }
     s->deploying = 0;
     if (!sc->prussians || s->entered >= 3) return 0;
     if (s->turn < wem_param_get(sc, "entrance-turn", 8)) return 0;
@@ -243,9 +248,22 @@ static int s_check_entrance(const wem_state *s, const wem_order *o, brt_reject *
     return rc;
 }
 
+static int s_no_room(const wem_state *s);
+
 int wem_entrance_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *dice, brt_events *ev,
                        brt_reject *err) {
     (void)seat;
+    if (o->kind == WEM_O_DONE) {
+        /* R-wem-entrance-no-room: only when the referee's own deployment finds no room */
+        if (!s_no_room(s))
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Executing the entrance",
+                                  "[Executing the entrance] the corps must be deployed: place ...");
+        wem_event(s, ev, BRT_SEATS_ALL, "entrance-postponed", WEM_BLACK, -1, -1, s->deploying, NULL, 0, NULL, 0,
+                  "[Executing the entrance] no room for the black corps %d at its section: it enters next turn",
+                  s->deploying);
+        wem_step_done(s, dice, ev);
+        return 0;
+    }
     if (s_check_entrance(s, o, err)) return -1;
     const wem_scenario *sc = s->sc;
     for (int i = 0; i < o->n_places; i++) {
@@ -300,6 +318,25 @@ static int32_t s_heading_to(int64_t dx, int64_t dy) {
     return best;
 }
 
+/* unit u at the pose overlaps nothing on the board of w and stands inside the area */
+static int s_free_spot(const wem_state *w, int u, wem_pt at, int32_t h, const wem_poly *dep) {
+    wem_state *t = wem_state_clone(w);
+    if (!t) return 0;
+    t->units[u].at = at, t->units[u].h = h, t->units[u].fastened = 0, t->units[u].status = WEM_ON;
+    wem_rect r = wem_unit_rect(t, u);
+    wem_quad q;
+    wem_g_quad(&r, 0, &q);
+    int ok = wem_rect_on_field(w, &r) && (dep->n < 3 || wem_g_quad_inside_poly(&q, dep));
+    int32_t tol = wem_tol(w);
+    for (size_t b = 0; ok && b < w->sc->n_units; b++) {
+        if ((int)b == u || w->units[b].status != WEM_ON) continue;
+        wem_rect rb = wem_unit_rect(w, (int)b);
+        if (wem_g_contact(&r, &rb, tol) == WEM_OVERLAP) ok = 0;
+    }
+    wem_state_destroy(&t);
+    return ok;
+}
+
 /* The default deployment (R-wem-default-deployment): the entering pieces at the poses the data
  * gives them if it gives them all; otherwise columns facing into the field from the entrance
  * section, one column a slot of the section (a tile wide, 1 mm apart), guns at the head of the
@@ -342,25 +379,54 @@ static void s_default_entrance(const wem_state *s, wem_order *o) {
         wem_pt t = wem_g_offset(p0, h, 0, (int32_t)len);
         int64_t ex = (int64_t)t.x - p1.x, ey = (int64_t)t.y - p1.y;
         if (ex * ex + ey * ey > (int64_t)WEM_UOM * WEM_UOM) side = -1;
-        int slots = (int)((len - 20) / (WEM_UOM + 20));
-        if (slots < 1) slots = 1;
-        if (slots > 8) slots = 8;
-        int32_t depth[8] = {0};
-        for (int i = 0; i < n && o->n_places < WEM_MAX_LIST; i++) {
+        /* columns: a head touching the section wherever a tile's width is free (5 mm steps), the
+         * rest of the corps behind the shallowest column that has room */
+        wem_state *w = wem_state_clone(s);
+        int32_t col_at[16], col_depth[16];
+        int n_col = 0;
+        int32_t next_along = 10;
+        for (int i = 0; w && i < n && o->n_places < WEM_MAX_LIST; i++) {
             int u = list[i];
-            int c = i % slots;
             int art = sc->units[u].kind == WEM_ART_FOOT || sc->units[u].kind == WEM_ART_HORSE;
             int32_t d = art ? WEM_UOM / 2 : WEM_UOM;
-            int32_t fwd = depth[c] + d / 2 + 2;
-            depth[c] += d + 2;
-            int32_t right = side * (10 + WEM_UOM / 2 + c * (WEM_UOM + 20));
+            int placed = 0, opened = 0;
+            wem_pt at = {0, 0};
+            /* a new column first, while the section has room */
+            for (int32_t along = next_along; !placed && n_col < 16 && along + WEM_UOM <= len; along += 100) {
+                at = wem_g_offset(p0, h, d / 2 + 2, side * (along + WEM_UOM / 2));
+                if (s_free_spot(w, u, at, h, &dep)) {
+                    col_at[n_col] = along, col_depth[n_col] = d + 2;
+                    n_col++;
+                    next_along = along + WEM_UOM + 20;
+                    placed = opened = 1;
+                }
+            }
+            /* else behind the shallowest column that takes it */
+            for (int tries = 0; !placed && tries < n_col; tries++) {
+                int best = -1;
+                for (int c = 0; c < n_col; c++)
+                    if (col_depth[c] >= 0 && (best < 0 || col_depth[c] < col_depth[best])) best = c;
+                if (best < 0) break;
+                at = wem_g_offset(p0, h, col_depth[best] + d / 2 + 2, side * (col_at[best] + WEM_UOM / 2));
+                if (s_free_spot(w, u, at, h, &dep)) {
+                    col_depth[best] += d + 2;
+                    placed = 1;
+                } else {
+                    col_depth[best] = -col_depth[best] - 1; /* closed for this unit */
+                }
+            }
+            for (int c = 0; c < n_col; c++)
+                if (col_depth[c] < 0) col_depth[c] = -col_depth[c] - 1;
+            if (!placed) continue; /* no room: the order lacks it, and is refused */
             wem_place *p = &o->places[o->n_places++];
             p->piece = (int16_t)u;
-            p->at = wem_g_offset(p0, h, fwd, right);
+            p->at = at;
             p->h = h;
             p->fastened = 0;
-            if (i < slots && n_heads < 8) heads[n_heads++] = u;
+            w->units[u].at = at, w->units[u].h = h, w->units[u].status = WEM_ON, w->units[u].fastened = 0;
+            if (opened && n_heads < 8) heads[n_heads++] = u;
         }
+        wem_state_destroy(&w);
     }
     int k = 0;
     for (size_t g = 0; g < sc->n_generals && o->n_places < WEM_MAX_LIST; g++) {
@@ -380,12 +446,20 @@ static void s_default_entrance(const wem_state *s, wem_order *o) {
     }
 }
 
+static int s_no_room(const wem_state *s) {
+    wem_order o;
+    brt_reject err;
+    s_default_entrance(s, &o);
+    return s_check_entrance(s, &o, &err) != 0;
+}
+
+/* the default deployment; `done` instead when it finds no room */
 int wem_entrance_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     (void)seat;
     wem_order o;
     brt_reject err;
     s_default_entrance(s, &o);
-    if (s_check_entrance(s, &o, &err)) return 0;
+    if (s_check_entrance(s, &o, &err)) wem_order_init(&o, WEM_O_DONE);
     return wem_legal_put(s, &o, out) ? -1 : 1;
 }
 
@@ -393,6 +467,7 @@ int wem_entrance_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events
     wem_order o;
     brt_reject err;
     s_default_entrance(s, &o);
+    if (s_check_entrance(s, &o, &err)) wem_order_init(&o, WEM_O_DONE);
     return wem_entrance_apply(s, seat, &o, dice, ev, &err);
 }
 

@@ -349,6 +349,39 @@ static void test_wem_entrance_next_corps_next_turn_without_roll(void **st) {
     t_free(f);
 }
 
+/* the default deployment goes round a piece in the way; with no room at all the corps enters the
+ * next turn, without a new roll (R-wem-entrance-no-room) */
+static void test_wem_entrance_no_room_waits_a_turn(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(3, &b);
+    int k, bl, bu;
+    s_prussians(f, &k, &bl, &bu);
+    int r = t_unit(f, WEM_RED, WEM_INF, 1, 970, 116, 270); /* across the head of the section */
+    f->s->turn = 8;
+    t_roll(f, 6);
+    t_step(f, WEM_STEP_ENTRANCE, WEM_BLUE);
+    assert_int_equal(t_legal_n(f, 2), 1);
+    t_legal_all_accepted(f, 2);
+    t_refused(f, 2, "done", "must be deployed");
+    /* the whole section held by red */
+    for (int y = 131; y <= 251; y += 30) t_unit(f, WEM_RED, WEM_INF, 1, 970, y, 270);
+    (void)r;
+    brt_buf l;
+    buf_init(&l);
+    assert_int_equal(f->rs->legal(f->s, 2, &l), 1);
+    buf_free(&l);
+    t_ok(f, 2, "done");
+    assert_int_equal(f->s->entered, 0);
+    assert_int_equal(f->s->deploying, 3);
+    f->s->turn = 9;
+    int rolls = f->d.n;
+    assert_int_equal(t_step(f, WEM_STEP_ENTRANCE, WEM_BLUE), 1);
+    assert_int_equal(f->d.n, rolls); /* no new entrance roll */
+    assert_int_equal(f->s->phase, WEM_PH_ENTRANCE);
+    t_free(f);
+}
+
 /* [Substitute Generals] success: placed within 2 UoM of a Unit of his corps, rank 1, 0 CP */
 static void test_wem_substitute_success_places_rank_1_general(void **st) {
     (void)st;
@@ -430,6 +463,7 @@ int main(void) {
         cmocka_unit_test(test_wem_entrance_none_without_prussians),
         cmocka_unit_test(test_wem_entrance_deploys_corps_green_touching_section),
         cmocka_unit_test(test_wem_entrance_next_corps_next_turn_without_roll),
+        cmocka_unit_test(test_wem_entrance_no_room_waits_a_turn),
         cmocka_unit_test(test_wem_substitute_success_places_rank_1_general),
         cmocka_unit_test(test_wem_substitute_failure_lowers_next_roll),
         cmocka_unit_test(test_wem_army_corps_all_units_removed_general_lost),
