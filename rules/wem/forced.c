@@ -67,7 +67,7 @@ static int32_t s_room(const wem_state *s, const int16_t *set, int n, int32_t bac
     return best;
 }
 
-static void s_move_set(wem_state *s, const int16_t *set, int n, int32_t back, int32_t d) {
+static void s_move_set(wem_state *s, const int16_t *set, int n, int32_t back, int32_t d, brt_events *ev) {
     for (int i = 0; i < n; i++) {
         wem_unit *x = &s->units[set[i]];
         wem_pt o = wem_g_offset(x->at, back, d, 0);
@@ -79,6 +79,8 @@ static void s_move_set(wem_state *s, const int16_t *set, int n, int32_t back, in
             }
         x->at = o;
     }
+    /* [Attaching] a unit moved onto a General of its army (R-wem-general-in-the-way) */
+    for (int i = 0; i < n; i++) wem_meet_generals(s, set[i], ev);
 }
 
 /* "If a Unit CANNOT Withdraw because of any reason, it will receive a yellow marker. If the Unit
@@ -127,7 +129,8 @@ static int32_t s_withdraw(wem_state *s, int u, int32_t dist, int cause, int rout
             if (wem_mv_enemies(sc->units[u].army, sc->units[i].army)) continue;
             wem_rect o = wem_unit_rect(s, (int)i);
             int corner = 0;
-            if (wem_g_touch_sides(&c, &o, tol, &corner) & WEM_SIDE_REAR) next = (int)i;
+            /* columned: in contact along the rear, not at a corner only (R-wem-width-corner) */
+            if ((wem_g_touch_sides(&c, &o, tol, &corner) & WEM_SIDE_REAR) && !corner) next = (int)i;
         }
         if (next < 0 || n >= WEM_MAX_LIST) break;
         col[n++] = (int16_t)next;
@@ -141,10 +144,11 @@ static int32_t s_withdraw(wem_state *s, int u, int32_t dist, int cause, int rout
             if (!s->units[col[i]].yellow) wem_shake(s, col[i], cause, ev);
         return 0;
     }
-    /* depth 2: both withdraw (1 unit of measurement) */
+    /* depth 2: "both Units must Withdraw 1", a Routed unit's Withdraw 2 included
+     * (R-wem-withdraw-column) */
     if (n == 2) {
         s_fasten(s, col[1]);
-        if (dist > WEM_UOM && !routed) dist = WEM_UOM;
+        if (dist > WEM_UOM) dist = WEM_UOM;
     }
     int32_t back = wem_g_norm((int64_t)s->units[u].h + 1800);
     int enemy = 0, blocker = -1;
@@ -166,7 +170,7 @@ static int32_t s_withdraw(wem_state *s, int u, int32_t dist, int cause, int rout
             return 0;
         }
     }
-    s_move_set(s, col, n, back, d);
+    s_move_set(s, col, n, back, d, ev);
     for (int i = 0; i < n; i++) {
         int x = col[i];
         wem_event(s, ev, BRT_SEATS_ALL, "withdraw", sc->units[x].army, x, cause, d, NULL, 0, &s->units[x].at,
@@ -206,10 +210,68 @@ void wem_shake(wem_state *s, int u, int cause, brt_events *ev) {
     s_withdraw(s, u, 2 * WEM_UOM, cause, 1, ev);
 }
 
+/* [Area Terrain] [Linear Terrain] "The maneuver modifiers ... are applied to all of the
+ * Formations that are moving across it, even partially": what the Formation's straight path back
+ * allows of dist, in the order of R-wem-terrain-order (R-wem-fall-back-terrain); *why names the
+ * terrain; -1 when a Bridge is met by a front width other than 1 */
+static int32_t s_terrain_allow(const wem_state *s, const int16_t *set, int n, int32_t back, int32_t dist,
+                               const char **why) {
+    const wem_scenario *sc = s->sc;
+    int wood = 0, farm = 0, town = 0, sunken = 0, torrent = 0, bridge = 0, road0 = 1, road1 = 1, roads = 0;
+    uint8_t met[WEM_MAX_LINES] = {0};
+    *why = "";
+    for (int i = 0; i < n; i++) {
+        wem_rect r = wem_unit_rect(s, set[i]), nr = wem_g_translate(&r, back, dist);
+        wem_quad q, nq;
+        wem_g_quad(&r, 0, &q);
+        wem_g_quad(&nr, 0, &nq);
+        wem_pt sw[8];
+        int nsw = wem_g_sweep(&q, &nq, sw);
+        for (size_t a = 0; a < sc->n_areas; a++) {
+            int k = sc->areas[a].kind;
+            if (k != WEM_T_WOOD && k != WEM_T_FARM && k != WEM_T_TOWN) continue;
+            wem_poly poly = wem_area_poly(sc, &sc->areas[a]);
+            if (poly.n < 3 || !wem_g_convex_meets_poly(sw, nsw, &poly)) continue;
+            wood |= k == WEM_T_WOOD, farm |= k == WEM_T_FARM, town |= k == WEM_T_TOWN;
+        }
+        int on0 = 0, on1 = 0;
+        for (size_t l = 0; l < sc->n_lines; l++) {
+            wem_line ln = wem_line_shape(sc, &sc->lines[l]);
+            if (ln.n < 2) continue;
+            if (sc->lines[l].kind == WEM_L_ROAD) {
+                roads = 1;
+                on0 |= wem_g_convex_meets_line(q.v, 4, &ln);
+                on1 |= wem_g_convex_meets_line(nq.v, 4, &ln);
+            } else if (wem_g_convex_meets_line(sw, nsw, &ln)) {
+                met[l] = 1;
+            }
+        }
+        road0 &= on0, road1 &= on1;
+    }
+    for (size_t l = 0; l < sc->n_lines; l++) {
+        if (!met[l]) continue;
+        sunken += sc->lines[l].kind == WEM_L_SUNKEN;
+        torrent += sc->lines[l].kind == WEM_L_TORRENT;
+        bridge += sc->lines[l].kind == WEM_L_BRIDGE;
+    }
+    int w = 1, d = 1;
+    wem_set_shape(s, set, n, &w, &d);
+    if (bridge && w != 1) return *why = "[Bridge] only a front width of 1 maneuvers across a Bridge", -1;
+    if (w == 1 && roads && road0 && road1) return dist;   /* [Road] (R-wem-road) */
+    int32_t allow = dist;
+    if (farm && allow > 2 * WEM_UOM) allow = 2 * WEM_UOM, *why = "[Farm Field] at most 2 units of measurement";
+    if (wood && allow > WEM_UOM) allow = WEM_UOM, *why = "[Wood] at most 1 unit of measurement";
+    if (town) allow -= WEM_UOM, *why = "[Town] counts as 1 unit of measurement already moved";
+    if (sunken) allow -= sunken * WEM_UOM, *why = "[Sunken Road] reduces a maneuver by 1";
+    if (torrent) allow -= torrent * WEM_UOM, *why = "[Torrent] reduces a maneuver by 1";
+    return allow < 0 ? 0 : allow;
+}
+
 /* [Fall Back] the whole Formation straight back; "If a Unit must Fall Back, but it CANNOT,
  * because of any circumstance, it will instead suffer 1 Loss" (R-wem-fall-back-partial: the
- * units that can move, move; each one that cannot stays and takes 1 Loss). A Shaken unit passed
- * through shakes the one passing (the other way round is left to the Formation's own yellow). */
+ * units that can move, move; each one that cannot stays and takes 1 Loss). Shaken spreads both
+ * ways between a unit falling back and the friends it passes through [Moving through friendly
+ * Units]. */
 void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     const wem_scenario *sc = s->sc;
     if (u < 0 || (size_t)u >= sc->n_units || s->units[u].status != WEM_ON || dist <= 0) return;
@@ -222,6 +284,16 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     for (int i = 0; i < n; i++) s_fasten(s, set[i]);
     int32_t back = wem_g_norm((int64_t)s->units[u].h + 1800);
     uint8_t stuck[WEM_MAX_LIST] = {0}, shaken[WEM_MAX_LIST] = {0};
+    /* the terrain crossed limits the whole Formation: short of dist, none of it can Fall Back */
+    const char *why = "";
+    if (s_terrain_allow(s, set, n, back, dist, &why) < dist) {
+        wem_event(s, ev, BRT_SEATS_ALL, "fall-back-terrain", sc->units[u].army, u, -1, dist, NULL, 0, NULL, 0,
+                  "[Fall Back] the Formation of %s cannot Fall Back %d.%02d mm across the terrain: %s", sc->units[u].id,
+                  dist / WEM_MM, dist % WEM_MM * 5, why);
+        for (int i = 0; i < n; i++) stuck[i] = 1;
+    }
+    uint8_t passed[WEM_MAX_LIST][WEM_MAX_PIECES];   /* mover i passed through unit e */
+    memset(passed, 0, sizeof passed);
     for (int changed = 1; changed;) {
         changed = 0;
         int16_t mov[WEM_MAX_LIST] = {0};
@@ -231,6 +303,8 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
         for (int i = 0; i < n; i++) {
             if (stuck[i]) continue;
             int16_t one = set[i];
+            memset(passed[i], 0, sizeof passed[i]);
+            shaken[i] = 0;
             /* against everything but the units still moving: never through an enemy nor a friend
              * IN MOVEMENT, through other friends, never ending on a unit [Moving through friendly
              * Units] (Fall Back is a maneuver) */
@@ -251,8 +325,10 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
                               !s_in(set, n, (int)e);
                 if (through) {
                     if (wem_g_contact(&nr, &er, tol) == WEM_OVERLAP) best = 0;
-                    else if (wem_g_convex_meet(sw, nsw, eq.v, 4) && s->units[e].yellow && !s->units[one].yellow)
-                        shaken[i] = 1;
+                    else if (wem_g_convex_meet(sw, nsw, eq.v, 4)) {
+                        passed[i][e] = 1;
+                        if (s->units[e].yellow && !s->units[one].yellow) shaken[i] = 1;
+                    }
                     continue;
                 }
                 int32_t d = wem_g_approach(q.v, 4, back, dist, eq.v, 4);
@@ -268,13 +344,22 @@ void wem_fall_back(wem_state *s, int u, int32_t dist, brt_events *ev) {
     int m = 0;
     for (int i = 0; i < n; i++)
         if (!stuck[i]) mov[m++] = set[i];
-    s_move_set(s, mov, m, back, dist);
+    s_move_set(s, mov, m, back, dist, ev);
     for (int i = 0; i < m; i++)
         wem_event(s, ev, BRT_SEATS_ALL, "fall-back", sc->units[mov[i]].army, mov[i], -1, dist, NULL, 0,
                   &s->units[mov[i]].at, s->units[mov[i]].h, "[Fall Back] %s falls back %d.%02d mm", sc->units[mov[i]].id,
                   dist / WEM_MM, dist % WEM_MM * 5);
+    /* [Moving through friendly Units] "A Unit becomes Shaken if it moves through a Shaken Unit.
+     * Likewise, if a Shaken Unit moves through a Unit, they will become Shaken as well" */
+    uint8_t was[WEM_MAX_LIST];
+    for (int i = 0; i < n; i++) was[i] = s->units[set[i]].yellow;
     for (int i = 0; i < n; i++)
         if (!stuck[i] && shaken[i]) wem_shake(s, set[i], -1, ev);   /* through a Shaken Unit */
+    for (int i = 0; i < n; i++) {
+        if (stuck[i] || !was[i]) continue;
+        for (size_t e = 0; e < sc->n_units; e++)
+            if (passed[i][e] && s->units[e].status == WEM_ON && !s->units[e].yellow) wem_shake(s, (int)e, set[i], ev);
+    }
     for (int i = 0; i < n; i++) {
         if (!stuck[i]) continue;
         wem_event(s, ev, BRT_SEATS_ALL, "fall-back-blocked", sc->units[set[i]].army, set[i], -1, 0, NULL, 0, NULL, 0,

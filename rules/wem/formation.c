@@ -155,14 +155,19 @@ void wem_set_shape(const wem_state *s, const int16_t *units, int n, int *width, 
 int wem_set_allowance(const wem_state *s, const int16_t *units, int n) {
     int w = 1, d = 1;
     if (n <= 0) return 0;
-    wem_set_shape(s, units, n, &w, &d);
-    int a = w <= 1 ? 4 : w == 2 ? 3 : w == 3 ? 2 : 1;
     int light = 0, other = 0;
+    int16_t cav[WEM_MAX_PIECES];
     for (int i = 0; i < n; i++) {
         const wem_unit_def *x = &s->sc->units[units[i]];
-        if (x->kind == WEM_CAV && x->cav == WEM_CAV_LIGHT) light++;
+        if (x->kind == WEM_CAV && x->cav == WEM_CAV_LIGHT) cav[light++] = units[i];
         else if (x->kind != WEM_ART_HORSE) other++;
     }
+    /* R-wem-light-horse-artillery: in a Formation of Light Cavalry (and horse artillery only),
+     * the horse artillery counts neither against the +1 nor in the front width: "Horse Artillery
+     * Units do not reduce the Advance/Charge ability of the Light Cavalry Units" [Units] */
+    if (light && !other) wem_set_shape(s, cav, light, &w, &d);
+    else wem_set_shape(s, units, n, &w, &d);
+    int a = w <= 1 ? 4 : w == 2 ? 3 : w == 3 ? 2 : 1;
     if (light && !other) a++;
     return a;
 }

@@ -109,14 +109,31 @@ static int s_in(const int16_t *set, int n, int u) {
     return 0;
 }
 
+/* IN MOVEMENT, or paid to move out of sequence and moving in that round: "By paying this cost,
+ * the Units that "move out of sequence" can ... execute any maneuver" (R-wem-out-of-sequence) */
+static int s_green(const wem_state *s, const wem_unit *x) { return x->green || (s->mv_army && x->out_of_seq); }
+
 /* a unit of a Formation that may maneuver now [3.3] */
 static int s_can_move(const wem_state *s, int u, int army) {
     const wem_unit *x = &s->units[u];
     if (x->status != WEM_ON || s->sc->units[u].army != army || s->sc->units[u].kind == WEM_GARRISON) return 0;
-    if (!x->green || x->maneuvered || x->orange) return 0;
+    if (!s_green(s, x) || x->maneuvered || x->orange) return 0;
     if (s->mv_army && !x->out_of_seq) return 0;   /* the out-of-sequence round */
     return 1;
 }
+
+/* [3.3 Maneuver] "If two Formations belonging to the same Army Corps end a maneuver in contact,
+ * from the next turn on, these Formations can be considered united": in 3.3, a unit that has
+ * made its maneuver this turn and one that has not are not of one Formation, though they touch
+ * (R-wem-united-next-turn). The Charges of the combat steps, of Pursuit and the query take the
+ * Formations as they stand. */
+static int s_joined(const wem_state *s, int a, int b, unsigned flags) {
+    if (flags & (WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT | WEM_MVF_ANY_MARKERS)) return 1;
+    return s->units[a].maneuvered == s->units[b].maneuvered;
+}
+
+/* a and b of one Formation for this maneuver */
+static int s_same_now(const wem_state *s, const wem_formations *f, int a, int b, unsigned flags);
 
 /* ---- the plan: the motion of [Execute maneuvers] ---- */
 
@@ -138,7 +155,10 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
     if (sc->units[o->unit].kind == WEM_GARRISON)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "The Garrisons", "[The Garrisons] %s can never be moved", gid);
     int16_t grp[WEM_MAX_PIECES];
-    int ng = wem_united_of(s, f, o->unit, grp);
+    int ng = wem_united_of(s, f, o->unit, grp), kept = 0;
+    for (int i = 0; i < ng; i++)
+        if (s_joined(s, grp[i], o->unit, flags)) grp[kept++] = grp[i];
+    ng = kept;
     if (o->n_units == 0) {
         /* the whole Formation: united with other corps' Formations when every one of them may
          * maneuver with it [Formations] (R-wem-united-maneuver), else the guide's own corps' */
@@ -146,13 +166,19 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
         for (int i = 0; i < ng && all; i++) {
             const wem_unit *x = &s->units[grp[i]];
             if (!(flags & (WEM_MVF_NO_GREEN | WEM_MVF_ANY_MARKERS)) &&
-                (!x->green || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
+                (!s_green(s, x) || x->maneuvered || x->orange || (s->mv_army && !x->out_of_seq)))
                 all = 0;
         }
         int16_t own[WEM_MAX_PIECES];
         const int16_t *src = grp;
         int m = ng;
-        if (!all) m = wem_formation_of(s, f, o->unit, own), src = own;
+        if (!all) {
+            int m1 = wem_formation_of(s, f, o->unit, own);
+            m = 0;
+            for (int i = 0; i < m1; i++)
+                if (s_joined(s, own[i], o->unit, flags)) own[m++] = own[i];
+            src = own;
+        }
         p->n = m > WEM_MAX_LIST ? WEM_MAX_LIST : m;
         memcpy(p->units, src, (size_t)p->n * sizeof src[0]);
     } else {
@@ -176,7 +202,7 @@ static int s_plan(const wem_state *s, const wem_order *o, int32_t allowance, uns
             if (x->orange)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Colored Markers",
                                       "[Colored Markers] %s is in Recovery (orange) and cannot maneuver", sc->units[u].id);
-            if (!x->green)
+            if (!s_green(s, x))
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "3.3 Maneuver",
                                       "[3.3 Maneuver] %s is not IN MOVEMENT (no green marker)", sc->units[u].id);
             if (x->maneuvered)
@@ -272,8 +298,18 @@ static int s_hulls_in_aoe(const wem_state *s, int e, wem_pt h[][8], const int *n
  * occupied by enemy Units NOT in contact with friendly Units" (R-wem-aoe-exceptions: units of
  * the moving side, not in contact with units of e's side, and not among the units that move) */
 static int s_aoe_exempt(const wem_state *s, int e, const wem_plan *p) {
-    if (wem_in_enemy_contact(s, e)) return 1;
     int side = s->sc->units[e].army;
+    /* "already in contact with enemy Units": units other than the ones that move */
+    {
+        wem_rect a = wem_unit_rect(s, e);
+        int32_t tol = wem_tol(s);
+        for (size_t i = 0; i < s->sc->n_units; i++) {
+            if (s->units[i].status != WEM_ON || !wem_mv_enemies(side, s->sc->units[i].army)) continue;
+            if (s_in(p->units, p->n, (int)i)) continue;
+            wem_rect b = wem_unit_rect(s, (int)i);
+            if (!wem_mv_far(&a, &b, tol) && wem_g_contact(&a, &b, tol) != WEM_APART) return 1;
+        }
+    }
     for (size_t i = 0; i < s->sc->n_units; i++) {
         if (s->units[i].status != WEM_ON || !wem_mv_enemies(side, s->sc->units[i].army)) continue;
         if (s_in(p->units, p->n, (int)i)) continue;   /* not the units that move */
@@ -293,6 +329,10 @@ typedef struct s_fx {
 
 /* the unit the target belongs with: its Formation (for the units whose area a Charge may enter) */
 static int s_same_fmn(const wem_formations *f, int a, int b) { return f->of[a] >= 0 && f->of[a] == f->of[b]; }
+
+static int s_same_now(const wem_state *s, const wem_formations *f, int a, int b, unsigned flags) {
+    return s_same_fmn(f, a, b) && s_joined(s, a, b, flags);
+}
 
 /* check the plan at distance dist: every rule of the path; 0 or -1 (err) */
 static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, unsigned flags, int32_t dist, s_fx *fx,
@@ -349,6 +389,14 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                 if (!own) {
                     if (exempt[e] < 0) exempt[e] = s_aoe_exempt(s, e, p);
                     if (!exempt[e]) {
+                        /* at the limit the area "is considered occupied": the Formation has met it
+                         * and "CANNOT Advance further" (R-wem-aoe-path) */
+                        if (start == 1 && p->kind == WEM_MV_ADVANCE && (dist > 0 || p->turn))
+                            return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Advance",
+                                                  "[Advance] %s is at the limit of the area of engagement of %s, "
+                                                  "which is considered occupied: once the Formation meets an enemy "
+                                                  "area of engagement it CANNOT Advance further",
+                                                  uid, sc->units[e].id);
                         if (start == 2) {
                             if (p->kind == WEM_MV_CHARGE)
                                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
@@ -381,9 +429,19 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                 }
             }
             if (!s_bb_meet(bb, eb, tol)) continue;
+            /* [Charge] "Charge is the only maneuver that allows the movement of Formations, on the
+             * battlefield, to bring them in contact with the enemy" (R-wem-contact-only-charge) */
+            if (enemy && p->kind != WEM_MV_CHARGE) {
+                wem_rect r2 = p->r2[i];
+                if (wem_g_contact(&r2, &er, tol) != WEM_APART && wem_g_contact(&p->r0[i], &er, tol) == WEM_APART)
+                    return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
+                                          "[Charge] %s would end in contact with the enemy Unit %s: Charge is the only "
+                                          "maneuver that brings Formations in contact with the enemy",
+                                          uid, sc->units[e].id);
+            }
             wem_g_quad(&er, -tol / 2, &es);
             if (enemy || !s_hulls_meet(h, nh, k, es.v, 4)) continue;
-            if (s->units[e].green && !s_same_fmn(f, e, p->guide) && !(flags & WEM_MVF_PURSUIT))
+            if (s->units[e].green && !s_same_now(s, f, e, p->guide, flags) && !(flags & WEM_MVF_PURSUIT))
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Moving through friendly Units",
                                       "[Moving through friendly Units] %s cannot move through %s, part of a Formation "
                                       "IN MOVEMENT",
@@ -431,6 +489,11 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
         /* [Elements out of field] */
         wem_rect r2 = p->r2[i];
         int out = wem_rect_offfield(s, &r2);
+        /* "a tile or counter that comes out of the battlefield, even partially" on its way (a
+         * pivot may swing a corner over the edge and back) */
+        for (int j = 0; !out && j < k; j++)
+            for (int v = 0; v < nh[j]; v++)
+                if (h[j][v].x <= 0 || h[j][v].y <= 0 || h[j][v].x >= sc->width || h[j][v].y >= sc->height) out = 1;
         for (size_t a = 0; !out && a < sc->n_offfield; a++) {
             wem_poly poly = wem_area_poly(sc, &sc->offfield[a]);
             if (poly.n >= 3 && s_hulls_meet_poly(h, nh, k, &poly)) out = 1;
@@ -446,6 +509,9 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
             s_bbox(q0.v, 4, b0);
             s_bbox(q2.v, 4, b2);
             int32_t lim = b0[2] > sc->fold_x ? b0[2] : sc->fold_x;
+            for (int j = 0; j < k; j++)   /* on the way too (a pivot's swing) */
+                for (int v = 0; v < nh[j]; v++)
+                    if (h[j][v].x > b2[2]) b2[2] = h[j][v].x;
             if (b2[2] > lim)
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Maneuver limit",
                                       "[Maneuver limit] %s cannot maneuver to the right of the fold line until the "
@@ -469,12 +535,14 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
                               p->width);
     int32_t allow = p->base;
     const char *why = "its Advance/Charge number";
+    /* R-wem-terrain-order: the caps first (the maneuver "cannot surpass" 1 or 2), then what is
+     * taken off them: the Town's unit "already moved", each Sunken Road's and Torrent's 1 */
     if (!p->road) {
+        if (p->farm && allow > 2 * WEM_UOM) allow = 2 * WEM_UOM, why = "[Farm Field] at most 2 units of measurement";
+        if (p->wood && allow > WEM_UOM) allow = WEM_UOM, why = "[Wood] at most 1 unit of measurement";
         if (p->town) allow -= WEM_UOM, why = "[Town] counts as 1 unit of measurement already moved";
         if (p->sunken) allow -= p->sunken * WEM_UOM, why = "[Sunken Road] reduces a maneuver by 1";
         if (p->torrent) allow -= p->torrent * WEM_UOM, why = "[Torrent] reduces a maneuver by 1";
-        if (p->farm && allow > 2 * WEM_UOM) allow = 2 * WEM_UOM, why = "[Farm Field] at most 2 units of measurement";
-        if (p->wood && allow > WEM_UOM) allow = WEM_UOM, why = "[Wood] at most 1 unit of measurement";
     }
     if (allow < 0) allow = 0;
     p->allow = allow;
@@ -482,7 +550,8 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
      * to the width of the ruler": the part that moves ends at least split-gap from the part that
      * stays (R-wem-split-gap) */
     for (size_t u = 0; u < sc->n_units; u++) {
-        if (s->units[u].status != WEM_ON || s_in(p->units, p->n, (int)u) || !s_same_fmn(f, (int)u, p->guide)) continue;
+        if (s->units[u].status != WEM_ON || s_in(p->units, p->n, (int)u) || !s_same_now(s, f, (int)u, p->guide, flags))
+            continue;
         wem_rect ur = wem_unit_rect(s, (int)u);
         wem_quad uq;
         wem_g_quad(&ur, 0, &uq);
@@ -498,7 +567,8 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
         }
     }
     if (dist > allow)
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, p->kind == WEM_MV_CHARGE ? "Charge" : "Advance",
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL,
+                              p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (%s)",
                               p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               sc->units[p->guide].id, dist / WEM_MM, dist % WEM_MM * 5, allow / WEM_MM,
@@ -537,37 +607,112 @@ static void s_place(wem_state *s, int u, const wem_rect *r) {
     }
 }
 
+/* the least distance along heading h that General g's counter (at gr) must move to stand clear
+ * of every unit and every other unattached General (touching is clear), -1 if none within 3 UoM
+ * or only off the field */
+static int32_t s_clear_along(const wem_state *s, int g, const wem_rect *gr, int32_t h) {
+    const wem_scenario *sc = s->sc;
+    const int32_t maxd = 3 * WEM_UOM;
+    int32_t tol = wem_tol(s), back = wem_g_norm((int64_t)h + 1800);
+    wem_rect far = wem_g_translate(gr, h, maxd);
+    wem_quad gq, fq;
+    wem_g_quad(gr, 0, &gq);
+    wem_g_quad(&far, 0, &fq);
+    int32_t lo[WEM_MAX_PIECES + WEM_MAX_GENERALS], hi[WEM_MAX_PIECES + WEM_MAX_GENERALS];
+    int n = 0;
+    for (size_t i = 0; i < sc->n_units + sc->n_generals; i++) {
+        wem_rect pr;
+        if (i < sc->n_units) {
+            if (s->units[i].status != WEM_ON) continue;
+            pr = wem_unit_rect(s, (int)i);
+        } else {
+            int k = (int)(i - sc->n_units);
+            if (k == g || s->generals[k].status != WEM_ON || s->generals[k].attached >= 0) continue;
+            pr = wem_general_rect(s, k);
+        }
+        if (wem_mv_far(gr, &pr, maxd + tol)) continue;
+        wem_quad pq;
+        wem_g_quad(&pr, -tol / 2, &pq);   /* touching is no overlap */
+        int meets = wem_g_convex_meet(gq.v, 4, pq.v, 4);
+        int32_t in = meets ? -1 : wem_g_approach(gq.v, 4, h, maxd, pq.v, 4);
+        if (!meets && in >= maxd) continue;
+        int32_t rev = wem_g_approach(fq.v, 4, back, maxd, pq.v, 4);
+        lo[n] = in;
+        hi[n] = maxd - rev;
+        n++;
+    }
+    int32_t t = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++)
+            if (lo[i] < t && t < hi[i]) t = hi[i], changed = 1;
+            else if (lo[i] < 0 && t == 0 && hi[i] > 0) t = hi[i], changed = 1;
+    }
+    if (t >= maxd) return -1;
+    wem_rect at = wem_g_translate(gr, h, t);
+    if (wem_rect_offfield(s, &at)) return -1;
+    return t;
+}
+
 /* [Attaching] "If a Unit is moved in a space occupied by a General (or Commander in Chief)
  * counter of its army, the General is then attached if the Unit belongs to his Army Corps (the
  * Commander in Chief will ALWAYS attach). Otherwise, the counter must be moved the least distance
- * necessary to occupy a free space" (R-wem-general-in-the-way: just behind the unit's rear edge) */
-static void s_meet_generals(wem_state *s, int u, const wem_rect *r, brt_events *ev) {
+ * necessary to occupy a free space." "A Formation can have only 1 General (or the Commander in
+ * Chief) attached to it": one who would be a second is moved away (R-wem-general-in-the-way). */
+void wem_meet_generals(wem_state *s, int u, brt_events *ev) {
     const wem_scenario *sc = s->sc;
+    if (u < 0 || (size_t)u >= sc->n_units || s->units[u].status != WEM_ON) return;
     int32_t tol = wem_tol(s);
-    int has = 0;
-    for (size_t g = 0; g < sc->n_generals; g++)
-        if (s->generals[g].status == WEM_ON && s->generals[g].attached == u) has = 1;
+    wem_rect r = wem_unit_rect(s, u);
+    int has = -1;   /* unknown */
     for (size_t g = 0; g < sc->n_generals; g++) {
         wem_general *x = &s->generals[g];
         const wem_general_def *d = &sc->generals[g];
         if (x->status != WEM_ON || x->attached >= 0 || d->army != sc->units[u].army) continue;
         wem_rect gr = wem_general_rect(s, (int)g);
-        if (wem_g_contact(r, &gr, tol) != WEM_OVERLAP) continue;
+        if (wem_mv_far(&r, &gr, tol) || wem_g_contact(&r, &gr, tol) != WEM_OVERLAP) continue;
+        if (has < 0) {
+            wem_formations f;
+            wem_formations_find(s, &f);
+            int16_t fm[WEM_MAX_PIECES];
+            int nf = wem_formation_of(s, &f, u, fm);
+            if (nf == 0) fm[0] = (int16_t)u, nf = 1;
+            has = 0;
+            for (size_t k = 0; k < sc->n_generals; k++)
+                if (s->generals[k].status == WEM_ON && s->generals[k].attached >= 0 &&
+                    s_in(fm, nf, s->generals[k].attached))
+                    has = 1;
+        }
         if (!has && (d->cinc || (!d->ney && d->corps == sc->units[u].corps))) {
             x->attached = (int16_t)u;
             x->at = s->units[u].at;
             has = 1;
             wem_event(s, ev, BRT_SEATS_ALL, "attach", d->army, WEM_GEN_BASE + (int)g, u, 0, NULL, 0, &x->at, 0,
                       "[Attaching] %s is attached to %s, which moved onto him", d->id, sc->units[u].id);
-        } else {
-            x->at = wem_g_offset(r->c, r->h, -(r->hd + WEM_UOM / 4 + 2 * tol), 0);
-            wem_event(s, ev, BRT_SEATS_ALL, "general-moved", d->army, WEM_GEN_BASE + (int)g, u, 0, NULL, 0, &x->at, 0,
-                      "[Attaching] %s makes way for %s", d->id, sc->units[u].id);
+            continue;
         }
+        /* the least distance: every whole degree and the unit's four side normals are tried, the
+         * shortest clear move wins (the first tried on a tie) */
+        int32_t best = -1, bh = 0;
+        for (int k = 0; k < WEM_TURN / 10 + 4; k++) {
+            int32_t h = k < 4 ? wem_g_norm((int64_t)r.h + k * 900) : (k - 4) * 10;
+            int32_t t = s_clear_along(s, (int)g, &gr, h);
+            if (t >= 0 && (best < 0 || t < best)) best = t, bh = h;
+        }
+        if (best < 0) {
+            /* no free space within 3 UoM on the field: just behind the unit (R-wem-general-in-the-way) */
+            x->at = wem_g_offset(r.c, r.h, -(r.hd + WEM_UOM / 4 + 2 * tol), 0);
+        } else {
+            x->at = wem_g_translate(&gr, bh, best).c;
+        }
+        wem_event(s, ev, BRT_SEATS_ALL, "general-moved", d->army, WEM_GEN_BASE + (int)g, u, best, NULL, 0, &x->at, 0,
+                  "[Attaching] %s makes way for %s: moved the least distance to a free space", d->id,
+                  sc->units[u].id);
     }
 }
 
-static void s_execute(wem_state *s, const wem_plan *p, const wem_formations *f, const s_fx *fx, brt_events *ev) {
+static void s_execute(wem_state *s, const wem_plan *p, const wem_formations *f, const s_fx *fx, unsigned flags,
+                      brt_events *ev) {
     const wem_scenario *sc = s->sc;
     /* the attached Generals ride with their units [Attaching] */
     for (size_t g = 0; g < sc->n_generals; g++) {
@@ -582,16 +727,18 @@ static void s_execute(wem_state *s, const wem_plan *p, const wem_formations *f, 
         int u = p->units[i];
         s_place(s, u, &p->r2[i]);
         s->units[u].maneuvered = 1;
-        s_meet_generals(s, u, &p->r2[i], ev);
         wem_event(s, ev, BRT_SEATS_ALL, "maneuver", p->army, u, p->target, p->kind, NULL, 0, &s->units[u].at,
                   s->units[u].h, "[%s] %s moves %d.%02d mm (turn %d.%d degrees)",
                   p->kind == WEM_MV_CHARGE ? "Charge" : p->kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                   sc->units[u].id, p->dist / WEM_MM, p->dist % WEM_MM * 5, p->turn / 10, abs(p->turn % 10));
     }
+    for (int i = 0; i < p->n; i++) wem_meet_generals(s, p->units[i], ev);
     /* [Split Formations] split by a maneuver: the part that moved keeps the green marker, the
      * other part remains stationary without it */
     for (size_t u = 0; u < sc->n_units; u++) {
         if (s->units[u].status != WEM_ON || s_in(p->units, p->n, (int)u) || !s_same_fmn(f, (int)u, p->guide)) continue;
+        /* a Formation that made its maneuver before is another one this turn (R-wem-united-next-turn) */
+        if (!(flags & (WEM_MVF_NO_GREEN | WEM_MVF_PURSUIT | WEM_MVF_ANY_MARKERS)) && s->units[u].maneuvered) continue;
         if (!s->units[u].green) continue;
         s->units[u].green = 0;
         wem_event(s, ev, BRT_SEATS_ALL, "split", p->army, (int)u, p->guide, 0, NULL, 0, NULL, 0,
@@ -620,7 +767,9 @@ static void s_charge_effects(wem_state *s, const wem_plan *p, int who, brt_event
         wem_unit *x = &s->units[p->units[i]];
         x->charged = 1;
         x->charge_dist = p->dist;
-        if (p->torrent && !p->road) x->charge_torrent = 1;
+        /* [Torrent] "-1 to Units that cross the Torrent whilst executing a Charge" is a modifier to
+         * combat, not a limitation of the maneuver: a Road does not lift it (R-wem-road) */
+        if (p->torrent) x->charge_torrent = 1;
         if (p->bridge) x->charge_bridge = 1;
     }
     if (s->units[t].status != WEM_ON) return;
@@ -628,7 +777,10 @@ static void s_charge_effects(wem_state *s, const wem_plan *p, int who, brt_event
     wem_rect tr = wem_unit_rect(s, t), cr = p->r2[who];
     int corner = 0;
     int sides = wem_g_touch_sides(&tr, &cr, wem_tol(s), &corner);
-    if (sides && !(sides & WEM_SIDE_FRONT) && !s->units[t].yellow) s->units[t].charge_flank = 1;
+    /* not a Garrison: "The Garrison's combat ability and engagement area is expressed through ALL
+     * sides of the counter" [The Garrisons] */
+    if (sides && !(sides & WEM_SIDE_FRONT) && !s->units[t].yellow && sc->units[t].kind != WEM_GARRISON)
+        s->units[t].charge_flank = 1;
     /* "When a Unit is Charged, remove the green marker from its Formation. All Command points
      * stored on the command table of its General are lost as well." */
     wem_formations f;
@@ -691,7 +843,8 @@ static int s_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned 
                                   sc->units[o->unit].id, sc->units[t].id, p.turn / 10, abs(p.turn % 10));
     }
     if (dist > p.base)   /* terrain only lowers the allowance: refuse before measuring the path */
-        return brt_reject_set(err, BRT_REJECT_ILLEGAL, p.kind == WEM_MV_CHARGE ? "Charge" : "Advance",
+        return brt_reject_set(err, BRT_REJECT_ILLEGAL,
+                              p.kind == WEM_MV_CHARGE ? "Charge" : p.kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               "[%s] %s moves %d.%02d mm, more than it may: %d.%02d mm (its Advance/Charge number)",
                               p.kind == WEM_MV_CHARGE ? "Charge" : p.kind == WEM_MV_FALLBACK ? "Fall Back" : "Advance",
                               sc->units[o->unit].id, dist / WEM_MM, dist % WEM_MM * 5, p.base / WEM_MM,
@@ -717,7 +870,7 @@ static int s_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned 
         wem_interrupt(s, WEM_PH_CHARGE_REPLY);
         return 0;
     }
-    s_execute(s, &p, &f, &fx, ev);
+    s_execute(s, &p, &f, &fx, flags, ev);
     if (p.kind == WEM_MV_CHARGE) s_charge_effects(s, &p, who, ev);
     return 0;
 }
@@ -866,24 +1019,39 @@ int wem_maneuver_legal(const wem_state *s, unsigned seat, brt_buf *out) {
         if (!s_can_move(s, (int)u0, army) || f.of[u0] < 0 || seen[f.of[u0]]) continue;
         /* the united group when all of it may move, else each corps' Formation */
         int16_t fm[WEM_MAX_PIECES];
-        int nf = wem_united_of(s, &f, (int)u0, fm), ok = 1;
+        int nf = wem_united_of(s, &f, (int)u0, fm), ok = 1, kept = 0;
+        for (int i = 0; i < nf; i++)
+            if (s_joined(s, fm[i], (int)u0, 0)) fm[kept++] = fm[i];
+        nf = kept;
         for (int i = 0; i < nf; i++)
             if (!s_can_move(s, fm[i], army)) ok = 0;
-        if (!ok) nf = wem_formation_of(s, &f, (int)u0, fm);
+        if (!ok) {
+            int m1 = wem_formation_of(s, &f, (int)u0, fm);
+            nf = 0;
+            for (int i = 0; i < m1; i++)
+                if (s_joined(s, fm[i], (int)u0, 0)) fm[nf++] = fm[i];
+        }
         for (int i = 0; i < nf; i++) seen[f.of[fm[i]]] = 1;
-        int guide = fm[0];
-        ok = 1;
-        for (int i = 0; i < nf; i++)
-            if (!s_can_move(s, fm[i], army)) ok = 0;
-        if (!ok) continue;
-        for (int i = nf - 1; i >= 0; i--)
-            if (!s_is_art(s, fm[i])) guide = fm[i];
+        /* the units that may move; when that is not the whole Formation (only some paid to move
+         * out of sequence), they are named: the Formation is split [Split Formations] */
         int16_t part[WEM_MAX_LIST];
-        int np = nf > WEM_MAX_LIST ? WEM_MAX_LIST : nf;
-        memcpy(part, fm, (size_t)np * sizeof part[0]);
+        int np = 0;
+        ok = 1;
+        for (int i = 0; i < nf; i++) {
+            if (!s_can_move(s, fm[i], army)) ok = 0;
+            else if (np < WEM_MAX_LIST) part[np++] = fm[i];
+        }
+        if (np == 0) continue;
+        int guide = part[0];
+        for (int i = np - 1; i >= 0; i--)
+            if (!s_is_art(s, part[i])) guide = part[i];
         int32_t full = wem_set_allowance(s, part, np) * WEM_UOM;
         wem_order o;
         wem_order_init(&o, WEM_O_MANEUVER);
+        if (!ok) {
+            o.n_units = np;
+            memcpy(o.units, part, (size_t)np * sizeof part[0]);
+        }
         o.unit = guide;
         o.value = WEM_MV_FALLBACK;
         o.dist = WEM_UOM;
@@ -1029,8 +1197,17 @@ int wem_charge_reply_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         wem_unit *g = &s->units[t], *d = &s->units[def];
         wem_pt gf = wem_g_offset(g->at, g->h, WEM_UOM / 4, 0);
         wem_pt df = wem_g_offset(d->at, d->h, WEM_UOM / 2, 0);
+        wem_pt g0 = g->at, d0 = d->at;
         d->at = wem_g_offset(gf, d->h, -WEM_UOM / 2, 0);
         g->at = wem_g_offset(df, g->h, -WEM_UOM / 4, 0);
+        /* an attached General goes with his unit [Attaching] */
+        for (size_t k = 0; k < sc->n_generals; k++) {
+            wem_general *x = &s->generals[k];
+            if (x->status != WEM_ON || (x->attached != t && x->attached != def)) continue;
+            wem_pt from = x->attached == t ? g0 : d0, to = x->attached == t ? g->at : d->at;
+            x->at.x += to.x - from.x;
+            x->at.y += to.y - from.y;
+        }
         wem_event(s, ev, BRT_SEATS_ALL, "defend-gun", sc->units[t].army, def, t, 0, NULL, 0, &d->at, d->h,
                   "[Charge against Artillery] %s switches places with %s to defend it", sc->units[def].id,
                   sc->units[t].id);
@@ -1215,6 +1392,12 @@ static int s_step_away(wem_state *s, int u, int e) {
     wem_pt d = {n.c.x - r.c.x, n.c.y - r.c.y};
     s->units[u].at.x += d.x;
     s->units[u].at.y += d.y;
+    /* the attached General goes with his unit [Attaching] */
+    for (size_t g = 0; g < sc->n_generals; g++)
+        if (s->generals[g].status == WEM_ON && s->generals[g].attached == u) {
+            s->generals[g].at.x += d.x;
+            s->generals[g].at.y += d.y;
+        }
     return 0;
 }
 
@@ -1240,6 +1423,7 @@ void wem_split_contacts(wem_state *s, brt_events *ev) {
                 moved = other;
                 if (s_step_away(s, other, later)) moved = -1;
             }
+            if (moved >= 0) wem_meet_generals(s, moved, ev);
             if (moved >= 0)
                 wem_event(s, ev, BRT_SEATS_ALL, "split", sc->units[moved].army, moved, moved == later ? other : later, 0,
                           NULL, 0, &s->units[moved].at, s->units[moved].h,

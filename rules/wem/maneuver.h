@@ -38,6 +38,10 @@ int wem_united_of(const wem_state *s, const wem_formations *f, int u, int16_t *o
 int wem_aoe_of(const wem_state *s, int e, const wem_rect *r);
 /* is unit u in contact with a unit hostile to it */
 int wem_in_enemy_contact(const wem_state *s, int u);
+/* [Attaching] unit u has just moved (a maneuver, a Withdraw, a Fall Back, a split): an unattached
+ * General of its army under it is attached (his corps, or a Commander in Chief, when the Formation
+ * has none yet) or moved the least distance to a free space (R-wem-general-in-the-way) */
+void wem_meet_generals(wem_state *s, int u, brt_events *ev);
 /* does a unit shape touch the board's edge or an off-field element [Elements out of field] */
 int wem_rect_offfield(const wem_state *s, const wem_rect *r);
 

@@ -132,8 +132,10 @@ static int s_reach(const wem_state *s, int u, int t, brt_buf *out) {
     const wem_scenario *sc = s->sc;
     wem_formations f;
     wem_formations_find(s, &f);
+    /* the units the Charge moves: with markers set aside, the Formations of other corps united
+     * with U's move with it and count in its front width [Formations] (R-wem-united-maneuver) */
     int16_t fm[WEM_MAX_PIECES];
-    int nf = wem_formation_of(s, &f, u, fm);
+    int nf = wem_united_of(s, &f, u, fm);
     if (nf > WEM_MAX_LIST) nf = WEM_MAX_LIST;
     int allow = wem_set_allowance(s, fm, nf);
     int w = 1, d = 1;

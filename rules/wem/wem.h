@@ -233,6 +233,31 @@ typedef struct wem_combat {
     int8_t die[2];          /* the melee dice, per side */
     uint8_t rerolled[2];
     int32_t value[8];       /* scratch for the step in progress, documented in combat.c */
+    /* combat.c's own (combat.h): where the combat stands and what each step remembers */
+    uint8_t stage;          /* combat.c's S_* stage */
+    uint8_t side_att;       /* the side attacking in the melee now: 0 the combat's attacker, 1 its defender */
+    uint8_t melee_step;     /* the step ('A'..'D') of the melee in progress */
+    uint8_t loser;          /* the side that lost the melee now, 2 none */
+    uint8_t diff;           /* by how much */
+    uint8_t side_hit;       /* the side of the melee defender its attacker touches (WEM_SIDE_*) */
+    int8_t mod[2];          /* the melee modifiers per side */
+    int8_t terrain[2];      /* the terrain modifier a unit of each side used [Result of Combat] [Pursuit] */
+    int16_t withdrawn;      /* the unit of the loser that withdrew in the melee now (Pursuit target), -1 */
+    uint8_t loss_n[2];      /* Losses each side distributes [Suffer Damages (melee)] */
+    uint8_t reroll_ask;     /* bits per side: may still reroll */
+    uint8_t pursuit_types;  /* bits: unit types that rolled for Pursuit (1 << WEM_INF, 1 << WEM_CAV) */
+    uint8_t pursuit_type;   /* the type pursuing now */
+    int8_t pursuit_die;     /* its die plus the fixed modifiers */
+    uint8_t pursuit_nopt;   /* the "+/- as the player wants" modifiers of the Pursuit now */
+    int8_t pursuit_opt[3];  /* their sizes */
+    int8_t rdice[2][8];     /* the Result dice per side [Result of Combat] */
+    uint8_t rn[2];
+    int8_t rkeep[2];        /* the die each side kept */
+    int8_t rsign[2];        /* +1 / -1 the attached General's rank */
+    int16_t general;        /* the unattached General in a combat, -1 */
+    uint8_t yellow0[WEM_MAX_PIECES];   /* each unit's yellow markers when the combat began */
+    uint8_t withdrew0[WEM_MAX_PIECES]; /* and whether it had withdrawn [Result of Combat] */
+    uint32_t gen_done;      /* bits per general: his [Capture of a General] roll in this combat is done */
 } wem_combat;
 
 /* the bombardment in progress [2. Bombardment] (bombard.c) */

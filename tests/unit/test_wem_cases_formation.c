@@ -206,8 +206,10 @@ static void test_wem_advance_horse_artillery_keeps_light_bonus(void **st) {
     int u[2] = {t_unit(f, WEM_BLUE, WEM_CAV, 2, 100, 400, 0), t_unit(f, WEM_BLUE, WEM_ART_HORSE, 2, 122, 392, 0)};
     s_beside(f, u[1]);
     f->sc.units[u[0]].cav = WEM_CAV_LIGHT;
-    assert_int_equal(s_allow(f, 2, u), 4);   /* width 2: 3, +1 */
-    f->sc.units[u[1]].kind = WEM_ART_FOOT;   /* artillery on foot does */
+    /* neither the +1 nor the front width: as the light cavalry alone, 4 + 1
+     * (R-wem-light-horse-artillery) */
+    assert_int_equal(s_allow(f, 2, u), 5);
+    f->sc.units[u[1]].kind = WEM_ART_FOOT;   /* artillery on foot does: width 2, 3, no +1 */
     assert_int_equal(s_allow(f, 2, u), 3);
     t_free(f);
 }

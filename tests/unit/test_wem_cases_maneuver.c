@@ -673,7 +673,11 @@ static void test_wem_advance_onto_other_general_moves_him(void **st) {
     assert_int_equal(s_go(f, s_mv(WEM_MV_ADVANCE, b, 0, MM(60), -1)), 0);
     assert_int_equal(f->s->generals[g].attached, -1);
     wem_rect ur = wem_unit_rect(f->s, b), gr = wem_general_rect(f->s, g);
-    assert_int_equal(wem_g_contact(&ur, &gr, wem_tol(f->s)), WEM_APART);
+    assert_int_not_equal(wem_g_contact(&ur, &gr, wem_tol(f->s)), WEM_OVERLAP);
+    /* the least distance: out over the nearest edge, the unit's half (less contact-tol / 2) and
+     * the counter's half, 22.25 mm (the front first on a tie) */
+    assert_int_equal(f->s->generals[g].at.x, MM(200));
+    assert_int_equal(f->s->generals[g].at.y, MM(540) - (WEM_UOM / 2 - wem_tol(f->s) / 2 + WEM_UOM / 4));
     t_free(f);
 }
 

@@ -75,6 +75,20 @@ static void test_wem_query_reach_yes_with_distance(void **st) {
     t_free(f);
 }
 
+/* [Formations] "United Formations must calculate together their own front width": two corps
+ * side by side, the Charge moves both, Charge 3 */
+static void test_wem_query_reach_united_front_width(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    t_unit(f, WEM_RED, WEM_INF, 1, 200, 300, 180);
+    t_unit(f, WEM_BLUE, WEM_INF, 2, 200, 400, 0);
+    t_unit(f, WEM_BLUE, WEM_INF, 3, 230, 400, 0);
+    const char *a = s_ask(f, "reach B2 R1");
+    s_has(a, "Formation of 2 unit(s), front width 2, depth 1: Charge 3 (90.00 mm)");
+    s_has(a, "yes: turn 0.0 degrees, then 70.00 mm");
+    t_free(f);
+}
+
 static void test_wem_query_reach_no_says_why(void **st) {
     (void)st;
     t_fx *f = t_new(2, 1);
@@ -125,6 +139,7 @@ int main(void) {
         cmocka_unit_test(test_wem_query_aoe_limit_and_occupied),
         cmocka_unit_test(test_wem_query_reach_yes_with_distance),
         cmocka_unit_test(test_wem_query_reach_no_says_why),
+        cmocka_unit_test(test_wem_query_reach_united_front_width),
         cmocka_unit_test(test_wem_query_fire_in_line_and_blocked),
         cmocka_unit_test(test_wem_query_fire_outside_line),
         cmocka_unit_test(test_wem_query_unknown_and_usage),
