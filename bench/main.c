@@ -511,9 +511,10 @@ int main(int argc, char **argv) {
                      we.orders ? 1e6 * we.games / we.per_s / (double)we.orders : 0);
             if (!met)
                 snprintf(l->why, sizeof l->why,
-                         "%.0f us per game = %.0f orders of %.1f us each against %.1f us per duel order: the cost is "
-                         "per order (legal() measures every maneuver and line of fire on the ungridded board; the "
-                         "driver hashes the state, some 100 KB, after each); the figure is CPU-bound on one core",
+                         "%.0f us per game = %.0f orders of %.1f us each against %.1f us per duel order: a profile "
+                         "(perf, docs/bench.md) puts ~2/3 in legal() of [3.2 Issue Orders], which checks every Redeploy "
+                         "it lists against 'never closer to the enemy' with the kernel's exact distances (256-bit "
+                         "products), and ~1/5 in apply; the state is 7 KB; CPU-bound on one core",
                          1e6 / we.per_s, (double)we.orders / we.games,
                          we.orders ? 1e6 / we.per_s / ((double)we.orders / we.games) : 0,
                          efloor.orders ? 1e6 / efloor.per_s / ((double)efloor.orders / efloor.games) : 0);

@@ -16,8 +16,10 @@
  *              then Keep in Movement, then Put in Movement (blue, who must take ground, more
  *              eagerly than red and black); Redeploy only when nothing else is listed
  *   maneuver   [3.3 Maneuver] a Charge on the weakest enemy it may reach; else an Advance that
- *              brings the guide closest to the nearest enemy (blue) or that keeps its distance
- *              (red and black hold); Fall Back only when nothing else is listed
+ *              brings the guide closest to the nearest enemy (blue, who must take ground, and
+ *              black, who marches on the French flank and so clears the deployment area for the
+ *              next corps) or that keeps its distance (red holds); Fall Back only when nothing
+ *              else is listed
  *   unfasten   [Unfastening Artillery Units] yes: an unfastened gun can bombard
  *   combat     [3.4 Combat] the combat against the most worn-down defender
  *   done       the last choice when anything else is listed
@@ -149,7 +151,9 @@ static int s_score(const s_ctx *c, const Wem__V1__Order *o, int n_orders) {
         int64_t after = s_nearest_enemy(c, g->army, x, y);
         if (before < 0 || after < 0) return 0;
         int gain = (int)((s_isqrt(before) - s_isqrt(after)) / (S_UOM / 4)); /* quarter UoM closer */
-        return g->army == 0 ? 5 + gain : 1 - (gain < 0 ? -gain : gain);
+        /* blue must take ground; black marches on the French flank (and clears the deployment
+         * area for the next corps [Executing the entrance]); red holds */
+        return g->army != 1 ? 5 + gain : 1 - (gain < 0 ? -gain : gain);
     }
     case WEM__V1__ORDER__KIND_UNFASTEN: return 6 + (int)o->unfasten->n_units;
     case WEM__V1__ORDER__KIND_COMBAT: return 25 + s_worth(s_unit(c, o->combat->defender));

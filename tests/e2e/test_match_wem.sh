@@ -21,11 +21,11 @@ if ! daemon_has_ruleset wem; then
 fi
 
 last_game=""
-# play GAMES SCENARIO SEATS BOTS: every game ends and verifies, both ways
+# play GAMES SCENARIO SEATS BOTS [SEED]: every game ends and verifies, both ways
 play() {
-  local games=$1 scenario=$2 seats=$3 bots=$4
+  local games=$1 scenario=$2 seats=$3 bots=$4 seed=${5:-9}
   "$BIN/berthier-match" --data-dir "$D" --ruleset wem --scenario "$scenario" --seats "$seats" --games "$games" \
-    --bots "$bots" --seed 9 --option dice-seed=$DICE --verify --decision-ms 0 --game-timeout 600 >"$T/out" 2>"$T/err" \
+    --bots "$bots" --seed "$seed" --option dice-seed=$DICE --verify --decision-ms 0 --game-timeout 600 >"$T/out" 2>"$T/err" \
     || fail "wem $scenario, $seats seats: berthier-match exit $?"
   grep -qE "^$games of $games games? ended\$" "$T/out" || fail "wem $scenario, $seats seats: not every game ended"
   [ "$(grep -c ' verified$' "$T/out")" = "$games" ] || fail "wem $scenario, $seats seats: not every log verified"
@@ -47,7 +47,7 @@ play() {
 play 2 short 2 greedy,random
 play 1 short 2 random,greedy
 play 1 full 2 greedy,random
-play 1 full 3 random,greedy,greedy
+play 1 full 3 random,greedy,greedy 10
 
 # an external bot that reads the wem view (protocol 2: view-json is the seat's wem.v1.View)
 "$BIN/berthier-match" --data-dir "$D" --ruleset wem --scenario short --seats 2 --games 1 \

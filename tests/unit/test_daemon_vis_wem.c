@@ -319,12 +319,12 @@ static void s_leak(const char *scenario, unsigned seats, int games, int max_inpu
 
 static void test_leak_random_wem_short(void **st) {
     (void)st;
-    s_leak("short", 2, 4, 3000);
+    s_leak("short", 2, 2, 3000);
 }
 
 static void test_leak_random_wem_full_three_seats(void **st) {
     (void)st;
-    s_leak("full", 3, 6, 6000);
+    s_leak("full", 3, 2, 8000);
 }
 
 int main(void) {
