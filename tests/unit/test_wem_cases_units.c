@@ -295,6 +295,69 @@ static void test_wem_units_classes_best_to_worst(void **st) {
     assert_int_equal(s_class_margin(WEM_ELITE), regular - 1);
 }
 
+/* [Components] 70 markers: 30 orange, 25 green, 15 yellow; [Game Preparation 4] they make a
+ * reserve "to indicate the status of the Units": the state counts each unit's markers, and the
+ * reserve's size is no limit: a 16th unit is Shaken as the 1st (15 yellow markers printed) */
+static void test_wem_components_marker_reserve_is_no_limit(void **st) {
+    (void)st;
+    t_fx *f = t_new(2, 1);
+    int u[16];
+    for (int i = 0; i < 16; i++) u[i] = t_unit(f, WEM_RED, WEM_INF, 1, 100 + 100 * i, 200, 180);
+    t_unit(f, WEM_BLUE, WEM_INF, 1, 300, 900, 0);
+    for (int i = 0; i < 16; i++) wem_shake(f->s, u[i], -1, &f->ev);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(f->s->units[u[i]].yellow, 1);
+        assert_int_equal(f->s->units[u[i]].status, WEM_ON);
+    }
+    t_free(f);
+}
+
+/* [Split Formations] "When a Formation is split because of any other game effect, the orange or
+ * green markers must be placed on both newly formed Formations": a fastened gun whose Horse Team
+ * is the contact with the unit behind unfastens ([Unfastening] "Attention"); both parts keep the
+ * markers of the Formation */
+static void s_split_by_unfastening(int green) {
+    t_fx *f = t_new(2, 5);
+    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 3225 / 10, 495, 0); /* beside the gun, 5 mm clear of B */
+    int g = t_unit(f, WEM_BLUE, WEM_ART_FOOT, 2, 300, 500, 0);
+    int b = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 530, 0);   /* behind the Horse Team: y 515..545 */
+    t_unit(f, WEM_RED, WEM_INF, 1, 300, 200, 180);
+    f->s->units[a].at.x = 3225 * WEM_MM / 10;               /* x 307.5..337.5: on the gun's flank */
+    int rg = t_unit(f, WEM_RED, WEM_ART_FOOT, 1, 800, 200, 180);
+    f->s->units[rg].fastened = 1;                           /* red's unfastening still to come */
+    f->s->units[g].at.y = 4925 * WEM_MM / 10;               /* the counter y 485..500 */
+    f->s->units[g].fastened = 1;                            /* its team behind: y 500..515 */
+    wem_formations fm;
+    wem_formations_find(f->s, &fm);
+    assert_int_equal(fm.of[a], fm.of[g]);
+    assert_int_equal(fm.of[b], fm.of[g]);
+    int u3[] = {a, g, b};
+    for (int i = 0; i < 3; i++) {
+        f->s->units[u3[i]].green = (uint8_t)(green ? 1 : 0);
+        f->s->units[u3[i]].orange = (uint8_t)(green ? 0 : 1);
+    }
+    assert_int_equal(t_step(f, WEM_STEP_UNFASTEN, WEM_BLUE), 1);
+    wem_order o = t_o(WEM_O_UNFASTEN);
+    o.n_units = 1;
+    o.units[0] = (int16_t)g;
+    if (t_order(f, 0, &o)) fail_msg("[%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(f->s->phase, WEM_PH_UNFASTEN);          /* red's turn to unfasten: still 3.3 */
+    wem_formations_find(f->s, &fm);
+    assert_int_equal(fm.of[a], fm.of[g]);
+    assert_int_not_equal(fm.of[b], fm.of[g]);               /* split */
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(f->s->units[u3[i]].green, green ? 1 : 0);
+        assert_int_equal(f->s->units[u3[i]].orange, green ? 0 : 1);
+    }
+    t_free(f);
+}
+
+static void test_wem_split_by_other_effect_both_parts_keep_markers(void **st) {
+    (void)st;
+    s_split_by_unfastening(0);   /* in Recovery: orange on both parts */
+    s_split_by_unfastening(1);   /* IN MOVEMENT: green on both parts */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_units_shapes),
@@ -310,6 +373,8 @@ int main(void) {
         cmocka_unit_test(test_wem_unfasten_horse_artillery_fastened_gives_no_support),
         cmocka_unit_test(test_wem_units_front_bombards),
         cmocka_unit_test(test_wem_units_classes_best_to_worst),
+        cmocka_unit_test(test_wem_components_marker_reserve_is_no_limit),
+        cmocka_unit_test(test_wem_split_by_other_effect_both_parts_keep_markers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
