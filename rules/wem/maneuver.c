@@ -578,20 +578,28 @@ static int s_check(const wem_state *s, wem_plan *p, const wem_formations *f, uns
 
 /* the distance along the ruler at which the plan's first unit touches unit t (-1 never within
  * S_MAXD); *who = that moving unit's index in the plan */
-static int32_t s_contact_dist(const wem_state *s, const wem_plan *p, int t, int *who) {
+/* the distance along the ruler to the first contact with t, and the unit that makes it (*who).
+ * [Sidebar: Area of Engagement] "If a player has more than one Unit in a Formation engaging the
+ * enemy, he must then choose which Unit will Charge": when several units come in contact at that
+ * same distance, the charger is the one the order names as its guide (`pref`, an index into
+ * p->units, -1 none), else the first (R-wem-charger-chosen). */
+static int32_t s_contact_dist(const wem_state *s, const wem_plan *p, int t, int pref, int *who) {
     wem_rect tr = wem_unit_rect(s, t);
     wem_quad tq;
     wem_g_quad(&tr, 0, &tq);
-    int32_t best = -1;
+    int32_t best = -1, dist[WEM_MAX_LIST];
     for (int i = 0; i < p->n; i++) {
         wem_quad q;
+        dist[i] = -1;
         wem_g_quad(&p->r1[i], 0, &q);
         int32_t d = wem_g_approach(q.v, 4, p->dir, S_MAXD, tq.v, 4);
         if (d >= S_MAXD) continue;
         wem_rect r2 = wem_g_translate(&p->r1[i], p->dir, d);
         if (wem_g_contact(&r2, &tr, wem_tol(s)) == WEM_APART) continue;
+        dist[i] = d;
         if (best < 0 || d < best) best = d, *who = i;
     }
+    if (best >= 0 && pref >= 0 && pref < p->n && dist[pref] == best) *who = pref;
     return best;
 }
 
@@ -836,7 +844,10 @@ static int s_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned 
                                       "[Charge] %s cannot be charged: %s of its Formation is already in contact with "
                                       "enemy Units",
                                       sc->units[t].id, sc->units[tf[i]].id);
-        dist = s_contact_dist(s, &p, t, &who);
+        int pref = -1;
+        for (int i = 0; i < p.n; i++)
+            if (p.units[i] == o->unit) pref = i;
+        dist = s_contact_dist(s, &p, t, pref, &who);
         if (dist < 0)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Charge",
                                   "[Charge] %s does not come in contact with %s along that ruler (turn %d.%d degrees)",
@@ -882,7 +893,7 @@ int32_t wem_charge_reach(const wem_state *s, const wem_order *o) {
     if (o->target < 0 || (size_t)o->target >= s->sc->n_units) return -1;
     if (s_plan(s, o, -1, WEM_MVF_ANY_MARKERS, &f, &p, NULL)) return -1;
     int who = 0;
-    return s_contact_dist(s, &p, o->target, &who);
+    return s_contact_dist(s, &p, o->target, -1, &who);
 }
 
 int wem_maneuver_exec(wem_state *s, const wem_order *o, int32_t allowance, unsigned flags, brt_dice *dice,

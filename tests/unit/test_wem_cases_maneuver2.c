@@ -539,9 +539,35 @@ static void test_wem_out_of_sequence_paid_unit_needs_no_green(void **st) {
     t_free(f);
 }
 
+/* [Sidebar: Area of Engagement] "If a player has more than one Unit in a Formation engaging the
+ * enemy, he must then choose which Unit will Charge": two blue tiles side by side both meet a red
+ * tile straddling them; the unit named as the guide is the one that charges */
+static void s_charger(int guide_right) {
+    t_fx *f = s_new();
+    int b2 = s_blue(f, 2, 200, 400, 0, 1);
+    int b3 = s_blue(f, 2, 230, 400, 0, 1);
+    int r = s_red(f, 1, 215, 330, 180);
+    int g = guide_right ? b3 : b2;
+    assert_int_equal(s_go(f, s_mv(WEM_MV_CHARGE, g, 0, 0, r)), 0);
+    const Wem__V1__Event *e = t_ev_kind(&f->ev, "charge", 0);
+    assert_non_null(e);
+    assert_string_equal(e->piece, f->sc.units[g].id);
+    assert_string_equal(e->other, f->sc.units[r].id);
+    assert_int_not_equal(s_contact(f, b2, r), WEM_APART);
+    assert_int_not_equal(s_contact(f, b3, r), WEM_APART);
+    t_free(f);
+}
+
+static void test_wem_aoe_player_chooses_which_unit_charges(void **st) {
+    (void)st;
+    s_charger(0);
+    s_charger(1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_advance_to_rear_refused),
+        cmocka_unit_test(test_wem_aoe_player_chooses_which_unit_charges),
         cmocka_unit_test(test_wem_charge_only_maneuver_into_contact_engaged_enemy),
         cmocka_unit_test(test_wem_maneuver_formations_in_contact_united_from_next_turn),
         cmocka_unit_test(test_wem_maneuver_formations_in_contact_legal_lists_the_other),
