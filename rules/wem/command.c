@@ -384,9 +384,10 @@ static int s_check_units(const wem_state *s, const wem_order *o, const wem_forma
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "General Ney",
                                       "[General Ney] the Formation Ney is attached to cannot receive Orders from %s", d->id);
         }
-        if (s->units[u].orange)
-            return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s is in Recovery (orange): it CANNOT receive Orders", R,
-                                  ud->id);
+        /* [Colored Markers] orange: "CANNOT follow Orders (beside Recovery)" (R-wem-orange-recover) */
+        if (s->units[u].orange && o->value != WEM_CMD_RECOVER)
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                  "[%s] %s is in Recovery (orange): it CANNOT receive Orders beside RECOVER", R, ud->id);
     }
     for (size_t u = 0; u < s->sc->n_units; u++)
         if (f->of[u] == *fmn && s->units[u].ordered)

@@ -277,7 +277,8 @@ static void test_wem_recover_costs_2_per_shaken_not_routed(void **st) {
     t_free(f);
 }
 
-/* "Units in Recovery, marked in orange, CANNOT receive Orders" */
+/* "Units in Recovery, marked in orange, CANNOT receive Orders"; [Colored Markers] "CANNOT follow
+ * Orders (beside Recovery)": RECOVER is the one they take (R-wem-orange-recover) */
 static void test_wem_orders_none_to_formation_in_recovery(void **st) {
     (void)st;
     s_b b;
@@ -289,8 +290,12 @@ static void test_wem_orders_none_to_formation_in_recovery(void **st) {
     char o[64];
     snprintf(o, sizeof o, "put %s %s", G(f, b.g2), U(f, b.u[0]));
     t_refused(f, 0, o, "Recovery");
-    snprintf(o, sizeof o, "recover %s %s", G(f, b.g2), U(f, b.u[0]));
+    snprintf(o, sizeof o, "keep %s %s", G(f, b.g2), U(f, b.u[0]));
     t_refused(f, 0, o, "Recovery");
+    snprintf(o, sizeof o, "recover %s %s", G(f, b.g2), U(f, b.u[0]));
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->units[b.u[0]].yellow, 0);
+    assert_int_equal(f->s->units[b.u[0]].orange, 1);
     t_free(f);
 }
 

@@ -1,0 +1,195 @@
+/* test_wem_cases_turn2.c - rule cases of the turn sequence found open or wrong on review:
+ * [Effects of Unit removal] (the column of an eliminated Unit), [Substitute Generals] and
+ * [Executing the entrance] (a General's counter on a free space or on a Unit of his corps). */
+#include "wem_t.h"
+
+/* blue corps 2: a column of three facing north at x 300 (y 500, 530, 560), a fourth beside the
+ * head at x 330; red far to the north */
+typedef struct s_b {
+    int head, mid, tail, side, other, red, nap, g2, wel;
+} s_b;
+
+static t_fx *s_board(s_b *b) {
+    t_fx *f = t_new(2, 5);
+    b->head = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
+    b->mid = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 530, 0);
+    b->tail = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 560, 0);
+    b->side = t_unit(f, WEM_BLUE, WEM_INF, 2, 330, 500, 0);
+    b->other = t_unit(f, WEM_BLUE, WEM_INF, 3, 380, 560, 0);
+    b->red = t_unit(f, WEM_RED, WEM_INF, 1, 300, 380, 180);
+    b->nap = t_general(f, WEM_BLUE, 0, 4, 0, 600, 620, 1);
+    b->g2 = t_general(f, WEM_BLUE, 2, 3, 2, 250, 600, 0);
+    b->wel = t_general(f, WEM_RED, 0, 4, 0, 300, 100, 1);
+    return f;
+}
+
+static void s_one_formation(t_fx *f, const s_b *b) {
+    wem_formations fm;
+    wem_formations_find(f->s, &fm);
+    assert_int_equal(fm.of[b->head], fm.of[b->mid]);
+    assert_int_equal(fm.of[b->head], fm.of[b->tail]);
+    assert_int_equal(fm.of[b->head], fm.of[b->side]);
+}
+
+/* [Effects of Unit removal] Elimination: "the other friendly Units in the same column become
+ * Shaken (they will receive 1 yellow marker if they don't already have one)"; the Unit beside it
+ * in the line is not in its column */
+static void test_wem_removal_elimination_shakes_its_column(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    s_one_formation(f, &b);
+    f->s->units[b.tail].yellow = 1;
+    wem_unit_remove(f->s, b.head, WEM_ELIMINATED, WEM_RED, &f->ev);
+    assert_int_equal(f->s->units[b.head].status, WEM_ELIMINATED);
+    assert_int_equal(f->s->units[b.mid].yellow, 1);
+    assert_int_equal(f->s->units[b.tail].yellow, 1); /* already Shaken: not a second marker */
+    assert_int_equal(f->s->units[b.side].yellow, 0);
+    assert_int_equal(f->s->units[b.other].yellow, 0);
+    assert_int_equal(f->s->units[b.tail].status, WEM_ON);
+    assert_non_null(t_ev_kind(&f->ev, "shaken", 0));
+    t_free(f);
+}
+
+/* the middle of a column eliminated: the Units before and behind it were in its column */
+static void test_wem_removal_elimination_middle_shakes_both_ends(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    wem_unit_remove(f->s, b.mid, WEM_ELIMINATED, WEM_RED, &f->ev);
+    assert_int_equal(f->s->units[b.head].yellow, 1);
+    assert_int_equal(f->s->units[b.tail].yellow, 1);
+    assert_int_equal(f->s->units[b.side].yellow, 0);
+    t_free(f);
+}
+
+/* Capture and Out of field remove the Unit without the Elimination's Shaken column */
+static void test_wem_removal_capture_and_out_of_field_shake_nobody(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    wem_unit_remove(f->s, b.head, WEM_CAPTURED, WEM_RED, &f->ev);
+    assert_int_equal(f->s->units[b.mid].yellow, 0);
+    wem_unit_remove(f->s, b.tail, WEM_OUTFIELD, -1, &f->ev);
+    assert_int_equal(f->s->units[b.mid].yellow, 0);
+    t_free(f);
+}
+
+/* [Substitute Generals] "place the Substitute General counter within two units of measurement
+ * from any Unit in his Army Corps": on a Unit of his corps (attached) or on a free space, never on
+ * top of an enemy Unit or a Unit of another corps */
+static void test_wem_substitute_counter_on_free_space_or_own_corps(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    wem_general_remove(f->s, b.g2, WEM_ELIMINATED, WEM_RED, &f->ev);
+    t_param(f, "substitute-lo", 5);
+    t_param(f, "substitute-hi", 6);
+    t_roll(f, 5);
+    assert_int_equal(t_step(f, WEM_STEP_SUBSTITUTE, WEM_BLUE), 1);
+    const char *G = f->sc.generals[b.g2].id;
+    char o[80];
+    snprintf(o, sizeof o, "place %s 6000,7600", G); /* on the red Unit at 300,380 mm */
+    t_refused(f, 0, o, "Substitute Generals");
+    snprintf(o, sizeof o, "place %s 7600,11200", G); /* on corps 3's Unit */
+    t_refused(f, 0, o, "Attaching");
+    snprintf(o, sizeof o, "place %s 6100,10000", G); /* on the head of his corps' column */
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->generals[b.g2].attached, b.head);
+    t_free(f);
+}
+
+/* the same free-space rule when the counter is not centred on a Unit */
+static void test_wem_substitute_unattached_not_over_a_unit(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    wem_general_remove(f->s, b.g2, WEM_ELIMINATED, WEM_RED, &f->ev);
+    t_param(f, "substitute-lo", 5);
+    t_param(f, "substitute-hi", 6);
+    t_roll(f, 6);
+    assert_int_equal(t_step(f, WEM_STEP_SUBSTITUTE, WEM_BLUE), 1);
+    const char *G = f->sc.generals[b.g2].id;
+    char o[80];
+    /* centre 5 mm west of the column's tiles (x 280 mm): the 15 mm counter overlaps them */
+    snprintf(o, sizeof o, "place %s 5600,10600", G);
+    t_refused(f, 0, o, "free space");
+    t_legal_all_accepted(f, 0);
+    snprintf(o, sizeof o, "place %s 5400,11400", G); /* 270,570 mm: clear of every tile */
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->generals[b.g2].attached, -1);
+    t_free(f);
+}
+
+/* [Executing the entrance] "He can choose to attach the General or the Commander in Chief": a
+ * General's counter stands on a Unit he may attach to, or on a free space - not on a red Unit that
+ * stands in the deployment area, nor half over one of his own Units */
+static void test_wem_entrance_general_on_a_unit_or_a_free_space(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    f->s->nseats = 3;
+    t_deploy(f, 850, 100, 990, 500);
+    t_entrance(f, 3, 985, 100, 985, 250);
+    int k = t_unit(f, WEM_BLACK, WEM_INF, 3, 970, 150, 270);
+    f->sc.units[k].entry = 3;
+    f->s->units[k].status = WEM_NOT_ENTERED;
+    int bl = t_general(f, WEM_BLACK, 0, 4, 0, 960, 200, 1);
+    int bu = t_general(f, WEM_BLACK, 3, 2, 1, 960, 220, 0);
+    f->sc.generals[bl].entry = 3;
+    f->sc.generals[bu].entry = 3;
+    f->s->generals[bl].status = WEM_NOT_ENTERED;
+    f->s->generals[bu].status = WEM_NOT_ENTERED;
+    t_unit(f, WEM_RED, WEM_INF, 1, 900, 400, 90); /* a red Unit inside the area */
+    f->s->turn = 8;
+    t_roll(f, 6);
+    assert_int_equal(t_step(f, WEM_STEP_ENTRANCE, WEM_BLUE), 1);
+    char o[200];
+    const char *K = f->sc.units[k].id, *BL = f->sc.generals[bl].id, *BU = f->sc.generals[bu].id;
+    snprintf(o, sizeof o, "place %s 19400,3000,2700 %s 18000,8000 %s 19400,3000", K, BL, BU);
+    t_refused(f, 2, o, "free space");
+    snprintf(o, sizeof o, "place %s 19400,3000,2700 %s 19400,3400 %s 19400,3000", K, BL, BU); /* half over K */
+    t_refused(f, 2, o, "free space");
+    snprintf(o, sizeof o, "place %s 19400,3000,2700 %s 17400,5000 %s 19400,3000", K, BL, BU);
+    t_ok(f, 2, o);
+    assert_int_equal(f->s->generals[bu].attached, k);
+    assert_int_equal(f->s->generals[bl].attached, -1);
+    t_free(f);
+}
+
+/* a Substitute removed in his turn is not substituted again (R-wem-substitute-once): 6 VP */
+static void test_wem_substitute_removed_is_not_substituted_again(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    wem_general_remove(f->s, b.g2, WEM_ELIMINATED, WEM_RED, &f->ev);
+    f->sc.generals[b.g2].sub_vp = 6;
+    t_param(f, "substitute-lo", 5);
+    t_param(f, "substitute-hi", 6);
+    t_roll(f, 6);
+    assert_int_equal(t_step(f, WEM_STEP_SUBSTITUTE, WEM_BLUE), 1);
+    char o[80];
+    snprintf(o, sizeof o, "place %s 5400,11400", f->sc.generals[b.g2].id);
+    t_ok(f, 0, o);
+    int vp = f->s->vp[WEM_RED];
+    wem_general_remove(f->s, b.g2, WEM_ELIMINATED, WEM_RED, &f->ev);
+    assert_int_equal(f->s->vp[WEM_RED], vp + 6);
+    assert_int_equal(f->s->generals[b.g2].sub_due, 0);
+    int rolls = f->d.n;
+    assert_int_equal(t_step(f, WEM_STEP_SUBSTITUTE, WEM_BLUE), 0);
+    assert_int_equal(f->d.n, rolls);
+    t_free(f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
+        cmocka_unit_test(test_wem_removal_elimination_middle_shakes_both_ends),
+        cmocka_unit_test(test_wem_removal_capture_and_out_of_field_shake_nobody),
+        cmocka_unit_test(test_wem_substitute_counter_on_free_space_or_own_corps),
+        cmocka_unit_test(test_wem_substitute_unattached_not_over_a_unit),
+        cmocka_unit_test(test_wem_entrance_general_on_a_unit_or_a_free_space),
+        cmocka_unit_test(test_wem_substitute_removed_is_not_substituted_again),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
