@@ -335,10 +335,16 @@ static int s_visible(const wem_state *s, int g, int u) {
     wem_rect r = wem_unit_rect(s, u);
     wem_quad q;
     wem_g_quad(&r, 0, &q);
+    wem_rect gr = wem_general_rect(s, g);
+    wem_quad gq;
+    wem_g_quad(&gr, 0, &gq);
     for (size_t i = 0; i < sc->n_areas; i++) {
         if (!sc->areas[i].blocks_lof) continue;
         wem_poly p = wem_area_poly(sc, &sc->areas[i]);
         if (p.n < 3) continue;
+        /* the area the General himself stands on is not crossed by his line of sight
+         * (R-wem-not-visible, as R-wem-lof-own-terrain for a gun) */
+        if (wem_g_convex_meets_poly(gq.v, 4, &p)) continue;
         if (wem_g_seg_meets_poly(s->generals[g].at, s->units[u].at, &p) && !wem_g_convex_meets_poly(q.v, 4, &p)) return 0;
     }
     return 1;

@@ -368,7 +368,7 @@ static void test_wem_orders_not_visible_costs_1_more(void **st) {
     (void)st;
     s_b b;
     t_fx *f = s_board(&b, 0);
-    t_area(f, WEM_T_WOOD, "wood", 1, 250, 530, 450, 545); /* between the General (y 560) and the line */
+    t_area(f, WEM_T_WOOD, "wood", 1, 250, 520, 450, 535); /* between the General (y 550) and the line, touching neither */
     int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
     s_orders(f, 0);
     char o[64];

@@ -181,6 +181,38 @@ static void test_wem_substitute_removed_is_not_substituted_again(void **st) {
     t_free(f);
 }
 
+/* [3.2 Issue Orders] "A Unit is NOT visible if the General's line of sight crosses a Hill, Wood,
+ * or Placenoit Town, unless the Unit is on that terrain": a Hill between them costs 1 more; the
+ * Hill the General stands on is not crossed (R-wem-not-visible) */
+static void test_wem_orders_visibility_general_on_the_hill_sees_below(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    int hill = t_area(f, WEM_T_HILL, "hill", 1, 200, 590, 280, 640); /* under the General at 250,600 */
+    (void)hill;
+    t_step(f, WEM_STEP_ORDERS, WEM_BLUE);
+    f->s->generals[b.g2].cp_gen = 0;
+    f->s->generals[b.g2].markers = 2;
+    char o[64];
+    snprintf(o, sizeof o, "put %s %s", f->sc.generals[b.g2].id, f->sc.units[b.side].id);
+    t_ok(f, 0, o); /* 1 + 1 = 2: visible from the hill he stands on */
+    assert_int_equal(f->s->generals[b.g2].markers, 0);
+    t_free(f);
+    /* the General off the hill, behind it: the hill between them hides the Unit */
+    f = s_board(&b);
+    t_area(f, WEM_T_HILL, "hill", 1, 200, 590, 280, 640);
+    f->s->generals[b.g2].at.y = 13200; /* 250,660 mm */
+    t_step(f, WEM_STEP_ORDERS, WEM_BLUE);
+    f->s->generals[b.g2].cp_gen = 0;
+    f->s->generals[b.g2].markers = 2;
+    snprintf(o, sizeof o, "put %s %s", f->sc.generals[b.g2].id, f->sc.units[b.tail].id);
+    t_refused(f, 0, o, "costs 3");
+    f->s->generals[b.g2].markers = 3;
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->generals[b.g2].markers, 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -190,6 +222,7 @@ int main(void) {
         cmocka_unit_test(test_wem_substitute_unattached_not_over_a_unit),
         cmocka_unit_test(test_wem_entrance_general_on_a_unit_or_a_free_space),
         cmocka_unit_test(test_wem_substitute_removed_is_not_substituted_again),
+        cmocka_unit_test(test_wem_orders_visibility_general_on_the_hill_sees_below),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
