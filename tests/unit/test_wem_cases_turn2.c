@@ -213,6 +213,83 @@ static void test_wem_orders_visibility_general_on_the_hill_sees_below(void **st)
     t_free(f);
 }
 
+/* [General Ney] "If General Ney is not introduced into the game, do not use his counter and ignore
+ * his related box in the command table": no markers, no move, no Initiative marker for him */
+static void test_wem_ney_without_option_counter_not_used(void **st) {
+    (void)st;
+    t_fx *f = t_new_scenario("full", 2, 3, 0);
+    int ney = wem_general_find(f->s, "B-NEY");
+    assert_true(ney >= 0);
+    assert_int_not_equal(f->s->generals[ney].status, WEM_ON);
+    f->s->markers[WEM_BLUE] = 5;
+    assert_int_equal(t_step(f, WEM_STEP_ASSIGN, WEM_BLUE), 1);
+    assert_int_equal(f->s->markers[WEM_BLUE], 5); /* Napoleon gives him nothing */
+    assert_int_equal(f->s->generals[ney].markers, 0);
+    t_refused(f, 0, "assign B-NEY 1", "3.1 Assign");
+    char o[64];
+    snprintf(o, sizeof o, "general B-NEY %d,%d", f->s->generals[ney].at.x, f->s->generals[ney].at.y);
+    t_refused(f, 0, o, "3.1 Assign");
+    t_free(f);
+    /* with the optional rule Napoleon's 2 markers go to Ney's box */
+    f = t_new_scenario("full", 2, 3, 1);
+    ney = wem_general_find(f->s, "B-NEY");
+    assert_int_equal(f->s->generals[ney].status, WEM_ON);
+    f->s->markers[WEM_BLUE] = 5;
+    assert_int_equal(t_step(f, WEM_STEP_ASSIGN, WEM_BLUE), 1);
+    assert_int_equal(f->s->markers[WEM_BLUE], 3);
+    assert_int_equal(f->s->generals[ney].markers, 2);
+    t_free(f);
+}
+
+/* [3.1 Assign] "The Commander in Chief does NOT generate Command points": attached, he pays with
+ * the markers of his box only */
+static void test_wem_assign_cinc_generates_no_command_points(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    f->sc.generals[b.nap].cp = 3; /* even were a value printed for him */
+    f->s->generals[b.nap].at = f->s->units[b.head].at;
+    f->s->generals[b.nap].attached = (int16_t)b.head;
+    f->s->generals[b.g2].status = WEM_ELIMINATED;
+    f->s->markers[WEM_BLUE] = 1;
+    assert_int_equal(t_step(f, WEM_STEP_ORDERS, WEM_BLUE), 1);
+    assert_int_equal(f->s->generals[b.nap].cp_gen, 0);
+    char o[64];
+    snprintf(o, sizeof o, "put %s %s", f->sc.generals[b.nap].id, f->sc.units[b.head].id);
+    t_refused(f, 0, o, "costs 2");
+    f->s->markers[WEM_BLUE] = 2;
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->markers[WEM_BLUE], 0);
+    assert_int_equal(f->s->units[b.head].green, 1);
+    t_free(f);
+}
+
+/* a seat that resigns loses; red and black are one side against blue [Introduction] */
+static void test_wem_resign_blue_red_and_black_win(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    f->s->nseats = 3;
+    f->rs->resign(f->s, 0, &f->ev);
+    brt_result r;
+    f->rs->result(f->s, &r);
+    assert_int_equal(r.ended, 1);
+    assert_int_equal(r.winners, (1u << 1) | (1u << 2));
+    t_free(f);
+    f = s_board(&b);
+    f->s->nseats = 3;
+    f->rs->resign(f->s, 2, &f->ev);
+    f->rs->result(f->s, &r);
+    assert_int_equal(r.ended, 1);
+    assert_int_equal(r.winners, 1u << 0);
+    t_free(f);
+    f = s_board(&b); /* two seats: the red seat resigns for red and black */
+    f->rs->resign(f->s, 1, &f->ev);
+    f->rs->result(f->s, &r);
+    assert_int_equal(r.winners, 1u << 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -223,6 +300,9 @@ int main(void) {
         cmocka_unit_test(test_wem_entrance_general_on_a_unit_or_a_free_space),
         cmocka_unit_test(test_wem_substitute_removed_is_not_substituted_again),
         cmocka_unit_test(test_wem_orders_visibility_general_on_the_hill_sees_below),
+        cmocka_unit_test(test_wem_ney_without_option_counter_not_used),
+        cmocka_unit_test(test_wem_assign_cinc_generates_no_command_points),
+        cmocka_unit_test(test_wem_resign_blue_red_and_black_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
