@@ -290,6 +290,41 @@ static void test_wem_resign_blue_red_and_black_win(void **st) {
     t_free(f);
 }
 
+/* [End of the Last Turn of the Game] the complete scenario ends at the end of turn XIX, the short
+ * one at the end of turn VII, the medium one at the end of turn XIV: the tally then */
+static void test_wem_end_last_turn_xix_vii_xiv(void **st) {
+    (void)st;
+    const char *name[] = {"full", "short", "medium"};
+    const int last[] = {19, 7, 14};
+    for (int i = 0; i < 3; i++) {
+        t_fx *f = t_new_scenario(name[i], 2, 9, 0);
+        assert_int_equal(f->s->sc->last_turn, last[i]);
+        f->s->turn = (uint8_t)last[i];
+        wem_end_of_turn(f->s, &f->d.d, &f->ev);
+        assert_int_equal(f->s->over, 1);
+        brt_result r;
+        f->rs->result(f->s, &r);
+        assert_int_equal(r.ended, 1);
+        t_free(f);
+    }
+}
+
+/* [3.5 End of Turn] "Routed (2 yellow markers) Units are eliminated": an elimination, so the
+ * Units in its column are Shaken [Effects of Unit removal] */
+static void test_wem_end_of_turn_routed_eliminated_column_shaken(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    f->s->turn = f->s->sc->last_turn;
+    f->s->units[b.head].yellow = 2;
+    wem_end_of_turn(f->s, &f->d.d, &f->ev);
+    assert_int_equal(f->s->units[b.head].status, WEM_ELIMINATED);
+    assert_int_equal(f->s->units[b.mid].yellow, 1);
+    assert_int_equal(f->s->units[b.tail].yellow, 1);
+    assert_int_equal(f->s->units[b.side].yellow, 0);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -303,6 +338,8 @@ int main(void) {
         cmocka_unit_test(test_wem_ney_without_option_counter_not_used),
         cmocka_unit_test(test_wem_assign_cinc_generates_no_command_points),
         cmocka_unit_test(test_wem_resign_blue_red_and_black_win),
+        cmocka_unit_test(test_wem_end_last_turn_xix_vii_xiv),
+        cmocka_unit_test(test_wem_end_of_turn_routed_eliminated_column_shaken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
