@@ -325,6 +325,47 @@ static void test_wem_end_of_turn_routed_eliminated_column_shaken(void **st) {
     t_free(f);
 }
 
+/* [REDEPLOY] "Redeploy any number of Formations of his Army Corps: to issue this Order, the
+ * General must spend 2 Command points. The General must spend another 1 Command point if the
+ * Formation is mixed": one Order moves two Formations for 2, +1 for the mixed one; the generated
+ * points of a 3-star General go to 1 Formation only, so markers pay; each Formation never closer
+ * to the enemy than its own closest Unit was (R-wem-redeploy-formations) */
+static void test_wem_redeploy_any_number_of_formations_2_points(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    int bi = t_unit(f, WEM_BLUE, WEM_INF, 2, 600, 500, 0);
+    int bc = t_unit(f, WEM_BLUE, WEM_CAV, 2, 630, 500, 0);
+    wem_formations fm;
+    wem_formations_find(f->s, &fm);
+    assert_int_equal(fm.of[bi], fm.of[bc]);
+    assert_int_not_equal(fm.of[bi], fm.of[b.head]);
+    t_step(f, WEM_STEP_ORDERS, WEM_BLUE);
+    assert_int_equal(f->s->generals[b.g2].cp_gen, 2);
+    f->s->generals[b.g2].markers = 2;
+    const char *G = f->sc.generals[b.g2].id, *S = f->sc.units[b.side].id, *I = f->sc.units[bi].id,
+               *C = f->sc.units[bc].id;
+    char o[160];
+    /* B's infantry to 126 mm of the red Unit: farther than A's head (90) but nearer than B was */
+    snprintf(o, sizeof o, "redeploy %s %s@6600,12400,0 %s@9000,9000,0 %s@12600,10800,0", G, S, I, C);
+    t_refused(f, 0, o, "towards the enemy");
+    snprintf(o, sizeof o, "redeploy %s %s@6600,12400,0 %s@12000,10800,0 %s@12600,10800,0", G, S, I, C);
+    t_refused(f, 0, o, "costs 3");
+    f->s->generals[b.g2].markers = 3;
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->generals[b.g2].markers, 0);
+    assert_int_equal(f->s->generals[b.g2].cp_gen, 2);
+    assert_int_equal(f->s->units[b.side].at.y, 12400);
+    assert_int_equal(f->s->units[bi].at.y, 10800);
+    assert_int_equal(f->s->units[bc].at.y, 10800);
+    /* both Formations have their Order: no other this subphase */
+    f->s->generals[b.g2].markers = 4;
+    snprintf(o, sizeof o, "recover %s %s", G, f->sc.units[b.head].id);
+    f->s->units[b.head].yellow = 1;
+    t_refused(f, 0, o, "more than 1 Order");
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -340,6 +381,7 @@ int main(void) {
         cmocka_unit_test(test_wem_resign_blue_red_and_black_win),
         cmocka_unit_test(test_wem_end_last_turn_xix_vii_xiv),
         cmocka_unit_test(test_wem_end_of_turn_routed_eliminated_column_shaken),
+        cmocka_unit_test(test_wem_redeploy_any_number_of_formations_2_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
