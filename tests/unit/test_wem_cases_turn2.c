@@ -366,6 +366,44 @@ static void test_wem_redeploy_any_number_of_formations_2_points(void **st) {
     t_free(f);
 }
 
+/* [Introduction] "If there are only two players, the red player also controls the black Prussian
+ * army, starting from turn VIII on. If there are three players, each one plays as their own
+ * color": black's decisions go to seat 1 of two, to seat 2 of three, in every phase */
+static void test_wem_introduction_black_decisions_seat_by_seats(void **st) {
+    (void)st;
+    for (unsigned seats = 2; seats <= 3; seats++) {
+        s_b b;
+        t_fx *f = s_board(&b);
+        f->s->nseats = (uint8_t)seats;
+        int k = t_unit(f, WEM_BLACK, WEM_INF, 3, 900, 300, 270);
+        int bu = t_general(f, WEM_BLACK, 3, 2, 1, 900, 360, 0);
+        (void)bu;
+        f->s->n_order = 3;
+        unsigned want = seats == 2 ? 1u << 1 : 1u << 2, other = seats == 2 ? 2 : 1;
+        const int steps[] = {WEM_STEP_ASSIGN, WEM_STEP_ORDERS};
+        for (int i = 0; i < 2; i++) {
+            assert_int_equal(t_step(f, steps[i], WEM_BLACK), 1);
+            brt_pending p;
+            t_pending(f, &p);
+            assert_int_equal(p.seats, want);
+            if (seats == 3) {
+                int rc = t_do(f, other, "done");
+                assert_int_not_equal(rc, 0);
+                assert_int_equal(f->err.code, BRT_REJECT_NOT_YOUR_DECISION);
+            }
+        }
+        /* the sealed bid: the red seat of two gives red's and black's */
+        f->s->turn = 9;
+        assert_int_equal(t_step(f, WEM_STEP_INITIATIVE, WEM_BLUE), 1);
+        brt_pending p;
+        t_pending(f, &p);
+        assert_int_equal(p.seats, seats == 2 ? 3u : 7u);
+        assert_int_equal(p.sealed, 1);
+        assert_int_equal(f->s->units[k].status, WEM_ON);
+        t_free(f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -382,6 +420,7 @@ int main(void) {
         cmocka_unit_test(test_wem_end_last_turn_xix_vii_xiv),
         cmocka_unit_test(test_wem_end_of_turn_routed_eliminated_column_shaken),
         cmocka_unit_test(test_wem_redeploy_any_number_of_formations_2_points),
+        cmocka_unit_test(test_wem_introduction_black_decisions_seat_by_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
