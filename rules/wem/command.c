@@ -585,6 +585,16 @@ static int s_cost(const wem_state *s, const wem_order *o, const wem_formations *
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
                                       "[KEEP IN MOVEMENT] only a Formation already marked in green: %s is not",
                                       s->sc->units[o->units[i]].id);
+        /* the Formation is kept whole: only Put in Movement splits one (R-wem-keep-whole) */
+        for (size_t u = 0; u < s->sc->n_units; u++) {
+            if (fp->of[u] != fmn || !s->units[u].green) continue;
+            int named = 0;
+            for (int i = 0; i < n && !named; i++) named = o->units[i] == (int)u;
+            if (!named)
+                return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                      "[KEEP IN MOVEMENT] the Order goes to the whole Formation: name %s too",
+                                      s->sc->units[u].id);
+        }
         cost = 1;
         break;
     case WEM_CMD_RECOVER:

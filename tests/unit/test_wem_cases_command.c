@@ -248,12 +248,16 @@ static void test_wem_keep_in_movement_only_green(void **st) {
     t_refused(f, 0, o, "already marked in green");
     f->s->units[b.u[0]].green = 1;
     f->s->units[b.u[1]].green = 1;
+    f->s->units[b.c3].green = 1;
+    t_refused(f, 0, o, "whole Formation"); /* R-wem-keep-whole */
+    snprintf(o, sizeof o, "keep %s %s %s", G(f, b.g2), U(f, b.u[0]), U(f, b.u[1]));
     t_ok(f, 0, o);
     assert_int_equal(f->s->generals[b.g2].cp_gen, 0);
     /* at the end of 3.2 the green without Put or Keep comes off */
     wem_orders_end(f->s, &f->ev);
     assert_int_equal(f->s->units[b.u[0]].green, 1);
-    assert_int_equal(f->s->units[b.u[1]].green, 0);
+    assert_int_equal(f->s->units[b.u[1]].green, 1);
+    assert_int_equal(f->s->units[b.c3].green, 0);
     t_free(f);
 }
 

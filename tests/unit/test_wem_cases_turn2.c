@@ -404,6 +404,31 @@ static void test_wem_introduction_black_decisions_seat_by_seats(void **st) {
     }
 }
 
+/* [KEEP IN MOVEMENT] "any 1 Formation of his Army Corps already marked in green: ... 1 Command
+ * point": the Order goes to the Formation whole (only Put in Movement may split one,
+ * R-wem-keep-whole) */
+static void test_wem_keep_in_movement_the_whole_formation_for_1(void **st) {
+    (void)st;
+    s_b b;
+    t_fx *f = s_board(&b);
+    int all[] = {b.head, b.mid, b.tail, b.side};
+    for (int i = 0; i < 4; i++) f->s->units[all[i]].green = 1;
+    t_step(f, WEM_STEP_ORDERS, WEM_BLUE);
+    f->s->generals[b.g2].cp_gen = 0;
+    f->s->generals[b.g2].markers = 1;
+    const char *G = f->sc.generals[b.g2].id;
+    char o[96];
+    snprintf(o, sizeof o, "keep %s %s %s", G, f->sc.units[b.head].id, f->sc.units[b.mid].id);
+    t_refused(f, 0, o, "whole Formation");
+    snprintf(o, sizeof o, "keep %s %s %s %s %s", G, f->sc.units[b.head].id, f->sc.units[b.mid].id,
+             f->sc.units[b.tail].id, f->sc.units[b.side].id);
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->generals[b.g2].markers, 0);
+    wem_orders_end(f->s, &f->ev);
+    for (int i = 0; i < 4; i++) assert_int_equal(f->s->units[all[i]].green, 1);
+    t_free(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_removal_elimination_shakes_its_column),
@@ -421,6 +446,7 @@ int main(void) {
         cmocka_unit_test(test_wem_end_of_turn_routed_eliminated_column_shaken),
         cmocka_unit_test(test_wem_redeploy_any_number_of_formations_2_points),
         cmocka_unit_test(test_wem_introduction_black_decisions_seat_by_seats),
+        cmocka_unit_test(test_wem_keep_in_movement_the_whole_formation_for_1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
