@@ -27,8 +27,9 @@ static const char *s_how(int how) {
 
 /* [Effects of Unit removal] "Once a Unit in a Formation is eliminated, the other friendly Units in
  * the same column become Shaken (they will receive 1 yellow marker if they don't already have
- * one)" (R-wem-elimination-column): the column is the Units of its Formation linked to it front to
- * rear along an edge (not at a corner only), one behind the other, found before it leaves */
+ * one)" (R-wem-elimination-column): the column is the Units of its Formation (united Formations
+ * together, as they count their depth together) linked to it front to rear along an edge (not at a
+ * corner only), one behind the other, found before it leaves */
 static int s_column(const wem_state *s, int u, int16_t *q) {
     const wem_scenario *sc = s->sc;
     if (sc->units[u].kind == WEM_GARRISON) return 0;
@@ -44,7 +45,7 @@ static int s_column(const wem_state *s, int u, int16_t *q) {
         int a = q[head++];
         wem_rect ra = wem_unit_rect(s, a);
         for (size_t b = 0; b < sc->n_units; b++) {
-            if (in[b] || f.of[b] != f.of[u] || s->units[b].status != WEM_ON) continue;
+            if (in[b] || f.of[b] < 0 || f.united[f.of[b]] != f.united[f.of[u]] || s->units[b].status != WEM_ON) continue;
             wem_rect rb = wem_unit_rect(s, (int)b);
             int corner = 0;
             int sides = wem_g_touch_sides(&ra, &rb, tol, &corner);

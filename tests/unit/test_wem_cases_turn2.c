@@ -33,14 +33,16 @@ static void s_one_formation(t_fx *f, const s_b *b) {
 
 /* [Effects of Unit removal] Elimination: "the other friendly Units in the same column become
  * Shaken (they will receive 1 yellow marker if they don't already have one)"; the Unit beside it
- * in the line is not in its column */
+ * in the line is not in its column; a united Formation's Unit behind it is */
 static void test_wem_removal_elimination_shakes_its_column(void **st) {
     (void)st;
     s_b b;
     t_fx *f = s_board(&b);
     s_one_formation(f, &b);
+    int behind = t_unit(f, WEM_BLUE, WEM_INF, 3, 300, 590, 0); /* corps 3, united, behind the tail */
     f->s->units[b.tail].yellow = 1;
     wem_unit_remove(f->s, b.head, WEM_ELIMINATED, WEM_RED, &f->ev);
+    assert_int_equal(f->s->units[behind].yellow, 1);
     assert_int_equal(f->s->units[b.head].status, WEM_ELIMINATED);
     assert_int_equal(f->s->units[b.mid].yellow, 1);
     assert_int_equal(f->s->units[b.tail].yellow, 1); /* already Shaken: not a second marker */
