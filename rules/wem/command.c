@@ -335,18 +335,44 @@ static int s_visible(const wem_state *s, int g, int u) {
     wem_rect r = wem_unit_rect(s, u);
     wem_quad q;
     wem_g_quad(&r, 0, &q);
+    wem_rect gr = wem_general_rect(s, g);
+    wem_quad gq;
+    wem_g_quad(&gr, 0, &gq);
     for (size_t i = 0; i < sc->n_areas; i++) {
         if (!sc->areas[i].blocks_lof) continue;
         wem_poly p = wem_area_poly(sc, &sc->areas[i]);
         if (p.n < 3) continue;
+        /* the area the General himself stands on is not crossed by his line of sight
+         * (R-wem-not-visible, as R-wem-lof-own-terrain for a gun) */
+        if (wem_g_convex_meets_poly(gq.v, 4, &p)) continue;
         if (wem_g_seg_meets_poly(s->generals[g].at, s->units[u].at, &p) && !wem_g_convex_meets_poly(q.v, 4, &p)) return 0;
     }
     return 1;
 }
 
+/* does the order name a Unit of Formation fm? */
+static int s_named_fmn(const wem_order *o, const wem_formations *f, int fm) {
+    for (int i = 0; i < o->n_units; i++)
+        if (o->units[i] >= 0 && o->units[i] < WEM_MAX_PIECES && f->of[o->units[i]] == fm) return 1;
+    return 0;
+}
+
+/* the Formations the order names, each once, in the order of their first named Unit */
+static int s_named_fmns(const wem_order *o, const wem_formations *f, int *out) {
+    int n = 0;
+    for (int i = 0; i < o->n_units; i++) {
+        int fm = f->of[o->units[i]], seen = 0;
+        for (int k = 0; k < n; k++) seen |= out[k] == fm;
+        if (!seen) out[n++] = fm;
+    }
+    return n;
+}
+
 static const char *const s_cmd[] = {"?", "PUT IN MOVEMENT", "KEEP IN MOVEMENT", "RECOVER", "REDEPLOY"};
 
-/* the order's Formation: every named unit of it, 0; err otherwise. *fmn its number */
+/* the order's Formation: every named unit of it, 0; err otherwise. *fmn its number (the first
+ * named unit's). REDEPLOY "any number of Formations of his Army Corps" may name Units of several
+ * (R-wem-redeploy-formations); every other Order goes to 1 Formation */
 static int s_check_units(const wem_state *s, const wem_order *o, const wem_formations *f, int *fmn, brt_reject *err) {
     const char *R = "3.2 Issue Orders";
     int army = wem_cur_army(s), g = o->general;
@@ -365,7 +391,7 @@ static int s_check_units(const wem_state *s, const wem_order *o, const wem_forma
         for (int k = 0; k < i; k++)
             if (o->units[k] == u) return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s is named twice", R, s->sc->units[u].id);
         if (*fmn < 0) *fmn = f->of[u];
-        else if (f->of[u] != *fmn)
+        else if (f->of[u] != *fmn && o->value != WEM_CMD_REDEPLOY)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s and %s are not of one Formation", R,
                                   s->sc->units[o->units[0]].id, s->sc->units[u].id);
         const wem_unit_def *ud = &s->sc->units[u];
@@ -384,26 +410,31 @@ static int s_check_units(const wem_state *s, const wem_order *o, const wem_forma
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, "General Ney",
                                       "[General Ney] the Formation Ney is attached to cannot receive Orders from %s", d->id);
         }
-        if (s->units[u].orange)
-            return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] %s is in Recovery (orange): it CANNOT receive Orders", R,
-                                  ud->id);
+        /* [Colored Markers] orange: "CANNOT follow Orders (beside Recovery)" (R-wem-orange-recover) */
+        if (s->units[u].orange && o->value != WEM_CMD_RECOVER)
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                  "[%s] %s is in Recovery (orange): it CANNOT receive Orders beside RECOVER", R, ud->id);
     }
     for (size_t u = 0; u < s->sc->n_units; u++)
-        if (f->of[u] == *fmn && s->units[u].ordered)
+        if (f->of[u] >= 0 && s_named_fmn(o, f, f->of[u]) && s->units[u].ordered)
             return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
                                   "[%s] it is NOT possible to issue more than 1 Order to each Formation: %s has one", R,
                                   s->sc->units[u].id);
     return 0;
 }
 
-static int s_mixed(const wem_state *s, const wem_order *o) {
+/* the named Units of Formation fm (all named when fm < 0) mix Infantry and Cavalry */
+static int s_mixed_in(const wem_state *s, const wem_order *o, const wem_formations *f, int fm) {
     int inf = 0, cav = 0;
     for (int i = 0; i < o->n_units; i++) {
+        if (fm >= 0 && f->of[o->units[i]] != fm) continue;
         inf |= s->sc->units[o->units[i]].kind == WEM_INF;
         cav |= s->sc->units[o->units[i]].kind == WEM_CAV;
     }
     return inf && cav;
 }
+
+static int s_mixed(const wem_state *s, const wem_order *o) { return s_mixed_in(s, o, NULL, -1); }
 
 static int s_enemies(const wem_state *s, int army, int e) {
     if (s->units[e].status != WEM_ON) return 0;
@@ -418,10 +449,30 @@ static wem_quad s_quad(const wem_state *s, int u) {
     return q;
 }
 
+/* the closest pair (a Unit of Formation fm, an enemy Unit) before the Order, compared exactly
+ * (R-wem-distance-edges); 0 when there is no enemy */
+static int s_closest(const wem_state *s, const wem_formations *f, int fm, int army, wem_quad *bu, wem_quad *be) {
+    const wem_scenario *sc = s->sc;
+    int have = 0;
+    for (size_t u = 0; u < sc->n_units; u++) {
+        if (f->of[u] != fm || s->units[u].status != WEM_ON) continue;
+        wem_quad qu = s_quad(s, (int)u);
+        for (size_t e = 0; e < sc->n_units; e++) {
+            if (!s_enemies(s, army, (int)e)) continue;
+            wem_quad qe = s_quad(s, (int)e);
+            if (!have || wem_g_dist_cmp(qu.v, 4, qe.v, 4, bu->v, 4, be->v, 4) < 0) {
+                *bu = qu, *be = qe;
+                have = 1;
+            }
+        }
+    }
+    return have;
+}
+
 /* Redeploy: new poses for exactly the named units, on the field, overlapping nothing, never
- * closer to the enemy than the Formation's closest Unit was; foot artillery without Smoke; the
- * Grand Battery by its own Order */
-static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_formations *f, int fmn, brt_reject *err) {
+ * closer to the enemy than the closest Unit of its Formation was; foot artillery without Smoke;
+ * the Grand Battery by its own Order */
+static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_formations *f, brt_reject *err) {
     const char *R = "3.2 Issue Orders";
     const wem_scenario *sc = s->sc;
     int army = wem_cur_army(s);
@@ -445,22 +496,11 @@ static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_fo
     if (gb && other)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Redeploy the Grand Battery",
                               "[Redeploy the Grand Battery of General d'Erlon] the Grand Battery Redeploys by its own Order");
-    /* the closest pair (a Unit of the Formation, an enemy Unit) before, compared exactly
-     * (R-wem-distance-edges) */
-    int have = 0;
-    wem_quad best_u, best_e;
-    for (size_t u = 0; u < sc->n_units; u++) {
-        if (f->of[u] != fmn || s->units[u].status != WEM_ON) continue;
-        wem_quad qu = s_quad(s, (int)u);
-        for (size_t e = 0; e < sc->n_units; e++) {
-            if (!s_enemies(s, army, (int)e)) continue;
-            wem_quad qe = s_quad(s, (int)e);
-            if (!have || wem_g_dist_cmp(qu.v, 4, qe.v, 4, best_u.v, 4, best_e.v, 4) < 0) {
-                best_u = qu, best_e = qe;
-                have = 1;
-            }
-        }
-    }
+    /* per Formation named: the closest pair before */
+    int fms[WEM_MAX_LIST], have[WEM_MAX_LIST];
+    wem_quad bu[WEM_MAX_LIST], be[WEM_MAX_LIST];
+    int n_fm = s_named_fmns(o, f, fms);
+    for (int k = 0; k < n_fm; k++) have[k] = s_closest(s, f, fms[k], army, &bu[k], &be[k]);
     wem_state *t = wem_state_clone(s);
     if (!t) return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "out of memory");
     int rc = 0;
@@ -479,14 +519,16 @@ static int s_check_redeploy(const wem_state *s, const wem_order *o, const wem_fo
         }
         wem_quad q;
         wem_g_quad(&r, 0, &q);
-        for (size_t e = 0; have && rc == 0 && e < sc->n_units; e++) {
+        int k = 0;
+        while (k < n_fm && fms[k] != f->of[u]) k++;
+        for (size_t e = 0; k < n_fm && have[k] && rc == 0 && e < sc->n_units; e++) {
             if (!s_enemies(t, army, (int)e)) continue;
             wem_quad qe = s_quad(t, (int)e);
-            if (wem_g_dist_cmp(q.v, 4, qe.v, 4, best_u.v, 4, best_e.v, 4) < 0)
+            if (wem_g_dist_cmp(q.v, 4, qe.v, 4, bu[k].v, 4, be[k].v, 4) < 0)
                 rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
                                     "[REDEPLOY] the Formations CANNOT Redeploy towards the enemy: %s would stand %d from %s, "
-                                    "the closest Unit was %d from the enemy",
-                                    sc->units[u].id, wem_g_dist(&q, &qe), sc->units[e].id, wem_g_dist(&best_u, &best_e));
+                                    "the closest Unit of its Formation was %d from the enemy",
+                                    sc->units[u].id, wem_g_dist(&q, &qe), sc->units[e].id, wem_g_dist(&bu[k], &be[k]));
         }
         if (rc) break;
         for (size_t b = 0; rc == 0 && b < sc->n_units; b++) {
@@ -543,6 +585,16 @@ static int s_cost(const wem_state *s, const wem_order *o, const wem_formations *
                 return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
                                       "[KEEP IN MOVEMENT] only a Formation already marked in green: %s is not",
                                       s->sc->units[o->units[i]].id);
+        /* the Formation is kept whole: only Put in Movement splits one (R-wem-keep-whole) */
+        for (size_t u = 0; u < s->sc->n_units; u++) {
+            if (fp->of[u] != fmn || !s->units[u].green) continue;
+            int named = 0;
+            for (int i = 0; i < n && !named; i++) named = o->units[i] == (int)u;
+            if (!named)
+                return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                      "[KEEP IN MOVEMENT] the Order goes to the whole Formation: name %s too",
+                                      s->sc->units[u].id);
+        }
         cost = 1;
         break;
     case WEM_CMD_RECOVER:
@@ -558,10 +610,15 @@ static int s_cost(const wem_state *s, const wem_order *o, const wem_formations *
         }
         cost = 2 * n;
         break;
-    case WEM_CMD_REDEPLOY:
-        if (s_check_redeploy(s, o, fp, fmn, err)) return -1;
-        cost = 2 + s_mixed(s, o);
+    case WEM_CMD_REDEPLOY: {
+        /* "2 Command points ... another 1 Command point if the Formation is mixed": 2 for the
+         * Order, 1 for each mixed Formation it moves (R-wem-redeploy-formations) */
+        if (s_check_redeploy(s, o, fp, err)) return -1;
+        int fms[WEM_MAX_LIST], k = s_named_fmns(o, fp, fms);
+        cost = 2;
+        for (int i = 0; i < k; i++) cost += s_mixed_in(s, o, fp, fms[i]);
         break;
+    }
     }
     if (o->flag) {
         if (o->value == WEM_CMD_RECOVER)
@@ -569,15 +626,18 @@ static int s_cost(const wem_state *s, const wem_order *o, const wem_formations *
                                   "[Move out of sequence] Units move out of sequence by a Redeploy or a maneuver");
         cost += 4 * n; /* R-wem-out-of-sequence-cost */
     }
-    /* +1 if none of its Units is visible to the General */
-    int vis = 0;
-    for (int i = 0; i < n && !vis; i++) vis = s_visible(s, g, o->units[i]);
-    if (!vis) cost += 1;
+    /* +1 for a Formation none of whose Units is visible to the General */
+    int fms[WEM_MAX_LIST], n_fm = s_named_fmns(o, fp, fms);
+    for (int k = 0; k < n_fm; k++) {
+        int vis = 0;
+        for (int i = 0; i < n && !vis; i++) vis = fp->of[o->units[i]] == fms[k] && s_visible(s, g, o->units[i]);
+        if (!vis) cost += 1;
+    }
     /* generated points: one Formation only, unless 4 stars */
     int gen = 0;
     if (!o->pay_markers && x->cp_gen > 0) {
-        int ok = s_rank(s, g) >= 4 || x->cp_gen_fmn < 0 ||
-                 (s->units[x->cp_gen_fmn].status == WEM_ON && fp->of[x->cp_gen_fmn] == fmn);
+        int ok = s_rank(s, g) >= 4 || (n_fm == 1 && (x->cp_gen_fmn < 0 ||
+                 (s->units[x->cp_gen_fmn].status == WEM_ON && fp->of[x->cp_gen_fmn] == fmn)));
         if (ok) gen = x->cp_gen < cost ? x->cp_gen : cost;
     }
     int box = d->cinc ? s->markers[army] : x->markers;
@@ -608,7 +668,6 @@ int wem_orders_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
     wem_general *x = &s->generals[g];
     wem_formations f;
     wem_formations_find(s, &f);
-    int fmn = f.of[o->units[0]];
     /* pay: generated first (unless told), then markers to the reserve */
     x->cp_gen = (uint8_t)(x->cp_gen - gen);
     if (gen > 0 && x->cp_gen_fmn < 0) x->cp_gen_fmn = o->units[0];
@@ -617,7 +676,7 @@ int wem_orders_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
     else x->markers = (uint8_t)(x->markers - rest);
     /* one Order per Formation: the whole Formation is ordered (a part split off stays without) */
     for (size_t u = 0; u < sc->n_units; u++)
-        if (f.of[u] == fmn) s->units[u].ordered = 1;
+        if (f.of[u] >= 0 && s_named_fmn(o, &f, f.of[u])) s->units[u].ordered = 1;
     for (int i = 0; i < o->n_units; i++) {
         int u = o->units[i];
         wem_unit *y = &s->units[u];
@@ -642,7 +701,7 @@ int wem_orders_apply(wem_state *s, unsigned seat, const wem_order *o, brt_dice *
         }
         /* the green marker comes off the Formation (even only a part of it redeployed) */
         for (size_t u = 0; u < sc->n_units; u++)
-            if (f.of[u] == fmn) s->units[u].green = 0, s->kept[u] = 0;
+            if (f.of[u] >= 0 && s_named_fmn(o, &f, f.of[u])) s->units[u].green = 0, s->kept[u] = 0;
     }
     wem_event(s, ev, BRT_SEATS_ALL, "order", army, WEM_GEN_BASE + g, o->units[0], cost, NULL, 0, NULL, 0,
               "[3.2 Issue Orders] %s: %s to %d Unit%s from %s (%s...) for %d Command point%s (%d generated)%s",

@@ -225,6 +225,16 @@ static int s_check_entrance(const wem_state *s, const wem_order *o, brt_reject *
             break;
         }
         int u = s_unit_under(t, o->places[i].at, WEM_BLACK);
+        /* not on a Unit (attached): on a free space (R-wem-place-attaches) */
+        for (size_t v = 0; u < 0 && rc == 0 && v < sc->n_units; v++) {
+            if (t->units[v].status != WEM_ON) continue;
+            wem_rect vr = wem_unit_rect(t, (int)v);
+            if (wem_g_contact(&r, &vr, tol) == WEM_OVERLAP)
+                rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                    "[%s] %s stands on %s: on a Unit (attached) or on a free space", R,
+                                    sc->generals[g].id, sc->units[v].id);
+        }
+        if (rc) break;
         if (u >= 0 && !sc->generals[g].cinc && sc->units[u].corps != sc->generals[g].corps)
             rc = brt_reject_set(err, BRT_REJECT_ILLEGAL, "Attaching", "[Attaching] %s attaches only to his corps, not %s",
                                 sc->generals[g].id, sc->units[u].id);
@@ -735,6 +745,15 @@ static int s_check_sub(const wem_state *s, const wem_order *o, brt_reject *err) 
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, R, "[%s] the Substitute stands within 2 UoM of a Unit of corps %u",
                               R, d->corps);
     int u = s_unit_under(s, o->places[0].at, d->army);
+    /* not on a Unit of his corps: on a free space, as a General moved in 3.1 (R-wem-place-attaches) */
+    for (size_t v = 0; u < 0 && v < s->sc->n_units; v++) {
+        if (s->units[v].status != WEM_ON) continue;
+        wem_rect vr = wem_unit_rect(s, (int)v);
+        if (wem_g_contact(&r, &vr, wem_tol(s)) == WEM_OVERLAP)
+            return brt_reject_set(err, BRT_REJECT_ILLEGAL, R,
+                                  "[%s] %s's Substitute stands on %s: on a Unit of his corps (attached) or on a free space",
+                                  R, d->id, s->sc->units[v].id);
+    }
     if (u >= 0 && s->sc->units[u].corps != d->corps)
         return brt_reject_set(err, BRT_REJECT_ILLEGAL, "Attaching", "[Attaching] %s attaches only to his corps, not %s",
                               d->id, s->sc->units[u].id);

@@ -25,15 +25,61 @@ static const char *s_how(int how) {
     return how == WEM_CAPTURED ? "captured" : how == WEM_OUTFIELD ? "out of field" : "eliminated";
 }
 
+/* [Effects of Unit removal] "Once a Unit in a Formation is eliminated, the other friendly Units in
+ * the same column become Shaken (they will receive 1 yellow marker if they don't already have
+ * one)" (R-wem-elimination-column): the column is the Units of its Formation (united Formations
+ * together, as they count their depth together) linked to it front to rear along an edge (not at a
+ * corner only), one behind the other, found before it leaves */
+static int s_column(const wem_state *s, int u, int16_t *q) {
+    const wem_scenario *sc = s->sc;
+    if (sc->units[u].kind == WEM_GARRISON) return 0;
+    wem_formations f;
+    wem_formations_find(s, &f);
+    if (f.of[u] < 0) return 0;
+    uint8_t in[WEM_MAX_PIECES];
+    memset(in, 0, sizeof in);
+    int n = 0, head = 0;
+    in[u] = 1, q[n++] = (int16_t)u;
+    int32_t tol = wem_tol(s);
+    while (head < n) {
+        int a = q[head++];
+        wem_rect ra = wem_unit_rect(s, a);
+        for (size_t b = 0; b < sc->n_units; b++) {
+            if (in[b] || f.of[b] < 0 || f.united[f.of[b]] != f.united[f.of[u]] || s->units[b].status != WEM_ON) continue;
+            wem_rect rb = wem_unit_rect(s, (int)b);
+            int corner = 0;
+            int sides = wem_g_touch_sides(&ra, &rb, tol, &corner);
+            if (!(sides & (WEM_SIDE_FRONT | WEM_SIDE_REAR)) || corner) continue;
+            in[b] = 1, q[n++] = (int16_t)b;
+        }
+    }
+    return n;
+}
+
+static void s_column_shaken(wem_state *s, int u, const int16_t *q, int n, brt_events *ev) {
+    const wem_scenario *sc = s->sc;
+    for (int i = 1; i < n; i++) {
+        wem_unit *y = &s->units[q[i]];
+        if (y->yellow) continue;
+        y->yellow = 1;
+        wem_event(s, ev, BRT_SEATS_ALL, "shaken", sc->units[q[i]].army, q[i], u, 1, NULL, 0, NULL, 0,
+                  "[Effects of Unit removal] %s is eliminated: %s, in the same column, is Shaken (1 yellow marker)",
+                  sc->units[u].id, sc->units[q[i]].id);
+    }
+}
+
 void wem_unit_remove(wem_state *s, int u, int how, int by, brt_events *ev) {
     wem_unit *x = &s->units[u];
     const wem_unit_def *d = &s->sc->units[u];
     if (x->status != WEM_ON) return;
+    int16_t col[WEM_MAX_PIECES];
+    int n_col = how == WEM_ELIMINATED ? s_column(s, u, col) : 0;
     x->status = (uint8_t)how;
     int credit = s_credit(d->army, by);
     s->vp[credit] += s_vp(d->vp, how);
     wem_event(s, ev, BRT_SEATS_ALL, "removed", d->army, u, -1, how, NULL, 0, &x->at, x->h,
               "[Effects of Unit removal] %s is %s", d->id, s_how(how));
+    s_column_shaken(s, u, col, n_col, ev);
     /* an attached General stays where he stands, unattached (R-wem-general-with-unit) */
     for (size_t g = 0; g < s->sc->n_generals; g++)
         if (s->generals[g].status == WEM_ON && s->generals[g].attached == u) s->generals[g].attached = -1;

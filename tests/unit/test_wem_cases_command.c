@@ -248,12 +248,16 @@ static void test_wem_keep_in_movement_only_green(void **st) {
     t_refused(f, 0, o, "already marked in green");
     f->s->units[b.u[0]].green = 1;
     f->s->units[b.u[1]].green = 1;
+    f->s->units[b.c3].green = 1;
+    t_refused(f, 0, o, "whole Formation"); /* R-wem-keep-whole */
+    snprintf(o, sizeof o, "keep %s %s %s", G(f, b.g2), U(f, b.u[0]), U(f, b.u[1]));
     t_ok(f, 0, o);
     assert_int_equal(f->s->generals[b.g2].cp_gen, 0);
     /* at the end of 3.2 the green without Put or Keep comes off */
     wem_orders_end(f->s, &f->ev);
     assert_int_equal(f->s->units[b.u[0]].green, 1);
-    assert_int_equal(f->s->units[b.u[1]].green, 0);
+    assert_int_equal(f->s->units[b.u[1]].green, 1);
+    assert_int_equal(f->s->units[b.c3].green, 0);
     t_free(f);
 }
 
@@ -277,7 +281,8 @@ static void test_wem_recover_costs_2_per_shaken_not_routed(void **st) {
     t_free(f);
 }
 
-/* "Units in Recovery, marked in orange, CANNOT receive Orders" */
+/* "Units in Recovery, marked in orange, CANNOT receive Orders"; [Colored Markers] "CANNOT follow
+ * Orders (beside Recovery)": RECOVER is the one they take (R-wem-orange-recover) */
 static void test_wem_orders_none_to_formation_in_recovery(void **st) {
     (void)st;
     s_b b;
@@ -289,8 +294,12 @@ static void test_wem_orders_none_to_formation_in_recovery(void **st) {
     char o[64];
     snprintf(o, sizeof o, "put %s %s", G(f, b.g2), U(f, b.u[0]));
     t_refused(f, 0, o, "Recovery");
-    snprintf(o, sizeof o, "recover %s %s", G(f, b.g2), U(f, b.u[0]));
+    snprintf(o, sizeof o, "keep %s %s", G(f, b.g2), U(f, b.u[0]));
     t_refused(f, 0, o, "Recovery");
+    snprintf(o, sizeof o, "recover %s %s", G(f, b.g2), U(f, b.u[0]));
+    t_ok(f, 0, o);
+    assert_int_equal(f->s->units[b.u[0]].yellow, 0);
+    assert_int_equal(f->s->units[b.u[0]].orange, 1);
     t_free(f);
 }
 
@@ -363,7 +372,7 @@ static void test_wem_orders_not_visible_costs_1_more(void **st) {
     (void)st;
     s_b b;
     t_fx *f = s_board(&b, 0);
-    t_area(f, WEM_T_WOOD, "wood", 1, 250, 530, 450, 545); /* between the General (y 560) and the line */
+    t_area(f, WEM_T_WOOD, "wood", 1, 250, 520, 450, 535); /* between the General (y 550) and the line, touching neither */
     int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
     s_orders(f, 0);
     char o[64];
