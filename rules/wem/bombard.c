@@ -80,8 +80,15 @@ int wem_bomb_can_target(const wem_state *s, int g, int t) {
     for (size_t i = 0; i < sc->n_lines; i++) {
         if (sc->lines[i].kind != WEM_L_SUNKEN) continue;
         wem_line l = wem_line_shape(sc, &sc->lines[i]);
-        /* [Linear Terrain] "a Sunken Road blocks the bombardment line of fire" */
-        if (s_meets_line(s, t, &l) || s_meets_line(s, g, &l)) continue;
+        /* [Linear Terrain] "a Sunken Road blocks the bombardment line of fire". A target on it
+         * is exempt [Line of fire and visibility] "unless the target Unit is on that terrain",
+         * but not a defender NOT IN MOVEMENT in contact with it whose front towards the gun
+         * touches it: "The bombardment and combat modifiers of linear terrain are applied to
+         * Units in defense that are NOT IN MOVEMENT ... the bombardment or combat front must
+         * touch, even partially, the terrain element" (R-wem-sunken-road-defender): the road
+         * then shields it when it lies across the line of fire before the target. */
+        if (s_meets_line(s, g, &l)) continue;
+        if (s_meets_line(s, t, &l) && s->units[t].green) continue;
         if (wem_g_lof_blocked_line(&strip, &l, 0, dt)) return 0;
     }
     return 1;

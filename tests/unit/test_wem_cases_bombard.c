@@ -624,6 +624,34 @@ static void test_wem_bombard_in_text_orders(void **st) {
     t_free(b.f);
 }
 
+/* [Linear Terrain] "The bombardment and combat modifiers of linear terrain are applied to Units in
+ * defense that are NOT IN MOVEMENT ... in contact with the terrain element and the bombardment or
+ * combat front must touch, even partially, the terrain element": a Sunken Road along the target's
+ * front towards the gun shields it unless it is IN MOVEMENT (then it is only "on that terrain",
+ * which the line of fire does not stop at); a Sunken Road behind the target shields nothing */
+static void test_wem_linear_terrain_sunken_road_shields_defender_not_in_movement(void **st) {
+    (void)st;
+    s_board b = s_new();
+    wem_scenario *sc = &b.f->sc;
+    wem_line_def *l = &sc->lines[sc->n_lines++];
+    memset(l, 0, sizeof *l);
+    l->kind = WEM_L_SUNKEN;
+    l->hw = 2 * WEM_MM;
+    l->first = (uint16_t)sc->n_verts;
+    l->n = 2;
+    /* the target's front (south edge) is at y = 315 mm: the road's band is 315..319 */
+    sc->verts[sc->n_verts++] = (wem_pt){250 * WEM_MM, 317 * WEM_MM};
+    sc->verts[sc->n_verts++] = (wem_pt){350 * WEM_MM, 317 * WEM_MM};
+    assert_false(wem_bomb_can_target(b.f->s, b.gun, b.tgt));
+    b.f->s->units[b.tgt].green = 1; /* IN MOVEMENT: no linear terrain modifier */
+    assert_true(wem_bomb_can_target(b.f->s, b.gun, b.tgt));
+    b.f->s->units[b.tgt].green = 0;
+    /* the road behind the target (its rear edge at y = 285 mm) */
+    sc->verts[l->first].y = sc->verts[l->first + 1].y = 283 * WEM_MM;
+    assert_true(wem_bomb_can_target(b.f->s, b.gun, b.tgt));
+    t_free(b.f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_bombard_3_5_smoke_only),
@@ -649,6 +677,7 @@ int main(void) {
         cmocka_unit_test(test_wem_bombard_gun_on_hill_ignores_units),
         cmocka_unit_test(test_wem_bombard_wood_hides_unless_target_on_it),
         cmocka_unit_test(test_wem_bombard_sunken_road_blocks),
+        cmocka_unit_test(test_wem_linear_terrain_sunken_road_shields_defender_not_in_movement),
         cmocka_unit_test(test_wem_bombard_town_minus_2),
         cmocka_unit_test(test_wem_bombard_hill_defence_not_in_movement),
         cmocka_unit_test(test_wem_bombard_grand_battery_plus_contact),

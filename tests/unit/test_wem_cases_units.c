@@ -54,74 +54,7 @@ static void test_wem_markers_second_yellow_routed_eliminated_at_end(void **st) {
     t_free(f);
 }
 
-/* [General Ney] "If General Ney is not introduced into the game, do not use his counter": without
- * the option his counter is not on the battlefield; with it he stands attached to Unit 38 */
-static void test_wem_ney_not_used_without_option(void **st) {
-    (void)st;
-    for (int ney = 0; ney <= 1; ney++) {
-        t_fx *f = t_new_scenario("full", 2, 1, ney);
-        int found = 0;
-        for (size_t g = 0; g < f->s->sc->n_generals; g++) {
-            if (!f->s->sc->generals[g].ney) continue;
-            found = 1;
-            if (ney)
-                assert_int_equal(f->s->generals[g].status, WEM_ON);
-            else {
-                assert_int_not_equal(f->s->generals[g].status, WEM_ON);
-                assert_int_equal(f->s->generals[g].attached, -1);
-            }
-        }
-        assert_true(found);
-        t_free(f);
-    }
-}
-
-/* [Introduction] "The red (English) and black (Prussian) players are allied against the blue
- * (French) player": blue resigning gives the game to red and black together; red resigning gives
- * it to blue */
-static void test_wem_resign_blue_red_and_black_win(void **st) {
-    (void)st;
-    t_fx *f = t_new(3, 1);
-    f->rs->resign(f->s, 0, &f->ev);
-    assert_true(f->s->over);
-    uint32_t allies = wem_army_mask(f->s, WEM_RED) | wem_army_mask(f->s, WEM_BLACK);
-    assert_int_equal(f->s->winners, allies);
-    assert_int_equal(f->s->winners & wem_army_mask(f->s, WEM_BLUE), 0);
-    t_free(f);
-    f = t_new(3, 1);
-    f->rs->resign(f->s, 1, &f->ev);
-    assert_true(f->s->over);
-    assert_int_equal(f->s->winners, wem_army_mask(f->s, WEM_BLUE));
-    t_free(f);
-}
-
 /* ---- [3.1 Assign]: the Commander in Chief ---- */
-
-/* [Commanders in Chief] "does not have his own Army Corps"; [3.1 Assign] markers are "transformed
- * into Command points" in the Generals' boxes: the Commander in Chief generates none of his own
- * (whatever his counter's table says); an Order of his is paid from the markers of his box */
-static void test_wem_assign_cinc_generates_no_command_points(void **st) {
-    (void)st;
-    t_fx *f = t_new(2, 11);
-    int a = t_unit(f, WEM_BLUE, WEM_INF, 2, 300, 500, 0);
-    t_unit(f, WEM_RED, WEM_INF, 1, 300, 200, 180);
-    int nap = t_general(f, WEM_BLUE, 0, 4, 0, 300, 500, 1);
-    t_general(f, WEM_RED, 0, 4, 0, 300, 100, 1);
-    f->sc.generals[nap].cp = 2;            /* a table value the rule ignores */
-    f->s->generals[nap].attached = a;
-    f->s->units[a].green = 1;
-    f->s->markers[WEM_BLUE] = 0;
-    assert_int_equal(t_step(f, WEM_STEP_ORDERS, WEM_BLUE), 1);
-    assert_int_equal(f->s->generals[nap].cp_gen, 0);
-    char o[64];
-    snprintf(o, sizeof o, "keep %s %s", f->sc.generals[nap].id, f->sc.units[a].id);
-    t_refused(f, 0, o, NULL);
-    f->s->markers[WEM_BLUE] = 1;
-    t_ok(f, 0, o);
-    assert_int_equal(f->s->markers[WEM_BLUE], 0);
-    assert_int_equal(f->s->units[a].green, 1);
-    t_free(f);
-}
 
 /* ---- [Unfastening Artillery Units from Horse Teams] ---- */
 
@@ -362,9 +295,6 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wem_units_shapes),
         cmocka_unit_test(test_wem_markers_second_yellow_routed_eliminated_at_end),
-        cmocka_unit_test(test_wem_ney_not_used_without_option),
-        cmocka_unit_test(test_wem_resign_blue_red_and_black_win),
-        cmocka_unit_test(test_wem_assign_cinc_generates_no_command_points),
         cmocka_unit_test(test_wem_unfasten_any_gun_even_not_in_movement),
         cmocka_unit_test(test_wem_area_combat_modifier_only_entirely_inside),
         cmocka_unit_test(test_wem_hill_defence_not_in_movement_melee),
