@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Waterloo: Enemy Mistakes (wem) on a real berthierd with the bots and berthier-match: the short
 # scenario [Short Alternative Scenario] with 2 seats, the complete one [End of the Last Turn of the
-# Game] with 2 seats (red also plays black from turn VIII [Introduction]) and with 3 (blue, red,
+# Game] and the medium one, each with 2 seats (red also plays black from turn VIII [Introduction]) and with 3 (blue, red,
 # black), the greedy player in every seat once; every game plays to a result, and every log
 # verifies with berthier-replay verify (--verify, inside the runner) and with the Python verifier.
 # An external bot of protocol 2 reads the seat's view as JSON. Then the query request on a finished game: berthierctl query with the admin key answers with
@@ -48,6 +48,8 @@ play 2 short 2 greedy,random
 play 1 short 2 random,greedy
 play 1 full 2 greedy,random
 play 1 full 3 random,greedy,greedy 10
+play 1 medium 2 random,greedy
+play 1 medium 3 greedy,random,greedy
 
 # an external bot that reads the wem view (protocol 2: view-json is the seat's wem.v1.View)
 "$BIN/berthier-match" --data-dir "$D" --ruleset wem --scenario short --seats 2 --games 1 \
