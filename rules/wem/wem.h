@@ -24,7 +24,7 @@
 #include "geom.h"
 #include "ruleset.h"
 
-#define WEM_VERSION "wem-0.1.0"
+#define WEM_VERSION "wem-1.0.0"
 
 #define WEM_MAX_PIECES 160     /* units of the three armies: 48 + 53 + 32 = 133, and room */
 #define WEM_MAX_GENERALS 20    /* 7 + 4 + 3 generals and 3 commanders in chief */
