@@ -476,6 +476,7 @@ static void s_melee_start(wem_state *s, int a, int d, int side_att, int step) {
     c->loser = 2;
     c->withdrawn = -1;
     c->pursuit_types = 0;
+    memset(c->pursued, 0, sizeof c->pursued);
     c->rerolled[0] = c->rerolled[1] = 0;
     c->part[a] |= (uint8_t)P_SIDE(side_att);
     c->part[d] |= (uint8_t)P_SIDE(!side_att);
@@ -1167,30 +1168,42 @@ static int s_reinforce_starter(const wem_state *s, const wem_order *mo, int targ
     return best;
 }
 
-static int s_legal_charges(const wem_state *s, int side, int pursuit, int only, brt_buf *out);
+static int s_legal_charges(const wem_state *s, int side, int pursuit, int unit, int only, brt_buf *out);
 
 /* [Pursuit] "all the Units of that type must resolve the Pursuit by executing the Charge maneuver
  * ... against the enemy Unit in Withdraw or, if this is not possible, against an enemy Unit in
- * Formation": the Pursuit Charges that may be made now, against the Unit in Withdraw when one
- * can be made against it, else against any enemy Unit (R-wem-pursuit-mandatory); *only the
- * target they are limited to, -1 any. The count, -1 on no memory; out may be NULL. */
-static int s_pursuit_charges(const wem_state *s, int side, int *only, brt_buf *out) {
-    brt_buf b;
-    buf_init(&b);
-    int w = s->combat.withdrawn, n = 0;
+ * Formation": the Pursuit Charges that may be made now by unit (-1: each pursuing Unit that has
+ * not made its own yet), each Unit against the Unit in Withdraw when it can charge it, else
+ * against any enemy Unit (R-wem-pursuit-mandatory, R-wem-pursuit-each-unit); *only the target
+ * unit is limited to (unit >= 0), -1 any. The count, -1 on no memory; out may be NULL. */
+static int s_pursuit_charges(const wem_state *s, int side, int unit, int *only, brt_buf *out) {
+    const wem_combat *c = &s->combat;
+    int w = c->withdrawn, total = 0;
     *only = -1;
-    if (w >= 0 && s_on(s, w)) {
-        n = s_legal_charges(s, side, 1, w, &b);
-        if (n > 0) *only = w;
-    }
-    if (n == 0) {
-        buf_free(&b);
+    for (size_t u = 0; u < s->sc->n_units; u++) {
+        if (unit >= 0 && (int)u != unit) continue;
+        /* "Units of Formations in Recovery (marked in orange) cannot resolve a Pursuit" */
+        if (!(c->part[u] & P_SIDE(side)) || !s_on(s, (int)u) || s_kind(s, (int)u) != c->pursuit_type ||
+            c->pursued[u] || s->units[u].orange)
+            continue;
+        brt_buf b;
         buf_init(&b);
-        n = s_legal_charges(s, side, 1, -1, &b);
+        int n = 0;
+        if (w >= 0 && s_on(s, w)) {
+            n = s_legal_charges(s, side, 1, (int)u, w, &b);
+            if (n > 0 && unit >= 0) *only = w;
+        }
+        if (n == 0) {
+            buf_free(&b);
+            buf_init(&b);
+            n = s_legal_charges(s, side, 1, (int)u, -1, &b);
+        }
+        if (n > 0 && out && buf_append(out, b.data, b.len)) n = -1;
+        buf_free(&b);
+        if (n < 0) return -1;
+        total += n;
     }
-    if (n > 0 && out && buf_append(out, b.data, b.len)) n = -1;
-    buf_free(&b);
-    return n;
+    return total;
 }
 
 static int s_bad(brt_reject *err, const char *rule, const char *what) {
@@ -1292,6 +1305,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
                          "cavalry; not artillery, not in Recovery) and roll the die");
         c->pursuit_types |= (uint8_t)(1u << k);
         c->pursuit_type = (uint8_t)k;
+        memset(c->pursued, 0, sizeof c->pursued); /* each Unit of this type makes its own Charge */
         /* "if the Unit is still in contact with the enemy Unit that executed a Withdraw after the
          * melee, then the Pursuit opportunity against this Unit resolves in an automatic success" */
         int autos = 0, w = c->withdrawn;
@@ -1334,7 +1348,7 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         break;
     }
     case WEM_ASK_PURSUIT_CHARGE: {
-        int only = -1, np = s_pursuit_charges(s, side, &only, NULL);
+        int only = -1, np = s_pursuit_charges(s, side, -1, &only, NULL);
         if (np < 0) return s_bad(err, "Pursuit", "out of memory");
         if (v == 0) { /* R-wem-pursuit-no-charge */
             if (np > 0)
@@ -1346,12 +1360,19 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         }
         wem_order mo;
         if (v != 1 || s_charge_order(o, &mo)) return s_bad(err, "Pursuit", "answer 0, or 1 with a Charge");
+        int k = c->pursuit_type;
+        /* R-wem-pursuit-each-unit: "all the Units of that type": each its own Charge, one after the other */
+        if (mo.n_units != 1)
+            return s_bad(err, "Pursuit", "all the Units of that type execute the Charge: one Unit at a time");
+        for (int i = 0; i < mo.n_units; i++)
+            if (mo.units[i] < 0 || (size_t)mo.units[i] >= sc->n_units || !(c->part[mo.units[i]] & P_SIDE(side)) || s_kind(s, mo.units[i]) != k)
+                return s_bad(err, "Pursuit", "the Units of the type pursuing execute the Charge");
+        if (c->pursued[mo.unit]) return s_bad(err, "Pursuit", "this Unit has already made its Pursuit Charge");
+        if (s->units[mo.unit].orange)
+            return s_bad(err, "Pursuit", "Units of Formations in Recovery (marked in orange) cannot resolve a Pursuit");
+        if (s_pursuit_charges(s, side, mo.unit, &only, NULL) < 0) return s_bad(err, "Pursuit", "out of memory");
         if (only >= 0 && mo.target != only)
             return s_bad(err, "Pursuit", "the Charge is against the enemy Unit in Withdraw: it can be made");
-        int k = c->pursuit_type;
-        for (int i = 0; i < mo.n_units; i++)
-            if (mo.units[i] >= WEM_GEN_BASE || !(c->part[mo.units[i]] & P_SIDE(side)) || s_kind(s, mo.units[i]) != k)
-                return s_bad(err, "Pursuit", "the Units of the type pursuing execute the Charge");
         if (mo.target < 0 || mo.target >= WEM_GEN_BASE || !s_on(s, mo.target) ||
             !s_enemy(sc->units[mo.target].army, c->ask_army))
             return s_bad(err, "Pursuit", "the Charge is against an enemy Unit");
@@ -1364,7 +1385,10 @@ int wem_melee_choice_apply(wem_state *s, unsigned seat, const wem_order *o, brt_
         int rc = wem_maneuver_exec(twin, &mo, allow, fl | WEM_MVF_DRY, NULL, NULL, err);
         wem_state_destroy(&twin);
         if (rc || wem_maneuver_exec(s, &mo, allow, fl, dice, ev, err)) return -1;
-        c->stage = WEM_CS_M_PURSUIT;
+        c->pursued[mo.unit] = 1;
+        /* the next Unit of the type, if any can still charge (a Unit that cannot is passed) */
+        np = s_pursuit_charges(s, side, -1, &only, NULL);
+        c->stage = np > 0 ? WEM_CS_M_PROLL : WEM_CS_M_PURSUIT;
         break;
     }
     case WEM_ASK_RESULT_DIE:
@@ -1443,7 +1467,7 @@ static int32_t s_aim(const wem_state *s, int u, int t) {
 
 /* the reinforcing / pursuing Charges listed: each candidate alone, straight ahead to contact
  * with a target, when maneuver.c accepts it (a representative list; apply takes any) */
-static int s_legal_charges(const wem_state *s, int side, int pursuit, int only, brt_buf *out) {
+static int s_legal_charges(const wem_state *s, int side, int pursuit, int unit, int only, brt_buf *out) {
     const wem_scenario *sc = s->sc;
     const wem_combat *c = &s->combat;
     int n = 0;
@@ -1452,6 +1476,7 @@ static int s_legal_charges(const wem_state *s, int side, int pursuit, int only, 
     for (size_t u = 0; u < sc->n_units; u++) {
         if (pursuit) {
             if (!(c->part[u] & P_SIDE(side)) || !s_on(s, (int)u) || s_kind(s, (int)u) != c->pursuit_type) continue;
+            if (c->pursued[u] || (unit >= 0 && (int)u != unit)) continue;
         } else if (!s_reinforcer(s, &f, side, (int)u, NULL)) {
             continue;
         }
@@ -1523,11 +1548,11 @@ int wem_melee_choice_legal(const wem_state *s, unsigned seat, brt_buf *out) {
         return 2;
     case WEM_ASK_REINFORCE:
         if (s_put_value(s, 0, out)) return -1;
-        k = s_legal_charges(s, side, 0, -1, out);
+        k = s_legal_charges(s, side, 0, -1, -1, out);
         return k < 0 ? -1 : k + 1;
     case WEM_ASK_PURSUIT_CHARGE: {
         int only = -1;
-        k = s_pursuit_charges(s, side, &only, out);
+        k = s_pursuit_charges(s, side, -1, &only, out);
         if (k < 0) return -1;
         if (k > 0) return k;
         if (s_put_value(s, 0, out)) return -1; /* none can be made */
@@ -1623,7 +1648,7 @@ int wem_melee_choice_default(wem_state *s, unsigned seat, brt_dice *dice, brt_ev
         /* the Charge is due: the first legal() lists, or 0 when none can be made */
         brt_buf b;
         buf_init(&b);
-        int only = -1, np = s_pursuit_charges(s, side, &only, &b), rc = 0;
+        int only = -1, np = s_pursuit_charges(s, side, -1, &only, &b), rc = 0;
         if (np > 0) {
             size_t pos = 0, len = 0;
             const uint8_t *item = NULL;

@@ -30,6 +30,7 @@
  *   corner-sides       answer 2                        the side of the defender touched (WEM_SIDE_*)
  *   reroll, counterattack                answer 1 | answer 0
  *   reinforce, pursuit-charge            answer 0 | answer 1 TURN DIST units TARGET GUIDE [UNIT...]
+ *                                        (pursuit-charge: one Unit, TARGET UNIT; each in turn)
  *   pursuit            answer 1 (infantry) | answer 2 (cavalry): the type that rolls first
  *   pursuit-modifier   answer 0 1 -1                   values: +1 / -1 per optional modifier
  *   result-die         answer 1                        the index of the die kept
@@ -47,7 +48,7 @@ enum {
     WEM_ASK_REINFORCE,      /* "reinforce": a Charge of a reinforcing Formation, or 0 [3.4 C/D] */
     WEM_ASK_PURSUIT,        /* "pursuit": the unit type (WEM_INF / WEM_CAV) + 1 that rolls [Pursuit] */
     WEM_ASK_PURSUIT_MOD,    /* "pursuit-modifier": values[] +1/-1 per optional modifier */
-    WEM_ASK_PURSUIT_CHARGE, /* "pursuit-charge": the Charge of a pursuing unit, 0 none possible */
+    WEM_ASK_PURSUIT_CHARGE, /* "pursuit-charge": the Charge of one pursuing unit (each in turn), 0 none possible */
     WEM_ASK_RESULT_DIE,     /* "result-die": the index of the die kept [Result of Combat] */
     WEM_ASK_RESULT_MOD,     /* "result-modifier": +1 add the General's rank, -1 subtract it */
     WEM_ASK_FB_LOSS,        /* "fall-back-loss": units[0] the unit of the Formation taking the Loss */

@@ -258,6 +258,8 @@ typedef struct wem_combat {
     uint8_t yellow0[WEM_MAX_PIECES];   /* each unit's yellow markers when the combat began */
     uint8_t withdrew0[WEM_MAX_PIECES]; /* and whether it had withdrawn [Result of Combat] */
     uint32_t gen_done;      /* bits per general: his [Capture of a General] roll in this combat is done */
+    uint8_t pursued[WEM_MAX_PIECES]; /* [Pursuit] 1: the unit made its Pursuit Charge (or could make none) for
+                                      * the type pursuing now (combat.c) */
 } wem_combat;
 
 /* the bombardment in progress [2. Bombardment] (bombard.c) */

@@ -376,6 +376,87 @@ static void test_wem_pursuit_charge_timeout_charges(void **st) {
     t_free(b.f);
 }
 
+/* the melee won by A with A2 (same type, at A's rear corner, in its Formation) in support: 4 + 1
+ * support against 3, D withdraws 1; red rolls 2 Damage dice (A and A2), blue 1; then the Pursuit
+ * die of the type (die) */
+static void s_pursuit_two(s_board *b, int kind, int a2, int die) {
+    t_rolls(b->f, 6, 4, 3, 1, 1, 1, die);
+    assert_int_equal(s_attack(b), 0);
+    assert_true(b->f->s->combat.part[a2] & 4); /* A2 took part in the melee */
+    assert_string_equal(s_kind(b->f), "pursuit");
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = kind + 1;
+    assert_int_equal(t_order(b->f, 0, &o), 0);
+    assert_int_equal(t_rolls_left(b->f), 0);
+    assert_string_equal(s_kind(b->f), "pursuit-charge");
+}
+
+/* A charges D (the Unit in Withdraw), then A2 (which cannot reach D) charges R2: each its own
+ * Charge, the second asked after the first; A cannot charge twice, A2 cannot decline */
+static void s_pursuit_each(s_board *b, int a2, int r2, int32_t dist) {
+    t_fx *f = b->f;
+    assert_int_equal(f->s->units[b->d].at.y, 370 * WEM_MM - WEM_UOM);
+    t_legal_all_accepted(f, 0);
+    wem_pt at2 = f->s->units[a2].at;
+    wem_order o = s_charge(b->d, b->a); /* one Charge of both Units: refused, each makes its own */
+    o.values[1] = dist;
+    o.n_units = 3;
+    o.units[2] = (int16_t)a2;
+    wem_order oa = s_charge(b->d, b->a);
+    oa.values[1] = dist;
+    assert_int_equal(t_order(f, 0, &o), -1);
+    assert_true(t_cites(f, "Pursuit"));
+    if (t_order(f, 0, &oa)) fail_msg("[%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(f->s->units[b->a].at.y, 400 * WEM_MM - WEM_UOM);
+    assert_int_equal(f->s->units[a2].at.y, at2.y);
+    /* the second Unit of the type: its own Charge is due */
+    assert_string_equal(s_kind(f), "pursuit-charge");
+    brt_pending p;
+    t_pending(f, &p);
+    assert_int_equal(p.seats, 1u << 0);
+    o = t_o(WEM_O_ANSWER);
+    o.value = 0;
+    assert_int_equal(t_order(f, 0, &o), -1);
+    assert_true(t_cites(f, "Pursuit"));
+    assert_int_equal(t_order(f, 0, &oa), -1); /* A has made its Charge */
+    assert_true(t_cites(f, "Pursuit"));
+    assert_true(t_legal_n(f, 0) >= 1);
+    t_legal_all_accepted(f, 0);
+    o = s_charge(r2, a2);
+    o.values[1] = dist;
+    if (t_order(f, 0, &o)) fail_msg("[%s] %s", f->err.rule, f->err.message);
+    assert_int_equal(f->s->units[a2].at.x, at2.x);
+    assert_int_equal(f->s->units[a2].at.y, at2.y - WEM_UOM); /* to contact with R2 */
+    assert_string_not_equal(s_kind(f), "pursuit-charge");
+}
+
+/* [Pursuit] "all the Units of that type must resolve the Pursuit by executing the Charge
+ * maneuver": A and A2, the winner's infantry in the melee (A2 in support), each make their own
+ * Charge 1, one after the other */
+static void test_wem_pursuit_all_units_of_the_type_charge(void **st) {
+    (void)st;
+    s_board b = s_new();
+    int a2 = t_unit(b.f, WEM_BLUE, WEM_INF, 1, 330, 430, 0); /* at A's rear corner: in support */
+    int r2 = t_unit(b.f, WEM_RED, WEM_INF, 2, 345, 370, 180); /* 1 unit ahead of A2 */
+    s_pursuit_two(&b, WEM_INF, a2, 6);
+    s_pursuit_each(&b, a2, r2, WEM_UOM);
+    t_free(b.f);
+}
+
+/* [Pursuit] "Cavalry Units: ... must execute a Charge 2 maneuver": both cavalry Units of the
+ * winner in the melee charge, each its own; the die 5 + 1 cavalry succeeds */
+static void test_wem_pursuit_all_cavalry_units_charge(void **st) {
+    (void)st;
+    s_board b = s_new();
+    b.f->sc.units[b.a].kind = WEM_CAV;
+    b.f->sc.units[b.a].cav = WEM_CAV_MEDIUM;
+    int a2 = t_unit(b.f, WEM_BLUE, WEM_CAV, 1, 330, 430, 0); /* at A's rear corner: in support */
+    int r2 = t_unit(b.f, WEM_RED, WEM_INF, 2, 345, 370, 180);
+    s_pursuit_two(&b, WEM_CAV, a2, 5);
+    s_pursuit_each(&b, a2, r2, 2 * WEM_UOM);
+    t_free(b.f);
+}
+
 /* [3.4 C. Attack Reinforcements] "the attacking player's Formations without an orange marker ...
  * occupy the area of engagement of one of the Units of the defending Formation involved in the
  * combat": R stands in the area of D2, which is in D's Formation but not in the melee */
@@ -438,6 +519,8 @@ int main(void) {
         cmocka_unit_test(test_wem_pursuit_charge_is_mandatory),
         cmocka_unit_test(test_wem_pursuit_charge_the_unit_in_withdraw_first),
         cmocka_unit_test(test_wem_pursuit_charge_timeout_charges),
+        cmocka_unit_test(test_wem_pursuit_all_units_of_the_type_charge),
+        cmocka_unit_test(test_wem_pursuit_all_cavalry_units_charge),
         cmocka_unit_test(test_wem_reinforce_area_of_any_unit_of_defending_formation),
         cmocka_unit_test(test_wem_result_fall_back_loss_timeout_most_capacity),
     };
