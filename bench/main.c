@@ -485,6 +485,42 @@ int main(int argc, char **argv) {
         }
     }
 
+    /* Waterloo: Enemy Mistakes in process: the short scenario [Short Alternative Scenario], two
+     * seats, against the duel rate of a run of its own (the floor, as for the wnlb line). */
+    if (s_want(o, "inproc")) {
+        bench_note("in-process games: duel (the floor of the wem line), then wem short (if built in)");
+        bench_inproc we, efloor;
+        int frc = offline_inproc(o, "duel", "standard", &efloor);
+        int wrc = offline_inproc(o, "wem", "short", &we);
+        double floor = frc ? NAN : efloor.per_s;
+        if (wrc != 0 || frc != 0) {
+            failures++;
+            s_line *l = s_add("inproc_games_wem", NAN, floor, ">=10/s/core", -1);
+            snprintf(l->note, sizeof l->note, "wem measurement failed (see stderr)");
+        } else if (!we.available) {
+            s_line *l = s_add("inproc_games_wem", NAN, floor, ">=10/s/core", -1);
+            snprintf(l->note, sizeof l->note, "wem is not built into this engine (brt_ruleset_find(\"wem\") is NULL)");
+        } else {
+            int met = we.per_s >= 10;
+            s_line *l = s_add("inproc_games_wem", we.per_s, floor, ">=10/s/core", met);
+            snprintf(l->note, sizeof l->note,
+                     "%llu random-bot Enemy Mistakes short games (2 seats, turns I-VII), %llu orders (%.0f per "
+                     "game, %.1f us each), one core, memory log only; floor column = duel measured just before",
+                     (unsigned long long)we.games, (unsigned long long)we.orders,
+                     we.games ? (double)we.orders / we.games : 0,
+                     we.orders ? 1e6 * we.games / we.per_s / (double)we.orders : 0);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "%.0f us per game = %.0f orders of %.1f us each against %.1f us per duel order: a profile "
+                         "(perf, docs/bench.md) puts ~2/3 in legal() of [3.2 Issue Orders], which checks every Redeploy "
+                         "it lists against 'never closer to the enemy' with the kernel's exact distances (256-bit "
+                         "products), and ~1/5 in apply; the state is 7 KB; CPU-bound on one core",
+                         1e6 / we.per_s, (double)we.orders / we.games,
+                         we.orders ? 1e6 / we.per_s / ((double)we.orders / we.games) : 0,
+                         efloor.orders ? 1e6 / efloor.per_s / ((double)efloor.orders / efloor.games) : 0);
+        }
+    }
+
     /* events from the index: the last input's, against a pending on the same game. */
     if (s_want(o, "events")) {
         bench_note("events: the last input's events of a long game against pending, alternately");

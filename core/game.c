@@ -1476,6 +1476,11 @@ int game_render(const brt_game *self, int viewpoint, const brt_render_ctx *ctx, 
     return self->rs->render(self->state, viewpoint, ctx ? ctx : &none, out);
 }
 
+int game_query(const brt_game *self, int viewpoint, const char *text, brt_buf *out) {
+    if (!self->state || !self->rs->query) return -1;
+    return self->rs->query(self->state, viewpoint, text ? text : "", out);
+}
+
 int game_state_hash(const brt_game *self, uint8_t out[32]) {
     if (!self->state) {
         memset(out, 0, 32);

@@ -139,6 +139,10 @@ int game_view(const brt_game *self, int seat, brt_buf *out, brt_buf *text);
  * BRT_VIEW_PUBLIC) may see it; ctx may be NULL. -1 if the game has not started,
  * the ruleset draws no pictures, or it fails. */
 int game_render(const brt_game *self, int viewpoint, const brt_render_ctx *ctx, brt_buf *out);
+/* The ruleset's answer (text) to a question about the state as `viewpoint` may see it
+ * (brt_ruleset.query). -1 if the game has not started, the ruleset answers no questions, or
+ * it fails. */
+int game_query(const brt_game *self, int viewpoint, const char *text, brt_buf *out);
 /* BLAKE2b-256 of the ruleset's canonical encoding of the current state. */
 int game_state_hash(const brt_game *self, uint8_t out[32]);
 /* Parse a text order for `seat` into the ruleset's Order bytes. */

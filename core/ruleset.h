@@ -168,6 +168,14 @@ typedef struct brt_ruleset {
     /* The i-th option name `scenario` accepts (NULL past the last, or for a scenario the
      * ruleset does not know). Options with a value are listed as "name=VALUE". */
     const char *(*scenario_option)(const char *scenario, size_t i);
+
+    /* A question about the state in the ruleset's own words ("can this Formation reach / touch
+     * / fire on that one"), answered as text for people appended to out, as `viewpoint` may
+     * see the state (the same rule as view()). Pure and deterministic like the rules; a
+     * question it does not understand is answered with a sentence saying so, not an error.
+     * -1 only when it cannot answer at all. NULL: the ruleset answers no questions (the
+     * daemon's `query` request says so). */
+    int (*query)(const void *state, int viewpoint, const char *text, brt_buf *out);
 } brt_ruleset;
 
 /* Write the names a ruleset lists into out (always NUL-terminated), ", "-separated:

@@ -17,6 +17,7 @@
  * A key with neither a seat nor a spectator key in a game reads nothing of it,
  * ended or not (docs/protocol.md P3).
  *   header ...................................... as pending
+ *   query ....................................... as state
  *
  *
  * Seat signatures (docs/protocol.md P3.1) are checked by the core (game.c),
@@ -877,6 +878,66 @@ static void s_state_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     buf_free(&svg);
 }
 
+/* query: a question about the state, answered by the ruleset (brt_ruleset.query) as the asker
+ * may see the state, by the rules of `state`: a seat its own view, an admin everything, a
+ * spectator what every seat may see when the game's spectators are live, everything after the
+ * end, and nothing before it otherwise. */
+#define S_QUERY_MAX 200
+static void s_query_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__Query *q = req->query;
+    uint64_t rid = req->request_id;
+    s_access a;
+    if (s_check(e, key, q->game_id, q->seat, 0, &a, rid, out) != 0) return;
+    size_t n = q->text ? strlen(q->text) : 0;
+    int printable = n > 0 && n <= S_QUERY_MAX;
+    for (size_t i = 0; printable && i < n; i++) printable = q->text[i] >= 0x20 && q->text[i] < 0x7f;
+    if (!printable) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P4",
+               "a query is 1 to %d bytes of printable ASCII", S_QUERY_MAX);
+        return;
+    }
+    if (!game_ruleset(a.gm->g)->query) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "P4", "the %s ruleset answers no queries",
+               game_ruleset(a.gm->g)->id);
+        return;
+    }
+    if (!game_started(a.gm->g)) {
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_NOT_STARTED, "", "game %s waits for every seat to join", a.gm->id);
+        return;
+    }
+    int over = game_over(a.gm->g);
+    if (a.view < 0 && !a.admin && !over) {
+        if (!a.gm->spectators_live) {
+            s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
+                   "a spectator asks about game %s after the end (it is not created with spectators=live)", a.gm->id);
+            return;
+        }
+        a.view = BRT_VIEW_PUBLIC;
+    }
+    brt_buf text;
+    buf_init(&text);
+    if (game_query(a.gm->g, a.view, q->text, &text) != 0 || buf_append(&text, "", 1) != 0) {
+        buf_free(&text);
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not answer the query");
+        return;
+    }
+    Berthier__V1__QueryAnswer qa = BERTHIER__V1__QUERY_ANSWER__INIT;
+    qa.seq = game_seq(a.gm->g);
+    qa.text = (char *)text.data;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = rid;
+    r.rule = (char *)"";
+    r.message = (char *)"";
+    r.body_case = BERTHIER__V1__REPLY__BODY_ANSWER;
+    r.answer = &qa;
+    if (protobuf_c_message_get_packed_size(&r.base) > e->cfg->max_message)
+        s_fail(out, rid, BERTHIER__V1__CODE__CODE_TOO_LARGE, "P4", "the answer takes over max-message (%zu bytes)",
+               (size_t)e->cfg->max_message);
+    else
+        s_pack_padded(out, &r, e->cfg->max_message);
+    buf_free(&text);
+}
+
 static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     int admin = keys_is_admin(e->keys, key);
     Berthier__V1__GameSummary *sums = calloc(e->ngames ? e->ngames : 1, sizeof *sums);
@@ -1154,6 +1215,7 @@ static const char *s_game_named(const Berthier__V1__Request *req) {
     case BERTHIER__V1__REQUEST__BODY_HELLO: id = req->hello->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: id = req->header->game_id; break;
     case BERTHIER__V1__REQUEST__BODY_ABORT: id = req->abort->game_id; break;
+    case BERTHIER__V1__REQUEST__BODY_QUERY: id = req->query->game_id; break;
     default: break;
     }
     return id ? id : "";
@@ -1219,7 +1281,8 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     case BERTHIER__V1__REQUEST__BODY_FETCH_LOG:
     case BERTHIER__V1__REQUEST__BODY_EVENTS:
     case BERTHIER__V1__REQUEST__BODY_HELLO:
-    case BERTHIER__V1__REQUEST__BODY_HEADER: {
+    case BERTHIER__V1__REQUEST__BODY_HEADER:
+    case BERTHIER__V1__REQUEST__BODY_QUERY: {
         const char *id = s_game_named(req);
         bd_game *gm = id[0] ? engine_find(e, id) : NULL;
         /* Nothing in flight or in the new round that concerns the asker (quiet.h),
@@ -1318,6 +1381,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     case BERTHIER__V1__REQUEST__BODY_HELLO: s_hello_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: s_header_req(e, key, req, out); break;
     case BERTHIER__V1__REQUEST__BODY_ABORT: s_abort_req(e, key, req, out); break;
+    case BERTHIER__V1__REQUEST__BODY_QUERY: s_query_req(e, key, req, out); break;
     default:
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request carries no body");
         break;

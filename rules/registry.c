@@ -6,11 +6,13 @@
 extern const brt_ruleset brt_ruleset_duel;
 extern const brt_ruleset brt_ruleset_n20;
 extern const brt_ruleset brt_ruleset_wnlb;
+extern const brt_ruleset brt_ruleset_wem;
 
 static const brt_ruleset *const s_all[] = {
     &brt_ruleset_n20,
     &brt_ruleset_duel,
     &brt_ruleset_wnlb,
+    &brt_ruleset_wem,
     NULL,
 };
 

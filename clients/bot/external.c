@@ -49,6 +49,9 @@
 #include "duel/v1/duel.pb-c.h"
 #include "n20/v1/n20.pb-c.h"
 #include "pbjson.h"
+#ifdef BERTHIER_BOT_WEM
+#include "wem/v1/wem.pb-c.h"
+#endif
 
 extern char **environ;
 
@@ -73,6 +76,9 @@ static const struct {
 } s_messages[] = {
     {"duel", &duel__v1__view__descriptor, &duel__v1__event__descriptor},
     {"n20", &n20__v1__view__descriptor, &n20__v1__event__descriptor},
+#ifdef BERTHIER_BOT_WEM
+    {"wem", &wem__v1__view__descriptor, &wem__v1__event__descriptor},
+#endif
 };
 
 static int s_write_all(s_ext *self, const char *s, size_t n) {

@@ -3,7 +3,7 @@
  *
  *   random  uniform among the legal orders the daemon lists, from the bot's own
  *           splitmix64 generator seeded by --seed (reproducible choices).
- *   greedy  a heuristic player, one per ruleset it knows (n20, wnlb, duel). Elsewhere
+ *   greedy  a heuristic player, one per ruleset it knows (n20, wnlb, wem, duel). Elsewhere
  *           it refuses to start with a plain message.
  *   exec:PROGRAM  an external program speaking the line protocol of
  *           docs/bots.md (external.c).
@@ -130,6 +130,14 @@ static int s_greedy_wnlb(s_random *self, const bot_view *v, bot_choice *out) {
 }
 #endif
 
+#ifdef BERTHIER_BOT_WEM
+/* Waterloo: Enemy Mistakes: greedy_wem.c, from the seat's view; random without it. */
+static int s_greedy_wem(s_random *self, const bot_view *v, bot_choice *out) {
+    if (greedy_wem_choose(&self->rng, v, out) == 0) return BOT_CHOSE;
+    return s_random_choose(self, v, out);
+}
+#endif
+
 static const struct {
     const char *ruleset;
     s_greedy_fn choose;
@@ -137,6 +145,9 @@ static const struct {
     {"n20", s_greedy_n20},
 #ifdef BERTHIER_BOT_WNLB
     {"wnlb", s_greedy_wnlb},
+#endif
+#ifdef BERTHIER_BOT_WEM
+    {"wem", s_greedy_wem},
 #endif
     {"duel", s_greedy_duel},
 };
@@ -148,7 +159,7 @@ static s_greedy_fn s_greedy_for(const char *ruleset) {
 }
 
 static const char *s_greedy_unsupported(const char *ruleset) {
-    return s_greedy_for(ruleset) ? NULL : "greedy policy needs ruleset n20 or wnlb (or duel)";
+    return s_greedy_for(ruleset) ? NULL : "greedy policy needs ruleset n20, wnlb or wem (or duel)";
 }
 
 static int s_greedy_choose(void *ps, const bot_view *v, bot_choice *out) {
@@ -162,7 +173,7 @@ static int s_greedy_choose(void *ps, const bot_view *v, bot_choice *out) {
 extern const bot_policy bot_policy_exec; /* external.c */
 
 static int s_greedy_needs_view(const char *ruleset) {
-    return ruleset && (strcmp(ruleset, "n20") == 0 || strcmp(ruleset, "wnlb") == 0);
+    return ruleset && (strcmp(ruleset, "n20") == 0 || strcmp(ruleset, "wnlb") == 0 || strcmp(ruleset, "wem") == 0);
 }
 
 static const bot_policy s_random_policy = {
@@ -175,7 +186,7 @@ static const bot_policy s_random_policy = {
 
 static const bot_policy s_greedy_policy = {
     .name = "greedy",
-    .summary = "a heuristic player per ruleset (n20, wnlb, duel)",
+    .summary = "a heuristic player per ruleset (n20, wnlb, wem, duel)",
     .unsupported = s_greedy_unsupported,
     .create = s_random_create,
     .choose = s_greedy_choose,

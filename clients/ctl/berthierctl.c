@@ -709,6 +709,36 @@ static int s_cmd_state(ctl *self, int argc, char **argv) {
     return EXIT_OK;
 }
 
+static int s_cmd_query(ctl *self, int argc, char **argv) {
+    const ctl_cmd *c = s_find("query");
+    static const struct option opts[] = {S_HELP_OPT, {NULL, 0, NULL, 0}};
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) return s_usage_error(c, "bad option");
+    if (argc - optind < 3) return s_usage_error(c, "expects GAME SEAT QUESTION...");
+    unsigned seat;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0) return s_usage_error(c, "bad seat %s", argv[optind + 1]);
+    char text[256];
+    size_t n = 0;
+    for (int i = optind + 2; i < argc; i++) {
+        size_t l = strlen(argv[i]);
+        if (n + l + 2 > sizeof text) return s_usage_error(c, "the question is over %zu bytes", sizeof text - 1);
+        if (n) text[n++] = ' ';
+        memcpy(text + n, argv[i], l);
+        n += l;
+    }
+    text[n] = '\0';
+    const Berthier__V1__QueryAnswer *a = NULL;
+    S_CONNECT(self);
+    if (brt_client_query(self->client, argv[optind], seat, text, &a) != 0) return s_fail(self);
+    if (a->text && *a->text) {
+        fputs(a->text, stdout);
+        if (a->text[strlen(a->text) - 1] != '\n') putchar('\n');
+    }
+    if (!self->quiet) fprintf(stderr, "answered at seq %" PRIu64 "\n", a->seq);
+    return EXIT_OK;
+}
+
 static int s_cmd_events(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("events");
     static const struct option opts[] = {
@@ -1168,6 +1198,11 @@ static const ctl_cmd s_cmds[] = {
      "--svg FILE: also save the ruleset's picture of that view (docs/render.md) to FILE;\n"
      "exit 1 when the ruleset draws none.",
      1, s_cmd_state},
+    {"query", "GAME SEAT QUESTION...", "ask the ruleset a question about the state, as the seat may see it",
+     "The question is in the ruleset's own words (wem: docs/wem-query.md, e.g.\n"
+     "`reach B12 R3`); the answer is text for people. Spectator and admin keys get the view\n"
+     "`state` would give them. Exit 1 when the ruleset answers no questions.",
+     1, s_cmd_query},
     {"events", "[--since SEQ] GAME SEAT", "the events the seat may see, after SEQ", NULL, 1,
      s_cmd_events},
     {"watch", "[--event-key HEX] [--timeout S] [--html FILE] GAME SEAT|all",

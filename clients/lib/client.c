@@ -990,6 +990,21 @@ int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int w
     return rc;
 }
 
+int brt_client_query(brt_client *self, const char *game_id, unsigned seat, const char *text,
+                     const Berthier__V1__QueryAnswer **out) {
+    if (!self || !game_id || !text) return -1;
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Query q = BERTHIER__V1__QUERY__INIT;
+    q.game_id = (char *)game_id;
+    q.seat = seat;
+    q.text = (char *)text;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_QUERY;
+    req.query = &q;
+    int rc = s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_ANSWER);
+    if (rc == 0 && out) *out = self->reply->answer;
+    return rc;
+}
+
 int brt_view_hash(const char *game_id, int seat, uint64_t seq, const uint8_t *view, size_t len,
                   uint8_t out[32]) {
     if (!game_id || !out || (len && !view) || sodium_init() < 0) return -1;

@@ -76,7 +76,7 @@ chmod +x "$T/mybot.py"
 set +e
 "$BIN/berthier-match" --data-dir "$D" --bots nosuch >/dev/null 2>&1; rc=$?
 [ "$rc" = 2 ] || fail "unknown bot: exit $rc"
-"$BIN/berthier-match" --data-dir "$D" --ruleset duel --bots greedy,random --ruleset wem >/dev/null 2>"$T/err"; rc=$?
+"$BIN/berthier-match" --data-dir "$D" --ruleset duel --bots greedy,random --ruleset nosuch >/dev/null 2>"$T/err"; rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q 'greedy policy needs ruleset n20' "$T/err" || fail "greedy on an unknown ruleset: exit $rc"
 echo "ok: berthier-match duel"

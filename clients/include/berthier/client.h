@@ -239,6 +239,11 @@ int brt_client_legal(brt_client *self, const char *game_id, unsigned seat, unsig
 #define BRT_STATE_SVG 2
 int brt_client_state(brt_client *self, const char *game_id, unsigned seat, int what,
                      const Berthier__V1__StateView **out);
+/* A question about the state in the ruleset's own words (wem: "reach B12 R3", docs/wem-query.md),
+ * answered as text as the seat (or the key's spectator / admin view) may see the state; *out
+ * points into the client's last reply. -1 with the daemon's refusal in the last error. */
+int brt_client_query(brt_client *self, const char *game_id, unsigned seat, const char *text,
+                     const Berthier__V1__QueryAnswer **out);
 /* The hash a seat holds mid-game (Accepted.view_hash, StateView.view_hash; docs/protocol.md):
  * BLAKE2b-256("berthier-view-v1" || game id || seat (u32 le, 0xffffffff = the full view,
  * 0xfffffffe = the spectators' view of a live game) ||

@@ -548,6 +548,17 @@ class Client:
         "" when the ruleset draws none or the game has not started)."""
         return self.state(game_id, seat, svg=True).svg
 
+    def query(self, game_id, seat, text):
+        """Ask the ruleset a question about the state (brt_ruleset.query; wem: "reach B12 R3",
+        docs/wem-query.md), answered as this key may see the state, by the rules of state().
+        Returns the answer's text (a str). Rulesets that answer no questions refuse it."""
+        req = pb.Request()
+        q = req.query
+        q.game_id = game_id
+        q.seat = seat
+        q.text = text
+        return self.call(req).answer.text
+
     def resign(self, game_id, seat):
         return self.call(self._ref("resign", game_id, seat))
 

@@ -1,0 +1,21 @@
+# Waterloo: Enemy Mistakes (wem): the scenario data (rules/wem/scenarios/, format docs/wem-data.md)
+# embedded at configure time into a generated C file, and its parser (data.c). Included by
+# rules/wem/CMakeLists.txt; safe to include more than once (the second time does nothing).
+get_property(s_wem_data_done GLOBAL PROPERTY BERTHIER_WEM_DATA)
+if(NOT s_wem_data_done)
+  set_property(GLOBAL PROPERTY BERTHIER_WEM_DATA ON)
+  set(WEM_SCENARIOS full short medium)
+  set(WEM_SCENARIO_DIR ${CMAKE_CURRENT_LIST_DIR}/scenarios)
+  set(WEM_DATA_FILES ${WEM_SCENARIO_DIR}/battlefield.wem)
+  foreach(sc ${WEM_SCENARIOS})
+    list(APPEND WEM_DATA_FILES ${WEM_SCENARIO_DIR}/${sc}.wem)
+  endforeach()
+  set(OUT ${CMAKE_BINARY_DIR}/rules/wem/wem_scenarios.c)
+  set(DIR ${WEM_SCENARIO_DIR})
+  set(NAMES ${WEM_SCENARIOS})
+  set(SHARED battlefield.wem)
+  include(${CMAKE_CURRENT_LIST_DIR}/embed.cmake)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${WEM_DATA_FILES}
+               ${CMAKE_CURRENT_LIST_DIR}/embed.cmake ${CMAKE_CURRENT_LIST_DIR}/data.cmake)
+  target_sources(berthier_rules PRIVATE ${OUT} ${CMAKE_CURRENT_LIST_DIR}/data.c)
+endif()

@@ -1,0 +1,27 @@
+# Writes a C file holding each wem scenario's data as a byte array: the scenario's own small file
+# (${DIR}/<name>.wem: its name, last turn, Prussians, seats) followed by the shared one (${SHARED}:
+# the battlefield, the pieces, the parameters). The hash in a log's header is of the two together.
+# Inputs: NAMES (scenario names), DIR, SHARED, OUT. The file is rewritten only when it changes.
+set(body "/* generated from the rules/wem/scenarios data files by rules/wem/embed.cmake - do not edit */\n#include <stddef.h>\n#include <string.h>\n\nconst char *wem_data_text(const char *scenario, size_t *len);\nconst char *wem_data_name(size_t i);\n\n")
+set(table "")
+file(READ ${DIR}/${SHARED} shex HEX)
+foreach(name ${NAMES})
+  file(READ ${DIR}/${name}.wem hex HEX)
+  string(APPEND hex "${shex}")
+  string(LENGTH "${hex}" hl)
+  math(EXPR n "${hl} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(MAKE_C_IDENTIFIER ${name} cid)
+  string(APPEND body "static const unsigned char s_${cid}[${n}] = {${bytes}};\n")
+  string(APPEND table "    {\"${name}\", (const char *)s_${cid}, ${n}},\n")
+endforeach()
+string(APPEND body "\nstatic const struct {\n    const char *name;\n    const char *data;\n    size_t len;\n} s_all[] = {\n${table}    {NULL, NULL, 0},\n};\n\n")
+string(APPEND body "const char *wem_data_text(const char *scenario, size_t *len) {\n    for (size_t i = 0; scenario && s_all[i].name; i++)\n        if (strcmp(s_all[i].name, scenario) == 0) {\n            if (len) *len = s_all[i].len;\n            return s_all[i].data;\n        }\n    return NULL;\n}\n\n")
+string(APPEND body "const char *wem_data_name(size_t i) {\n    return i < sizeof s_all / sizeof s_all[0] ? s_all[i].name : NULL;\n}\n")
+set(s_old "")
+if(EXISTS ${OUT})
+  file(READ ${OUT} s_old)
+endif()
+if(NOT s_old STREQUAL body)
+  file(WRITE ${OUT} "${body}")
+endif()
