@@ -48,18 +48,6 @@ static int s_attack(s_board *b) {
     return t_order(b->f, 0, &o);
 }
 
-static const char *s_kind(t_fx *f) {
-    static brt_pending p;
-    t_pending(f, &p);
-    return p.kind;
-}
-
-static int s_answer(t_fx *f, unsigned seat, int v) {
-    wem_order o = t_o(WEM_O_ANSWER);
-    o.value = v;
-    return t_order(f, seat, &o);
-}
-
 static const Wem__V1__Event *s_result(t_fx *f) {
     const Wem__V1__Event *e = t_ev_kind(&f->ev, "combat-result", 0);
     assert_non_null(e);
@@ -165,12 +153,12 @@ static void test_wem_counterattack_roles_swapped(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 8, 3, 2, 1, 1, 2, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "counterattack");
+    assert_string_equal(t_kind(b.f), "counterattack");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 1);
     t_legal_all_accepted(b.f, 1);
-    assert_int_equal(s_answer(b.f, 1, 1), 0);
+    assert_int_equal(t_answer(b.f, 1, 1), 0);
     const Wem__V1__Event *m = t_ev_kind(&b.f->ev, "melee", 1);
     assert_non_null(m);
     assert_int_equal(m->value, 'B');
@@ -189,8 +177,8 @@ static void test_wem_counterattack_not_after_withdraw(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 7, 4, 2, 1, 1, 1, 3, 3);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "pursuit");
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
+    assert_string_equal(t_kind(b.f), "pursuit");
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
     assert_null(t_ev_kind(&b.f->ev, "counterattack", 0));
     assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
     assert_int_equal(b.f->s->phase, WEM_PH_COMBAT);
@@ -204,7 +192,7 @@ static void test_wem_result_fall_back_half_rounded_up(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 6, 3, 2, 1, 1, 6, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0); /* no counterattack */
+    assert_int_equal(t_answer(b.f, 1, 0), 0); /* no counterattack */
     const Wem__V1__Event *e = s_result(b.f);
     assert_int_equal(e->value, 3); /* 6 - 1 = 5, halved rounded up */
     assert_int_equal(e->army, WEM_RED);
@@ -223,7 +211,7 @@ static void test_wem_result_draw_no_fall_back(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 6, 3, 2, 1, 1, 4, 4);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
     assert_int_equal(s_result(b.f)->value, 0);
     assert_int_equal(b.f->s->units[b.d].losses, 0);
     assert_int_equal(b.f->s->units[b.a].losses, 0);
@@ -237,7 +225,7 @@ static void test_wem_result_two_orange_markers(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 6, 3, 2, 1, 1, 4, 4);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
     assert_int_equal(b.f->s->units[b.a].orange, 2);
     assert_int_equal(b.f->s->units[b.d].orange, 2);
     assert_int_equal(b.f->s->units[b.a].green, 0);
@@ -254,7 +242,7 @@ static void test_wem_result_fall_back_4_shakes_or_loss(void **st) {
     s_board b = s_new(WEM_INF);
     t_rolls(b.f, 7, 5, 1, 1, 1, 1, 6, 1); /* melee 5 - 1 = 4: D Retreats (1 yellow) */
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0); /* the Pursuit die: 1, no Pursuit */
     const Wem__V1__Event *e = s_result(b.f);
     assert_int_equal(e->value, 4); /* 6 + 2 against 1: 7, halved rounded up */
     assert_int_equal(b.f->s->units[b.d].yellow, 1);
@@ -272,10 +260,10 @@ static void test_wem_result_general_rank_sign_chosen(void **st) {
     b.f->s->generals[g].markers = 2;
     t_rolls(b.f, 8, 2, 2, 1, 1, 4, 4, 6, 6); /* melee 2 + 1 against 2 */
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
-    assert_string_equal(s_kind(b.f), "result-modifier");
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
+    assert_string_equal(t_kind(b.f), "result-modifier");
     t_legal_all_accepted(b.f, 0);
-    assert_int_equal(s_answer(b.f, 0, -1), 0);
+    assert_int_equal(t_answer(b.f, 0, -1), 0);
     const Wem__V1__Event *e = s_result(b.f);
     assert_int_equal(e->army, WEM_BLUE); /* 4 - 3 against 4 */
     assert_int_equal(e->value, 2);
@@ -308,9 +296,9 @@ static void test_wem_result_die_player_chooses(void **st) {
     c->stage = WEM_CS_E_ROLL;
     t_rolls(f, 3, 3, 5, 2);
     wem_combat_drive(f->s, &f->d.d, &f->ev);
-    assert_string_equal(s_kind(f), "result-die");
+    assert_string_equal(t_kind(f), "result-die");
     assert_int_equal(t_legal_n(f, 0), 2);
-    assert_int_equal(s_answer(f, 0, 0), 0); /* keeps the 3 */
+    assert_int_equal(t_answer(f, 0, 0), 0); /* keeps the 3 */
     const Wem__V1__Event *e = s_result(f);
     assert_int_equal(e->army, WEM_RED);
     assert_int_equal(e->value, 1);
@@ -325,13 +313,13 @@ static void test_wem_reinforce_asked_of_attacker(void **st) {
     t_unit(b.f, WEM_BLUE, WEM_INF, 2, 250, 370, 0); /* 20 mm off D's flank */
     t_rolls(b.f, 4, 3, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
-    assert_string_equal(s_kind(b.f), "reinforce");
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
+    assert_string_equal(t_kind(b.f), "reinforce");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 0);
     t_legal_all_accepted(b.f, 0);
-    assert_int_equal(s_answer(b.f, 0, 0), 0);
+    assert_int_equal(t_answer(b.f, 0, 0), 0);
     assert_non_null(t_ev_kind(&b.f->ev, "combat-result", 0));
     t_free(b.f);
 }
@@ -344,8 +332,8 @@ static void test_wem_reinforce_charge_melees(void **st) {
     int r = t_unit(b.f, WEM_BLUE, WEM_INF, 2, 250, 370, 0);
     t_rolls(b.f, 4, 3, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
-    assert_string_equal(s_kind(b.f), "reinforce");
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
+    assert_string_equal(t_kind(b.f), "reinforce");
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 1;
     o.n_units = 2;
@@ -370,8 +358,8 @@ static void test_wem_garrison_ignores_result_enemies_withdraw(void **st) {
     s_board b = s_new(WEM_GARRISON);
     t_rolls(b.f, 4, 3, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "counterattack"); /* all its sides fight */
-    assert_int_equal(s_answer(b.f, 1, 0), 0);
+    assert_string_equal(t_kind(b.f), "counterattack"); /* all its sides fight */
+    assert_int_equal(t_answer(b.f, 1, 0), 0);
     assert_null(t_ev_kind(&b.f->ev, "combat-result", 0));
     assert_non_null(t_ev_kind(&b.f->ev, "garrison-withdraw", 0));
     assert_int_equal(b.f->s->units[b.a].orange, 0);
@@ -434,7 +422,7 @@ static void test_wem_combat_starter_tie_attacker_chooses(void **st) {
     assert_int_equal(t_step(b.f, WEM_STEP_COMBAT, WEM_BLUE), 1);
     wem_order o = s_combat(b.d, b.a);
     assert_int_equal(t_order(b.f, 0, &o), 0);
-    assert_string_equal(s_kind(b.f), "starter");
+    assert_string_equal(t_kind(b.f), "starter");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 1);
@@ -605,7 +593,7 @@ static void test_wem_combat_in_text_orders(void **st) {
     t_rolls(b.f, 6, 3, 2, 1, 1, 6, 1);
     snprintf(line, sizeof line, "combat %s %s", b.f->sc.units[b.a].id, b.f->sc.units[b.d].id);
     if (t_do(b.f, 0, line)) fail_msg("%s: [%s] %s", line, b.f->err.rule, b.f->err.message);
-    assert_string_equal(s_kind(b.f), "counterattack");
+    assert_string_equal(t_kind(b.f), "counterattack");
     if (t_do(b.f, 1, "answer 0")) fail_msg("answer 0: [%s] %s", b.f->err.rule, b.f->err.message);
     assert_int_equal(s_result(b.f)->value, 3);
     t_free(b.f);
@@ -630,7 +618,7 @@ static void test_wem_combat_black_orders_its_own(void **st) {
     assert_int_equal(t_order(f, 1, &o), -1); /* not red's decision */
     t_rolls(f, 4, 3, 2, 1, 1);
     assert_int_equal(t_order(f, 2, &o), 0);
-    assert_string_equal(s_kind(f), "counterattack");
+    assert_string_equal(t_kind(f), "counterattack");
     t_pending(f, &p);
     assert_int_equal(p.seats, 1u << 0); /* blue's answer */
     t_free(f);

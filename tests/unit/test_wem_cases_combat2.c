@@ -39,12 +39,6 @@ static s_board s_new(void) {
     return b;
 }
 
-static const char *s_kind(t_fx *f) {
-    static brt_pending p;
-    t_pending(f, &p);
-    return p.kind;
-}
-
 static int s_timeout(t_fx *f, unsigned seat) { return f->rs->timeout_default(f->s, seat, &f->d.d, &f->ev); }
 
 static int s_attack(s_board *b) {
@@ -84,7 +78,7 @@ static void test_wem_combat_timeout_fights_first_contact(void **st) {
     const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "combat", 0);
     assert_non_null(e);
     assert_string_equal(e->piece, b.f->sc.units[b.a].id);
-    assert_string_equal(s_kind(b.f), "counterattack");
+    assert_string_equal(t_kind(b.f), "counterattack");
     t_free(b.f);
 }
 
@@ -95,7 +89,7 @@ static void test_wem_counterattack_timeout_declines(void **st) {
     s_board b = s_new();
     t_rolls(b.f, 4, 3, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "counterattack");
+    assert_string_equal(t_kind(b.f), "counterattack");
     t_rolls(b.f, 2, 3, 3);
     assert_int_equal(s_timeout(b.f, 1), 0);
     assert_null(t_ev_kind(&b.f->ev, "counterattack", 0));
@@ -111,7 +105,7 @@ static void test_wem_melee_reroll_timeout_keeps_die(void **st) {
     b.f->sc.units[b.a].cls = WEM_GUARD;
     t_rolls(b.f, 4, 1, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "reroll");
+    assert_string_equal(t_kind(b.f), "reroll");
     assert_int_equal(s_timeout(b.f, 0), 0);
     assert_null(t_ev_kind(&b.f->ev, "melee-reroll", 0));
     assert_int_equal(b.f->s->combat.rerolled[0], 0);
@@ -125,7 +119,7 @@ static void test_wem_pursuit_cannot_be_declined(void **st) {
     s_board b = s_new();
     t_rolls(b.f, 4, 4, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "pursuit");
+    assert_string_equal(t_kind(b.f), "pursuit");
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 0;
     assert_int_equal(t_order(b.f, 0, &o), -1);
@@ -151,7 +145,7 @@ static void test_wem_result_die_timeout_keeps_highest(void **st) {
     s_at_result(&b, a2);
     t_rolls(b.f, 3, 2, 5, 3);
     wem_combat_drive(b.f->s, &b.f->d.d, &b.f->ev);
-    assert_string_equal(s_kind(b.f), "result-die");
+    assert_string_equal(t_kind(b.f), "result-die");
     assert_int_equal(s_timeout(b.f, 0), 0);
     const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "combat-result", 0);
     assert_non_null(e);
@@ -170,7 +164,7 @@ static void test_wem_result_rank_timeout_adds(void **st) {
     s_at_result(&b, -1);
     t_rolls(b.f, 2, 2, 4);
     wem_combat_drive(b.f->s, &b.f->d.d, &b.f->ev);
-    assert_string_equal(s_kind(b.f), "result-modifier");
+    assert_string_equal(t_kind(b.f), "result-modifier");
     t_roll(b.f, 12); /* the General's [Attaching] roll: unharmed */
     t_roll(b.f, 1);
     assert_int_equal(s_timeout(b.f, 0), 0);
@@ -228,7 +222,7 @@ static void test_wem_general_escape_timeout_stays(void **st) {
     o.target = WEM_GEN_BASE + g;
     t_roll(b.f, 4);
     assert_int_equal(t_order(b.f, 0, &o), 0);
-    assert_string_equal(s_kind(b.f), "general-escape");
+    assert_string_equal(t_kind(b.f), "general-escape");
     wem_pt at = b.f->s->generals[g].at;
     assert_int_equal(s_timeout(b.f, 1), 0);
     assert_int_equal(b.f->s->generals[g].status, WEM_ON);
@@ -255,7 +249,7 @@ static void test_wem_bombard_8_10_timeout_withdraws(void **st) {
     o.target = tgt;
     t_rolls(f, 4, 4, 5, 1, 2);
     assert_int_equal(t_order(f, 0, &o), 0);
-    assert_string_equal(s_kind(f), "bombard-withdraw");
+    assert_string_equal(t_kind(f), "bombard-withdraw");
     wem_pt at = f->s->units[tgt].at;
     assert_int_equal(s_timeout(f, 1), 0);
     assert_int_equal(f->s->units[tgt].yellow, 0);
@@ -279,7 +273,7 @@ static void test_wem_garrison_enemy_formation_withdraws_whole(void **st) {
     wem_pt at1 = f->s->units[b.a].at, at2 = f->s->units[a2].at;
     t_rolls(f, 4, 3, 3, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(f), "counterattack");
+    assert_string_equal(t_kind(f), "counterattack");
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 0;
     assert_int_equal(t_order(f, 1, &o), 0);
@@ -302,7 +296,7 @@ static void s_pursuit_charge(s_board *b) {
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = WEM_INF + 1;
     assert_int_equal(t_order(b->f, 0, &o), 0);
-    assert_string_equal(s_kind(b->f), "pursuit-charge");
+    assert_string_equal(t_kind(b->f), "pursuit-charge");
 }
 
 static wem_order s_charge(int target, int unit) {
@@ -383,12 +377,12 @@ static void s_pursuit_two(s_board *b, int kind, int a2, int die) {
     t_rolls(b->f, 6, 4, 3, 1, 1, 1, die);
     assert_int_equal(s_attack(b), 0);
     assert_true(b->f->s->combat.part[a2] & 4); /* A2 took part in the melee */
-    assert_string_equal(s_kind(b->f), "pursuit");
+    assert_string_equal(t_kind(b->f), "pursuit");
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = kind + 1;
     assert_int_equal(t_order(b->f, 0, &o), 0);
     assert_int_equal(t_rolls_left(b->f), 0);
-    assert_string_equal(s_kind(b->f), "pursuit-charge");
+    assert_string_equal(t_kind(b->f), "pursuit-charge");
 }
 
 /* A charges D (the Unit in Withdraw), then A2 (which cannot reach D) charges R2: each its own
@@ -410,7 +404,7 @@ static void s_pursuit_each(s_board *b, int a2, int r2, int32_t dist) {
     assert_int_equal(f->s->units[b->a].at.y, 400 * WEM_MM - WEM_UOM);
     assert_int_equal(f->s->units[a2].at.y, at2.y);
     /* the second Unit of the type: its own Charge is due */
-    assert_string_equal(s_kind(f), "pursuit-charge");
+    assert_string_equal(t_kind(f), "pursuit-charge");
     brt_pending p;
     t_pending(f, &p);
     assert_int_equal(p.seats, 1u << 0);
@@ -427,7 +421,7 @@ static void s_pursuit_each(s_board *b, int a2, int r2, int32_t dist) {
     if (t_order(f, 0, &o)) fail_msg("[%s] %s", f->err.rule, f->err.message);
     assert_int_equal(f->s->units[a2].at.x, at2.x);
     assert_int_equal(f->s->units[a2].at.y, at2.y - WEM_UOM); /* to contact with R2 */
-    assert_string_not_equal(s_kind(f), "pursuit-charge");
+    assert_string_not_equal(t_kind(f), "pursuit-charge");
 }
 
 /* [Pursuit] "all the Units of that type must resolve the Pursuit by executing the Charge
@@ -470,11 +464,11 @@ static void test_wem_reinforce_area_of_any_unit_of_defending_formation(void **st
     (void)d2, (void)r;
     t_rolls(f, 4, 3, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(f), "counterattack");
+    assert_string_equal(t_kind(f), "counterattack");
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 0;
     assert_int_equal(t_order(f, 1, &o), 0);
-    assert_string_equal(s_kind(f), "reinforce");
+    assert_string_equal(t_kind(f), "reinforce");
     brt_pending p;
     t_pending(f, &p);
     assert_int_equal(p.seats, 1u << 0);
@@ -494,7 +488,7 @@ static void test_wem_result_fall_back_loss_timeout_most_capacity(void **st) {
     s_at_result(&b, -1);
     t_rolls(b.f, 2, 5, 2);
     wem_combat_drive(b.f->s, &b.f->d.d, &b.f->ev);
-    assert_string_equal(s_kind(b.f), "fall-back-loss");
+    assert_string_equal(t_kind(b.f), "fall-back-loss");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 1);

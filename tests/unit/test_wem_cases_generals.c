@@ -42,12 +42,6 @@ static int s_attack(s_board *b) {
     return t_order(b->f, 0, &o);
 }
 
-static const char *s_kind(t_fx *f) {
-    static brt_pending p;
-    t_pending(f, &p);
-    return p.kind;
-}
-
 /* [Unattached Generals] "If the modified result is [die-face] or less, the General is captured" */
 static void test_wem_general_unattached_captured_on_low_roll(void **st) {
     (void)st;
@@ -69,7 +63,7 @@ static void test_wem_general_escape_up_to_2_uom(void **st) {
     t_roll(b.f, 4);
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(b.f->s->generals[b.g].status, WEM_ON);
-    assert_string_equal(s_kind(b.f), "general-escape");
+    assert_string_equal(t_kind(b.f), "general-escape");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 1);
@@ -235,7 +229,7 @@ static void test_wem_general_in_melee_rolls(void **st) {
             assert_int_equal(f->s->generals[g].status, WEM_CAPTURED);
             assert_int_equal(f->s->phase, WEM_PH_COMBAT);
         } else {
-            assert_string_equal(s_kind(f), "general-escape");
+            assert_string_equal(t_kind(f), "general-escape");
             t_legal_all_accepted(f, 1);
             o = t_o(WEM_O_DONE);
             assert_int_equal(t_order(f, 1, &o), 0);

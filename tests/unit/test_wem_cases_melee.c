@@ -46,18 +46,6 @@ static int s_attack(s_board *b) {
     return t_order(b->f, 0, &o);
 }
 
-static const char *s_kind(t_fx *f) {
-    static brt_pending p;
-    t_pending(f, &p);
-    return p.kind;
-}
-
-static int s_answer(t_fx *f, unsigned seat, int v) {
-    wem_order o = t_o(WEM_O_ANSWER);
-    o.value = v;
-    return t_order(f, seat, &o);
-}
-
 /* the final results of the melee: attacker's side minus defender's (the melee-result event) */
 static int s_margin(t_fx *f, int nth) {
     const Wem__V1__Event *e = t_ev_kind(&f->ev, "melee-result", nth);
@@ -75,7 +63,7 @@ static void test_wem_melee_difference_4_retreats(void **st) {
     assert_int_equal(b.f->s->units[b.d].yellow, 1);
     assert_true(b.f->s->units[b.d].withdrew);
     assert_int_equal(b.f->s->units[b.d].at.y, 370 * WEM_MM - WEM_UOM); /* 1 unit straight back */
-    assert_string_equal(s_kind(b.f), "pursuit");
+    assert_string_equal(t_kind(b.f), "pursuit");
     t_free(b.f);
 }
 
@@ -88,7 +76,7 @@ static void test_wem_melee_difference_2_withdraws(void **st) {
     assert_int_equal(s_margin(b.f, 0), 2);
     assert_int_equal(b.f->s->units[b.d].yellow, 0);
     assert_true(b.f->s->units[b.d].withdrew);
-    assert_string_equal(s_kind(b.f), "pursuit");
+    assert_string_equal(t_kind(b.f), "pursuit");
     t_free(b.f);
 }
 
@@ -112,7 +100,7 @@ static void test_wem_melee_difference_1_stays(void **st) {
     assert_int_equal(s_margin(b.f, 0), 1);
     assert_int_equal(b.f->s->units[b.d].yellow, 0);
     assert_false(b.f->s->units[b.d].withdrew);
-    assert_string_equal(s_kind(b.f), "counterattack");
+    assert_string_equal(t_kind(b.f), "counterattack");
     t_free(b.f);
 }
 
@@ -244,9 +232,9 @@ static void test_wem_melee_reroll_by_choice(void **st) {
     t_param(b.f, "melee-class", WEM_GUARD - 1); /* no class +1 here: the reroll alone */
     t_rolls(b.f, 3, 1, 3, 5);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "reroll");
+    assert_string_equal(t_kind(b.f), "reroll");
     t_legal_all_accepted(b.f, 0);
-    assert_int_equal(s_answer(b.f, 0, 1), 0);
+    assert_int_equal(t_answer(b.f, 0, 1), 0);
     assert_int_equal(s_margin(b.f, 0), 2); /* the reroll 5 against 3 */
     assert_non_null(t_ev_kind(&b.f->ev, "melee-reroll", 0));
     t_free(b.f);
@@ -274,7 +262,7 @@ static void test_wem_melee_corner_defender_picks_sides(void **st) {
     s_board b = s_new(WEM_INF);
     t_put(b.f, b.d, 330, 370, 180);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "corner-sides");
+    assert_string_equal(t_kind(b.f), "corner-sides");
     brt_pending p;
     t_pending(b.f, &p);
     assert_int_equal(p.seats, 1u << 1);
@@ -341,7 +329,7 @@ static void test_wem_losses_starter_not_fewer(void **st) {
     int a, a2;
     t_fx *f = s_losses(&a, &a2);
     assert_int_equal(f->s->phase, WEM_PH_LOSSES);
-    assert_string_equal(s_kind(f), "losses");
+    assert_string_equal(t_kind(f), "losses");
     assert_int_equal(s_spread(f, a, 0, a2, 2), -1);
     assert_true(t_cites(f, "Suffer Damages"));
     assert_int_equal(f->s->units[a2].losses, 0);
@@ -389,12 +377,12 @@ static void test_wem_pursuit_automatic_when_still_in_contact(void **st) {
     t_unit(b.f, WEM_BLUE, WEM_INF, 2, 300, 340, 0); /* behind D, touching its rear */
     t_rolls(b.f, 4, 4, 2, 1, 1);
     assert_int_equal(s_attack(&b), 0);
-    assert_string_equal(s_kind(b.f), "pursuit");
+    assert_string_equal(t_kind(b.f), "pursuit");
     assert_int_equal(t_legal_n(b.f, 0), 1); /* infantry: the Pursuit is not declined */
     t_legal_all_accepted(b.f, 0);
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0);
     assert_null(t_ev_kind(&b.f->ev, "pursuit-roll", 0));
-    assert_string_equal(s_kind(b.f), "pursuit-charge");
+    assert_string_equal(t_kind(b.f), "pursuit-charge");
     t_free(b.f);
 }
 
@@ -405,8 +393,8 @@ static void test_wem_pursuit_roll_outside_window_fails(void **st) {
     t_rolls(b.f, 6, 4, 2, 1, 1, 4, 3);
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(b.f->s->units[b.d].status, WEM_CAPTURED);
-    assert_string_equal(s_kind(b.f), "pursuit");
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
+    assert_string_equal(t_kind(b.f), "pursuit");
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0);
     const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "pursuit-roll", 0);
     assert_non_null(e);
     assert_int_equal(e->value, 4);
@@ -421,8 +409,8 @@ static void test_wem_pursuit_roll_in_window_charges(void **st) {
     s_board b = s_new(WEM_ART_FOOT);
     t_rolls(b.f, 5, 4, 2, 1, 1, 6);
     assert_int_equal(s_attack(&b), 0);
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
-    assert_string_equal(s_kind(b.f), "pursuit-charge");
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0);
+    assert_string_equal(t_kind(b.f), "pursuit-charge");
     t_free(b.f);
 }
 
@@ -434,8 +422,8 @@ static void test_wem_pursuit_infantry_charge_1(void **st) {
     t_rolls(b.f, 5, 4, 2, 1, 1, 6);
     assert_int_equal(s_attack(&b), 0);
     assert_int_equal(b.f->s->units[b.d].at.y, 370 * WEM_MM - WEM_UOM);
-    assert_int_equal(s_answer(b.f, 0, WEM_INF + 1), 0);
-    assert_string_equal(s_kind(b.f), "pursuit-charge");
+    assert_int_equal(t_answer(b.f, 0, WEM_INF + 1), 0);
+    assert_string_equal(t_kind(b.f), "pursuit-charge");
     t_legal_all_accepted(b.f, 0);
     wem_order o = t_o(WEM_O_ANSWER);
     o.value = 1;
@@ -467,11 +455,11 @@ static void test_wem_pursuit_modifiers_as_the_player_wants(void **st) {
         t_rolls(b.f, 5, 5, 1, 1, 1, 6); /* 5 against 1 + 1 class: D withdraws; the Pursuit die 6 */
         assert_int_equal(s_attack(&b), 0);
         assert_int_equal(s_margin(b.f, 0), 3);
-        assert_int_equal(s_answer(b.f, 0, WEM_CAV + 1), 0);
+        assert_int_equal(t_answer(b.f, 0, WEM_CAV + 1), 0);
         const Wem__V1__Event *e = t_ev_kind(&b.f->ev, "pursuit-roll", 0);
         assert_non_null(e);
         assert_int_equal(e->value, 5); /* 6 - 2 Shaken + 1 cavalry */
-        assert_string_equal(s_kind(b.f), "pursuit-modifier");
+        assert_string_equal(t_kind(b.f), "pursuit-modifier");
         assert_int_equal(t_legal_n(b.f, 0), 4);
         t_legal_all_accepted(b.f, 0);
         wem_order o = t_o(WEM_O_ANSWER);
@@ -479,8 +467,8 @@ static void test_wem_pursuit_modifiers_as_the_player_wants(void **st) {
         o.values[0] = 1;
         o.values[1] = k ? 1 : -1; /* 5 + 1 - 1 = 5: success; 5 + 1 + 1 = 7: none */
         assert_int_equal(t_order(b.f, 0, &o), 0);
-        if (k) assert_string_not_equal(s_kind(b.f), "pursuit-charge");
-        else assert_string_equal(s_kind(b.f), "pursuit-charge");
+        if (k) assert_string_not_equal(t_kind(b.f), "pursuit-charge");
+        else assert_string_equal(t_kind(b.f), "pursuit-charge");
         t_free(b.f);
     }
 }

@@ -325,6 +325,20 @@ static inline int t_do(t_fx *f, unsigned seat, const char *text) {
 
 static inline void t_pending(const t_fx *f, brt_pending *p) { f->rs->pending(f->s, p); }
 
+/* the kind of the decision pending now */
+static inline const char *t_kind(t_fx *f) {
+    static brt_pending p;
+    t_pending(f, &p);
+    return p.kind;
+}
+
+/* answer the pending choice with one value */
+static inline int t_answer(t_fx *f, unsigned seat, int v) {
+    wem_order o = t_o(WEM_O_ANSWER);
+    o.value = v;
+    return t_order(f, seat, &o);
+}
+
 /* the refusal cites this rule heading (a substring of err.rule or err.message) */
 static inline int t_cites(const t_fx *f, const char *heading) {
     return strstr(f->err.rule, heading) != NULL || strstr(f->err.message, heading) != NULL;
