@@ -1080,31 +1080,40 @@ void wem_combat_pending(const wem_state *s, brt_pending *out) {
     snprintf(out->prompt, sizeof out->prompt, "pick the next combat: attacker and defender in contact");
 }
 
-int wem_combat_legal(const wem_state *s, unsigned seat, brt_buf *out) {
-    (void)seat;
+/* the combats the current army may pick, in a fixed order: each attacker that has not fought,
+ * each enemy it may fight (a Unit, or an unattached General), the attacker one of the Units with
+ * the most front contact on that Unit [Melee]. From the pair after (*a, *d) on; 1 with o filled
+ * and (*a, *d) at the pair found, 0 when there is none left. */
+static int s_combat_next(const wem_state *s, size_t *a, size_t *d, wem_order *o) {
     const wem_scenario *sc = s->sc;
-    int n = 0;
-    for (size_t a = 0; a < sc->n_units; a++) {
-        if (!s_on(s, (int)a) || s->units[a].fought) continue;
-        for (size_t d = 0; d < sc->n_units + sc->n_generals; d++) {
-            int t = d < sc->n_units ? (int)d : WEM_GEN_BASE + (int)(d - sc->n_units);
-            if (s_pair_check(s, (int)a, t, NULL)) continue;
+    for (; *a < sc->n_units; (*a)++, *d = 0) {
+        if (!s_on(s, (int)*a) || s->units[*a].fought) continue;
+        for (; *d < sc->n_units + sc->n_generals; (*d)++) {
+            int t = *d < sc->n_units ? (int)*d : WEM_GEN_BASE + (int)(*d - sc->n_units);
+            if (s_pair_check(s, (int)*a, t, NULL)) continue;
             if (t < WEM_GEN_BASE) {
                 int16_t tied[WEM_MAX_PIECES];
                 int nt = 0, in = 0;
-                s_best_len(s, sc->units[a].army, t, tied, &nt);
+                s_best_len(s, sc->units[*a].army, t, tied, &nt);
                 for (int i = 0; i < nt; i++)
-                    if (tied[i] == (int)a) in = 1;
+                    if (tied[i] == (int)*a) in = 1;
                 if (!in) continue;
             }
-            wem_order o;
-            wem_order_init(&o, WEM_O_COMBAT);
-            o.unit = (int)a;
-            o.target = t;
-            if (wem_legal_put(s, &o, out)) return -1;
-            n++;
+            wem_order_init(o, WEM_O_COMBAT);
+            o->unit = (int)*a;
+            o->target = t;
+            return 1;
         }
     }
+    return 0;
+}
+
+int wem_combat_legal(const wem_state *s, unsigned seat, brt_buf *out) {
+    (void)seat;
+    int n = 0;
+    wem_order o;
+    for (size_t a = 0, d = 0; s_combat_next(s, &a, &d, &o); d++, n++)
+        if (wem_legal_put(s, &o, out)) return -1;
     return n;
 }
 
@@ -1112,29 +1121,9 @@ int wem_combat_legal(const wem_state *s, unsigned seat, brt_buf *out) {
  * first combat legal() lists is fought (every contact must be fought anyway, in an order the
  * army did not give); with none left the subphase ends for it */
 int wem_combat_default(wem_state *s, unsigned seat, brt_dice *dice, brt_events *ev) {
-    const wem_scenario *sc = s->sc;
-    for (size_t a = 0; a < sc->n_units; a++) {
-        if (!s_on(s, (int)a) || s->units[a].fought) continue;
-        for (size_t d = 0; d < sc->n_units + sc->n_generals; d++) {
-            int t = d < sc->n_units ? (int)d : WEM_GEN_BASE + (int)(d - sc->n_units);
-            if (s_pair_check(s, (int)a, t, NULL)) continue;
-            if (t < WEM_GEN_BASE) {
-                int16_t tied[WEM_MAX_PIECES];
-                int nt = 0, in = 0;
-                s_best_len(s, sc->units[a].army, t, tied, &nt);
-                for (int i = 0; i < nt; i++)
-                    if (tied[i] == (int)a) in = 1;
-                if (!in) continue;
-            }
-            wem_order o;
-            wem_order_init(&o, WEM_O_COMBAT);
-            o.unit = (int)a;
-            o.target = t;
-            return wem_combat_apply(s, seat, &o, dice, ev, NULL);
-        }
-    }
     wem_order o;
-    wem_order_init(&o, WEM_O_DONE);
+    size_t a = 0, d = 0;
+    if (!s_combat_next(s, &a, &d, &o)) wem_order_init(&o, WEM_O_DONE);
     return wem_combat_apply(s, seat, &o, dice, ev, NULL);
 }
 

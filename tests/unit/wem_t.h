@@ -462,4 +462,40 @@ static inline void t_format(t_fx *f, const char *text, char *out, size_t cap) {
     buf_free(&b), buf_free(&t);
 }
 
+/* apply an order; when it is refused, the state's bytes and the dice are as they were (a refused
+ * order changes nothing and rolls nothing) */
+static inline int t_order_or_same(t_fx *f, unsigned seat, const wem_order *o) {
+    brt_buf before, after;
+    buf_init(&before);
+    buf_init(&after);
+    assert_int_equal(wem_state_encode(f->s, &before), 0);
+    int rolls = f->d.n;
+    int rc = t_order(f, seat, o);
+    if (rc) {
+        assert_int_equal(wem_state_encode(f->s, &after), 0);
+        assert_int_equal(before.len, after.len);
+        assert_memory_equal(before.data, after.data, before.len);
+        assert_int_equal(f->d.n, rolls);
+    }
+    buf_free(&before);
+    buf_free(&after);
+    return rc;
+}
+
+/* apply one of the orders legal() lists for the seat, picked by the generator; the list is not
+ * empty and apply accepts the pick (seed and kind name the game in a failure) */
+static inline void t_legal_random(t_fx *f, unsigned seat, uint64_t *x, int seed, const char *kind) {
+    brt_buf buf;
+    buf_init(&buf);
+    int k = f->rs->legal(f->s, seat, &buf);
+    if (k <= 0) fail_msg("seed %d: no legal answer to %s", seed, kind);
+    int pick = (int)(t_next(x) % (uint64_t)k);
+    size_t pos = 0, len = 0;
+    const uint8_t *item = NULL;
+    for (int i = 0; i <= pick; i++) assert_int_equal(buf_next_item(&buf, &pos, &item, &len), 1);
+    if (f->rs->apply(f->s, seat, item, len, &f->d.d, &f->ev, &f->err))
+        fail_msg("seed %d: legal %s refused: [%s] %s", seed, kind, f->err.rule, f->err.message);
+    buf_free(&buf);
+}
+
 #endif
