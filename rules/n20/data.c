@@ -237,6 +237,10 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strcmp(L->w[1], "standard") == 0) sc->victory = N20_VICTORY_STANDARD;
         else if (strcmp(L->w[1], "opening-battles") == 0) sc->victory = N20_VICTORY_OPENING;
         else return -1;
+    } else if (strcmp(k, "edition") == 0 && L->n == 2) { /* the series rules played: v3 or v4 */
+        if (strcmp(L->w[1], "v3") == 0) sc->edition = N20_ED_V3;
+        else if (strcmp(L->w[1], "v4") == 0) sc->edition = N20_ED_V4;
+        else return -1;
     } else if (strcmp(k, "scenario") == 0 && L->n == 2) {
         snprintf(sc->id, sizeof sc->id, "%s", L->w[1]);
     } else if (strcmp(k, "pool") == 0 && L->n == 4 && strcmp(L->w[2], "dummy") == 0) {
@@ -494,6 +498,10 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strstr(L->w[7], "span0-foot")) d->flags |= N20_FLAG_SPAN0_FOOT;
         if (strstr(L->w[7], "unreliable")) d->flags |= N20_FLAG_UNRELIABLE;
         if (strstr(L->w[7], "reluctant")) d->flags |= N20_FLAG_RELUCTANT;
+        if (strstr(L->w[7], "light")) d->flags |= N20_FLAG_LIGHT;       /* green Movement Allowance */
+        if (strstr(L->w[7], "garrison")) d->flags |= N20_FLAG_GARRISON; /* [9.4.4] */
+        if (strstr(L->w[7], "battery")) d->flags |= N20_FLAG_BATTERY;   /* Wagram [9.11] */
+        if (strstr(L->w[7], "inactive")) d->flags |= N20_FLAG_INACTIVE; /* Wagram [6.11] */
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;
@@ -627,6 +635,7 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
     sc->nb_unit = 0xff;
     sc->morale_max = 10;
     sc->hazard_break = 3;
+    sc->edition = N20_ED_V4;
     if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;
     if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
         if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
@@ -636,7 +645,7 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
 }
 
 /* every embedded scenario, parsed once */
-#define S_MAX_SCENARIOS 8
+#define S_MAX_SCENARIOS 12
 static n20_scenario s_builtin[S_MAX_SCENARIOS];
 static int s_builtin_ok[S_MAX_SCENARIOS];
 static once_flag s_once = ONCE_FLAG_INIT;

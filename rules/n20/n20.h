@@ -31,6 +31,8 @@
 #define N20_MAX_PROV 64   /* distinct provenance texts of `hex` and `label` records */
 #define N20_PROV_TEXT 160
 
+#include "danube.h" /* Danube 20: the edition, garrisons, the exclusive rules' data and state */
+
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
 enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
@@ -50,7 +52,12 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
        N20_FLAG_SPAN0_FOOT = 16, /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */
        N20_FLAG_UNRELIABLE = 32, /* [16.7.4] yellow Combat Strength */
        N20_FLAG_RELUCTANT = 64,  /* [16.7.5] yellow Movement Allowance */
-       N20_FLAG_CADRE = 128      /* generic Cadre unit [16.5] */ };
+       N20_FLAG_CADRE = 128,     /* generic Cadre unit [16.5] */
+       N20_FLAG_LIGHT = 256,     /* green Movement Allowance: Light Infantry (inf) or Cossacks (cav)
+                                  * (v4 [16.7.2] [16.7.3], v3 [16.7.1] [16.7.2]) */
+       N20_FLAG_GARRISON = 512,  /* [9.4.4] a Garrison Force (type garrison; not a unit for Morale) */
+       N20_FLAG_BATTERY = 1024,  /* Wagram [9.11] a Lobau Island Battery (a Garrison that attacks) */
+       N20_FLAG_INACTIVE = 2048  /* Wagram [6.11] / [18.0] begins inactive (Austrian Caution) */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT, N20_P_ROLL,
@@ -65,7 +72,8 @@ enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E
 /* ---- scenario data (data.c) ------------------------------------------------ */
 typedef struct n20_unit_def {
     char id[N20_NAME];
-    uint8_t side, army, type, strength, allowance, flags;
+    uint8_t side, army, type, strength, allowance;
+    uint16_t flags;       /* N20_FLAG_* */
     uint8_t place;        /* N20_P_* */
     uint16_t hex;         /* set-up hex (index) */
     uint8_t turn;         /* arrival turn */
@@ -75,6 +83,12 @@ typedef struct n20_unit_def {
     uint32_t if_opts;     /* in the game only when all these options are chosen [17.4] */
     uint32_t unless_opts; /* not in the game when any of these options is chosen */
     uint8_t parent;       /* [17.1] a detached Cadre: 1 + the index of the unit it is an element of; 0 none */
+    /* Danube 20 */
+    char alt_area;        /* Wagram [3.0] the other entry area, reached by delaying alt_delay turns; 0 none */
+    uint8_t alt_delay;    /* Wagram [3.0] 3 */
+    int8_t arrive_morale; /* Wagram [12.7] own Morale change when it enters play (+1) */
+    uint8_t roll_group;   /* Wagram [3.0] units that roll one die together ("together"): same nonzero group */
+    uint8_t linz;         /* A-E [17.2] rolls on the Summoned from Linz table (sc->dn.linz) */
 } n20_unit_def;
 
 typedef struct n20_turn_def {
@@ -93,6 +107,7 @@ typedef struct n20_card_def {
 
 typedef struct n20_scenario {
     char id[48];
+    uint8_t edition;      /* N20_ED_V3 (Danube 20) or N20_ED_V4 (Waterloo 20, the default) */
     uint8_t rows, cols;
     uint8_t terrain[N20_HEXES];
     uint8_t onmap[N20_HEXES];
@@ -166,6 +181,7 @@ typedef struct n20_scenario {
         char name[32];
     } labels[N20_MAX_LABELS];
     uint8_t nlabels;
+    n20_dn_scenario dn;   /* Danube 20 exclusive rules (danube.h) */
 } n20_scenario;
 
 /* The embedded data of a scenario, NULL if unknown. */
@@ -236,7 +252,21 @@ enum {
     /* [17.1.1] Crossing the Sambre River (decisions of the French player) */
     N20_PH_SCHEDULE,      /* set-up: schedule every French reinforcement in secret */
     N20_PH_ARRIVAL,       /* units scheduled this turn: Forced March?, delay NAPOLEON?, then the roll */
-    N20_PH_ARRIVAL_DELAY  /* the French Arrival Table Delays some units: choose which */
+    N20_PH_ARRIVAL_DELAY, /* the French Arrival Table Delays some units: choose which */
+
+    /* ---- steps of the combinatorial decisions (legal.c): phases 40.. */
+    N20_PH_STEPS_FIRST = 40,
+
+
+    /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
+    N20_PH_AE_FIRST = 50,
+
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */
+    N20_PH_WG_FIRST = 60,
+
+
+    N20_PH_LAST_ = 80
 };
 
 typedef struct n20_battle {
@@ -289,10 +319,16 @@ enum {
     N20_OPT_HIST_EVENTS = 1u << 14,    /* historical-events [17.3.1] */
     N20_OPT_LOBAU = 1u << 15,          /* lobau-reinforced [17.4.1] */
     N20_OPT_RAPP = 1u << 16,           /* rapp [17.4.2] */
+    /* Danube 20 */
+    N20_OPT_FLORIDSDORF = 1u << 17,    /* floridsdorf-pontoon: Wagram [16.10] */
+    N20_OPT_13TH_CARD = 1u << 18,      /* thirteenth-card: A-E and Wagram [17.1] */
+    N20_OPT_LINZ = 1u << 19,           /* summoned-from-linz: A-E [17.2] */
+    N20_OPT_BERTRAND = 1u << 20,       /* bertrand-miracle: A-E [17.3] */
 };
 /* options a scenario must list (`option` records) to accept them */
 #define N20_OPT_SCENARIO_BOUND \
-    (N20_OPT_SAMBRE | N20_OPT_LOOKOUT_BULOW | N20_OPT_HIST_EVENTS | N20_OPT_LOBAU | N20_OPT_RAPP)
+    (N20_OPT_SAMBRE | N20_OPT_LOOKOUT_BULOW | N20_OPT_HIST_EVENTS | N20_OPT_LOBAU | N20_OPT_RAPP | \
+     N20_OPT_FLORIDSDORF | N20_OPT_13TH_CARD | N20_OPT_LINZ | N20_OPT_BERTRAND)
 
 typedef struct n20_option_def {
     const char *name;
@@ -350,6 +386,7 @@ typedef struct n20_state {
      * its detached Cadres was first Broken while it was still broken down; 0 never. Encoded for
      * parent units only (none in the Standard Scenario). */
     uint8_t cadre_lost[N20_MAX_UNITS];
+    n20_dn_state dn;      /* Danube 20 (danube.h); encoded only in v3 games */
 } n20_state;
 
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };

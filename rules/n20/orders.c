@@ -370,6 +370,16 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (n20_reveal_check(s, seat, u, err) < 0) return -1;
         n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
         return 0;
+
+    /* ---- steps of the combinatorial decisions (legal.c) */
+
+
+    /* ---- Aspern-Essling 20 (ae.c) */
+
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c) */
+
+
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -401,6 +411,16 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ARRIVAL: return kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_DELAY ||
                                 kind == N20__V1__ORDER__KIND_END;
     case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
+
+    /* ---- steps of the combinatorial decisions (legal.c) */
+
+
+    /* ---- Aspern-Essling 20 (ae.c) */
+
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c) */
+
+
     default: return 0;
     }
 }

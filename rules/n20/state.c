@@ -325,6 +325,17 @@ static int s_u8(brt_buf *b, unsigned v) {
 }
 static int s_u16(brt_buf *b, unsigned v) { return s_u8(b, v & 0xff) | s_u8(b, (v >> 8) & 0xff); }
 
+/* Danube 20 (danube.h): only in games of the v3.0 edition, so no Waterloo 20 hash changes. */
+static int s_dn_encode(const n20_state *s, brt_buf *b) {
+    const n20_dn_state *d = &s->dn;
+    int rc = 0;
+    rc |= s_u8(b, d->site) | s_u8(b, d->site2) | s_u8(b, d->pontoon[0]) | s_u8(b, d->pontoon[1]) |
+          s_u8(b, d->bridgehead[0]) | s_u8(b, d->bridgehead[1]) | s_u8(b, d->area_d);
+    rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
+          s_u8(b, d->flor_used) | s_u8(b, d->deployed);
+    return rc;
+}
+
 int n20_encode(const n20_state *s, brt_buf *b) {
     int rc = 0;
     (void)buf_reserve(b, 1024); /* room for most states; s_u8 grows the buffer if need be */
@@ -391,5 +402,6 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     if (s->opts & N20_OPT_VAR_WEATHER) rc |= s_u8(b, s->wx) | s_u8(b, s->wx_worse) | s_u8(b, s->mud); /* [16.10] */
     for (int i = 0; i < s->sc->nunits; i++) /* [17.1] the parents of detached Cadres only */
         if (n20_is_parent(s->sc, i)) rc |= s_u8(b, s->cadre_lost[i]);
+    if (s->sc->edition == N20_ED_V3) rc |= s_dn_encode(s, b);
     return rc ? -1 : 0;
 }
