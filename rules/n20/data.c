@@ -637,6 +637,7 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
     sc->hazard_break = 3;
     sc->edition = N20_ED_V4;
     if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;
+    for (int i = 0; i < sc->nunits; i++) sc->armies_in |= (uint8_t)(1u << sc->units[i].army);
     if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
         if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
         return -1;

@@ -425,6 +425,8 @@ int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reje
     if (s->phase != N20_PH_MOVE && !(s->phase == N20_PH_ARRIVAL && army == N20_ARMY_FRENCH)) /* [17.1.1] */
         return n20_reject(err, "12.2.1", "Forced March is bought during your Movement Phase");
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
+    if (army < 0 || army >= N20_ARMIES || !(s->sc->armies_in & (1u << army)))
+        return n20_reject(err, "12.2.1", "no %s army in this game", army >= 0 && army < N20_ARMIES ? n20_army_name(army) : "such");
     if (side != s->phasing)
         return n20_reject(err, "12.2.1", "the %s army is not the phasing player's", n20_army_name(army));
     if (s->fm[army])

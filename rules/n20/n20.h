@@ -34,7 +34,9 @@
 #include "danube.h" /* Danube 20: the edition, garrisons, the exclusive rules' data and state */
 
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
-enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
+enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2,
+       N20_ARMY_AUSTRIAN = 3, /* Danube 20: the Anti-French (Allied) side's one army */
+       N20_ARMIES = 4 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
        N20_T_COUNT };
@@ -140,6 +142,7 @@ typedef struct n20_scenario {
     uint8_t nentry;
     n20_unit_def units[N20_MAX_UNITS];
     uint8_t nunits;
+    uint8_t armies_in;    /* bit a: army a has units in this scenario */
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */

@@ -38,7 +38,7 @@ int n20_rally_check(const n20_state *s, const int *armies, int n, brt_reject *er
 }
 
 void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20_out *out) {
-    int spent[N20_ARMIES] = {0, 0, 0};
+    int spent[N20_ARMIES] = {0};
     for (int i = 0; i < n; i++) {
         spent[armies[i]] = 1;
         N20_EV(out, s, "rally-spend", "[12.2.2] the %s army spends a Morale Point to rally",

@@ -47,7 +47,7 @@ typedef struct s_rend {
 static const char *s_terrain_name[N20_T_COUNT] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
 static const char *s_terrain_fill[N20_T_COUNT] = {"#ece6c8", "#c8ad8a", "#9c8262", "#8fbc77", "#c2a77c", "#a9cfc4"};
 static const char *s_type_name[5] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
-static const char *s_army_fill[N20_ARMIES] = {"#2f5fb3", "#c0392b", "#3a3a3a"};
+static const char *s_army_fill[N20_ARMIES] = {"#2f5fb3", "#c0392b", "#3a3a3a", "#e8e4d8"};
 static const char *s_side_fill[2] = {"#2f5fb3", "#8b4a3c"}; /* an anonymous block: the side only */
 
 static void s_put(s_rend *r, const char *str) { r->rc |= buf_append_str(r->out, str); }

@@ -20,13 +20,15 @@ n20_state *n20_state_new(const n20_scenario *sc) {
 }
 
 const char *n20_army_name(int a) {
-    return a == N20_ARMY_FRENCH ? "french" : a == N20_ARMY_ANGLO ? "anglo" : "prussian";
+    return a == N20_ARMY_FRENCH ? "french" : a == N20_ARMY_ANGLO ? "anglo" : a == N20_ARMY_PRUSSIAN ? "prussian"
+                                                                                               : "austrian";
 }
 const char *n20_side_name(int side) { return side == N20_FRENCH ? "french" : "allied"; }
 int n20_army_of(const char *name) {
     if (strcmp(name, "french") == 0) return N20_ARMY_FRENCH;
     if (strcmp(name, "anglo") == 0) return N20_ARMY_ANGLO;
     if (strcmp(name, "prussian") == 0) return N20_ARMY_PRUSSIAN;
+    if (strcmp(name, "austrian") == 0) return N20_ARMY_AUSTRIAN;
     return -1;
 }
 const char *n20_weather_name(int w) {
@@ -329,6 +331,7 @@ static int s_u16(brt_buf *b, unsigned v) { return s_u8(b, v & 0xff) | s_u8(b, (v
 static int s_dn_encode(const n20_state *s, brt_buf *b) {
     const n20_dn_state *d = &s->dn;
     int rc = 0;
+    rc |= s_u8(b, s->fm[N20_ARMY_AUSTRIAN]);
     rc |= s_u8(b, d->site) | s_u8(b, d->site2) | s_u8(b, d->pontoon[0]) | s_u8(b, d->pontoon[1]) |
           s_u8(b, d->bridgehead[0]) | s_u8(b, d->bridgehead[1]) | s_u8(b, d->area_d);
     rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
@@ -358,7 +361,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->ndiscard);
     for (int i = 0; i < s->ndiscard; i++) rc |= s_u8(b, s->discard[i]);
     rc |= s_u16(b, s->kept[0]) | s_u16(b, s->kept[1]);
-    for (int a = 0; a < N20_ARMIES; a++) rc |= s_u8(b, s->fm[a]);
+    for (int a = 0; a < N20_ARMY_AUSTRIAN; a++) rc |= s_u8(b, s->fm[a]); /* the Austrian one: s_dn_encode */
     rc |= s_u8(b, s->fm_free) | s_u8(b, (uint8_t)s->move_mod) | s_u8(b, s->rally_event) |
           s_u8(b, s->gg_event) | s_u8(b, s->battle_dice);
     rc |= s_u8(b, s->entered_hex_n);
