@@ -98,6 +98,7 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (!s_in_battle_winner(s, u))
         return n20_reject(err, "9.8.2", "%s is not a victorious unit of this battle", id);
+    if (n20_wg_caution_check(s, u, "Advance after Combat", err) < 0) return -1; /* Wagram [6.11] */
     if (s->sc->units[u].type == N20_ART)
         return n20_reject(err, "9.8.2", "%s is Artillery: it never advances after combat", id);
     if (s->u[u].routed) return n20_reject(err, "9.8.2", "%s is Routed and cannot advance", id);
@@ -156,6 +157,7 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
     int us[1] = {u};
     n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] " N20_U(0) " advances to %04u",
               n20_xxyy(path[n - 1]));
+    n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
 }
 
 int n20_advance_end_check(const n20_state *s, brt_reject *err) {

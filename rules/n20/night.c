@@ -31,5 +31,5 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
         if (s->over) return;
     }
     /* 3. Morale Recovery from Rest */
-    n20_morale_one(s, side, sc->rest[side], out, "14.0 rest");
+    n20_morale_one(s, side, n20_wg_rest(s, side, sc->rest[side]), out, "14.0 rest"); /* Wagram [14.0] Home Ground */
 }
