@@ -112,7 +112,8 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
         return n20_reject(err, "9.8.2", "%s may advance only into a vacated battle hex, not %04u", id,
                           n20_xxyy(path[0]));
     int d = n20_dir(s->sc, s->u[u].hex, path[0]);
-    if (d < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+    int wg = d < 0 ? 0 : n20_wg_retreat_side(s, u, s->u[u].hex, path[0]); /* Wagram [6.10.1] [16.10.1] */
+    if (d < 0 || wg < 0 || (!wg && n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d)))
         return n20_reject(err, "9.8.4", "%s cannot reach %04u (not adjacent or across a Major River)", id,
                           n20_xxyy(path[0]));
     if (s->f.adv_lost && !s->f.adv_cav_done && s->sc->units[u].type != N20_CAV)
