@@ -103,7 +103,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
                           "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader && !n20_light_rugged(s, u, cost))
+        *stop = 6; /* [6.5]; [16.9.2] as Clear; [16.7.2] [16.7.3] Light Infantry, Cossacks */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }

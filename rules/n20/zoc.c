@@ -19,7 +19,7 @@ static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
     if (n20_is_builtup(sc, x->hex) && n20_is_builtup(sc, h)) return 0; /* [7.0] built-up area */
     int w = n20_weather(s);
     if (n20_side_river(sc, w, x->hex, d) == N20_RIV_MAJOR)
-        return sc->cross[x->hex][d] ? 2 : 0;                  /* [7.1] */
+        return sc->cross[x->hex][d] && n20_ed_has(s, N20_EDF_BRIDGE_ZOC) ? 2 : 0; /* [7.1]; v3 [7.0] never */
     return 1;
 }
 
