@@ -783,6 +783,7 @@ const char *n20_ed_rule(const n20_state *s, const char *rule);   /* a v4 rule nu
 void n20_ed_cite(const n20_state *s, char *text, size_t cap);    /* every "[x.y" of a text, as cited */
 void n20_ed_reject(const n20_state *s, brt_reject *err);         /* a rejection, as the edition cites it */
 int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err); /* -1: not in this edition */
+int n20_adjacent_react(const n20_state *s, int u, int v);        /* adjacent for [8.0]; v3 [7.0] */
 int n20_light_rugged(const n20_state *s, int u, int *cost);      /* [16.7.2] [16.7.3] Rugged: 1 no stop */
 int n20_light_disengages(const n20_state *s, int u);             /* [16.7.2] [16.7.3] may Disengage */
 int n20_light_unpinned(const n20_state *s, int u);               /* [16.7.3] Cossacks ignore [8.2.2] */

@@ -9,7 +9,7 @@
 static int s_adjacent_enemy(const n20_state *s, int u) {
     for (int j = 0; j < s->sc->nunits; j++)
         if (n20_side_of(s, j) != n20_side_of(s, u) && s->sc->units[j].type != N20_LEADER &&
-            n20_adjacent_units(s, u, j))
+            n20_adjacent_react(s, u, j)) /* v3 [7.0] not across a Major River */
             return 1;
     return 0;
 }
@@ -56,7 +56,7 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
         for (int k = 0; k < j; k++)
             if (def[k] == def[j]) return n20_reject(err, "9.1.2", "%s named twice", N20_RUID(s, def[j]));
         for (int i = 0; i < na; i++)
-            if (!n20_adjacent_units(s, att[i], def[j]))
+            if (!n20_adjacent_react(s, att[i], def[j])) /* v3 [7.0] not across a Major River */
                 return n20_reject(err, "8.1", "%s is not adjacent to %s (Countercharging Cavalry does "
                                   "not move first)", N20_RUID(s, att[i]), N20_RUID(s, def[j]));
     }

@@ -61,6 +61,15 @@ int n20_adjacent_units(const n20_state *s, int u, int v) {
     return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d); /* [7.1] */
 }
 
+int n20_adjacent_react(const n20_state *s, int u, int v) {
+    if (!n20_adjacent_units(s, u, v)) return 0;
+    if (n20_ed_has(s, N20_EDF_BRIDGE_ZOC)) return 1;
+    /* v3 [7.0] "units separated by Major River hexes (even at bridges and fords) are not
+     * considered 'adjacent'" (docs/danube-rulings/edition.md R-dn-7.0-adjacent) */
+    int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
+    return n20_side_river(s->sc, n20_weather(s), s->u[u].hex, d) != N20_RIV_MAJOR;
+}
+
 int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
     int best = 999;
     for (int i = 0; i < s->sc->nloc[army]; i++) {
