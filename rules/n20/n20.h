@@ -785,6 +785,7 @@ void n20_ed_reject(const n20_state *s, brt_reject *err);         /* a rejection,
 int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err); /* -1: not in this edition */
 int n20_adjacent_react(const n20_state *s, int u, int v);        /* adjacent for [8.0]; v3 [7.0] */
 int n20_light_rugged(const n20_state *s, int u, int *cost);      /* [16.7.2] [16.7.3] Rugged: 1 no stop */
+int n20_light_one_mp(const n20_state *s, int u, uint16_t to, int road); /* [16.7.3] last MP */
 int n20_light_disengages(const n20_state *s, int u);             /* [16.7.2] [16.7.3] may Disengage */
 int n20_light_unpinned(const n20_state *s, int u);               /* [16.7.3] Cossacks ignore [8.2.2] */
 int n20_light_no_charge(const n20_state *s, int u);       /* [16.7.2] [16.7.3]: no Countercharge, no Penetration */

@@ -40,8 +40,9 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
     for (int i = 0; i < na; i++) {
         if (s_can_react(s, att[i], err) < 0) return -1;
         if (n20_light_no_charge(s, att[i]))
-            return n20_reject(err, "16.7.3", "%s cannot Countercharge (Light Infantry disengage only; Cossacks "
-                              "never Countercharge)", N20_RUID(s, att[i]));
+            return n20_reject(err, s->sc->units[att[i]].type == N20_INF ? "16.7.2" : "16.7.3",
+                              "%s cannot Countercharge (Light Infantry only Disengage; Cossacks never "
+                              "Countercharge)", N20_RUID(s, att[i]));
         if (s->u[att[i]].routed && n20_ed_has(s, N20_EDF_ROUTED_NO_CC)) /* v3 [8.1]: no such rule */
             return n20_reject(err, "8.1.1", "%s is Routed and cannot Countercharge", N20_RUID(s, att[i]));
         for (int k = 0; k < i; k++)

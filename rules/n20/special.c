@@ -72,6 +72,12 @@ int n20_light_rugged(const n20_state *s, int u, int *cost) {
     return 1;
 }
 
+/* [16.7.3] "If it enters a Rugged hex when it has only one Movement Point, it can enter and must
+ * stop as usual": a Cossack's step into a Rugged hex (not by road) may overrun its allowance by one */
+int n20_light_one_mp(const n20_state *s, int u, uint16_t to, int road) {
+    return s_light(s, u, N20_CAV) && !road && s->sc->t_stop[s->sc->terrain[to]];
+}
+
 /* Light Infantry Disengage "exactly as per [8.2]" (so not from an enemy Cavalry ZOC) */
 int n20_light_disengages(const n20_state *s, int u) { return s_light(s, u, N20_INF); }
 

@@ -426,6 +426,177 @@ static void test_n20_v3_citations_per_edition(void **st) {
     free(s);
 }
 
+/* ---- [16.7] v3: Special Unit Types -------------------------------------------------------- */
+
+/* v3 [16.7] has no Elan (v4 [16.7.1]): the attacking Elite GARDE rolls nothing in v3, and its
+ * Unreliable opponent's roll cites [16.7.3] (v4 [16.7.4]). v4: Elan 5 + 1 Guard = 6, +1. */
+static void s_elan(int ed) {
+    ED_SETUP(ed, 9, N20_FRENCH, N20_PH_DECLARE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    t_place(s, "GARDE", 1605);
+    int z = t_place(s, "ZIETEN", 1606);
+    sc->units[z].flags |= N20_FLAG_UNRELIABLE;
+    OK(N20_FRENCH, "declare GARDE -> ZIETEN");
+    uint32_t v4[] = {5, 6, 3}, v3[] = {6, 3}; /* (Elan,) Unreliable 6 Steady, die 3 */
+    if (ed == N20_ED_V4)
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 3, v4), 0);
+    else
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, v3), 0);
+    assert_int_equal(t_dice_count(&d, "16.7.1 elan"), ed == N20_ED_V4);
+    assert_int_equal(t_dice_count(&d, "16.7.4 unreliable"), 1);
+    assert_true(t_events_has(&ev, ED_RULE(ed, "[16.7.4] ZIETEN roll 6 (modified 6): Steady",
+                                         "[16.7.3] ZIETEN roll 6 (modified 6): Steady")));
+    assert_true(t_events_has(&ev, ED_RULE(ed, "4 vs 3 (terrain +0), differential +1, column +1, die 3: DW",
+                                         "3 vs 3 (terrain +0), differential +0, column +0, die 3: N")));
+    free(s);
+}
+
+static void test_n20_v3_16_7_no_elan(void **st) {
+    (void)st;
+    for (int i = 0; i < 2; i++) s_elan(EDS[i]);
+}
+
+/* v3 [16.7] has no Reluctant Troops (v4 [16.7.5]): a unit marked `reluctant` advances as any other
+ * ([9.9.2]); in v4 it first rolls on the Controlled Advance Table, a 2 Lost. */
+static void s_reluctant(int ed) {
+    ED_SETUP(ed, 9, N20_ALLIED, N20_PH_DECLARE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    int o = t_place(s, "ORANGE", 1605);
+    t_place(s, "GERARD", 1606);
+    sc->units[o].flags |= N20_FLAG_RELUCTANT;
+    OK(N20_ALLIED, "declare ORANGE -> GERARD");
+    uint32_t r[] = {6, 1}; /* 4 vs 2 = +2, die 6 = DR; rout 1 */
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    char first[64];
+    t_legal_find_sub(s, N20_FRENCH, "retreat GERARD ", first, sizeof first);
+    OK(N20_FRENCH, first);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    uint32_t r2[] = {2};
+    t_dice_script(&d, 1, r2);
+    OK(N20_ALLIED, "advance ORANGE 1606");
+    assert_int_equal(t_dice_count(&d, "16.7.5 reluctant advance"), ed == N20_ED_V4);
+    if (ed == N20_ED_V4) AT("ORANGE", 1605); /* Lost: it cannot advance */
+    else AT("ORANGE", 1606);
+    free(s);
+}
+
+static void test_n20_v3_16_7_no_reluctant(void **st) {
+    (void)st;
+    for (int i = 0; i < 2; i++) s_reluctant(EDS[i]);
+}
+
+/* Light Infantry (v3 [16.7.1], v4 [16.7.2], the same rule): an Infantry unit marked `light` need
+ * not stop in a Rugged hex: one Movement Point and on; only with option special-units. */
+static void s_light_move(int ed, int opt) {
+    ED_SETUP(ed, 9, N20_FRENCH, N20_PH_MOVE);
+    s->opts = opt ? N20_OPT_SPECIAL_UNITS : 0;
+    int g = t_place(s, "GERARD", 1508); /* 2-2 */
+    sc->units[g].flags |= N20_FLAG_LIGHT;
+    assert_true(sc->t_stop[sc->terrain[n20_hex(1608)]]); /* Forest */
+    assert_false(sc->t_stop[sc->terrain[n20_hex(1708)]]);
+    if (!opt) {
+        NO(N20_FRENCH, "move GERARD 1608 1708", "6.5");
+    } else {
+        assert_true(t_legal_has(s, N20_FRENCH, "move GERARD 1608 1708"));
+        OK(N20_FRENCH, "move GERARD 1608 1708");
+        AT("GERARD", 1708);
+    }
+    free(s);
+}
+
+static void test_n20_v3_16_7_1_light_infantry_rugged_one_mp(void **st) {
+    (void)st;
+    for (int i = 0; i < 2; i++) {
+        s_light_move(EDS[i], 0);
+        s_light_move(EDS[i], 1);
+    }
+}
+
+/* Cossacks (v3 [16.7.2], v4 [16.7.3]): two Movement Points for a Rugged hex and on; with a
+ * single Movement Point left the Cossack may still enter, and stops. MILHAUD (1-3) marked `light`. */
+static void s_cossack_move(int ed) {
+    ED_SETUP(ed, 9, N20_FRENCH, N20_PH_MOVE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    int m = t_place(s, "MILHAUD", 1607);
+    sc->units[m].flags |= N20_FLAG_LIGHT;
+    NO(N20_FRENCH, "move MILHAUD 1608 1708 1709", "6.2"); /* 2 + 1 + 1 */
+    assert_true(t_legal_has(s, N20_FRENCH, "move MILHAUD 1608")); /* and not a stop: */
+    OK(N20_FRENCH, "move MILHAUD 1608 1708"); /* 2 + 1 */
+    AT("MILHAUD", 1708);
+    free(s);
+    /* from 1808: 1707 (1) and the Forest (2); or 1708, 1707 (2) and into the Forest with a single
+     * Movement Point left, where it stops */
+    t_dice d2;
+    t_dice_init(&d2, 1);
+    s = t_pos(&d2, 9, N20_FRENCH, N20_PH_MOVE);
+    sc = t_edition(s, ed);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    m = t_place(s, "MILHAUD", 1808);
+    sc->units[m].flags |= N20_FLAG_LIGHT;
+    assert_true(t_legal_has(s, N20_FRENCH, "move MILHAUD 1707 1608")); /* 1 + 2 */
+    assert_int_equal(t_legal_count_sub(s, N20_FRENCH, "1608 "), 0); /* nothing beyond the Forest */
+    assert_int_equal(t_order(s, N20_FRENCH, "move MILHAUD 1708 1707 1608 1507", &d2, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.2");
+    assert_int_equal(t_order(s, N20_FRENCH, "move MILHAUD 1708 1707 1608", &d2, NULL, &err), 0); /* 1 + 1 + 2 */
+    AT("MILHAUD", 1608);
+    free(s);
+}
+
+static void test_n20_v3_16_7_2_cossacks_rugged_two_mp(void **st) {
+    (void)st;
+    for (int i = 0; i < 2; i++) s_cossack_move(EDS[i]);
+}
+
+/* Light Infantry Disengage "exactly as per Case 8.3" (v3), not from an enemy Cavalry ZOC, and
+ * never Countercharge; Cossacks never Countercharge but may Disengage from enemy Cavalry ZOCs
+ * (v3 [16.7.2], an exception to [8.3.2]). The rejections cite each edition's numbers. */
+static void s_light_react(int ed) {
+    ED_SETUP(ed, 9, N20_ALLIED, N20_PH_MOVE);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    int g = t_place(s, "GERARD", 505);
+    int m = t_place(s, "MILHAUD", 1607);
+    t_place(s, "ZIETEN", 506);
+    t_place(s, "UXBRIDGE", 1608);
+    sc->units[g].flags |= N20_FLAG_LIGHT;
+    sc->units[m].flags |= N20_FLAG_LIGHT;
+    assert_true(n20_reaction_eligible(s, g));
+    OK(N20_ALLIED, "end");
+    assert_string_equal(s_kind(s), "reaction");
+    NO(N20_FRENCH, "countercharge GERARD -> ZIETEN", ED_RULE(ed, "16.7.2", "16.7.1"));
+    NO(N20_FRENCH, "countercharge MILHAUD -> UXBRIDGE", ED_RULE(ed, "16.7.3", "16.7.2"));
+    assert_false(t_legal_has(s, N20_FRENCH, "countercharge MILHAUD -> UXBRIDGE"));
+    char first[64];
+    t_legal_find_sub(s, N20_FRENCH, "disengage GERARD ", first, sizeof first);
+    assert_true(first[0]);
+    OK(N20_FRENCH, first);
+    assert_int_not_equal(s->u[g].hex, n20_hex(505));
+    assert_int_equal(s->phase, ed == N20_ED_V4 ? N20_PH_CONTACT : N20_PH_REACTION);
+    if (ed == N20_ED_V4) OK(N20_ALLIED, "end"); /* no Maintaining Contact */
+    t_legal_find_sub(s, N20_FRENCH, "disengage MILHAUD ", first, sizeof first); /* in a Cavalry ZOC */
+    assert_true(first[0]);
+    OK(N20_FRENCH, first);
+    assert_int_not_equal(s->u[m].hex, n20_hex(1607));
+    free(s);
+    /* Light Infantry in an enemy Cavalry unit's ZOC is Pinned */
+    t_dice d2;
+    t_dice_init(&d2, 1);
+    s = t_pos(&d2, 9, N20_ALLIED, N20_PH_MOVE);
+    sc = t_edition(s, ed);
+    s->opts = N20_OPT_SPECIAL_UNITS;
+    g = t_place(s, "GERARD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    sc->units[g].flags |= N20_FLAG_LIGHT;
+    assert_int_equal(t_order(s, N20_ALLIED, "end", &d2, NULL, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "disengage GERARD 0504", &d2, NULL, &err), -1);
+    assert_string_equal(err.rule, ED_RULE(ed, "8.2.2", "8.3.2"));
+    free(s);
+}
+
+static void test_n20_v3_16_7_light_infantry_and_cossacks_react(void **st) {
+    (void)st;
+    for (int i = 0; i < 2; i++) s_light_react(EDS[i]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_v3_7_0_no_zoc_across_bridged_major_river),
@@ -440,6 +611,11 @@ int main(void) {
         cmocka_unit_test(test_n20_v3_13_0_lull_needs_both_sides_on_map),
         cmocka_unit_test(test_n20_v3_16_10_variable_weather_refused),
         cmocka_unit_test(test_n20_v3_citations_per_edition),
+        cmocka_unit_test(test_n20_v3_16_7_no_elan),
+        cmocka_unit_test(test_n20_v3_16_7_no_reluctant),
+        cmocka_unit_test(test_n20_v3_16_7_1_light_infantry_rugged_one_mp),
+        cmocka_unit_test(test_n20_v3_16_7_2_cossacks_rugged_two_mp),
+        cmocka_unit_test(test_n20_v3_16_7_light_infantry_and_cossacks_react),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
