@@ -143,7 +143,8 @@ int n20_wg_lull_allowed(const struct n20_state *s);
 int n20_wg_end_now(const struct n20_state *s);
 /* [14.0] Home Ground: the rest of `side` at Night */
 int n20_wg_rest(const struct n20_state *s, int side, int rest);
-/* [9.8.6] hex h is an Active LOC of army now (the Floridsdorf LOC once French units crossed) */
-int n20_wg_loc_active(const struct n20_state *s, int army, uint16_t h);
+/* [9.8.6] a LOC hex of army beside the scenario's `loc` records: the Floridsdorf LOC, Active once
+ * French units crossed the pontoon; 0 none */
+uint16_t n20_wg_extra_loc(const struct n20_state *s, int army);
 
 #endif

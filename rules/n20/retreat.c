@@ -45,14 +45,15 @@ static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
         uint16_t L = s->sc->loc[army][i];
         if (n20_distance(to, L) < n20_distance(from, L)) return 1;
     }
-    return 0;
+    uint16_t x = n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
+    return x && n20_distance(to, x) < n20_distance(from, x);
 }
 
 static int s_is_loc(const n20_state *s, int u, uint16_t h) {
     int army = s->sc->units[u].army;
     for (int i = 0; i < s->sc->nloc[army]; i++)
         if (s->sc->loc[army][i] == h) return 1;
-    return 0;
+    return h && h == n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
 }
 
 /* best category available from `from`, and whether a closer hex exists in it */

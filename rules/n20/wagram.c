@@ -326,8 +326,7 @@ int n20_wg_rest(const n20_state *s, int side, int rest) {
     return rest;
 }
 
-int n20_wg_loc_active(const n20_state *s, int army, uint16_t h) {
-    const n20_dn_scenario *dn = &s->sc->dn;
-    if (army != N20_ARMY_FRENCH || !dn->flor_loc || h != dn->flor_loc) return 1;
-    return s_flor_on(s) && s->dn.flor_used; /* [9.8.6] once French units crossed at Floridsdorf */
+uint16_t n20_wg_extra_loc(const n20_state *s, int army) {
+    if (army != N20_ARMY_FRENCH || !s->sc->dn.flor_loc || !s_flor_on(s) || !s->dn.flor_used) return 0;
+    return s->sc->dn.flor_loc; /* [9.8.6] once French units crossed at Floridsdorf */
 }

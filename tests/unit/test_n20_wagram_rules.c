@@ -700,6 +700,132 @@ static void test_n20_wg_16_10_2_austrian_entering_0713_destroys_the_pontoon_for_
     free(s);
 }
 
+/* ---- [6.10] retreats across the Lobau bridges; [16.10.1] across the pontoon ------------------ */
+
+/* REILLE at 1006 attacked by ORANGE from the other side; behind it, across a bridged Major River,
+ * the hex L; the French LOC beyond L (so that L is the one hex closer). lobau: L is on Lobau. */
+static unsigned s_retreat_map(int lobau) {
+    s_base();
+    unsigned l = s_nb(1006, 3), loc = s_nb(l, 3);
+    s_open(1006);
+    s_open(l);
+    s_open(s_nb(1006, 0));
+    s_major(1006, l, 1);
+    if (lobau) s_zone(l, N20_Z_LOBAU);
+    g_sc.loc[N20_ARMY_FRENCH][0] = n20_hex(loc);
+    g_sc.nloc[N20_ARMY_FRENCH] = 1;
+    return l;
+}
+
+/* 4 against 4, die 4: DW; REILLE withdraws one hex, across the bridge */
+static n20_state *s_retreat_fight(t_dice *d, t_events *ev, uint32_t opts) {
+    n20_state *s = s_new(d, opts, 9, N20_ALLIED, N20_PH_DECLARE);
+    t_place(s, "REILLE", 1006);
+    t_place(s, "ORANGE", s_nb(1006, 0));
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_ALLIED, "declare ORANGE -> REILLE", d, ev, &err), 0);
+    uint32_t r[] = {4};
+    assert_int_equal(t_fight(s, d, ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    assert_int_equal(s->u[n20_unit_find(s, "REILLE")].routed, 0);
+    d->npurposes = 0;
+    return s;
+}
+
+/* [6.10] "When Retreating across any of the bridges to or from Lobau Island, units ... do not require
+ * a Hazardous Retreat die roll ... However, such Retreating units automatically receive an
+ * appropriate Rout! marker" */
+static void test_n20_wg_6_10_retreat_across_a_lobau_bridge_is_safe_and_routed(void **st) {
+    (void)st;
+    LOCALS;
+    unsigned l = s_retreat_map(1);
+    n20_state *s = s_retreat_fight(&d, &ev, 0);
+    OK(N20_FRENCH, s_o("retreat REILLE %04u", l));
+    AT("REILLE", l);
+    assert_int_equal(WHERE("REILLE"), N20_U_MAP);
+    assert_int_equal(d.npurposes, 0); /* no hazard roll */
+    assert_int_not_equal(s->u[U("REILLE")].routed, 0);
+    free(s);
+}
+
+/* the same retreat across a bridge that does not lead to or from Lobau: the river hazard roll
+ * [9.8.4] and no Rout! marker */
+static void test_n20_wg_6_10_retreat_across_another_bridge_rolls_the_hazard(void **st) {
+    (void)st;
+    LOCALS;
+    unsigned l = s_retreat_map(0);
+    n20_state *s = s_retreat_fight(&d, &ev, 0);
+    uint32_t r[] = {6};
+    t_dice_script(&d, 1, r);
+    OK(N20_FRENCH, s_o("retreat REILLE %04u", l));
+    AT("REILLE", l);
+    assert_int_equal(d.npurposes, 1); /* the hazard roll */
+    assert_int_equal(s->u[U("REILLE")].routed, 0);
+    free(s);
+}
+
+/* [6.10.1] "unusable by either player": no retreat across an incomplete bridge */
+static void test_n20_wg_6_10_1_no_retreat_across_an_incomplete_bridge(void **st) {
+    (void)st;
+    LOCALS;
+    unsigned l = s_retreat_map(1);
+    g_sc.dn.incomplete[0].a = n20_hex(1006);
+    g_sc.dn.incomplete[0].b = n20_hex(l);
+    g_sc.dn.nincomplete = 1;
+    n20_state *s = s_retreat_fight(&d, &ev, 0);
+    NO(N20_FRENCH, s_o("retreat REILLE %04u", l), "9.8.1"); /* v3 [9.8.1] = v4 [9.7.2.1] */
+    assert_false(t_legal_has(s, N20_FRENCH, s_o("retreat REILLE %04u", l)));
+    free(s);
+}
+
+/* [16.10.1] "Retreats across it are considered Hazardous Retreats (see 9.8.4)"; [9.8.6] the LOC
+ * at 0714 is Active once French units crossed there */
+static void test_n20_wg_16_10_1_retreat_across_the_pontoon_is_hazardous(void **st) {
+    (void)st;
+    LOCALS;
+    s_base();
+    unsigned l = s_nb(1006, 3);
+    s_open(1006);
+    s_open(l);
+    s_open(s_nb(1006, 0));
+    s_major(1006, l, 0); /* the Danube: no bridge in the map */
+    g_sc.dn.flor_a = n20_hex(1006);
+    g_sc.dn.flor_b = n20_hex(l);
+    g_sc.dn.flor_loc = n20_hex(s_nb(l, 3));
+    g_sc.loc[N20_ARMY_FRENCH][0] = n20_hex(s_nb(l, 3));
+    g_sc.nloc[N20_ARMY_FRENCH] = 1;
+    n20_state *s = s_retreat_fight(&d, &ev, N20_OPT_FLORIDSDORF);
+    s->dn.flor = N20_PON_INTACT;
+    s->dn.flor_used = 1;
+    uint32_t r[] = {3};
+    t_dice_script(&d, 1, r);
+    assert_true(t_legal_has(s, N20_FRENCH, s_o("retreat REILLE %04u", l)));
+    OK(N20_FRENCH, s_o("retreat REILLE %04u", l));
+    assert_int_equal(d.npurposes, 1); /* the hazard roll: 3 Breaks the unit */
+    assert_int_equal(WHERE("REILLE"), N20_U_BROKEN);
+    free(s);
+}
+
+/* [9.8.6] "If French units have crossed ... at Floridsdorf, French units can also Retreat towards
+ * the LOC there in hex 0714": Active only after the crossing */
+static void test_n20_wg_9_8_6_floridsdorf_loc_active_after_a_crossing(void **st) {
+    (void)st;
+    LOCALS;
+    s_base();
+    g_sc.dn.flor_a = n20_hex(1006);
+    g_sc.dn.flor_b = n20_hex(s_nb(1006, 0));
+    g_sc.dn.flor_loc = n20_hex(s_nb(1006, 0));
+    n20_state *s = s_new(&d, N20_OPT_FLORIDSDORF, 9, N20_FRENCH, N20_PH_MOVE);
+    uint16_t h = n20_hex(1006);
+    int before = n20_loc_distance(s, N20_ARMY_FRENCH, h);
+    assert_true(before > 1);
+    s->dn.flor = N20_PON_INTACT;
+    assert_int_equal(n20_loc_distance(s, N20_ARMY_FRENCH, h), before); /* built, nobody crossed */
+    s->dn.flor_used = 1;
+    assert_int_equal(n20_loc_distance(s, N20_ARMY_FRENCH, h), 1);
+    free(s);
+}
+
 /* ---- [18.0] #5 the Marchfeld's end ---------------------------------------------------------- */
 
 /* [18.0] #5 "This scenario ends at the conclusion of the Austrian player's Combat Phase on ... Game
@@ -759,6 +885,11 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_16_10_no_building_while_0713_is_austrian),
         cmocka_unit_test(test_n20_wg_16_10_1_built_pontoon_is_a_french_only_bridge),
         cmocka_unit_test(test_n20_wg_16_10_2_austrian_entering_0713_destroys_the_pontoon_for_good),
+        cmocka_unit_test(test_n20_wg_6_10_retreat_across_a_lobau_bridge_is_safe_and_routed),
+        cmocka_unit_test(test_n20_wg_6_10_retreat_across_another_bridge_rolls_the_hazard),
+        cmocka_unit_test(test_n20_wg_6_10_1_no_retreat_across_an_incomplete_bridge),
+        cmocka_unit_test(test_n20_wg_16_10_1_retreat_across_the_pontoon_is_hazardous),
+        cmocka_unit_test(test_n20_wg_9_8_6_floridsdorf_loc_active_after_a_crossing),
         cmocka_unit_test(test_n20_mf_18_0_game_ends_after_the_austrian_combat_phase_of_turn_12),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
