@@ -146,5 +146,7 @@ int n20_wg_rest(const struct n20_state *s, int side, int rest);
 /* [9.8.6] a LOC hex of army beside the scenario's `loc` records: the Floridsdorf LOC, Active once
  * French units crossed the pontoon; 0 none */
 uint16_t n20_wg_extra_loc(const struct n20_state *s, int army);
+/* [16.10] the Floridsdorf pontoon for the view: "unbuilt", "built", "destroyed"; "" not in play */
+const char *n20_wg_pontoon_name(const struct n20_state *s);
 
 #endif

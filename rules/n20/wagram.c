@@ -330,3 +330,8 @@ uint16_t n20_wg_extra_loc(const n20_state *s, int army) {
     if (army != N20_ARMY_FRENCH || !s->sc->dn.flor_loc || !s_flor_on(s) || !s->dn.flor_used) return 0;
     return s->sc->dn.flor_loc; /* [9.8.6] once French units crossed at Floridsdorf */
 }
+
+const char *n20_wg_pontoon_name(const n20_state *s) {
+    if (!s_flor_on(s)) return "";
+    return s->dn.flor == N20_PON_INTACT ? "built" : s->dn.flor == N20_PON_DESTROYED ? "destroyed" : "unbuilt";
+}

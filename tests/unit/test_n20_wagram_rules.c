@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
 
 /* ---- the position: Waterloo 20's units on its map, the Wagram fields set by the test ------ */
 static n20_scenario g_sc;
@@ -857,6 +858,54 @@ static void test_n20_mf_18_0_game_ends_after_the_austrian_combat_phase_of_turn_1
     free(s);
 }
 
+/* ---- the view ------------------------------------------------------------------------------ */
+
+/* the view shows what the players see on the board: the Crossings Secured side of the French
+ * Morale marker [6.10.1], the inactive (flipped) units [6.11], the Floridsdorf marker [16.10] and
+ * the Entry Area of a reinforcement delayed to Area B [3.0] */
+static void test_n20_wg_view_shows_the_crossings_the_inactive_units_and_the_pontoon(void **st) {
+    (void)st;
+    LOCALS;
+    s_hasty_map();
+    s_alt("HILL", 'Y');
+    g_sc.dn.caution_turn = 8;
+    g_sc.dn.flor_a = n20_hex(2006);
+    g_sc.dn.flor_b = n20_hex(s_nb(2006, 0));
+    for (int u = 0; u < g_sc.nunits; u++)
+        if (strcmp(g_sc.units[u].id, "ZIETEN") == 0) g_sc.units[u].flags |= N20_FLAG_INACTIVE;
+    n20_state *s = s_new(&d, N20_OPT_FLORIDSDORF, 7, N20_ALLIED, N20_PH_MOVE);
+    t_place(s, "ZIETEN", 1006);
+    s->u[U("HILL")].where = N20_U_REINF;
+    s->u[U("HILL")].arrive = 7;
+    OK(N20_ALLIED, "alt-area HILL");
+    brt_buf b;
+    buf_init(&b);
+    assert_int_equal(n20_view_text(s, N20_FRENCH, &b), 0);
+    buf_append(&b, "", 1);
+    assert_non_null(strstr((char *)b.data, "Lobau bridges: incomplete"));
+    assert_non_null(strstr((char *)b.data, "Floridsdorf pontoon: unbuilt"));
+    assert_non_null(strstr((char *)b.data, "INACTIVE"));
+    assert_non_null(strstr((char *)b.data, "turn 10 area Y"));
+    buf_reset(&b);
+    s->dn.secured = 1;
+    s->dn.flor = N20_PON_INTACT;
+    assert_int_equal(n20_view(s, N20_FRENCH, &b), 0);
+    N20__V1__View *v = n20__v1__view__unpack(NULL, b.len, b.data);
+    assert_non_null(v);
+    assert_true(v->crossings_secured);
+    assert_string_equal(v->floridsdorf, "built");
+    int seen = 0;
+    for (size_t i = 0; i < v->n_units; i++) {
+        if (strcmp(v->units[i]->id, "ZIETEN") == 0) { assert_true(v->units[i]->inactive); seen |= 1; }
+        if (strcmp(v->units[i]->id, "PIRCH") == 0) assert_false(v->units[i]->inactive);
+        if (strcmp(v->units[i]->id, "HILL") == 0) { assert_string_equal(v->units[i]->entry_area, "Y"); seen |= 2; }
+    }
+    assert_int_equal(seen, 3);
+    n20__v1__view__free_unpacked(v, NULL);
+    buf_free(&b);
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_wg_3_0_austrian_deploys_one_unit_at_a_time_in_the_heights),
@@ -891,6 +940,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_16_10_1_retreat_across_the_pontoon_is_hazardous),
         cmocka_unit_test(test_n20_wg_9_8_6_floridsdorf_loc_active_after_a_crossing),
         cmocka_unit_test(test_n20_mf_18_0_game_ends_after_the_austrian_combat_phase_of_turn_12),
+        cmocka_unit_test(test_n20_wg_view_shows_the_crossings_the_inactive_units_and_the_pontoon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
