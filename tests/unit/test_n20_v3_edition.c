@@ -405,6 +405,11 @@ static void test_n20_v3_citations_per_edition(void **st) {
     assert_string_equal(n20_ed_rule(s, "8.2.2"), "8.3.2");
     assert_string_equal(n20_ed_rule(s, "6.3"), "6.3");
     assert_string_equal(n20_ed_rule(s, "9.7.8"), "9.7.8"); /* v4 only */
+    assert_string_equal(n20_ed_rule(s, "9.8.1"), "9.9");   /* v3 [9.8.1] is a Retreat rule */
+    assert_string_equal(n20_ed_rule(s, "9.8.6"), "9.8.6"); /* the A-E exclusive [9.8.6] */
+    assert_string_equal(n20_ed_rule(s, "12.2"), "12.0");
+    assert_string_equal(n20_ed_rule(s, "16.9.5"), "16.9.4");
+    assert_string_equal(n20_ed_rule(s, "16.9.3"), "16.9");
     snprintf(t, sizeof t, "[0805] x [9.7.8] [7.7]");
     n20_ed_cite(s, t, sizeof t);
     assert_string_equal(t, "[0805] x [9.7.8] [7.6]");
