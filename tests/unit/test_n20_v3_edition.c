@@ -250,6 +250,9 @@ static void s_9_9_2(int ed) {
     assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509");
     assert_int_equal(s->phase, N20_PH_ADVANCE);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_string_equal(p.rule, ED_RULE(ed, "9.8", "9.9")); /* the decision cites the edition's rule */
     assert_int_equal(t_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507 0508"), ed == N20_ED_V3);
     if (ed == N20_ED_V4) {
         NO(N20_FRENCH, "advance REILLE 0506 0507 0508", "9.8.2");
