@@ -77,9 +77,29 @@ static void s_7_0_bridge(int ed) {
     free(s);
 }
 
+/* the same bridge with GERARD next to VON HOBE on its own bank: VON HOBE reacts in both editions,
+ * but v3 refuses a Countercharge across the bridge ([8.0] adjacent; R-dn-7.0-adjacent) */
+static void s_7_0_bridge_countercharge(int ed) {
+    ED_SETUP(ed, 9, N20_FRENCH, N20_PH_MOVE);
+    int vh = t_place(s, "VONHOBE", 2109);
+    t_place(s, "EXELMANS", 2110);
+    t_place(s, "GERARD", 2108);
+    assert_true(n20_reaction_eligible(s, vh));
+    OK(N20_FRENCH, "end");
+    assert_string_equal(s_kind(s), "reaction");
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
+    assert_int_equal(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> EXELMANS"), ed == N20_ED_V4);
+    if (ed == N20_ED_V3) NO(N20_ALLIED, "countercharge VONHOBE -> EXELMANS", "8.1");
+    else OK(N20_ALLIED, "countercharge VONHOBE -> EXELMANS");
+    free(s);
+}
+
 static void test_n20_v3_7_0_no_zoc_across_bridged_major_river(void **st) {
     (void)st;
-    for (int i = 0; i < 2; i++) s_7_0_bridge(EDS[i]);
+    for (int i = 0; i < 2; i++) {
+        s_7_0_bridge(EDS[i]);
+        s_7_0_bridge_countercharge(EDS[i]);
+    }
 }
 
 /* The example of v3 [9.4.2] (Jena): the single French Infantry unit must attack the Prussian
