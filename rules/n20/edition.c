@@ -9,7 +9,7 @@
  *  - the citations (n20_ed_rule, n20_ed_cite): the code cites v4 numbers; a v3 game cites the
  *    Danube 20 number of the same rule (docs/n20-editions.md table 4), in its rejections
  *    (n20_ed_reject, from n20_apply) and in its event texts (n20_event). Rules that exist only
- *    in v4 keep their number (docs/danube-rulings/edition.md R-dn-cite-v4-only).
+ *    in v4 keep their number (docs/danube-rulings/edition.md R-dn-cite-table, R-dn-cite-exclusive).
  */
 #include <stdio.h>
 #include <string.h>
