@@ -1,0 +1,318 @@
+/*
+ * test_n20_dn_data.c - the Danube 20 scenario data (rules/n20/scenarios/aspern-essling20.n20,
+ * wagram20.n20, marchfeld.n20) and the records data.c reads for them: the files parse, every
+ * record carries its provenance, the set-ups are the rulebook's lists unit by unit, the map has
+ * every hex the text names and makes adjacent the pairs the text calls adjacent.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "n20/n20.h"
+
+static const n20_scenario *s_sc(const char *id) {
+    const n20_scenario *sc = n20_scenario_get(id);
+    assert_non_null(sc);
+    assert_string_equal(sc->id, id);
+    return sc;
+}
+
+static int s_unit(const n20_scenario *sc, const char *id) {
+    for (int i = 0; i < sc->nunits; i++)
+        if (strcmp(sc->units[i].id, id) == 0) return i;
+    return -1;
+}
+
+/* the unit record as the rulebook lists it: side, army, type, strength-allowance, placement */
+static void s_want(const n20_scenario *sc, const char *id, int side, int type, int str, int ma, int place,
+                   unsigned xxyy, int turn, char area) {
+    int u = s_unit(sc, id);
+    if (u < 0) fail_msg("unit %s missing from %s", id, sc->id);
+    const n20_unit_def *d = &sc->units[u];
+    assert_int_equal(d->side, side);
+    assert_int_equal(d->army, side == N20_FRENCH ? N20_ARMY_FRENCH : N20_ARMY_AUSTRIAN);
+    assert_int_equal(d->type, type);
+    assert_int_equal(d->strength, str);
+    assert_int_equal(d->allowance, ma);
+    assert_int_equal(d->place, place);
+    if (xxyy) assert_int_equal(n20_xxyy(d->hex), xxyy);
+    if (turn) assert_int_equal(d->turn, turn);
+    if (area) assert_int_equal(d->area, area);
+}
+
+static int s_adj(const n20_scenario *sc, unsigned a, unsigned b) {
+    return n20_dir(sc, n20_hex(a), n20_hex(b)) >= 0;
+}
+
+/* every record of the file has a provenance, RULEBOOK or RECONSTRUCTED (the parser refuses a line
+ * without one); counted here from the text, so that a new record kind cannot slip by */
+static void s_every_record_has_provenance(const char *id) {
+    size_t len = 0;
+    const char *t = n20_data_text(id, &len);
+    assert_non_null(t);
+    size_t i = 0;
+    int n = 0;
+    while (i < len) {
+        size_t e = i;
+        while (e < len && t[e] != '\n') e++;
+        size_t b = i;
+        while (b < e && (t[b] == ' ' || t[b] == '\t')) b++;
+        if (b < e && t[b] != '#') {
+            char line[600];
+            size_t l = e - b < sizeof line - 1 ? e - b : sizeof line - 1;
+            memcpy(line, t + b, l);
+            line[l] = 0;
+            const char *bar = strchr(line, '|');
+            if (!bar || (!strstr(bar, "RULEBOOK") && !strstr(bar, "RECONSTRUCTED")))
+                fail_msg("%s: no provenance: %s", id, line);
+            n++;
+        }
+        i = e + 1;
+    }
+    assert_true(n > 0);
+}
+
+/* ---- Aspern-Essling 20 -------------------------------------------------------------- */
+
+/* A-E [3.0]: the scenario loads, plays the v3.0 edition, and every record has its provenance */
+static void test_n20_ae_3_0_loads_v3_with_provenance(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_int_equal(sc->edition, N20_ED_V3);
+    assert_int_equal(sc->rows, 21);
+    assert_int_equal(sc->cols, 14);
+    assert_true(sc->n_rulebook > 0 && sc->n_reconstructed > 0);
+    s_every_record_has_provenance("aspern-essling20");
+}
+
+/* A-E [3.0] #1-#3, [4.0], [4.2], [5.0]: Turn 1 21 May Morning, Morale 8/6, the Austrian is First
+ * Player and skips his first Random Events Phase, Sudden Death on 14, 15, 16 */
+static void test_n20_ae_3_0_turn_track_morale_first_player(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_int_equal(sc->start_turn, 1);
+    assert_string_equal(sc->turns[1].label, "21-May morning");
+    assert_string_equal(sc->turns[8].label, "22-May midday"); /* [17.2] */
+    assert_int_equal(sc->morale0[N20_FRENCH], 8);
+    assert_int_equal(sc->morale0[N20_ALLIED], 6);
+    assert_int_equal(sc->first_player, N20_ALLIED);
+    for (int t = 1; t <= sc->last_turn; t++) {
+        assert_true(sc->turns[t].defined);
+        assert_int_equal(sc->turns[t].sudden != 0, t >= 14 && t <= 16);
+    }
+    assert_true(sc->last_turn > 16);
+}
+
+/* A-E [3.0] #4 Austrian Placement, unit by unit */
+static void test_n20_ae_3_0_austrian_placement(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    s_want(sc, "VIa", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 206, 0, 0);
+    s_want(sc, "V", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 209, 0, 0);
+    s_want(sc, "CHARLES", N20_ALLIED, N20_LEADER, 2, 5, N20_P_LEADER, 403, 0, 0);
+    s_want(sc, "GRENADIER", N20_ALLIED, N20_INF, 3, 2, N20_P_HEX, 603, 0, 0);
+    s_want(sc, "II", N20_ALLIED, N20_INF, 4, 2, N20_P_HEX, 604, 0, 0);
+    s_want(sc, "I", N20_ALLIED, N20_INF, 4, 2, N20_P_HEX, 607, 0, 0);
+    s_want(sc, "IVa", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 902, 0, 0);
+    s_want(sc, "RESERVE1", N20_ALLIED, N20_CAV, 1, 3, N20_P_HEX, 909, 0, 0);
+    s_want(sc, "RESERVE2", N20_ALLIED, N20_CAV, 1, 3, N20_P_HEX, 1005, 0, 0);
+    s_want(sc, "IVb", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 1103, 0, 0);
+}
+
+/* A-E [3.0] French Placement on the chosen site, and the French Reinforcements at its area */
+static void test_n20_ae_3_0_french_placement_and_reinforcements(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    s_want(sc, "4eB", N20_FRENCH, N20_INF, 3, 2, N20_P_SITE, 0, 0, 'N');
+    s_want(sc, "4eC", N20_FRENCH, N20_INF, 2, 2, N20_P_SITE, 0, 0, 'S');
+    s_want(sc, "NAPOLEON", N20_FRENCH, N20_LEADER, 3, 5, N20_P_SITE, 0, 0, 'S');
+    assert_true(sc->units[s_unit(sc, "NAPOLEON")].flags & N20_FLAG_NAPOLEON);
+    int g = s_unit(sc, "BRIDGEHEAD");
+    assert_true(g >= 0 && (sc->units[g].flags & N20_FLAG_GARRISON) && sc->units[g].place == N20_P_SITE &&
+                sc->units[g].area == 'N'); /* [9.10] */
+    s_want(sc, "2eA", N20_FRENCH, N20_INF, 4, 2, N20_P_TURN, 0, 1, '*');
+    s_want(sc, "2eB", N20_FRENCH, N20_INF, 3, 2, N20_P_TURN, 0, 2, '*');
+    s_want(sc, "GUARD", N20_FRENCH, N20_INF, 2, 2, N20_P_TURN, 0, 3, '*');
+    assert_true(sc->units[s_unit(sc, "GUARD")].flags & N20_FLAG_GUARD);
+    s_want(sc, "RESERVE", N20_FRENCH, N20_CAV, 2, 3, N20_P_TURN, 0, 3, '*');
+    s_want(sc, "3eA", N20_FRENCH, N20_INF, 4, 2, N20_P_ROLL, 0, 4, '*');
+    s_want(sc, "3eC", N20_FRENCH, N20_INF, 2, 2, N20_P_ROLL, 0, 9, '*');
+    assert_int_equal(sc->units[s_unit(sc, "3eA")].need, 4);
+    assert_int_equal(sc->units[s_unit(sc, "3eC")].need, 4);
+}
+
+/* A-E [17.2] Summoned from Linz: 8e, 9e and III on Turn 8, only with the option; the table */
+static void test_n20_ae_17_2_linz_units_and_table(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    const char *ids[] = {"8e", "9e", "III"};
+    for (int i = 0; i < 3; i++) {
+        int u = s_unit(sc, ids[i]);
+        assert_true(u >= 0);
+        assert_int_equal(sc->units[u].linz, 1);
+        assert_int_equal(sc->units[u].turn, 8);
+        assert_int_equal(sc->units[u].if_opts, N20_OPT_LINZ);
+    }
+    assert_int_equal(sc->units[s_unit(sc, "III")].area, 'Z');
+    assert_int_equal(sc->units[s_unit(sc, "III")].strength, 3);
+    const uint8_t want[6] = {N20_LZ_REMOVED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_NEXT_TURN,
+                             N20_LZ_ARRIVES};
+    assert_memory_equal(sc->dn.linz, want, 6);
+}
+
+/* A-E [3.0] the five crossing sites: each north hex adjacent to its south hex, across the Danube
+ * (a Major River hexside), its Objective from the table, an Entry Area with hexes on the map */
+static void test_n20_ae_3_0_crossing_sites(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_int_equal(sc->dn.nsites, 5);
+    const char *names[] = {"lackenau", "floridsdorf", "lobau-west", "lobau-east", "fischamend"};
+    const unsigned obj[] = {810, 810, 1510, 1710, 1909};
+    for (int i = 0; i < 5; i++) {
+        const n20_dn_site *t = &sc->dn.site[i];
+        assert_string_equal(t->name, names[i]);
+        assert_int_equal(n20_xxyy(t->obj), obj[i]);
+        int entry = 0;
+        for (int k = 0; k < sc->nentry; k++) entry |= sc->entry_area[k] == t->area;
+        assert_true(entry);
+        int lochex = 0;
+        for (int k = 0; k < sc->nentry; k++) lochex |= sc->entry_area[k] == t->area && sc->entry_hex[k] == t->loc;
+        assert_true(lochex); /* [9.8.6] the French LOC hex in the site's Entry Area */
+        if (t->fischamend) continue;
+        int d = n20_dir(sc, t->north, t->south);
+        assert_true(d >= 0);
+        assert_int_equal(sc->river[t->north][d], N20_RIV_MAJOR);
+    }
+    assert_int_equal(sc->dn.site[4].fischamend, 1);
+    assert_int_equal(n20_xxyy(sc->dn.fisch_hex), 2110); /* [3.0] 4eB sets up in 2110 */
+    assert_int_equal(sc->dn.fisch_area, 'D');           /* [9.8.6] Area D */
+}
+
+/* A-E [6.10] the Pontoon Crossing Table as printed; [4.1] [6.10.2] the reconstructed tables exist */
+static void test_n20_ae_6_10_pontoon_tables(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    const uint8_t cross[6] = {N20_PC_FAIL_DAMAGED, N20_PC_PASS_DAMAGED, N20_PC_PASS_DAMAGED,
+                              N20_PC_PASS, N20_PC_PASS, N20_PC_PASS};
+    assert_memory_equal(sc->dn.pontoon_cross, cross, 6);
+    int rep = 0, des = 0;
+    for (int i = 0; i < 6; i++) rep += sc->dn.pontoon_repair[i], des += sc->dn.pontoon_destroy[i];
+    assert_true(rep > 0 && rep < 6);
+    assert_true(des > 0 && des < 6);
+    assert_int_equal(sc->dn.catastrophe, -2); /* [9.10.1] */
+}
+
+/* A-E [14.0] [14.1] the Austrian Objectives and the Home Ground yellow stars */
+static void test_n20_ae_14_1_objectives_and_home_ground(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_int_equal(sc->nobj[N20_FRENCH], 0); /* the French one is the site's */
+    assert_int_equal(sc->nobj[N20_ALLIED], 2);
+    assert_int_equal(n20_xxyy(sc->obj[N20_ALLIED][0]), 1006);
+    assert_int_equal(n20_xxyy(sc->obj[N20_ALLIED][1]), 1605);
+    const unsigned home[] = {209, 708, 1109, 1407};
+    assert_int_equal(sc->dn.nhome, 4);
+    for (int i = 0; i < 4; i++) assert_int_equal(n20_xxyy(sc->dn.home[i]), home[i]);
+    assert_int_equal(sc->dn.home_mode, 0);
+    assert_int_equal(sc->dn.home_bonus, 2);
+}
+
+/* A-E [9.8.6] the Austrian LOCs: 0111 0501 1001 2102 */
+static void test_n20_ae_9_8_6_austrian_locs(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    const unsigned loc[] = {111, 501, 1001, 2102};
+    assert_int_equal(sc->nloc[N20_ARMY_AUSTRIAN], 4);
+    for (int i = 0; i < 4; i++) assert_int_equal(n20_xxyy(sc->loc[N20_ARMY_AUSTRIAN][i]), loc[i]);
+    assert_int_equal(sc->nloc[N20_ARMY_FRENCH], 0); /* the French LOC is the site's (9.8.6) */
+}
+
+/* [3.0] the deck: the two red-titled cards form the Discard Pile (erratum 8-8-2012); the 13th
+ * card is out of the game unless [17.1]; one card damages the pontoon */
+static void test_n20_ae_3_0_deck_red_cards_discarded(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_int_equal(sc->ncards, 13);
+    int draw = 0, discard = 0, out = 0, pontoon = 0;
+    for (int i = 0; i < sc->ncards; i++) {
+        const n20_card_def *c = &sc->cards[i];
+        draw += c->pile == 0, discard += c->pile == 1, out += c->pile == 2;
+        pontoon += c->effect[0] == N20_E_PONTOON_DAMAGE || c->effect[1] == N20_E_PONTOON_DAMAGE;
+    }
+    assert_int_equal(draw, 10);
+    assert_int_equal(discard, 2);
+    assert_int_equal(out, 1);
+    assert_true(pontoon > 0);
+    assert_string_equal(sc->cards[12].title, "Grenzers / Voltigeurs");
+}
+
+/* ---- the map (both battles) ------------------------------------------------------------ */
+
+/* the pairs the text calls adjacent: the Lobau bridges (Wagram [6.10.1]) and Floridsdorf ([16.10]) */
+static void test_n20_dn_map_adjacent_pairs(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    assert_true(s_adj(sc, 1511, 1611));
+    assert_true(s_adj(sc, 1609, 1610));
+    assert_true(s_adj(sc, 1610, 1710));
+    assert_true(s_adj(sc, 713, 714));
+}
+
+/* every hex the text names is on the map, and each named place has its label */
+static void test_n20_dn_map_named_hexes(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    const unsigned named[] = {209, 403, 708, 713, 714, 810, 1003, 1006, 1109, 1407, 1510, 1605, 1710, 1909,
+                              111, 501, 1001, 2102, 1714, 1511, 1512, 1610, 1611, 2110};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        assert_true(sc->onmap[n20_hex(named[i])]);
+    const unsigned towns[] = {403, 708, 713, 810, 1003, 1006, 1109, 1407, 1510, 1605, 1710, 1909};
+    for (size_t i = 0; i < sizeof towns / sizeof towns[0]; i++) {
+        assert_int_equal(sc->terrain[n20_hex(towns[i])], N20_T_TOWN);
+        int lab = 0;
+        for (int k = 0; k < sc->nlabels; k++) lab |= sc->labels[k].hex == n20_hex(towns[i]);
+        assert_true(lab);
+    }
+}
+
+/* the set-up is sane: on the map, unstacked, no Austrian unit next to a French site hex */
+static void test_n20_ae_3_0_setup_unstacked_on_map(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *a = &sc->units[i];
+        if (a->place != N20_P_HEX && a->place != N20_P_LEADER) continue;
+        assert_true(sc->onmap[a->hex]);
+        for (int j = i + 1; j < sc->nunits; j++)
+            if ((sc->units[j].place == N20_P_HEX) && a->place == N20_P_HEX) assert_true(sc->units[j].hex != a->hex);
+        if (a->side != N20_ALLIED || a->place != N20_P_HEX) continue;
+        for (int k = 0; k < sc->dn.nsites; k++) {
+            assert_true(n20_dir(sc, a->hex, sc->dn.site[k].north) < 0 && a->hex != sc->dn.site[k].north);
+            if (sc->dn.site[k].south) assert_true(n20_dir(sc, a->hex, sc->dn.site[k].south) < 0);
+        }
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_ae_3_0_loads_v3_with_provenance),
+        cmocka_unit_test(test_n20_ae_3_0_turn_track_morale_first_player),
+        cmocka_unit_test(test_n20_ae_3_0_austrian_placement),
+        cmocka_unit_test(test_n20_ae_3_0_french_placement_and_reinforcements),
+        cmocka_unit_test(test_n20_ae_17_2_linz_units_and_table),
+        cmocka_unit_test(test_n20_ae_3_0_crossing_sites),
+        cmocka_unit_test(test_n20_ae_6_10_pontoon_tables),
+        cmocka_unit_test(test_n20_ae_14_1_objectives_and_home_ground),
+        cmocka_unit_test(test_n20_ae_9_8_6_austrian_locs),
+        cmocka_unit_test(test_n20_ae_3_0_deck_red_cards_discarded),
+        cmocka_unit_test(test_n20_dn_map_adjacent_pairs),
+        cmocka_unit_test(test_n20_dn_map_named_hexes),
+        cmocka_unit_test(test_n20_ae_3_0_setup_unstacked_on_map),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
