@@ -280,22 +280,341 @@ static void test_n20_dn_map_named_hexes(void **st) {
     }
 }
 
-/* the set-up is sane: on the map, unstacked, no Austrian unit next to a French site hex */
-static void test_n20_ae_3_0_setup_unstacked_on_map(void **st) {
-    (void)st;
-    const n20_scenario *sc = s_sc("aspern-essling20");
+/* the set-up of a scenario is sane: every unit set up on a hex is on the map, no two non-Leader
+ * units share a hex except a Garrison or Battery with a unit (Wagram [9.11] 2eA on the 1610 Battery),
+ * and no Austrian unit is set up next to a French one across a hexside other than a Major River (the
+ * book's own contact: the Wagram 1511 Garrison beside Essling, [9.10]) */
+static void s_setup_sane(const char *id, int contacts_allowed) {
+    const n20_scenario *sc = s_sc(id);
+    int contacts = 0;
     for (int i = 0; i < sc->nunits; i++) {
         const n20_unit_def *a = &sc->units[i];
         if (a->place != N20_P_HEX && a->place != N20_P_LEADER) continue;
         assert_true(sc->onmap[a->hex]);
-        for (int j = i + 1; j < sc->nunits; j++)
-            if ((sc->units[j].place == N20_P_HEX) && a->place == N20_P_HEX) assert_true(sc->units[j].hex != a->hex);
-        if (a->side != N20_ALLIED || a->place != N20_P_HEX) continue;
-        for (int k = 0; k < sc->dn.nsites; k++) {
+        if (a->place != N20_P_HEX) continue;
+        for (int j = i + 1; j < sc->nunits; j++) {
+            const n20_unit_def *b = &sc->units[j];
+            if (b->place != N20_P_HEX || b->hex != a->hex) continue;
+            assert_true((a->flags | b->flags) & N20_FLAG_GARRISON);
+            assert_false((a->flags & b->flags) & N20_FLAG_GARRISON);
+            assert_int_equal(a->side, b->side);
+        }
+        if (a->side != N20_ALLIED) continue;
+        for (int j = 0; j < sc->nunits; j++) {
+            const n20_unit_def *b = &sc->units[j];
+            if (b->side != N20_FRENCH || b->place != N20_P_HEX) continue;
+            int d = n20_dir(sc, a->hex, b->hex);
+            if (d >= 0 && sc->river[a->hex][d] != N20_RIV_MAJOR) {
+                assert_true(b->flags & N20_FLAG_GARRISON);
+                contacts++;
+            }
+        }
+        for (int k = 0; k < sc->dn.nsites; k++) { /* A-E: no Austrian next to any crossing site */
             assert_true(n20_dir(sc, a->hex, sc->dn.site[k].north) < 0 && a->hex != sc->dn.site[k].north);
             if (sc->dn.site[k].south) assert_true(n20_dir(sc, a->hex, sc->dn.site[k].south) < 0);
         }
     }
+    assert_int_equal(contacts, contacts_allowed);
+}
+
+static void test_n20_ae_3_0_setup_unstacked_on_map(void **st) {
+    (void)st;
+    s_setup_sane("aspern-essling20", 0);
+}
+
+/* Wagram [3.0] [9.10]: the only contact at the start is VIb in Essling beside the 1511 Garrison */
+static void test_n20_wg_3_0_setup_unstacked_on_map(void **st) {
+    (void)st;
+    s_setup_sane("wagram20", 1);
+}
+
+static void test_n20_wg_18_0_marchfeld_setup_unstacked_on_map(void **st) {
+    (void)st;
+    s_setup_sane("marchfeld", 0);
+}
+
+/* ---- Wagram 20 ------------------------------------------------------------------------ */
+
+/* Wagram [3.0]: loads on the A-E map (base ... map) without the A-E battle: no crossing sites,
+ * no A-E Objectives or Home Ground, its own deck and turn track */
+static void test_n20_wg_3_0_loads_on_the_ae_map_without_its_battle(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    const n20_scenario *ae = s_sc("aspern-essling20");
+    assert_int_equal(sc->edition, N20_ED_V3);
+    assert_string_equal(sc->base, "aspern-essling20");
+    assert_int_equal(sc->rows, ae->rows);
+    assert_memory_equal(sc->terrain, ae->terrain, sizeof sc->terrain);
+    assert_int_equal(sc->dn.nsites, 0);
+    assert_int_equal(sc->dn.catastrophe, 0);
+    assert_int_equal(sc->ncards, 13);
+    assert_string_equal(sc->cards[0].title, "Thunderstorm");
+    assert_int_equal(sc->nobj[N20_FRENCH], 1);
+    assert_int_equal(n20_xxyy(sc->obj[N20_FRENCH][0]), 1510);
+    assert_int_equal(sc->nobj[N20_ALLIED], 2);
+    assert_int_equal(n20_xxyy(sc->obj[N20_ALLIED][0]), 403);
+    assert_int_equal(n20_xxyy(sc->obj[N20_ALLIED][1]), 1003);
+    assert_int_equal(sc->dn.nhome, 2);
+    assert_int_equal(sc->dn.home_mode, 1);
+    assert_int_equal(sc->dn.home_bonus, 2);
+    assert_int_equal(sc->nloc[N20_ARMY_FRENCH], 1);
+    assert_int_equal(n20_xxyy(sc->loc[N20_ARMY_FRENCH][0]), 1714); /* [9.8.6] */
+    assert_int_equal(sc->nloc[N20_ARMY_AUSTRIAN], 4);
+    s_every_record_has_provenance("wagram20");
+}
+
+/* Wagram [3.0] [4.0] [4.2]: Turn 1 Pre-dawn, 18 turns, Sudden Death 15-17, Morale 8/6, French first */
+static void test_n20_wg_3_0_turn_track_morale_first_player(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    assert_int_equal(sc->start_turn, 1);
+    assert_int_equal(sc->last_turn, 18);
+    assert_string_equal(sc->turns[1].label, "5-July pre-dawn");
+    assert_string_equal(sc->turns[4].label, "5-July afternoon");
+    assert_string_equal(sc->turns[8].label, "6-July morning");
+    assert_string_equal(sc->turns[12].label, "6-July evening");
+    for (int t = 1; t <= 18; t++) assert_int_equal(sc->turns[t].sudden != 0, t >= 15 && t <= 17);
+    assert_int_equal(sc->morale0[N20_FRENCH], 8);
+    assert_int_equal(sc->morale0[N20_ALLIED], 6);
+    assert_int_equal(sc->first_player, N20_FRENCH);
+    assert_int_equal(sc->dn.turn1_move_only, 1); /* [4.1] */
+    assert_int_equal(sc->dn.caution_turn, 8);    /* [6.11] */
+    assert_int_equal(sc->dn.lull_turn, 8);       /* [13.0] */
+    assert_int_equal(sc->dn.lobau_morale, -2);   /* [12.8] */
+}
+
+/* Wagram [3.0] Austrian Placement unit by unit, [6.11] the inactive ones */
+static void test_n20_wg_3_0_austrian_placement_and_caution(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    s_want(sc, "III", N20_ALLIED, N20_INF, 3, 2, N20_P_HEX, 306, 0, 0);
+    s_want(sc, "CHARLES", N20_ALLIED, N20_LEADER, 2, 5, N20_P_LEADER, 403, 0, 0);
+    s_want(sc, "V", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 410, 0, 0);
+    s_want(sc, "RESERVE1", N20_ALLIED, N20_CAV, 1, 3, N20_P_HEX, 607, 0, 0);
+    s_want(sc, "GRENADIER", N20_ALLIED, N20_INF, 3, 2, N20_P_HEX, 708, 0, 0);
+    s_want(sc, "RESERVE2", N20_ALLIED, N20_CAV, 1, 3, N20_P_HEX, 1004, 0, 0);
+    s_want(sc, "VIa", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 1311, 0, 0);
+    s_want(sc, "VIb", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 1510, 0, 0);
+    s_want(sc, "ADVGUARD", N20_ALLIED, N20_INF, 2, 2, N20_P_HEX, 1710, 0, 0);
+    const char *deploy[] = {"I", "II", "IV"};
+    for (int i = 0; i < 3; i++) {
+        s_want(sc, deploy[i], N20_ALLIED, N20_INF, 4, 2, N20_P_DEPLOY, 0, 0, (char)N20_Z_HEIGHTS);
+    }
+    const char *released[] = {"ADVGUARD", "GRENADIER", "VIa", "VIb", "RESERVE1", "RESERVE2"};
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        if (d->side != N20_ALLIED || (d->place != N20_P_HEX && d->place != N20_P_DEPLOY)) continue;
+        int rel = 0;
+        for (size_t k = 0; k < sizeof released / sizeof released[0]; k++) rel |= strcmp(d->id, released[k]) == 0;
+        assert_int_equal((d->flags & N20_FLAG_INACTIVE) != 0, !rel);
+    }
+}
+
+/* Wagram [3.0] the Russbach Heights: every deployable hex in columns 08-15, enough free hexes for
+ * I, II and IV unstacked */
+static void test_n20_wg_3_0_heights_deployable(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    int n = 0, free = 0;
+    for (int h = 0; h < N20_HEXES; h++) {
+        if (!(sc->dn.zone[h] & N20_Z_HEIGHTS)) continue;
+        assert_true(sc->onmap[h]);
+        unsigned x = n20_xxyy((uint16_t)h) / 100;
+        assert_true(x >= 8 && x <= 15);
+        n++;
+        int taken = 0;
+        for (int i = 0; i < sc->nunits; i++) taken |= sc->units[i].place == N20_P_HEX && sc->units[i].hex == h;
+        free += !taken;
+    }
+    assert_true(n > 0);
+    assert_true(free >= 3);
+}
+
+/* Wagram [3.0] reinforcements: A now or B three turns later; the 8e the other way round, on a 6;
+ * Archduke John and John roll together, John's arrival +1 Austrian Morale [12.7] */
+static void test_n20_wg_3_0_reinforcements_alternatives(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    struct { const char *id; int turn; } r[] = {{"GUARD", 1}, {"MACDONALD", 2}, {"RESERVE", 2}, {"GRENIER", 3},
+                                                {"11e", 4}, {"GRAND-BATTERY", 5}};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        int u = s_unit(sc, r[i].id);
+        assert_true(u >= 0);
+        assert_int_equal(sc->units[u].place, N20_P_TURN);
+        assert_int_equal(sc->units[u].turn, r[i].turn);
+        assert_int_equal(sc->units[u].area, 'A');
+        assert_int_equal(sc->units[u].alt_area, 'B');
+        assert_int_equal(sc->units[u].alt_delay, 3);
+    }
+    s_want(sc, "8e", N20_FRENCH, N20_INF, 2, 2, N20_P_ROLL, 0, 6, 'B');
+    int e = s_unit(sc, "8e");
+    assert_int_equal(sc->units[e].need, 6);
+    assert_int_equal(sc->units[e].alt_area, 'A');
+    assert_int_equal(sc->units[e].alt_delay, 3);
+    int j = s_unit(sc, "ARCHDUKE-JOHN"), l = s_unit(sc, "JOHN");
+    assert_true(j >= 0 && l >= 0);
+    assert_int_equal(sc->units[j].place, N20_P_ROLL);
+    assert_int_equal(sc->units[j].turn, 5);
+    assert_int_equal(sc->units[j].area, 'Z');
+    assert_int_equal(sc->units[j].need, 6);
+    assert_int_equal(sc->units[j].arrive_morale, 1);
+    assert_int_equal(sc->units[l].arrive_morale, 0);
+    assert_true(sc->units[j].roll_group != 0);
+    assert_int_equal(sc->units[j].roll_group, sc->units[l].roll_group);
+    assert_int_equal(sc->units[l].type, N20_LEADER);
+    assert_int_equal(sc->units[l].strength, 0);
+    assert_int_equal(sc->units[l].if_opts, N20_OPT_LEADERS);
+}
+
+/* Wagram [3.0] French Placement on Lobau Island; [9.10] the Garrison at 1511; [9.11] the Batteries */
+static void test_n20_wg_3_0_french_placement_garrison_batteries(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    s_want(sc, "2eA", N20_FRENCH, N20_INF, 4, 2, N20_P_HEX, 1610, 0, 0);
+    s_want(sc, "3eB", N20_FRENCH, N20_INF, 3, 2, N20_P_HEX, 1611, 0, 0);
+    s_want(sc, "NAPOLEON", N20_FRENCH, N20_LEADER, 3, 5, N20_P_LEADER, 1611, 0, 0);
+    s_want(sc, "DRAGOONS", N20_FRENCH, N20_CAV, 1, 3, N20_P_HEX, 1612, 0, 0);
+    s_want(sc, "4eA", N20_FRENCH, N20_INF, 4, 2, N20_P_HEX, 1711, 0, 0);
+    s_want(sc, "3eA", N20_FRENCH, N20_INF, 4, 2, N20_P_HEX, 1712, 0, 0);
+    s_want(sc, "9e", N20_FRENCH, N20_INF, 2, 2, N20_P_HEX, 1713, 0, 0);
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        if (d->side == N20_FRENCH && d->place == N20_P_HEX && !(d->flags & N20_FLAG_GARRISON))
+            assert_true(sc->dn.zone[d->hex] & N20_Z_LOBAU);
+    }
+    int g = s_unit(sc, "BRIDGEHEAD");
+    assert_true(g >= 0 && (sc->units[g].flags & N20_FLAG_GARRISON));
+    assert_int_equal(n20_xxyy(sc->units[g].hex), 1511);
+    const unsigned bat[] = {1512, 1610};
+    int nb = 0;
+    for (int i = 0; i < sc->nunits; i++) {
+        const n20_unit_def *d = &sc->units[i];
+        if (!(d->flags & N20_FLAG_BATTERY)) continue;
+        assert_true(d->flags & N20_FLAG_GARRISON);
+        assert_int_equal(d->type, N20_ART);
+        assert_int_equal(d->strength, 2);
+        assert_int_equal(d->allowance, 0);
+        assert_int_equal(n20_xxyy(d->hex), bat[nb]);
+        nb++;
+    }
+    assert_int_equal(nb, 2);
+}
+
+/* Wagram [6.10.1] the incomplete bridges are bridged Major River hexsides, Lobau on one side;
+ * the secure hexes; [6.10.2] the Confusion & Congestion table; [16.10] Floridsdorf */
+static void test_n20_wg_6_10_bridges_tables_floridsdorf(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    const unsigned inc[3][2] = {{1511, 1611}, {1609, 1610}, {1610, 1710}};
+    assert_int_equal(sc->dn.nincomplete, 3);
+    for (int i = 0; i < 3; i++) {
+        uint16_t a = sc->dn.incomplete[i].a, b = sc->dn.incomplete[i].b;
+        assert_int_equal(n20_xxyy(a), inc[i][0]);
+        assert_int_equal(n20_xxyy(b), inc[i][1]);
+        int d = n20_dir(sc, a, b);
+        assert_true(d >= 0);
+        assert_int_equal(sc->river[a][d], N20_RIV_MAJOR);
+        assert_int_equal(sc->cross[a][d], N20_X_BRIDGE);
+        assert_true((sc->dn.zone[a] & N20_Z_LOBAU) != (sc->dn.zone[b] & N20_Z_LOBAU));
+    }
+    assert_int_equal(sc->dn.nsecure, 2);
+    assert_int_equal(n20_xxyy(sc->dn.secure[0]), 1510);
+    assert_int_equal(n20_xxyy(sc->dn.secure[1]), 1710);
+    const uint8_t cc[6] = {1, 1, 2, 2, 2, 3};
+    assert_memory_equal(sc->dn.cc, cc, 6);
+    assert_int_equal(n20_xxyy(sc->dn.flor_a), 713);
+    assert_int_equal(n20_xxyy(sc->dn.flor_b), 714);
+    assert_int_equal(n20_xxyy(sc->dn.flor_loc), 714);
+    int d = n20_dir(sc, sc->dn.flor_a, sc->dn.flor_b);
+    assert_int_equal(sc->river[sc->dn.flor_a][d], N20_RIV_MAJOR);
+    assert_int_equal(sc->cross[sc->dn.flor_a][d], N20_X_NONE); /* unbuilt [16.10] */
+    assert_int_equal(sc->dn.secured0, 0);
+}
+
+/* the A-E map has no bridge off Lobau Island: the Lobau bridges are Wagram's */
+static void test_n20_ae_3_0_no_lobau_bridges(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    for (int h = 0; h < N20_HEXES; h++)
+        for (int d = 0; d < 6; d++)
+            if (sc->river[h][d] == N20_RIV_MAJOR) assert_int_equal(sc->cross[h][d], N20_X_NONE);
+}
+
+/* Lobau Island is an island: every hexside from a Lobau hex to a hex off it is a Major River */
+static void test_n20_dn_map_lobau_is_an_island(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("aspern-essling20");
+    int n = 0;
+    for (int h = 0; h < N20_HEXES; h++) {
+        if (!(sc->dn.zone[h] & N20_Z_LOBAU)) continue;
+        n++;
+        for (int h2 = 0; h2 < N20_HEXES; h2++) {
+            int d = sc->onmap[h2] ? n20_dir(sc, (uint16_t)h, (uint16_t)h2) : -1;
+            if (d >= 0 && !(sc->dn.zone[h2] & N20_Z_LOBAU)) assert_int_equal(sc->river[h][d], N20_RIV_MAJOR);
+        }
+    }
+    assert_int_equal(n, 15);
+}
+
+/* ---- the Marchfeld [18.0] -------------------------------------------------------------- */
+
+/* [18.0] #1-#5: Turn 4, Morale 6/6, Crossings Secured, the end after the Austrian Combat Phase of
+ * Turn 12, no Floridsdorf pontoon, Wagram's rules and cards */
+static void test_n20_wg_18_0_marchfeld_start_and_end(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("marchfeld");
+    assert_int_equal(sc->edition, N20_ED_V3);
+    assert_int_equal(sc->start_turn, 4);
+    assert_int_equal(sc->last_turn, 12);
+    assert_int_equal(sc->morale0[N20_FRENCH], 6);
+    assert_int_equal(sc->morale0[N20_ALLIED], 6);
+    assert_int_equal(sc->dn.secured0, 1);
+    assert_int_equal(sc->dn.end_turn, 12);
+    assert_int_equal(sc->dn.end_side, N20_ALLIED);
+    assert_int_equal(sc->dn.end_phase, N20_PH_COMBAT_END);
+    assert_int_equal(sc->first_player, N20_FRENCH);
+    assert_int_equal(sc->skip_first_event, 1 + N20_FRENCH);
+    assert_true(sc->opts_ok & N20_OPT_13TH_CARD);
+    assert_false(sc->opts_ok & N20_OPT_FLORIDSDORF);
+    assert_int_equal(sc->ncards, 13);
+    assert_int_equal(sc->dn.caution_turn, 8);
+    assert_int_equal(sc->nobj[N20_FRENCH], 1);
+    assert_int_equal(sc->nobj[N20_ALLIED], 2);
+    assert_int_equal(sc->dn.nhome, 2);
+    s_every_record_has_provenance("marchfeld");
+}
+
+/* [18.0] #4 the Marchfeld placement, unit by unit; V, I, II, IV begin inactive */
+static void test_n20_wg_18_0_marchfeld_placement(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("marchfeld");
+    struct { const char *id; int side, type, str, ma; unsigned hex; int inactive; } u[] = {
+        {"V", N20_ALLIED, N20_INF, 2, 2, 410, 1},       {"III", N20_ALLIED, N20_INF, 3, 2, 507, 0},
+        {"RESERVE2", N20_ALLIED, N20_CAV, 1, 3, 602, 0}, {"VIb", N20_ALLIED, N20_INF, 2, 2, 608, 0},
+        {"VIa", N20_ALLIED, N20_INF, 2, 2, 609, 0},      {"RESERVE1", N20_ALLIED, N20_CAV, 1, 3, 705, 0},
+        {"GRENADIER", N20_ALLIED, N20_INF, 3, 2, 708, 0}, {"I", N20_ALLIED, N20_INF, 4, 2, 1003, 1},
+        {"II", N20_ALLIED, N20_INF, 4, 2, 1204, 1},      {"IV", N20_ALLIED, N20_INF, 4, 2, 1403, 1},
+        {"ADVGUARD", N20_ALLIED, N20_INF, 2, 2, 1504, 0}, {"4eA", N20_FRENCH, N20_INF, 4, 2, 1109, 0},
+        {"9e", N20_FRENCH, N20_INF, 2, 2, 1207, 0},      {"2eA", N20_FRENCH, N20_INF, 4, 2, 1306, 0},
+        {"MACDONALD", N20_FRENCH, N20_INF, 3, 2, 1308, 0}, {"GUARD", N20_FRENCH, N20_INF, 2, 2, 1407, 0},
+        {"3eB", N20_FRENCH, N20_INF, 3, 2, 1506, 0},     {"RESERVE", N20_FRENCH, N20_CAV, 2, 3, 1508, 0},
+        {"GRENIER", N20_FRENCH, N20_INF, 2, 2, 1609, 0}, {"11e", N20_FRENCH, N20_INF, 2, 2, 1612, 0},
+        {"3eA", N20_FRENCH, N20_INF, 4, 2, 1705, 0},     {"DRAGOONS", N20_FRENCH, N20_CAV, 1, 3, 1904, 0},
+    };
+    for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+        s_want(sc, u[i].id, u[i].side, u[i].type, u[i].str, u[i].ma, N20_P_HEX, u[i].hex, 0, 0);
+        assert_int_equal((sc->units[s_unit(sc, u[i].id)].flags & N20_FLAG_INACTIVE) != 0, u[i].inactive);
+    }
+    s_want(sc, "CHARLES", N20_ALLIED, N20_LEADER, 2, 5, N20_P_LEADER, 1204, 0, 0);
+    s_want(sc, "NAPOLEON", N20_FRENCH, N20_LEADER, 3, 5, N20_P_LEADER, 1407, 0, 0);
+    s_want(sc, "GRAND-BATTERY", N20_FRENCH, N20_ART, 2, 2, N20_P_TURN, 0, 5, 'A');
+    assert_int_equal(sc->units[s_unit(sc, "GRAND-BATTERY")].alt_area, 0); /* no Area B */
+    assert_true(s_unit(sc, "8e") < 0);                                     /* no 8e */
+    int j = s_unit(sc, "ARCHDUKE-JOHN");
+    assert_int_equal(sc->units[j].turn, 5);
+    assert_int_equal(sc->units[j].need, 6);
+    assert_int_equal(sc->units[j].arrive_morale, 1);
+    assert_int_equal(sc->units[j].roll_group, sc->units[s_unit(sc, "JOHN")].roll_group);
 }
 
 int main(void) {
@@ -313,6 +632,19 @@ int main(void) {
         cmocka_unit_test(test_n20_dn_map_adjacent_pairs),
         cmocka_unit_test(test_n20_dn_map_named_hexes),
         cmocka_unit_test(test_n20_ae_3_0_setup_unstacked_on_map),
+        cmocka_unit_test(test_n20_ae_3_0_no_lobau_bridges),
+        cmocka_unit_test(test_n20_dn_map_lobau_is_an_island),
+        cmocka_unit_test(test_n20_wg_3_0_loads_on_the_ae_map_without_its_battle),
+        cmocka_unit_test(test_n20_wg_3_0_turn_track_morale_first_player),
+        cmocka_unit_test(test_n20_wg_3_0_austrian_placement_and_caution),
+        cmocka_unit_test(test_n20_wg_3_0_heights_deployable),
+        cmocka_unit_test(test_n20_wg_3_0_reinforcements_alternatives),
+        cmocka_unit_test(test_n20_wg_3_0_french_placement_garrison_batteries),
+        cmocka_unit_test(test_n20_wg_6_10_bridges_tables_floridsdorf),
+        cmocka_unit_test(test_n20_wg_18_0_marchfeld_start_and_end),
+        cmocka_unit_test(test_n20_wg_18_0_marchfeld_placement),
+        cmocka_unit_test(test_n20_wg_3_0_setup_unstacked_on_map),
+        cmocka_unit_test(test_n20_wg_18_0_marchfeld_setup_unstacked_on_map),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
