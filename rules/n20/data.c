@@ -416,7 +416,8 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             if (sc->nunits >= N20_MAX_UNITS) return -1;
             n20_unit_def *d = &sc->units[sc->nunits++];
             memset(d, 0, sizeof *d);
-            snprintf(d->id, sizeof d->id, "%c-DUMMY-%d", a == N20_ARMY_FRENCH ? 'F' : a == N20_ARMY_ANGLO ? 'A' : 'P', i + 1);
+            snprintf(d->id, sizeof d->id, "%s-DUMMY-%d",
+                     a == N20_ARMY_FRENCH ? "F" : a == N20_ARMY_ANGLO ? "A" : a == N20_ARMY_AUSTRIAN ? "AU" : "P", i + 1);
             d->side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
             d->army = (uint8_t)a;
             d->type = N20_DUMMY;
