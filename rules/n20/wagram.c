@@ -174,6 +174,19 @@ void n20_wg_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             if (sc->units[j].roll_group == d->roll_group && s->u[j].where == N20_U_VARIABLE &&
                 sc->units[j].side == d->side && s->u[j].arrive <= s->turn)
                 us[n++] = j;
+        int blocked = 0; /* [11.6] an enemy unit on its entry area: no roll, the next Turn */
+        for (int e = 0; e < sc->nentry; e++)
+            if (sc->entry_area[e] == n20_wg_entry_area(s, i)) {
+                int o = n20_unit_at(s, sc->entry_hex[e]);
+                if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
+            }
+        if (blocked) {
+            for (int k = 0; k < n; k++) s->u[us[k]].arrive = (uint8_t)(s->turn + 1);
+            char bl[4 * N20_U_MAX];
+            n20_event(out, s, "reinforcement", us, n, NULL, 0, NULL, 0,
+                      "[11.6] %s cannot arrive: their entry hex is enemy occupied", n20_u_list(bl, sizeof bl, 0, n));
+            continue;
+        }
         uint32_t die = n20_roll(s, dice, us, n, "11.0 variable reinforcement (together)");
         int need = d->need ? d->need : sc->variable_arrival;
         int ok = (int)die >= need;
