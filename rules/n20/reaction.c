@@ -73,6 +73,7 @@ static int s_pinned(const n20_state *s, int u) { return s_pinned_by(s, u, 0); }
 
 static int s_free_hex(const n20_state *s, int u, uint16_t h) {
     return n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, n20_side_of(s, u)) && /* [16.9] */
+           !n20_garrison_blocks(s, h, n20_side_of(s, u)) && /* [9.4.4.1] */
            !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
 }
 

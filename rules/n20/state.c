@@ -268,7 +268,10 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
         if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
-        case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
+        case N20_P_HEX: /* [9.4.4] a Garrison Force is not a unit on the map (garrison.c) */
+            u->where = (d->flags & N20_FLAG_GARRISON) ? N20_U_GARRISON : N20_U_MAP;
+            u->hex = d->hex;
+            break;
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
         case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */

@@ -10,8 +10,9 @@
 #include "n20/v1/n20.pb-c.h"
 
 static const char *s_status(int w) {
-    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable"};
-    return w >= 0 && w < 6 ? n[w] : "?";
+    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable",
+                              "garrison" /* [9.4.4] */};
+    return w >= 0 && w < 7 ? n[w] : "?";
 }
 static const char *s_type(int t) {
     static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
