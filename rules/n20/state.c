@@ -284,6 +284,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
+        if (u->where == N20_U_GARRISON) u->hidden = 0; /* [9.4.4] a flag printed on the map */
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */

@@ -104,6 +104,12 @@ static void test_n20_9_4_4_garrison_sets_up_as_intrinsic_force(void **st) {
         assert_int_equal(n20_garrison_at(s, n20_hex(505)), g);
         assert_true(s->sc->dn.has_garrison);
         free(s);
+        /* [16.1] with fog-of-war the units set up face-down, a Garrison (a flag on the map) face-up */
+        s = n20_state_new(s_scenario(ed));
+        assert_int_equal(n20_setup(s, &d.d, NULL, N20_OPT_FOG, NULL), 0);
+        assert_int_equal(s->u[g].hidden, 0);
+        assert_int_equal(s->u[n20_unit_find(s, "REILLE")].hidden, 1);
+        free(s);
     }
     assert_false(n20_scenario_get("waterloo20-standard")->dn.has_garrison);
 }
@@ -514,6 +520,7 @@ static void test_n20_wg_9_11_battery_attacks_as_artillery_doubled(void **st) {
         assert_true(t_legal_has(s, N20_FRENCH, "declare"));
         assert_true(t_legal_has(s, N20_FRENCH, "declare BAT -> PIRCH"));
         OK(N20_FRENCH, "declare BAT -> PIRCH");
+        NO(N20_FRENCH, "resolve 1 reserve", "12.2.3"); /* [9.4.4.1] a battle of Garrisons only */
         uint32_t r[] = {3};
         assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
         assert_true(t_events_has(&ev, "4 vs 3 (terrain +0), differential +1"));
