@@ -441,10 +441,30 @@ static void s_block(s_rend *r, int u, int x, int y) {
     s_put(r, "</g>\n");
 }
 
+/* [9.4.4] an intact Garrison Force: a small flag of its side in the hex's corner (not a counter) */
+static void s_garrison_flag(s_rend *r, int u) {
+    const n20_state *s = r->s;
+    const n20_unit_def *d = &s->sc->units[u];
+    uint16_t h = s->u[u].hex;
+    int x = r->x[h] + 8, y = r->y[h] - 22;
+    S_PF(r, "<g class=\"garrison\" data-unit=\"");
+    s_xml(r, d->id);
+    S_PF(r, "\" data-hex=\"%04u\" data-side=\"%s\"><title>", n20_xxyy(h), n20_side_name(d->side));
+    s_xml(r, d->id);
+    S_PF(r, ": %s Garrison Force%s (%u) at %04u</title>", n20_side_name(d->side),
+         (d->flags & N20_FLAG_BATTERY) ? ", Battery" : "", d->strength, n20_xxyy(h));
+    S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#222\"/><rect x=\"%d\" y=\"%d\" "
+            "width=\"10\" height=\"7\" fill=\"%s\"/></g>\n",
+         x, y, x, y + 14, x, y, s_side_fill[d->side ? 1 : 0]);
+}
+
 static void s_counters(s_rend *r) {
     const n20_state *s = r->s;
     int nu = s->sc->nunits;
     s_put(r, "<g class=\"counters\">\n");
+    for (int u = 0; u < nu; u++)
+        if (s->u[u].where == N20_U_GARRISON && s->u[u].hex < N20_HEXES && r->placed[s->u[u].hex])
+            s_garrison_flag(r, u);
     for (int h = 0; h < N20_HEXES; h++) {
         if (!r->placed[h]) continue;
         int list[N20_MAX_UNITS], n = 0;

@@ -62,7 +62,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].strength = d->strength;
         uv[nu].allowance = d->allowance;
         uv[nu].status = (char *)s_status(s->u[i].where);
-        uv[nu].hex = s->u[i].where == N20_U_MAP ? n20_xxyy(s->u[i].hex) : 0;
+        uv[nu].hex = s->u[i].where == N20_U_MAP || s->u[i].where == N20_U_GARRISON ? n20_xxyy(s->u[i].hex) : 0;
         uv[nu].routed = s->u[i].routed != 0;
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;

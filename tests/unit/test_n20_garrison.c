@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
 
 /* ---- the scenario ------------------------------------------------------------ */
 
@@ -112,6 +113,41 @@ static void test_n20_9_4_4_garrison_sets_up_as_intrinsic_force(void **st) {
         free(s);
     }
     assert_false(n20_scenario_get("waterloo20-standard")->dn.has_garrison);
+}
+
+/* [9.4.4] a Garrison is shown as a flag of its side at its hex, not as a counter; the view gives
+ * its hex with the status "garrison" */
+static void test_n20_9_4_4_garrison_rendered_as_flag(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_FRENCH, N20_PH_MOVE);
+        g_garrison(s, "GARF", 505);
+        t_place(s, "REILLE", 504);
+        brt_buf b;
+        buf_init(&b);
+        assert_int_equal(n20_render(s, BRT_VIEW_ALL, NULL, &b), 0);
+        buf_append(&b, "", 1);
+        const char *svg = (const char *)b.data;
+        assert_non_null(strstr(svg, "<g class=\"garrison\" data-unit=\"GARF\" data-hex=\"0505\""));
+        assert_non_null(strstr(svg, "data-unit=\"REILLE\""));
+        assert_null(strstr(svg, "id=\"u-GARF\"")); /* no counter */
+        buf_free(&b);
+        buf_init(&b);
+        assert_int_equal(n20_view(s, N20_ALLIED, &b), 0);
+        N20__V1__View *v = n20__v1__view__unpack(NULL, b.len, b.data);
+        assert_non_null(v);
+        int seen = 0;
+        for (size_t i = 0; i < v->n_units; i++)
+            if (strcmp(v->units[i]->id, "GARF") == 0) {
+                assert_string_equal(v->units[i]->status, "garrison");
+                assert_int_equal(v->units[i]->hex, 505);
+                seen = 1;
+            }
+        assert_true(seen);
+        n20__v1__view__free_unpacked(v, NULL);
+        buf_free(&b);
+        free(s);
+    }
 }
 
 /* ---- [9.4.4.1] abilities ---------------------------------------------------------- */
@@ -243,6 +279,48 @@ static void test_n20_9_4_4_1_enemy_cannot_retreat_into_garrison_hex(void **st) {
             }
             free(s);
         }
+    }
+}
+
+/* [9.4.4.1] [8.2.3] nor Disengage into it (it may without the Garrison) */
+static void test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex(void **st) {
+    (void)st;
+    EDITIONS {
+        for (int garrison = 0; garrison < 2; garrison++) {
+            G_SETUP(9, N20_FRENCH, N20_PH_REACTION);
+            if (garrison) g_garrison(s, "GARF", 505);
+            t_place(s, "REILLE", 507);
+            int c = t_place(s, "COLLAERT", 506);
+            s->u[c].flags |= N20_UF_REACT_OK;
+            assert_false(n20_in_ezoc(s, n20_hex(505), N20_FRENCH, 0));
+            if (garrison) {
+                NO(N20_ALLIED, "disengage COLLAERT 0505", "9.4.4.1");
+                assert_false(t_legal_has(s, N20_ALLIED, "disengage COLLAERT 0505"));
+                AT("COLLAERT", 506);
+            } else {
+                assert_true(t_legal_has(s, N20_ALLIED, "disengage COLLAERT 0505"));
+            }
+            free(s);
+        }
+    }
+}
+
+/* [9.4.4.1] [16.4] an enemy Garrison's hex is no Rally hex (a Town, but not empty) */
+static void test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_ALLIED, N20_PH_MOVE);
+        s->opts |= N20_OPT_RALLY_LOCATIONS;
+        int o = n20_unit_find(s, "ORANGE");
+        memset(&err, 0, sizeof err);
+        n20_rally_hex_check(s, o, n20_hex(1803), &err);
+        assert_null(strstr(err.message, "is not empty"));
+        g_garrison(s, "GARF", 1803);
+        memset(&err, 0, sizeof err);
+        assert_int_equal(n20_rally_hex_check(s, o, n20_hex(1803), &err), -1);
+        assert_string_equal(err.rule, "16.4");
+        assert_non_null(strstr(err.message, "is not empty"));
+        free(s);
     }
 }
 
@@ -570,17 +648,18 @@ static void test_n20_wg_9_11_french_unit_in_battery_hex_adds_2(void **st) {
 static void test_n20_wg_9_11_battery_supports_across_major_river(void **st) {
     (void)st;
     EDITIONS {
-        for (int battery = 0; battery < 2; battery++) {
+        for (int battery = 0; battery < 3; battery++) { /* 2: the Battery is itself attacked */
             G_SETUP(9, N20_ALLIED, N20_PH_DECLARE);
             s->opts |= N20_OPT_ART_SUPPORT;
             if (battery) g_garrison(s, "BAT", 1410);
             else t_place(s, "ARTILLERY", 1410);
             t_place(s, "GERARD", 1509); /* across the unbridged 1410|1509 Dyle hexside */
             t_place(s, "PIRCH", 1508);
-            OK(N20_ALLIED, "declare PIRCH -> GERARD");
+            if (battery == 2) t_place(s, "ZIETEN", 1411);
+            OK(N20_ALLIED, battery == 2 ? "declare PIRCH -> GERARD ; ZIETEN -> BAT" : "declare PIRCH -> GERARD");
             uint32_t r[] = {6};
             assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
-            if (battery) assert_true(t_events_has(&ev, "3 vs 3 (terrain +0, artillery support)"));
+            if (battery == 1) assert_true(t_events_has(&ev, "3 vs 3 (terrain +0, artillery support)"));
             else assert_true(t_events_has(&ev, "3 vs 2 (terrain +0)"));
             free(s);
         }
@@ -632,6 +711,7 @@ static void test_n20_wg_9_11_battery_not_broken_for_ex(void **st) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_4_4_garrison_sets_up_as_intrinsic_force),
+        cmocka_unit_test(test_n20_9_4_4_garrison_rendered_as_flag),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_exerts_zoc),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_cannot_attack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_in_garrison_zoc_must_attack_it),
@@ -639,6 +719,8 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_1_friendly_units_move_through_and_stack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_enter_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_retreat_into_garrison_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_in_town_defends_at_1),
         cmocka_unit_test(test_n20_9_4_4_1_no_reserves_for_garrison_only_battle),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_holds_dr_and_advance_destroys_it),
