@@ -99,6 +99,8 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
                           "River)", id, n20_xxyy(to));
     if (n20_unit_at(s, to) >= 0)
         return n20_reject(err, "16.2", "%s must penetrate into a vacant hex; %04u is occupied", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it", id, n20_xxyy(to));
     if (!s_adjacent_enemy_hex(s, side, to))
         return n20_reject(err, "16.2", "%s must move into a hex that is also adjacent to an enemy unit; %04u is "
                           "not", id, n20_xxyy(to));

@@ -28,7 +28,7 @@ static const char *s_text =
     "tec redoubt 1 2 | RECONSTRUCTED a test value: a Redoubt as a Fortified hex\n"
     "hex 1205 redoubt | RECONSTRUCTED a test Redoubt hex\n"
     "unit GARF french french inf 0 0 garrison hex 0505 | RECONSTRUCTED a test French Garrison\n"
-    "unit GARA allied anglo inf 0 0 garrison hex 1803 | RECONSTRUCTED a test Allied Garrison\n"
+    "unit GARA allied anglo inf 0 0 garrison hex 0708 | RECONSTRUCTED a test Allied Garrison (St Amand)\n"
     "unit BAT french french art 2 0 garrison,battery hex 1410 | RECONSTRUCTED a test Battery (Wagram 9.11)\n";
 
 static n20_scenario s_sc[2]; /* [0] v3, [1] v4 */
@@ -708,6 +708,51 @@ static void test_n20_wg_9_11_battery_not_broken_for_ex(void **st) {
     }
 }
 
+/* ---- random play ------------------------------------------------------------------- */
+
+/* Whole games of random legal orders on the scenario with its three Garrisons, in both editions,
+ * with and without artillery-support: every listed order of the first steps is accepted, the game
+ * ends, and after every step an intact Garrison never shares its hex with an enemy unit
+ * [9.4.4.4] and a Garrison is only ever intact or destroyed (it never moves, retreats or breaks) */
+static void test_n20_9_4_4_random_games_keep_garrison_invariants(void **st) {
+    (void)st;
+    EDITIONS {
+        for (int k = 0; k < 12; k++) {
+            uint64_t seed = 11 + (uint64_t)k;
+            uint32_t opts = (k & 1) ? N20_OPT_ART_SUPPORT : 0;
+            t_dice d;
+            t_dice_init(&d, seed);
+            n20_out out = {t_null_emit, NULL};
+            n20_state *s = n20_state_new(s_scenario(ed));
+            assert_int_equal(n20_setup(s, &d.d, &out, opts, NULL), 0);
+            n20_run(s, &d.d, &out);
+            uint64_t rng = seed * 2654435761u + 7;
+            brt_buf legal;
+            buf_init(&legal);
+            char tag[64];
+            snprintf(tag, sizeof tag, "garrison v%d seed %llu", ed, (unsigned long long)seed);
+            int steps = 0;
+            uint16_t home[N20_MAX_UNITS];
+            for (int g = 0; g < s->sc->nunits; g++) home[g] = s->u[g].hex;
+            while (!s->over && steps < 30000) {
+                t_random_step(s, &rng, &legal, steps < 400, &d, &out, tag, NULL, NULL, NULL);
+                steps++;
+                for (int g = 0; g < s->sc->nunits; g++) {
+                    if (!n20_is_garrison(s, g)) continue;
+                    assert_true(s->u[g].where == N20_U_GARRISON || s->u[g].where == N20_U_ELIM);
+                    if (s->u[g].where != N20_U_GARRISON) continue;
+                    assert_int_equal(s->u[g].hex, home[g]);
+                    int o = n20_unit_at(s, s->u[g].hex);
+                    if (o >= 0) assert_int_equal(s->sc->units[o].side, s->sc->units[g].side);
+                }
+            }
+            assert_true(s->over);
+            buf_free(&legal);
+            free(s);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_4_4_garrison_sets_up_as_intrinsic_force),
@@ -739,6 +784,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_9_11_battery_supports_across_major_river),
         cmocka_unit_test(test_n20_wg_9_11_battery_ignores_aw_when_bombarding),
         cmocka_unit_test(test_n20_wg_9_11_battery_not_broken_for_ex),
+        cmocka_unit_test(test_n20_9_4_4_random_games_keep_garrison_invariants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
