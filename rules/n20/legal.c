@@ -224,7 +224,7 @@ static void s_legal_declare(s_ctx *c) {
     int ord[N20_MAX_UNITS];
     n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int ie = 0; ie < s->sc->nunits; ie++) {
             int e = ord[ie];
@@ -248,7 +248,7 @@ static void s_legal_declare(s_ctx *c) {
     }
     /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
             int used = 0;

@@ -39,6 +39,7 @@ enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2,
        N20_ARMIES = 4 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
+       N20_T_REDOUBT, /* Danube 20: a Redoubt hex (A-E [9.10]); a Fortified hex for the rules (n20_is_fortified) */
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
@@ -222,7 +223,8 @@ int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
 int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 
 /* ---- state (state.c) ------------------------------------------------------- */
-enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
+enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE,
+       N20_U_GARRISON /* [9.4.4] an intact Garrison Force at its hex: not a unit on the map (garrison.c) */ };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
@@ -557,6 +559,43 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
                        n20_out *out);
 /* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
 int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
+
+/* ---- garrisons [9.4.4] (garrison.c) ---------------------------------------- */
+/* a Garrison Force (flag garrison), and a Wagram [9.11] Lobau Island Battery (garrison,battery) */
+int n20_is_garrison(const n20_state *s, int u);
+int n20_is_battery(const n20_state *s, int u);
+/* an intact Garrison with no friendly unit in its hex (else it is ignored completely [9.4.4]) */
+int n20_garrison_active(const n20_state *s, int u);
+/* u takes part in ZOC, adjacency and battles: a unit on the map or an active Garrison */
+int n20_map_force(const n20_state *s, int u);
+/* the intact Garrison at h, -1 */
+int n20_garrison_at(const n20_state *s, uint16_t h);
+/* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
+ * (but by Advancing after Combat) */
+int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
+/* [9.4.4.1] Wagram [9.11] only an active Battery attacks */
+int n20_garrison_may_attack(const n20_state *s, int u);
+/* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
+int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
+/* the declaration checks of a battle for its Garrisons [9.4.4] [9.4.4.1] [9.11] */
+int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
+void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
+/* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
+int n20_garrison_rearguard(const n20_state *s);
+/* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
+void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */
+int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b);
+/* Wagram [9.11] Battery a gives defensive support [16.3.1] to d across any hexside */
+int n20_battery_supports(const n20_state *s, int a, int d);
+/* h is a Fortified or Redoubt hex (s may be NULL: the map only; with s, the A-E [9.10]
+ * Bridgehead is a Redoubt while it stands) */
+int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h);
+/* the Terrain Effects Chart kind of h in this state */
+int n20_terrain_at(const n20_state *s, uint16_t h);
+/* [7.0] a Town, Fortified or Redoubt hex (a "built-up" area) in this state */
+int n20_is_builtup_at(const n20_state *s, uint16_t h);
 
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
