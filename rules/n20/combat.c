@@ -320,6 +320,9 @@ static int s_sum_printed(const n20_state *s, const uint8_t *units, int n) {
 
 static int s_ex_required(const n20_state *s) { return s->f.diff; /* reused: see s_roll */ }
 
+static void s_crt(n20_state *s, brt_dice *dice, n20_out *out);
+
+/* [9.0] Steps B-E: the strengths and the Combat Differential; Step F waits for the attacker */
 static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     n20_fight *f = &s->f;
     n20_battle *b = &s->b[f->battle];
@@ -342,14 +345,11 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         att += v;
     }
     att += f->att_reserve;
-    int support = 0, nbomb = 0;
+    int support = 0;
     for (int j = 0; j < b->ndef; j++) def += n20_combat_strength(s, b->def[j], 0, 0, 0);
     for (int j = 0; j < b->ndef; j++) support += n20_art_support(s, b->def[j]); /* [16.3.1] */
     for (int j = 0; j < b->natt; j++)
-        if (n20_bombards(s, b, b->att[j])) {
-            nbomb++;
-            f->bombard |= (uint8_t)(1u << j);
-        }
+        if (n20_bombards(s, b, b->att[j])) f->bombard |= (uint8_t)(1u << j);
     f->bomb_known = (uint8_t)((s->opts & N20_OPT_ART_SUPPORT) != 0);
     def += support;
     int terr = s_terrain_benefit(s, b);
@@ -372,7 +372,60 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
                   n20_u_list(la, sizeof la, 0, b->natt));
         if (!cmd) diff -= 1;
     }
-    if (f->has_cap && f->cap < diff) diff = f->cap; /* [9.5] */
+    f->sf_att = (int16_t)att;
+    f->sf_def = (int16_t)def;
+    f->sf_terr = (int16_t)terr;
+    f->sf_support = (int16_t)support;
+    f->sf_diff = (int16_t)diff;
+    if (f->has_cap == 1) { /* [9.5] a cap given with the resolve order: a standing instruction (R-9.5-cap) */
+        if (f->cap < diff) f->sf_diff = (int16_t)f->cap;
+    } else if (f->has_cap == N20_CAP_STEP_F && diff > sc->crt_lo) { /* [9.0] Step F: the attacker decides [9.5] */
+        s->phase = N20_PH_STEP_F;
+        return;
+    }
+    s_crt(s, dice, out);
+}
+
+int n20_step_f_range(const n20_state *s, int *lo, int *hi) {
+    if (s->phase != N20_PH_STEP_F || !s->f.active) return 0;
+    int d = s->f.sf_diff;
+    *lo = s->sc->crt_lo;
+    *hi = d > s->sc->crt_hi ? s->sc->crt_hi : d;
+    return 1;
+}
+
+int n20_step_f_check(const n20_state *s, int reduce, int diff, brt_reject *err) {
+    int lo, hi;
+    if (!n20_step_f_range(s, &lo, &hi))
+        return n20_reject(err, "9.5", "no Voluntary Differential Reduction to decide now (Step F)");
+    if (reduce && (diff < lo || diff > hi))
+        return n20_reject(err, "9.5", "the differential of battle %u is %+d: resolve it at a column from %+d to %+d",
+                          s->f.battle + 1, s->f.sf_diff, lo, hi);
+    return 0;
+}
+
+void n20_step_f_apply(n20_state *s, int reduce, int diff, brt_dice *dice, n20_out *out) {
+    n20_fight *f = &s->f;
+    int v[2] = {f->sf_diff, reduce ? diff : f->sf_diff};
+    if (reduce && diff < f->sf_diff) {
+        n20_event(out, s, "reduction", NULL, 0, NULL, 0, v, 2,
+                  "[9.5] battle %u: the attacker reduces the differential from %+d to %+d", f->battle + 1,
+                  f->sf_diff, diff);
+        f->sf_diff = (int16_t)diff;
+    }
+    s_crt(s, dice, out);
+}
+
+/* [9.0] Steps F-H: the CRT column of the differential, the die, the result */
+static void s_crt(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_fight *f = &s->f;
+    n20_battle *b = &s->b[f->battle];
+    const n20_scenario *sc = s->sc;
+    int att = f->sf_att, def = f->sf_def, terr = f->sf_terr, support = f->sf_support, diff = f->sf_diff;
+    int nbomb = 0;
+    for (int j = 0; j < b->natt; j++)
+        if (f->bombard & (1u << j)) nbomb++;
+    f->sf_att = f->sf_def = f->sf_terr = f->sf_support = f->sf_diff = 0;
     int col = diff < sc->crt_lo ? sc->crt_lo : diff > sc->crt_hi ? sc->crt_hi : diff;
     int us[2 * N20_MAX_SIDE];
     int nu = 0;
@@ -495,7 +548,7 @@ void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int ca
     f->battle = (uint8_t)battle;
     n20_battle *b = &s->b[battle];
     f->att_side = (uint8_t)n20_side_of(s, b->att[0]);
-    f->has_cap = (uint8_t)(has_cap ? 1 : 0);
+    f->has_cap = (uint8_t)(has_cap == N20_CAP_STEP_F ? N20_CAP_STEP_F : has_cap ? 1 : 0);
     f->cap = (int8_t)cap;
     f->winner = 2;
     for (int j = 0; j < b->natt; j++)

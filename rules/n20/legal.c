@@ -414,8 +414,31 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.resolve = &rv;
                     s_emit(&c, &o);
                 }
+                /* [9.0] the same battle, the reduction decided at Step F [9.5] (R-9.5-cap) */
+                N20__V1__Resolve fv = N20__V1__RESOLVE__INIT;
+                fv.battle = (uint32_t)i;
+                fv.reserve = r;
+                o.kind_case = N20__V1__ORDER__KIND_FIGHT;
+                o.fight = &fv;
+                s_emit(&c, &o);
             }
         break;
+    case N20_PH_STEP_F: { /* [9.0] Step F [9.5]: "no reduction" first (the timeout default), then each
+                           * lower column */
+        int lo, hi;
+        if (!n20_step_f_range(s, &lo, &hi)) break;
+        for (int d = lo - 1; d < hi; d++) {
+            N20__V1__StepF sf = N20__V1__STEP_F__INIT;
+            if (d >= lo) {
+                sf.reduce = 1;
+                sf.differential = d;
+            }
+            o.kind_case = N20__V1__ORDER__KIND_STEP_F;
+            o.step_f = &sf;
+            s_emit(&c, &o);
+        }
+        break;
+    }
     case N20_PH_DEF_RESERVE:
         for (int r = 0; r < 2; r++) {
             if (r && !n20_defender_may_reserve(s)) continue;

@@ -265,6 +265,8 @@ enum {
 
     /* ---- steps of the combinatorial decisions (legal.c): phases 40.. */
     N20_PH_STEPS_FIRST = 40,
+    N20_PH_STEP_F = 40, /* [9.0] Step F: the attacker may reduce the differential [9.5] (combat.c; after a
+                         * `fight` order, R-9.5-cap) */
 
 
     /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
@@ -306,6 +308,9 @@ typedef struct n20_fight {
     uint8_t garde_att;         /* a Guard unit attacked */
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
     uint8_t bomb_known, bombard; /* [16.3.2] bit i: attacker i bombards (fixed at the die roll) */
+    /* [9.0] Steps B-E totalled, kept while Step F [9.5] waits for the attacker (N20_PH_STEP_F;
+     * encoded only in that phase) */
+    int16_t sf_att, sf_def, sf_terr, sf_support, sf_diff;
 } n20_fight;
 
 /* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
@@ -672,6 +677,14 @@ int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *e
 void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int cap, brt_dice *dice,
                       n20_out *out);
 void n20_battle_defender_reserve(n20_state *s, int commit, brt_dice *dice, n20_out *out);
+/* has_cap of n20_battle_begin: 0 no reduction, 1 at most `cap` (standing instructions given with the
+ * resolve order), N20_CAP_STEP_F the attacker decides at Step F (the `fight` order) */
+#define N20_CAP_STEP_F 2
+/* [9.0] Step F [9.5]: the attacker resolves at differential `diff` (reduce) or at the actual one */
+int n20_step_f_check(const n20_state *s, int reduce, int diff, brt_reject *err);
+void n20_step_f_apply(n20_state *s, int reduce, int diff, brt_dice *dice, n20_out *out);
+/* the CRT columns the Step F decision may name: [lo, *hi]; 0 when no decision is pending */
+int n20_step_f_range(const n20_state *s, int *lo, int *hi);
 int n20_defender_may_reserve(const n20_state *s);
 int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b);
 int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *err);

@@ -405,6 +405,9 @@ int n20_encode(const n20_state *s, brt_buf *b) {
               s_u8(b, f->adv_entered);
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
         if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
+        if (s->phase == N20_PH_STEP_F) /* [9.5] Steps B-E while Step F waits (a phase new to every edition) */
+            rc |= s_u16(b, (uint16_t)f->sf_att) | s_u16(b, (uint16_t)f->sf_def) | s_u16(b, (uint16_t)f->sf_terr) |
+                  s_u16(b, (uint16_t)f->sf_support) | s_u16(b, (uint16_t)f->sf_diff);
     }
     if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
         for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);
