@@ -582,6 +582,15 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             s_emit(&c, &o);
         }
         break;
+    case N20_PH_AE_SITE: /* A-E [3.0] every crossing site */
+        for (int k = 0; k < sc->dn.nsites; k++) {
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
         s_end(&c);
         int armies_done = 0;

@@ -112,7 +112,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n20_move_apply(s, u, path, n, out);
+        n = n20_ae_cross(s, u, path, n, dice, out); /* A-E [6.10] crossing rolls: the hexes entered */
+        if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
@@ -375,7 +376,12 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20__V1__ORDER__KIND_SITE: { /* [3.0] the French choice of crossing site */
+        int k = n20_ae_site_check(s, o->site ? o->site->name : NULL, err);
+        if (k < 0) return -1;
+        n20_ae_site_apply(s, k, out);
+        break;
+    }
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
 
@@ -416,7 +422,7 @@ static int s_kind_ok(int phase, int kind) {
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
 

@@ -49,6 +49,7 @@ static void s_start_player_turn(n20_state *s, n20_out *out) {
 
 /* [4.0] 1. the Random Events Phase, then the Movement Phase (or a Rally first) */
 static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_ae_repair(s, dice, out); /* A-E [4.1] the Pontoon Repair Step, before the draw */
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {
@@ -309,6 +310,7 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
 
 int n20_pending_seat(const n20_state *s) {
     if (s->over) return -1;
+    if (n20_ae_pending_seat(s) >= 0) return n20_ae_pending_seat(s); /* A-E [3.0] */
     switch (s->phase) {
     case N20_PH_REACTION: return 1 - s->phasing;
     case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
@@ -424,7 +426,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         prompt = buf;
         break;
     case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
-    default: break;
+    default: n20_ae_pending(s, &kind, &rule, &prompt); break; /* A-E (ae.c) */
     }
     s_copy(p->kind, sizeof p->kind, kind);
     s_copy(p->rule, sizeof p->rule, rule);

@@ -284,6 +284,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
+    n20_ae_setup(s);       /* A-E [3.0] the French choose their crossing site first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
