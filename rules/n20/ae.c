@@ -193,7 +193,7 @@ static int s_cross_roll(n20_state *s, int u, int p, brt_dice *dice, n20_out *out
     return res != N20_PC_FAIL_DAMAGED;
 }
 
-int n20_ae_cross(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice, n20_out *out) {
+int n20_ae_cross(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice, n20_out *out, int flag) {
     if (!n20_ae(s) || s->sc->units[u].side != N20_FRENCH) return n;
     uint16_t from = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     for (int i = 0; i < n; i++) {
@@ -202,7 +202,7 @@ int n20_ae_cross(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dic
             /* R-dn-6.10-roll: a path that would cross again after the pontoon became Damaged
              * ends before that crossing [6.10.1] */
             if (s->dn.pontoon[p] != N20_PON_INTACT || !s_cross_roll(s, u, p, dice, out, "crosses")) {
-                if (i == 0 && from) s->u[u].flags |= N20_UF_MOVED; /* it remains where it is */
+                if (i == 0 && from) s->u[u].flags |= (uint16_t)flag; /* it remains where it is */
                 if (i == 0 && from) {
                     int us[1] = {u};
                     n20_event(out, s, "moved", us, 1, &from, 1, NULL, 0,

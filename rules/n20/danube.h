@@ -119,9 +119,10 @@ int n20_ae_pending(const struct n20_state *s, const char **kind, const char **ru
  * River does not block it), 0 not a pontoon step, -1 refused ([6.10.1] Damaged, destroyed) */
 int n20_ae_step(const struct n20_state *s, int u, uint16_t from, uint16_t to, brt_reject *err);
 /* [6.10] the crossing rolls of a move (or Reaction move) along a validated path: the number of
- * hexes of the path the unit enters (0: it stays where it is, marked as moved) */
+ * hexes of the path the unit enters (0: it stays where it is, with `flag`: N20_UF_MOVED or
+ * N20_UF_REACTED) */
 int n20_ae_cross(struct n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice,
-                 struct n20_out *out);
+                 struct n20_out *out, int flag);
 /* [6.10] a retreat step from -> to: 1 if the crossing fails (the unit Breaks [9.6.1]) */
 int n20_ae_retreat_cross(struct n20_state *s, int u, uint16_t from, uint16_t to, int routing,
                          brt_dice *dice, struct n20_out *out);

@@ -112,7 +112,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n = n20_ae_cross(s, u, path, n, dice, out); /* A-E [6.10] crossing rolls: the hexes entered */
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
         if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
@@ -305,6 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED); /* A-E [6.10] a Reaction move */
+        if (n == 0) break; /* it remains where it is, its Reaction spent (R-dn-6.10-roll) */
         n20_disengage_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;

@@ -312,6 +312,77 @@ static void test_n20_ae_6_10_a_path_crossing_back_after_damage_ends_before_it(vo
     s_free(s, sc);
 }
 
+/* a French unit in the Bridgehead hex must retreat after the Austrian attack of PIRCH (3 against 3);
+ * the French LOC (the site's) lies beyond the river so the retreat toward it crosses */
+static n20_state *s_retreat_state(n20_scenario **scp, t_dice *d, uint32_t combat_die, int *v) {
+    n20_state *s = s_site_empty(scp, d, "lackenau");
+    (*scp)->loc[N20_ARMY_FRENCH][0] = n20_hex(1512);
+    (*scp)->nloc[N20_ARMY_FRENCH] = 1;
+    (*scp)->dn.site[S_LACK].loc = n20_hex(1512);
+    s->phasing = N20_ALLIED;
+    *v = t_place(s, "VANDAMME", 1506);
+    t_place(s, "PIRCH", 1505);
+    s->phase = N20_PH_DECLARE;
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_ALLIED, "declare PIRCH -> VANDAMME", d, NULL, &err), 0);
+    uint32_t r[1] = {combat_die};
+    assert_int_equal(t_fight(s, d, NULL, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    return s;
+}
+
+static void test_n20_ae_6_10_retreat_crossing_roll_1_breaks_the_unit(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int v;
+    n20_state *s = s_retreat_state(&sc, &d, 4, &v); /* 0, die 4: DW */
+    uint32_t r[1] = {1};
+    t_dice_script(&d, 1, r);
+    t_events ev = {0};
+    assert_int_equal(t_order(s, N20_FRENCH, "retreat VANDAMME 1507", &d, &ev, NULL), 0);
+    assert_int_equal(s->u[v].where, N20_U_BROKEN); /* [9.6.1] */
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+    assert_true(t_events_has(&ev, "pontoon crossing failed"));
+    s_free(s, sc);
+}
+
+static void test_n20_ae_6_10_retreat_crossing_roll_5_crosses(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int v;
+    n20_state *s = s_retreat_state(&sc, &d, 4, &v);
+    uint32_t r[1] = {5};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "retreat VANDAMME 1507", &d, NULL, NULL), 0);
+    assert_int_equal(s->u[v].where, N20_U_MAP);
+    assert_int_equal(n20_xxyy(s->u[v].hex), 1507);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    assert_int_equal(t_dice_count(&d, "6.10 hazardous retreat (pontoon)"), 0);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_6_10_routing_unit_crossing_makes_hazardous_retreat_check(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int v;
+    n20_state *s = s_retreat_state(&sc, &d, 6, &v); /* 0, die 6: DR */
+    assert_int_equal(s->f.ret_rout[0], 1);
+    uint32_t r[4] = {5, 6, 6, 6}; /* crosses; the hazard check passes */
+    t_dice_script(&d, 4, r);
+    brt_reject err;
+    int rc = t_order(s, N20_FRENCH, "retreat VANDAMME 1507 1508 1509", &d, NULL, &err);
+    if (rc) fail_msg("%s", err.message);
+    assert_int_equal(t_dice_count(&d, "6.10 hazardous retreat (pontoon)"), 1);
+    assert_int_equal(s->u[v].where, N20_U_MAP);
+    s_free(s, sc);
+}
+
 /* ---- [6.10.2] [9.10.1] destruction ------------------------------------------------------------ */
 
 static n20_state *s_event_state(n20_scenario **scp, t_dice *d, int pontoon) {
@@ -641,6 +712,9 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_6_10_anti_french_units_do_not_use_the_pontoon),
         cmocka_unit_test(test_n20_ae_6_10_french_use_only_the_chosen_site),
         cmocka_unit_test(test_n20_ae_6_10_a_path_crossing_back_after_damage_ends_before_it),
+        cmocka_unit_test(test_n20_ae_6_10_retreat_crossing_roll_1_breaks_the_unit),
+        cmocka_unit_test(test_n20_ae_6_10_retreat_crossing_roll_5_crosses),
+        cmocka_unit_test(test_n20_ae_6_10_routing_unit_crossing_makes_hazardous_retreat_check),
         cmocka_unit_test(test_n20_ae_6_10_1_event_damages_the_pontoon),
         cmocka_unit_test(test_n20_ae_6_10_2_event_on_damaged_pontoon_austrian_roll_destroys),
         cmocka_unit_test(test_n20_ae_6_10_2_event_on_damaged_pontoon_roll_may_spare_it),
