@@ -697,6 +697,43 @@ static void test_n20_ae_view_shows_site_pontoon_and_bridgehead(void **st) {
     s_free(s, sc);
 }
 
+/* ---- a whole game ----------------------------------------------------------------------------------- */
+
+/* random legal orders from the set-up to a result; every listed order of the first steps is
+ * accepted on a copy; options: the A-E variants */
+static void s_random_game(uint32_t opts, uint64_t seed, int site) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    n20_scenario *sc;
+    n20_state *s = s_setup(&sc, &d, opts);
+    n20_out out = {t_null_emit, NULL};
+    char o[32];
+    snprintf(o, sizeof o, "site %s", sc->dn.site[site].name);
+    assert_int_equal(t_order(s, N20_FRENCH, o, &d, NULL, NULL), 0);
+    uint64_t rng = seed * 2654435761u + 7;
+    brt_buf legal;
+    buf_init(&legal);
+    char tag[64];
+    snprintf(tag, sizeof tag, "A-E seed %llu site %d", (unsigned long long)seed, site);
+    int steps = 0;
+    while (!s->over && steps < 20000) {
+        t_random_step(s, &rng, &legal, steps < 400, &d, &out, tag, NULL, NULL, NULL);
+        steps++;
+    }
+    assert_true(s->over);
+    brt_result r;
+    n20_result(s, &r);
+    assert_true(r.ended);
+    buf_free(&legal);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site(void **st) {
+    (void)st;
+    for (int site = 0; site < 3; site++)
+        for (uint64_t seed = 1; seed <= 3; seed++) s_random_game(0, seed, site);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_site_is_a_french_decision_at_set_up),
@@ -734,6 +771,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_15_1_no_french_victory_with_austrian_in_objective),
         cmocka_unit_test(test_n20_ae_15_1_french_morale_only_equal_is_a_draw),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
+        cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
     };
     if (sodium_init() < 0) return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
