@@ -387,3 +387,38 @@ void n20_ae_view_text(const n20_state *s, brt_buf *out) {
                        n20_xxyy(st->south), s_pon_name(s->dn.pontoon[p]), n20_xxyy(st->obj), st->area);
     }
 }
+
+void n20_ae_linz(n20_state *s, brt_dice *dice, n20_out *out) {
+    if (!(s->opts & N20_OPT_LINZ)) return;
+    for (int i = 0; i < s->sc->nunits; i++) {
+        n20_unit *u = &s->u[i];
+        if (!s->sc->units[i].linz || n20_side_of(s, i) != s->phasing || u->where != N20_U_REINF ||
+            u->arrive > s->turn || ((s->dn.linz_in >> i) & 1))
+            continue;
+        int us[1] = {i};
+        uint32_t die = n20_roll(s, dice, us, 1, "17.2 summoned from linz");
+        int res = s->sc->dn.linz[die - 1], v[1] = {(int)die};
+        const char *what = "";
+        switch (res) {
+        case N20_LZ_REMOVED: /* 1: removed from play at no Morale penalty */
+            u->where = N20_U_OUT;
+            what = "it fails to arrive and is removed from play (no Morale penalty)";
+            break;
+        case N20_LZ_DELAYED: /* 2-4: one Turn ahead, roll again */
+            u->arrive = (uint8_t)(s->turn + 1);
+            what = "it is delayed a Turn";
+            break;
+        case N20_LZ_NEXT_TURN: /* 5: arrives, but enters the map next Turn */
+            u->arrive = (uint8_t)(s->turn + 1);
+            s->dn.linz_in |= 1ull << i;
+            what = "it arrives but cannot move this Turn: it enters the map next Turn";
+            break;
+        default: /* 6: arrives and moves normally */
+            s->dn.linz_in |= 1ull << i;
+            what = "it arrives and can move normally this Turn";
+            break;
+        }
+        n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1, "[17.2] " N20_U(0) " Summoned from Linz rolls %u: %s",
+                  die, what);
+    }
+}

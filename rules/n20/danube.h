@@ -93,6 +93,7 @@ typedef struct n20_dn_state {
     uint8_t pontoon[2];  /* N20_PON_* of the first and the [17.3] second Pontoon Bridges */
     uint8_t bridgehead[2]; /* 1 while that Bridgehead (and its Garrison) stands [9.10.1] */
     uint8_t area_d;      /* [9.8.6] a French unit has entered play via the Fischamend area */
+    uint64_t linz_in;    /* [17.2] bit u: unit u's Summoned from Linz roll let it arrive (5 or 6) */
     /* ---- Wagram 20 */
     uint8_t secured;     /* [6.10.1] Crossings Secured */
     uint8_t cc_left;     /* [6.10.2] units that may still move off Lobau on Turn 1 (0xff: no cap) */
@@ -131,6 +132,8 @@ int n20_ae_is_entry(const struct n20_state *s, int u, uint16_t h);
 /* [9.8.6] the LOC hex L of army is Active (1) for retreats; 1 outside A-E */
 int n20_ae_loc_active(const struct n20_state *s, int army, uint16_t L);
 void n20_ae_repair(struct n20_state *s, brt_dice *dice, struct n20_out *out); /* [4.1] */
+/* [17.2] Summoned from Linz: the rolls of the phasing side's units due, in its Movement Phase */
+void n20_ae_linz(struct n20_state *s, brt_dice *dice, struct n20_out *out);
 void n20_ae_card(struct n20_state *s, int effect, brt_dice *dice, struct n20_out *out); /* [6.10.2] */
 void n20_ae_advanced(struct n20_state *s, int u, struct n20_out *out); /* [9.10.1] */
 /* [14.0] the A-E French Objective hexes (of the chosen sites) held by units of `side` */

@@ -75,6 +75,7 @@ static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
 }
 
 static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_ae_linz(s, dice, out); /* A-E [17.2] Summoned from Linz */
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];

@@ -679,6 +679,106 @@ static void test_n20_ae_15_1_french_morale_only_equal_is_a_draw(void **st) {
     s_free(s, sc);
 }
 
+/* ---- [17.1] [17.2] variants ------------------------------------------------------------------------ */
+
+static int s_in_discard(const n20_state *s, int card) {
+    for (int i = 0; i < s->ndiscard; i++)
+        if (s->discard[i] == card) return 1;
+    return 0;
+}
+
+static void test_n20_ae_17_1_thirteenth_card_goes_to_the_discard_pile(void **st) {
+    (void)st;
+    for (int with = 0; with < 2; with++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc = s_scenario();
+        sc->cards[3].pile = 2; /* the red-titled card, set aside */
+        n20_state *s = n20_state_new(sc);
+        assert_int_equal(n20_setup(s, &d.d, NULL, with ? N20_OPT_13TH_CARD : 0, NULL), 0);
+        assert_int_equal(s_in_discard(s, 3), with);
+        for (int i = 0; i < s->ndraw; i++) assert_int_not_equal(s->draw[i], 3);
+        s_free(s, sc);
+    }
+}
+
+/* GERARD stands for a unit of [17.2] due on this Turn */
+static int8_t s_linz_morale; /* the French Morale before the roll */
+
+static n20_state *s_linz_state(n20_scenario **scp, t_dice *d, uint32_t die, int *u) {
+    n20_state *s = s_site_empty(scp, d, "lackenau");
+    uint8_t lz[6] = {N20_LZ_REMOVED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_NEXT_TURN, N20_LZ_ARRIVES};
+    memcpy((*scp)->dn.linz, lz, 6);
+    *u = t_unit(s, "GERARD");
+    (*scp)->units[*u].linz = 1;
+    s->opts |= N20_OPT_LINZ;
+    s->u[*u].where = N20_U_REINF;
+    s->u[*u].arrive = 9;
+    s->phase = N20_PH_MOVE_START;
+    uint32_t r[1] = {die};
+    t_dice_script(d, 1, r);
+    s_linz_morale = s->morale[N20_FRENCH];
+    n20_run(s, &d->d, NULL);
+    assert_int_equal(t_dice_count(d, "17.2 summoned from linz"), 1);
+    return s;
+}
+
+static void test_n20_ae_17_2_linz_roll_1_removed_without_morale_penalty(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int u;
+    n20_state *s = s_linz_state(&sc, &d, 1, &u);
+    assert_int_equal(s->u[u].where, N20_U_OUT);
+    assert_int_equal(s->morale[N20_FRENCH], s_linz_morale);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_2_linz_roll_3_delayed_and_rolls_again(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int u;
+    n20_state *s = s_linz_state(&sc, &d, 3, &u);
+    assert_int_equal(s->u[u].where, N20_U_REINF);
+    assert_int_equal(s->u[u].arrive, 10);
+    assert_false((s->dn.linz_in >> u) & 1);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_2_linz_roll_5_arrives_but_enters_next_turn(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int u;
+    n20_state *s = s_linz_state(&sc, &d, 5, &u);
+    assert_int_equal(s->u[u].arrive, 10);
+    assert_true((s->dn.linz_in >> u) & 1);
+    assert_int_equal(t_legal_match(s, N20_FRENCH, "move GERARD", T_MATCH_PREFIX, NULL, 0), 0);
+    /* next Turn: no roll, it enters */
+    s->turn = 10;
+    s->phase = N20_PH_MOVE_START;
+    n20_run(s, &d.d, NULL);
+    assert_int_equal(t_dice_count(&d, "17.2 summoned from linz"), 1);
+    assert_true(t_legal_match(s, N20_FRENCH, "move GERARD", T_MATCH_PREFIX, NULL, 0) > 0);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_2_linz_roll_6_arrives_and_moves(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int u;
+    n20_state *s = s_linz_state(&sc, &d, 6, &u);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_true(t_legal_match(s, N20_FRENCH, "move GERARD 0104", T_MATCH_PREFIX, NULL, 0) > 0);
+    s_free(s, sc);
+}
+
 /* ---- the view ---------------------------------------------------------------------------------------- */
 
 static void test_n20_ae_view_shows_site_pontoon_and_bridgehead(void **st) {
@@ -770,6 +870,11 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_15_1_no_french_victory_with_pontoon_destroyed),
         cmocka_unit_test(test_n20_ae_15_1_no_french_victory_with_austrian_in_objective),
         cmocka_unit_test(test_n20_ae_15_1_french_morale_only_equal_is_a_draw),
+        cmocka_unit_test(test_n20_ae_17_1_thirteenth_card_goes_to_the_discard_pile),
+        cmocka_unit_test(test_n20_ae_17_2_linz_roll_1_removed_without_morale_penalty),
+        cmocka_unit_test(test_n20_ae_17_2_linz_roll_3_delayed_and_rolls_again),
+        cmocka_unit_test(test_n20_ae_17_2_linz_roll_5_arrives_but_enters_next_turn),
+        cmocka_unit_test(test_n20_ae_17_2_linz_roll_6_arrives_and_moves),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
     };
