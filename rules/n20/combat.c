@@ -259,7 +259,8 @@ static void s_roll_rout(n20_state *s, int k, brt_dice *dice, n20_out *out) {
     uint32_t die = n20_roll(s, dice, us, 1, "9.6 rout distance"); /* [16.1] as the unit is seen */
     int m = (int)die;
     if (s->sc->units[u].flags & N20_FLAG_ELITE) m += s->sc->rout_elite;
-    if (s->sc->terrain[s->u[u].hex] == N20_T_FORTIFIED) m += s->sc->rout_fort;
+    if (s->sc->terrain[s->u[u].hex] == N20_T_FORTIFIED && n20_ed_has(s, N20_EDF_FORT_ROUT_MOD))
+        m += s->sc->rout_fort; /* v3 [9.8.1]: no modifier, only one hex fewer */
     int v[2] = {(int)die, m};
     if (m < 1) {
         n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2,

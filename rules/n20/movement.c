@@ -107,7 +107,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
                           "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader && !n20_light_rugged(s, u, cost))
+        *stop = 6; /* [6.5]; [16.9.2] as Clear; [16.7.2] [16.7.3] Light Infantry, Cossacks */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }
@@ -181,7 +182,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
         spent += cost;
         allroad &= road;
-        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0))
+        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0) &&
+            !(spent == A + 1 && n20_light_one_mp(s, u, path[i], road))) /* [16.7.3] */
             return n20_reject(err, "6.2", "%s has %d Movement Points%s and the path to %04u costs %d",
                               id, A, allroad && s_road_bonus(s) ? " (+1 on road)" : "",
                               n20_xxyy(path[i]), spent);
@@ -369,8 +371,9 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                         uint16_t to = r->to;
                         int ar = allroad & r->road;
                         int sp = cur->spent + r->cost;
-                        if (sp > A + (ar ? bonus : 0)) continue;
-                        int nk = ar * 2 + (r->stop ? 1 : 0);
+                        int over = sp > A + (ar ? bonus : 0);
+                        if (over && !(sp == A + 1 && n20_light_one_mp(s, u, to, r->road))) continue;
+                        int nk = ar * 2 + (r->stop || over ? 1 : 0); /* [16.7.3] enters and stops */
                         if (!s_marked(seen, to)) {
                             s_mark(seen, to);
                             for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;

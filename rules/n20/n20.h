@@ -766,4 +766,29 @@ void n20_weather_turn_end(n20_state *s, n20_out *out);                      /* [
 int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                         void *ctx);
 
+/* ---- editions (edition.c) ---------------------------------------------------------------- */
+/* the series rules an edition plays: docs/n20-editions.md sections 1 and 5, a bit each */
+enum { N20_EDF_BRIDGE_ZOC = 1,        /* v4 [7.1] ZOCs across bridged/forded Major Rivers (v3 [7.0]: never) */
+       N20_EDF_CONTACT = 2,           /* v4 [8.2.4] Maintaining Contact (v3 [8.3.4]: none) */
+       N20_EDF_ROUTED_NO_CC = 4,      /* v4 [8.1.1] Routed Cavalry cannot Countercharge (v3 [8.1]: may) */
+       N20_EDF_FORT_ROUT_MOD = 8,     /* v4 [9.6.2.1] -1 to the Rout roll in Fortified (v3 [9.8.1]: none) */
+       N20_EDF_ADVANCE_V4 = 16,       /* v4 [9.8.2] [9.8.5] one hex, Cavalry pursue (v3 [9.9.2] [9.9.3]) */
+       N20_EDF_GUARD_EZOC = 32,       /* v4 [12.3.1] no cost for a Guard already in an EZOC (v3: none) */
+       N20_EDF_LULL_ONE_SIDE = 64,    /* v4 [13.0] the resting side's units on the map (v3: both sides') */
+       N20_EDF_ELAN = 128,            /* v4 [16.7.1] Elite Elan (v3: none) */
+       N20_EDF_RELUCTANT = 256,       /* v4 [16.7.5] Reluctant Troops (v3: none) */
+       N20_EDF_VAR_WEATHER = 512      /* v4 [16.10] Variable Weather (v3 [16.10] is an exclusive rule) */ };
+int n20_ed_has(const n20_state *s, uint32_t rule);               /* 1 if the game's edition plays it */
+int n20_v3(const n20_state *s);                                  /* the game plays v3.0 (Danube 20) */
+const char *n20_ed_rule(const n20_state *s, const char *rule);   /* a v4 rule number as the edition cites it */
+void n20_ed_cite(const n20_state *s, char *text, size_t cap);    /* every "[x.y" of a text, as cited */
+void n20_ed_reject(const n20_state *s, brt_reject *err);         /* a rejection, as the edition cites it */
+int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err); /* -1: not in this edition */
+int n20_adjacent_react(const n20_state *s, int u, int v);        /* adjacent for [8.0]; v3 [7.0] */
+int n20_light_rugged(const n20_state *s, int u, int *cost);      /* [16.7.2] [16.7.3] Rugged: 1 no stop */
+int n20_light_one_mp(const n20_state *s, int u, uint16_t to, int road); /* [16.7.3] last MP */
+int n20_light_disengages(const n20_state *s, int u);             /* [16.7.2] [16.7.3] may Disengage */
+int n20_light_unpinned(const n20_state *s, int u);               /* [16.7.3] Cossacks ignore [8.2.2] */
+int n20_light_no_charge(const n20_state *s, int u);       /* [16.7.2] [16.7.3]: no Countercharge, no Penetration */
+
 #endif

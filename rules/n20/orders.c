@@ -433,8 +433,8 @@ static int s_kind_ok(int phase, int kind) {
     }
 }
 
-int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
-              brt_reject *err) {
+static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
+                         n20_out *out, brt_reject *err) {
     if (s->over) return n20_reject(err, "15.0", "the game is over");
     if ((int)seat != n20_pending_seat(s)) {
         n20_reject(err, "4.0", "it is not the %s player's decision", n20_side_name((int)(seat & 1)));
@@ -462,5 +462,12 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     protobuf_c_message_free_unpacked(m, NULL);
     /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
      * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
+    return rc;
+}
+
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
+              brt_reject *err) {
+    int rc = s_apply_order(s, seat, order, len, dice, out, err);
+    if (rc < 0) n20_ed_reject(s, err); /* a v3 game cites its own rule numbers */
     return rc;
 }

@@ -186,9 +186,11 @@ static void s_combat_end(n20_state *s, n20_out *out) {
     /* [13.0] Lull */
     int fm = 0;
     for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];
-    int onmap = 0;
+    int onmap = 0, onmap_enemy = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) == side) onmap = 1;
+        else if (s->u[i].where == N20_U_MAP) onmap_enemy = 1;
+    if (!onmap_enemy && !n20_ed_has(s, N20_EDF_LULL_ONE_SIDE)) onmap = 0; /* v3 [13.0] both players */
     if (s->night_seen && !n20_is_night(s) && onmap && !fm && !s->battle_dice &&
         (s->morale[side] < 6 || s->morale[side] <= s->morale[1 - side])) {
         N20_EV(out, s, "lull", "[13.0] Lull: the %s side rests", n20_side_name(side));

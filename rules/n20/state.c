@@ -142,6 +142,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[N20_MAX_SIDE * 2];
     uint32_t hx[N20_MAX_PATH + 2];
     int32_t vals[8];
@@ -223,6 +224,7 @@ void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *o
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[4];
     int32_t vals[4];
     if (nunits > 4) nunits = 4;

@@ -19,7 +19,7 @@ static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
     if (n20_is_builtup(sc, x->hex) && n20_is_builtup(sc, h)) return 0; /* [7.0] built-up area */
     int w = n20_weather(s);
     if (n20_side_river(sc, w, x->hex, d) == N20_RIV_MAJOR)
-        return sc->cross[x->hex][d] ? 2 : 0;                  /* [7.1] */
+        return sc->cross[x->hex][d] && n20_ed_has(s, N20_EDF_BRIDGE_ZOC) ? 2 : 0; /* [7.1]; v3 [7.0] never */
     return 1;
 }
 
@@ -59,6 +59,15 @@ int n20_adjacent_units(const n20_state *s, int u, int v) {
     int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
     if (d < 0) return 0;
     return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d); /* [7.1] */
+}
+
+int n20_adjacent_react(const n20_state *s, int u, int v) {
+    if (!n20_adjacent_units(s, u, v)) return 0;
+    if (n20_ed_has(s, N20_EDF_BRIDGE_ZOC)) return 1;
+    /* v3 [7.0] "units separated by Major River hexes (even at bridges and fords) are not
+     * considered 'adjacent'" (docs/danube-rulings/edition.md R-dn-7.0-adjacent) */
+    int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
+    return n20_side_river(s->sc, n20_weather(s), s->u[u].hex, d) != N20_RIV_MAJOR;
 }
 
 int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
