@@ -64,13 +64,49 @@ void n20_ae_setup(n20_state *s) {
     s->phase = N20_PH_AE_SITE;
 }
 
+/* [17.3.2] the second set may be placed now (the French Movement Phase of Turn 3 or later) */
+static int s_second_due(const n20_state *s) {
+    return (s->opts & N20_OPT_BERTRAND) && s->phase == N20_PH_MOVE && s->phasing == N20_FRENCH &&
+           s->turn >= N20_AE_BERTRAND_TURN && s->dn.site && !s->dn.site2;
+}
+
+/* [17.3.2] "any available crossing site*" (the footnote is missing: R-dn-17.3-two-pontoons) */
+static int s_available(const n20_state *s, int k, brt_reject *err) {
+    const n20_dn_site *st = &s->sc->dn.site[k];
+    if (k + 1 == s->dn.site)
+        return n20_reject(err, "17.3.2", "the French already cross at %s", st->name);
+    int occ[2] = {st->north ? n20_unit_at(s, st->north) : -1, st->south ? n20_unit_at(s, st->south) : -1};
+    for (int i = 0; i < 2; i++)
+        if (occ[i] >= 0 && n20_side_of(s, occ[i]) != N20_FRENCH)
+            return n20_reject(err, "17.3.2", "the %s crossing site is held by an Anti-French unit", st->name);
+    return 0;
+}
+
 int n20_ae_site_check(const n20_state *s, const char *name, brt_reject *err) {
     if (!n20_ae(s)) return n20_reject(err, "3.0", "this scenario has no Danube River crossing site to choose");
-    if (s->phase != N20_PH_AE_SITE)
+    int second = s_second_due(s);
+    if (s->phase != N20_PH_AE_SITE && !second) {
+        if (s->opts & N20_OPT_BERTRAND)
+            return n20_reject(err, "17.3.1", "the second crossing site is built from the French Movement Phase "
+                              "of Turn %d on, once", N20_AE_BERTRAND_TURN);
         return n20_reject(err, "3.0", "the crossing site is chosen during set up, once");
+    }
     for (int k = 0; name && k < s->sc->dn.nsites; k++)
-        if (strcasecmp(s->sc->dn.site[k].name, name) == 0) return k;
+        if (strcasecmp(s->sc->dn.site[k].name, name) == 0) return second && s_available(s, k, err) < 0 ? -1 : k;
     return n20_reject(err, "3.0", "no Danube River crossing site named %.20s", name ? name : "");
+}
+
+/* [17.3.2] the second Pontoon Bridges face-up, its Bridgehead (no Garrison) and Objective */
+static void s_second_apply(n20_state *s, int k, n20_out *out) {
+    const n20_dn_site *st = &s->sc->dn.site[k];
+    s->dn.site2 = (uint8_t)(k + 1);
+    s->dn.pontoon[1] = N20_PON_INTACT;
+    s->dn.bridgehead[1] = st->fischamend ? 0 : 1;
+    int v[1] = {k};
+    uint16_t hx[3] = {st->north, st->south, st->obj};
+    n20_event(out, s, "crossing-site", NULL, 0, hx, 3, v, 1,
+              "[17.3.2] Bertrand Works a Miracle: a second Pontoon Bridges at %s, French Objective %04u", st->name,
+              n20_xxyy(st->obj));
 }
 
 static void s_place(n20_state *s, int u, uint16_t h) {
@@ -80,6 +116,10 @@ static void s_place(n20_state *s, int u, uint16_t h) {
 }
 
 void n20_ae_site_apply(n20_state *s, int k, n20_out *out) {
+    if (s->phase != N20_PH_AE_SITE) {
+        s_second_apply(s, k, out);
+        return;
+    }
     const n20_dn_site *st = &s->sc->dn.site[k];
     int north = s_unit(s, N20_AE_NORTH_UNIT), south = s_unit(s, N20_AE_SOUTH_UNIT), g = s_garrison(s);
     s->dn.site = (uint8_t)(k + 1);

@@ -37,6 +37,7 @@ enum { N20_E_PONTOON_DAMAGE = 32 };
 /* the unit ids the A-E [3.0] French Placement names (the chosen site places them) */
 #define N20_AE_NORTH_UNIT "4eB" /* the northern bank, with the Bridgehead marker */
 #define N20_AE_SOUTH_UNIT "4eC" /* the southern bank, with the Pontoon Bridges marker and Napoleon */
+#define N20_AE_BERTRAND_TURN 3  /* [17.3.1] the second crossing site from the start of Game Turn 3 */
 
 /* A-E [3.0]: a Danube River crossing site (`site` records) */
 typedef struct n20_dn_site {
@@ -109,7 +110,8 @@ struct n20_state;
 struct n20_out;
 int n20_ae(const struct n20_state *s); /* the scenario has the A-E crossing-site rules */
 void n20_ae_setup(struct n20_state *s); /* end of n20_setup: [3.0] the French choice is pending */
-/* [3.0] the site named `name` may be chosen now: its index, or -1 */
+/* [3.0] the site named `name` may be chosen now (or [17.3.2] the second one, in the French
+ * Movement Phase): its index, or -1 */
 int n20_ae_site_check(const struct n20_state *s, const char *name, brt_reject *err);
 void n20_ae_site_apply(struct n20_state *s, int k, struct n20_out *out);
 const char *n20_ae_site_name(const struct n20_state *s, int k);

@@ -289,6 +289,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.breakdown = &bd;
                     s_emit(&c, &o);
                 }
+        for (int k = 0; (s->opts & N20_OPT_BERTRAND) && k < sc->dn.nsites; k++) { /* A-E [17.3.2] */
+            if (n20_ae_site_check(s, sc->dn.site[k].name, NULL) != k) continue;
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
         for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
             if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
             N20__V1__Wing wg = N20__V1__WING__INIT;

@@ -398,7 +398,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
-                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_SITE; /* A-E [17.3.2] the second crossing site */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;

@@ -34,7 +34,11 @@ static n20_scenario *s_scenario(void) {
         if (strcmp(sc->units[i].id, "DERLON") == 0) snprintf(sc->units[i].id, N20_NAME, "4eB");
         if (strcmp(sc->units[i].id, "REILLE") == 0) snprintf(sc->units[i].id, N20_NAME, "4eC");
         if (strcmp(sc->units[i].id, "MILHAUD") == 0) sc->units[i].flags |= N20_FLAG_GARRISON;
+        if (strcmp(sc->units[i].id, "UXBRIDGE") == 0 || strcmp(sc->units[i].id, "HILL") == 0)
+            sc->units[i].linz = 1; /* [17.2] with the option */
     }
+    uint8_t lz[6] = {N20_LZ_REMOVED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_DELAYED, N20_LZ_NEXT_TURN, N20_LZ_ARRIVES};
+    memcpy(sc->dn.linz, lz, 6);
     uint16_t n = n20_hex(1506), s = n20_hex(1507);
     int d = n20_dir(sc, n, s), e = n20_dir(sc, s, n);
     assert_true(d >= 0 && e >= 0);
@@ -779,6 +783,85 @@ static void test_n20_ae_17_2_linz_roll_6_arrives_and_moves(void **st) {
     s_free(s, sc);
 }
 
+/* ---- [17.3] Bertrand Works a Miracle ------------------------------------------------------------- */
+
+static n20_state *s_bertrand(n20_scenario **scp, t_dice *d, int turn) {
+    n20_state *s = s_site_empty(scp, d, "lackenau");
+    s->opts |= N20_OPT_BERTRAND;
+    s->turn = (uint8_t)turn;
+    return s;
+}
+
+static void test_n20_ae_17_3_1_no_second_site_before_turn_3(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 2);
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.3.1");
+    assert_int_equal(t_legal_match(s, N20_FRENCH, "site ", T_MATCH_PREFIX, NULL, 0), 0);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_3_2_second_site_in_a_french_movement_phase(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    assert_true(t_legal_has(s, N20_FRENCH, "site lobau-west"));
+    assert_false(t_legal_has(s, N20_FRENCH, "site lackenau")); /* already used */
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    assert_int_equal(s->dn.site2, 1 + S_LOBW);
+    assert_int_equal(s->dn.pontoon[1], N20_PON_INTACT);
+    assert_int_equal(s->dn.bridgehead[1], 1);
+    assert_int_equal(s->phase, N20_PH_MOVE); /* the Movement Phase goes on */
+    assert_int_equal(t_legal_match(s, N20_FRENCH, "site ", T_MATCH_PREFIX, NULL, 0), 0); /* once */
+    /* its pontoon is crossed, and damaged, on its own */
+    int u = t_place(s, "VANDAMME", 1807);
+    uint32_t r[1] = {2};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "move VANDAMME 1806", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[u].hex), 1806);
+    assert_int_equal(s->dn.pontoon[1], N20_PON_DAMAGED);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    t_place(s, "PIRCH", 1806);
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "17.3.2");
+    assert_false(t_legal_has(s, N20_FRENCH, "site lobau-west"));
+    s_free(s, sc);
+}
+
+static void test_n20_ae_17_3_reinforcements_at_any_french_entry_area(void **st) {
+    (void)st;
+    for (int with = 0; with < 2; with++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        sc->dn.site[S_LOBW].area = 'X'; /* another site's Entry Area */
+        if (with) s->opts |= N20_OPT_BERTRAND;
+        int u = t_unit(s, "GERARD");
+        s->u[u].where = N20_U_REINF;
+        s->u[u].arrive = 9;
+        brt_reject err;
+        assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1701", &d, NULL, &err), with ? 0 : -1);
+        s_free(s, sc);
+    }
+}
+
 /* ---- the view ---------------------------------------------------------------------------------------- */
 
 static void test_n20_ae_view_shows_site_pontoon_and_bridgehead(void **st) {
@@ -834,6 +917,15 @@ static void test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site(voi
         for (uint64_t seed = 1; seed <= 3; seed++) s_random_game(0, seed, site);
 }
 
+/* the A-E variants together and each alone */
+static void test_n20_ae_game_random_legal_orders_with_each_variant(void **st) {
+    (void)st;
+    const uint32_t opts[4] = {N20_OPT_13TH_CARD, N20_OPT_LINZ, N20_OPT_BERTRAND,
+                              N20_OPT_13TH_CARD | N20_OPT_LINZ | N20_OPT_BERTRAND};
+    for (int k = 0; k < 4; k++)
+        for (uint64_t seed = 11; seed <= 13; seed++) s_random_game(opts[k], seed, (int)(seed % 3));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_site_is_a_french_decision_at_set_up),
@@ -875,8 +967,13 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_2_linz_roll_3_delayed_and_rolls_again),
         cmocka_unit_test(test_n20_ae_17_2_linz_roll_5_arrives_but_enters_next_turn),
         cmocka_unit_test(test_n20_ae_17_2_linz_roll_6_arrives_and_moves),
+        cmocka_unit_test(test_n20_ae_17_3_1_no_second_site_before_turn_3),
+        cmocka_unit_test(test_n20_ae_17_3_2_second_site_in_a_french_movement_phase),
+        cmocka_unit_test(test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available),
+        cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
+        cmocka_unit_test(test_n20_ae_game_random_legal_orders_with_each_variant),
     };
     if (sodium_init() < 0) return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
