@@ -349,7 +349,8 @@ void n20_ae_advanced(n20_state *s, int u, n20_out *out) {
         /* [9.10.1] Catastrophe: the Bridgehead, its Garrison and the Pontoon Bridges are gone */
         s->dn.bridgehead[p] = 0;
         int g = s_garrison(s);
-        if (g >= 0 && s->u[g].where == N20_U_MAP && s->u[g].hex == st->north) s->u[g].where = N20_U_ELIM;
+        if (g >= 0 && s->u[g].where != N20_U_OUT && s->u[g].where != N20_U_ELIM && s->u[g].hex == st->north)
+            s->u[g].where = N20_U_ELIM;
         int us[1] = {u};
         n20_event(out, s, "catastrophe", us, 1, &st->north, 1, NULL, 0,
                   "[9.10.1] Catastrophe: " N20_U(0) " enters the Bridgehead at %04u", n20_xxyy(st->north));

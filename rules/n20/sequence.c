@@ -84,7 +84,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             continue;
         int blocked = 0;
         for (int e = 0; e < s->sc->nentry; e++)
-            if (s->sc->entry_area[e] == s->sc->units[i].area) {
+            if (n20_ae_is_entry(s, i, s->sc->entry_hex[e]) < 0 ? s->sc->entry_area[e] == s->sc->units[i].area
+                                                                : n20_ae_is_entry(s, i, s->sc->entry_hex[e]) == 1) { /* A-E [11.6] */
                 int o = n20_unit_at(s, s->sc->entry_hex[e]);
                 if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
             }

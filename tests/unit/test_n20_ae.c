@@ -387,6 +387,97 @@ static void test_n20_ae_6_10_routing_unit_crossing_makes_hazardous_retreat_check
     s_free(s, sc);
 }
 
+/* a Disengagement (a Reaction move [8.2]) across the pontoon rolls too */
+static n20_state *s_disengage_state(n20_scenario **scp, t_dice *d, uint32_t die, int *k) {
+    n20_state *s = s_site_empty(scp, d, "lackenau");
+    s->phasing = N20_ALLIED;
+    *k = t_place(s, "KELLERMANN", 1506);
+    t_place(s, "PIRCH", 1505);
+    s->phase = N20_PH_REACTION_START;
+    n20_run(s, &d->d, NULL);
+    assert_int_equal(s->phase, N20_PH_REACTION);
+    assert_true(t_legal_has(s, N20_FRENCH, "disengage KELLERMANN 1507"));
+    uint32_t r[1] = {die};
+    t_dice_script(d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "disengage KELLERMANN 1507", d, NULL, NULL), 0);
+    assert_int_equal(t_dice_count(d, "6.10 pontoon crossing"), 1);
+    return s;
+}
+
+static void test_n20_ae_6_10_disengagement_across_the_pontoon_rolls(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int k;
+    n20_state *s = s_disengage_state(&sc, &d, 6, &k);
+    assert_int_equal(n20_xxyy(s->u[k].hex), 1507);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
+}
+
+static void test_n20_ae_6_10_disengagement_roll_1_stays_reaction_spent(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    int k;
+    n20_state *s = s_disengage_state(&sc, &d, 1, &k);
+    assert_int_equal(n20_xxyy(s->u[k].hex), 1506);
+    assert_true(s->u[k].flags & N20_UF_REACTED);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+    assert_false(t_legal_match(s, N20_FRENCH, "disengage KELLERMANN", T_MATCH_PREFIX, NULL, 0) > 0);
+    s_free(s, sc);
+}
+
+/* R-dn-6.11-fischamend: a unit entering from the Holding Box (Area D, here the test's A) rolls */
+static void test_n20_ae_6_11_fischamend_entry_rolls_the_crossing_table(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "fischamend");
+    sc->dn.site[S_FISCH].loc = n20_hex(105); /* to tell the Area D LOC (fisch_loc) apart */
+    sc->dn.fisch_loc = n20_hex(106);
+    assert_false(n20_ae_loc_active(s, N20_ARMY_FRENCH, n20_hex(106)));
+    int u = t_unit(s, "4eC");
+    s->u[u].where = N20_U_REINF;
+    s->u[u].arrive = 9;
+    uint32_t r[1] = {3}; /* enters, the pontoon Damaged */
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "move 4eC 0104", &d, NULL, NULL), 0);
+    assert_int_equal(s->u[u].where, N20_U_MAP);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+    assert_int_equal(s->dn.area_d, 1); /* [9.8.6] a unit entered via the Flanking March area */
+    assert_true(n20_ae_loc_active(s, N20_ARMY_FRENCH, n20_hex(106)));
+    /* [6.10.1] no more entries through the Holding Box while it is Damaged */
+    int v = t_unit(s, "GERARD");
+    s->u[v].where = N20_U_REINF;
+    s->u[v].arrive = 9;
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 0105", &d, NULL, &err), -1);
+    assert_string_equal(err.rule, "6.10.1");
+    s_free(s, sc);
+}
+
+static void test_n20_ae_6_11_fischamend_entry_roll_1_stays_in_the_box(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "fischamend");
+    int u = t_unit(s, "4eC");
+    s->u[u].where = N20_U_REINF;
+    s->u[u].arrive = 9;
+    uint32_t r[1] = {1};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "move 4eC 0104", &d, NULL, NULL), 0);
+    assert_int_equal(s->u[u].where, N20_U_REINF);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+    assert_int_equal(s->dn.area_d, 0);
+    s_free(s, sc);
+}
+
 /* ---- [6.10.2] [9.10.1] destruction ------------------------------------------------------------ */
 
 static n20_state *s_event_state(n20_scenario **scp, t_dice *d, int pontoon) {
@@ -944,6 +1035,10 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_6_10_retreat_crossing_roll_1_breaks_the_unit),
         cmocka_unit_test(test_n20_ae_6_10_retreat_crossing_roll_5_crosses),
         cmocka_unit_test(test_n20_ae_6_10_routing_unit_crossing_makes_hazardous_retreat_check),
+        cmocka_unit_test(test_n20_ae_6_10_disengagement_across_the_pontoon_rolls),
+        cmocka_unit_test(test_n20_ae_6_10_disengagement_roll_1_stays_reaction_spent),
+        cmocka_unit_test(test_n20_ae_6_11_fischamend_entry_rolls_the_crossing_table),
+        cmocka_unit_test(test_n20_ae_6_11_fischamend_entry_roll_1_stays_in_the_box),
         cmocka_unit_test(test_n20_ae_6_10_1_event_damages_the_pontoon),
         cmocka_unit_test(test_n20_ae_6_10_2_event_on_damaged_pontoon_austrian_roll_destroys),
         cmocka_unit_test(test_n20_ae_6_10_2_event_on_damaged_pontoon_roll_may_spare_it),
