@@ -93,8 +93,7 @@ static int s_pursuit_path(const n20_state *s, uint16_t h, const uint16_t **path)
 
 /* v3 [9.9.3]: once control was Lost and the mandatory Cavalry advance made, one other unit may
  * still advance, into the defeated unit's hex only (docs/danube-rulings/edition.md R-dn-9.9.3-other) */
-static int s_v3_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err, const char *id) {
-    (void)path;
+static int s_v3_check(const n20_state *s, int u, int n, brt_reject *err, const char *id) {
     if (!s->f.adv_lost || s->sc->units[u].type == N20_CAV) return 0;
     if (n > 1)
         return n20_reject(err, "9.8.3", "control of the advance was Lost: %s may advance only into the defeated "
@@ -135,7 +134,7 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
     if (s->f.adv_lost && !s->f.adv_cav_done && s->sc->units[u].type != N20_CAV)
         return n20_reject(err, "9.8.3", "control of the advance was Lost: a Cavalry unit advances first");
     int v4 = n20_ed_has(s, N20_EDF_ADVANCE_V4); /* v3 [9.9.2] [9.9.3]: s_v3_check */
-    if (!v4 && s_v3_check(s, u, path, n, err, id) < 0) return -1;
+    if (!v4 && s_v3_check(s, u, n, err, id) < 0) return -1;
     for (int i = 0; i < s->f.nvacated; i++)
         if (v4 && s->f.vacated[i] == path[0] && (s->f.adv_entered & (1u << i)) && n > 1 &&
             s->sc->units[u].type == N20_CAV)

@@ -9,7 +9,7 @@
  *  - the citations (n20_ed_rule, n20_ed_cite): the code cites v4 numbers; a v3 game cites the
  *    Danube 20 number of the same rule (docs/n20-editions.md table 4), in its rejections
  *    (n20_ed_reject, from n20_apply) and in its event texts (n20_event). Rules that exist only
- *    in v4 keep their number (docs/danube-rulings/edition.md R-dn-cite-v4-only).
+ *    in v4 keep their number (docs/danube-rulings/edition.md R-dn-cite-table, R-dn-cite-exclusive).
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,12 +51,18 @@ static const struct {
     {"9.7.1", "9.7"},     {"9.7.2", "9.8"},     {"9.7.2.1", "9.8.1"}, {"9.7.2.2", "9.8.1"},
     {"9.7.3", "9.8.2"},   {"9.7.4", "9.8.3"},   {"9.7.5", "9.8.4"},   {"9.7.6", "9.8.5"},
     {"9.7.7", "9.8.6"},
+    {"9.8.1", "9.9"}, /* v4 Immediacy; v3 [9.8.1] is a Retreat rule: the Advance rules' [9.9] */
     {"9.8", "9.9"},       {"9.8.2", "9.9.2"},   {"9.8.3", "9.9.3"},   {"9.8.4", "9.9.4"},
     {"9.8.5", "9.9.1"},
+    {"12.2", "12.0"}, /* v4 Spending Morale Points; v3 [12.2] is the Guard: [12.0] "Players expend" */
     {"12.2.1", "12.3"},   {"12.2.2", "12.4"},   {"12.2.3", "12.5"},
     {"12.3", "12.2"},     {"12.3.1", "12.2.1"}, {"12.2.4", "12.2.1"}, {"12.3.2", "12.2.2"},
     {"16.7.2", "16.7.1"}, {"16.7.3", "16.7.2"}, {"16.7.4", "16.7.3"},
     {"16.8.2", "16.8.3"}, {"16.8.3", "16.8.2"},
+    {"16.9.3", "16.9"}, /* v4 Leaders and ZOCs; v3 [16.9.3] is Leader Reaction Movement */
+    {"16.9.4", "16.9.3"}, {"16.9.5", "16.9.4"},
+    /* never a key: v4 [9.8.6] Exhaustion (v3 silent), as the A-E exclusive rule [9.8.6] Retreat
+     * Direction Priority is cited by that number in v3 games (R-dn-cite-exclusive) */
 };
 
 const char *n20_ed_rule(const n20_state *s, const char *rule) {

@@ -64,12 +64,16 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT, N20_P_ROLL,
        N20_P_LEADER_TURN, /* a Leader arriving as a reinforcement, with [16.9] only [17.1] */
-       N20_P_LEADER_ALT   /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */ };
+       N20_P_LEADER_ALT,  /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */
+       /* Danube 20 (data.c `site north|south`, `deploy ZONE`) */
+       N20_P_SITE,        /* A-E [3.0] on the chosen crossing site: area 'N' its north-bank hex, 'S' its south bank */
+       N20_P_DEPLOY       /* Wagram [3.0] deployed by its owner, unstacked, in the hex zone `zone` (N20_Z_*) */ };
 /* victory conditions at the end of the game */
 enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
 enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E_MOVE_MOD,
-       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE };
+       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE,
+       N20_E_PONTOON_DAMAGE /* Danube 20 A-E [6.10.1] [6.10.2]: the Pontoon Bridges are damaged */ };
 
 /* ---- scenario data (data.c) ------------------------------------------------ */
 typedef struct n20_unit_def {

@@ -433,6 +433,6 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     default: n20_ae_pending(s, &kind, &rule, &prompt); break; /* A-E (ae.c) */
     }
     s_copy(p->kind, sizeof p->kind, kind);
-    s_copy(p->rule, sizeof p->rule, rule);
+    s_copy(p->rule, sizeof p->rule, n20_ed_rule(s, rule)); /* as the edition cites it */
     s_copy(p->prompt, sizeof p->prompt, prompt);
 }

@@ -77,9 +77,29 @@ static void s_7_0_bridge(int ed) {
     free(s);
 }
 
+/* the same bridge with GERARD next to VON HOBE on its own bank: VON HOBE reacts in both editions,
+ * but v3 refuses a Countercharge across the bridge ([8.0] adjacent; R-dn-7.0-adjacent) */
+static void s_7_0_bridge_countercharge(int ed) {
+    ED_SETUP(ed, 9, N20_FRENCH, N20_PH_MOVE);
+    int vh = t_place(s, "VONHOBE", 2109);
+    t_place(s, "EXELMANS", 2110);
+    t_place(s, "GERARD", 2108);
+    assert_true(n20_reaction_eligible(s, vh));
+    OK(N20_FRENCH, "end");
+    assert_string_equal(s_kind(s), "reaction");
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> GERARD"));
+    assert_int_equal(t_legal_has(s, N20_ALLIED, "countercharge VONHOBE -> EXELMANS"), ed == N20_ED_V4);
+    if (ed == N20_ED_V3) NO(N20_ALLIED, "countercharge VONHOBE -> EXELMANS", "8.1");
+    else OK(N20_ALLIED, "countercharge VONHOBE -> EXELMANS");
+    free(s);
+}
+
 static void test_n20_v3_7_0_no_zoc_across_bridged_major_river(void **st) {
     (void)st;
-    for (int i = 0; i < 2; i++) s_7_0_bridge(EDS[i]);
+    for (int i = 0; i < 2; i++) {
+        s_7_0_bridge(EDS[i]);
+        s_7_0_bridge_countercharge(EDS[i]);
+    }
 }
 
 /* The example of v3 [9.4.2] (Jena): the single French Infantry unit must attack the Prussian
@@ -250,6 +270,9 @@ static void s_9_9_2(int ed) {
     assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
     OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509");
     assert_int_equal(s->phase, N20_PH_ADVANCE);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_string_equal(p.rule, ED_RULE(ed, "9.8", "9.9")); /* the decision cites the edition's rule */
     assert_int_equal(t_legal_has(s, N20_FRENCH, "advance REILLE 0506 0507 0508"), ed == N20_ED_V3);
     if (ed == N20_ED_V4) {
         NO(N20_FRENCH, "advance REILLE 0506 0507 0508", "9.8.2");
@@ -405,6 +428,11 @@ static void test_n20_v3_citations_per_edition(void **st) {
     assert_string_equal(n20_ed_rule(s, "8.2.2"), "8.3.2");
     assert_string_equal(n20_ed_rule(s, "6.3"), "6.3");
     assert_string_equal(n20_ed_rule(s, "9.7.8"), "9.7.8"); /* v4 only */
+    assert_string_equal(n20_ed_rule(s, "9.8.1"), "9.9");   /* v3 [9.8.1] is a Retreat rule */
+    assert_string_equal(n20_ed_rule(s, "9.8.6"), "9.8.6"); /* the A-E exclusive [9.8.6] */
+    assert_string_equal(n20_ed_rule(s, "12.2"), "12.0");
+    assert_string_equal(n20_ed_rule(s, "16.9.5"), "16.9.4");
+    assert_string_equal(n20_ed_rule(s, "16.9.3"), "16.9");
     snprintf(t, sizeof t, "[0805] x [9.7.8] [7.7]");
     n20_ed_cite(s, t, sizeof t);
     assert_string_equal(t, "[0805] x [9.7.8] [7.6]");
