@@ -17,18 +17,11 @@
 
 int n20_ae(const n20_state *s) { return s->sc->dn.nsites > 0; }
 
-/* a unit named by the rulebook's French Placement (ids compared without case) */
-static int s_unit(const n20_state *s, const char *id) {
-    for (int i = 0; i < s->sc->nunits; i++)
-        if (strcasecmp(s->sc->units[i].id, id) == 0) return i;
-    return -1;
-}
-
-/* the A-E Garrison of the Bridgehead [9.10]: the French garrison unit of the scenario */
+/* the A-E Garrison of the Bridgehead [9.10]: the French garrison unit the site places */
 static int s_garrison(const n20_state *s) {
     for (int i = 0; i < s->sc->nunits; i++)
         if ((s->sc->units[i].flags & N20_FLAG_GARRISON) && s->sc->units[i].side == N20_FRENCH &&
-            n20_unit_in_game(s, i))
+            s->sc->units[i].place == N20_P_SITE && n20_unit_in_game(s, i))
             return i;
     return -1;
 }
@@ -50,13 +43,8 @@ static const char *s_pon_name(int p) {
 
 void n20_ae_setup(n20_state *s) {
     if (!n20_ae(s)) return;
-    /* [3.0] the units the crossing site places wait off the map for the French choice */
-    int ids[3] = {s_unit(s, N20_AE_NORTH_UNIT), s_unit(s, N20_AE_SOUTH_UNIT), s_garrison(s)};
-    for (int i = 0; i < 3; i++)
-        if (ids[i] >= 0) {
-            s->u[ids[i]].where = N20_U_OUT;
-            s->u[ids[i]].hex = 0;
-        }
+    /* [3.0] the units the crossing site places (placement `site north|south`) wait off the map
+     * for the French choice (n20_setup leaves them out) */
     s->dn.site = 0;
     s->dn.pontoon[0] = s->dn.pontoon[1] = N20_PON_NONE;
     s->dn.bridgehead[0] = s->dn.bridgehead[1] = 0;
@@ -121,32 +109,25 @@ void n20_ae_site_apply(n20_state *s, int k, n20_out *out) {
         return;
     }
     const n20_dn_site *st = &s->sc->dn.site[k];
-    int north = s_unit(s, N20_AE_NORTH_UNIT), south = s_unit(s, N20_AE_SOUTH_UNIT), g = s_garrison(s);
     s->dn.site = (uint8_t)(k + 1);
     s->dn.pontoon[0] = N20_PON_INTACT;
-    int napoleon = -1;
-    for (int i = 0; i < s->sc->nunits; i++)
-        if ((s->sc->units[i].flags & N20_FLAG_NAPOLEON) && s->sc->units[i].place == N20_P_LEADER &&
-            s->sc->units[i].side == N20_FRENCH && (s->opts & N20_OPT_LEADERS))
-            napoleon = i;
-    if (st->fischamend) {
-        /* [3.0] [6.11] 4eB at 2110, the Pontoon Bridges in the Fischamend Holding Box, 4eC (and
-         * Napoleon with it) a Turn 1 reinforcement through Area D; no Bridgehead (R-dn-6.11-fischamend) */
-        s_place(s, north, s->sc->dn.fisch_hex);
-        int rs[2] = {south, napoleon};
-        for (int i = 0; i < 2; i++)
-            if (rs[i] >= 0) {
-                s->u[rs[i]].where = N20_U_REINF;
-                s->u[rs[i]].arrive = s->sc->start_turn;
-                s->u[rs[i]].hex = 0;
-            }
-        s->dn.bridgehead[0] = 0;
-    } else {
-        s_place(s, north, st->north);
-        s_place(s, south, st->south);
-        s_place(s, napoleon, st->south);
-        s_place(s, g, st->north); /* [9.10] the Bridgehead's French Garrison [9.4.4] */
-        s->dn.bridgehead[0] = 1;
+    s->dn.bridgehead[0] = st->fischamend ? 0 : 1;
+    for (int i = 0; i < s->sc->nunits; i++) {
+        const n20_unit_def *d = &s->sc->units[i];
+        if (d->place != N20_P_SITE || !n20_unit_in_game(s, i)) continue;
+        if (d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) continue; /* [16.9] only */
+        int garrison = (d->flags & N20_FLAG_GARRISON) != 0;
+        if (!st->fischamend) { /* 4eB, the Bridgehead and its Garrison [9.10] north; 4eC, Napoleon south */
+            s_place(s, i, d->area == 'N' ? st->north : st->south);
+        } else if (d->area == 'N' && !garrison) {
+            /* [3.0] [6.11] 4eB at 2110, the Pontoon Bridges in the Fischamend Holding Box, no
+             * Bridgehead (R-dn-6.11-fischamend) */
+            s_place(s, i, s->sc->dn.fisch_hex);
+        } else if (d->area == 'S') { /* 4eC (and Napoleon with it) a Turn 1 reinforcement */
+            s->u[i].where = N20_U_REINF;
+            s->u[i].arrive = s->sc->start_turn;
+            s->u[i].hex = 0;
+        }
     }
     int v[1] = {k};
     uint16_t hx[3] = {st->north, st->south, st->obj};
@@ -462,4 +443,23 @@ void n20_ae_linz(n20_state *s, brt_dice *dice, n20_out *out) {
         n20_event(out, s, "reinforcement", us, 1, NULL, 0, v, 1, "[17.2] " N20_U(0) " Summoned from Linz rolls %u: %s",
                   die, what);
     }
+}
+
+const uint16_t *n20_ae_locs(const n20_state *s, int army, int *n, uint16_t buf[4]) {
+    if (!n20_ae(s) || army != N20_ARMY_FRENCH || !s->dn.site) {
+        *n = s->sc->nloc[army];
+        return s->sc->loc[army];
+    }
+    /* [9.8.6] the LOC of the site's Entry Area; [17.3] the second site's; the Area D LOC once a
+     * unit entered there with Fischamend */
+    uint16_t c[3] = {s_site(s, 0)->loc, s->dn.site2 ? s_site(s, 1)->loc : 0,
+                     s->dn.area_d ? s->sc->dn.fisch_loc : 0};
+    int k = 0;
+    for (int i = 0; i < 3; i++) {
+        int dup = !c[i];
+        for (int j = 0; j < k; j++) dup |= buf[j] == c[i];
+        if (!dup) buf[k++] = c[i];
+    }
+    *n = k;
+    return buf;
 }

@@ -31,12 +31,7 @@ enum { N20_LZ_REMOVED = 0, N20_LZ_DELAYED, N20_LZ_NEXT_TURN, N20_LZ_ARRIVES };
 #define N20_DN_SITES 6
 
 /* ---- Aspern-Essling 20 (ae.c) ----------------------------------------------------------------- */
-/* event card effect kind `pontoon-damage` (card records; events.c): A-E [6.10.1] damages the
- * Pontoon Bridges, [6.10.2] an already Damaged one rolls on `pontoon-destroy` */
-enum { N20_E_PONTOON_DAMAGE = 32 };
-/* the unit ids the A-E [3.0] French Placement names (the chosen site places them) */
-#define N20_AE_NORTH_UNIT "4eB" /* the northern bank, with the Bridgehead marker */
-#define N20_AE_SOUTH_UNIT "4eC" /* the southern bank, with the Pontoon Bridges marker and Napoleon */
+/* the event card effect N20_E_PONTOON_DAMAGE (n20.h, `pontoon-damage`) is played by n20_ae_card */
 #define N20_AE_BERTRAND_TURN 3  /* [17.3.1] the second crossing site from the start of Game Turn 3 */
 
 /* A-E [3.0]: a Danube River crossing site (`site` records) */
@@ -135,6 +130,9 @@ int n20_ae_retreat_cross(struct n20_state *s, int u, uint16_t from, uint16_t to,
 int n20_ae_is_entry(const struct n20_state *s, int u, uint16_t h);
 /* [9.8.6] the LOC hex L of army is Active (1) for retreats; 1 outside A-E */
 int n20_ae_loc_active(const struct n20_state *s, int army, uint16_t L);
+/* [9.8.6] the friendly LOC hexes of army: the scenario's `loc` records, or in A-E for the French
+ * army the Active LOC hexes of its crossing site(s) (put in buf); *n gets the count */
+const uint16_t *n20_ae_locs(const struct n20_state *s, int army, int *n, uint16_t buf[4]);
 void n20_ae_repair(struct n20_state *s, brt_dice *dice, struct n20_out *out); /* [4.1] */
 /* [17.2] Summoned from Linz: the rolls of the phasing side's units due, in its Movement Phase */
 void n20_ae_linz(struct n20_state *s, brt_dice *dice, struct n20_out *out);

@@ -517,10 +517,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
-            int army = sc->units[u].army;
-            for (int i = 0; i < sc->nloc[army]; i++) {
-                if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
-                s_emit_place(&c, u, sc->loc[army][i]);
+            int army = sc->units[u].army, nl;
+            uint16_t lb[4];
+            const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+            for (int i = 0; i < nl; i++) {
+                if (n20_place_check(s, u, ls[i], NULL) < 0) continue;
+                s_emit_place(&c, u, ls[i]);
             }
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
@@ -533,8 +535,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 uint16_t h = s->u[l].hex;
                 if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
                 int loc = 0;
-                for (int i = 0; i < sc->nloc[army]; i++)
-                    if (sc->loc[army][i] == h) loc = 1;
+                for (int i = 0; i < nl; i++)
+                    if (ls[i] == h) loc = 1;
                 if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
                 if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
                     continue; /* listed above as a [16.4] Rally hex */

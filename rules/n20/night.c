@@ -14,8 +14,11 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
     for (int a = 0; a < N20_ARMIES; a++) {
         int army_side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
         if (army_side != enemy) continue;
-        for (int i = 0; i < sc->nloc[a]; i++) {
-            int o = n20_unit_at(s, sc->loc[a][i]);
+        int nl;
+        uint16_t lb[4];
+        const uint16_t *ls = n20_ae_locs(s, a, &nl, lb); /* A-E [9.8.6] the site's LOC */
+        for (int i = 0; i < nl; i++) {
+            int o = n20_unit_at(s, ls[i]);
             if (o >= 0 && n20_side_of(s, o) == side) captured++;
         }
     }

@@ -40,19 +40,22 @@ static int s_other_at(const n20_state *s, int u, uint16_t h) {
 }
 
 static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++) {
-        uint16_t L = s->sc->loc[army][i];
-        if (!n20_ae_loc_active(s, army, L)) continue; /* A-E [9.8.6] Inactive LOC */
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the Active LOC hexes */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(to, L) < n20_distance(from, L)) return 1;
     }
     return 0;
 }
 
 static int s_is_loc(const n20_state *s, int u, uint16_t h) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++)
-        if (s->sc->loc[army][i] == h) return 1;
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] */
+    for (int i = 0; i < nl; i++)
+        if (ls[i] == h) return 1;
     return 0;
 }
 

@@ -31,9 +31,14 @@ static n20_scenario *s_scenario(void) {
     sc->first_player = N20_ALLIED;   /* A-E [4.0] */
     sc->skip_first_event = 1 + N20_ALLIED; /* A-E [5.0] */
     for (int i = 0; i < sc->nunits; i++) {
-        if (strcmp(sc->units[i].id, "DERLON") == 0) snprintf(sc->units[i].id, N20_NAME, "4eB");
-        if (strcmp(sc->units[i].id, "REILLE") == 0) snprintf(sc->units[i].id, N20_NAME, "4eC");
-        if (strcmp(sc->units[i].id, "MILHAUD") == 0) sc->units[i].flags |= N20_FLAG_GARRISON;
+        n20_unit_def *u = &sc->units[i];
+        if (strcmp(u->id, "DERLON") == 0) snprintf(u->id, N20_NAME, "4eB");
+        if (strcmp(u->id, "REILLE") == 0) snprintf(u->id, N20_NAME, "4eC");
+        if (strcmp(u->id, "MILHAUD") == 0) u->flags |= N20_FLAG_GARRISON;
+        if (!strcmp(u->id, "4eB") || !strcmp(u->id, "4eC") || !strcmp(u->id, "MILHAUD")) { /* `site north|south` */
+            u->place = N20_P_SITE;
+            u->area = strcmp(u->id, "4eC") == 0 ? 'S' : 'N';
+        }
         if (strcmp(sc->units[i].id, "UXBRIDGE") == 0 || strcmp(sc->units[i].id, "HILL") == 0)
             sc->units[i].linz = 1; /* [17.2] with the option */
     }
