@@ -34,6 +34,8 @@ int n20_can_enter_now(const n20_state *s, int u) {
 
 static int s_is_entry(const n20_state *s, int u, uint16_t h) {
     if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
+    int ae = n20_ae_is_entry(s, u, h); /* A-E [11.6] the crossing site's Entry Area */
+    if (ae >= 0) return ae;
     char area = n20_wg_entry_area(s, u); /* Wagram [3.0] Area A or B */
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
@@ -65,6 +67,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "6.0", "%s cannot enter %04u: not a map hex", id, n20_xxyy(to));
     *cost = 1;
     *road = 0;
+    int pontoon = n20_ae_step(s, u, from, to, err); /* A-E [6.10] the Pontoon Bridges */
+    if (pontoon < 0) return -1;
     if (from == 0) {
         if (!s_is_entry(s, u, to))
             return n20_reject(err, "11.6", "%s must enter the map at its entry area %c, not %04u", id,
@@ -78,7 +82,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                               n20_xxyy(from), n20_xxyy(to));
         int wg = n20_wg_step(s, u, from, to, err); /* Wagram [6.10.1] [16.10] */
         if (wg < 0) return -1;
-        if (!wg && n20_side_blocked(sc, w, from, d))
+        if (!pontoon && !wg && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
@@ -97,6 +101,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
+                          "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
@@ -146,6 +153,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
+    if (n20_is_garrison(s, u))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
     int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
@@ -311,7 +320,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         uint16_t to = start ? 0 : dummy ? (uint16_t)i : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (dummy && (!sc->onmap[i] || !n20_dummy_entry_hex(s, to))) continue;
-        if (!start && !dummy && sc->entry_area[i] != n20_wg_entry_area(s, u)) continue; /* Wagram [3.0] */
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) < 0 && sc->entry_area[i] != n20_wg_entry_area(s, u)) continue; /* Wagram [3.0] */
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) == 0) continue; /* A-E [11.6] */
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
         int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;

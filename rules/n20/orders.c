@@ -112,7 +112,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n20_move_apply(s, u, path, n, out);
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
+        if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
@@ -304,6 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED); /* A-E [6.10] a Reaction move */
+        if (n == 0) break; /* it remains where it is, its Reaction spent (R-dn-6.10-roll) */
         n20_disengage_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
@@ -372,10 +375,30 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         return 0;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20__V1__ORDER__KIND_FIGHT: { /* [9.0] resolve, the attacker deciding [9.5] at Step F */
+        N20__V1__Resolve *r = o->fight;
+        if (!r) return n20_reject(err, "9.0", "fight names a battle");
+        if (r->has_cap || r->cap) return n20_reject(err, "9.5", "fight decides the reduction at Step F: no cap");
+        if (n20_resolve_check(s, (int)r->battle, r->reserve, err) < 0) return -1;
+        n20_battle_begin(s, (int)r->battle, r->reserve, N20_CAP_STEP_F, 0, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_STEP_F: /* [9.0] Step F [9.5] */
+        if (!o->step_f) return n20_reject(err, "9.5", "no reduction, or resolve at differential N");
+        if (o->step_f->differential < -99 || o->step_f->differential > 99)
+            return n20_reject(err, "9.5", "differential out of range");
+        if (n20_step_f_check(s, o->step_f->reduce, o->step_f->differential, err) < 0) return -1;
+        n20_step_f_apply(s, o->step_f->reduce, o->step_f->differential, dice, out);
+        break;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20__V1__ORDER__KIND_SITE: { /* [3.0] the French choice of crossing site */
+        int k = n20_ae_site_check(s, o->site ? o->site->name : NULL, err);
+        if (k < 0) return -1;
+        n20_ae_site_apply(s, k, out);
+        break;
+    }
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
     case N20__V1__ORDER__KIND_DEPLOY: /* [3.0] */
@@ -403,13 +426,14 @@ static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
                              kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_SITE || /* A-E [17.3.2] the second crossing site */
                              kind == N20__V1__ORDER__KIND_ALT_AREA; /* Wagram [3.0] */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
-    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
+    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE || kind == N20__V1__ORDER__KIND_FIGHT;
     case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
     case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
     case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
@@ -426,10 +450,11 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20_PH_STEP_F: return kind == N20__V1__ORDER__KIND_STEP_F;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
     case N20_PH_WG_DEPLOY: return kind == N20__V1__ORDER__KIND_DEPLOY;

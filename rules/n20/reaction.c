@@ -77,6 +77,7 @@ static int s_pinned(const n20_state *s, int u) { return s_pinned_by(s, u, 0); }
 
 static int s_free_hex(const n20_state *s, int u, uint16_t h) {
     return n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, n20_side_of(s, u)) && /* [16.9] */
+           !n20_garrison_blocks(s, h, n20_side_of(s, u)) && /* [9.4.4.1] */
            !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
 }
 
@@ -93,14 +94,17 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
     int any_direct = 0;
     for (int d = 0; d < 6; d++) {
         uint16_t nb;
-        if (n20_neighbor(s->sc, cur, d, &nb) == 0 && !n20_side_blocked(s->sc, w, cur, d) && s_free_hex(s, u, nb) &&
+        if (n20_neighbor(s->sc, cur, d, &nb) == 0 && n20_ae_step(s, u, cur, nb, NULL) >= 0 && /* A-E [6.10] */
+            (n20_ae_step(s, u, cur, nb, NULL) == 1 || !n20_side_blocked(s->sc, w, cur, d)) && s_free_hex(s, u, nb) &&
             n20_wg_retreat_side(s, u, cur, nb) >= 0) /* Wagram [6.10.1] [16.10.1] */
             any_direct = 1;
     }
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
+        int pontoon = d < 0 ? 0 : n20_ae_step(s, u, cur, path[i], err); /* A-E [6.10] the Pontoon Bridges */
+        if (pontoon < 0) return -1;
         int wg = d < 0 ? 0 : n20_wg_retreat_side(s, u, cur, path[i]); /* Wagram [6.10.1] [16.10.1] */
-        if (d < 0 || wg < 0 || (!wg && n20_side_blocked(s->sc, w, cur, d)))
+        if (d < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(s->sc, w, cur, d)))
             return n20_reject(err, "8.2.3", "%s cannot disengage into %04u", id, n20_xxyy(path[i]));
         if (n20_in_ezoc(s, path[i], 1 - n20_side_of(s, u), 0))
             return n20_reject(err, "8.2.3", "%s must disengage into a hex not in an enemy ZOC; %04u is", id,
@@ -109,6 +113,8 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
         int last = i + 1 == n;
         if (n20_enemy_at(s, path[i], n20_side_of(s, u))) /* an enemy Leader too [16.9] */
             return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(path[i]));
+        if (n20_garrison_blocks(s, path[i], n20_side_of(s, u)))
+            return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it", id, n20_xxyy(path[i]));
         if (last && o >= 0)
             return n20_reject(err, "8.2.3", "%s must end its Disengagement in a vacant hex", id);
         if (!last && o < 0)

@@ -10,8 +10,9 @@
 #include "n20/v1/n20.pb-c.h"
 
 static const char *s_status(int w) {
-    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable"};
-    return w >= 0 && w < 6 ? n[w] : "?";
+    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable",
+                              "garrison" /* [9.4.4] */};
+    return w >= 0 && w < 7 ? n[w] : "?";
 }
 static const char *s_type(int t) {
     static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
@@ -62,7 +63,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].strength = d->strength;
         uv[nu].allowance = d->allowance;
         uv[nu].status = (char *)s_status(s->u[i].where);
-        uv[nu].hex = s->u[i].where == N20_U_MAP ? n20_xxyy(s->u[i].hex) : 0;
+        uv[nu].hex = s->u[i].where == N20_U_MAP || s->u[i].where == N20_U_GARRISON ? n20_xxyy(s->u[i].hex) : 0;
         uv[nu].routed = s->u[i].routed != 0;
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
@@ -114,6 +115,17 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.kept_french = kept[0];
     v.n_kept_allied = nkept[1];
     v.kept_allied = kept[1];
+    N20__V1__AeView ae = N20__V1__AE_VIEW__INIT;
+    char aes[4][24];
+    if (n20_ae(s)) { /* A-E [3.0] [6.10] [9.10]: public */
+        n20_ae_view(s, aes, &ae.bridgehead, &ae.bridgehead_hex, &ae.pontoon_hex, &ae.objective,
+                    &ae.bridgehead2, &ae.objective2);
+        ae.site = aes[0];
+        ae.pontoon = aes[1];
+        ae.site2 = aes[2];
+        ae.pontoon2 = aes[3];
+        v.aspern_essling = &ae;
+    }
     size_t len = n20__v1__view__get_packed_size(&v);
     uint8_t *b = malloc(len ? len : 1);
     if (!b) return -1;
@@ -134,6 +146,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                                 : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
+    n20_ae_view_text(s, out); /* A-E [3.0] [6.10] [9.10] */
     if (sc->dn.nincomplete) /* Wagram [6.10.1] */
         buf_printf(out, "Lobau bridges: %s\n", s->dn.secured ? "Crossings Secured" : "incomplete");
     if (*n20_wg_pontoon_name(s)) buf_printf(out, "Floridsdorf pontoon: %s\n", n20_wg_pontoon_name(s)); /* [16.10] */

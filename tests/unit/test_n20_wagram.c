@@ -74,6 +74,7 @@ static void test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment(
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->turn, 1);
+    assert_int_equal(s->sc->dn.nsites, 0); /* no A-E crossing-site choice in Wagram 20 */
     assert_int_equal(s->phase, N20_PH_WG_DEPLOY);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     assert_int_equal(WHERE("I"), N20_U_OUT);
@@ -400,6 +401,19 @@ static void test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result(vo
     s_games("wagram20", N20_OPT_LEADERS | N20_OPT_FOG | N20_OPT_FLORIDSDORF, 2);
 }
 
+/* [17.1] the 13th card in the Discard Pile at set-up */
+static void test_n20_wg_game_thirteenth_card_plays_to_a_result(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("wagram20", N20_OPT_13TH_CARD, &d, NULL);
+    int in_discard = 0;
+    for (int i = 0; i < s->ndiscard; i++) in_discard |= s->sc->cards[s->discard[i]].number == 13;
+    assert_true(in_discard);
+    free(s);
+    s_games("wagram20", N20_OPT_13TH_CARD, 2);
+    s_games("marchfeld", N20_OPT_13TH_CARD, 2);
+}
+
 /* [18.0] #5 no Marchfeld game goes past Turn 12; the thrifty ones reach it */
 static void test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12(void **st) {
     (void)st;
@@ -422,6 +436,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
+        cmocka_unit_test(test_n20_wg_game_thirteenth_card_plays_to_a_result),
         cmocka_unit_test(test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
