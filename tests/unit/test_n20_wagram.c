@@ -24,12 +24,6 @@
     (void)err;              \
     (void)ev
 
-/* the Garrison and Battery units off the map: their stacking [9.4.4] is garrison.c's, not these cases' */
-static void s_no_garrisons(n20_state *s) {
-    for (int i = 0; i < s->sc->nunits; i++)
-        if (s->sc->units[i].flags & N20_FLAG_GARRISON) s->u[i].where = N20_U_OUT;
-}
-
 static int s_heights(const n20_state *s) {
     int n = 0;
     for (int h = 0; h < N20_HEXES; h++) n += s->sc->onmap[h] && (s->sc->dn.zone[h] & N20_Z_HEIGHTS) && n20_unit_at(s, (uint16_t)h) < 0;
@@ -102,7 +96,6 @@ static void test_n20_wg_4_1_wagram20_turn_1_after_the_deployment(void **st) {
     assert_int_equal(s->dn.secured, 0); /* VIb in Essling, the Advanced Guard in Gross-Enzersdorf */
     assert_true(t_legal_has(s, N20_FRENCH, "alt-area GUARD")); /* [3.0] Area A now or Area B on Turn 4 */
     NO(N20_FRENCH, "move 2eA 1609", "6.10.1"); /* an incomplete bridge */
-    s_no_garrisons(s);
     OK(N20_FRENCH, "end");
     assert_true(t_events_has(&ev, "[4.1] the allied Player Turn of Turn 1 is skipped"));
     assert_int_equal(s->turn, 2);
@@ -180,7 +173,6 @@ static void test_n20_mf_18_0_marchfeld_set_up(void **st) {
     for (int i = 0; i < 4; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
     assert_false(n20_wg_inactive(s, U("ADVGUARD")));
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "alt-area"), 0);
-    s_no_garrisons(s);
     OK(N20_FRENCH, "move GRENIER 1610"); /* the Lobau bridges are complete */
     free(s);
 }
