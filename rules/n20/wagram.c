@@ -214,7 +214,9 @@ int n20_wg_caution_check(const n20_state *s, int u, const char *what, brt_reject
 
 /* ---- [6.10.2] the cap on units leaving Lobau ------------------------------------------------- */
 int n20_wg_move_path_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
-    if (s->dn.cc_left == 0xff || s->u[u].where != N20_U_MAP || !s_zone(s->sc, s->u[u].hex, N20_Z_LOBAU)) return 0;
+    if (s->dn.cc_left == 0xff || s->u[u].where != N20_U_MAP || !s_zone(s->sc, s->u[u].hex, N20_Z_LOBAU) ||
+        s->sc->units[u].type == N20_LEADER) /* rulings R-dn-wg-6.10.2-off: a Leader is no unit of the cap */
+        return 0;
     int off = 0;
     for (int i = 0; i < n; i++) off |= !s_zone(s->sc, path[i], N20_Z_LOBAU);
     if (off && s->dn.cc_left == 0)
@@ -271,7 +273,7 @@ int n20_wg_retreat_bridge(const n20_state *s, uint16_t from, uint16_t to) {
 void n20_wg_moved(n20_state *s, int u, uint16_t start, const uint16_t *path, int n, n20_out *out) {
     const n20_scenario *sc = s->sc;
     int us[1] = {u};
-    if (s->dn.cc_left != 0xff && start && s_zone(sc, start, N20_Z_LOBAU)) {
+    if (s->dn.cc_left != 0xff && start && s_zone(sc, start, N20_Z_LOBAU) && sc->units[u].type != N20_LEADER) {
         int off = 0;
         for (int i = 0; i < n; i++) off |= !s_zone(sc, path[i], N20_Z_LOBAU);
         if (off && s->dn.cc_left > 0) {
