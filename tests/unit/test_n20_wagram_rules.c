@@ -379,6 +379,36 @@ static void test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted(void **s
     free(s);
 }
 
+/* [6.10.2] rulings R-dn-wg-6.10.2-off: a reinforcement entering at an entry hex on the island and
+ * going on off it is moved off Lobau Island */
+static void test_n20_wg_6_10_2_reinforcement_entering_on_lobau_and_leaving_counts(void **st) {
+    (void)st;
+    LOCALS;
+    s_cc_map();
+    s_open(1701);
+    s_zone(1701, N20_Z_LOBAU);
+    for (int u = 0; u < g_sc.nunits; u++)
+        if (strcmp(g_sc.units[u].id, "GERARD") == 0) g_sc.units[u].area = 'X';
+    n20_state *s = s_new(&d, 0, 1, N20_FRENCH, N20_PH_EVENTS);
+    s->u[U("GERARD")].where = N20_U_REINF;
+    s->u[U("GERARD")].arrive = 1;
+    t_place(s, "REILLE", 1006);
+    uint32_t r[] = {1};
+    t_dice_script(&d, 1, r);
+    s_run(s, &d, &ev);
+    assert_int_equal(s->dn.cc_left, 1);
+    unsigned off = 0;
+    for (int dir = 0; dir < 6 && !off; dir++) {
+        uint16_t to;
+        if (n20_neighbor(&g_sc, n20_hex(1701), dir, &to) == 0 && !(g_sc.dn.zone[to] & N20_Z_LOBAU)) off = n20_xxyy(to);
+    }
+    assert_true(off != 0);
+    OK(N20_FRENCH, s_o("move GERARD 1701 %04u", off));
+    assert_int_equal(s->dn.cc_left, 0);
+    NO(N20_FRENCH, s_o("move REILLE %04u", s_nb(1006, 0)), "6.10.2");
+    free(s);
+}
+
 /* ---- [6.10.1] Hasty Construction ---------------------------------------------------------------- */
 
 static void s_hasty_map(void) {
@@ -944,6 +974,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_10_2_roll_of_6_lets_three_units_move_off_lobau),
         cmocka_unit_test(test_n20_wg_6_10_2_no_cap_after_turn_1),
         cmocka_unit_test(test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted),
+        cmocka_unit_test(test_n20_wg_6_10_2_reinforcement_entering_on_lobau_and_leaving_counts),
         cmocka_unit_test(test_n20_wg_6_10_1_incomplete_bridge_unusable_while_austrians_hold_a_secure_hex),
         cmocka_unit_test(test_n20_wg_6_10_1_bridges_complete_at_a_french_turn_with_the_hexes_free),
         cmocka_unit_test(test_n20_wg_6_10_1_checked_at_french_turns_only_and_stays_complete),
