@@ -692,6 +692,24 @@ static void test_n20_wg_16_10_french_infantry_builds_the_pontoon_with_its_whole_
     free(s);
 }
 
+/* [16.10] "If that French Infantry unit also enters an EZOC, then a Battle will result normally":
+ * the builder may end next to the enemy, and must then attack it [9.1] */
+static void test_n20_wg_16_10_builder_may_enter_an_enemy_zoc(void **st) {
+    (void)st;
+    LOCALS;
+    s_flor_map();
+    unsigned e = s_nb(g_fa, 3);
+    s_open(e);
+    n20_state *s = s_new(&d, N20_OPT_FLORIDSDORF, 9, N20_FRENCH, N20_PH_MOVE);
+    t_place(s, "REILLE", g_fb);
+    t_place(s, "ORANGE", e);
+    OK(N20_FRENCH, s_o("move REILLE %04u", g_fa));
+    assert_int_equal(s->dn.flor, N20_PON_INTACT);
+    assert_true(n20_in_ezoc(s, n20_hex(g_fa), N20_ALLIED, 0));
+    assert_true(n20_must_attack(s, U("REILLE")));
+    free(s);
+}
+
 /* [16.10] "(only)" Infantry; and never without the optional rule */
 static void test_n20_wg_16_10_only_french_infantry_and_only_with_the_option(void **st) {
     (void)st;
@@ -988,6 +1006,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_13_0_no_lull_before_turn_8),
         cmocka_unit_test(test_n20_wg_14_0_home_ground_rest_is_2_with_a_yellow_star_occupied),
         cmocka_unit_test(test_n20_wg_16_10_french_infantry_builds_the_pontoon_with_its_whole_allowance),
+        cmocka_unit_test(test_n20_wg_16_10_builder_may_enter_an_enemy_zoc),
         cmocka_unit_test(test_n20_wg_16_10_only_french_infantry_and_only_with_the_option),
         cmocka_unit_test(test_n20_wg_16_10_no_building_while_0713_is_austrian),
         cmocka_unit_test(test_n20_wg_16_10_1_built_pontoon_is_a_french_only_bridge),
