@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "n20/n20.h"
+#include "n20/testing/n20_test.h"
 
 static const n20_scenario *s_sc(const char *id) {
     const n20_scenario *sc = n20_scenario_get(id);
@@ -649,6 +649,35 @@ static void test_n20_dn_options_and_pools(void **st) {
     assert_string_equal(ae->units[au].id, "AU-DUMMY-2");
 }
 
+/* the map draws (n20_render_map), every hex once; with BERTHIER_DN_MAP_OUT set, the pictures of the
+ * three scenarios are written there (docs/img/danube20-map.svg is the A-E one) */
+static void test_n20_dn_map_renders(void **st) {
+    (void)st;
+    const char *ids[] = {"aspern-essling20", "wagram20", "marchfeld"};
+    for (int i = 0; i < 3; i++) {
+        const n20_scenario *sc = s_sc(ids[i]);
+        brt_buf b;
+        buf_init(&b);
+        assert_int_equal(n20_render_map(sc, &b), 0);
+        buf_append(&b, "", 1);
+        int n = 0;
+        for (const char *p = strstr((char *)b.data, "<g class=\"hex\" data-hex=\""); p;
+             p = strstr(p + 1, "<g class=\"hex\" data-hex=\""))
+            n++;
+        assert_int_equal(n, sc->rows * sc->cols);
+        const char *dir = getenv("BERTHIER_DN_MAP_OUT");
+        if (dir) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s-map.svg", dir, ids[i]);
+            FILE *f = fopen(path, "wb");
+            assert_non_null(f);
+            fwrite(b.data, 1, b.len - 1, f);
+            fclose(f);
+        }
+        buf_free(&b);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_loads_v3_with_provenance),
@@ -676,6 +705,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_start_and_end),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_placement),
         cmocka_unit_test(test_n20_dn_options_and_pools),
+        cmocka_unit_test(test_n20_dn_map_renders),
         cmocka_unit_test(test_n20_wg_3_0_setup_unstacked_on_map),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_setup_unstacked_on_map),
     };
