@@ -426,7 +426,7 @@ static void test_n20_wg_3_0_heights_deployable(void **st) {
         for (int i = 0; i < sc->nunits; i++) taken |= sc->units[i].place == N20_P_HEX && sc->units[i].hex == h;
         free += !taken;
     }
-    assert_true(n > 0);
+    assert_int_equal(n, 24); /* columns 08-15, YY 01-03 (rulings R-dn-heights) */
     assert_true(free >= 3);
 }
 
@@ -678,6 +678,26 @@ static void test_n20_dn_map_renders(void **st) {
     }
 }
 
+/* Wagram [3.0] "north-east of the Russbach Stream (i.e., up upon the Russbach Heights)": every
+ * hexside from a Heights hex to a hex of columns 08-15 off the Heights is the Russbach, a Minor River */
+static void test_n20_wg_3_0_heights_bounded_by_the_russbach(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    int sides = 0;
+    for (int h = 0; h < N20_HEXES; h++) {
+        if (!(sc->dn.zone[h] & N20_Z_HEIGHTS)) continue;
+        for (int h2 = 0; h2 < N20_HEXES; h2++) {
+            unsigned x2 = n20_xxyy((uint16_t)h2) / 100;
+            int d = sc->onmap[h2] ? n20_dir(sc, (uint16_t)h, (uint16_t)h2) : -1;
+            if (d < 0 || (sc->dn.zone[h2] & N20_Z_HEIGHTS) || x2 < 8 || x2 > 15) continue;
+            if (sc->river[h][d] != N20_RIV_MINOR)
+                fail_msg("%04u-%04u is not the Russbach", n20_xxyy((uint16_t)h), n20_xxyy((uint16_t)h2));
+            sides++;
+        }
+    }
+    assert_true(sides > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_loads_v3_with_provenance),
@@ -699,6 +719,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_3_0_turn_track_morale_first_player),
         cmocka_unit_test(test_n20_wg_3_0_austrian_placement_and_caution),
         cmocka_unit_test(test_n20_wg_3_0_heights_deployable),
+        cmocka_unit_test(test_n20_wg_3_0_heights_bounded_by_the_russbach),
         cmocka_unit_test(test_n20_wg_3_0_reinforcements_alternatives),
         cmocka_unit_test(test_n20_wg_3_0_french_placement_garrison_batteries),
         cmocka_unit_test(test_n20_wg_6_10_bridges_tables_floridsdorf),
