@@ -91,6 +91,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
+                          "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
@@ -103,7 +106,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
                           "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader && !n20_light_rugged(s, u, cost))
+        *stop = 6; /* [6.5]; [16.9.2] as Clear; [16.7.2] [16.7.3] Light Infantry, Cossacks */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }
@@ -139,6 +143,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
+    if (n20_is_garrison(s, u))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
     int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
@@ -177,7 +183,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
         spent += cost;
         allroad &= road;
-        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0))
+        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0) &&
+            !(spent == A + 1 && n20_light_one_mp(s, u, path[i], road))) /* [16.7.3] */
             return n20_reject(err, "6.2", "%s has %d Movement Points%s and the path to %04u costs %d",
                               id, A, allroad && s_road_bonus(s) ? " (+1 on road)" : "",
                               n20_xxyy(path[i]), spent);
@@ -364,8 +371,9 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                         uint16_t to = r->to;
                         int ar = allroad & r->road;
                         int sp = cur->spent + r->cost;
-                        if (sp > A + (ar ? bonus : 0)) continue;
-                        int nk = ar * 2 + (r->stop ? 1 : 0);
+                        int over = sp > A + (ar ? bonus : 0);
+                        if (over && !(sp == A + 1 && n20_light_one_mp(s, u, to, r->road))) continue;
+                        int nk = ar * 2 + (r->stop || over ? 1 : 0); /* [16.7.3] enters and stops */
                         if (!s_marked(seen, to)) {
                             s_mark(seen, to);
                             for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;

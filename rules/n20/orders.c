@@ -372,6 +372,21 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         return 0;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20__V1__ORDER__KIND_FIGHT: { /* [9.0] resolve, the attacker deciding [9.5] at Step F */
+        N20__V1__Resolve *r = o->fight;
+        if (!r) return n20_reject(err, "9.0", "fight names a battle");
+        if (r->has_cap || r->cap) return n20_reject(err, "9.5", "fight decides the reduction at Step F: no cap");
+        if (n20_resolve_check(s, (int)r->battle, r->reserve, err) < 0) return -1;
+        n20_battle_begin(s, (int)r->battle, r->reserve, N20_CAP_STEP_F, 0, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_STEP_F: /* [9.0] Step F [9.5] */
+        if (!o->step_f) return n20_reject(err, "9.5", "no reduction, or resolve at differential N");
+        if (o->step_f->differential < -99 || o->step_f->differential > 99)
+            return n20_reject(err, "9.5", "differential out of range");
+        if (n20_step_f_check(s, o->step_f->reduce, o->step_f->differential, err) < 0) return -1;
+        n20_step_f_apply(s, o->step_f->reduce, o->step_f->differential, dice, out);
+        break;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
@@ -396,7 +411,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
-    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
+    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE || kind == N20__V1__ORDER__KIND_FIGHT;
     case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
     case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
     case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
@@ -413,6 +428,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20_PH_STEP_F: return kind == N20__V1__ORDER__KIND_STEP_F;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
@@ -425,8 +441,8 @@ static int s_kind_ok(int phase, int kind) {
     }
 }
 
-int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
-              brt_reject *err) {
+static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
+                         n20_out *out, brt_reject *err) {
     if (s->over) return n20_reject(err, "15.0", "the game is over");
     if ((int)seat != n20_pending_seat(s)) {
         n20_reject(err, "4.0", "it is not the %s player's decision", n20_side_name((int)(seat & 1)));
@@ -454,5 +470,12 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     protobuf_c_message_free_unpacked(m, NULL);
     /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
      * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
+    return rc;
+}
+
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
+              brt_reject *err) {
+    int rc = s_apply_order(s, seat, order, len, dice, out, err);
+    if (rc < 0) n20_ed_reject(s, err); /* a v3 game cites its own rule numbers */
     return rc;
 }

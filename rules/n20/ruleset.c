@@ -88,6 +88,7 @@ extern const brt_ruleset brt_ruleset_n20;
 static int s_option_ok(const n20_scenario *sc, const n20_option_def *o) {
     if (!o->implemented) return 0;
     if ((o->bit & N20_OPT_SCENARIO_BOUND) && !(sc->opts_ok & o->bit)) return 0;
+    if (n20_ed_option_check(sc, o->bit, NULL) < 0) return 0; /* not listed where refused */
     return !(sc->opts_unsupported & o->bit);
 }
 
@@ -156,6 +157,7 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
             }
             return NULL;
         }
+        if (n20_ed_option_check(sc, o->bit, err) < 0) return NULL; /* an option of the other edition */
         if (sc->opts_unsupported & o->bit) {
             if (err) {
                 n20_reject(err, "16.0", "option %s is not yet supported in scenario %.60s (rules/n20/README.md)",

@@ -184,9 +184,11 @@ static void s_combat_end(n20_state *s, n20_out *out) {
     /* [13.0] Lull */
     int fm = 0;
     for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];
-    int onmap = 0;
+    int onmap = 0, onmap_enemy = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) == side) onmap = 1;
+        else if (s->u[i].where == N20_U_MAP) onmap_enemy = 1;
+    if (!onmap_enemy && !n20_ed_has(s, N20_EDF_LULL_ONE_SIDE)) onmap = 0; /* v3 [13.0] both players */
     if (s->night_seen && !n20_is_night(s) && onmap && !fm && !s->battle_dice &&
         (s->morale[side] < 6 || s->morale[side] <= s->morale[1 - side])) {
         N20_EV(out, s, "lull", "[13.0] Lull: the %s side rests", n20_side_name(side));
@@ -312,6 +314,7 @@ int n20_pending_seat(const n20_state *s) {
     switch (s->phase) {
     case N20_PH_REACTION: return 1 - s->phasing;
     case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
+    case N20_PH_STEP_F: return s->f.att_side; /* [9.5] the attacker */
     case N20_PH_EX_LOSSES: return s->f.att_side;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
@@ -369,6 +372,16 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
     case N20_PH_DEF_RESERVE: kind = "commit-reserve"; rule = "12.2.3"; prompt = "the defender may spend one Morale Point for +1"; break;
+    case N20_PH_STEP_F: { /* [9.0] Step F: the attacker knows the differential of Steps B-E */
+        int lo = 0, hi = 0;
+        (void)n20_step_f_range(s, &lo, &hi);
+        kind = "step-f";
+        rule = "9.5";
+        snprintf(buf, sizeof buf, "battle %u: differential %+d; resolve at differential %+d..%+d, or no reduction",
+                 s->f.battle + 1, s->f.sf_diff, lo, hi);
+        prompt = buf;
+        break;
+    }
     case N20_PH_EX_LOSSES: kind = "choose-ex-losses"; rule = "9.6"; prompt = "break attacking units worth at least the defender's strength"; break;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
@@ -427,6 +440,6 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     default: break;
     }
     s_copy(p->kind, sizeof p->kind, kind);
-    s_copy(p->rule, sizeof p->rule, rule);
+    s_copy(p->rule, sizeof p->rule, n20_ed_rule(s, rule)); /* as the edition cites it */
     s_copy(p->prompt, sizeof p->prompt, prompt);
 }
