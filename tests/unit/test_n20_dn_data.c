@@ -529,6 +529,9 @@ static void test_n20_wg_6_10_bridges_tables_floridsdorf(void **st) {
     assert_int_equal(sc->river[sc->dn.flor_a][d], N20_RIV_MAJOR);
     assert_int_equal(sc->cross[sc->dn.flor_a][d], N20_X_NONE); /* unbuilt [16.10] */
     assert_int_equal(sc->dn.secured0, 0);
+    assert_int_equal(sc->terrain[n20_hex(1511)], N20_T_REDOUBT); /* [9.10] the fortified camp */
+    assert_int_equal(s_sc("aspern-essling20")->terrain[n20_hex(1511)], N20_T_CLEAR);
+    assert_int_equal(sc->t_def[N20_T_REDOUBT], 2);
 }
 
 /* the A-E map has no bridge off Lobau Island: the Lobau bridges are Wagram's */
