@@ -30,6 +30,10 @@ enum { N20_LZ_REMOVED = 0, N20_LZ_DELAYED, N20_LZ_NEXT_TURN, N20_LZ_ARRIVES };
 
 #define N20_DN_SITES 6
 
+/* ---- Aspern-Essling 20 (ae.c) ----------------------------------------------------------------- */
+/* the event card effect N20_E_PONTOON_DAMAGE (n20.h, `pontoon-damage`) is played by n20_ae_card */
+#define N20_AE_BERTRAND_TURN 3  /* [17.3.1] the second crossing site from the start of Game Turn 3 */
+
 /* A-E [3.0]: a Danube River crossing site (`site` records) */
 typedef struct n20_dn_site {
     char name[16];      /* lackenau, floridsdorf, lobau-west, lobau-east, fischamend */
@@ -88,6 +92,7 @@ typedef struct n20_dn_state {
     uint8_t pontoon[2];  /* N20_PON_* of the first and the [17.3] second Pontoon Bridges */
     uint8_t bridgehead[2]; /* 1 while that Bridgehead (and its Garrison) stands [9.10.1] */
     uint8_t area_d;      /* [9.8.6] a French unit has entered play via the Fischamend area */
+    uint64_t linz_in;    /* [17.2] bit u: unit u's Summoned from Linz roll let it arrive (5 or 6) */
     /* ---- Wagram 20 */
     uint8_t secured;     /* [6.10.1] Crossings Secured */
     uint8_t cc_left;     /* [6.10.2] units that may still move off Lobau on Turn 1 (0xff: no cap) */
@@ -96,5 +101,55 @@ typedef struct n20_dn_state {
     uint8_t flor_used;   /* [9.8.6] French units have crossed at Floridsdorf */
     uint8_t deployed;    /* Wagram [3.0] the Austrian free deployment is done */
 } n20_dn_state;
+
+/* ---- Aspern-Essling 20 (ae.c): the hooks the shared files call. Each is a no-op (or answers
+ * "not mine", -1) in a scenario without crossing sites (sc->dn.nsites == 0). */
+struct n20_state;
+struct n20_out;
+int n20_ae(const struct n20_state *s); /* the scenario has the A-E crossing-site rules */
+void n20_ae_setup(struct n20_state *s); /* end of n20_setup: [3.0] the French choice is pending */
+/* [3.0] the site named `name` may be chosen now (or [17.3.2] the second one, in the French
+ * Movement Phase): its index, or -1 */
+int n20_ae_site_check(const struct n20_state *s, const char *name, brt_reject *err);
+void n20_ae_site_apply(struct n20_state *s, int k, struct n20_out *out);
+const char *n20_ae_site_name(const struct n20_state *s, int k);
+int n20_ae_pending_seat(const struct n20_state *s); /* -1: not an A-E decision */
+/* the pending kind, rule and prompt of an A-E decision; 0 if the phase is not one */
+int n20_ae_pending(const struct n20_state *s, const char **kind, const char **rule, const char **prompt);
+/* [6.10] a step from -> to of unit u: 1 a crossing of the Pontoon Bridges (allowed; the Major
+ * River does not block it), 0 not a pontoon step, -1 refused ([6.10.1] Damaged, destroyed) */
+int n20_ae_step(const struct n20_state *s, int u, uint16_t from, uint16_t to, brt_reject *err);
+/* [6.10] the crossing rolls of a move (or Reaction move) along a validated path: the number of
+ * hexes of the path the unit enters (0: it stays where it is, with `flag`: N20_UF_MOVED or
+ * N20_UF_REACTED) */
+int n20_ae_cross(struct n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice,
+                 struct n20_out *out, int flag);
+/* [6.10] a retreat step from -> to: 1 if the crossing fails (the unit Breaks [9.6.1]) */
+int n20_ae_retreat_cross(struct n20_state *s, int u, uint16_t from, uint16_t to, int routing,
+                         brt_dice *dice, struct n20_out *out);
+/* [11.6] h is an entry hex of unit u: 1 yes, 0 no, -1 the scenario's area rules apply */
+int n20_ae_is_entry(const struct n20_state *s, int u, uint16_t h);
+/* [9.8.6] the LOC hex L of army is Active (1) for retreats; 1 outside A-E */
+int n20_ae_loc_active(const struct n20_state *s, int army, uint16_t L);
+/* [9.8.6] the friendly LOC hexes of army: the scenario's `loc` records, or in A-E for the French
+ * army the Active LOC hexes of its crossing site(s) (put in buf); *n gets the count */
+const uint16_t *n20_ae_locs(const struct n20_state *s, int army, int *n, uint16_t buf[4]);
+void n20_ae_repair(struct n20_state *s, brt_dice *dice, struct n20_out *out); /* [4.1] */
+/* [17.2] Summoned from Linz: the rolls of the phasing side's units due, in its Movement Phase */
+void n20_ae_linz(struct n20_state *s, brt_dice *dice, struct n20_out *out);
+void n20_ae_card(struct n20_state *s, int effect, brt_dice *dice, struct n20_out *out); /* [6.10.2] */
+void n20_ae_advanced(struct n20_state *s, int u, struct n20_out *out); /* [9.10.1] */
+/* [14.0] the A-E French Objective hexes (of the chosen sites) held by units of `side` */
+int n20_ae_captured(const struct n20_state *s, int side);
+/* [14.1] [14.2] the Morale recovered from Rest at Night by `side` (rest: the scenario's) */
+int n20_ae_rest(const struct n20_state *s, int side, int rest, struct n20_out *out);
+/* [15.1] the French Marginal Victory at the game's end: 1 if it applies */
+int n20_ae_french_marginal(const struct n20_state *s);
+/* the redoubt of [9.10]: 1 if h is a standing Bridgehead hex */
+int n20_ae_bridgehead_at(const struct n20_state *s, uint16_t h);
+/* the view (view.c): site names and pontoon states (names[0..3]: site, pontoon, site2, pontoon2) */
+void n20_ae_view(const struct n20_state *s, char names[4][24], int *bh, uint32_t *bh_hex, uint32_t *pon_hex,
+                 uint32_t *obj, int *bh2, uint32_t *obj2);
+void n20_ae_view_text(const struct n20_state *s, brt_buf *out);
 
 #endif

@@ -289,6 +289,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.breakdown = &bd;
                     s_emit(&c, &o);
                 }
+        for (int k = 0; (s->opts & N20_OPT_BERTRAND) && k < sc->dn.nsites; k++) { /* A-E [17.3.2] */
+            if (n20_ae_site_check(s, sc->dn.site[k].name, NULL) != k) continue;
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
         for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
             if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
             N20__V1__Wing wg = N20__V1__WING__INIT;
@@ -532,10 +540,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
-            int army = sc->units[u].army;
-            for (int i = 0; i < sc->nloc[army]; i++) {
-                if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
-                s_emit_place(&c, u, sc->loc[army][i]);
+            int army = sc->units[u].army, nl;
+            uint16_t lb[4];
+            const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+            for (int i = 0; i < nl; i++) {
+                if (n20_place_check(s, u, ls[i], NULL) < 0) continue;
+                s_emit_place(&c, u, ls[i]);
             }
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
@@ -548,8 +558,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 uint16_t h = s->u[l].hex;
                 if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
                 int loc = 0;
-                for (int i = 0; i < sc->nloc[army]; i++)
-                    if (sc->loc[army][i] == h) loc = 1;
+                for (int i = 0; i < nl; i++)
+                    if (ls[i] == h) loc = 1;
                 if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
                 if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
                     continue; /* listed above as a [16.4] Rally hex */
@@ -602,6 +612,15 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             dl.unit = (char *)n20_uid(s, u);
             o.kind_case = N20__V1__ORDER__KIND_DELAY;
             o.delay = &dl;
+            s_emit(&c, &o);
+        }
+        break;
+    case N20_PH_AE_SITE: /* A-E [3.0] every crossing site */
+        for (int k = 0; k < sc->dn.nsites; k++) {
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
             s_emit(&c, &o);
         }
         break;

@@ -34,6 +34,8 @@ int n20_can_enter_now(const n20_state *s, int u) {
 
 static int s_is_entry(const n20_state *s, int u, uint16_t h) {
     if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
+    int ae = n20_ae_is_entry(s, u, h); /* A-E [11.6] the crossing site's Entry Area */
+    if (ae >= 0) return ae;
     char area = s->sc->units[u].area;
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
@@ -65,6 +67,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "6.0", "%s cannot enter %04u: not a map hex", id, n20_xxyy(to));
     *cost = 1;
     *road = 0;
+    int pontoon = n20_ae_step(s, u, from, to, err); /* A-E [6.10] the Pontoon Bridges */
+    if (pontoon < 0) return -1;
     if (from == 0) {
         if (!s_is_entry(s, u, to))
             return n20_reject(err, "11.6", "%s must enter the map at its entry area %c, not %04u", id,
@@ -76,7 +80,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         if (d < 0)
             return n20_reject(err, "6.0", "%s cannot move from %04u to %04u: not adjacent", id,
                               n20_xxyy(from), n20_xxyy(to));
-        if (n20_side_blocked(sc, w, from, d))
+        if (!pontoon && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
@@ -307,7 +311,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         uint16_t to = start ? 0 : dummy ? (uint16_t)i : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (dummy && (!sc->onmap[i] || !n20_dummy_entry_hex(s, to))) continue;
-        if (!start && !dummy && sc->entry_area[i] != sc->units[u].area) continue;
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) < 0 && sc->entry_area[i] != sc->units[u].area) continue;
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) == 0) continue; /* A-E [11.6] */
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
         int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;

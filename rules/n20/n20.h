@@ -271,6 +271,7 @@ enum {
 
     /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
     N20_PH_AE_FIRST = 50,
+    N20_PH_AE_SITE = N20_PH_AE_FIRST, /* A-E [3.0] set-up: the French choice of crossing site */
 
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */

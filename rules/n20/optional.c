@@ -314,8 +314,11 @@ int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err
                           "unit", n20_xxyy(hex));
     /* the nearest LOC hex of its army (rulings R-10.0-loc); with a tie, any of them */
     int near = n20_loc_distance(s, army, hex), closer = 0, traced = 0;
-    for (int i = 0; i < sc->nloc[army]; i++) {
-        uint16_t L = sc->loc[army][i];
+    int nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(hex, L) != near) continue;
         if (near >= s_enemy_distance(s, side, L)) continue; /* an enemy is as close to that LOC */
         closer = 1;

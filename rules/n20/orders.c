@@ -112,7 +112,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n20_move_apply(s, u, path, n, out);
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
+        if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
@@ -304,6 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED); /* A-E [6.10] a Reaction move */
+        if (n == 0) break; /* it remains where it is, its Reaction spent (R-dn-6.10-roll) */
         n20_disengage_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
@@ -390,7 +393,12 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20__V1__ORDER__KIND_SITE: { /* [3.0] the French choice of crossing site */
+        int k = n20_ae_site_check(s, o->site ? o->site->name : NULL, err);
+        if (k < 0) return -1;
+        n20_ae_site_apply(s, k, out);
+        break;
+    }
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
 
@@ -405,7 +413,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
-                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_SITE; /* A-E [17.3.2] the second crossing site */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
@@ -432,7 +441,7 @@ static int s_kind_ok(int phase, int kind) {
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
 

@@ -280,6 +280,12 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_DELAY; o.delay = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "site") == 0 && n == 2) { /* A-E [3.0] */
+        N20__V1__Site st = N20__V1__SITE__INIT;
+        st.name = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_SITE; o.site = &st;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -364,6 +370,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         if (o->step_f->reduce) buf_printf(out, "resolve at differential %+d", o->step_f->differential);
         else buf_append_str(out, "no reduction");
         break;
+    case N20__V1__ORDER__KIND_SITE: buf_printf(out, "site %s", o->site->name); break; /* A-E [3.0] */
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -93,12 +93,15 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
     int any_direct = 0;
     for (int d = 0; d < 6; d++) {
         uint16_t nb;
-        if (n20_neighbor(s->sc, cur, d, &nb) == 0 && !n20_side_blocked(s->sc, w, cur, d) && s_free_hex(s, u, nb))
+        if (n20_neighbor(s->sc, cur, d, &nb) == 0 && n20_ae_step(s, u, cur, nb, NULL) >= 0 && /* A-E [6.10] */
+            (n20_ae_step(s, u, cur, nb, NULL) == 1 || !n20_side_blocked(s->sc, w, cur, d)) && s_free_hex(s, u, nb))
             any_direct = 1;
     }
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
-        if (d < 0 || n20_side_blocked(s->sc, w, cur, d))
+        int pontoon = d < 0 ? 0 : n20_ae_step(s, u, cur, path[i], err); /* A-E [6.10] the Pontoon Bridges */
+        if (pontoon < 0) return -1;
+        if (d < 0 || (!pontoon && n20_side_blocked(s->sc, w, cur, d)))
             return n20_reject(err, "8.2.3", "%s cannot disengage into %04u", id, n20_xxyy(path[i]));
         if (n20_in_ezoc(s, path[i], 1 - n20_side_of(s, u), 0))
             return n20_reject(err, "8.2.3", "%s must disengage into a hex not in an enemy ZOC; %04u is", id,

@@ -19,7 +19,8 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     const n20_scenario *sc = s->sc;
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
-    if (n20_side_blocked(sc, n20_weather(s), from, d)) return 0; /* [9.7.2.1] */
+    int pontoon = n20_ae_step(s, u, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
+    if (pontoon < 0 || (!pontoon && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
@@ -40,18 +41,22 @@ static int s_other_at(const n20_state *s, int u, uint16_t h) {
 }
 
 static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++) {
-        uint16_t L = s->sc->loc[army][i];
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the Active LOC hexes */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(to, L) < n20_distance(from, L)) return 1;
     }
     return 0;
 }
 
 static int s_is_loc(const n20_state *s, int u, uint16_t h) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++)
-        if (s->sc->loc[army][i] == h) return 1;
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] */
+    for (int i = 0; i < nl; i++)
+        if (ls[i] == h) return 1;
     return 0;
 }
 
@@ -183,6 +188,11 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
         int r = n20_side_river(s->sc, w, cur, d);
+        int pc = n20_ae_retreat_cross(s, u, cur, path[i], f->ret_rout[k] || s->u[u].routed, dice, out); /* A-E [6.10] */
+        if (pc == 1 || (pc == 2 && s_roll_hazard(s, u, dice, out, "6.10 hazardous retreat (pontoon)", "6.10"))) {
+            broken = 1 + pc; /* 2: the crossing failed, it Breaks [9.6.1] */
+            break;
+        }
         /* [9.7.5] river first, in the hex before crossing; then [9.7.4] the EZOC entered */
         if (r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d])) {
             if (s_roll_hazard(s, u, dice, out, "9.7.5 hazardous retreat (river)", "9.7.5")) {
@@ -216,7 +226,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
               n20_xxyy(s->u[u].hex));
     int minlen = f->ret_dist[k] - (n20_is_fortified(s->sc, s, start) ? 1 : 0);
     if (broken) {
-        n20_break_unit(s, u, out, "9.7.4 hazardous retreat");
+        n20_break_unit(s, u, out, broken == 2 ? "6.10 the pontoon crossing failed (9.6.1)" : "9.7.4 hazardous retreat");
     } else if (n < minlen || (n > 0 && n < f->ret_dist[k] && s_is_loc(s, u, cur)) ||
                (n > 0 && s_other_at(s, u, cur))) {
         /* short of the distance, off the map at a LOC hex, or no way out of a friendly hex */

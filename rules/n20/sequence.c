@@ -49,6 +49,7 @@ static void s_start_player_turn(n20_state *s, n20_out *out) {
 
 /* [4.0] 1. the Random Events Phase, then the Movement Phase (or a Rally first) */
 static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_ae_repair(s, dice, out); /* A-E [4.1] the Pontoon Repair Step, before the draw */
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {
@@ -74,6 +75,7 @@ static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
 }
 
 static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_ae_linz(s, dice, out); /* A-E [17.2] Summoned from Linz */
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];
@@ -82,7 +84,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             continue;
         int blocked = 0;
         for (int e = 0; e < s->sc->nentry; e++)
-            if (s->sc->entry_area[e] == s->sc->units[i].area) {
+            if (n20_ae_is_entry(s, i, s->sc->entry_hex[e]) < 0 ? s->sc->entry_area[e] == s->sc->units[i].area
+                                                                : n20_ae_is_entry(s, i, s->sc->entry_hex[e]) == 1) { /* A-E [11.6] */
                 int o = n20_unit_at(s, s->sc->entry_hex[e]);
                 if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
             }
@@ -311,6 +314,7 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
 
 int n20_pending_seat(const n20_state *s) {
     if (s->over) return -1;
+    if (n20_ae_pending_seat(s) >= 0) return n20_ae_pending_seat(s); /* A-E [3.0] */
     switch (s->phase) {
     case N20_PH_REACTION: return 1 - s->phasing;
     case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
@@ -437,7 +441,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         prompt = buf;
         break;
     case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
-    default: break;
+    default: n20_ae_pending(s, &kind, &rule, &prompt); break; /* A-E (ae.c) */
     }
     s_copy(p->kind, sizeof p->kind, kind);
     s_copy(p->rule, sizeof p->rule, n20_ed_rule(s, rule)); /* as the edition cites it */

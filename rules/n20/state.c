@@ -290,6 +290,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
+    n20_ae_setup(s);       /* A-E [3.0] the French choose their crossing site first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
@@ -309,7 +310,8 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         if (listed) continue;
         if (c->pile == 0) deck[nd++] = (uint32_t)i;
         else if (c->pile == 3) top[nt++] = (uint32_t)i;
-        else if (c->pile == 1 || (c->pile == 2 && old_days)) s->discard[s->ndiscard++] = (uint8_t)i;
+        else if (c->pile == 1 || (c->pile == 2 && (old_days || (opts & N20_OPT_13TH_CARD)))) /* Danube [17.1] */
+            s->discard[s->ndiscard++] = (uint8_t)i;
     }
     /* [3.0] the Draw Pile order is hidden: the shuffle's rolls are seen by nobody before the end
      * (with dice=contributory this is batch 0, revealed to no seat, its last revealer included) */
@@ -340,6 +342,7 @@ static int s_dn_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->fm[N20_ARMY_AUSTRIAN]);
     rc |= s_u8(b, d->site) | s_u8(b, d->site2) | s_u8(b, d->pontoon[0]) | s_u8(b, d->pontoon[1]) |
           s_u8(b, d->bridgehead[0]) | s_u8(b, d->bridgehead[1]) | s_u8(b, d->area_d);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)((d->linz_in >> (16 * i)) & 0xffff)); /* A-E [17.2] */
     rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
           s_u8(b, d->flor_used) | s_u8(b, d->deployed);
     return rc;

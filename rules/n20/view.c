@@ -107,6 +107,17 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.kept_french = kept[0];
     v.n_kept_allied = nkept[1];
     v.kept_allied = kept[1];
+    N20__V1__AeView ae = N20__V1__AE_VIEW__INIT;
+    char aes[4][24];
+    if (n20_ae(s)) { /* A-E [3.0] [6.10] [9.10]: public */
+        n20_ae_view(s, aes, &ae.bridgehead, &ae.bridgehead_hex, &ae.pontoon_hex, &ae.objective,
+                    &ae.bridgehead2, &ae.objective2);
+        ae.site = aes[0];
+        ae.pontoon = aes[1];
+        ae.site2 = aes[2];
+        ae.pontoon2 = aes[3];
+        v.aspern_essling = &ae;
+    }
     size_t len = n20__v1__view__get_packed_size(&v);
     uint8_t *b = malloc(len ? len : 1);
     if (!b) return -1;
@@ -127,6 +138,7 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                                 : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
+    n20_ae_view_text(s, out); /* A-E [3.0] [6.10] [9.10] */
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < sc->ncards; i++)
             if (s->kept[side] & (1u << i))

@@ -72,9 +72,11 @@ int n20_adjacent_react(const n20_state *s, int u, int v) {
 }
 
 int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
-    int best = 999;
-    for (int i = 0; i < s->sc->nloc[army]; i++) {
-        int d = n20_distance(h, s->sc->loc[army][i]);
+    int best = 999, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++) {
+        int d = n20_distance(h, ls[i]);
         if (d < best) best = d;
     }
     return best;

@@ -1,0 +1,167 @@
+/*
+ * test_n20_ae_game.c - the Aspern-Essling 20 exclusive rules on the scenario's own data
+ * (rules/n20/scenarios/aspern-essling20.n20): the French choice of crossing site [3.0] and what
+ * it places, a crossing of the Danube at the chosen site [6.10], and whole games of random legal
+ * orders from each site and with each variant [17.1] [17.2] [17.3] to a result.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sodium.h>
+#include <cmocka.h>
+
+#include "n20/testing/n20_test.h"
+
+static n20_state *s_ae(t_dice *d, uint32_t opts) {
+    n20_state *s = t_setup("aspern-essling20", opts, d, NULL);
+    n20_run(s, &d->d, NULL);
+    return s;
+}
+
+static void test_n20_ae_3_0_aspern_essling_offers_its_five_sites(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_int_equal(s->phase, N20_PH_AE_SITE);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    assert_int_equal(t_legal_n(s, N20_FRENCH), 5);
+    const char *names[5] = {"lackenau", "floridsdorf", "lobau-west", "lobau-east", "fischamend"};
+    for (int i = 0; i < 5; i++) {
+        char o[32];
+        snprintf(o, sizeof o, "site %s", names[i]);
+        assert_true(t_legal_has(s, N20_FRENCH, o));
+    }
+    free(s);
+}
+
+static void test_n20_ae_3_0_aspern_essling_lackenau_set_up(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eB")].hex), 512);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eC")].hex), 513);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "BRIDGEHEAD")].hex), 512); /* [9.10] */
+    assert_int_equal(s->u[t_unit(s, "NAPOLEON")].where, N20_U_OUT);     /* [16.9] only */
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    assert_true(n20_ae_bridgehead_at(s, n20_hex(512)));
+    int nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, N20_ARMY_FRENCH, &nl, lb);
+    assert_int_equal(nl, 1);
+    assert_int_equal(n20_xxyy(ls[0]), 414); /* [9.8.6] the LOC of Area C */
+    assert_int_equal(s->phasing, N20_ALLIED); /* [4.0] */
+    free(s);
+}
+
+static void test_n20_ae_3_0_aspern_essling_napoleon_with_4ec_under_leaders(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, N20_OPT_LEADERS);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "NAPOLEON")].hex), 1611);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eC")].hex), 1611);
+    free(s);
+}
+
+static void test_n20_ae_3_0_aspern_essling_fischamend_set_up(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "site fischamend", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eB")].hex), 2110);
+    int c = t_unit(s, "4eC");
+    assert_int_equal(s->u[c].where, N20_U_REINF);
+    assert_int_equal(s->u[c].arrive, 1);
+    assert_int_equal(s->u[t_unit(s, "BRIDGEHEAD")].where, N20_U_OUT);
+    assert_int_equal(s->dn.bridgehead[0], 0);
+    free(s);
+}
+
+static void test_n20_ae_6_10_aspern_essling_crossing_at_lackenau(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+    t_clear_map(s);
+    s->phasing = N20_FRENCH;
+    s->phase = N20_PH_MOVE;
+    int u = t_place(s, "2eA", 513);
+    uint32_t r[1] = {3};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_FRENCH, "move 2eA 0512", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[u].hex), 512);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+    /* the Danube elsewhere, and for the Austrians, is a Major River */
+    s->phasing = N20_ALLIED;
+    t_place(s, "V", 1511);
+    brt_reject err;
+    assert_int_equal(t_order(s, N20_ALLIED, "move V 1611", &d, NULL, &err), -1);
+    free(s);
+}
+
+/* random legal orders from the set-up to a result */
+static void s_game(uint32_t opts, uint64_t seed, const char *site) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_setup("aspern-essling20", opts, &d, NULL);
+    n20_run(s, &d.d, &out);
+    char o[32];
+    snprintf(o, sizeof o, "site %s", site);
+    assert_int_equal(t_order(s, N20_FRENCH, o, &d, NULL, NULL), 0);
+    uint64_t rng = seed * 2654435761u + 3;
+    brt_buf legal;
+    buf_init(&legal);
+    char tag[80];
+    snprintf(tag, sizeof tag, "aspern-essling20 opts %x seed %llu %s", opts, (unsigned long long)seed, site);
+    int steps = 0;
+    while (!s->over && steps < 20000) {
+        t_random_step(s, &rng, &legal, steps < 300, &d, &out, tag, NULL, NULL, NULL);
+        steps++;
+    }
+    assert_true(s->over);
+    brt_result r;
+    n20_result(s, &r);
+    assert_true(r.ended);
+    buf_free(&legal);
+    free(s);
+}
+
+static void test_n20_ae_game_aspern_essling_from_each_site(void **st) {
+    (void)st;
+    const char *names[5] = {"lackenau", "floridsdorf", "lobau-west", "lobau-east", "fischamend"};
+    for (int i = 0; i < 5; i++)
+        for (uint64_t seed = 1; seed <= 2; seed++) s_game(0, seed, names[i]);
+}
+
+static void test_n20_ae_game_aspern_essling_with_each_variant(void **st) {
+    (void)st;
+    const uint32_t opts[5] = {N20_OPT_13TH_CARD, N20_OPT_LINZ, N20_OPT_BERTRAND,
+                              N20_OPT_13TH_CARD | N20_OPT_LINZ | N20_OPT_BERTRAND,
+                              N20_OPT_LINZ | N20_OPT_BERTRAND | N20_OPT_LEADERS};
+    const char *names[5] = {"lackenau", "floridsdorf", "lobau-west", "lobau-east", "fischamend"};
+    for (int k = 0; k < 5; k++)
+        for (uint64_t seed = 1; seed <= 3; seed++) s_game(opts[k], seed + 10u * (uint64_t)k, names[(k + seed) % 5]);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_offers_its_five_sites),
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_lackenau_set_up),
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_napoleon_with_4ec_under_leaders),
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
+        cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
+        cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
+        cmocka_unit_test(test_n20_ae_game_aspern_essling_with_each_variant),
+    };
+    if (sodium_init() < 0) return 1;
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
