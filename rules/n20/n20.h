@@ -276,6 +276,7 @@ enum {
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */
     N20_PH_WG_FIRST = 60,
+    N20_PH_WG_DEPLOY,     /* [3.0] set-up: the Austrian player deploys I, II and IV on the Russbach Heights */
 
 
     N20_PH_LAST_ = 80

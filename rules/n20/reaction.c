@@ -83,6 +83,7 @@ static int s_free_hex(const n20_state *s, int u, uint16_t h) {
 
 int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
     if (s_can_react(s, u, err) < 0) return -1;
+    if (n20_wg_caution_check(s, u, "Disengage", err) < 0) return -1; /* Wagram [6.11] */
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (s_pinned(s, u) && !n20_light_unpinned(s, u))
