@@ -64,22 +64,23 @@ int n20_garrison_only(const n20_state *s, const uint8_t *units, int n) {
     return 1;
 }
 
-int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err) {
-    for (int j = 0; j < b->natt; j++) {
-        int a = b->att[j];
-        if (!n20_is_garrison(s, a)) continue;
-        if (!n20_is_battery(s, a))
-            return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: Garrisons cannot attack", N20_RUID(s, a));
-        if (!n20_garrison_active(s, a))
-            return n20_reject(err, "9.4.4", "the Battery %s is ignored while a friendly unit occupies its hex",
-                              N20_RUID(s, a));
-    }
-    for (int j = 0; j < b->ndef; j++) {
-        int d = b->def[j];
-        if (n20_is_garrison(s, d) && s->u[d].where == N20_U_GARRISON && !n20_garrison_active(s, d))
-            return n20_reject(err, "9.4.4", "%s is ignored while a friendly unit occupies its hex: attack "
-                              "that unit", N20_RUID(s, d));
-    }
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err) {
+    if (!n20_is_battery(s, a))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: Garrisons cannot attack", N20_RUID(s, a));
+    if (s->u[a].where != N20_U_GARRISON)
+        return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map", N20_RUID(s, a));
+    if (!n20_garrison_active(s, a))
+        return n20_reject(err, "9.4.4", "the Battery %s is ignored while a friendly unit occupies its hex",
+                          N20_RUID(s, a));
+    return 0;
+}
+
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err) {
+    if (s->u[d].where != N20_U_GARRISON)
+        return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map", N20_RUID(s, d));
+    if (!n20_garrison_active(s, d))
+        return n20_reject(err, "9.4.4", "%s is ignored while a friendly unit occupies its hex: attack that unit",
+                          N20_RUID(s, d));
     return 0;
 }
 
@@ -141,8 +142,7 @@ void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_
 }
 
 int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b) {
-    /* Wagram [9.11] a French unit defending in a Battery hex adds two; once per battle, for the
-     * first such defender (a hex holds one unit [6.9]) */
+    /* Wagram [9.11] each French unit defending in a Battery hex adds two to its strength */
     if (!s->sc->dn.has_garrison) return 0;
     int bonus = 0;
     for (int j = 0; j < b->ndef; j++) {

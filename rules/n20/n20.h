@@ -573,8 +573,9 @@ int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
 int n20_garrison_may_attack(const n20_state *s, int u);
 /* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
 int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
-/* the declaration checks of a battle for its Garrisons [9.4.4] [9.4.4.1] [9.11] */
-int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* declaring Garrison a as an attacker [9.4.4.1] [9.11], Garrison d as a defender [9.4.4] */
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err);
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err);
 /* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
 void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
 /* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */

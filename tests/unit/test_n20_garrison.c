@@ -585,6 +585,23 @@ static void test_n20_dn_redoubt_defender_may_hold_on_withdraws(void **st) {
     }
 }
 
+/* [9.6.2.1] Waterloo 20: a unit in a Redoubt subtracts one from its Rout die roll ("Fortified or
+ * Redoubt"): a roll of 1 becomes a Withdraws. (Danube 20 [9.8.1] has no modifier: the edition's
+ * own rout rule, docs/n20-editions.md, applies to Redoubts through the same predicate.) */
+static void test_n20_9_6_2_1_redoubt_rout_modifier(void **st) {
+    (void)st;
+    int ed = N20_ED_V4;
+    G_SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    t_place(s, "REILLE", 1204);
+    t_place(s, "DERLON", 1105);
+    t_place(s, "ORANGE", 1205);
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
+    uint32_t r[] = {5, 1}; /* 7 vs 6 = +1, die 5: DR; rout 1 - 1 = 0 */
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "[9.6.2.1] ORANGE rout roll 1, modified 0: changed to Withdraws"));
+    free(s);
+}
+
 /* ---- Wagram [9.11] Lobau Island Batteries ------------------------------------------ */
 
 /* [9.11] a Battery attacks as an Artillery unit: doubled when attacking [9.3]; it is never
@@ -778,6 +795,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_3_no_advance_garrison_intact),
         cmocka_unit_test(test_n20_dn_redoubt_blocks_zoc_and_defends),
         cmocka_unit_test(test_n20_dn_redoubt_defender_may_hold_on_withdraws),
+        cmocka_unit_test(test_n20_9_6_2_1_redoubt_rout_modifier),
         cmocka_unit_test(test_n20_wg_9_11_battery_attacks_as_artillery_doubled),
         cmocka_unit_test(test_n20_wg_9_11_battery_defends_at_2),
         cmocka_unit_test(test_n20_wg_9_11_french_unit_in_battery_hex_adds_2),
