@@ -121,6 +121,31 @@ int n20_garrison_rearguard(const n20_state *s) {
     return 0;
 }
 
+void n20_garrison_place(n20_state *s, int g, uint16_t h) {
+    s->u[g].where = N20_U_GARRISON;
+    s->u[g].hex = h;
+    s->u[g].flags = 0;
+    s->u[g].routed = 0;
+    s->u[g].hidden = 0; /* a flag on the map, never face-down [16.1] */
+}
+
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out) {
+    /* [9.4.4.4] permanently destroyed; [9.4.4.5] no Morale effect */
+    uint16_t h = s->u[g].hex;
+    s->u[g].where = N20_U_ELIM;
+    s->u[g].hex = 0;
+    s->u[g].flags = 0;
+    int us[2] = {g, by};
+    if (by >= 0)
+        n20_event(out, s, "garrison-destroyed", us, 2, &h, 1, NULL, 0,
+                  "[9.4.4.4] the Garrison " N20_U(0) " is destroyed: " N20_U(1) " occupies %04u (no Morale "
+                  "effect [9.4.4.5])", n20_xxyy(h));
+    else
+        n20_event(out, s, "garrison-destroyed", us, 1, &h, 1, NULL, 0,
+                  "[9.4.4.4] the Garrison " N20_U(0) " at %04u is destroyed (no Morale effect [9.4.4.5])",
+                  n20_xxyy(h));
+}
+
 void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     if (!s->sc->dn.has_garrison) return;
     int side = s->sc->units[u].side;
@@ -129,15 +154,9 @@ void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_
             if (s->u[g].where != N20_U_GARRISON || s->u[g].hex != path[i] || s->sc->units[g].side == side)
                 continue;
             /* [9.4.4.4] destroyed the instant an enemy unit occupies its hex; [9.4.4.3] one stacked
-             * with a defeated unit was subsumed into it; [9.4.4.5] no Morale effect */
-            uint16_t h = s->u[g].hex;
-            s->u[g].where = N20_U_ELIM;
-            s->u[g].hex = 0;
-            s->u[g].flags = 0;
-            int us[2] = {g, u};
-            n20_event(out, s, "garrison-destroyed", us, 2, &h, 1, NULL, 0,
-                      "[9.4.4.4] the Garrison " N20_U(0) " is destroyed: " N20_U(1) " occupies %04u (no Morale "
-                      "effect [9.4.4.5])", n20_xxyy(h));
+             * with a defeated unit was subsumed into it. The exclusive rules' effects of the loss
+             * (A-E [9.10.1] the Bridgehead, Wagram [12.8] Lobau) hook here. */
+            n20_garrison_destroy(s, g, u, out);
         }
 }
 

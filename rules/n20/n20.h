@@ -580,6 +580,10 @@ int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err);
 void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
 /* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
 int n20_garrison_rearguard(const n20_state *s);
+/* Garrison g intact at h (an exclusive rule's set-up, e.g. the A-E [9.10] Bridgehead at the chosen site) */
+void n20_garrison_place(n20_state *s, int g, uint16_t h);
+/* [9.4.4.4] Garrison g is destroyed (by: the enemy unit occupying its hex, or -1); no Morale [9.4.4.5] */
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out);
 /* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
 void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
 /* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */

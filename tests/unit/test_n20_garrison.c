@@ -69,10 +69,7 @@ static n20_state *g_pos(int edition, t_dice *d, int turn, int phasing, int phase
 static int g_garrison(n20_state *s, const char *id, unsigned xxyy) {
     int g = n20_unit_find(s, id);
     assert_true(g >= 0);
-    s->u[g].where = N20_U_GARRISON;
-    s->u[g].hex = n20_hex(xxyy);
-    s->u[g].flags = 0;
-    s->u[g].routed = 0;
+    n20_garrison_place(s, g, n20_hex(xxyy));
     return g;
 }
 
