@@ -302,6 +302,26 @@ static void test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex(void **st)
     }
 }
 
+/* [9.4.4.1] [8.1] a Countercharge is an attack: it may target an active Garrison (doubled [8.1.4]),
+ * and the Cavalry that wins may Advance after Combat into its hex, which destroys it [9.4.4.4] */
+static void test_n20_9_4_4_1_garrison_may_be_countercharged(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_FRENCH, N20_PH_REACTION);
+        int g = g_garrison(s, "GARF", 505);
+        int c = t_place(s, "COLLAERT", 506); /* 1-3 */
+        s->u[c].flags |= N20_UF_REACT_OK;
+        assert_true(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GARF"));
+        t_dice_script(&d, 1, (uint32_t[]){4}); /* 2 vs 0 = +2, die 4: DR */
+        OK(N20_ALLIED, "countercharge COLLAERT -> GARF");
+        assert_true(t_events_has(&ev, "2 vs 0 (terrain +0), differential +2, column +2, die 4: DR"));
+        assert_int_equal(s->phase, N20_PH_ADVANCE);
+        OK(N20_ALLIED, "advance COLLAERT 0505");
+        assert_int_equal(s->u[g].where, N20_U_ELIM);
+        free(s);
+    }
+}
+
 /* [9.4.4.1] [16.4] an enemy Garrison's hex is no Rally hex (a Town, but not empty) */
 static void test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex(void **st) {
     (void)st;
@@ -780,6 +800,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_retreat_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_garrison_may_be_countercharged),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_in_town_defends_at_1),
         cmocka_unit_test(test_n20_9_4_4_1_no_reserves_for_garrison_only_battle),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_holds_dr_and_advance_destroys_it),
