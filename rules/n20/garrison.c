@@ -52,11 +52,6 @@ int n20_garrison_blocks(const n20_state *s, uint16_t h, int side) {
     return 0;
 }
 
-int n20_garrison_may_attack(const n20_state *s, int u) {
-    /* [9.4.4.1] a Garrison cannot attack; Wagram [9.11] a Battery attacks as Artillery */
-    return n20_is_battery(s, u) && n20_garrison_active(s, u);
-}
-
 int n20_garrison_only(const n20_state *s, const uint8_t *units, int n) {
     if (!s->sc->dn.has_garrison || n < 1) return 0;
     for (int i = 0; i < n; i++)

@@ -569,8 +569,6 @@ int n20_garrison_at(const n20_state *s, uint16_t h);
 /* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
  * (but by Advancing after Combat) */
 int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
-/* [9.4.4.1] Wagram [9.11] only an active Battery attacks */
-int n20_garrison_may_attack(const n20_state *s, int u);
 /* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
 int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
 /* declaring Garrison a as an attacker [9.4.4.1] [9.11], Garrison d as a defender [9.4.4] */
