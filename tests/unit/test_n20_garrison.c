@@ -202,6 +202,29 @@ static void test_n20_9_4_4_1_enemy_in_garrison_zoc_must_attack_it(void **st) {
     }
 }
 
+/* [9.1] [9.4.4.1] a unit not in an enemy ZOC (in a Redoubt) that attacks must also attack every
+ * enemy in its own ZOC, a Garrison included */
+static void test_n20_9_4_4_1_voluntary_attacker_must_attack_garrison_in_its_zoc(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_ALLIED, N20_PH_DECLARE);
+        t_place(s, "ORANGE", 1205); /* the Redoubt: no ZOC into it */
+        g_garrison(s, "GARF", 1204);
+        t_place(s, "REILLE", 1105);
+        OK(N20_ALLIED, "declare");
+        free(s);
+    }
+    EDITIONS {
+        G_SETUP(9, N20_ALLIED, N20_PH_DECLARE);
+        t_place(s, "ORANGE", 1205);
+        g_garrison(s, "GARF", 1204);
+        t_place(s, "REILLE", 1105);
+        NO(N20_ALLIED, "declare ORANGE -> REILLE", "9.1.1");
+        OK(N20_ALLIED, "declare ORANGE -> REILLE,GARF");
+        free(s);
+    }
+}
+
 /* [9.4.4.1] a Garrison does not move: no order moves it, legal() lists none */
 static void test_n20_9_4_4_1_garrison_does_not_move(void **st) {
     (void)st;
@@ -794,6 +817,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_1_garrison_exerts_zoc),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_cannot_attack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_in_garrison_zoc_must_attack_it),
+        cmocka_unit_test(test_n20_9_4_4_1_voluntary_attacker_must_attack_garrison_in_its_zoc),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_does_not_move),
         cmocka_unit_test(test_n20_9_4_4_1_friendly_units_move_through_and_stack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_enter_garrison_hex),
