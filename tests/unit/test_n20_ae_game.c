@@ -12,7 +12,9 @@
 #include <sodium.h>
 #include <cmocka.h>
 
+#include "canon.h"
 #include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
 
 static n20_state *s_ae(t_dice *d, uint32_t opts) {
     n20_state *s = t_setup("aspern-essling20", opts, d, NULL);
@@ -107,6 +109,34 @@ static void test_n20_ae_6_10_aspern_essling_crossing_at_lackenau(void **st) {
     free(s);
 }
 
+/* the View carries the site, the pontoon and the Bridgehead (public) */
+static void test_n20_ae_view_message_aspern_essling_fields(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-east", &d, NULL, NULL), 0);
+    s->dn.pontoon[0] = N20_PON_DAMAGED;
+    for (int seat = 0; seat < 2; seat++) {
+        brt_buf b;
+        buf_init(&b);
+        assert_int_equal(n20_view(s, seat, &b), 0);
+        ProtobufCMessage *m = NULL;
+        assert_int_equal(canon_unpack(&n20__v1__view__descriptor, b.data, b.len, 1u << 20, &m), CANON_OK);
+        N20__V1__View *v = (N20__V1__View *)m;
+        assert_non_null(v->aspern_essling);
+        assert_string_equal(v->aspern_essling->site, "lobau-east");
+        assert_string_equal(v->aspern_essling->pontoon, "Damaged");
+        assert_true(v->aspern_essling->bridgehead);
+        assert_int_equal(v->aspern_essling->bridgehead_hex, 1811);
+        assert_int_equal(v->aspern_essling->pontoon_hex, 1812);
+        assert_int_equal(v->aspern_essling->objective, 1710);
+        protobuf_c_message_free_unpacked(m, NULL);
+        buf_free(&b);
+    }
+    free(s);
+}
+
 /* random legal orders from the set-up to a result */
 static void s_game(uint32_t opts, uint64_t seed, const char *site) {
     t_dice d;
@@ -159,6 +189,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_napoleon_with_4ec_under_leaders),
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
+        cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_with_each_variant),
     };
