@@ -53,7 +53,7 @@ int n20_advance_any(const n20_state *s) {
 void n20_advance_begin(n20_state *s, brt_dice *dice, n20_out *out) {
     n20_fight *f = &s->f;
     if (s->over) return;
-    if (f->winner > 1 || !n20_advance_any(s)) {
+    if (f->winner > 1 || !n20_advance_any(s) || n20_garrison_rearguard(s)) { /* [9.4.4.2] */
         n20_battle_finish(s, dice, out);
         return;
     }
@@ -175,6 +175,7 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
     int us[1] = {u};
     n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] " N20_U(0) " advances to %04u",
               n20_xxyy(path[n - 1]));
+    n20_garrison_entered(s, u, path, n, out); /* [9.4.4.3] [9.4.4.4] */
     n20_ae_advanced(s, u, out); /* A-E [9.10.1] Catastrophe */
 }
 

@@ -47,6 +47,7 @@ typedef struct n20_dn_site {
 
 typedef struct n20_dn_scenario {
     /* ---- garrisons [9.4.4]: garrison and battery units are `unit` records with flag garrison */
+    uint8_t has_garrison;       /* a `unit` record has flag garrison (garrison.c looks only then) */
     /* ---- Aspern-Essling 20 (A-E) */
     n20_dn_site site[N20_DN_SITES];
     uint8_t nsites;             /* 0: the scenario has no crossing-site choice */

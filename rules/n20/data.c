@@ -45,7 +45,7 @@ static int s_hexw(const n20_scenario *sc, const char *w, uint16_t *out) {
 }
 
 static int s_terrain(const char *w) {
-    static const char *names[] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
+    static const char *names[] = {"clear", "town", "fortified", "forest", "rough", "marsh", "redoubt"};
     for (int i = 0; i < N20_T_COUNT; i++)
         if (strcmp(w, names[i]) == 0) return i;
     return -1;
@@ -665,7 +665,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strstr(L->w[7], "unreliable")) d->flags |= N20_FLAG_UNRELIABLE;
         if (strstr(L->w[7], "reluctant")) d->flags |= N20_FLAG_RELUCTANT;
         if (strstr(L->w[7], "light")) d->flags |= N20_FLAG_LIGHT;       /* green Movement Allowance */
-        if (strstr(L->w[7], "garrison")) d->flags |= N20_FLAG_GARRISON; /* [9.4.4] */
+        if (strstr(L->w[7], "garrison")) d->flags |= N20_FLAG_GARRISON, sc->dn.has_garrison = 1; /* [9.4.4] */
         if (strstr(L->w[7], "battery")) d->flags |= N20_FLAG_BATTERY;   /* Wagram [9.11] */
         if (strstr(L->w[7], "inactive")) d->flags |= N20_FLAG_INACTIVE; /* Wagram [6.11] */
         const char *p = L->w[8];

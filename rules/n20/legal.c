@@ -224,7 +224,7 @@ static void s_legal_declare(s_ctx *c) {
     int ord[N20_MAX_UNITS];
     n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int ie = 0; ie < s->sc->nunits; ie++) {
             int e = ord[ie];
@@ -248,7 +248,7 @@ static void s_legal_declare(s_ctx *c) {
     }
     /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
             int used = 0;
@@ -422,8 +422,31 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.resolve = &rv;
                     s_emit(&c, &o);
                 }
+                /* [9.0] the same battle, the reduction decided at Step F [9.5] (R-9.5-cap) */
+                N20__V1__Resolve fv = N20__V1__RESOLVE__INIT;
+                fv.battle = (uint32_t)i;
+                fv.reserve = r;
+                o.kind_case = N20__V1__ORDER__KIND_FIGHT;
+                o.fight = &fv;
+                s_emit(&c, &o);
             }
         break;
+    case N20_PH_STEP_F: { /* [9.0] Step F [9.5]: "no reduction" first (the timeout default), then each
+                           * lower column */
+        int lo, hi;
+        if (!n20_step_f_range(s, &lo, &hi)) break;
+        for (int d = lo - 1; d < hi; d++) {
+            N20__V1__StepF sf = N20__V1__STEP_F__INIT;
+            if (d >= lo) {
+                sf.reduce = 1;
+                sf.differential = d;
+            }
+            o.kind_case = N20__V1__ORDER__KIND_STEP_F;
+            o.step_f = &sf;
+            s_emit(&c, &o);
+        }
+        break;
+    }
     case N20_PH_DEF_RESERVE:
         for (int r = 0; r < 2; r++) {
             if (r && !n20_defender_may_reserve(s)) continue;

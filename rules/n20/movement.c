@@ -95,6 +95,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
+                          "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
@@ -144,6 +147,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
+    if (n20_is_garrison(s, u))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
     int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);

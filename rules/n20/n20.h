@@ -39,6 +39,7 @@ enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2,
        N20_ARMIES = 4 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
+       N20_T_REDOUBT, /* Danube 20: a Redoubt hex (A-E [9.10]); a Fortified hex for the rules (n20_is_fortified) */
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
@@ -222,7 +223,8 @@ int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
 int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 
 /* ---- state (state.c) ------------------------------------------------------- */
-enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
+enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE,
+       N20_U_GARRISON /* [9.4.4] an intact Garrison Force at its hex: not a unit on the map (garrison.c) */ };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
@@ -263,6 +265,8 @@ enum {
 
     /* ---- steps of the combinatorial decisions (legal.c): phases 40.. */
     N20_PH_STEPS_FIRST = 40,
+    N20_PH_STEP_F = 40, /* [9.0] Step F: the attacker may reduce the differential [9.5] (combat.c; after a
+                         * `fight` order, R-9.5-cap) */
 
 
     /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
@@ -305,6 +309,9 @@ typedef struct n20_fight {
     uint8_t garde_att;         /* a Guard unit attacked */
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
     uint8_t bomb_known, bombard; /* [16.3.2] bit i: attacker i bombards (fixed at the die roll) */
+    /* [9.0] Steps B-E totalled, kept while Step F [9.5] waits for the attacker (N20_PH_STEP_F;
+     * encoded only in that phase) */
+    int16_t sf_att, sf_def, sf_terr, sf_support, sf_diff;
 } n20_fight;
 
 /* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
@@ -559,6 +566,43 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
 /* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
 int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
+/* ---- garrisons [9.4.4] (garrison.c) ---------------------------------------- */
+/* a Garrison Force (flag garrison), and a Wagram [9.11] Lobau Island Battery (garrison,battery) */
+int n20_is_garrison(const n20_state *s, int u);
+int n20_is_battery(const n20_state *s, int u);
+/* an intact Garrison with no friendly unit in its hex (else it is ignored completely [9.4.4]) */
+int n20_garrison_active(const n20_state *s, int u);
+/* u takes part in ZOC, adjacency and battles: a unit on the map or an active Garrison */
+int n20_map_force(const n20_state *s, int u);
+/* the intact Garrison at h, -1 */
+int n20_garrison_at(const n20_state *s, uint16_t h);
+/* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
+ * (but by Advancing after Combat) */
+int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
+/* [9.4.4.1] Wagram [9.11] only an active Battery attacks */
+int n20_garrison_may_attack(const n20_state *s, int u);
+/* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
+int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
+/* the declaration checks of a battle for its Garrisons [9.4.4] [9.4.4.1] [9.11] */
+int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
+void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
+/* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
+int n20_garrison_rearguard(const n20_state *s);
+/* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
+void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */
+int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b);
+/* Wagram [9.11] Battery a gives defensive support [16.3.1] to d across any hexside */
+int n20_battery_supports(const n20_state *s, int a, int d);
+/* h is a Fortified or Redoubt hex (s may be NULL: the map only; with s, the A-E [9.10]
+ * Bridgehead is a Redoubt while it stands) */
+int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h);
+/* the Terrain Effects Chart kind of h in this state */
+int n20_terrain_at(const n20_state *s, uint16_t h);
+/* [7.0] a Town, Fortified or Redoubt hex (a "built-up" area) in this state */
+int n20_is_builtup_at(const n20_state *s, uint16_t h);
+
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
 int n20_exerts_zoc(const n20_state *s, int u, uint16_t h);
@@ -634,6 +678,14 @@ int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *e
 void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int cap, brt_dice *dice,
                       n20_out *out);
 void n20_battle_defender_reserve(n20_state *s, int commit, brt_dice *dice, n20_out *out);
+/* has_cap of n20_battle_begin: 0 no reduction, 1 at most `cap` (standing instructions given with the
+ * resolve order), N20_CAP_STEP_F the attacker decides at Step F (the `fight` order) */
+#define N20_CAP_STEP_F 2
+/* [9.0] Step F [9.5]: the attacker resolves at differential `diff` (reduce) or at the actual one */
+int n20_step_f_check(const n20_state *s, int reduce, int diff, brt_reject *err);
+void n20_step_f_apply(n20_state *s, int reduce, int diff, brt_dice *dice, n20_out *out);
+/* the CRT columns the Step F decision may name: [lo, *hi]; 0 when no decision is pending */
+int n20_step_f_range(const n20_state *s, int *lo, int *hi);
 int n20_defender_may_reserve(const n20_state *s);
 int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b);
 int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *err);

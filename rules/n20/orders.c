@@ -375,6 +375,21 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         return 0;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20__V1__ORDER__KIND_FIGHT: { /* [9.0] resolve, the attacker deciding [9.5] at Step F */
+        N20__V1__Resolve *r = o->fight;
+        if (!r) return n20_reject(err, "9.0", "fight names a battle");
+        if (r->has_cap || r->cap) return n20_reject(err, "9.5", "fight decides the reduction at Step F: no cap");
+        if (n20_resolve_check(s, (int)r->battle, r->reserve, err) < 0) return -1;
+        n20_battle_begin(s, (int)r->battle, r->reserve, N20_CAP_STEP_F, 0, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_STEP_F: /* [9.0] Step F [9.5] */
+        if (!o->step_f) return n20_reject(err, "9.5", "no reduction, or resolve at differential N");
+        if (o->step_f->differential < -99 || o->step_f->differential > 99)
+            return n20_reject(err, "9.5", "differential out of range");
+        if (n20_step_f_check(s, o->step_f->reduce, o->step_f->differential, err) < 0) return -1;
+        n20_step_f_apply(s, o->step_f->reduce, o->step_f->differential, dice, out);
+        break;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
@@ -405,7 +420,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
-    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
+    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE || kind == N20__V1__ORDER__KIND_FIGHT;
     case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
     case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
     case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
@@ -422,6 +437,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20_PH_STEP_F: return kind == N20__V1__ORDER__KIND_STEP_F;
 
 
     /* ---- Aspern-Essling 20 (ae.c) */

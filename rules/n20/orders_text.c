@@ -69,6 +69,29 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_END; o.end = &e;
         return s_pack(&o, out);
     }
+    /* ---- steps of the combinatorial decisions: [9.0] Step F [9.5] */
+    if ((n == 2 && strcmp(k, "no") == 0 && strcmp(w[1], "reduction") == 0) ||
+        (n == 4 && strcmp(k, "resolve") == 0 && strcmp(w[1], "at") == 0 && strcmp(w[2], "differential") == 0)) {
+        N20__V1__StepF f = N20__V1__STEP_F__INIT;
+        if (n == 4) {
+            char *end = NULL;
+            long v = strtol(w[3], &end, 10);
+            if (!end || *end || end == w[3] || v < -99 || v > 99) return s_bad(err, "not a differential: '%s'", w[3]);
+            f.reduce = 1;
+            f.differential = (int32_t)v;
+        }
+        o.kind_case = N20__V1__ORDER__KIND_STEP_F; o.step_f = &f;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "fight") == 0 && (n == 2 || (n == 3 && strcmp(w[2], "reserve") == 0))) { /* [9.0] */
+        N20__V1__Resolve r = N20__V1__RESOLVE__INIT;
+        int b = atoi(w[1]);
+        if (b < 1) return s_bad(err, "battles are numbered from 1: '%s'", w[1]);
+        r.battle = (uint32_t)(b - 1);
+        r.reserve = n == 3;
+        o.kind_case = N20__V1__ORDER__KIND_FIGHT; o.fight = &r;
+        return s_pack(&o, out);
+    }
     if ((strcmp(k, "move") == 0 || strcmp(k, "disengage") == 0 || strcmp(k, "retreat") == 0 ||
          strcmp(k, "advance") == 0 || strcmp(k, "penetrate") == 0) && n >= 2) {
         /* [16.9.4] [16.9.5] "... with LEADER[,LEADER]" */
@@ -340,6 +363,14 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_SCHEDULE: buf_printf(out, "schedule %s %u", o->schedule->unit, o->schedule->turn); break;
     case N20__V1__ORDER__KIND_DELAY: buf_printf(out, "delay %s", o->delay->unit); break;
     case N20__V1__ORDER__KIND_SITE: buf_printf(out, "site %s", o->site->name); break; /* A-E [3.0] */
+    /* ---- steps of the combinatorial decisions */
+    case N20__V1__ORDER__KIND_FIGHT:
+        buf_printf(out, "fight %u%s", o->fight->battle + 1, o->fight->reserve ? " reserve" : "");
+        break;
+    case N20__V1__ORDER__KIND_STEP_F:
+        if (o->step_f->reduce) buf_printf(out, "resolve at differential %+d", o->step_f->differential);
+        else buf_append_str(out, "no reduction");
+        break;
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

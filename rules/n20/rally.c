@@ -83,7 +83,7 @@ int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     if (!ok && (s->opts & N20_OPT_RALLY_LOCATIONS)) return n20_rally_hex_check(s, u, hex, err); /* [16.4] */
     if (!ok)
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
-    if (n20_enemy_at(s, hex, n20_side_of(s, u)) ||
+    if (n20_enemy_at(s, hex, n20_side_of(s, u)) || n20_garrison_blocks(s, hex, n20_side_of(s, u)) || /* [9.4.4.1] */
         (n20_unit_at(s, hex) >= 0 && s->sc->units[u].type != N20_LEADER)) /* [16.9.7] R-16.9.7-place */
         return n20_reject(err, "10.0", "the LOC hex %04u is not empty", n20_xxyy(hex));
     return 0;

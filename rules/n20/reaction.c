@@ -77,6 +77,7 @@ static int s_pinned(const n20_state *s, int u) { return s_pinned_by(s, u, 0); }
 
 static int s_free_hex(const n20_state *s, int u, uint16_t h) {
     return n20_unit_at(s, h) < 0 && !n20_enemy_at(s, h, n20_side_of(s, u)) && /* [16.9] */
+           !n20_garrison_blocks(s, h, n20_side_of(s, u)) && /* [9.4.4.1] */
            !n20_in_ezoc(s, h, 1 - n20_side_of(s, u), 0);
 }
 
@@ -109,6 +110,8 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
         int last = i + 1 == n;
         if (n20_enemy_at(s, path[i], n20_side_of(s, u))) /* an enemy Leader too [16.9] */
             return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(path[i]));
+        if (n20_garrison_blocks(s, path[i], n20_side_of(s, u)))
+            return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it", id, n20_xxyy(path[i]));
         if (last && o >= 0)
             return n20_reject(err, "8.2.3", "%s must end its Disengagement in a vacant hex", id);
         if (!last && o < 0)

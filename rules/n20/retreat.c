@@ -25,6 +25,7 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
     if ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side)) return 0; /* an enemy Leader too [16.9] */
+    if (n20_garrison_blocks(s, to, side)) return 0; /* [9.4.4.1] an enemy Garrison's hex */
     int o = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (o >= 0 && o != u) return n20_side_of(s, o) == side ? 3 : 0;
     if (ix) return n20_ix_in_ezoc(ix, to, 1 - side, side == s->phasing) ? 2 : 1;
@@ -102,7 +103,7 @@ static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int 
     int k = s_dist_index(s, u);
     int dist = s->f.ret_dist[k];
     uint16_t start = s->u[u].hex;
-    int fort = s->sc->terrain[start] == N20_T_FORTIFIED;
+    int fort = n20_is_fortified(s->sc, s, start); /* [9.7.2.2] Fortified or Redoubt */
     if (n > N20_MAX_PATH) return n20_reject(err, "9.7", "retreat path too long");
     uint16_t vis[N20_MAX_PATH + 1];
     int nvis = 0;
@@ -223,7 +224,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     int us[1] = {u};
     n20_event(out, s, "retreated", us, 1, hx, nh, NULL, 0, "[9.7] " N20_U(0) " retreats to %04u",
               n20_xxyy(s->u[u].hex));
-    int minlen = f->ret_dist[k] - (s->sc->terrain[start] == N20_T_FORTIFIED ? 1 : 0);
+    int minlen = f->ret_dist[k] - (n20_is_fortified(s->sc, s, start) ? 1 : 0);
     if (broken) {
         n20_break_unit(s, u, out, broken == 2 ? "6.10 the pontoon crossing failed (9.6.1)" : "9.7.4 hazardous retreat");
     } else if (n < minlen || (n > 0 && n < f->ret_dist[k] && s_is_loc(s, u, cur)) ||

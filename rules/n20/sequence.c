@@ -318,6 +318,7 @@ int n20_pending_seat(const n20_state *s) {
     switch (s->phase) {
     case N20_PH_REACTION: return 1 - s->phasing;
     case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
+    case N20_PH_STEP_F: return s->f.att_side; /* [9.5] the attacker */
     case N20_PH_EX_LOSSES: return s->f.att_side;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
@@ -375,6 +376,16 @@ void n20_pending(const n20_state *s, brt_pending *p) {
     case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
     case N20_PH_DEF_RESERVE: kind = "commit-reserve"; rule = "12.2.3"; prompt = "the defender may spend one Morale Point for +1"; break;
+    case N20_PH_STEP_F: { /* [9.0] Step F: the attacker knows the differential of Steps B-E */
+        int lo = 0, hi = 0;
+        (void)n20_step_f_range(s, &lo, &hi);
+        kind = "step-f";
+        rule = "9.5";
+        snprintf(buf, sizeof buf, "battle %u: differential %+d; resolve at differential %+d..%+d, or no reduction",
+                 s->f.battle + 1, s->f.sf_diff, lo, hi);
+        prompt = buf;
+        break;
+    }
     case N20_PH_EX_LOSSES: kind = "choose-ex-losses"; rule = "9.6"; prompt = "break attacking units worth at least the defender's strength"; break;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);

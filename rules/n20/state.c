@@ -270,7 +270,10 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
         if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
-        case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
+        case N20_P_HEX: /* [9.4.4] a Garrison Force is not a unit on the map (garrison.c) */
+            u->where = (d->flags & N20_FLAG_GARRISON) ? N20_U_GARRISON : N20_U_MAP;
+            u->hex = d->hex;
+            break;
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
         case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */
@@ -283,6 +286,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
+        if (u->where == N20_U_GARRISON) u->hidden = 0; /* [9.4.4] a flag printed on the map */
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
@@ -404,6 +408,9 @@ int n20_encode(const n20_state *s, brt_buf *b) {
               s_u8(b, f->adv_entered);
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
         if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
+        if (s->phase == N20_PH_STEP_F) /* [9.5] Steps B-E while Step F waits (a phase new to every edition) */
+            rc |= s_u16(b, (uint16_t)f->sf_att) | s_u16(b, (uint16_t)f->sf_def) | s_u16(b, (uint16_t)f->sf_terr) |
+                  s_u16(b, (uint16_t)f->sf_support) | s_u16(b, (uint16_t)f->sf_diff);
     }
     if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
         for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);

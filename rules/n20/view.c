@@ -10,8 +10,9 @@
 #include "n20/v1/n20.pb-c.h"
 
 static const char *s_status(int w) {
-    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable"};
-    return w >= 0 && w < 6 ? n[w] : "?";
+    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable",
+                              "garrison" /* [9.4.4] */};
+    return w >= 0 && w < 7 ? n[w] : "?";
 }
 static const char *s_type(int t) {
     static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
@@ -61,7 +62,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].strength = d->strength;
         uv[nu].allowance = d->allowance;
         uv[nu].status = (char *)s_status(s->u[i].where);
-        uv[nu].hex = s->u[i].where == N20_U_MAP ? n20_xxyy(s->u[i].hex) : 0;
+        uv[nu].hex = s->u[i].where == N20_U_MAP || s->u[i].where == N20_U_GARRISON ? n20_xxyy(s->u[i].hex) : 0;
         uv[nu].routed = s->u[i].routed != 0;
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;

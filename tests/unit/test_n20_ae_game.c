@@ -48,6 +48,7 @@ static void test_n20_ae_3_0_aspern_essling_lackenau_set_up(void **st) {
     assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eB")].hex), 512);
     assert_int_equal(n20_xxyy(s->u[t_unit(s, "4eC")].hex), 513);
     assert_int_equal(n20_xxyy(s->u[t_unit(s, "BRIDGEHEAD")].hex), 512); /* [9.10] */
+    assert_int_equal(s->u[t_unit(s, "BRIDGEHEAD")].where, N20_U_GARRISON); /* [9.4.4] */
     assert_int_equal(s->u[t_unit(s, "NAPOLEON")].where, N20_U_OUT);     /* [16.9] only */
     assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
     assert_true(n20_ae_bridgehead_at(s, n20_hex(512)));
@@ -106,6 +107,27 @@ static void test_n20_ae_6_10_aspern_essling_crossing_at_lackenau(void **st) {
     t_place(s, "V", 1511);
     brt_reject err;
     assert_int_equal(t_order(s, N20_ALLIED, "move V 1611", &d, NULL, &err), -1);
+    free(s);
+}
+
+/* [9.10] the Bridgehead hex is a Redoubt while its marker stands; [9.10.1] not once it is gone */
+static void test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = s_ae(&d, 0);
+    assert_false(n20_is_fortified(s->sc, s, n20_hex(512)));
+    assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+    assert_true(n20_is_fortified(s->sc, s, n20_hex(512)));
+    assert_int_equal(n20_terrain_at(s, n20_hex(512)), N20_T_REDOUBT);
+    t_clear_map(s);
+    int a = t_place(s, "V", 511);
+    uint16_t p[1] = {n20_hex(512)};
+    int m0 = s->morale[N20_FRENCH];
+    n20_advance_apply(s, a, p, 1, NULL); /* an Austrian Advance after Combat into it */
+    assert_false(n20_is_fortified(s->sc, s, n20_hex(512)));
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DESTROYED);
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 2); /* the data's catastrophe -2 */
     free(s);
 }
 
@@ -189,6 +211,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_napoleon_with_4ec_under_leaders),
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
+        cmocka_unit_test(test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt),
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_with_each_variant),
