@@ -159,8 +159,8 @@ static void test_n20_ae_view_message_aspern_essling_fields(void **st) {
     free(s);
 }
 
-/* random legal orders from the set-up to a result */
-static void s_game(uint32_t opts, uint64_t seed, const char *site) {
+/* random legal orders from the set-up to a result; the final state hash in hash (if not NULL) */
+static void s_game_hash(uint32_t opts, uint64_t seed, const char *site, uint8_t *hash) {
     t_dice d;
     t_dice_init(&d, seed);
     n20_out out = {t_null_emit, NULL};
@@ -183,9 +183,12 @@ static void s_game(uint32_t opts, uint64_t seed, const char *site) {
     brt_result r;
     n20_result(s, &r);
     assert_true(r.ended);
+    if (hash) t_hash(s, hash);
     buf_free(&legal);
     free(s);
 }
+
+static void s_game(uint32_t opts, uint64_t seed, const char *site) { s_game_hash(opts, seed, site, NULL); }
 
 static void test_n20_ae_game_aspern_essling_from_each_site(void **st) {
     (void)st;
@@ -204,6 +207,27 @@ static void test_n20_ae_game_aspern_essling_with_each_variant(void **st) {
         for (uint64_t seed = 1; seed <= 3; seed++) s_game(opts[k], seed + 10u * (uint64_t)k, names[(k + seed) % 5]);
 }
 
+/* the A-E rules with the optional rules a Danube 20 game may take (fog-of-war hides units, Leaders
+ * cross and roll too) */
+static void test_n20_ae_game_aspern_essling_with_optional_rules(void **st) {
+    (void)st;
+    const uint32_t opts[3] = {N20_OPT_FOG, N20_OPT_FOG | N20_OPT_LEADERS | N20_OPT_BERTRAND,
+                              N20_OPT_SPECIAL_UNITS | N20_OPT_FATIGUE | N20_OPT_ART_SUPPORT | N20_OPT_CAV_PENETRATION};
+    const char *names[3] = {"lobau-west", "fischamend", "floridsdorf"};
+    for (int k = 0; k < 3; k++)
+        for (uint64_t seed = 1; seed <= 2; seed++) s_game(opts[k], seed + 100u * (uint64_t)k, names[k]);
+}
+
+/* the same seed plays the same game: the A-E state is all in the encoding */
+static void test_n20_ae_game_aspern_essling_replays_to_the_same_hash(void **st) {
+    (void)st;
+    uint8_t a[32], b[32];
+    uint32_t opts = N20_OPT_LINZ | N20_OPT_BERTRAND;
+    s_game_hash(opts, 77, "lobau-east", a);
+    s_game_hash(opts, 77, "lobau-east", b);
+    assert_memory_equal(a, b, 32);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_offers_its_five_sites),
@@ -215,6 +239,8 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_with_each_variant),
+        cmocka_unit_test(test_n20_ae_game_aspern_essling_with_optional_rules),
+        cmocka_unit_test(test_n20_ae_game_aspern_essling_replays_to_the_same_hash),
     };
     if (sodium_init() < 0) return 1;
     return cmocka_run_group_tests(tests, NULL, NULL);
