@@ -131,6 +131,24 @@ static void test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt(void **st) {
     free(s);
 }
 
+/* [17.1] (A-E and Wagram alike) the red-titled card 13 into the Discard Pile with the option */
+static void test_n20_ae_17_1_thirteenth_card_in_the_danube_scenarios(void **st) {
+    (void)st;
+    const char *scs[2] = {"aspern-essling20", "wagram20"};
+    for (int k = 0; k < 2; k++)
+        for (int with = 0; with < 2; with++) {
+            t_dice d;
+            t_dice_init(&d, 1);
+            n20_state *s = t_setup(scs[k], with ? N20_OPT_13TH_CARD : 0, &d, NULL);
+            int c = t_card_index(s, 13), in = 0;
+            assert_true(c >= 0);
+            for (int i = 0; i < s->ndiscard; i++) in |= s->discard[i] == c;
+            for (int i = 0; i < s->ndraw; i++) assert_int_not_equal(s->draw[i], c);
+            assert_int_equal(in, with);
+            free(s);
+        }
+}
+
 /* the View carries the site, the pontoon and the Bridgehead (public) */
 static void test_n20_ae_view_message_aspern_essling_fields(void **st) {
     (void)st;
@@ -236,6 +254,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
         cmocka_unit_test(test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt),
+        cmocka_unit_test(test_n20_ae_17_1_thirteenth_card_in_the_danube_scenarios),
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_with_each_variant),
