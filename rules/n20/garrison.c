@@ -179,8 +179,7 @@ int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h) {
     if (h >= N20_HEXES) return 0;
     int t = sc->terrain[h];
     if (t == N20_T_FORTIFIED || t == N20_T_REDOUBT) return 1;
-    (void)s; /* A-E [9.10]: the Bridgehead hex is a Redoubt while its marker stands (ae.c adds it here) */
-    return 0;
+    return s ? n20_ae_bridgehead_at(s, h) : 0; /* A-E [9.10]: the Bridgehead hex while its marker stands */
 }
 
 int n20_terrain_at(const n20_state *s, uint16_t h) {
