@@ -115,6 +115,7 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (!s_in_battle_winner(s, u))
         return n20_reject(err, "9.8.2", "%s is not a victorious unit of this battle", id);
+    if (n20_wg_caution_check(s, u, "Advance after Combat", err) < 0) return -1; /* Wagram [6.11] */
     if (s->sc->units[u].type == N20_ART)
         return n20_reject(err, "9.8.2", "%s is Artillery: it never advances after combat", id);
     if (s->u[u].routed) return n20_reject(err, "9.8.2", "%s is Routed and cannot advance", id);
@@ -128,7 +129,8 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
         return n20_reject(err, "9.8.2", "%s may advance only into a vacated battle hex, not %04u", id,
                           n20_xxyy(path[0]));
     int d = n20_dir(s->sc, s->u[u].hex, path[0]);
-    if (d < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+    int wg = d < 0 ? 0 : n20_wg_retreat_side(s, u, s->u[u].hex, path[0]); /* Wagram [6.10.1] [16.10.1] */
+    if (d < 0 || wg < 0 || (!wg && n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d)))
         return n20_reject(err, "9.8.4", "%s cannot reach %04u (not adjacent or across a Major River)", id,
                           n20_xxyy(path[0]));
     if (s->f.adv_lost && !s->f.adv_cav_done && s->sc->units[u].type != N20_CAV)
@@ -177,6 +179,7 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
               n20_xxyy(path[n - 1]));
     n20_garrison_entered(s, u, path, n, out); /* [9.4.4.3] [9.4.4.4] */
     n20_ae_advanced(s, u, out); /* A-E [9.10.1] Catastrophe */
+    n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
 }
 
 int n20_advance_end_check(const n20_state *s, brt_reject *err) {

@@ -100,6 +100,8 @@ typedef struct n20_dn_state {
     uint8_t flor;        /* [16.10] N20_PON_NONE unbuilt (Damaged marker), INTACT built, DESTROYED */
     uint8_t flor_used;   /* [9.8.6] French units have crossed at Floridsdorf */
     uint8_t deployed;    /* Wagram [3.0] the Austrian free deployment is done */
+    uint64_t alt;        /* Wagram [3.0] bit u: reinforcement u was sent to its other entry area
+                          * (alt_area, alt_delay turns later) */
 } n20_dn_state;
 
 /* ---- Aspern-Essling 20 (ae.c): the hooks the shared files call. Each is a no-op (or answers
@@ -151,5 +153,57 @@ int n20_ae_bridgehead_at(const struct n20_state *s, uint16_t h);
 void n20_ae_view(const struct n20_state *s, char names[4][24], int *bh, uint32_t *bh_hex, uint32_t *pon_hex,
                  uint32_t *obj, int *bh2, uint32_t *obj2);
 void n20_ae_view_text(const struct n20_state *s, brt_buf *out);
+/* ---- Wagram 20 and the Marchfeld (wagram.c): the hooks the shared files call ----------------- */
+struct n20_state;
+struct n20_out;
+/* set-up: Crossings Secured, the deployment decision, no C&C cap yet */
+void n20_wg_setup(struct n20_state *s);
+/* [3.0] the units the Austrian player deploys freely (placement `deploy`) */
+int n20_wg_deploy_unit(const struct n20_state *s, int u);
+int n20_wg_deploy_check(const struct n20_state *s, int u, uint16_t hex, brt_reject *err);
+void n20_wg_deploy_apply(struct n20_state *s, int u, uint16_t hex, struct n20_out *out);
+/* [3.0] a reinforcement sent to its other Entry Area alt_delay turns later */
+int n20_wg_alt_check(const struct n20_state *s, int u, brt_reject *err);
+void n20_wg_alt_apply(struct n20_state *s, int u, struct n20_out *out);
+char n20_wg_entry_area(const struct n20_state *s, int u);
+/* [4.1] this player turn is the Turn 1 French Movement Phase only */
+int n20_wg_move_only(const struct n20_state *s);
+/* [4.1] the events phase of a move-only turn is skipped: 1 if it was (the phase is set) */
+int n20_wg_turn_events(struct n20_state *s, struct n20_out *out);
+/* [4.1] the end of a move-only player turn: the Austrian Player Turn is skipped */
+void n20_wg_turn_end(struct n20_state *s, struct n20_out *out);
+/* [6.10.1] at the start of each player turn: Crossings Secured */
+void n20_wg_player_turn(struct n20_state *s, struct n20_out *out);
+/* [6.10.2] the Confusion & Congestion roll; [3.0] units rolling together (roll_group) */
+void n20_wg_move_start(struct n20_state *s, brt_dice *dice, struct n20_out *out);
+/* [6.11] unit u is inactive (Austrian Caution) */
+int n20_wg_inactive(const struct n20_state *s, int u);
+/* [6.11] what an inactive unit may not do: `what` names it ("move", "advance", "disengage") */
+int n20_wg_caution_check(const struct n20_state *s, int u, const char *what, brt_reject *err);
+/* [6.10.2] the C&C cap on a move's path */
+int n20_wg_move_path_check(const struct n20_state *s, int u, const uint16_t *path, int n, brt_reject *err);
+/* a step from `from` to `to` across a Wagram hexside: -1 refused ([6.10.1] incomplete bridge,
+ * [16.10] pontoon), 0 the map decides, 1 a usable bridge, 2 builds the Floridsdorf pontoon */
+int n20_wg_step(const struct n20_state *s, int u, uint16_t from, uint16_t to, brt_reject *err);
+/* the same for a retreat: -1 prohibited, 0 the map decides, 1 a usable bridge */
+int n20_wg_retreat_side(const struct n20_state *s, int u, uint16_t from, uint16_t to);
+/* a retreat step across a Wagram bridge: 1 a Lobau bridge ([6.10]: safe, Routed), 2 the
+ * Floridsdorf pontoon ([16.10.1] hazardous), 0 neither */
+int n20_wg_retreat_bridge(const struct n20_state *s, uint16_t from, uint16_t to);
+/* after unit u moved (start 0: it entered the map) along path */
+void n20_wg_moved(struct n20_state *s, int u, uint16_t start, const uint16_t *path, int n, struct n20_out *out);
+/* after unit u entered the hexes of path (a move, retreat or advance): [12.8] [16.10.2] */
+void n20_wg_entered(struct n20_state *s, int u, const uint16_t *path, int n, struct n20_out *out);
+/* [13.0] no Lull before lull_turn */
+int n20_wg_lull_allowed(const struct n20_state *s);
+/* [18.0] #5 the game ends after this Combat Phase */
+int n20_wg_end_now(const struct n20_state *s);
+/* [14.0] Home Ground: the rest of `side` at Night */
+int n20_wg_rest(const struct n20_state *s, int side, int rest);
+/* [9.8.6] a LOC hex of army beside the scenario's `loc` records: the Floridsdorf LOC, Active once
+ * French units crossed the pontoon; 0 none */
+uint16_t n20_wg_extra_loc(const struct n20_state *s, int army);
+/* [16.10] the Floridsdorf pontoon for the view: "unbuilt", "built", "destroyed"; "" not in play */
+const char *n20_wg_pontoon_name(const struct n20_state *s);
 
 #endif

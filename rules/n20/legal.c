@@ -305,6 +305,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             o.wing = &wg;
             s_emit(&c, &o);
         }
+        for (int u = 0; u < sc->nunits; u++) /* Wagram [3.0] Area B three Turns later */
+            if (sc->units[u].alt_area && n20_wg_alt_check(s, u, NULL) == 0) {
+                N20__V1__Contact al = N20__V1__CONTACT__INIT;
+                al.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_ALT_AREA;
+                o.alt_area = &al;
+                s_emit(&c, &o);
+            }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -639,6 +647,20 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         }
         break;
     }
+    case N20_PH_WG_DEPLOY: /* Wagram [3.0] every deployable unit in every free hex of its zone */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (!n20_wg_deploy_unit(s, u) || s->u[u].where != N20_U_OUT) continue;
+            for (uint16_t h = 0; h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_wg_deploy_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_DEPLOY;
+                o.deploy = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
     default: break;
     }
     if (n20_fog(s) && (c.count > 0 || s->phase == N20_PH_MOVE)) {

@@ -36,7 +36,7 @@ static int s_is_entry(const n20_state *s, int u, uint16_t h) {
     if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
     int ae = n20_ae_is_entry(s, u, h); /* A-E [11.6] the crossing site's Entry Area */
     if (ae >= 0) return ae;
-    char area = s->sc->units[u].area;
+    char area = n20_wg_entry_area(s, u); /* Wagram [3.0] Area A or B */
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
     return 0;
@@ -72,7 +72,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if (from == 0) {
         if (!s_is_entry(s, u, to))
             return n20_reject(err, "11.6", "%s must enter the map at its entry area %c, not %04u", id,
-                              sc->units[u].area, n20_xxyy(to));
+                              n20_wg_entry_area(s, u), n20_xxyy(to));
         *road = s_has_road(s, to);
         *cost += s_entered_before(s, to); /* [11.2] march order */
     } else {
@@ -80,10 +80,16 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         if (d < 0)
             return n20_reject(err, "6.0", "%s cannot move from %04u to %04u: not adjacent", id,
                               n20_xxyy(from), n20_xxyy(to));
-        if (!pontoon && n20_side_blocked(sc, w, from, d))
+        int wg = n20_wg_step(s, u, from, to, err); /* Wagram [6.10.1] [16.10] */
+        if (wg < 0) return -1;
+        if (!pontoon && !wg && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
+        if (wg == 2) { /* [16.10] building the pontoon takes its entire Movement Allowance */
+            *cost = n20_move_allowance(s, u);
+            *road = 0;
+        }
         if (n20_side_river(sc, w, from, d) == N20_RIV_MINOR && !sc->cross[from][d])
             *cost += sc->minor_move; /* the search relies on: no cost below 1 + min(0, minor_move) */
         if (s->u[u].routed && n20_loc_distance(s, sc->units[u].army, to) >=
@@ -163,6 +169,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                                                : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))) /* [16.9.2] */
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
+        if (n20_wg_caution_check(s, u, "move", err) < 0) return -1; /* Wagram [6.11] */
     } else if (s->u[u].where == N20_U_REINF) {
         if (!n20_can_enter_now(s, u))
             return n20_reject(err, "11.0", "%s is not due to arrive before Turn %u", id, s->u[u].arrive);
@@ -205,6 +212,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (occ >= 0 && occ != u && !leader && !n20_combine_ok(s, u, occ)) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           N20_RUID(s, occ), n20_xxyy(path[n - 1]));
+    if (n20_wg_move_path_check(s, u, path, n, err) < 0) return -1; /* Wagram [6.10.2] */
     int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
     if (gc && s->morale[sc->units[u].side] < 1)
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
@@ -253,6 +261,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     n20_event(out, s, start ? "moved" : "entered", us, 1, hx, nh, NULL, 0, "[%s] " N20_U(0) " %s %04u%s",
               start ? "6.0" : "11.1", start ? "moves to" : "enters the map at",
               n20_xxyy(path[n - 1]), gc ? " (Guard committed: -1 Morale)" : "");
+    n20_wg_moved(s, u, start, path, n, out); /* Wagram [6.10.2] [12.7] [12.8] [16.10] */
 }
 
 /* ---- search of every destination ---------------------------------------- */
@@ -311,7 +320,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         uint16_t to = start ? 0 : dummy ? (uint16_t)i : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (dummy && (!sc->onmap[i] || !n20_dummy_entry_hex(s, to))) continue;
-        if (!start && !dummy && n20_ae_is_entry(s, u, to) < 0 && sc->entry_area[i] != sc->units[u].area) continue;
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) < 0 && sc->entry_area[i] != n20_wg_entry_area(s, u)) continue; /* Wagram [3.0] */
         if (!start && !dummy && n20_ae_is_entry(s, u, to) == 0) continue; /* A-E [11.6] */
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;

@@ -276,6 +276,7 @@ enum {
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */
     N20_PH_WG_FIRST = 60,
+    N20_PH_WG_DEPLOY,     /* [3.0] set-up: the Austrian player deploys I, II and IV on the Russbach Heights */
 
 
     N20_PH_LAST_ = 80
@@ -579,16 +580,19 @@ int n20_garrison_at(const n20_state *s, uint16_t h);
 /* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
  * (but by Advancing after Combat) */
 int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
-/* [9.4.4.1] Wagram [9.11] only an active Battery attacks */
-int n20_garrison_may_attack(const n20_state *s, int u);
 /* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
 int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
-/* the declaration checks of a battle for its Garrisons [9.4.4] [9.4.4.1] [9.11] */
-int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* declaring Garrison a as an attacker [9.4.4.1] [9.11], Garrison d as a defender [9.4.4] */
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err);
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err);
 /* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
 void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
 /* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
 int n20_garrison_rearguard(const n20_state *s);
+/* Garrison g intact at h (an exclusive rule's set-up, e.g. the A-E [9.10] Bridgehead at the chosen site) */
+void n20_garrison_place(n20_state *s, int g, uint16_t h);
+/* [9.4.4.4] Garrison g is destroyed (by: the enemy unit occupying its hex, or -1); no Morale [9.4.4.5] */
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out);
 /* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
 void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
 /* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */

@@ -401,7 +401,19 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
     }
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
-
+    case N20__V1__ORDER__KIND_DEPLOY: /* [3.0] */
+        if (!o->deploy || !o->deploy->unit) return n20_reject(err, "3.0", "deploy names a unit and a hex");
+        if ((u = s_find(s, seat, o->deploy->unit)) < 0) return s_no_unit(s, o->deploy->unit, err);
+        if ((n = s_path(&o->deploy->hex, 1, path, err)) < 0) return -1;
+        if (n20_wg_deploy_check(s, u, path[0], err) < 0) return -1;
+        n20_wg_deploy_apply(s, u, path[0], out);
+        break;
+    case N20__V1__ORDER__KIND_ALT_AREA: /* [3.0] */
+        if (!o->alt_area || !o->alt_area->unit) return n20_reject(err, "3.0", "name the unit");
+        if ((u = s_find(s, seat, o->alt_area->unit)) < 0) return s_no_unit(s, o->alt_area->unit, err);
+        if (n20_wg_alt_check(s, u, err) < 0) return -1;
+        n20_wg_alt_apply(s, u, out);
+        break;
 
     default: return n20_reject(err, "4.0", "empty order");
     }
@@ -414,7 +426,8 @@ static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
                              kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
-                             kind == N20__V1__ORDER__KIND_SITE; /* A-E [17.3.2] the second crossing site */
+                             kind == N20__V1__ORDER__KIND_SITE || /* A-E [17.3.2] the second crossing site */
+                             kind == N20__V1__ORDER__KIND_ALT_AREA; /* Wagram [3.0] */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
@@ -444,7 +457,7 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
-
+    case N20_PH_WG_DEPLOY: return kind == N20__V1__ORDER__KIND_DEPLOY;
 
     default: return 0;
     }

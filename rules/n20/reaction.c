@@ -51,7 +51,7 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
     if (na > 1 && nd > 1)
         return n20_reject(err, "8.1.3", "several Cavalry units combine only against a single enemy unit");
     for (int j = 0; j < nd; j++) {
-        if (def[j] < 0 || def[j] >= s->sc->nunits || s->u[def[j]].where != N20_U_MAP ||
+        if (def[j] < 0 || def[j] >= s->sc->nunits || !n20_map_force(s, def[j]) || /* a Garrison too [9.4.4.1] */
             n20_side_of(s, def[j]) != s->phasing || s->sc->units[def[j]].type == N20_LEADER)
             return n20_reject(err, "8.1", "the defender must be an enemy unit on the map");
         for (int k = 0; k < j; k++)
@@ -83,6 +83,7 @@ static int s_free_hex(const n20_state *s, int u, uint16_t h) {
 
 int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
     if (s_can_react(s, u, err) < 0) return -1;
+    if (n20_wg_caution_check(s, u, "Disengage", err) < 0) return -1; /* Wagram [6.11] */
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     if (s_pinned(s, u) && !n20_light_unpinned(s, u))

@@ -20,7 +20,8 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
     int pontoon = n20_ae_step(s, u, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
-    if (pontoon < 0 || (!pontoon && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
+    int wg = n20_wg_retreat_side(s, u, from, to);   /* Wagram [6.10.1] [16.10.1] */
+    if (pontoon < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
@@ -48,7 +49,8 @@ static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
         uint16_t L = ls[i];
         if (n20_distance(to, L) < n20_distance(from, L)) return 1;
     }
-    return 0;
+    uint16_t x = n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
+    return x && n20_distance(to, x) < n20_distance(from, x);
 }
 
 static int s_is_loc(const n20_state *s, int u, uint16_t h) {
@@ -57,7 +59,7 @@ static int s_is_loc(const n20_state *s, int u, uint16_t h) {
     const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] */
     for (int i = 0; i < nl; i++)
         if (ls[i] == h) return 1;
-    return 0;
+    return h && h == n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
 }
 
 /* best category available from `from`, and whether a closer hex exists in it */
@@ -183,7 +185,7 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     int side = n20_side_of(s, u);
     int w = n20_weather(s);
     uint16_t cur = s->u[u].hex, start = cur;
-    int np = 0, stop_path = 0, broken = 0;
+    int np = 0, stop_path = 0, broken = 0, lobau = 0;
     if (s->gg_unit == u && n > 0) s->gg_unit = 0xff;
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
@@ -193,8 +195,10 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
             broken = 1 + pc; /* 2: the crossing failed, it Breaks [9.6.1] */
             break;
         }
+        int wb = n20_wg_retreat_bridge(s, cur, path[i]); /* Wagram [6.10] [16.10.1] */
+        if (wb == 1) lobau = 1; /* [6.10] a Lobau bridge: always Safe, Routed */
         /* [9.7.5] river first, in the hex before crossing; then [9.7.4] the EZOC entered */
-        if (r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d])) {
+        if (wb != 1 && (wb == 2 || r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d]))) {
             if (s_roll_hazard(s, u, dice, out, "9.7.5 hazardous retreat (river)", "9.7.5")) {
                 broken = 1;
                 break;
@@ -231,13 +235,14 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
                (n > 0 && s_other_at(s, u, cur))) {
         /* short of the distance, off the map at a LOC hex, or no way out of a friendly hex */
         n20_break_unit(s, u, out, "9.7.8 retreat cut short (LOC reached or no way on)");
-    } else if (f->ret_rout[k]) {
+    } else if (f->ret_rout[k] || (lobau && !s->u[u].routed)) { /* Wagram [6.10] a Rout! marker */
         s->u[u].routed = (uint8_t)(1 + (1 - s->phasing)); /* [9.6.2] the non-phasing colour */
         /* [12.1] the hexes actually routed (one fewer from a Fortified hex [9.7.2.2], more
          * through friendly units [9.7.6]) against the printed allowance (rulings R-12.1-rout-hexes) */
         if (n > s->sc->units[u].allowance)
             n20_morale_one(s, side, -s->sc->mc_rout_ma, out, "12.1 routed beyond its Movement Allowance");
     }
+    if (s->u[u].where == N20_U_MAP) n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
     if (!s->over) n20_leaders_follow(s, u, start, dice, out); /* [16.9.5] */
     n20_battle_continue(s, dice, out);
 }

@@ -75,7 +75,7 @@ const n20_option_def n20_options[] = {
     {"lobau-reinforced", N20_OPT_LOBAU, 1},
     {"rapp", N20_OPT_RAPP, 1},
     /* Danube 20 (scenario-bound: each scenario's `option` records say which it takes) */
-    {"floridsdorf-pontoon", N20_OPT_FLORIDSDORF, 0},
+    {"floridsdorf-pontoon", N20_OPT_FLORIDSDORF, 1}, /* Wagram [16.10] (wagram.c) */
     {"thirteenth-card", N20_OPT_13TH_CARD, 1}, /* A-E and Wagram [17.1]: a card record `out` */
     {"summoned-from-linz", N20_OPT_LINZ, 1},   /* A-E [17.2] (ae.c) */
     {"bertrand-miracle", N20_OPT_BERTRAND, 1}, /* A-E [17.3] (ae.c) */

@@ -291,6 +291,7 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
     n20_ae_setup(s);       /* A-E [3.0] the French choose their crossing site first */
+    n20_wg_setup(s);       /* Wagram [3.0] [6.10.1]: the Austrian deployment first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
@@ -345,6 +346,7 @@ static int s_dn_encode(const n20_state *s, brt_buf *b) {
     for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)((d->linz_in >> (16 * i)) & 0xffff)); /* A-E [17.2] */
     rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
           s_u8(b, d->flor_used) | s_u8(b, d->deployed);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)(d->alt >> (16 * i)) & 0xffff); /* Wagram [3.0] */
     return rc;
 }
 

@@ -37,6 +37,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     N20__V1__View v = N20__V1__VIEW__INIT;
     N20__V1__UnitView uv[N20_MAX_UNITS], *up[N20_MAX_UNITS];
     uint32_t disc[N20_MAX_CARDS];
+    char ea_buf[N20_MAX_UNITS][2];
     brt_pending p;
     n20_pending(s, &p);
     v.turn = s->turn;
@@ -69,6 +70,11 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].arrival_turn = s->u[i].arrive;
         uv[nu].fatigue = (uint32_t)n20_fatigue(s, i);
         uv[nu].hidden = n20_fog(s) && s->u[i].hidden && s->u[i].where == N20_U_MAP;
+        uv[nu].inactive = n20_wg_inactive(s, i) != 0; /* Wagram [6.11] */
+        char *ea = (char *)&ea_buf[nu][0];
+        ea[0] = d->alt_area && (s->u[i].where == N20_U_REINF || s->u[i].where == N20_U_VARIABLE) ? n20_wg_entry_area(s, i) : 0;
+        ea[1] = 0;
+        uv[nu].entry_area = ea;
         up[nu] = &uv[nu];
         nu++;
     }
@@ -98,6 +104,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid_seat(s, s->gg_unit, seat, ggh) : (char *)"";
     v.good_ground_immune = s->gg_immune;
     v.pending = p.prompt;
+    v.crossings_secured = sc->dn.nincomplete && s->dn.secured; /* Wagram [6.10.1] */
+    v.floridsdorf = (char *)n20_wg_pontoon_name(s);          /* Wagram [16.10] */
     uint32_t kept[2][N20_MAX_CARDS]; /* [5.0] kept cards lie face up: both seats see them */
     size_t nkept[2] = {0, 0};
     for (int side = 0; side < 2; side++)
@@ -139,6 +147,9 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
     n20_ae_view_text(s, out); /* A-E [3.0] [6.10] [9.10] */
+    if (sc->dn.nincomplete) /* Wagram [6.10.1] */
+        buf_printf(out, "Lobau bridges: %s\n", s->dn.secured ? "Crossings Secured" : "incomplete");
+    if (*n20_wg_pontoon_name(s)) buf_printf(out, "Floridsdorf pontoon: %s\n", n20_wg_pontoon_name(s)); /* [16.10] */
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < sc->ncards; i++)
             if (s->kept[side] & (1u << i))
@@ -152,7 +163,8 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
                    d->strength, d->allowance, s_status(s->u[i].where));
         if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));
-        if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, d->area);
+        if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, n20_wg_entry_area(s, i));
+        if (n20_wg_inactive(s, i)) buf_append_str(out, " INACTIVE"); /* Wagram [6.11] */
         if (s->u[i].routed) buf_append_str(out, " ROUTED");
         if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
         if (n20_fatigue(s, i)) buf_printf(out, " %s", n20_fatigue_name(n20_fatigue(s, i)));

@@ -79,5 +79,7 @@ int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
         int d = n20_distance(h, ls[i]);
         if (d < best) best = d;
     }
+    uint16_t x = n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
+    if (x && n20_distance(h, x) < best) best = n20_distance(h, x);
     return best;
 }
