@@ -119,6 +119,7 @@ void n20_ae_site_apply(n20_state *s, int k, n20_out *out) {
         int garrison = (d->flags & N20_FLAG_GARRISON) != 0;
         if (!st->fischamend) { /* 4eB, the Bridgehead and its Garrison [9.10] north; 4eC, Napoleon south */
             s_place(s, i, d->area == 'N' ? st->north : st->south);
+            if (garrison) n20_garrison_place(s, i, st->north); /* [9.4.4] an intrinsic force at its hex, face-up */
         } else if (d->area == 'N' && !garrison) {
             /* [3.0] [6.11] 4eB at 2110, the Pontoon Bridges in the Fischamend Holding Box, no
              * Bridgehead (R-dn-6.11-fischamend) */

@@ -24,6 +24,8 @@ static int s_obliges(const n20_state *s, int att, int e) {
     return n20_exerts_zoc(s, att, s->u[e].hex) || n20_exerts_zoc(s, e, s->u[att].hex);
 }
 
+int n20_declare_obliges(const n20_state *s, int att, int e) { return s_obliges(s, att, e); }
+
 int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_reject *err) {
     const n20_scenario *sc = s->sc;
     int side = s->phasing;
@@ -36,8 +38,7 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
         for (int j = 0; j < b[i].natt; j++) {
             int a = b[i].att[j];
             if (a < sc->nunits && n20_is_garrison(s, a) && n20_side_of(s, a) == side) {
-                if (n20_garrison_check_attack(s, &(n20_battle){.natt = 1, .att = {(uint8_t)a}}, err) < 0)
-                    return -1; /* [9.4.4.1] Wagram [9.11] */
+                if (n20_garrison_attacker_check(s, a, err) < 0) return -1; /* [9.4.4.1] Wagram [9.11] */
             } else if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
                 sc->units[a].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map",
@@ -48,8 +49,7 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
         for (int j = 0; j < b[i].ndef; j++) {
             int d = b[i].def[j];
             if (d < sc->nunits && n20_is_garrison(s, d) && n20_side_of(s, d) != side) {
-                if (n20_garrison_check_attack(s, &(n20_battle){.ndef = 1, .def = {(uint8_t)d}}, err) < 0)
-                    return -1; /* [9.4.4] */
+                if (n20_garrison_defender_check(s, d, err) < 0) return -1; /* [9.4.4] */
             } else if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
                 sc->units[d].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map",

@@ -52,11 +52,6 @@ int n20_garrison_blocks(const n20_state *s, uint16_t h, int side) {
     return 0;
 }
 
-int n20_garrison_may_attack(const n20_state *s, int u) {
-    /* [9.4.4.1] a Garrison cannot attack; Wagram [9.11] a Battery attacks as Artillery */
-    return n20_is_battery(s, u) && n20_garrison_active(s, u);
-}
-
 int n20_garrison_only(const n20_state *s, const uint8_t *units, int n) {
     if (!s->sc->dn.has_garrison || n < 1) return 0;
     for (int i = 0; i < n; i++)
@@ -64,22 +59,23 @@ int n20_garrison_only(const n20_state *s, const uint8_t *units, int n) {
     return 1;
 }
 
-int n20_garrison_check_attack(const n20_state *s, const n20_battle *b, brt_reject *err) {
-    for (int j = 0; j < b->natt; j++) {
-        int a = b->att[j];
-        if (!n20_is_garrison(s, a)) continue;
-        if (!n20_is_battery(s, a))
-            return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: Garrisons cannot attack", N20_RUID(s, a));
-        if (!n20_garrison_active(s, a))
-            return n20_reject(err, "9.4.4", "the Battery %s is ignored while a friendly unit occupies its hex",
-                              N20_RUID(s, a));
-    }
-    for (int j = 0; j < b->ndef; j++) {
-        int d = b->def[j];
-        if (n20_is_garrison(s, d) && s->u[d].where == N20_U_GARRISON && !n20_garrison_active(s, d))
-            return n20_reject(err, "9.4.4", "%s is ignored while a friendly unit occupies its hex: attack "
-                              "that unit", N20_RUID(s, d));
-    }
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err) {
+    if (!n20_is_battery(s, a))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: Garrisons cannot attack", N20_RUID(s, a));
+    if (s->u[a].where != N20_U_GARRISON)
+        return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map", N20_RUID(s, a));
+    if (!n20_garrison_active(s, a))
+        return n20_reject(err, "9.4.4", "the Battery %s is ignored while a friendly unit occupies its hex",
+                          N20_RUID(s, a));
+    return 0;
+}
+
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err) {
+    if (s->u[d].where != N20_U_GARRISON)
+        return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map", N20_RUID(s, d));
+    if (!n20_garrison_active(s, d))
+        return n20_reject(err, "9.4.4", "%s is ignored while a friendly unit occupies its hex: attack that unit",
+                          N20_RUID(s, d));
     return 0;
 }
 
@@ -120,6 +116,31 @@ int n20_garrison_rearguard(const n20_state *s) {
     return 0;
 }
 
+void n20_garrison_place(n20_state *s, int g, uint16_t h) {
+    s->u[g].where = N20_U_GARRISON;
+    s->u[g].hex = h;
+    s->u[g].flags = 0;
+    s->u[g].routed = 0;
+    s->u[g].hidden = 0; /* a flag on the map, never face-down [16.1] */
+}
+
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out) {
+    /* [9.4.4.4] permanently destroyed; [9.4.4.5] no Morale effect */
+    uint16_t h = s->u[g].hex;
+    s->u[g].where = N20_U_ELIM;
+    s->u[g].hex = 0;
+    s->u[g].flags = 0;
+    int us[2] = {g, by};
+    if (by >= 0)
+        n20_event(out, s, "garrison-destroyed", us, 2, &h, 1, NULL, 0,
+                  "[9.4.4.4] the Garrison " N20_U(0) " is destroyed: " N20_U(1) " occupies %04u (no Morale "
+                  "effect [9.4.4.5])", n20_xxyy(h));
+    else
+        n20_event(out, s, "garrison-destroyed", us, 1, &h, 1, NULL, 0,
+                  "[9.4.4.4] the Garrison " N20_U(0) " at %04u is destroyed (no Morale effect [9.4.4.5])",
+                  n20_xxyy(h));
+}
+
 void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     if (!s->sc->dn.has_garrison) return;
     int side = s->sc->units[u].side;
@@ -128,21 +149,14 @@ void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_
             if (s->u[g].where != N20_U_GARRISON || s->u[g].hex != path[i] || s->sc->units[g].side == side)
                 continue;
             /* [9.4.4.4] destroyed the instant an enemy unit occupies its hex; [9.4.4.3] one stacked
-             * with a defeated unit was subsumed into it; [9.4.4.5] no Morale effect */
-            uint16_t h = s->u[g].hex;
-            s->u[g].where = N20_U_ELIM;
-            s->u[g].hex = 0;
-            s->u[g].flags = 0;
-            int us[2] = {g, u};
-            n20_event(out, s, "garrison-destroyed", us, 2, &h, 1, NULL, 0,
-                      "[9.4.4.4] the Garrison " N20_U(0) " is destroyed: " N20_U(1) " occupies %04u (no Morale "
-                      "effect [9.4.4.5])", n20_xxyy(h));
+             * with a defeated unit was subsumed into it. The exclusive rules' effects of the loss
+             * (A-E [9.10.1] the Bridgehead, Wagram [12.8] Lobau) hook here. */
+            n20_garrison_destroy(s, g, u, out);
         }
 }
 
 int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b) {
-    /* Wagram [9.11] a French unit defending in a Battery hex adds two; once per battle, for the
-     * first such defender (a hex holds one unit [6.9]) */
+    /* Wagram [9.11] each French unit defending in a Battery hex adds two to its strength */
     if (!s->sc->dn.has_garrison) return 0;
     int bonus = 0;
     for (int j = 0; j < b->ndef; j++) {
@@ -165,8 +179,7 @@ int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h) {
     if (h >= N20_HEXES) return 0;
     int t = sc->terrain[h];
     if (t == N20_T_FORTIFIED || t == N20_T_REDOUBT) return 1;
-    (void)s; /* A-E [9.10]: the Bridgehead hex is a Redoubt while its marker stands (ae.c adds it here) */
-    return 0;
+    return s ? n20_ae_bridgehead_at(s, h) : 0; /* A-E [9.10]: the Bridgehead hex while its marker stands */
 }
 
 int n20_terrain_at(const n20_state *s, uint16_t h) {

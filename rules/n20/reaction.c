@@ -51,7 +51,7 @@ int n20_countercharge_check(const n20_state *s, const int *att, int na, const in
     if (na > 1 && nd > 1)
         return n20_reject(err, "8.1.3", "several Cavalry units combine only against a single enemy unit");
     for (int j = 0; j < nd; j++) {
-        if (def[j] < 0 || def[j] >= s->sc->nunits || s->u[def[j]].where != N20_U_MAP ||
+        if (def[j] < 0 || def[j] >= s->sc->nunits || !n20_map_force(s, def[j]) || /* a Garrison too [9.4.4.1] */
             n20_side_of(s, def[j]) != s->phasing || s->sc->units[def[j]].type == N20_LEADER)
             return n20_reject(err, "8.1", "the defender must be an enemy unit on the map");
         for (int k = 0; k < j; k++)
@@ -175,6 +175,8 @@ int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
     if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
         return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", N20_RUID(s, u));
     if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
+    if (n20_garrison_blocks(s, s->dis_from, n20_side_of(s, u))) /* an enemy Garrison stays in the hex */
+        return n20_reject(err, "9.4.4.1", "enemy units enter a garrisoned hex only by Advancing after Combat");
     if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, s->dis_from, 1 - n20_side_of(s, u), 0))
         return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", N20_RUID(s, u));
     return 0;

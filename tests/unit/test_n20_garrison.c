@@ -69,10 +69,7 @@ static n20_state *g_pos(int edition, t_dice *d, int turn, int phasing, int phase
 static int g_garrison(n20_state *s, const char *id, unsigned xxyy) {
     int g = n20_unit_find(s, id);
     assert_true(g >= 0);
-    s->u[g].where = N20_U_GARRISON;
-    s->u[g].hex = n20_hex(xxyy);
-    s->u[g].flags = 0;
-    s->u[g].routed = 0;
+    n20_garrison_place(s, g, n20_hex(xxyy));
     return g;
 }
 
@@ -205,6 +202,29 @@ static void test_n20_9_4_4_1_enemy_in_garrison_zoc_must_attack_it(void **st) {
     }
 }
 
+/* [9.1] [9.4.4.1] a unit not in an enemy ZOC (in a Redoubt) that attacks must also attack every
+ * enemy in its own ZOC, a Garrison included */
+static void test_n20_9_4_4_1_voluntary_attacker_must_attack_garrison_in_its_zoc(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_ALLIED, N20_PH_DECLARE);
+        t_place(s, "ORANGE", 1205); /* the Redoubt: no ZOC into it */
+        g_garrison(s, "GARF", 1204);
+        t_place(s, "REILLE", 1105);
+        OK(N20_ALLIED, "declare");
+        free(s);
+    }
+    EDITIONS {
+        G_SETUP(9, N20_ALLIED, N20_PH_DECLARE);
+        t_place(s, "ORANGE", 1205);
+        g_garrison(s, "GARF", 1204);
+        t_place(s, "REILLE", 1105);
+        NO(N20_ALLIED, "declare ORANGE -> REILLE", "9.1.1");
+        OK(N20_ALLIED, "declare ORANGE -> REILLE,GARF");
+        free(s);
+    }
+}
+
 /* [9.4.4.1] a Garrison does not move: no order moves it, legal() lists none */
 static void test_n20_9_4_4_1_garrison_does_not_move(void **st) {
     (void)st;
@@ -303,6 +323,26 @@ static void test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex(void **st)
             }
             free(s);
         }
+    }
+}
+
+/* [9.4.4.1] [8.1] a Countercharge is an attack: it may target an active Garrison (doubled [8.1.4]),
+ * and the Cavalry that wins may Advance after Combat into its hex, which destroys it [9.4.4.4] */
+static void test_n20_9_4_4_1_garrison_may_be_countercharged(void **st) {
+    (void)st;
+    EDITIONS {
+        G_SETUP(9, N20_FRENCH, N20_PH_REACTION);
+        int g = g_garrison(s, "GARF", 505);
+        int c = t_place(s, "COLLAERT", 506); /* 1-3 */
+        s->u[c].flags |= N20_UF_REACT_OK;
+        assert_true(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> GARF"));
+        t_dice_script(&d, 1, (uint32_t[]){4}); /* 2 vs 0 = +2, die 4: DR */
+        OK(N20_ALLIED, "countercharge COLLAERT -> GARF");
+        assert_true(t_events_has(&ev, "2 vs 0 (terrain +0), differential +2, column +2, die 4: DR"));
+        assert_int_equal(s->phase, N20_PH_ADVANCE);
+        OK(N20_ALLIED, "advance COLLAERT 0505");
+        assert_int_equal(s->u[g].where, N20_U_ELIM);
+        free(s);
     }
 }
 
@@ -586,6 +626,23 @@ static void test_n20_dn_redoubt_defender_may_hold_on_withdraws(void **st) {
     }
 }
 
+/* [9.6.2.1] Waterloo 20: a unit in a Redoubt subtracts one from its Rout die roll ("Fortified or
+ * Redoubt"): a roll of 1 becomes a Withdraws. (Danube 20 [9.8.1] has no modifier: the edition's
+ * own rout rule, docs/n20-editions.md, applies to Redoubts through the same predicate.) */
+static void test_n20_9_6_2_1_redoubt_rout_modifier(void **st) {
+    (void)st;
+    int ed = N20_ED_V4;
+    G_SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    t_place(s, "REILLE", 1204);
+    t_place(s, "DERLON", 1105);
+    t_place(s, "ORANGE", 1205);
+    OK(N20_FRENCH, "declare REILLE,DERLON -> ORANGE");
+    uint32_t r[] = {5, 1}; /* 7 vs 6 = +1, die 5: DR; rout 1 - 1 = 0 */
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "[9.6.2.1] ORANGE rout roll 1, modified 0: changed to Withdraws"));
+    free(s);
+}
+
 /* ---- Wagram [9.11] Lobau Island Batteries ------------------------------------------ */
 
 /* [9.11] a Battery attacks as an Artillery unit: doubled when attacking [9.3]; it is never
@@ -761,12 +818,14 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_1_garrison_exerts_zoc),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_cannot_attack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_in_garrison_zoc_must_attack_it),
+        cmocka_unit_test(test_n20_9_4_4_1_voluntary_attacker_must_attack_garrison_in_its_zoc),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_does_not_move),
         cmocka_unit_test(test_n20_9_4_4_1_friendly_units_move_through_and_stack),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_enter_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_retreat_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_garrison_may_be_countercharged),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_in_town_defends_at_1),
         cmocka_unit_test(test_n20_9_4_4_1_no_reserves_for_garrison_only_battle),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_holds_dr_and_advance_destroys_it),
@@ -779,6 +838,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_3_no_advance_garrison_intact),
         cmocka_unit_test(test_n20_dn_redoubt_blocks_zoc_and_defends),
         cmocka_unit_test(test_n20_dn_redoubt_defender_may_hold_on_withdraws),
+        cmocka_unit_test(test_n20_9_6_2_1_redoubt_rout_modifier),
         cmocka_unit_test(test_n20_wg_9_11_battery_attacks_as_artillery_doubled),
         cmocka_unit_test(test_n20_wg_9_11_battery_defends_at_2),
         cmocka_unit_test(test_n20_wg_9_11_french_unit_in_battery_hex_adds_2),
