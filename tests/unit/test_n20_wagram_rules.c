@@ -566,6 +566,49 @@ static void test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat(void **
     free(s);
 }
 
+/* [6.11] rulings R-dn-wg-6.11-caution: an inactive unit does not Disengage (a Reaction move); an
+ * active cavalry unit in its place may */
+static void test_n20_wg_6_11_inactive_cavalry_does_not_disengage(void **st) {
+    (void)st;
+    for (int inactive = 0; inactive < 2; inactive++) {
+        LOCALS;
+        s_caution_map();
+        s_open(s_nb(1006, 3));
+        for (int u = 0; u < g_sc.nunits; u++)
+            if (strcmp(g_sc.units[u].id, "COLLAERT") == 0) {
+                if (inactive) g_sc.units[u].flags |= N20_FLAG_INACTIVE;
+                else g_sc.units[u].flags &= (uint16_t)~N20_FLAG_INACTIVE;
+            }
+        n20_state *s = s_new(&d, 0, 7, N20_FRENCH, N20_PH_REACTION_START);
+        t_place(s, "COLLAERT", 1006);
+        t_place(s, "REILLE", s_nb(1006, 0));
+        s->u[U("REILLE")].flags |= N20_UF_MOVED;
+        s_run(s, &d, &ev);
+        assert_int_equal(s->phase, N20_PH_REACTION);
+        const char *o = s_o("disengage COLLAERT %04u", s_nb(1006, 3));
+        if (inactive) {
+            NO(N20_ALLIED, o, "6.11");
+            assert_false(t_legal_has(s, N20_ALLIED, o));
+        } else {
+            assert_true(t_legal_has(s, N20_ALLIED, o));
+            OK(N20_ALLIED, o);
+        }
+        free(s);
+    }
+}
+
+/* [6.11] a Forced March of the army does not move an inactive unit */
+static void test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit(void **st) {
+    (void)st;
+    LOCALS;
+    s_caution_map();
+    n20_state *s = s_new(&d, 0, 7, N20_ALLIED, N20_PH_MOVE);
+    t_place(s, "ZIETEN", 1006);
+    OK(N20_ALLIED, "forcemarch prussian");
+    NO(N20_ALLIED, s_o("move ZIETEN %04u", s_nb(1006, 0)), "6.11");
+    free(s);
+}
+
 /* ---- [12.7] [12.8] -------------------------------------------------------------------------- */
 
 /* [12.7] "When the Austrian Archduke John unit enters play as a reinforcement ... +1 the Austrian
@@ -1001,6 +1044,8 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_released_on_turn_8),
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_still_attacks),
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat),
+        cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_disengage),
+        cmocka_unit_test(test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit),
         cmocka_unit_test(test_n20_wg_12_7_help_is_on_the_way_when_the_unit_enters_play),
         cmocka_unit_test(test_n20_wg_12_8_first_austrian_entry_into_lobau_costs_the_french_2_once),
         cmocka_unit_test(test_n20_wg_13_0_no_lull_before_turn_8),
