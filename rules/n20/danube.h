@@ -11,6 +11,7 @@
 #ifndef BERTHIER_N20_DANUBE_H
 #define BERTHIER_N20_DANUBE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* ---- the edition of the series rules (`edition v3|v4`) ------------------------------------ */
@@ -197,8 +198,11 @@ void n20_wg_moved(struct n20_state *s, int u, uint16_t start, const uint16_t *pa
 void n20_wg_entered(struct n20_state *s, int u, const uint16_t *path, int n, struct n20_out *out);
 /* [13.0] no Lull before lull_turn */
 int n20_wg_lull_allowed(const struct n20_state *s);
-/* [18.0] #5 the game ends after this Combat Phase */
+/* [18.0] #5 the game ends after this phase (the data's end-after TURN SIDE PHASE) */
 int n20_wg_end_now(const struct n20_state *s);
+/* the Movement Phase prompt: `prompt`, or it and the [3.0] alt-area choice written in buf when a
+ * reinforcement of the phasing player may be sent to its other Entry Area now */
+const char *n20_wg_move_prompt(const struct n20_state *s, const char *prompt, char *buf, size_t n);
 /* [14.0] Home Ground: the rest of `side` at Night */
 int n20_wg_rest(const struct n20_state *s, int side, int rest);
 /* [9.8.6] a LOC hex of army beside the scenario's `loc` records: the Floridsdorf LOC, Active once

@@ -378,6 +378,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         rule = "6.0";
         prompt = s->opts & N20_OPT_BREAKDOWN ? "move units, enter reinforcements, force march, break down [16.6]; end"
                                              : "move units, enter reinforcements, force march; end";
+        prompt = n20_wg_move_prompt(s, prompt, buf, sizeof buf); /* Wagram [3.0] alt-area */
         break;
     case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
     case N20_PH_REACTION:

@@ -9,6 +9,7 @@
  * Every rule here reads the scenario's Danube data (sc->dn, danube.h); a scenario without it
  * (Waterloo 20) is never changed by a hook of this file. Rulings: docs/danube-rulings/wagram.md.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "n20.h"
@@ -335,7 +336,16 @@ int n20_wg_lull_allowed(const n20_state *s) { return !s->sc->dn.lull_turn || s->
 
 int n20_wg_end_now(const n20_state *s) {
     const n20_dn_scenario *dn = &s->sc->dn;
-    return dn->end_turn && s->turn == dn->end_turn && s->phasing == dn->end_side;
+    return dn->end_turn && s->turn == dn->end_turn && s->phasing == dn->end_side && s->phase == dn->end_phase;
+}
+
+const char *n20_wg_move_prompt(const n20_state *s, const char *prompt, char *buf, size_t n) {
+    for (int u = 0; u < s->sc->nunits; u++)
+        if (s->sc->units[u].alt_area && n20_wg_alt_check(s, u, NULL) == 0) {
+            snprintf(buf, n, "%s; alt-area: delay a reinforcement to its other Entry Area [3.0]", prompt);
+            return buf;
+        }
+    return prompt;
 }
 
 int n20_wg_rest(const n20_state *s, int side, int rest) {

@@ -97,6 +97,10 @@ static void test_n20_wg_4_1_wagram20_turn_1_after_the_deployment(void **st) {
     assert_int_equal(s->dn.cc_left, 1);
     assert_int_equal(s->dn.secured, 0); /* VIb in Essling, the Advanced Guard in Gross-Enzersdorf */
     assert_true(t_legal_has(s, N20_FRENCH, "alt-area GUARD")); /* [3.0] Area A now or Area B on Turn 4 */
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_string_equal(p.kind, "move");
+    assert_non_null(strstr(p.prompt, "alt-area")); /* the Movement Phase prompt names the choice */
     NO(N20_FRENCH, "move 2eA 1609", "6.10.1"); /* an incomplete bridge */
     OK(N20_FRENCH, "end");
     assert_true(t_events_has(&ev, "[4.1] the allied Player Turn of Turn 1 is skipped"));
@@ -175,6 +179,9 @@ static void test_n20_mf_18_0_marchfeld_set_up(void **st) {
     for (int i = 0; i < 4; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
     assert_false(n20_wg_inactive(s, U("ADVGUARD")));
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "alt-area"), 0);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_null(strstr(p.prompt, "alt-area")); /* no other Entry Area in the Marchfeld */
     OK(N20_FRENCH, "move GRENIER 1610"); /* the Lobau bridges are complete */
     free(s);
 }
@@ -425,6 +432,42 @@ static void test_n20_wg_game_thirteenth_card_plays_to_a_result(void **st) {
     s_games("marchfeld", N20_OPT_13TH_CARD, 2);
 }
 
+/* every option the Danube data takes, together: fog-of-war, cavalry-penetration, artillery-support,
+ * rally-locations, special-units, fatigue, leaders, thirteenth-card and (wagram20 only)
+ * floridsdorf-pontoon */
+#define S_ALL_OPTS                                                                                             \
+    (N20_OPT_FOG | N20_OPT_CAV_PENETRATION | N20_OPT_ART_SUPPORT | N20_OPT_RALLY_LOCATIONS |                  \
+     N20_OPT_SPECIAL_UNITS | N20_OPT_FATIGUE | N20_OPT_LEADERS | N20_OPT_13TH_CARD)
+
+static void test_n20_wg_game_wagram20_every_option_plays_to_a_result(void **st) {
+    (void)st;
+    s_games("wagram20", S_ALL_OPTS | N20_OPT_FLORIDSDORF, 4);
+}
+
+static void test_n20_mf_game_marchfeld_every_option_plays_to_a_result(void **st) {
+    (void)st;
+    assert_true(s_games("marchfeld", S_ALL_OPTS, 4) <= 12);
+}
+
+/* the options the Danube data refuses (rulings R-dn-pools, digest defect 14): unit-reduction and
+ * breakdown (no Cadre units), variable-weather (no such v3.0 rule), just-like-old-days (a Waterloo
+ * card); both scenarios */
+static void test_n20_wg_data_refuses_the_options_it_has_no_pieces_for(void **st) {
+    (void)st;
+    const brt_ruleset *r = &brt_ruleset_n20;
+    const char *bad[] = {"unit-reduction", "breakdown", "variable-weather", "just-like-old-days"};
+    const char *scen[] = {"wagram20", "marchfeld"};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 4; i++) {
+            t_dice d;
+            t_dice_init(&d, 42);
+            brt_reject err;
+            brt_ruleset_options o = {&bad[i], 1, 2};
+            assert_null(r->setup(scen[k], &o, &d.d, &err));
+            assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
+        }
+}
+
 /* [18.0] #5 no Marchfeld game goes past Turn 12; the thrifty ones reach it */
 static void test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12(void **st) {
     (void)st;
@@ -450,6 +493,9 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
         cmocka_unit_test(test_n20_wg_game_thirteenth_card_plays_to_a_result),
         cmocka_unit_test(test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12),
+        cmocka_unit_test(test_n20_wg_game_wagram20_every_option_plays_to_a_result),
+        cmocka_unit_test(test_n20_mf_game_marchfeld_every_option_plays_to_a_result),
+        cmocka_unit_test(test_n20_wg_data_refuses_the_options_it_has_no_pieces_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -975,6 +975,28 @@ static void test_n20_mf_18_0_game_ends_after_the_austrian_combat_phase_of_turn_1
     free(s);
 }
 
+/* [18.0] #5 the end is the data's phase (end-after TURN SIDE combat): at Turn 12 the Austrian
+ * Movement Phase is no end, and a scenario whose end phase is not the Combat Phase goes on past it */
+static void test_n20_mf_18_0_end_is_read_at_the_data_phase_only(void **st) {
+    (void)st;
+    LOCALS;
+    s_base();
+    g_sc.dn.end_turn = 12;
+    g_sc.dn.end_side = N20_ALLIED;
+    g_sc.dn.end_phase = N20_PH_COMBAT_END;
+    g_sc.turns[12].night = 0;
+    n20_state *s = s_new(&d, 0, 12, N20_ALLIED, N20_PH_MOVE);
+    assert_false(n20_wg_end_now(s));
+    s->phase = N20_PH_COMBAT_END;
+    assert_true(n20_wg_end_now(s));
+    g_sc.dn.end_phase = N20_PH_TURN_END; /* another phase: the Combat Phase's end is no end */
+    t_place(s, "REILLE", 1006);
+    t_place(s, "ORANGE", 2012);
+    s_run(s, &d, &ev);
+    assert_false(t_events_has(&ev, "18.0 end of the scenario"));
+    free(s);
+}
+
 /* ---- the view ------------------------------------------------------------------------------ */
 
 /* the view shows what the players see on the board: the Crossings Secured side of the French
@@ -1062,6 +1084,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_16_10_1_retreat_across_the_pontoon_is_hazardous),
         cmocka_unit_test(test_n20_wg_9_8_6_floridsdorf_loc_active_after_a_crossing),
         cmocka_unit_test(test_n20_mf_18_0_game_ends_after_the_austrian_combat_phase_of_turn_12),
+        cmocka_unit_test(test_n20_mf_18_0_end_is_read_at_the_data_phase_only),
         cmocka_unit_test(test_n20_wg_view_shows_the_crossings_the_inactive_units_and_the_pontoon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
