@@ -310,6 +310,64 @@ static void test_n20_wg_14_0_wagram20_home_ground_at_night(void **st) {
     free(s);
 }
 
+/* a hex next to `xxyy`, off Lobau, joined to it by no river hexside, other than `not`; 0 none */
+static unsigned s_land_nb(const n20_state *s, unsigned xxyy, unsigned not) {
+    uint16_t h = n20_hex(xxyy), o;
+    for (int dir = 0; dir < 6; dir++)
+        if (n20_neighbor(s->sc, h, dir, &o) == 0 && s->sc->onmap[o] && !(s->sc->dn.zone[o] & N20_Z_LOBAU) &&
+            s->sc->cross[h][dir] == 0 && n20_xxyy(o) != not)
+            return n20_xxyy(o);
+    return 0;
+}
+
+/* [6.10] wagram20: the 4eA at 1811, off Lobau, withdraws (DW) toward the French LOC in 1714 across
+ * the 1711/1811 bridge onto Lobau Island: no Hazardous Retreat roll [9.8.4], a Rout! marker */
+static void test_n20_wg_6_10_wagram20_retreat_onto_lobau_is_safe_and_routed(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+    assert_true(s->sc->dn.zone[n20_hex(1711)] & N20_Z_LOBAU);
+    assert_false(s->sc->dn.zone[n20_hex(1811)] & N20_Z_LOBAU);
+    unsigned a = s_land_nb(s, 1811, 0);
+    assert_true(a != 0);
+    t_place(s, "4eA", 1811);
+    t_place(s, "II", a);
+    OK(N20_ALLIED, "declare II -> 4eA");
+    uint32_t r[] = {4};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    assert_int_equal(s->u[U("4eA")].routed, 0);
+    d.npurposes = 0;
+    assert_true(t_legal_has(s, N20_FRENCH, "retreat 4eA 1711"));
+    OK(N20_FRENCH, "retreat 4eA 1711");
+    assert_int_equal(WHERE("4eA"), N20_U_MAP);
+    AT("4eA", 1711);
+    assert_int_equal(d.npurposes, 0); /* no hazard roll */
+    assert_int_not_equal(s->u[U("4eA")].routed, 0);
+    free(s);
+}
+
+/* [6.10] "units from both sides": an Austrian unit on Lobau (1711), attacked from 1712, withdraws
+ * off the island across the 1711/1811 bridge: no hazard roll, a Rout! marker */
+static void test_n20_wg_6_10_wagram20_austrian_retreat_off_lobau_is_safe_and_routed(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 9, N20_FRENCH, N20_PH_DECLARE);
+    t_place(s, "II", 1711);
+    t_place(s, "3eA", 1712);
+    OK(N20_FRENCH, "declare 3eA -> II");
+    uint32_t r[] = {4};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_int_equal(s->phase, N20_PH_RETREAT);
+    d.npurposes = 0;
+    assert_true(t_legal_has(s, N20_ALLIED, "retreat II 1811"));
+    OK(N20_ALLIED, "retreat II 1811");
+    AT("II", 1811);
+    assert_int_equal(d.npurposes, 0);
+    assert_int_not_equal(s->u[U("II")].routed, 0);
+    free(s);
+}
+
 /* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
  * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
 static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
@@ -488,6 +546,8 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_14_0_wagram20_home_ground_at_night),
         cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
         cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
+        cmocka_unit_test(test_n20_wg_6_10_wagram20_retreat_onto_lobau_is_safe_and_routed),
+        cmocka_unit_test(test_n20_wg_6_10_wagram20_austrian_retreat_off_lobau_is_safe_and_routed),
         cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
