@@ -368,6 +368,104 @@ static void test_n20_wg_6_10_wagram20_austrian_retreat_off_lobau_is_safe_and_rou
     free(s);
 }
 
+/* [9.10] wagram20: the Bridgehead Garrison in 1511 is set up intact in its Redoubt (the fortified
+ * camp); VIb attacking it from Essling meets strength 0 with the Redoubt's +2; on DW the Garrison
+ * holds, and VIb advancing into 1511 destroys it with no Morale effect [9.4.4.1] [9.4.4.4] [9.4.4.5] */
+static void test_n20_wg_9_10_wagram20_bridgehead_garrison_holds_then_is_destroyed(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("wagram20", 0, &d, NULL);
+    int g = U("BRIDGEHEAD");
+    assert_int_equal(s->u[g].where, N20_U_GARRISON);
+    AT("BRIDGEHEAD", 1511);
+    assert_true(n20_is_fortified(s->sc, s, n20_hex(1511)));
+    free(s);
+    s = s_pos("wagram20", 0, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+    n20_garrison_place(s, g, n20_hex(1511));
+    t_place(s, "VIb", 1510);
+    OK(N20_ALLIED, "declare VIb -> BRIDGEHEAD");
+    uint32_t r[] = {4};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "VIb attacks BRIDGEHEAD in battle 1: 2 vs 2 (terrain +2), differential +0, column +0, die 4: DW"));
+    assert_true(t_events_has(&ev, "[9.4.4.1] the Garrison BRIDGEHEAD does not retreat"));
+    assert_int_equal(s->u[g].where, N20_U_GARRISON);
+    assert_int_equal(s->phase, N20_PH_ADVANCE);
+    OK(N20_ALLIED, "advance VIb 1511");
+    assert_int_equal(s->u[g].where, N20_U_ELIM);
+    AT("VIb", 1511);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->dn.lobau_hit, 0); /* 1511 is on the north shore, not Lobau [12.8] */
+    free(s);
+}
+
+/* [9.11] wagram20 with artillery-support: the Battery in 1512 on Lobau bombards III across the
+ * unbridged Danube into 1412 [16.3.2] at its strength 2; an AB, AR or AW result leaves it in place */
+static void test_n20_wg_9_11_wagram20_battery_1512_bombards_across_the_danube(void **st) {
+    (void)st;
+    for (int die = 1; die <= 5; die += 2) {
+        LOCALS;
+        n20_state *s = s_pos("wagram20", N20_OPT_ART_SUPPORT, &d, 9, N20_FRENCH, N20_PH_DECLARE);
+        int b = U("BATTERY-1512");
+        n20_garrison_place(s, b, n20_hex(1512));
+        t_place(s, "III", 1412);
+        uint16_t o;
+        int dir = n20_dir(s->sc, n20_hex(1512), n20_hex(1412));
+        assert_true(dir >= 0 && n20_neighbor(s->sc, n20_hex(1512), dir, &o) == 0);
+        assert_int_not_equal(s->sc->river[n20_hex(1512)][dir], 0); /* the Danube */
+        assert_int_equal(s->sc->cross[n20_hex(1512)][dir], 0);      /* unbridged */
+        assert_true(t_legal_has(s, N20_FRENCH, "declare BATTERY-1512 -> III"));
+        OK(N20_FRENCH, "declare BATTERY-1512 -> III");
+        uint32_t r[] = {(uint32_t)die}; /* 2 vs 3 + 1 forest = -2: 1 AB, 3 AR, 5 AW */
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+        assert_true(t_events_has(&ev, "BATTERY-1512 attacks III in battle 1: 2 vs 4"));
+        assert_true(t_events_has(&ev, "[16.3.2] BATTERY-1512 bombards in battle 1"));
+        assert_true(t_events_has(&ev, "[9.11] the Battery BATTERY-1512 ignores the attacker's result"));
+        assert_int_equal(s->u[b].where, N20_U_GARRISON);
+        AT("BATTERY-1512", 1512);
+        free(s);
+    }
+}
+
+/* [9.11] wagram20: "If a French unit defends in a Battery hex, add two (+2)": the 2eA (4) in 1610
+ * defends at 6; the Battery itself is ignored while the 2eA is there [9.4.4] */
+static void test_n20_wg_9_11_wagram20_french_unit_in_battery_1610_defends_at_plus_2(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+    n20_garrison_place(s, U("BATTERY-1610"), n20_hex(1610));
+    t_place(s, "2eA", 1610);
+    t_place(s, "I", 1611);
+    NO(N20_ALLIED, "declare I -> BATTERY-1610", "9.4.4");
+    OK(N20_ALLIED, "declare I -> 2eA");
+    uint32_t r[] = {4, 4};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    assert_true(t_events_has(&ev, "I attacks 2eA in battle 1: 4 vs 6 (terrain +0)"));
+    free(s);
+}
+
+/* [9.11] [9.4.4.4] [12.8] wagram20: the Battery in 1610 defends alone at 2; on DR it holds, and the
+ * Austrian I advancing into it destroys it and is the first Austrian on Lobau: French Morale -2 */
+static void test_n20_wg_9_11_wagram20_battery_taken_by_advance_is_the_catastrophe(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+    int b = U("BATTERY-1610");
+    n20_garrison_place(s, b, n20_hex(1610));
+    t_place(s, "I", 1611);
+    OK(N20_ALLIED, "declare I -> BATTERY-1610");
+    uint32_t r[] = {6};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    assert_true(t_events_has(&ev, "I attacks BATTERY-1610 in battle 1: 4 vs 2 (terrain +0), differential +2, column +2, die 6: DR"));
+    assert_int_equal(s->u[b].where, N20_U_GARRISON);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    OK(N20_ALLIED, "advance I 1610");
+    assert_int_equal(s->u[b].where, N20_U_ELIM);
+    assert_true(t_events_has(&ev, "[12.8] Catastrophe: I enters Lobau Island at 1610"));
+    assert_true(s->morale[N20_FRENCH] <= 4); /* -2, then the French Turn's events */
+    assert_true(t_events_has(&ev, "french morale 6 -> 4"));
+    free(s);
+}
+
 /* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
  * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
 static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
@@ -545,6 +643,10 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_12_8_wagram20_austrian_crossing_into_lobau),
         cmocka_unit_test(test_n20_wg_14_0_wagram20_home_ground_at_night),
         cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
+        cmocka_unit_test(test_n20_wg_9_10_wagram20_bridgehead_garrison_holds_then_is_destroyed),
+        cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_1512_bombards_across_the_danube),
+        cmocka_unit_test(test_n20_wg_9_11_wagram20_french_unit_in_battery_1610_defends_at_plus_2),
+        cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_taken_by_advance_is_the_catastrophe),
         cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
         cmocka_unit_test(test_n20_wg_6_10_wagram20_retreat_onto_lobau_is_safe_and_routed),
         cmocka_unit_test(test_n20_wg_6_10_wagram20_austrian_retreat_off_lobau_is_safe_and_routed),
