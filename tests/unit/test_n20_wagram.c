@@ -70,6 +70,10 @@ static void test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment(
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->turn, 1);
+    assert_int_equal(s->morale[N20_FRENCH], 8); /* [3.0] #3 */
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_int_equal(s->dn.secured, 0);         /* [6.10.1] the three bridges incomplete */
+    assert_int_equal(s->dn.flor, N20_PON_NONE); /* [3.0] the Pontoon Bridges Damaged marker */
     assert_int_equal(s->sc->dn.nsites, 0); /* no A-E crossing-site choice in Wagram 20 */
     assert_int_equal(s->phase, N20_PH_WG_DEPLOY);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
@@ -466,6 +470,66 @@ static void test_n20_wg_9_11_wagram20_battery_taken_by_advance_is_the_catastroph
     free(s);
 }
 
+/* [3.0] wagram20, the 8e "a Variable Reinforcement requiring a die roll of 6 ... can enter play on
+ * its scheduled Turn of arrival at Area B -OR- ... delay its entry by three Turns, after which it
+ * arrives at Area A": a 5 on Turn 6 delays it with no choice; the 6 on Turn 7 opens the choice
+ * (the prompt names it); sent on, it is due on Turn 10 at Area A with no further roll */
+static void test_n20_wg_3_0_wagram20_8e_rolls_for_area_b_or_waits_for_area_a(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 6, N20_FRENCH, N20_PH_MOVE_START);
+    int u = U("8e");
+    s->u[u].where = N20_U_VARIABLE;
+    s->u[u].arrive = 6;
+    t_place(s, "2eA", 1610);
+    assert_int_equal(n20_wg_entry_area(s, u), 'B');
+    uint32_t r[] = {5};
+    t_dice_script(&d, 1, r);
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_int_equal(s->u[u].where, N20_U_VARIABLE);
+    assert_int_equal(s->u[u].arrive, 7);
+    assert_false(t_legal_has(s, N20_FRENCH, "alt-area 8e"));
+    NO(N20_FRENCH, "alt-area 8e", "3.0");
+    s->turn = 7;
+    s->phase = N20_PH_MOVE_START;
+    uint32_t r6[] = {6};
+    t_dice_script(&d, 1, r6);
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->u[u].where, N20_U_REINF);
+    assert_true(t_legal_has(s, N20_FRENCH, "alt-area 8e"));
+    assert_true(t_legal_count_prefix(s, N20_FRENCH, "move 8e ") > 0);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_non_null(strstr(p.prompt, "alt-area"));
+    OK(N20_FRENCH, "alt-area 8e");
+    assert_int_equal(s->u[u].arrive, 10);
+    assert_int_equal(n20_wg_entry_area(s, u), 'A');
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "move 8e "), 0);
+    n20_pending(s, &p);
+    assert_null(strstr(p.prompt, "alt-area")); /* the choice is made */
+    int rolls = d.npurposes;
+    s->turn = 10;
+    s->phase = N20_PH_MOVE_START;
+    n20_run(s, &d.d, &out);
+    assert_int_equal(d.npurposes, rolls); /* no roll at Area A */
+    assert_true(t_legal_count_prefix(s, N20_FRENCH, "move 8e ") > 0);
+    free(s);
+}
+
+/* [6.10.2] wagram20's Confusion & Congestion Table: 1-2 one unit, 3-5 two, 6 three */
+static void test_n20_wg_6_10_2_wagram20_table_3_4_5_two_units(void **st) {
+    (void)st;
+    const int want[6] = {1, 1, 2, 2, 2, 3};
+    for (uint32_t die = 1; die <= 6; die++) {
+        LOCALS;
+        n20_state *s = s_wagram_t1(&d, &ev, 0, die);
+        assert_int_equal(s->dn.cc_left, want[die - 1]);
+        free(s);
+    }
+}
+
 /* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
  * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
 static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
@@ -643,6 +707,8 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_12_8_wagram20_austrian_crossing_into_lobau),
         cmocka_unit_test(test_n20_wg_14_0_wagram20_home_ground_at_night),
         cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
+        cmocka_unit_test(test_n20_wg_3_0_wagram20_8e_rolls_for_area_b_or_waits_for_area_a),
+        cmocka_unit_test(test_n20_wg_6_10_2_wagram20_table_3_4_5_two_units),
         cmocka_unit_test(test_n20_wg_9_10_wagram20_bridgehead_garrison_holds_then_is_destroyed),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_1512_bombards_across_the_danube),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_french_unit_in_battery_1610_defends_at_plus_2),
