@@ -16,7 +16,7 @@ int n20_must_attack(const n20_state *s, int u) {
 
 /* enemies that the attack of u obliges to be attacked [9.1] [9.1.1] [9.2.1] */
 static int s_obliges(const n20_state *s, int att, int e) {
-    if (s->u[e].where != N20_U_MAP || s->sc->units[e].type == N20_LEADER) return 0;
+    if (!n20_map_force(s, e) || s->sc->units[e].type == N20_LEADER) return 0; /* an active Garrison too [9.4.4.1] */
     if (n20_side_of(s, e) == n20_side_of(s, att)) return 0;
     int d = n20_dir(s->sc, s->u[att].hex, s->u[e].hex);
     if (d < 0) return 0;
@@ -37,7 +37,9 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
             return n20_reject(err, "9.0", "battle %d needs attackers and defenders", i + 1);
         for (int j = 0; j < b[i].natt; j++) {
             int a = b[i].att[j];
-            if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
+            if (a < sc->nunits && n20_is_garrison(s, a) && n20_side_of(s, a) == side) {
+                if (n20_garrison_attacker_check(s, a, err) < 0) return -1; /* [9.4.4.1] Wagram [9.11] */
+            } else if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
                 sc->units[a].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map",
                                   a < sc->nunits ? N20_RUID(s, a) : "?");
@@ -46,7 +48,9 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
         }
         for (int j = 0; j < b[i].ndef; j++) {
             int d = b[i].def[j];
-            if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
+            if (d < sc->nunits && n20_is_garrison(s, d) && n20_side_of(s, d) != side) {
+                if (n20_garrison_defender_check(s, d, err) < 0) return -1; /* [9.4.4] */
+            } else if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
                 sc->units[d].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map",
                                   d < sc->nunits ? N20_RUID(s, d) : "?");
@@ -188,7 +192,8 @@ static int s_terrain_benefit(const n20_state *s, const n20_battle *b) {
     int best = 0, w = n20_weather(s);
     for (int j = 0; j < b->ndef; j++) {
         uint16_t h = s->u[b->def[j]].hex;
-        if (sc->t_def[sc->terrain[h]] > best) best = sc->t_def[sc->terrain[h]];
+        int t = n20_terrain_at(s, h); /* A-E [9.10] a Bridgehead is a Redoubt */
+        if (sc->t_def[t] > best) best = sc->t_def[t];
         for (int k = 0; k < b->natt; k++) {
             int d = n20_dir(sc, h, s->u[b->att[k]].hex);
             if (d < 0) continue;
@@ -211,12 +216,14 @@ static int s_all_routed(const n20_state *s, const uint8_t *units, int n) {
 
 int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b) {
     int side = n20_side_of(s, b->att[0]);
+    if (n20_garrison_only(s, b->att, b->natt)) return 0; /* [9.4.4.1] */
     return s->morale[side] >= 1 && !s_all_routed(s, b->att, b->natt); /* [12.2.3] [9.6.2] */
 }
 
 int n20_defender_may_reserve(const n20_state *s) {
     const n20_battle *b = &s->b[s->f.battle];
     int side = 1 - s->f.att_side;
+    if (n20_garrison_only(s, b->def, b->ndef)) return 0; /* [9.4.4.1] */
     return s->morale[side] >= 1 && !s_all_routed(s, b->def, b->ndef);
 }
 
@@ -261,7 +268,8 @@ static void s_roll_rout(n20_state *s, int k, brt_dice *dice, n20_out *out) {
     uint32_t die = n20_roll(s, dice, us, 1, "9.6 rout distance"); /* [16.1] as the unit is seen */
     int m = (int)die;
     if (s->sc->units[u].flags & N20_FLAG_ELITE) m += s->sc->rout_elite;
-    if (s->sc->terrain[s->u[u].hex] == N20_T_FORTIFIED) m += s->sc->rout_fort;
+    if (n20_is_fortified(s->sc, s, s->u[u].hex) && n20_ed_has(s, N20_EDF_FORT_ROUT_MOD))
+        m += s->sc->rout_fort; /* Fortified or Redoubt; v3 [9.8.1]: no modifier, only one hex fewer */
     int v[2] = {(int)die, m};
     if (m < 1) {
         n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2,
@@ -346,6 +354,7 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     def += support;
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
+    def += n20_garrison_def_bonus(s, b);   /* Wagram [9.11] a French unit in a Battery hex */
     if (s->opts & N20_OPT_SPECIAL_UNITS) { /* [9.0] Step D: [16.7.1] Elan, [16.7.4] Unreliable */
         att += n20_special_step_d(s, b->att, b->natt, 1, f->att_reserve, dice, out);
         def += n20_special_step_d(s, b->def, b->ndef, 0, f->def_reserve, dice, out);
@@ -461,6 +470,7 @@ static void s_crt(n20_state *s, brt_dice *dice, n20_out *out) {
     }
     int aside = f->att_side, dside = 1 - aside;
     f->winner = 2;
+    n20_garrison_result(s, b, res, out); /* [9.4.4.1] Garrisons neither retreat nor break */
     switch (res) {
     case N20_R_AB:
         s_vacate_all(s, b->att, b->natt);
@@ -500,14 +510,15 @@ static void s_crt(n20_state *s, brt_dice *dice, n20_out *out) {
         int need = s_sum_printed(s, b->def, b->ndef); /* printed values only */
         uint8_t el[N20_MAX_SIDE]; /* [16.3.2] bombarding Artillery cannot be Broken for an EX */
         int nel = 0;
-        for (int j = 0; j < b->natt; j++)
-            if (!n20_bombards(s, b, b->att[j])) el[nel++] = b->att[j];
+        for (int j = 0; j < b->natt; j++) /* a Garrison (a Battery) is never Broken [9.11] */
+            if (!n20_bombards(s, b, b->att[j]) && s->u[b->att[j]].where == N20_U_MAP) el[nel++] = b->att[j];
         s_vacate_all(s, b->def, b->ndef);
         for (int j = 0; j < b->ndef; j++)
             if (s->u[b->def[j]].where == N20_U_MAP) n20_break_unit(s, b->def[j], out, "9.6 EX");
         f->winner = (uint8_t)aside;
         if (s->over) return;
         f->diff = (int8_t)need;
+        if (need == 0 && n20_garrison_only(s, b->def, b->ndef)) break; /* a strength-0 Garrison [9.4.4] */
         /* if every choice must break them all, do it now */
         int total = s_sum_printed(s, el, nel);
         int forced = 1;

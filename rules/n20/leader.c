@@ -83,7 +83,7 @@ static int s_retreat_hex_ok(const n20_state *s, int l, uint16_t to) {
     int d = n20_dir(s->sc, from, to);
     if (d < 0 || to >= N20_HEXES || !s->sc->onmap[to]) return 0;
     if (n20_side_blocked(s->sc, n20_weather(s), from, d)) return 0;
-    return !n20_enemy_at(s, to, n20_side_of(s, l));
+    return !n20_enemy_at(s, to, n20_side_of(s, l)) && !n20_garrison_blocks(s, to, n20_side_of(s, l)); /* [9.4.4.1] */
 }
 
 int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, int n, brt_reject *err) {

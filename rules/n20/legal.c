@@ -469,7 +469,7 @@ static void s_legal_declare(s_ctx *c) {
     int ord[N20_MAX_UNITS];
     n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int ie = 0; ie < s->sc->nunits; ie++) {
             int e = ord[ie];
@@ -493,7 +493,7 @@ static void s_legal_declare(s_ctx *c) {
     }
     /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
             int used = 0;
@@ -610,6 +610,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.breakdown = &bd;
                     s_emit(&c, &o);
                 }
+        for (int k = 0; (s->opts & N20_OPT_BERTRAND) && k < sc->dn.nsites; k++) { /* A-E [17.3.2] */
+            if (n20_ae_site_check(s, sc->dn.site[k].name, NULL) != k) continue;
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
         for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
             if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
             N20__V1__Wing wg = N20__V1__WING__INIT;
@@ -618,6 +626,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             o.wing = &wg;
             s_emit(&c, &o);
         }
+        for (int u = 0; u < sc->nunits; u++) /* Wagram [3.0] Area B three Turns later */
+            if (sc->units[u].alt_area && n20_wg_alt_check(s, u, NULL) == 0) {
+                N20__V1__Contact al = N20__V1__CONTACT__INIT;
+                al.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_ALT_AREA;
+                o.alt_area = &al;
+                s_emit(&c, &o);
+            }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -823,10 +839,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
-            int army = sc->units[u].army;
-            for (int i = 0; i < sc->nloc[army]; i++) {
-                if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
-                s_emit_place(&c, u, sc->loc[army][i]);
+            int army = sc->units[u].army, nl;
+            uint16_t lb[4];
+            const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+            for (int i = 0; i < nl; i++) {
+                if (n20_place_check(s, u, ls[i], NULL) < 0) continue;
+                s_emit_place(&c, u, ls[i]);
             }
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
@@ -839,8 +857,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 uint16_t h = s->u[l].hex;
                 if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
                 int loc = 0;
-                for (int i = 0; i < sc->nloc[army]; i++)
-                    if (sc->loc[army][i] == h) loc = 1;
+                for (int i = 0; i < nl; i++)
+                    if (ls[i] == h) loc = 1;
                 if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
                 if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
                     continue; /* listed above as a [16.4] Rally hex */
@@ -896,6 +914,15 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             s_emit(&c, &o);
         }
         break;
+    case N20_PH_AE_SITE: /* A-E [3.0] every crossing site */
+        for (int k = 0; k < sc->dn.nsites; k++) {
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
         s_end(&c);
         int armies_done = 0;
@@ -911,6 +938,20 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         }
         break;
     }
+    case N20_PH_WG_DEPLOY: /* Wagram [3.0] every deployable unit in every free hex of its zone */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (!n20_wg_deploy_unit(s, u) || s->u[u].where != N20_U_OUT) continue;
+            for (uint16_t h = 0; h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_wg_deploy_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_DEPLOY;
+                o.deploy = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
     default: break;
     }
     if (n20_fog(s) && (c.count > 0 || s->phase == N20_PH_MOVE)) {

@@ -39,6 +39,7 @@ enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2,
        N20_ARMIES = 4 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
+       N20_T_REDOUBT, /* Danube 20: a Redoubt hex (A-E [9.10]); a Fortified hex for the rules (n20_is_fortified) */
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
@@ -64,12 +65,16 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT, N20_P_ROLL,
        N20_P_LEADER_TURN, /* a Leader arriving as a reinforcement, with [16.9] only [17.1] */
-       N20_P_LEADER_ALT   /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */ };
+       N20_P_LEADER_ALT,  /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */
+       /* Danube 20 (data.c `site north|south`, `deploy ZONE`) */
+       N20_P_SITE,        /* A-E [3.0] on the chosen crossing site: area 'N' its north-bank hex, 'S' its south bank */
+       N20_P_DEPLOY       /* Wagram [3.0] deployed by its owner, unstacked, in the hex zone `zone` (N20_Z_*) */ };
 /* victory conditions at the end of the game */
 enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
 enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E_MOVE_MOD,
-       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE };
+       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE,
+       N20_E_PONTOON_DAMAGE /* Danube 20 A-E [6.10.1] [6.10.2]: the Pontoon Bridges are damaged */ };
 
 /* ---- scenario data (data.c) ------------------------------------------------ */
 typedef struct n20_unit_def {
@@ -218,7 +223,8 @@ int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
 int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 
 /* ---- state (state.c) ------------------------------------------------------- */
-enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
+enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE,
+       N20_U_GARRISON /* [9.4.4] an intact Garrison Force at its hex: not a unit on the map (garrison.c) */ };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
@@ -265,10 +271,12 @@ enum {
 
     /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
     N20_PH_AE_FIRST = 50,
+    N20_PH_AE_SITE = N20_PH_AE_FIRST, /* A-E [3.0] set-up: the French choice of crossing site */
 
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */
     N20_PH_WG_FIRST = 60,
+    N20_PH_WG_DEPLOY,     /* [3.0] set-up: the Austrian player deploys I, II and IV on the Russbach Heights */
 
 
     N20_PH_LAST_ = 80
@@ -559,6 +567,46 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
 /* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
 int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
+/* ---- garrisons [9.4.4] (garrison.c) ---------------------------------------- */
+/* a Garrison Force (flag garrison), and a Wagram [9.11] Lobau Island Battery (garrison,battery) */
+int n20_is_garrison(const n20_state *s, int u);
+int n20_is_battery(const n20_state *s, int u);
+/* an intact Garrison with no friendly unit in its hex (else it is ignored completely [9.4.4]) */
+int n20_garrison_active(const n20_state *s, int u);
+/* u takes part in ZOC, adjacency and battles: a unit on the map or an active Garrison */
+int n20_map_force(const n20_state *s, int u);
+/* the intact Garrison at h, -1 */
+int n20_garrison_at(const n20_state *s, uint16_t h);
+/* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
+ * (but by Advancing after Combat) */
+int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
+/* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
+int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
+/* declaring Garrison a as an attacker [9.4.4.1] [9.11], Garrison d as a defender [9.4.4] */
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err);
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err);
+/* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
+void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
+/* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
+int n20_garrison_rearguard(const n20_state *s);
+/* Garrison g intact at h (an exclusive rule's set-up, e.g. the A-E [9.10] Bridgehead at the chosen site) */
+void n20_garrison_place(n20_state *s, int g, uint16_t h);
+/* [9.4.4.4] Garrison g is destroyed (by: the enemy unit occupying its hex, or -1); no Morale [9.4.4.5] */
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out);
+/* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
+void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */
+int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b);
+/* Wagram [9.11] Battery a gives defensive support [16.3.1] to d across any hexside */
+int n20_battery_supports(const n20_state *s, int a, int d);
+/* h is a Fortified or Redoubt hex (s may be NULL: the map only; with s, the A-E [9.10]
+ * Bridgehead is a Redoubt while it stands) */
+int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h);
+/* the Terrain Effects Chart kind of h in this state */
+int n20_terrain_at(const n20_state *s, uint16_t h);
+/* [7.0] a Town, Fortified or Redoubt hex (a "built-up" area) in this state */
+int n20_is_builtup_at(const n20_state *s, uint16_t h);
+
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
 int n20_exerts_zoc(const n20_state *s, int u, uint16_t h);
@@ -796,5 +844,30 @@ void n20_weather_card(n20_state *s, int card_number, n20_out *out);         /* [
 void n20_weather_turn_end(n20_state *s, n20_out *out);                      /* [16.10.2] */
 int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                         void *ctx);
+
+/* ---- editions (edition.c) ---------------------------------------------------------------- */
+/* the series rules an edition plays: docs/n20-editions.md sections 1 and 5, a bit each */
+enum { N20_EDF_BRIDGE_ZOC = 1,        /* v4 [7.1] ZOCs across bridged/forded Major Rivers (v3 [7.0]: never) */
+       N20_EDF_CONTACT = 2,           /* v4 [8.2.4] Maintaining Contact (v3 [8.3.4]: none) */
+       N20_EDF_ROUTED_NO_CC = 4,      /* v4 [8.1.1] Routed Cavalry cannot Countercharge (v3 [8.1]: may) */
+       N20_EDF_FORT_ROUT_MOD = 8,     /* v4 [9.6.2.1] -1 to the Rout roll in Fortified (v3 [9.8.1]: none) */
+       N20_EDF_ADVANCE_V4 = 16,       /* v4 [9.8.2] [9.8.5] one hex, Cavalry pursue (v3 [9.9.2] [9.9.3]) */
+       N20_EDF_GUARD_EZOC = 32,       /* v4 [12.3.1] no cost for a Guard already in an EZOC (v3: none) */
+       N20_EDF_LULL_ONE_SIDE = 64,    /* v4 [13.0] the resting side's units on the map (v3: both sides') */
+       N20_EDF_ELAN = 128,            /* v4 [16.7.1] Elite Elan (v3: none) */
+       N20_EDF_RELUCTANT = 256,       /* v4 [16.7.5] Reluctant Troops (v3: none) */
+       N20_EDF_VAR_WEATHER = 512      /* v4 [16.10] Variable Weather (v3 [16.10] is an exclusive rule) */ };
+int n20_ed_has(const n20_state *s, uint32_t rule);               /* 1 if the game's edition plays it */
+int n20_v3(const n20_state *s);                                  /* the game plays v3.0 (Danube 20) */
+const char *n20_ed_rule(const n20_state *s, const char *rule);   /* a v4 rule number as the edition cites it */
+void n20_ed_cite(const n20_state *s, char *text, size_t cap);    /* every "[x.y" of a text, as cited */
+void n20_ed_reject(const n20_state *s, brt_reject *err);         /* a rejection, as the edition cites it */
+int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err); /* -1: not in this edition */
+int n20_adjacent_react(const n20_state *s, int u, int v);        /* adjacent for [8.0]; v3 [7.0] */
+int n20_light_rugged(const n20_state *s, int u, int *cost);      /* [16.7.2] [16.7.3] Rugged: 1 no stop */
+int n20_light_one_mp(const n20_state *s, int u, uint16_t to, int road); /* [16.7.3] last MP */
+int n20_light_disengages(const n20_state *s, int u);             /* [16.7.2] [16.7.3] may Disengage */
+int n20_light_unpinned(const n20_state *s, int u);               /* [16.7.3] Cossacks ignore [8.2.2] */
+int n20_light_no_charge(const n20_state *s, int u);       /* [16.7.2] [16.7.3]: no Countercharge, no Penetration */
 
 #endif

@@ -21,12 +21,12 @@ static int s_declared_against(const n20_state *s, int u) {
 /* [16.3.1] +1 for each friendly Artillery unit, not itself the target of a declared attack,
  * whose ZOC covers defending unit d's hex (rulings R-16.3.1-count) */
 int n20_art_support(const n20_state *s, int d) {
-    if (!(s->opts & N20_OPT_ART_SUPPORT) || s->u[d].where != N20_U_MAP) return 0;
+    if (!(s->opts & N20_OPT_ART_SUPPORT) || !n20_map_force(s, d)) return 0; /* a Garrison too [9.4.4] */
     int side = n20_side_of(s, d), n = 0;
     for (int a = 0; a < s->sc->nunits; a++) {
         if (a == d || s->sc->units[a].type != N20_ART || n20_side_of(s, a) != side) continue;
         if (s_declared_against(s, a)) continue;
-        if (n20_exerts_zoc(s, a, s->u[d].hex)) n++;
+        if (n20_exerts_zoc(s, a, s->u[d].hex) || n20_battery_supports(s, a, d)) n++; /* Wagram [9.11] */
     }
     return n;
 }
@@ -35,8 +35,8 @@ int n20_art_support(const n20_state *s, int d) {
  * across a Major River (or other prohibited) hexside without bridge or ford */
 int n20_bombard_pair(const n20_state *s, int a, int e) {
     if (!(s->opts & N20_OPT_ART_SUPPORT)) return 0;
-    if (s->sc->units[a].type != N20_ART || s->u[a].where != N20_U_MAP || s->u[e].where != N20_U_MAP)
-        return 0;
+    if (s->sc->units[a].type != N20_ART || !n20_map_force(s, a) || !n20_map_force(s, e))
+        return 0; /* Wagram [9.11] a Battery bombards; a Garrison may be bombarded */
     int d = n20_dir(s->sc, s->u[a].hex, s->u[e].hex);
     return d >= 0 && n20_side_blocked(s->sc, n20_weather(s), s->u[a].hex, d);
 }
@@ -87,6 +87,9 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
                           "Phase adjacent to an enemy unit", id);
     if (s->u[u].flags & N20_UF_REACTED)
         return n20_reject(err, "16.2", "%s has already reacted this phase: Penetration is its single action", id);
+    if (n20_light_no_charge(s, u)) /* [16.7.2] [16.7.3] */
+        return n20_reject(err, s->sc->units[u].type == N20_INF ? "16.7.2" : "16.7.3",
+                          "%s cannot Penetrate (Light Infantry and Cossacks do not)", id);
     if (s->u[u].routed) return n20_reject(err, "16.2", "%s is Routed and cannot Penetrate", id);
     int side = n20_side_of(s, u);
     if (s_in_enemy_cav_zoc(s, side, s->u[u].hex))
@@ -99,6 +102,8 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
                           "River)", id, n20_xxyy(to));
     if (n20_unit_at(s, to) >= 0)
         return n20_reject(err, "16.2", "%s must penetrate into a vacant hex; %04u is occupied", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it", id, n20_xxyy(to));
     if (!s_adjacent_enemy_hex(s, side, to))
         return n20_reject(err, "16.2", "%s must move into a hex that is also adjacent to an enemy unit; %04u is "
                           "not", id, n20_xxyy(to));
@@ -296,20 +301,24 @@ int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
     int side = n20_side_of(s, u), army = sc->units[u].army;
     if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.4", "%04u is not a map hex", n20_xxyy(hex));
-    int natural = sc->terrain[hex] == N20_T_TOWN || sc->terrain[hex] == N20_T_FORTIFIED;
+    int natural = sc->terrain[hex] == N20_T_TOWN || n20_is_fortified(sc, s, hex); /* or Redoubt */
     for (int i = 0; i < sc->nobj[side]; i++)
         if (sc->obj[side][i] == hex) natural = 1;
     if (!natural)
         return n20_reject(err, "16.4", "%s must be placed on a friendly LOC hex, or a Town, Fortified or "
                           "friendly Objective hex; %04u is none", id, n20_xxyy(hex));
-    if (n20_unit_at(s, hex) >= 0) return n20_reject(err, "16.4", "the Rally hex %04u is not empty", n20_xxyy(hex));
+    if (n20_unit_at(s, hex) >= 0 || n20_garrison_blocks(s, hex, side)) /* [9.4.4.1] an enemy Garrison */
+        return n20_reject(err, "16.4", "the Rally hex %04u is not empty", n20_xxyy(hex));
     if (s_enemy_distance(s, side, hex) < 4)
         return n20_reject(err, "16.4", "%04u is not a safe distance (at least 4 hexes) from the nearest enemy "
                           "unit", n20_xxyy(hex));
     /* the nearest LOC hex of its army (rulings R-10.0-loc); with a tie, any of them */
     int near = n20_loc_distance(s, army, hex), closer = 0, traced = 0;
-    for (int i = 0; i < sc->nloc[army]; i++) {
-        uint16_t L = sc->loc[army][i];
+    int nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(hex, L) != near) continue;
         if (near >= s_enemy_distance(s, side, L)) continue; /* an enemy is as close to that LOC */
         closer = 1;

@@ -141,7 +141,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n20_move_apply(s, u, path, n, out);
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
+        if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
@@ -316,6 +317,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED); /* A-E [6.10] a Reaction move */
+        if (n == 0) break; /* it remains where it is, its Reaction spent (R-dn-6.10-roll) */
         n20_disengage_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
@@ -441,10 +444,27 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20__V1__ORDER__KIND_SITE: { /* [3.0] the French choice of crossing site */
+        int k = n20_ae_site_check(s, o->site ? o->site->name : NULL, err);
+        if (k < 0) return -1;
+        n20_ae_site_apply(s, k, out);
+        break;
+    }
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
-
+    case N20__V1__ORDER__KIND_DEPLOY: /* [3.0] */
+        if (!o->deploy || !o->deploy->unit) return n20_reject(err, "3.0", "deploy names a unit and a hex");
+        if ((u = s_find(s, seat, o->deploy->unit)) < 0) return s_no_unit(s, o->deploy->unit, err);
+        if ((n = s_path(&o->deploy->hex, 1, path, err)) < 0) return -1;
+        if (n20_wg_deploy_check(s, u, path[0], err) < 0) return -1;
+        n20_wg_deploy_apply(s, u, path[0], out);
+        break;
+    case N20__V1__ORDER__KIND_ALT_AREA: /* [3.0] */
+        if (!o->alt_area || !o->alt_area->unit) return n20_reject(err, "3.0", "name the unit");
+        if ((u = s_find(s, seat, o->alt_area->unit)) < 0) return s_no_unit(s, o->alt_area->unit, err);
+        if (n20_wg_alt_check(s, u, err) < 0) return -1;
+        n20_wg_alt_apply(s, u, out);
+        break;
 
     default: return n20_reject(err, "4.0", "empty order");
     }
@@ -456,7 +476,9 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
-                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_SITE || /* A-E [17.3.2] the second crossing site */
+                             kind == N20__V1__ORDER__KIND_ALT_AREA; /* Wagram [3.0] */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
@@ -485,17 +507,17 @@ static int s_kind_ok(int phase, int kind) {
 
 
     /* ---- Aspern-Essling 20 (ae.c) */
-
+    case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
 
     /* ---- Wagram 20 and the Marchfeld (wagram.c) */
-
+    case N20_PH_WG_DEPLOY: return kind == N20__V1__ORDER__KIND_DEPLOY;
 
     default: return 0;
     }
 }
 
-int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
-              brt_reject *err) {
+static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
+                         n20_out *out, brt_reject *err) {
     if (s->over) return n20_reject(err, "15.0", "the game is over");
     if ((int)seat != n20_pending_seat(s)) {
         n20_reject(err, "4.0", "it is not the %s player's decision", n20_side_name((int)(seat & 1)));
@@ -523,5 +545,12 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     protobuf_c_message_free_unpacked(m, NULL);
     /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
      * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
+    return rc;
+}
+
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
+              brt_reject *err) {
+    int rc = s_apply_order(s, seat, order, len, dice, out, err);
+    if (rc < 0) n20_ed_reject(s, err); /* a v3 game cites its own rule numbers */
     return rc;
 }

@@ -305,6 +305,28 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_DELAY; o.delay = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "site") == 0 && n == 2) { /* A-E [3.0] */
+        N20__V1__Site st = N20__V1__SITE__INIT;
+        st.name = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_SITE; o.site = &st;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "deploy") == 0 && n == 3) { /* Wagram [3.0] */
+        N20__V1__Place pl = N20__V1__PLACE__INIT;
+        pl.unit = w[1];
+        char *e = NULL;
+        unsigned long h = strtoul(w[2], &e, 10);
+        if (!e || *e || w[2][0] < '0' || w[2][0] > '9' || h > 9999) return s_bad(err, "deploy UNIT HEX: bad hex '%s'", w[2]);
+        pl.hex = (uint32_t)h;
+        o.kind_case = N20__V1__ORDER__KIND_DEPLOY; o.deploy = &pl;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "alt-area") == 0 && n == 2) { /* Wagram [3.0] */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_ALT_AREA; o.alt_area = &c;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -401,6 +423,9 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         if (o->step_f->reduce) buf_printf(out, "resolve at differential %+d", o->step_f->differential);
         else buf_append_str(out, "no reduction");
         break;
+    case N20__V1__ORDER__KIND_SITE: buf_printf(out, "site %s", o->site->name); break; /* A-E [3.0] */
+    case N20__V1__ORDER__KIND_DEPLOY: buf_printf(out, "deploy %s %04u", o->deploy->unit, o->deploy->hex); break; /* Wagram [3.0] */
+    case N20__V1__ORDER__KIND_ALT_AREA: buf_printf(out, "alt-area %s", o->alt_area->unit); break;          /* Wagram [3.0] */
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

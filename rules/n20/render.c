@@ -44,8 +44,9 @@ typedef struct s_rend {
     int rc;
 } s_rend;
 
-static const char *s_terrain_name[N20_T_COUNT] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
-static const char *s_terrain_fill[N20_T_COUNT] = {"#ece6c8", "#c8ad8a", "#9c8262", "#8fbc77", "#c2a77c", "#a9cfc4"};
+static const char *s_terrain_name[N20_T_COUNT] = {"clear", "town", "fortified", "forest", "rough", "marsh", "redoubt"};
+static const char *s_terrain_fill[N20_T_COUNT] = {"#ece6c8", "#c8ad8a", "#9c8262", "#8fbc77", "#c2a77c", "#a9cfc4",
+                                                  "#8a7356"};
 static const char *s_type_name[5] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
 static const char *s_army_fill[N20_ARMIES] = {"#2f5fb3", "#c0392b", "#3a3a3a", "#e8e4d8"};
 static const char *s_side_fill[2] = {"#2f5fb3", "#8b4a3c"}; /* an anonymous block: the side only */
@@ -440,10 +441,30 @@ static void s_block(s_rend *r, int u, int x, int y) {
     s_put(r, "</g>\n");
 }
 
+/* [9.4.4] an intact Garrison Force: a small flag of its side in the hex's corner (not a counter) */
+static void s_garrison_flag(s_rend *r, int u) {
+    const n20_state *s = r->s;
+    const n20_unit_def *d = &s->sc->units[u];
+    uint16_t h = s->u[u].hex;
+    int x = r->x[h] + 8, y = r->y[h] - 22;
+    S_PF(r, "<g class=\"garrison\" data-unit=\"");
+    s_xml(r, d->id);
+    S_PF(r, "\" data-hex=\"%04u\" data-side=\"%s\"><title>", n20_xxyy(h), n20_side_name(d->side));
+    s_xml(r, d->id);
+    S_PF(r, ": %s Garrison Force%s (%u) at %04u</title>", n20_side_name(d->side),
+         (d->flags & N20_FLAG_BATTERY) ? ", Battery" : "", d->strength, n20_xxyy(h));
+    S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#222\"/><rect x=\"%d\" y=\"%d\" "
+            "width=\"10\" height=\"7\" fill=\"%s\"/></g>\n",
+         x, y, x, y + 14, x, y, s_side_fill[d->side ? 1 : 0]);
+}
+
 static void s_counters(s_rend *r) {
     const n20_state *s = r->s;
     int nu = s->sc->nunits;
     s_put(r, "<g class=\"counters\">\n");
+    for (int u = 0; u < nu; u++)
+        if (s->u[u].where == N20_U_GARRISON && s->u[u].hex < N20_HEXES && r->placed[s->u[u].hex])
+            s_garrison_flag(r, u);
     for (int h = 0; h < N20_HEXES; h++) {
         if (!r->placed[h]) continue;
         int list[N20_MAX_UNITS], n = 0;
@@ -645,13 +666,17 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
 static void s_legend(s_rend *r, s_panel *p) {
     s_put(r, "<g class=\"legend\">\n");
     s_line(r, p, "h", "Legend");
+    int redoubt = 0; /* Danube 20: Redoubt only on a map that has one (Waterloo 20's legend unchanged) */
+    for (int h = 0; h < N20_HEXES; h++)
+        if (r->sc->terrain[h] == N20_T_REDOUBT) redoubt = 1;
     for (int t = 0; t < N20_T_COUNT; t++) {
+        if (t == N20_T_REDOUBT && !redoubt) continue;
         int x = p->x + (t % 3) * 120, y = p->y + (t / 3) * 20;
         S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"%s\" stroke=\"#8c8670\"/><text x=\"%d\" "
                 "y=\"%d\" class=\"t\">%s</text>\n",
              x, y - 10, s_terrain_fill[t], x + 22, y, s_terrain_name[t]);
     }
-    p->y += 42;
+    p->y += 42 + (redoubt ? 20 : 0);
     int x = p->x, y = p->y;
     S_PF(r, "<line class=\"road\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\" class=\"t\">road</text>\n",
          x, y - 4, x + 24, y - 4, x + 30, y);

@@ -142,6 +142,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[N20_MAX_SIDE * 2];
     uint32_t hx[N20_MAX_PATH + 2];
     int32_t vals[8];
@@ -223,6 +224,7 @@ void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *o
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[4];
     int32_t vals[4];
     if (nunits > 4) nunits = 4;
@@ -268,7 +270,10 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
         if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
-        case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
+        case N20_P_HEX: /* [9.4.4] a Garrison Force is not a unit on the map (garrison.c) */
+            u->where = (d->flags & N20_FLAG_GARRISON) ? N20_U_GARRISON : N20_U_MAP;
+            u->hex = d->hex;
+            break;
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
         case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */
@@ -281,9 +286,12 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
+        if (u->where == N20_U_GARRISON) u->hidden = 0; /* [9.4.4] a flag printed on the map */
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
+    n20_ae_setup(s);       /* A-E [3.0] the French choose their crossing site first */
+    n20_wg_setup(s);       /* Wagram [3.0] [6.10.1]: the Austrian deployment first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
@@ -303,7 +311,8 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         if (listed) continue;
         if (c->pile == 0) deck[nd++] = (uint32_t)i;
         else if (c->pile == 3) top[nt++] = (uint32_t)i;
-        else if (c->pile == 1 || (c->pile == 2 && old_days)) s->discard[s->ndiscard++] = (uint8_t)i;
+        else if (c->pile == 1 || (c->pile == 2 && (old_days || (opts & N20_OPT_13TH_CARD)))) /* Danube [17.1] */
+            s->discard[s->ndiscard++] = (uint8_t)i;
     }
     /* [3.0] the Draw Pile order is hidden: the shuffle's rolls are seen by nobody before the end
      * (with dice=contributory this is batch 0, revealed to no seat, its last revealer included) */
@@ -334,8 +343,10 @@ static int s_dn_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->fm[N20_ARMY_AUSTRIAN]);
     rc |= s_u8(b, d->site) | s_u8(b, d->site2) | s_u8(b, d->pontoon[0]) | s_u8(b, d->pontoon[1]) |
           s_u8(b, d->bridgehead[0]) | s_u8(b, d->bridgehead[1]) | s_u8(b, d->area_d);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)((d->linz_in >> (16 * i)) & 0xffff)); /* A-E [17.2] */
     rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
           s_u8(b, d->flor_used) | s_u8(b, d->deployed);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)(d->alt >> (16 * i)) & 0xffff); /* Wagram [3.0] */
     return rc;
 }
 

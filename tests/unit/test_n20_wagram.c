@@ -1,0 +1,316 @@
+/*
+ * test_n20_wagram.c - Wagram 20 [3.0]-[17.1] and the Marchfeld [18.0] on the real scenarios
+ * `wagram20` and `marchfeld` (rules/n20/scenarios/): their set-up as the exclusive rules play it,
+ * rule cases on the Danube map, and whole games of random legal orders with each option. The
+ * rule cases on positions of their own: test_n20_wagram_rules.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "canon.h"
+#include "n20/testing/n20_test.h"
+#include "n20/v1/n20.pb-c.h"
+
+/* ---- the set-ups and rule cases on the Danube map ----------------------------------------------- */
+
+#define LOCALS              \
+    t_dice d;               \
+    t_dice_init(&d, 1);     \
+    t_events ev = {0};      \
+    brt_reject err;         \
+    (void)err;              \
+    (void)ev
+
+/* the Garrison and Battery units off the map: their stacking [9.4.4] is garrison.c's, not these cases' */
+static void s_no_garrisons(n20_state *s) {
+    for (int i = 0; i < s->sc->nunits; i++)
+        if (s->sc->units[i].flags & N20_FLAG_GARRISON) s->u[i].where = N20_U_OUT;
+}
+
+static int s_heights(const n20_state *s) {
+    int n = 0;
+    for (int h = 0; h < N20_HEXES; h++) n += s->sc->onmap[h] && (s->sc->dn.zone[h] & N20_Z_HEIGHTS) && n20_unit_at(s, (uint16_t)h) < 0;
+    return n;
+}
+
+/* the first hex of the Heights zone with no unit, after `after` */
+static unsigned s_free_height(const n20_state *s, unsigned after) {
+    for (int h = 0; h < N20_HEXES; h++)
+        if (s->sc->onmap[h] && (s->sc->dn.zone[h] & N20_Z_HEIGHTS) && n20_unit_at(s, (uint16_t)h) < 0 &&
+            n20_xxyy((uint16_t)h) > after)
+            return n20_xxyy((uint16_t)h);
+    fail_msg("no free Heights hex");
+    return 0;
+}
+
+/* wagram20 set up and its I, II and IV deployed; the C&C die `cc` scripted */
+static n20_state *s_wagram_t1(t_dice *d, t_events *ev, uint32_t opts, uint32_t cc) {
+    n20_state *s = t_setup("wagram20", opts, d, ev);
+    n20_out out = {t_events_emit, ev};
+    n20_run(s, &d->d, &out);
+    const char *ids[3] = {"I", "II", "IV"};
+    unsigned h = 0;
+    for (int i = 0; i < 3; i++) {
+        h = s_free_height(s, h);
+        brt_reject err;
+        if (i == 2) t_dice_script(d, 1, &cc);
+        char o[64];
+        snprintf(o, sizeof o, "deploy %s %04u", ids[i], h);
+        assert_int_equal(t_order(s, N20_ALLIED, o, d, ev, &err), 0);
+    }
+    return s;
+}
+
+/* [3.0] Wagram: I, II and IV (4-2) "Anywhere between hex columns 08XX and 15XX ... northeast of
+ * the Russbach Stream ... deployed, unstacked, by the Austrian Player" before Turn 1; legal() lists
+ * each of them in each free hex of the Heights */
+static void test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("wagram20", 0, &d, &ev);
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->turn, 1);
+    assert_int_equal(s->phase, N20_PH_WG_DEPLOY);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    assert_int_equal(WHERE("I"), N20_U_OUT);
+    assert_int_equal(WHERE("ADVGUARD"), N20_U_MAP); /* the fixed set-up is on the map */
+    int free_hexes = s_heights(s);
+    assert_true(free_hexes >= 3);
+    assert_int_equal(t_legal_n(s, N20_ALLIED), 3 * free_hexes);
+    NO(N20_ALLIED, "deploy I 1510", "3.0"); /* Essling is not on the Heights */
+    NO(N20_ALLIED, "deploy ADVGUARD 1003", "3.0");
+    free(s);
+}
+
+/* [4.1] [6.10.2] after the deployment: the French Movement Phase of Turn 1, its Confusion &
+ * Congestion roll first (die 1: one unit off Lobau), no events; `end` skips the Austrian Turn */
+static void test_n20_wg_4_1_wagram20_turn_1_after_the_deployment(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_wagram_t1(&d, &ev, 0, 1);
+    assert_int_equal(s->dn.deployed, 1);
+    assert_int_equal(s->turn, 1);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    assert_int_equal(t_dice_count(&d, "6.10.2 confusion and congestion"), 1);
+    assert_int_equal(s->dn.cc_left, 1);
+    assert_int_equal(s->dn.secured, 0); /* VIb in Essling, the Advanced Guard in Gross-Enzersdorf */
+    assert_true(t_legal_has(s, N20_FRENCH, "alt-area GUARD")); /* [3.0] Area A now or Area B on Turn 4 */
+    NO(N20_FRENCH, "move 2eA 1609", "6.10.1"); /* an incomplete bridge */
+    s_no_garrisons(s);
+    OK(N20_FRENCH, "end");
+    assert_true(t_events_has(&ev, "[4.1] the allied Player Turn of Turn 1 is skipped"));
+    assert_int_equal(s->turn, 2);
+    assert_int_equal(s->phasing, N20_FRENCH);
+    free(s);
+}
+
+/* the last hex of a listed move's text */
+static unsigned s_last_hex(const char *o) {
+    size_t n = strlen(o);
+    return n >= 4 ? (unsigned)atoi(o + n - 4) : 0;
+}
+
+/* a listed move of `id` that ends off Lobau Island, not in hex `not`, into buf ("" if none) */
+static void s_off_lobau_move(const n20_state *s, const char *id, unsigned not, char *buf, size_t max) {
+    brt_buf b;
+    buf_init(&b);
+    n20_legal(s, N20_FRENCH, &b);
+    size_t pos = 0, len;
+    const uint8_t *it;
+    char pre[32];
+    snprintf(pre, sizeof pre, "move %s ", id);
+    buf[0] = 0;
+    while (!buf[0] && buf_next_item(&b, &pos, &it, &len) == 1) {
+        brt_buf t;
+        buf_init(&t);
+        n20_order_format(it, len, &t);
+        buf_append(&t, "", 1);
+        const char *o = (const char *)t.data;
+        if (strncmp(o, pre, strlen(pre)) == 0 && !(s->sc->dn.zone[n20_hex(s_last_hex(o))] & N20_Z_LOBAU) &&
+            s_last_hex(o) != not)
+            snprintf(buf, max, "%s", o);
+        buf_free(&t);
+    }
+    buf_free(&b);
+}
+
+/* [6.10.2] on the Danube map: with a roll of 1 the first French unit off Lobau Island (over a
+ * completed bridge) uses the cap; the second's move off the island is refused */
+static void test_n20_wg_6_10_2_wagram20_second_unit_off_lobau_refused_after_a_1(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_wagram_t1(&d, &ev, 0, 1);
+    char first[96], second[96];
+    s_off_lobau_move(s, "4eA", 0, first, sizeof first);
+    assert_true(first[0] != 0);
+    s_off_lobau_move(s, "3eA", s_last_hex(first), second, sizeof second);
+    assert_true(first[0] && second[0]);
+    OK(N20_FRENCH, first);
+    assert_int_equal(s->dn.cc_left, 0);
+    NO(N20_FRENCH, second, "6.10.2");
+    s_off_lobau_move(s, "3eA", 0, second, sizeof second);
+    assert_string_equal(second, ""); /* legal() lists none */
+    free(s);
+}
+
+/* [18.0] the Marchfeld: Turn 4, Morale 6/6, Crossings Secured, the French skip their first events,
+ * V, I, II and IV inactive until Turn 8 [6.11] (rulings R-dn-wg-6.12-marchfeld), no Area B */
+static void test_n20_mf_18_0_marchfeld_set_up(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("marchfeld", 0, &d, &ev);
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(s->turn, 4);
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    assert_int_equal(s->dn.secured, 1);
+    assert_int_equal(s->phase, N20_PH_MOVE);
+    assert_int_equal(n20_pending_seat(s), N20_FRENCH);
+    assert_true(t_events_has(&ev, "Random Events Phase of the first Game Turn is skipped"));
+    assert_int_equal(t_dice_count(&d, "6.10.2 confusion and congestion"), 0);
+    assert_int_equal(s->dn.cc_left, 0xff);
+    const char *inactive[4] = {"V", "I", "II", "IV"};
+    for (int i = 0; i < 4; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
+    assert_false(n20_wg_inactive(s, U("ADVGUARD")));
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "alt-area"), 0);
+    s_no_garrisons(s);
+    OK(N20_FRENCH, "move GRENIER 1610"); /* the Lobau bridges are complete */
+    free(s);
+}
+
+/* [6.11] [18.0] in the Marchfeld an inactive unit cannot move on Turn 4 */
+static void test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("marchfeld", 0, &d, &ev);
+    n20_run(s, &d.d, NULL);
+    OK(N20_FRENCH, "end");
+    while (!s->over && n20_pending_seat(s) == N20_FRENCH) OK(N20_FRENCH, "end");
+    if (s->phase != N20_PH_MOVE) fail_msg("not at the Austrian Movement Phase (phase %d)", s->phase);
+    assert_int_equal(s->phasing, N20_ALLIED);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "move I "), 0);
+    assert_int_equal(t_legal_count_prefix(s, N20_ALLIED, "move IV "), 0);
+    assert_true(t_legal_count_prefix(s, N20_ALLIED, "move ADVGUARD ") > 0);
+    NO(N20_ALLIED, "move I 1002", "6.11");
+    free(s);
+}
+
+/* ---- whole games ------------------------------------------------------------------------------- */
+
+/* 1 if the order spends a Morale Point (forced march, reserves, rally) */
+static int s_spends(const uint8_t *item, size_t len) {
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&n20__v1__order__descriptor, item, len, 0, &m) != CANON_OK) return 0;
+    N20__V1__Order *o = (N20__V1__Order *)m;
+    int r = o->kind_case == N20__V1__ORDER__KIND_FORCE_MARCH ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESOLVE && o->resolve->reserve) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RESERVE && o->reserve->commit) ||
+            (o->kind_case == N20__V1__ORDER__KIND_RALLY && o->rally->n_spend) ||
+            (o->kind_case == N20__V1__ORDER__KIND_COUNTERCHARGE && o->countercharge->reserve);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return r;
+}
+
+/* one game of random legal orders to its result; thrifty: an order that spends Morale is drawn
+ * again (up to 8 times), so that games reach the later turns; every listed order of the first
+ * `check` steps is applied to a copy and must be accepted. The final state hash in `hash`, the
+ * last turn in *turn. */
+static int s_play(const char *scenario, uint32_t opts, uint64_t seed, int thrifty, int check, uint8_t hash[32],
+                  int *turn) {
+    t_dice d;
+    t_dice_init(&d, seed);
+    n20_out out = {t_null_emit, NULL};
+    n20_state *s = t_play_start(scenario, opts, &d, &out);
+    uint64_t rng = seed * 2654435761u + 3;
+    brt_buf legal;
+    buf_init(&legal);
+    char tag[96];
+    snprintf(tag, sizeof tag, "%s opts %x seed %llu", scenario, opts, (unsigned long long)seed);
+    int steps = 0;
+    while (!s->over && steps < 30000) {
+        int seat = n20_pending_seat(s);
+        if (seat != 0 && seat != 1) fail_msg("%s: no seat to decide", tag);
+        buf_reset(&legal);
+        int n = n20_legal(s, (unsigned)seat, &legal);
+        if (n <= 0) fail_msg("%s: no legal order (phase %d)", tag, s->phase);
+        assert_int_equal(t_legal_n(s, (unsigned)(1 - seat)), 0); /* the other seat has nothing to do */
+        int pick = (int)(t_rng(&rng) % (uint64_t)n);
+        size_t len = 0;
+        for (int tries = 0; thrifty && tries < 8; tries++) {
+            const uint8_t *it = t_nth(&legal, pick, &len);
+            if (!s_spends(it, len)) break;
+            pick = (int)(t_rng(&rng) % (uint64_t)n);
+        }
+        const uint8_t *chosen = t_choose(s, (unsigned)seat, &legal, pick, steps < check, &d, &out, tag, &len);
+        assert_non_null(chosen);
+        brt_reject err;
+        if (n20_apply(s, (unsigned)seat, chosen, len, &d.d, &out, &err) != 0)
+            fail_msg("%s: listed order rejected: %s", tag, err.message);
+        steps++;
+    }
+    assert_true(s->over); /* [15.0] the game ends with a result */
+    *turn = s->turn;
+    t_hash(s, hash);
+    buf_free(&legal);
+    free(s);
+    return steps;
+}
+
+/* games of each kind (thrifty and not), each replayed to the same end; returns the highest last
+ * turn */
+static int s_games(const char *scenario, uint32_t opts, int games) {
+    int last = 0;
+    for (int g = 0; g < games; g++) {
+        uint8_t h1[32], h2[32];
+        int t1, t2;
+        int n1 = s_play(scenario, opts, (uint64_t)g + 11, g % 2 == 0, g == 0 ? 300 : 0, h1, &t1);
+        int n2 = s_play(scenario, opts, (uint64_t)g + 11, g % 2 == 0, 0, h2, &t2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, 32);
+        if (t1 > last) last = t1;
+    }
+    return last;
+}
+
+static void test_n20_wg_game_wagram20_plays_to_a_result(void **st) {
+    (void)st;
+    s_games("wagram20", 0, 4);
+}
+
+static void test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result(void **st) {
+    (void)st;
+    s_games("wagram20", N20_OPT_FLORIDSDORF, 4);
+}
+
+static void test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result(void **st) {
+    (void)st;
+    s_games("wagram20", N20_OPT_LEADERS | N20_OPT_FOG | N20_OPT_FLORIDSDORF, 2);
+}
+
+/* [18.0] #5 no Marchfeld game goes past Turn 12; the thrifty ones reach it */
+static void test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12(void **st) {
+    (void)st;
+    assert_int_equal(s_games("marchfeld", 0, 4), 12);
+    assert_true(s_games("marchfeld", N20_OPT_LEADERS, 2) <= 12);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment),
+        cmocka_unit_test(test_n20_wg_4_1_wagram20_turn_1_after_the_deployment),
+        cmocka_unit_test(test_n20_wg_6_10_2_wagram20_second_unit_off_lobau_refused_after_a_1),
+        cmocka_unit_test(test_n20_mf_18_0_marchfeld_set_up),
+        cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
+        cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
+        cmocka_unit_test(test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result),
+        cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
+        cmocka_unit_test(test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
