@@ -1,7 +1,12 @@
 /*
- * legal.c - legal(): every order the seat may give now. Movement lists one
- * path per reachable destination; declarations list a bounded representative
- * set; every listed order is accepted by apply().
+ * legal.c - legal(): every order the seat may give now; every listed order is accepted by
+ * apply(), and every order apply() accepts is reached through listed orders (test_n20_legal_reach).
+ * Movement lists one path per reachable destination. Declarations list a representative set of
+ * whole declarations and, to reach every one, the step form [9.2] (`declare one` each battle that
+ * keeps the declaration completable, `declare done`); retreats list up to 24 whole paths and the
+ * step form [9.7] (`retreat-step` every next hex of a valid path, `retreat-stop`); every
+ * countercharge and every set of accompanying Leaders; Step F [9.5] (rulings R-9.5-cap,
+ * docs/danube-rulings/legal.md).
  */
 #include <stdlib.h>
 #include <string.h>
