@@ -174,7 +174,7 @@ static int s_score(const s_board *b, const N20__V1__Order *o) {
         const s_unit *u = s_find(b, o->good_ground->unit);
         return u ? s_enemy_adjacent(b, u->hex) - 1 - (o->good_ground->artillery_immune ? 0 : 1) : -1;
     }
-    case N20__V1__ORDER__KIND_COUNTERCHARGE:
+    case N20__V1__ORDER__KIND_COUNTERCHARGE: return o->countercharge->fight ? -2 : -1;
     case N20__V1__ORDER__KIND_DISENGAGE:
     case N20__V1__ORDER__KIND_CONTACT: return -1;
     /* the step forms of legal(): the whole orders above are preferred where they are listed */

@@ -597,9 +597,12 @@ static void s_legal_countercharges(s_ctx *c, int u, const int *ord) {
             cc.n_attackers = (size_t)na; cc.attackers = aid; cc.n_defenders = (size_t)nd; cc.defenders = did;
             o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
             o.countercharge = &cc;
-            s_emit(c, &o);
-            if (s->morale[1 - s->phasing] >= 1) {
-                cc.reserve = 1;
+            for (int r = 0; r < 2; r++) {
+                if (r && s->morale[1 - s->phasing] < 1) break;
+                cc.reserve = r;
+                cc.fight = 0;
+                s_emit(c, &o);
+                cc.fight = 1; /* [9.5] decided at Step F (R-9.5-cap) */
                 s_emit(c, &o);
             }
         }

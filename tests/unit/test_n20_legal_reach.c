@@ -189,7 +189,8 @@ static void r_countercharge(const n20_state *s, const t_dice *d, uint64_t *rng) 
     for (int i = 0; i < na; i++) l += (size_t)snprintf(text + l, sizeof text - l, "%s%s", i ? "," : "", r_name(s, at[i], seat, nm));
     l += (size_t)snprintf(text + l, sizeof text - l, " -> ");
     for (int i = 0; i < nd; i++) l += (size_t)snprintf(text + l, sizeof text - l, "%s%s", i ? "," : "", r_name(s, df[i], seat, nm));
-    if (t_rng(rng) % 2) snprintf(text + l, sizeof text - l, " reserve");
+    if (t_rng(rng) % 2) l += (size_t)snprintf(text + l, sizeof text - l, " reserve");
+    if (t_rng(rng) % 2) snprintf(text + l, sizeof text - l, " fight");
     r_copy *whole = r_dup(s, d);
     brt_reject err;
     if (t_order(&whole->s, seat, text, &whole->d, NULL, &err) == 0) {

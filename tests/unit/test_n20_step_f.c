@@ -230,6 +230,35 @@ static void test_n20_dn_9_5_both_editions_reduce_at_step_f(void **st) {
     }
 }
 
+/* [8.1] the reacting player is the Attacker of a Countercharge: with `fight` he decides [9.5] at
+ * Step F, after the defender's reserve decision; without it the battle is fought at the actual
+ * differential, as before */
+static void test_n20_8_1_countercharge_reduces_at_step_f(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "MILHAUD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD fight"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD reserve fight"));
+    assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD fight", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->phase, N20_PH_STEP_F);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_non_null(strstr(p.prompt, "differential +1")); /* 2 vs 1: not doubled against Cavalry [8.1.4] */
+    uint32_t r[] = {6};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve at differential -1", &d, &ev, &err), 0);
+    assert_true(t_events_has(&ev, "battle 1: 2 vs 1 (terrain +0), differential -1, column -1, die 6: DW"));
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_5_step_f_after_defender_reserve),
@@ -240,6 +269,7 @@ int main(void) {
         cmocka_unit_test(test_n20_9_5_default_is_no_reduction),
         cmocka_unit_test(test_n20_9_5_step_f_encoded),
         cmocka_unit_test(test_n20_dn_9_5_both_editions_reduce_at_step_f),
+        cmocka_unit_test(test_n20_8_1_countercharge_reduces_at_step_f),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
