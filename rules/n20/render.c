@@ -969,7 +969,7 @@ static int s_dn_legend(s_rend *r, int x, int y) {
              x, y - 11, x + 20, y);
         y += 20;
     }
-    if (sc->dn.nincomplete) {
+    if (sc->dn.nincomplete && !(r->s ? r->s->dn.secured : sc->dn.secured0)) {
         S_PF(r, "<g class=\"incomplete-bridge\" data-state=\"incomplete\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
                 "y2=\"%d\"/></g><text x=\"%d\" y=\"%d\" class=\"t\">incomplete Lobau bridge [6.10.1]</text>"
                 "<g class=\"secure\"><circle cx=\"%d\" cy=\"%d\" r=\"6\"/><text x=\"%d\" y=\"%d\" class=\"mark\">S"
