@@ -839,7 +839,8 @@ static void s_dn_panel(s_rend *r, s_panel *p) {
     int inactive = 0;
     for (int u = 0; u < sc->nunits; u++) inactive += n20_unit_in_game(s, u) && n20_wg_inactive(s, u);
     if (inactive) {
-        snprintf(t, sizeof t, "Austrian Caution [6.11]: %d units inactive until Turn %u", inactive, sc->dn.caution_turn);
+        /* no count: a hidden unit's state is not the viewpoint's to know (the rule and its turn are public) */
+        snprintf(t, sizeof t, "Austrian Caution [6.11]: units inactive until Turn %u", sc->dn.caution_turn);
         s_line(r, p, "t", t);
     }
     s_put(r, "</g>\n");
@@ -953,7 +954,7 @@ static int s_dn_legend(s_rend *r, int x, int y) {
             "y2=\"%d\"/></g><text x=\"%d\" y=\"%d\" class=\"t\">Russbach Heights [3.0]</text>\n",
          x, y - 4, x + 24, y - 4, x + 30, y, x + 220, y - 4, x + 244, y - 4, x + 250, y);
     y += 20;
-    if (sc->dn.nsites) {
+    if (sc->dn.nsites && r->s) {
         static const char *st[3] = {"intact", "damaged", "destroyed"};
         for (int k = 0; k < 3; k++) {
             int cx = x + k * 140;

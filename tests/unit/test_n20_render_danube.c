@@ -216,6 +216,39 @@ static void test_n20_dn_render_map_reads_like_the_ground(void **st) {
     free(svg);
 }
 
+static n20_scenario r_tmp;
+
+/* the `map-turn` record: quarter turns only; taken with the map by `base ... map` */
+static void test_n20_dn_render_map_turn_record(void **st) {
+    (void)st;
+    static const struct { const char *rec; int rc, turn; } cases[] = {
+        {"", 0, 1}, {"map-turn 0 | RECONSTRUCTED test\n", 0, 0}, {"map-turn 270 | RECONSTRUCTED test\n", 0, 3},
+        {"map-turn 45 | RECONSTRUCTED test\n", -1, 0}, {"map-turn 360 | RECONSTRUCTED test\n", -1, 0},
+        {"map-turn | RECONSTRUCTED test\n", -1, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "base aspern-essling20 map | RULEBOOK test\nscenario t | RULEBOOK test\nstart-turn 1 | RULEBOOK test\n"
+                 "last-turn 5 | RULEBOOK test\nunit X french french inf 1 2 - hex 1714 | RULEBOOK test\n%s",
+                 cases[i].rec);
+        assert_int_equal(n20_data_parse(text, strlen(text), &r_tmp, NULL, 0), cases[i].rc);
+        if (cases[i].rc == 0) assert_int_equal(r_tmp.dn.map_turn, cases[i].turn);
+    }
+    /* a half turn of the unturned picture (XX 01 at the bottom, YY 01 at the left): YY 14 at the left, XX 21 at the bottom */
+    const char *half = "base aspern-essling20 map | RULEBOOK test\nscenario t | RULEBOOK test\nstart-turn 1 | RULEBOOK "
+                       "test\nlast-turn 5 | RULEBOOK test\nunit X french french inf 1 2 - hex 1714 | RULEBOOK test\n"
+                       "map-turn 180 | RECONSTRUCTED test\n";
+    assert_int_equal(n20_data_parse(half, strlen(half), &r_tmp, NULL, 0), 0);
+    char *svg = r_map(&r_tmp);
+    r_wellformed(svg);
+    int x1, y1, x2, y2, x3, y3;
+    r_corner(svg, 101, &x1, &y1);
+    r_corner(svg, 114, &x2, &y2);
+    r_corner(svg, 2101, &x3, &y3);
+    assert_true(x2 < x1 && y3 > y1);
+    free(svg);
+}
+
 /* ---- Aspern-Essling 20 -------------------------------------------------------------------- */
 
 /* A-E [3.0]: before the French choice every crossing site is a candidate, no pontoon is placed */
@@ -547,6 +580,14 @@ static void test_n20_dn_render_goldens_and_docs_pictures(void **st) {
     r_golden("tests/golden/n20-dn-wagram20-setup-all.svg", svg);
     r_golden("docs/img/wagram20-setup.svg", svg);
     free(svg);
+    free(s);
+    /* [16.1] the French seat's picture under Fog of War: the Austrians anonymous blocks */
+    t_dice_init(&d, 1);
+    s = r_wagram(&d, N20_OPT_FOG);
+    svg = r_render(s, N20_FRENCH, "Wagram 20 set-up under Fog of War [16.1], the French seat");
+    r_wellformed(svg);
+    r_golden("tests/golden/n20-dn-wagram20-fog-french.svg", svg);
+    free(svg);
     svg = r_map(s->sc);
     r_wellformed(svg);
     r_golden("docs/img/wagram20-map.svg", svg);
@@ -567,6 +608,7 @@ static void test_n20_dn_render_goldens_and_docs_pictures(void **st) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_dn_render_map_reads_like_the_ground),
+        cmocka_unit_test(test_n20_dn_render_map_turn_record),
         cmocka_unit_test(test_n20_ae_3_0_render_every_site_before_the_choice),
         cmocka_unit_test(test_n20_ae_3_0_render_chosen_site_markers),
         cmocka_unit_test(test_n20_ae_6_10_1_render_pontoon_damaged),
