@@ -676,8 +676,11 @@ static void s_garrison_flag(s_rend *r, int u) {
     S_PF(r, ": %s Garrison Force%s (%u) at %04u</title>", n20_side_name(d->side),
          (d->flags & N20_FLAG_BATTERY) ? ", Battery" : "", d->strength, n20_xxyy(h));
     S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#222\"/><rect x=\"%d\" y=\"%d\" "
-            "width=\"10\" height=\"7\" fill=\"%s\"/></g>\n",
+            "width=\"10\" height=\"7\" fill=\"%s\"/>",
          x, y, x, y + 14, x, y, s_side_fill[d->side ? 1 : 0]);
+    if (d->flags & N20_FLAG_BATTERY) /* Wagram [9.11] a Lobau Island Battery: a gun's dot on the flag */
+        S_PF(r, "<circle cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"#fff\"/>", x + 5, y + 3);
+    s_put(r, "</g>\n");
 }
 
 static void s_counters(s_rend *r) {

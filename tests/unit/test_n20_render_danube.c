@@ -124,6 +124,18 @@ static void r_golden(const char *rel, const char *data) {
     if (golden_check(src, rel, data, strlen(data), why, sizeof why) != 0) fail_msg("%s", why);
 }
 
+/* with BERTHIER_DN_RENDER_OUT=DIR, a case's picture is also written to DIR/NAME.svg to look at */
+static void r_out(const char *name, const char *svg) {
+    const char *dir = getenv("BERTHIER_DN_RENDER_OUT");
+    if (!dir) return;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.svg", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(svg, f);
+    fclose(f);
+}
+
 static int r_count(const char *hay, const char *needle) {
     int n = 0;
     for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
@@ -259,6 +271,7 @@ static void test_n20_ae_3_0_render_every_site_before_the_choice(void **st) {
     n20_state *s = r_ae(&d, 0, NULL);
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_3_0_render_every_site_before_the_choice-0", svg);
     char *pn = r_panel(svg);
     assert_int_equal(r_count(svg, "<g class=\"site candidate\""), 5);
     assert_int_equal(r_count(svg, "class=\"site-star\""), 5);
@@ -282,6 +295,7 @@ static void test_n20_ae_3_0_render_chosen_site_markers(void **st) {
     n20_state *s = r_ae(&d, 0, "lobau-west");
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_3_0_render_chosen_site_markers-0", svg);
     char *pn = r_panel(svg);
     assert_int_equal(r_count(svg, "<g class=\"site chosen\" data-site=\"lobau-west\""), 1);
     assert_int_equal(r_count(svg, "<g class=\"site not-chosen\""), 4);
@@ -306,6 +320,7 @@ static void test_n20_ae_6_10_1_render_pontoon_damaged(void **st) {
     s->dn.pontoon[0] = N20_PON_DAMAGED;
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_6_10_1_render_pontoon_damaged-0", svg);
     char *pn = r_panel(svg);
     assert_non_null(strstr(svg, "<g class=\"pontoon\" data-state=\"damaged\" data-side=\"0512-0513\""));
     assert_non_null(strstr(svg, "<g class=\"pontoon-marker\" data-state=\"damaged\" data-hex=\"0513\""));
@@ -326,6 +341,7 @@ static void test_n20_ae_9_10_1_render_bridgehead_fallen_pontoon_destroyed(void *
     s->dn.bridgehead[0] = 0;
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_9_10_1_render_bridgehead_fallen_pontoon_destroyed-0", svg);
     char *pn = r_panel(svg);
     assert_non_null(strstr(svg, "<g class=\"pontoon\" data-state=\"destroyed\" data-side=\"1811-1812\""));
     assert_non_null(strstr(svg, "<g class=\"bridgehead\" data-state=\"fallen\" data-hex=\"1811\""));
@@ -344,6 +360,7 @@ static void test_n20_ae_6_11_render_pontoon_in_the_fischamend_box(void **st) {
     n20_state *s = r_ae(&d, 0, "fischamend");
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_6_11_render_pontoon_in_the_fischamend_box-0", svg);
     char *pn = r_panel(svg);
     assert_non_null(strstr(svg, "<g class=\"pontoon in-box\" data-state=\"intact\" data-hex=\"2110\""));
     assert_null(strstr(svg, "class=\"bridgehead\""));
@@ -365,6 +382,7 @@ static void test_n20_ae_17_3_render_second_site(void **st) {
     s->dn.bridgehead[1] = 1;
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_ae_17_3_render_second_site-0", svg);
     char *pn = r_panel(svg);
     assert_int_equal(r_count(svg, "<g class=\"site chosen\""), 2);
     assert_int_equal(r_count(svg, "<g class=\"bridgehead\" data-state=\"standing\""), 2);
@@ -386,6 +404,7 @@ static void test_n20_wg_6_10_1_render_incomplete_bridges_then_secured(void **st)
     n20_state *s = r_wagram(&d, 0);
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_wg_6_10_1_render_incomplete_bridges_then_secured-0", svg);
     char *pn = r_panel(svg);
     assert_int_equal(r_count(svg, "<g class=\"incomplete-bridge\" data-state=\"incomplete\""), 3);
     assert_non_null(strstr(svg, "data-state=\"incomplete\" data-side=\"1511-1611\""));
@@ -396,6 +415,7 @@ static void test_n20_wg_6_10_1_render_incomplete_bridges_then_secured(void **st)
     s->dn.secured = 1;
     svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_wg_6_10_1_render_incomplete_bridges_then_secured-1", svg);
     pn = r_panel(svg);
     assert_int_equal(r_count(svg, "<g class=\"incomplete-bridge\" data-state=\"complete\""), 3);
     assert_null(strstr(svg, "data-state=\"incomplete\""));
@@ -415,6 +435,7 @@ static void test_n20_wg_18_0_render_marchfeld_secured_from_the_start(void **st) 
     n20_run(s, &d.d, NULL);
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_wg_18_0_render_marchfeld_secured_from_the_start-0", svg);
     char *pn = r_panel(svg);
     assert_null(strstr(svg, "data-state=\"incomplete\""));
     assert_non_null(strstr(pn, "Crossings Secured [6.10.1]: yes"));
@@ -442,6 +463,7 @@ static void test_n20_wg_16_10_render_floridsdorf_pontoon_states(void **st) {
         s->dn.flor = (uint8_t)cases[i].flor;
         svg = r_render(s, BRT_VIEW_ALL, NULL);
         r_wellformed(svg);
+        r_out("n20_wg_16_10_render_floridsdorf_pontoon_states-0", svg);
         char *pn = r_panel(svg);
         char want[96];
         snprintf(want, sizeof want, "<g class=\"floridsdorf\" data-state=\"%s\" data-side=\"0713-0714\"", cases[i].state);
@@ -472,6 +494,7 @@ static void test_n20_wg_6_11_render_inactive_flipped_or_rotated(void **st) {
     n20_state *s = r_wagram(&d, 0);
     char *svg = r_render(s, BRT_VIEW_ALL, NULL);
     r_wellformed(svg);
+    r_out("n20_wg_6_11_render_inactive_flipped_or_rotated-0", svg);
     char *pn = r_panel(svg);
     assert_non_null(strstr(svg, "<g class=\"counter inactive flipped\" id=\"u-III\""));
     assert_null(strstr(svg, "rotate(180"));
@@ -490,6 +513,7 @@ static void test_n20_wg_6_11_render_inactive_flipped_or_rotated(void **st) {
     s->u[t_unit(s, "III")].hidden = 0; /* face-up [6.11] */
     svg = r_render(s, N20_ALLIED, NULL);
     r_wellformed(svg);
+    r_out("n20_wg_6_11_render_inactive_flipped_or_rotated-1", svg);
     const char *p = strstr(svg, "<g class=\"counter inactive rotated\" id=\"u-III\"");
     assert_non_null(p);
     assert_non_null(strstr(p, "<g transform=\"rotate(180 17 17)\">"));
@@ -508,6 +532,14 @@ static void test_n20_wg_9_11_render_garrison_and_batteries(void **st) {
     assert_non_null(strstr(svg, "<g class=\"garrison\" data-unit=\"BATTERY-1512\" data-hex=\"1512\""));
     assert_non_null(strstr(svg, "<g class=\"garrison\" data-unit=\"BATTERY-1610\" data-hex=\"1610\""));
     assert_int_equal(r_count(svg, "Garrison Force, Battery"), 2);
+    const char *g = strstr(svg, "data-unit=\"BATTERY-1512\"");
+    assert_non_null(g);
+    const char *end = strstr(g, "</g>"), *dot = strstr(g, "<circle");
+    assert_true(dot && dot < end); /* the gun's dot on a Battery's flag, none on the Garrison's */
+    g = strstr(svg, "data-unit=\"BRIDGEHEAD\"");
+    end = strstr(g, "</g>");
+    dot = strstr(g, "<circle");
+    assert_true(!dot || dot > end);
     free(svg);
     free(s);
 }
