@@ -79,6 +79,9 @@ typedef struct n20_dn_scenario {
     uint8_t end_turn, end_side, end_phase; /* [18.0] #5 the game ends after this phase (0: none) */
     uint8_t linz[6];            /* [17.2] die-1 -> N20_LZ_* */
     uint8_t zone[N20_HEXES];    /* N20_Z_* per hex */
+    /* ---- the picture (render.c) */
+    uint8_t map_turn;           /* `map-turn 0|90|180|270`: the map drawn turned clockwise by this
+                                 * many quarter turns, so that it reads like the real ground */
     /* ---- the data parser (data.c) */
     uint8_t cards_depth;        /* 1 + the base depth of the file whose `card` records made the deck */
 } n20_dn_scenario;
