@@ -20,7 +20,7 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
     int pontoon = n20_ae_step(s, u, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
-    int wg = n20_wg_retreat_side(s, u, from, to);   /* Wagram [6.10.1] [16.10.1] */
+    int wg = n20_wg_retreat_side(s, u, from, to);     /* Wagram [6.10.1] [16.10.1] */
     if (pontoon < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */

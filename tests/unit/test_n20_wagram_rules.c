@@ -131,6 +131,12 @@ static void test_n20_wg_3_0_austrian_deploys_one_unit_at_a_time_in_the_heights(v
     n20_pending(s, &p);
     assert_string_equal(p.kind, "deploy");
     assert_int_equal(t_legal_n(s, N20_ALLIED), 6); /* 2 units x 3 free hexes */
+    brt_buf vt;
+    buf_init(&vt);
+    n20_view_text(s, N20_FRENCH, &vt);
+    buf_append(&vt, "", 1);
+    assert_non_null(strstr((char *)vt.data, "To deploy on the Russbach Heights: ORANGE ZIETEN"));
+    buf_free(&vt);
     assert_true(t_legal_has(s, N20_ALLIED, "deploy ORANGE 2007"));
     NO(N20_ALLIED, "deploy ORANGE 2009", "3.0"); /* not on the Heights */
     NO(N20_ALLIED, "deploy REILLE 2006", "3.0"); /* not a deployed unit */
@@ -350,6 +356,26 @@ static void test_n20_wg_6_10_2_no_cap_after_turn_1(void **st) {
     assert_int_equal(s->dn.cc_left, 0xff);
     OK(N20_FRENCH, s_o("move REILLE %04u", s_nb(l1, 0)));
     OK(N20_FRENCH, s_o("move DERLON %04u %04u", l1, s_nb(l1, 5)));
+    free(s);
+}
+
+/* [6.10.2] rulings R-dn-wg-6.10.2-off: a Leader [16.9] leaving Lobau does not use the cap */
+static void test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted(void **st) {
+    (void)st;
+    LOCALS;
+    s_cc_map();
+    n20_state *s = s_new(&d, N20_OPT_LEADERS, 1, N20_FRENCH, N20_PH_EVENTS);
+    unsigned l1 = 1006, l2 = s_nb(1006, 3), m1 = s_nb(1006, 0);
+    t_place(s, "NAPOLEON", l1);
+    t_place(s, "REILLE", l2);
+    uint32_t r[] = {1};
+    t_dice_script(&d, 1, r);
+    s_run(s, &d, &ev);
+    assert_int_equal(s->dn.cc_left, 1);
+    OK(N20_FRENCH, s_o("move NAPOLEON %04u", m1));
+    assert_int_equal(s->dn.cc_left, 1);
+    OK(N20_FRENCH, s_o("move REILLE %04u %04u", l1, s_nb(l1, 5)));
+    assert_int_equal(s->dn.cc_left, 0);
     free(s);
 }
 
@@ -917,6 +943,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_10_2_roll_of_1_lets_one_unit_move_off_lobau),
         cmocka_unit_test(test_n20_wg_6_10_2_roll_of_6_lets_three_units_move_off_lobau),
         cmocka_unit_test(test_n20_wg_6_10_2_no_cap_after_turn_1),
+        cmocka_unit_test(test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted),
         cmocka_unit_test(test_n20_wg_6_10_1_incomplete_bridge_unusable_while_austrians_hold_a_secure_hex),
         cmocka_unit_test(test_n20_wg_6_10_1_bridges_complete_at_a_french_turn_with_the_hexes_free),
         cmocka_unit_test(test_n20_wg_6_10_1_checked_at_french_turns_only_and_stays_complete),
