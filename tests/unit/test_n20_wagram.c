@@ -14,6 +14,8 @@
 #include "n20/testing/n20_test.h"
 #include "n20/v1/n20.pb-c.h"
 
+extern const brt_ruleset brt_ruleset_n20;
+
 /* ---- the set-ups and rule cases on the Danube map ----------------------------------------------- */
 
 #define LOCALS              \
@@ -301,6 +303,23 @@ static void test_n20_wg_14_0_wagram20_home_ground_at_night(void **st) {
     free(s);
 }
 
+/* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
+ * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
+static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
+    (void)st;
+    const brt_ruleset *r = &brt_ruleset_n20;
+    t_dice d;
+    t_dice_init(&d, 42);
+    brt_reject err;
+    const char *opt[] = {"floridsdorf-pontoon"};
+    brt_ruleset_options o = {opt, 1, 2};
+    assert_null(r->setup("marchfeld", &o, &d.d, &err));
+    assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
+    void *s = r->setup("wagram20", &o, &d.d, &err);
+    assert_non_null(s);
+    r->destroy(s);
+}
+
 /* ---- whole games ------------------------------------------------------------------------------- */
 
 /* 1 if the order spends a Morale Point (forced march, reserves, rally) */
@@ -425,6 +444,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_12_8_wagram20_austrian_crossing_into_lobau),
         cmocka_unit_test(test_n20_wg_14_0_wagram20_home_ground_at_night),
         cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
+        cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
         cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
