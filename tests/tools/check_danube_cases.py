@@ -2,13 +2,17 @@
 """check_danube_cases.py SRC [-v]: the Danube 20 rule-case inventory keeps up with its tests.
 
 The inventory is docs/n20-cases/danube-*.md. Each file declares the test files its rows cite in
-its heading text, as `abbr` = tests/unit/test_n20_xxx.c; a row's last cell names its tests as
-"NAME (abbr)", NAME without the `test_n20_` prefix (the prefix is accepted too). A row whose test
-is not written yet says **open** (and is counted); a row "see FILE.md" points to another table.
+its heading text, as `abbr` = tests/unit/test_n20_xxx.c (or another file under tests/, below); a
+row's last cell names its tests as "NAME (abbr)", NAME without the `test_n20_` prefix for a cmocka
+test (the prefix is accepted too). A row whose test is not written yet says **open** (and is
+counted); a row "see FILE.md" points to another table.
 
 Checked, each a failure:
-- every test a row names is a cmocka test of the file its abbreviation stands for: defined as
-  `static void test_...(void **...)` and registered with cmocka_unit_test;
+- every test a row names is a test of the file its abbreviation stands for: for a
+  tests/unit/*.c file a cmocka test, defined as `static void test_...(void **...)` and registered
+  with cmocka_unit_test; for a tests/e2e/ script the ctest `e2e_<script name>` it is registered as
+  (tests/e2e/CMakeLists.txt); for a CMakeLists.txt or *.cmake file a ctest its add_test(NAME ...)
+  registers (a `foreach` over literal values expanded, any other ${...} matching a word);
 - every abbreviation a row uses is declared in the heading of its file;
 - every test of the Danube 20 rule-case files (tests/unit/test_n20_v3_*.c, test_n20_ae*.c,
   test_n20_wagram*.c, test_n20_garrison.c, test_n20_step_f.c, test_n20_legal_*.c,
@@ -26,9 +30,9 @@ DANUBE = ["test_n20_v3_*.c", "test_n20_ae*.c", "test_n20_wagram*.c", "test_n20_g
 
 # whole games on the real scenarios (random games, replays, the view): their tests are counted,
 # not required in a row; a row may still name them
-WHOLE = {"test_n20_ae_game.c", "test_n20_wagram.c"}
+WHOLE = {"test_n20_ae_game.c", "test_n20_wagram.c", "test_n20_dn_replay.c"}
 
-DECL = re.compile(r"`(\w+)`\s*=\s*(?:tests/unit/)?(test_\w+\.c)")
+DECL = re.compile(r"`(\w+)`\s*=\s*(tests/[\w./-]*\w|test_\w+\.c)")
 REF = re.compile(r"(\w+) \((\w+)\)")
 
 
@@ -40,6 +44,62 @@ def tests_of(path):
     registered = set(re.findall(r"cmocka_unit_test\w*\(\s*(test_\w+)", text))
     return {name: name in registered
             for name in re.findall(r"^static void (test_\w+)\(void \*\*", text, re.M)}
+
+
+def ctests_of(path):
+    """The ctest names a CMake file registers, as regular expressions."""
+    if not os.path.exists(path):
+        return None
+    text = open(path, encoding="utf-8").read()
+    loops = [(m.start(), m.group(1), m.group(2).split())
+             for m in re.finditer(r"foreach\(\s*(\w+)\s+([^)$]*)\)", text)]
+    names = []
+    for m in re.finditer(r"add_test\(\s*NAME\s+([^\s)]+)", text):
+        pat = m.group(1)
+        variants = [pat]
+        for start, var, values in loops:
+            if start < m.start() and "${" + var + "}" in pat and values:
+                variants = [v.replace("${" + var + "}", val) for v in variants for val in values]
+        for v in variants:
+            parts = re.split(r"\$\{\w+\}", v)
+            names.append(re.compile(r"\w+".join(re.escape(x) for x in parts) + r"\Z"))
+    return names
+
+
+class TestFile:
+    """The tests of one declared file: has(name) -> True (a test), False (defined, not
+    registered), None (no such test)."""
+
+    def __init__(self, src, rel):
+        self.rel = rel
+        self.kind = None
+        self.cmocka = {}
+        self.ctests = []
+        path = os.path.join(src, rel)
+        if rel.startswith("tests/unit/") and rel.endswith(".c"):
+            found = tests_of(path)
+            if found is not None:
+                self.kind = "cmocka"
+                self.cmocka = {short(n): r for n, r in found.items()}
+        elif rel.startswith("tests/e2e/") and re.search(r"\.(sh|py)$", rel) and os.path.exists(path):
+            self.kind = "ctest"
+            self.ctests = [re.compile(re.escape("e2e_" + re.sub(r"\.(sh|py)$", "", os.path.basename(rel))) + r"\Z")]
+        elif re.search(r"(CMakeLists\.txt|\.cmake)$", rel):
+            found = ctests_of(path)
+            if found is not None:
+                self.kind = "ctest"
+                self.ctests = found
+
+    def has(self, name):
+        if self.kind == "cmocka":
+            tshort = short(name) if name.startswith("test_") else name
+            return self.cmocka.get(tshort)
+        return True if any(p.match(name) for p in self.ctests) else None
+
+    def key(self, name):
+        if self.kind == "cmocka":
+            return short(name) if name.startswith("test_") else name
+        return name
 
 
 def short(name):
@@ -55,11 +115,14 @@ def main():
     bad = 0
     cache = {}
 
+    def declared(rel):
+        if rel not in cache:
+            cache[rel] = TestFile(src, rel)
+        return cache[rel]
+
     def defined(fname):
-        if fname not in cache:
-            found = tests_of(os.path.join(unit, fname))
-            cache[fname] = None if found is None else {short(n): r for n, r in found.items()}
-        return cache[fname]
+        tf = declared("tests/unit/" + fname)
+        return tf.cmocka if tf.kind == "cmocka" else None
 
     named = {}  # file -> set of short names named in some row
     rows = opened = 0
@@ -72,11 +135,11 @@ def main():
         lines = open(path, encoding="utf-8").read().split("\n")
         files = {}
         prose = " ".join(line for line in lines if not line.startswith("|"))
-        for abbr, fname in DECL.findall(prose):
-            files[abbr] = fname
-        for abbr, fname in files.items():
-            if defined(fname) is None:
-                print(f"{md}: `{abbr}` stands for tests/unit/{fname}, which does not exist")
+        for abbr, rel in DECL.findall(prose):
+            files[abbr] = rel if rel.startswith("tests/") else "tests/unit/" + rel
+        for abbr, rel in files.items():
+            if declared(rel).kind is None:
+                print(f"{md}: `{abbr}` stands for {rel}, which does not exist or holds no tests")
                 bad = 1
         for lineno, line in enumerate(lines, 1):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -105,18 +168,19 @@ def main():
                           f"(`{abbr}` = tests/unit/test_n20_....c)")
                     bad = 1
                     continue
-                fname = files[abbr]
-                have = defined(fname)
-                if have is None:
+                tf = declared(files[abbr])
+                if tf.kind is None:
                     continue
-                tshort = short(tname) if tname.startswith("test_") else tname
-                named.setdefault(fname, set()).add(tshort)
-                if tshort not in have:
-                    print(f"{md}:{lineno}: {tshort} is not a test of tests/unit/{fname}")
+                key = tf.key(tname)
+                if tf.kind == "cmocka":
+                    named.setdefault(os.path.basename(tf.rel), set()).add(key)
+                found = tf.has(tname)
+                if found is None:
+                    what = "a test of" if tf.kind == "cmocka" else "a ctest registered for"
+                    print(f"{md}:{lineno}: {key} is not {what} {tf.rel}")
                     bad = 1
-                elif not have[tshort]:
-                    print(f"{md}:{lineno}: {tshort} is defined in tests/unit/{fname} "
-                          f"but not registered (cmocka_unit_test)")
+                elif not found:
+                    print(f"{md}:{lineno}: {key} is defined in {tf.rel} but not registered (cmocka_unit_test)")
                     bad = 1
     danube = sorted({os.path.basename(p) for g in DANUBE for p in glob.glob(os.path.join(unit, g))})
     strict_total = counted = unlisted = 0
