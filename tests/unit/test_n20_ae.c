@@ -39,6 +39,12 @@ static n20_scenario *s_scenario(void) {
             u->place = N20_P_SITE;
             u->area = strcmp(u->id, "4eC") == 0 ? 'S' : 'N';
         }
+        if (strcmp(u->id, "PAJOL") == 0) { /* [17.3.1] [9.10] the second Bridgehead's Garrison, `site second` */
+            u->flags |= N20_FLAG_GARRISON;
+            u->place = N20_P_SITE;
+            u->area = '2';
+            u->if_opts = N20_OPT_BERTRAND;
+        }
         if (strcmp(sc->units[i].id, "UXBRIDGE") == 0 || strcmp(sc->units[i].id, "HILL") == 0)
             sc->units[i].linz = 1; /* [17.2] with the option */
     }
@@ -323,6 +329,68 @@ static void test_n20_ae_6_10_a_path_crossing_back_after_damage_ends_before_it(vo
 
 /* a French unit in the Bridgehead hex must retreat after the Austrian attack of PIRCH (3 against 3);
  * the French LOC (the site's) lies beyond the river so the retreat toward it crosses */
+
+/* R-dn-6.10-cut-short [6.9] [6.10]: a crossing roll of 1 cuts the move short before the river; it
+ * does not end stacked with the friendly unit it was moving through: it stops at the last hex of
+ * its path where it may, or where it began */
+static void test_n20_ae_6_10_cut_short_move_does_not_end_stacked(void **st) {
+    (void)st;
+    for (int start = 0; start < 2; start++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        int g = t_place(s, "GERARD", 1507); /* on the southern bank, before the pontoon */
+        int u = t_place(s, "KELLERMANN", start ? 1508 : 1509); /* cavalry, 3 MP */
+        uint32_t r[1] = {1};
+        t_dice_script(&d, 1, r);
+        t_events ev = {0};
+        assert_int_equal(t_order(s, N20_FRENCH, start ? "move KELLERMANN 1507 1506" : "move KELLERMANN 1508 1507 1506",
+                                 &d, &ev, NULL),
+                         0);
+        assert_int_equal(n20_xxyy(s->u[u].hex), 1508); /* not 1507, GERARD's hex */
+        assert_int_equal(n20_xxyy(s->u[g].hex), 1507);
+        assert_true(s->u[u].flags & N20_UF_MOVED);
+        assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+        assert_true(t_events_has(&ev, "[6.9] KELLERMANN cannot end its move stacked at 1507"));
+        s_free(s, sc);
+    }
+}
+
+/* R-dn-6.10-combat-bridge [6.10] v3 [7.0] [9.4.3]: an intact pontoon is a Bridge hexside for combat:
+ * the French unit on one bank may attack the Austrian unit on the other, it is not obliged to (no
+ * ZOC crosses a Major River even at a bridge); Damaged, the Danube is a Major River: not adjacent */
+static void test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat(void **st) {
+    (void)st;
+    for (int damaged = 0; damaged < 2; damaged++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        int v = t_place(s, "VANDAMME", 1507);
+        int p = t_place(s, "PIRCH", 1506);
+        if (damaged) s->dn.pontoon[0] = N20_PON_DAMAGED;
+        s->phase = N20_PH_DECLARE;
+        assert_int_equal(n20_adjacent_units(s, v, p), !damaged);
+        assert_false(n20_adjacent_react(s, v, p));  /* v3 [7.0] not adjacent for ZOC */
+        assert_false(n20_must_attack(s, v));         /* [9.4.3] never obliged */
+        assert_false(n20_in_ezoc(s, n20_hex(1507), N20_ALLIED, 0));
+        uint8_t before[4096], after[4096];
+        size_t nb = s_enc(s, before, sizeof before);
+        brt_reject err;
+        int rc = t_order(s, N20_FRENCH, "declare VANDAMME -> PIRCH", &d, NULL, &err);
+        if (!damaged) {
+            assert_int_equal(rc, 0);
+        } else {
+            assert_int_equal(rc, -1);
+            assert_string_equal(err.rule, "9.2.2");
+            assert_int_equal(s_enc(s, after, sizeof after), nb);
+            assert_memory_equal(before, after, nb);
+        }
+        s_free(s, sc);
+    }
+}
+
 static n20_state *s_retreat_state(n20_scenario **scp, t_dice *d, uint32_t combat_die, int *v) {
     n20_state *s = s_site_empty(scp, d, "lackenau");
     (*scp)->loc[N20_ARMY_FRENCH][0] = n20_hex(1512);
@@ -926,6 +994,47 @@ static void test_n20_ae_17_3_2_second_site_in_a_french_movement_phase(void **st)
     s_free(s, sc);
 }
 
+/* [17.3.1] [9.10] R-dn-17.3-second-garrison: the second Bridgehead contains a French Garrison
+ * force, placed with it at the second site's northern-bank hex (never at the first site) */
+static void test_n20_ae_17_3_1_second_bridgehead_has_its_garrison(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    int g = t_unit(s, "PAJOL");
+    assert_int_equal(s->u[g].where, N20_U_OUT); /* not placed with the first site */
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    assert_int_equal(s->u[g].where, N20_U_GARRISON);
+    assert_int_equal(n20_xxyy(s->u[g].hex), 1806);
+    assert_int_equal(s->u[g].hidden, 0);
+    assert_true(n20_ae_bridgehead_at(s, n20_hex(1806))); /* a Redoubt [9.10] */
+    s_free(s, sc);
+}
+
+/* [9.10.1] Catastrophe at the second Bridgehead: its marker, its Garrison and its Pontoon Bridges
+ * are destroyed, French Morale -2; the first set stands */
+static void test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    int g = t_unit(s, "PAJOL");
+    int a = t_place(s, "PIRCH", 1805);
+    int m0 = s->morale[N20_FRENCH];
+    uint16_t p[1] = {n20_hex(1806)};
+    n20_advance_apply(s, a, p, 1, NULL);
+    assert_int_equal(s->dn.bridgehead[1], 0);
+    assert_int_equal(s->dn.pontoon[1], N20_PON_DESTROYED);
+    assert_int_equal(s->u[g].where, N20_U_ELIM);
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 2);
+    assert_int_equal(s->dn.bridgehead[0], 1);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
+}
+
 static void test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available(void **st) {
     (void)st;
     t_dice d;
@@ -1070,6 +1179,10 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_3_1_no_second_site_before_turn_3),
         cmocka_unit_test(test_n20_ae_17_3_2_second_site_in_a_french_movement_phase),
         cmocka_unit_test(test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available),
+        cmocka_unit_test(test_n20_ae_17_3_1_second_bridgehead_has_its_garrison),
+        cmocka_unit_test(test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead),
+        cmocka_unit_test(test_n20_ae_6_10_cut_short_move_does_not_end_stacked),
+        cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
         cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
