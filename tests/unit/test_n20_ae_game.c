@@ -246,6 +246,39 @@ static void test_n20_ae_game_aspern_essling_replays_to_the_same_hash(void **st) 
     assert_memory_equal(a, b, 32);
 }
 
+
+/* [17.3.1] [9.10] aspern-essling20: with bertrand-miracle the second Bridgehead's Garrison
+ * (BRIDGEHEAD2) is placed at the second site's northern bank when it is built; without the
+ * option it is not in the game */
+static void test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison(void **st) {
+    (void)st;
+    for (int with = 0; with < 2; with++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_state *s = s_ae(&d, with ? N20_OPT_BERTRAND : 0);
+        int g = -1;
+        for (int i = 0; i < s->sc->nunits; i++)
+            if (strcmp(s->sc->units[i].id, "BRIDGEHEAD2") == 0) g = i;
+        assert_true(g >= 0);
+        assert_int_equal(n20_unit_find(s, "BRIDGEHEAD2"), with ? g : -1);
+        assert_int_equal(n20_unit_in_game(s, g), with);
+        assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+        assert_int_equal(s->u[g].where, N20_U_OUT); /* not with the first site */
+        assert_int_equal(s->u[t_unit(s, "BRIDGEHEAD")].where, N20_U_GARRISON);
+        if (with) {
+            s->turn = 3;
+            s->phasing = N20_FRENCH;
+            s->phase = N20_PH_MOVE;
+            assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+            assert_int_equal(s->u[g].where, N20_U_GARRISON);
+            assert_int_equal(n20_xxyy(s->u[g].hex), 1511);
+            assert_int_equal(n20_garrison_at(s, n20_hex(1511)), g);
+            assert_true(n20_ae_bridgehead_at(s, n20_hex(1511)));
+        }
+        free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_offers_its_five_sites),
@@ -254,6 +287,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
         cmocka_unit_test(test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt),
+        cmocka_unit_test(test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison),
         cmocka_unit_test(test_n20_ae_17_1_thirteenth_card_in_the_danube_scenarios),
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
