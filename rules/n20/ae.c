@@ -359,11 +359,15 @@ int n20_ae_bridgehead_at(const n20_state *s, uint16_t h) {
     return 0;
 }
 
-void n20_ae_advanced(n20_state *s, int u, n20_out *out) {
+void n20_ae_advanced(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     if (!n20_ae(s) || s->sc->units[u].side == N20_FRENCH) return;
     for (int p = 0; p < 2; p++) {
         const n20_dn_site *st = s_site(s, p);
-        if (!st || !s->dn.bridgehead[p] || st->fischamend || st->north != s->u[u].hex) continue;
+        if (!st || !s->dn.bridgehead[p] || st->fischamend) continue;
+        /* R-dn-9.10.1-pursuit: "enters" the hex, to stop there or pursuing through it [9.8.5] */
+        int in = 0;
+        for (int i = 0; i < n; i++) in |= path[i] == st->north;
+        if (!in) continue;
         /* [9.10.1] Catastrophe: the Bridgehead, its Garrison and the Pontoon Bridges are gone */
         s->dn.bridgehead[p] = 0;
         int g = s_garrison(s, p);

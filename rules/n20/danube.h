@@ -143,7 +143,8 @@ void n20_ae_repair(struct n20_state *s, brt_dice *dice, struct n20_out *out); /*
 /* [17.2] Summoned from Linz: the rolls of the phasing side's units due, in its Movement Phase */
 void n20_ae_linz(struct n20_state *s, brt_dice *dice, struct n20_out *out);
 void n20_ae_card(struct n20_state *s, int effect, brt_dice *dice, struct n20_out *out); /* [6.10.2] */
-void n20_ae_advanced(struct n20_state *s, int u, struct n20_out *out); /* [9.10.1] */
+/* [9.10.1] unit u Advanced after Combat along path (a pursuit passes through hexes too) */
+void n20_ae_advanced(struct n20_state *s, int u, const uint16_t *path, int n, struct n20_out *out);
 /* [14.0] the A-E French Objective hexes (of the chosen sites) held by units of `side` */
 int n20_ae_captured(const struct n20_state *s, int side);
 /* [14.1] [14.2] the Morale recovered from Rest at Night by `side` (rest: the scenario's) */

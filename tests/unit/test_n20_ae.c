@@ -1035,6 +1035,43 @@ static void test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead(void **st) {
     s_free(s, sc);
 }
 
+/* [9.10.1] R-dn-9.10.1-pursuit: an Austrian unit that enters the Bridgehead hex pursuing through it
+ * along a Retreat Path (an Advance after Combat of more than one hex) is a Catastrophe too */
+static void test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    int a = t_place(s, "PIRCH", 1505);
+    int m0 = s->morale[N20_FRENCH];
+    uint16_t p[2] = {n20_hex(1506), n20_hex(1606)};
+    n20_advance_apply(s, a, p, 2, NULL);
+    assert_int_equal(n20_xxyy(s->u[a].hex), 1606);
+    assert_int_equal(s->dn.bridgehead[0], 0);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DESTROYED);
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 2);
+    s_free(s, sc);
+}
+
+/* [17.3.2] [14.0] the second French Objective marker is not placed on a hex that has one already
+ * ("e.g., Leopoldau"): an Austrian unit there counts once */
+static void test_n20_ae_17_3_2_one_objective_marker_a_hex(void **st) {
+    (void)st;
+    for (int same = 0; same < 2; same++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_bertrand(&sc, &d, 3);
+        if (same) sc->dn.site[S_LOBW].obj = sc->dn.site[S_LACK].obj; /* both Leopoldau (0810) */
+        assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+        t_place(s, "PIRCH", 810);
+        t_place(s, "ZIETEN", 1510);
+        assert_int_equal(n20_ae_captured(s, N20_ALLIED), same ? 1 : 2);
+        s_free(s, sc);
+    }
+}
+
 static void test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available(void **st) {
     (void)st;
     t_dice d;
@@ -1182,6 +1219,8 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_3_1_second_bridgehead_has_its_garrison),
         cmocka_unit_test(test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead),
         cmocka_unit_test(test_n20_ae_6_10_cut_short_move_does_not_end_stacked),
+        cmocka_unit_test(test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe),
+        cmocka_unit_test(test_n20_ae_17_3_2_one_objective_marker_a_hex),
         cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
         cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
