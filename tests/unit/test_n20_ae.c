@@ -360,6 +360,34 @@ static void test_n20_ae_6_10_cut_short_move_does_not_end_stacked(void **st) {
 /* R-dn-6.10-combat-bridge [6.10] v3 [7.0] [9.4.3]: an intact pontoon is a Bridge hexside for combat:
  * the French unit on one bank may attack the Austrian unit on the other, it is not obliged to (no
  * ZOC crosses a Major River even at a bridge); Damaged, the Danube is a Major River: not adjacent */
+/* [6.10] [16.2] a Cavalry Penetration (a Reaction move, v3 [8.0]) across the intact pontoon rolls
+ * on the Pontoon Crossing Table: 5 crosses; 1 stays, the pontoon Damaged, its Reaction spent */
+static void test_n20_ae_6_10_penetration_across_the_pontoon_rolls(void **st) {
+    (void)st;
+    for (int fail = 0; fail < 2; fail++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        s->opts |= N20_OPT_CAV_PENETRATION;
+        s->phasing = N20_ALLIED;
+        s->phase = N20_PH_REACTION;
+        int k = t_place(s, "KELLERMANN", 1507);
+        t_place(s, "PIRCH", 1505); /* 1506 is next to it */
+        s->u[k].flags |= N20_UF_REACT_OK;
+        assert_true(t_legal_has(s, N20_FRENCH, "penetrate KELLERMANN 1506"));
+        uint32_t r[1] = {fail ? 1u : 5u};
+        t_dice_script(&d, 1, r);
+        int before = t_dice_count(&d, "6.10 pontoon crossing");
+        assert_int_equal(t_order(s, N20_FRENCH, "penetrate KELLERMANN 1506", &d, NULL, NULL), 0);
+        assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before + 1);
+        assert_int_equal(n20_xxyy(s->u[k].hex), fail ? 1507 : 1506);
+        assert_true(s->u[k].flags & N20_UF_REACTED);
+        assert_int_equal(s->dn.pontoon[0], fail ? N20_PON_DAMAGED : N20_PON_INTACT);
+        s_free(s, sc);
+    }
+}
+
 static void test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat(void **st) {
     (void)st;
     for (int damaged = 0; damaged < 2; damaged++) {
@@ -1219,6 +1247,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_3_1_second_bridgehead_has_its_garrison),
         cmocka_unit_test(test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead),
         cmocka_unit_test(test_n20_ae_6_10_cut_short_move_does_not_end_stacked),
+        cmocka_unit_test(test_n20_ae_6_10_penetration_across_the_pontoon_rolls),
         cmocka_unit_test(test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe),
         cmocka_unit_test(test_n20_ae_17_3_2_one_objective_marker_a_hex),
         cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
