@@ -279,6 +279,47 @@ static void test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison(void **
     }
 }
 
+
+/* A-E [3.0] **** [11.0]: 3eA is a Variable Reinforcement of Turn 4 arriving on a 4, 5 or 6 via the
+ * Entry Area of the crossing site: a 3 delays it to Turn 5, a 4 brings it in */
+static void test_n20_ae_3_0_aspern_essling_3ea_variable_reinforcement(void **st) {
+    (void)st;
+    for (int arrives = 0; arrives < 2; arrives++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_state *s = s_ae(&d, 0);
+        assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+        int u = t_unit(s, "3eA");
+        assert_int_equal(s->u[u].where, N20_U_VARIABLE);
+        s->turn = 4;
+        s->phasing = N20_FRENCH;
+        s->phase = N20_PH_MOVE_START;
+        uint32_t r[1] = {arrives ? 4u : 3u};
+        t_dice_script(&d, 1, r);
+        /* the roll's purpose names the Waterloo 20 record kind (17.1.3) for a unit with its own need */
+        int before = t_dice_count(&d, "11.0 variable reinforcement") + t_dice_count(&d, "17.1.3 arrival roll");
+        n20_run(s, &d.d, NULL);
+        assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement") + t_dice_count(&d, "17.1.3 arrival roll"),
+                         before + 1);
+        assert_int_equal(s->phase, N20_PH_MOVE);
+        if (arrives) {
+            assert_int_equal(s->u[u].where, N20_U_REINF);
+            assert_true(t_legal_count_prefix(s, N20_FRENCH, "move 3eA ") > 0);
+            char o[64];
+            assert_true(t_legal_match(s, N20_FRENCH, "move 3eA ", T_MATCH_PREFIX, o, sizeof o) > 0);
+            unsigned h = (unsigned)atoi(o + 9); /* its first hex: an entry hex of Area C [11.6] */
+            int area_c = 0;
+            for (int i = 0; i < s->sc->nentry; i++)
+                if (n20_xxyy(s->sc->entry_hex[i]) == h && s->sc->entry_area[i] == 'C') area_c = 1;
+            assert_true(area_c);
+        } else {
+            assert_int_equal(s->u[u].where, N20_U_VARIABLE);
+            assert_int_equal(s->u[u].arrive, 5);
+        }
+        free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_offers_its_five_sites),
@@ -288,6 +329,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
         cmocka_unit_test(test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt),
         cmocka_unit_test(test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison),
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_3ea_variable_reinforcement),
         cmocka_unit_test(test_n20_ae_17_1_thirteenth_card_in_the_danube_scenarios),
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),
