@@ -419,6 +419,29 @@ static void test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat(void **st) {
     }
 }
 
+/* R-dn-6.10-combat-bridge: the defender across the intact pontoon has the Bridge benefit of the
+ * Terrain Effects Chart, as at any bridged Major River hexside [9.4.2] */
+static void test_n20_ae_6_10_defender_across_the_pontoon_has_the_bridge_benefit(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    s->phasing = N20_ALLIED;
+    s->phase = N20_PH_DECLARE;
+    t_place(s, "PIRCH", 1506);
+    t_place(s, "VANDAMME", 1507); /* clear terrain */
+    assert_int_equal(t_order(s, N20_ALLIED, "declare PIRCH -> VANDAMME", &d, NULL, NULL), 0);
+    t_events ev = {0};
+    uint32_t r[1] = {3};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    char want[32];
+    snprintf(want, sizeof want, "(terrain +%d)", sc->bridge_def);
+    assert_true(sc->bridge_def > 0);
+    assert_true(t_events_has(&ev, want));
+    s_free(s, sc);
+}
+
 static n20_state *s_retreat_state(n20_scenario **scp, t_dice *d, uint32_t combat_die, int *v) {
     n20_state *s = s_site_empty(scp, d, "lackenau");
     (*scp)->loc[N20_ARMY_FRENCH][0] = n20_hex(1512);
@@ -1251,6 +1274,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe),
         cmocka_unit_test(test_n20_ae_17_3_2_one_objective_marker_a_hex),
         cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
+        cmocka_unit_test(test_n20_ae_6_10_defender_across_the_pontoon_has_the_bridge_benefit),
         cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
