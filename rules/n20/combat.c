@@ -24,6 +24,8 @@ static int s_obliges(const n20_state *s, int att, int e) {
     return n20_exerts_zoc(s, att, s->u[e].hex) || n20_exerts_zoc(s, e, s->u[att].hex);
 }
 
+int n20_declare_obliges(const n20_state *s, int att, int e) { return s_obliges(s, att, e); }
+
 int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_reject *err) {
     const n20_scenario *sc = s->sc;
     int side = s->phasing;

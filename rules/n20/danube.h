@@ -157,6 +157,7 @@ int n20_ae_bridgehead_at(const struct n20_state *s, uint16_t h);
 void n20_ae_view(const struct n20_state *s, char names[4][24], int *bh, uint32_t *bh_hex, uint32_t *pon_hex,
                  uint32_t *obj, int *bh2, uint32_t *obj2);
 void n20_ae_view_text(const struct n20_state *s, brt_buf *out);
+
 /* ---- Wagram 20 and the Marchfeld (wagram.c): the hooks the shared files call ----------------- */
 struct n20_state;
 struct n20_out;

@@ -115,6 +115,8 @@ static int s_split(const char *p, size_t len, s_line *L, int *prov_rulebook) {
         while (*c && *c != ' ' && *c != '\t') c++;
         if (*c) *c++ = 0;
     }
+    while (*c == ' ' || *c == '\t') c++;
+    if (*c) return -1; /* more than MAXW words: refused, never cut short */
     return L->n ? 0 : -1;
 }
 

@@ -781,6 +781,25 @@ void n20_resign(n20_state *s, unsigned seat, n20_out *out);
 int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
               n20_out *out, brt_reject *err);
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out);
+/* [9.2] the step form of the declaration (legal.c): 0 when battle b may be added to the battles
+ * declared so far (s->b[0..nbattles)) and leaves a declaration that can still be completed */
+int n20_declare_one_check(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* 1 while a declaration or a retreat is being given step by step (no [16.1.1] reveal then) */
+int n20_stepping(const n20_state *s);
+/* 1 when the declared battles can be completed into one n20_declare_check accepts */
+int n20_declare_completable(const n20_state *s, const n20_battle *b, int nb);
+/* [9.1] [9.1.1] [9.2.1] the attack of `att` obliges enemy unit e to be attacked (combat.c) */
+int n20_declare_obliges(const n20_state *s, int att, int e);
+/* [9.7] the step form of the retreat (retreat.c): the current unit's path so far is kept in
+ * s->f.path[k] / npath[k] until it is complete (then carried out as the whole-path retreat) */
+int n20_retreat_stepped(const n20_state *s);
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out); /* 1: done */
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err);
+void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out);
+/* every path beginning with the current unit's steps: fn for each (unbounded but for depth) */
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max);
 int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reject *err);
 int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
 int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);

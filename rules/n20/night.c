@@ -35,6 +35,6 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
         if (s->over) return;
     }
     /* 3. Morale Recovery from Rest */
-    /* A-E [14.1] [14.2], Wagram [14.0] Home Ground: each a no-op outside its scenario */
-    n20_morale_one(s, side, n20_ae_rest(s, side, n20_wg_rest(s, side, sc->rest[side]), out), out, "14.0 rest");
+    n20_morale_one(s, side, n20_wg_rest(s, side, n20_ae_rest(s, side, sc->rest[side], out)), out,
+                   "14.0 rest"); /* A-E [14.1] [14.2]; Wagram [14.0] Home Ground */
 }

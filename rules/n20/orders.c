@@ -56,6 +56,35 @@ static int s_strip_start(const n20_state *s, int u, uint16_t *path, int n) {
     return n;
 }
 
+/* [9.2] the declaration is complete (a whole Declare, or "declare done" after the steps) */
+static void s_declared(n20_state *s, n20_out *out) {
+    size_t nb = s->nbattles;
+    n20_battle b[N20_MAX_BATTLES];
+    memcpy(b, s->b, sizeof b);
+    /* [16.1.1] after all battles are declared, every unit involved is revealed (hex order) */
+    for (int h = 0; h < N20_HEXES && n20_fog(s); h++)
+        for (size_t i = 0; i < nb; i++) {
+            for (int k = 0; k < b[i].natt; k++)
+                if (s->u[b[i].att[k]].hex == h) n20_fog_reveal(s, b[i].att[k], out, "16.1.1 battle declared");
+            for (int k = 0; k < b[i].ndef; k++)
+                if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
+        }
+    n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
+    memcpy(b, s->b, sizeof b);
+    for (size_t i = 0; i < nb; i++) {
+        int us[2 * N20_MAX_SIDE], nu = 0;
+        for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
+        for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
+        int v[2] = {(int)i, b[i].natt};
+        char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
+        /* [9.2] who attacks whom: the attackers are units[0..natt), the defenders follow */
+        n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared: %s %s %s",
+                  (unsigned)i + 1, n20_u_list(la, sizeof la, 0, b[i].natt),
+                  b[i].natt == 1 ? "attacks" : "attack", n20_u_list(ld, sizeof ld, b[i].natt, b[i].ndef));
+    }
+    s->phase = N20_PH_BATTLES;
+}
+
 static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dice *dice, n20_out *out,
                    brt_reject *err) {
     int ph = s->phase;
@@ -140,31 +169,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             for (int k = 0; k < na; k++) b[i].att[k] = (uint8_t)units[k];
             for (int k = 0; k < nd; k++) b[i].def[k] = (uint8_t)units2[k];
         }
+        if (s->nbattles)
+            return n20_reject(err, "9.2", "the declaration is being made one battle at a time: declare one "
+                              "battle more, or declare done");
         if (n20_declare_check(s, b, (int)nb, err) < 0) return -1;
         memcpy(s->b, b, sizeof b);
         s->nbattles = (uint8_t)nb;
-        /* [16.1.1] after all battles are declared, every unit involved is revealed (hex order) */
-        for (int h = 0; h < N20_HEXES && n20_fog(s); h++)
-            for (size_t i = 0; i < nb; i++) {
-                for (int k = 0; k < b[i].natt; k++)
-                    if (s->u[b[i].att[k]].hex == h) n20_fog_reveal(s, b[i].att[k], out, "16.1.1 battle declared");
-                for (int k = 0; k < b[i].ndef; k++)
-                    if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
-            }
-        n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
-        memcpy(b, s->b, sizeof b);
-        for (size_t i = 0; i < nb; i++) {
-            int us[2 * N20_MAX_SIDE], nu = 0;
-            for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
-            for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
-            int v[2] = {(int)i, b[i].natt};
-            char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
-            /* [9.2] who attacks whom: the attackers are units[0..natt), the defenders follow */
-            n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared: %s %s %s",
-                      (unsigned)i + 1, n20_u_list(la, sizeof la, 0, b[i].natt),
-                      b[i].natt == 1 ? "attacks" : "attack", n20_u_list(ld, sizeof ld, b[i].natt, b[i].ndef));
-        }
-        s->phase = N20_PH_BATTLES;
+        s_declared(s, out);
         break;
     }
     case N20__V1__ORDER__KIND_RESOLVE: {
@@ -197,6 +208,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             n20_leader_retreat_apply(s, u, path, n, dice, out);
             break;
         }
+        if (n20_retreat_stepped(s)) return n20_reject(err, "9.7", "the retreat is being made one hex at a time: retreat-step or retreat-stop");
         if (n20_retreat_check(s, u, path, n, err) < 0) return -1;
         n20_retreat_apply(s, u, path, n, dice, out);
         break;
@@ -372,10 +384,49 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (!o->reveal || !o->reveal->unit) return n20_reject(err, "16.1.1", "name the unit");
         if ((u = s_find(s, seat, o->reveal->unit)) < 0) return s_no_unit(s, o->reveal->unit, err);
         if (n20_reveal_check(s, seat, u, err) < 0) return -1;
+        if (n20_stepping(s)) /* a revealed Dummy leaves the map: the steps so far might lead nowhere */
+            return n20_reject(err, "16.1.1", "a declaration or a retreat is being given step by step: reveal %s "
+                              "before its first step or after its last", N20_RUID(s, u));
         n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
         return 0;
 
     /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20__V1__ORDER__KIND_DECLARE_ONE: { /* [9.2] one battle of the declaration */
+        N20__V1__Battle *bt = o->declare_one;
+        if (!bt) return n20_reject(err, "9.0", "declare one names attackers and defenders");
+        int na = s_units(s, seat, bt->attackers, bt->n_attackers, units, N20_MAX_SIDE, err);
+        if (na < 0) return -1;
+        int nd = s_units(s, seat, bt->defenders, bt->n_defenders, units2, N20_MAX_SIDE, err);
+        if (nd < 0) return -1;
+        n20_battle one;
+        memset(&one, 0, sizeof one);
+        one.natt = (uint8_t)na;
+        one.ndef = (uint8_t)nd;
+        for (int k = 0; k < na; k++) one.att[k] = (uint8_t)units[k];
+        for (int k = 0; k < nd; k++) one.def[k] = (uint8_t)units2[k];
+        if (n20_declare_one_check(s, &one, err) < 0) return -1;
+        if (!s->nbattles) memset(s->b, 0, sizeof s->b); /* as a whole Declare leaves them */
+        s->b[s->nbattles++] = one;
+        return 0; /* the declaration stays pending */
+    }
+    case N20__V1__ORDER__KIND_DECLARE_DONE:
+        if (n20_declare_check(s, s->b, s->nbattles, err) < 0) return -1;
+        s_declared(s, out);
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STEP:
+        if (!o->retreat_step || !o->retreat_step->unit || o->retreat_step->n_path != 1)
+            return n20_reject(err, "9.7", "retreat-step names a unit and the one hex it enters");
+        if ((u = s_find(s, seat, o->retreat_step->unit)) < 0) return s_no_unit(s, o->retreat_step->unit, err);
+        if (s_path(o->retreat_step->path, 1, path, err) < 0) return -1;
+        if (n20_retreat_step_check(s, u, path[0], err) < 0) return -1;
+        if (n20_retreat_step_apply(s, u, path[0], dice, out) == 0) return 0; /* the path goes on */
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STOP:
+        if (!o->retreat_stop || !o->retreat_stop->unit) return n20_reject(err, "9.7", "retreat-stop names a unit");
+        if ((u = s_find(s, seat, o->retreat_stop->unit)) < 0) return s_no_unit(s, o->retreat_stop->unit, err);
+        if (n20_retreat_stop_check(s, u, err) < 0) return -1;
+        n20_retreat_stop_apply(s, u, dice, out);
+        break;
     case N20__V1__ORDER__KIND_FIGHT: { /* [9.0] resolve, the attacker deciding [9.5] at Step F */
         N20__V1__Resolve *r = o->fight;
         if (!r) return n20_reject(err, "9.0", "fight names a battle");
@@ -433,11 +484,13 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
-    case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
+    case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE || kind == N20__V1__ORDER__KIND_DECLARE_ONE ||
+                                kind == N20__V1__ORDER__KIND_DECLARE_DONE;
     case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE || kind == N20__V1__ORDER__KIND_FIGHT;
     case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
     case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
-    case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
+    case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT || kind == N20__V1__ORDER__KIND_RETREAT_STEP ||
+                                kind == N20__V1__ORDER__KIND_RETREAT_STOP;
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_REDUCE || kind == N20__V1__ORDER__KIND_END;

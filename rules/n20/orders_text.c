@@ -83,6 +83,19 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_STEP_F; o.step_f = &f;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "retreat-step") == 0 && n == 3) { /* [9.7] one hex of the retreat */
+        if (s_hexes(w + 2, 1, hx, err) < 0) return -1;
+        N20__V1__Retreat r = N20__V1__RETREAT__INIT;
+        r.unit = w[1]; r.n_path = 1; r.path = hx;
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STEP; o.retreat_step = &r;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "retreat-stop") == 0 && n == 2) { /* [9.7] the retreat ends where the steps took it */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STOP; o.retreat_stop = &c;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "fight") == 0 && (n == 2 || (n == 3 && strcmp(w[2], "reserve") == 0))) { /* [9.0] */
         N20__V1__Resolve r = N20__V1__RESOLVE__INIT;
         int b = atoi(w[1]);
@@ -134,9 +147,16 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH; o.force_march = &f;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "declare") == 0 && n == 2 && strcmp(w[1], "done") == 0) { /* [9.2] the step form's end */
+        N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+        o.kind_case = N20__V1__ORDER__KIND_DECLARE_DONE; o.declare_done = &e;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "declare") == 0 || strcmp(k, "attack") == 0 || strcmp(k, "countercharge") == 0) {
-        /* "declare A,B -> X,Y ; C -> Z" */
+        /* "declare A,B -> X,Y ; C -> Z"; "declare one A,B -> X,Y" (the step form [9.2]) */
         const char *rest = buf + (strstr(buf, k) - buf) + strlen(k);
+        int one = k[0] == 'd' && n >= 2 && strcmp(w[1], "one") == 0;
+        if (one) rest = strstr(rest, "one") + 3;
         char body[1024];
         snprintf(body, sizeof body, "%s", rest);
         int cc_reserve = 0;
@@ -179,6 +199,11 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
             cc.n_defenders = bt[0].n_defenders; cc.defenders = bt[0].defenders;
             cc.reserve = cc_reserve;
             o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE; o.countercharge = &cc;
+            return s_pack(&o, out);
+        }
+        if (one) {
+            if (nb != 1) return s_bad(err, "declare one names one battle%s", "");
+            o.kind_case = N20__V1__ORDER__KIND_DECLARE_ONE; o.declare_one = &bt[0];
             return s_pack(&o, out);
         }
         N20__V1__Declare d = N20__V1__DECLARE__INIT;
@@ -379,6 +404,18 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_SCHEDULE: buf_printf(out, "schedule %s %u", o->schedule->unit, o->schedule->turn); break;
     case N20__V1__ORDER__KIND_DELAY: buf_printf(out, "delay %s", o->delay->unit); break;
     /* ---- steps of the combinatorial decisions */
+    case N20__V1__ORDER__KIND_DECLARE_ONE:
+        buf_append_str(out, "declare one ");
+        s_ids(out, o->declare_one->attackers, o->declare_one->n_attackers, ",");
+        buf_append_str(out, " -> ");
+        s_ids(out, o->declare_one->defenders, o->declare_one->n_defenders, ",");
+        break;
+    case N20__V1__ORDER__KIND_DECLARE_DONE: buf_append_str(out, "declare done"); break;
+    case N20__V1__ORDER__KIND_RETREAT_STEP:
+        buf_printf(out, "retreat-step %s", o->retreat_step->unit);
+        for (size_t i = 0; i < o->retreat_step->n_path; i++) buf_printf(out, " %04u", o->retreat_step->path[i]);
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STOP: buf_printf(out, "retreat-stop %s", o->retreat_stop->unit); break;
     case N20__V1__ORDER__KIND_FIGHT:
         buf_printf(out, "fight %u%s", o->fight->battle + 1, o->fight->reserve ? " reserve" : "");
         break;

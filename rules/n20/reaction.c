@@ -95,14 +95,16 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
     for (int d = 0; d < 6; d++) {
         uint16_t nb;
         if (n20_neighbor(s->sc, cur, d, &nb) == 0 && n20_ae_step(s, u, cur, nb, NULL) >= 0 && /* A-E [6.10] */
-            (n20_ae_step(s, u, cur, nb, NULL) == 1 || !n20_side_blocked(s->sc, w, cur, d)) && s_free_hex(s, u, nb))
+            (n20_ae_step(s, u, cur, nb, NULL) == 1 || !n20_side_blocked(s->sc, w, cur, d)) && s_free_hex(s, u, nb) &&
+            n20_wg_retreat_side(s, u, cur, nb) >= 0) /* Wagram [6.10.1] [16.10.1] */
             any_direct = 1;
     }
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
         int pontoon = d < 0 ? 0 : n20_ae_step(s, u, cur, path[i], err); /* A-E [6.10] the Pontoon Bridges */
         if (pontoon < 0) return -1;
-        if (d < 0 || (!pontoon && n20_side_blocked(s->sc, w, cur, d)))
+        int wg = d < 0 ? 0 : n20_wg_retreat_side(s, u, cur, path[i]); /* Wagram [6.10.1] [16.10.1] */
+        if (d < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(s->sc, w, cur, d)))
             return n20_reject(err, "8.2.3", "%s cannot disengage into %04u", id, n20_xxyy(path[i]));
         if (n20_in_ezoc(s, path[i], 1 - n20_side_of(s, u), 0))
             return n20_reject(err, "8.2.3", "%s must disengage into a hex not in an enemy ZOC; %04u is", id,
@@ -173,6 +175,8 @@ int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
     if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
         return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", N20_RUID(s, u));
     if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
+    if (n20_garrison_blocks(s, s->dis_from, n20_side_of(s, u))) /* an enemy Garrison stays in the hex */
+        return n20_reject(err, "9.4.4.1", "enemy units enter a garrisoned hex only by Advancing after Combat");
     if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, s->dis_from, 1 - n20_side_of(s, u), 0))
         return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", N20_RUID(s, u));
     return 0;

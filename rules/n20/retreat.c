@@ -20,7 +20,7 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
     int pontoon = n20_ae_step(s, u, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
-    int wg = n20_wg_retreat_side(s, u, from, to);   /* Wagram [6.10.1] [16.10.1] */
+    int wg = n20_wg_retreat_side(s, u, from, to);     /* Wagram [6.10.1] [16.10.1] */
     if (pontoon < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
@@ -255,12 +255,14 @@ typedef struct s_walk {
     const n20_index *ix;
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
+    const uint16_t *pre; /* only the paths that begin with these npre hexes (the step form) */
+    int npre;
     uint16_t path[N20_MAX_PATH];
 } s_walk;
 
 static void s_dfs(s_walk *w, int n) {
     if (w->count >= w->max) return;
-    if (s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
+    if (n >= w->npre && s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
         w->fn(w->ctx, w->u, w->path, n);
         w->count++;
     }
@@ -281,6 +283,7 @@ static void s_dfs(s_walk *w, int n) {
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
+        if (n < w->npre && nx != w->pre[n]) continue;
         w->path[n] = nx;
         int c = s_category(w->s, w->u, cur, nx, vis, nvis, w->ix);
         if (!c || c != best || (closer && !s_closer(w->s, w->u, cur, nx))) continue;
@@ -299,3 +302,90 @@ int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, co
     s_dfs(&w, 0);
     return w.count;
 }
+
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
+    w.dist = s->f.ret_dist[s_dist_index(s, u)];
+    n20_index ix;
+    n20_index_build(s, &ix);
+    w.ix = &ix;
+    s_dfs(&w, 0);
+    return w.count;
+}
+
+/* ---- the step form [9.7]: the path hex by hex, carried out whole when complete ---------- */
+typedef struct s_ext {
+    int npre, whole, longer;
+} s_ext;
+
+static void s_ext_cb(void *ctx, int u, const uint16_t *path, int n) {
+    (void)u;
+    (void)path;
+    s_ext *e = ctx;
+    if (n == e->npre) e->whole = 1;
+    else e->longer = 1;
+}
+
+/* whether the steps pre (npre hexes) are a whole valid retreat, and whether a longer one begins so */
+static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e) {
+    e->npre = npre;
+    e->whole = e->longer = 0;
+    n20_retreat_paths_from(s, u, pre, npre, s_ext_cb, e, 2);
+}
+
+int n20_retreat_stepped(const n20_state *s) {
+    int u = n20_retreat_current(s);
+    return s->phase == N20_PH_RETREAT && u >= 0 && s->f.npath[s_dist_index(s, u)] > 0;
+}
+
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
+        return n20_reject(err, "9.7", "%s does not have to retreat now",
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    int k = s_dist_index(s, u), np = s->f.npath[k];
+    if (np + 1 >= N20_MAX_PATH) return n20_reject(err, "9.7", "retreat path too long");
+    uint16_t pre[N20_MAX_PATH];
+    memcpy(pre, s->f.path[k], sizeof(uint16_t) * (size_t)np);
+    pre[np] = hex;
+    s_ext e;
+    s_extends(s, u, pre, np + 1, &e);
+    if (e.whole || e.longer) return 0;
+    /* the reason the whole-path check gives for these hexes as a path */
+    if (s_retreat_check(s, u, pre, np + 1, err, NULL) < 0) return -1;
+    return n20_reject(err, "9.7", "no retreat of %s begins with these hexes", N20_RUID(s, u));
+}
+
+static void s_step_finish(n20_state *s, int u, brt_dice *dice, n20_out *out) {
+    int k = s_dist_index(s, u), np = s->f.npath[k];
+    uint16_t path[N20_MAX_PATH];
+    memcpy(path, s->f.path[k], sizeof(uint16_t) * (size_t)np);
+    memset(s->f.path[k], 0, sizeof s->f.path[k]);
+    s->f.npath[k] = 0;
+    n20_retreat_apply(s, u, path, np, dice, out);
+}
+
+int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out) {
+    int k = s_dist_index(s, u);
+    s->f.path[k][s->f.npath[k]++] = hex;
+    s_ext e;
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    if (!e.whole || e.longer) return 0; /* the owner goes on (or may stop: retreat-stop) */
+    s_step_finish(s, u, dice, out);      /* no choice left: the path is complete */
+    return 1;
+}
+
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) {
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
+        return n20_reject(err, "9.7", "%s does not have to retreat now",
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    int k = s_dist_index(s, u);
+    s_ext e;
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    if (e.whole) return 0;
+    if (s_retreat_check(s, u, s->f.path[k], s->f.npath[k], err, NULL) < 0) return -1;
+    return n20_reject(err, "9.7.8", "the retreat of %s cannot end here", N20_RUID(s, u));
+}
+
+void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out) { s_step_finish(s, u, dice, out); }

@@ -50,8 +50,8 @@ static void s_start_player_turn(n20_state *s, n20_out *out) {
 
 /* [4.0] 1. the Random Events Phase, then the Movement Phase (or a Rally first) */
 static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
-    n20_ae_repair(s, dice, out); /* A-E [4.1] the Pontoon Repair Step, before the draw */
     if (n20_wg_turn_events(s, out)) return; /* Wagram [4.1] Turn 1: the Movement Phase only */
+    n20_ae_repair(s, dice, out); /* A-E [4.1] the Pontoon Repair Step, before the draw */
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {
@@ -77,8 +77,8 @@ static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
 }
 
 static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
-    n20_ae_linz(s, dice, out); /* A-E [17.2] Summoned from Linz */
     n20_wg_move_start(s, dice, out); /* Wagram [6.10.2] Confusion & Congestion; [3.0] rolls together */
+    n20_ae_linz(s, dice, out); /* A-E [17.2] Summoned from Linz */
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];

@@ -150,6 +150,12 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
     if (sc->dn.nincomplete) /* Wagram [6.10.1] */
         buf_printf(out, "Lobau bridges: %s\n", s->dn.secured ? "Crossings Secured" : "incomplete");
     if (*n20_wg_pontoon_name(s)) buf_printf(out, "Floridsdorf pontoon: %s\n", n20_wg_pontoon_name(s)); /* [16.10] */
+    if (s->phase == N20_PH_WG_DEPLOY) { /* Wagram [3.0] the units still to deploy */
+        buf_append_str(out, "To deploy on the Russbach Heights:");
+        for (int i = 0; i < sc->nunits; i++)
+            if (n20_wg_deploy_unit(s, i) && s->u[i].where == N20_U_OUT) buf_printf(out, " %s", sc->units[i].id);
+        buf_append_str(out, "\n");
+    }
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < sc->ncards; i++)
             if (s->kept[side] & (1u << i))

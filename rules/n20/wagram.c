@@ -174,6 +174,19 @@ void n20_wg_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             if (sc->units[j].roll_group == d->roll_group && s->u[j].where == N20_U_VARIABLE &&
                 sc->units[j].side == d->side && s->u[j].arrive <= s->turn)
                 us[n++] = j;
+        int blocked = 0; /* [11.6] an enemy unit on its entry area: no roll, the next Turn */
+        for (int e = 0; e < sc->nentry; e++)
+            if (sc->entry_area[e] == n20_wg_entry_area(s, i)) {
+                int o = n20_unit_at(s, sc->entry_hex[e]);
+                if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
+            }
+        if (blocked) {
+            for (int k = 0; k < n; k++) s->u[us[k]].arrive = (uint8_t)(s->turn + 1);
+            char bl[4 * N20_U_MAX];
+            n20_event(out, s, "reinforcement", us, n, NULL, 0, NULL, 0,
+                      "[11.6] %s cannot arrive: their entry hex is enemy occupied", n20_u_list(bl, sizeof bl, 0, n));
+            continue;
+        }
         uint32_t die = n20_roll(s, dice, us, n, "11.0 variable reinforcement (together)");
         int need = d->need ? d->need : sc->variable_arrival;
         int ok = (int)die >= need;
@@ -200,11 +213,22 @@ int n20_wg_caution_check(const n20_state *s, int u, const char *what, brt_reject
 }
 
 /* ---- [6.10.2] the cap on units leaving Lobau ------------------------------------------------- */
+/* 1 if the move of u from `start` (0: entering the map at path[0]) along path leaves Lobau Island:
+ * it begins on a Lobau hex (an entry hex of the island for a reinforcement) and enters a hex off
+ * it (rulings R-dn-wg-6.10.2-off; a Leader is no unit of the cap) */
+static int s_leaves_lobau(const n20_state *s, int u, uint16_t start, const uint16_t *path, int n) {
+    if (s->sc->units[u].type == N20_LEADER || n < 1) return 0;
+    int first = start ? 0 : 1;
+    if (!s_zone(s->sc, start ? start : path[0], N20_Z_LOBAU)) return 0;
+    for (int i = first; i < n; i++)
+        if (!s_zone(s->sc, path[i], N20_Z_LOBAU)) return 1;
+    return 0;
+}
+
 int n20_wg_move_path_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
-    if (s->dn.cc_left == 0xff || s->u[u].where != N20_U_MAP || !s_zone(s->sc, s->u[u].hex, N20_Z_LOBAU)) return 0;
-    int off = 0;
-    for (int i = 0; i < n; i++) off |= !s_zone(s->sc, path[i], N20_Z_LOBAU);
-    if (off && s->dn.cc_left == 0)
+    if (s->dn.cc_left == 0xff) return 0;
+    uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
+    if (s_leaves_lobau(s, u, start, path, n) && s->dn.cc_left == 0)
         return n20_reject(err, "6.10.2", "Confusion & Congestion: no more units may move off Lobau Island this Turn");
     return 0;
 }
@@ -258,10 +282,8 @@ int n20_wg_retreat_bridge(const n20_state *s, uint16_t from, uint16_t to) {
 void n20_wg_moved(n20_state *s, int u, uint16_t start, const uint16_t *path, int n, n20_out *out) {
     const n20_scenario *sc = s->sc;
     int us[1] = {u};
-    if (s->dn.cc_left != 0xff && start && s_zone(sc, start, N20_Z_LOBAU)) {
-        int off = 0;
-        for (int i = 0; i < n; i++) off |= !s_zone(sc, path[i], N20_Z_LOBAU);
-        if (off && s->dn.cc_left > 0) {
+    if (s->dn.cc_left != 0xff && s_leaves_lobau(s, u, start, path, n)) {
+        if (s->dn.cc_left > 0) {
             s->dn.cc_left--;
             n20_event(out, s, "confusion", us, 1, NULL, 0, NULL, 0,
                       "[6.10.2] " N20_U(0) " moves off Lobau Island: %u more may this Turn", s->dn.cc_left);

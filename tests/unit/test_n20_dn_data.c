@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "n20/n20.h"
+#include "n20/testing/n20_test.h"
 
 static const n20_scenario *s_sc(const char *id) {
     const n20_scenario *sc = n20_scenario_get(id);
@@ -344,7 +344,8 @@ static void test_n20_wg_3_0_loads_on_the_ae_map_without_its_battle(void **st) {
     assert_int_equal(sc->edition, N20_ED_V3);
     assert_string_equal(sc->base, "aspern-essling20");
     assert_int_equal(sc->rows, ae->rows);
-    assert_memory_equal(sc->terrain, ae->terrain, sizeof sc->terrain);
+    for (int h = 0; h < N20_HEXES; h++) /* the A-E terrain, but the 1511 camp (rulings R-dn-wagram-camp) */
+        if (h != n20_hex(1511)) assert_int_equal(sc->terrain[h], ae->terrain[h]);
     assert_int_equal(sc->dn.nsites, 0);
     assert_int_equal(sc->dn.catastrophe, 0);
     assert_int_equal(sc->ncards, 13);
@@ -426,7 +427,7 @@ static void test_n20_wg_3_0_heights_deployable(void **st) {
         for (int i = 0; i < sc->nunits; i++) taken |= sc->units[i].place == N20_P_HEX && sc->units[i].hex == h;
         free += !taken;
     }
-    assert_true(n > 0);
+    assert_int_equal(n, 24); /* columns 08-15, YY 01-03 (rulings R-dn-heights) */
     assert_true(free >= 3);
 }
 
@@ -529,6 +530,9 @@ static void test_n20_wg_6_10_bridges_tables_floridsdorf(void **st) {
     assert_int_equal(sc->river[sc->dn.flor_a][d], N20_RIV_MAJOR);
     assert_int_equal(sc->cross[sc->dn.flor_a][d], N20_X_NONE); /* unbuilt [16.10] */
     assert_int_equal(sc->dn.secured0, 0);
+    assert_int_equal(sc->terrain[n20_hex(1511)], N20_T_REDOUBT); /* [9.10] the fortified camp */
+    assert_int_equal(s_sc("aspern-essling20")->terrain[n20_hex(1511)], N20_T_CLEAR);
+    assert_int_equal(sc->t_def[N20_T_REDOUBT], 2);
 }
 
 /* the A-E map has no bridge off Lobau Island: the Lobau bridges are Wagram's */
@@ -649,6 +653,132 @@ static void test_n20_dn_options_and_pools(void **st) {
     assert_string_equal(ae->units[au].id, "AU-DUMMY-2");
 }
 
+/* the map draws (n20_render_map), every hex once; with BERTHIER_DN_MAP_OUT set, the pictures of the
+ * three scenarios are written there (docs/img/danube20-map.svg is the A-E one) */
+static void test_n20_dn_map_renders(void **st) {
+    (void)st;
+    const char *ids[] = {"aspern-essling20", "wagram20", "marchfeld"};
+    for (int i = 0; i < 3; i++) {
+        const n20_scenario *sc = s_sc(ids[i]);
+        brt_buf b;
+        buf_init(&b);
+        assert_int_equal(n20_render_map(sc, &b), 0);
+        buf_append(&b, "", 1);
+        int n = 0;
+        for (const char *p = strstr((char *)b.data, "<g class=\"hex\" data-hex=\""); p;
+             p = strstr(p + 1, "<g class=\"hex\" data-hex=\""))
+            n++;
+        assert_int_equal(n, sc->rows * sc->cols);
+        const char *dir = getenv("BERTHIER_DN_MAP_OUT");
+        if (dir) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s-map.svg", dir, ids[i]);
+            FILE *f = fopen(path, "wb");
+            assert_non_null(f);
+            fwrite(b.data, 1, b.len - 1, f);
+            fclose(f);
+        }
+        buf_free(&b);
+    }
+}
+
+/* Wagram [3.0] "north-east of the Russbach Stream (i.e., up upon the Russbach Heights)": every
+ * hexside from a Heights hex to a hex of columns 08-15 off the Heights is the Russbach, a Minor River */
+static void test_n20_wg_3_0_heights_bounded_by_the_russbach(void **st) {
+    (void)st;
+    const n20_scenario *sc = s_sc("wagram20");
+    int sides = 0;
+    for (int h = 0; h < N20_HEXES; h++) {
+        if (!(sc->dn.zone[h] & N20_Z_HEIGHTS)) continue;
+        for (int h2 = 0; h2 < N20_HEXES; h2++) {
+            unsigned x2 = n20_xxyy((uint16_t)h2) / 100;
+            int d = sc->onmap[h2] ? n20_dir(sc, (uint16_t)h, (uint16_t)h2) : -1;
+            if (d < 0 || (sc->dn.zone[h2] & N20_Z_HEIGHTS) || x2 < 8 || x2 > 15) continue;
+            if (sc->river[h][d] != N20_RIV_MINOR)
+                fail_msg("%04u-%04u is not the Russbach", n20_xxyy((uint16_t)h), n20_xxyy((uint16_t)h2));
+            sides++;
+        }
+    }
+    assert_true(sides > 0);
+}
+
+/* ---- the parser's Danube 20 records --------------------------------------------------- */
+
+static n20_scenario s_tmp;
+
+/* a scenario on the A-E map with the given records; 0 if it parses */
+static int s_parse_on_ae(const char *records) {
+    char text[4096];
+    snprintf(text, sizeof text,
+             "base aspern-essling20 map | RULEBOOK test\nscenario t | RULEBOOK test\nstart-turn 1 | RULEBOOK test\n"
+             "last-turn 5 | RULEBOOK test\nunit X french french inf 1 2 - hex 1714 | RULEBOOK test\n%s",
+             records);
+    return n20_data_parse(text, strlen(text), &s_tmp, NULL, 0);
+}
+
+/* a `base ... map` of a v3.0 scenario leaves its battle records behind; the base's Austrian LOCs,
+ * entry areas and zones are kept; the file's own cards replace the base's deck */
+static void test_n20_dn_data_base_map_keeps_its_battle(void **st) {
+    (void)st;
+    assert_int_equal(s_parse_on_ae(""), 0);
+    assert_int_equal(s_tmp.edition, N20_ED_V3);
+    assert_int_equal(s_tmp.nobj[N20_ALLIED], 0);
+    assert_int_equal(s_tmp.dn.nsites, 0);
+    assert_int_equal(s_tmp.dn.nhome, 0);
+    assert_int_equal(s_tmp.dn.catastrophe, 0);
+    assert_int_equal(s_tmp.dn.pontoon_cross[3] + s_tmp.dn.pontoon_repair[5] + s_tmp.dn.linz[5], 0);
+    assert_int_equal(s_tmp.nloc[N20_ARMY_AUSTRIAN], 4);
+    assert_true(s_tmp.nentry > 0);
+    assert_true(s_tmp.dn.zone[n20_hex(1714)] & N20_Z_LOBAU);
+    assert_int_equal(s_tmp.ncards, 13); /* no card of its own: the base's deck */
+    assert_int_equal(s_parse_on_ae("card 1 draw \"Only\" none ; none | RULEBOOK test\n"), 0);
+    assert_int_equal(s_tmp.ncards, 1);
+    assert_string_equal(s_tmp.cards[0].title, "Only");
+}
+
+/* the Danube records refuse what they cannot mean: banks that do not touch, a die face off the
+ * die, an unknown zone or result, an end that is not after a Combat Phase, and a line of more
+ * than 24 words (never cut short) */
+static void test_n20_dn_data_malformed_records_refused(void **st) {
+    (void)st;
+    assert_int_equal(s_parse_on_ae("site x 0512 0514 C 0810 0414 | RULEBOOK test\n"), -1); /* not adjacent */
+    assert_int_equal(s_parse_on_ae("site x 0512 0513 C 0810 0414 | RULEBOOK test\n"), 0);
+    assert_int_equal(s_parse_on_ae("pontoon-cross 7 pass | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("pontoon-cross 1 sink | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("linz-table 0 arrives | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("zone hills 0101 | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("end-after 12 allied movement | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("incomplete-bridge 1511 1613 | RULEBOOK test\n"), -1); /* not adjacent */
+    assert_int_equal(s_parse_on_ae("unit Y french french inf 1 2 - turn 1 A alt B | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("unit Y french french inf 1 2 - deploy hills | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("unit Y french french inf 1 2 - site east | RULEBOOK test\n"), -1);
+    assert_int_equal(s_parse_on_ae("zone lobau 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 "
+                                   "0114 0201 0202 0203 0204 0205 0206 0207 0208 0209 | RULEBOOK test\n"),
+                     -1); /* 25 words */
+    assert_int_equal(s_parse_on_ae("zone lobau 0101 0102 0103 0104 0105 0106 0107 0108 0109 0110 0111 0112 0113 "
+                                   "0114 0201 0202 0203 0204 0205 0206 0207 0208 | RULEBOOK test\n"),
+                     0); /* 24 words */
+    assert_true(s_tmp.dn.zone[n20_hex(208)] & N20_Z_LOBAU);
+}
+
+/* the unit words of Danube 20 combine, in any order, before the option conditions */
+static void test_n20_dn_data_unit_suffixes(void **st) {
+    (void)st;
+    assert_int_equal(s_parse_on_ae("unit Y allied austrian inf 2 2 - roll 5 Z 6 group 3 arrive-morale 1 linz if leaders "
+                                   "| RULEBOOK test\n"),
+                     0);
+    const n20_unit_def *d = &s_tmp.units[s_tmp.nunits - 1];
+    assert_string_equal(d->id, "Y");
+    assert_int_equal(d->place, N20_P_ROLL);
+    assert_int_equal(d->turn, 5);
+    assert_int_equal(d->need, 6);
+    assert_int_equal(d->roll_group, 3);
+    assert_int_equal(d->arrive_morale, 1);
+    assert_int_equal(d->linz, 1);
+    assert_int_equal(d->if_opts, N20_OPT_LEADERS);
+    assert_int_equal(d->army, N20_ARMY_AUSTRIAN);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_loads_v3_with_provenance),
@@ -670,12 +800,17 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_3_0_turn_track_morale_first_player),
         cmocka_unit_test(test_n20_wg_3_0_austrian_placement_and_caution),
         cmocka_unit_test(test_n20_wg_3_0_heights_deployable),
+        cmocka_unit_test(test_n20_wg_3_0_heights_bounded_by_the_russbach),
         cmocka_unit_test(test_n20_wg_3_0_reinforcements_alternatives),
         cmocka_unit_test(test_n20_wg_3_0_french_placement_garrison_batteries),
         cmocka_unit_test(test_n20_wg_6_10_bridges_tables_floridsdorf),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_start_and_end),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_placement),
         cmocka_unit_test(test_n20_dn_options_and_pools),
+        cmocka_unit_test(test_n20_dn_map_renders),
+        cmocka_unit_test(test_n20_dn_data_base_map_keeps_its_battle),
+        cmocka_unit_test(test_n20_dn_data_malformed_records_refused),
+        cmocka_unit_test(test_n20_dn_data_unit_suffixes),
         cmocka_unit_test(test_n20_wg_3_0_setup_unstacked_on_map),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_setup_unstacked_on_map),
     };

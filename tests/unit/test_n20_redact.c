@@ -389,9 +389,10 @@ static void test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit(
  * checking the differences (N20_REDACT_PRINT=1 prints the digest of the current code).
  * Recomputed for n20-0.6.0, whose [9.2] declared, [9.6] combat, [16.9.5] command and [16.3.2]
  * bombardment events name their units (no other text and no order changed). Recomputed when
- * legal() began to list the `fight` order ([9.5] decided at Step F, R-9.5-cap): the random games
- * choose among more orders, so they play differently. */
-#define R_FULL_DIGEST "d4b3b27a013d71b40ca45e0c17ec4410fd9127745ff26d1a6fd1f081d036015a"
+ * legal() began to list the `fight` order ([9.5] decided at Step F, R-9.5-cap), and again when it
+ * began to list the step orders (declare one, retreat-step; every countercharge and set of
+ * accompanying Leaders): the random games choose among more orders, so they play differently. */
+#define R_FULL_DIGEST "466aebed250c2b7a075ae4aa2e1be34bbcfb9002b2d585f47db5d588b507cfe4"
 
 static void test_n20_16_1_full_copies_unchanged(void **st) {
     (void)st;

@@ -14,6 +14,8 @@
 #include "n20/testing/n20_test.h"
 #include "n20/v1/n20.pb-c.h"
 
+extern const brt_ruleset brt_ruleset_n20;
+
 /* ---- the set-ups and rule cases on the Danube map ----------------------------------------------- */
 
 #define LOCALS              \
@@ -23,12 +25,6 @@
     brt_reject err;         \
     (void)err;              \
     (void)ev
-
-/* the Garrison and Battery units off the map: their stacking [9.4.4] is garrison.c's, not these cases' */
-static void s_no_garrisons(n20_state *s) {
-    for (int i = 0; i < s->sc->nunits; i++)
-        if (s->sc->units[i].flags & N20_FLAG_GARRISON) s->u[i].where = N20_U_OUT;
-}
 
 static int s_heights(const n20_state *s) {
     int n = 0;
@@ -74,6 +70,7 @@ static void test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment(
     n20_out out = {t_events_emit, &ev};
     n20_run(s, &d.d, &out);
     assert_int_equal(s->turn, 1);
+    assert_int_equal(s->sc->dn.nsites, 0); /* no A-E crossing-site choice in Wagram 20 */
     assert_int_equal(s->phase, N20_PH_WG_DEPLOY);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
     assert_int_equal(WHERE("I"), N20_U_OUT);
@@ -101,7 +98,6 @@ static void test_n20_wg_4_1_wagram20_turn_1_after_the_deployment(void **st) {
     assert_int_equal(s->dn.secured, 0); /* VIb in Essling, the Advanced Guard in Gross-Enzersdorf */
     assert_true(t_legal_has(s, N20_FRENCH, "alt-area GUARD")); /* [3.0] Area A now or Area B on Turn 4 */
     NO(N20_FRENCH, "move 2eA 1609", "6.10.1"); /* an incomplete bridge */
-    s_no_garrisons(s);
     OK(N20_FRENCH, "end");
     assert_true(t_events_has(&ev, "[4.1] the allied Player Turn of Turn 1 is skipped"));
     assert_int_equal(s->turn, 2);
@@ -179,7 +175,6 @@ static void test_n20_mf_18_0_marchfeld_set_up(void **st) {
     for (int i = 0; i < 4; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
     assert_false(n20_wg_inactive(s, U("ADVGUARD")));
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "alt-area"), 0);
-    s_no_garrisons(s);
     OK(N20_FRENCH, "move GRENIER 1610"); /* the Lobau bridges are complete */
     free(s);
 }
@@ -199,6 +194,130 @@ static void test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move(void **st) {
     assert_true(t_legal_count_prefix(s, N20_ALLIED, "move ADVGUARD ") > 0);
     NO(N20_ALLIED, "move I 1002", "6.11");
     free(s);
+}
+
+/* the real scenario with `opts`, every unit off the map, `phasing`'s `phase` of `turn`, 6 Morale each */
+static n20_state *s_pos(const char *scenario, uint32_t opts, t_dice *d, int turn, int phasing, int phase) {
+    n20_state *s = t_setup(scenario, opts, d, NULL);
+    t_clear_map(s);
+    s->turn = (uint8_t)turn;
+    s->phasing = (uint8_t)phasing;
+    s->phase = (uint8_t)phase;
+    s->morale[N20_FRENCH] = s->morale[N20_ALLIED] = 6;
+    s->first_turn_done = 1;
+    s->dn.deployed = 1;
+    d->npurposes = 0;
+    return s;
+}
+
+/* [3.0] [12.7] wagram20 with leaders: Archduke John and John (0-5) roll one die on Turn 5; on a 6
+ * both arrive at Area Z, and Archduke John entering play raises the Austrian Morale by one */
+static void test_n20_wg_12_7_wagram20_archduke_john_and_john_arrive_together(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", N20_OPT_LEADERS, &d, 5, N20_ALLIED, N20_PH_MOVE_START);
+    int aj = U("ARCHDUKE-JOHN"), j = U("JOHN");
+    s->u[aj].where = s->u[j].where = N20_U_VARIABLE;
+    s->u[aj].arrive = s->u[j].arrive = 5;
+    t_place(s, "CHARLES", 403);
+    uint32_t r[] = {6};
+    t_dice_script(&d, 1, r);
+    n20_out out = {t_events_emit, &ev};
+    n20_run(s, &d.d, &out);
+    assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement (together)"), 1);
+    assert_int_equal(s->u[aj].where, N20_U_REINF);
+    assert_int_equal(s->u[j].where, N20_U_REINF);
+    OK(N20_ALLIED, "move JOHN 1901");
+    assert_int_equal(s->morale[N20_ALLIED], 6);
+    OK(N20_ALLIED, "move ARCHDUKE-JOHN 1801");
+    assert_int_equal(s->morale[N20_ALLIED], 7);
+    free(s);
+}
+
+/* [6.10.1] wagram20: "1510 (Essling) and 1710 (Gross-Enzersdorf) both unoccupied by Austrian units"
+ * at the start of the French Player Turn completes 1609/1610; VIb still in Essling does not */
+static void test_n20_wg_6_10_1_wagram20_essling_and_enzersdorf_free_secure_the_crossings(void **st) {
+    (void)st;
+    for (int held = 0; held < 2; held++) {
+        LOCALS;
+        n20_state *s = s_pos("wagram20", 0, &d, 2, N20_FRENCH, N20_PH_EVENTS);
+        t_place(s, "2eA", 1610);
+        t_place(s, held ? "VIb" : "VIa", held ? 1510 : 1311);
+        n20_out out = {t_events_emit, &ev};
+        n20_run(s, &d.d, &out);
+        assert_int_equal(s->phase, N20_PH_MOVE);
+        assert_int_equal(s->dn.secured, !held);
+        if (held) NO(N20_FRENCH, "move 2eA 1609", "6.10.1");
+        else OK(N20_FRENCH, "move 2eA 1609");
+        free(s);
+    }
+}
+
+/* [16.10] [16.10.2] wagram20 with floridsdorf-pontoon: the 9e builds the pontoon from 0714 into
+ * 0713; an Austrian unit entering 0713 afterwards destroys it */
+static void test_n20_wg_16_10_wagram20_floridsdorf_built_then_destroyed(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", N20_OPT_FLORIDSDORF, &d, 9, N20_FRENCH, N20_PH_MOVE);
+    t_place(s, "9e", 714);
+    assert_true(t_legal_has(s, N20_FRENCH, "move 9e 0713"));
+    OK(N20_FRENCH, "move 9e 0713");
+    assert_int_equal(s->dn.flor, N20_PON_INTACT);
+    s->u[U("9e")].where = N20_U_OUT;
+    s->phasing = N20_ALLIED;
+    s->u[U("9e")].flags = 0;
+    t_place(s, "GRENADIER", 712);
+    assert_true(n20_dir(s->sc, n20_hex(712), n20_hex(713)) >= 0);
+    OK(N20_ALLIED, "move GRENADIER 0713");
+    assert_int_equal(s->dn.flor, N20_PON_DESTROYED);
+    free(s);
+}
+
+/* [12.8] wagram20: VIb crossing the 1609/1610 bridge into the Lobau battery hex 1610 once the
+ * crossings are complete: French Morale -2 */
+static void test_n20_wg_12_8_wagram20_austrian_crossing_into_lobau(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 9, N20_ALLIED, N20_PH_MOVE);
+    s->dn.secured = 1;
+    t_place(s, "VIb", 1510);
+    NO(N20_ALLIED, "move VIb 1610", "6.2"); /* 1510/1610 is the unbridged Danube arm */
+    assert_int_equal(s->morale[N20_FRENCH], 6);
+    t_place(s, "VIb", 1609);
+    OK(N20_ALLIED, "move VIb 1610");
+    assert_int_equal(s->morale[N20_FRENCH], 4);
+    free(s);
+}
+
+/* [14.0] wagram20 Home Ground at the Austrian Night Operations of Turn 6 (5 July, Night): +2 with a
+ * unit in Aderklaa (1006) */
+static void test_n20_wg_14_0_wagram20_home_ground_at_night(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = s_pos("wagram20", 0, &d, 6, N20_ALLIED, N20_PH_NIGHT_OPS);
+    assert_true(n20_is_night(s));
+    t_place(s, "GRENADIER", 1006);
+    n20_out out = {t_events_emit, &ev};
+    n20_night_ops_auto(s, &out);
+    assert_int_equal(s->morale[N20_ALLIED], 8);
+    free(s);
+}
+
+/* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
+ * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
+static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
+    (void)st;
+    const brt_ruleset *r = &brt_ruleset_n20;
+    t_dice d;
+    t_dice_init(&d, 42);
+    brt_reject err;
+    const char *opt[] = {"floridsdorf-pontoon"};
+    brt_ruleset_options o = {opt, 1, 2};
+    assert_null(r->setup("marchfeld", &o, &d.d, &err));
+    assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
+    void *s = r->setup("wagram20", &o, &d.d, &err);
+    assert_non_null(s);
+    r->destroy(s);
 }
 
 /* ---- whole games ------------------------------------------------------------------------------- */
@@ -293,6 +412,19 @@ static void test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result(vo
     s_games("wagram20", N20_OPT_LEADERS | N20_OPT_FOG | N20_OPT_FLORIDSDORF, 2);
 }
 
+/* [17.1] the 13th card in the Discard Pile at set-up */
+static void test_n20_wg_game_thirteenth_card_plays_to_a_result(void **st) {
+    (void)st;
+    LOCALS;
+    n20_state *s = t_setup("wagram20", N20_OPT_13TH_CARD, &d, NULL);
+    int in_discard = 0;
+    for (int i = 0; i < s->ndiscard; i++) in_discard |= s->sc->cards[s->discard[i]].number == 13;
+    assert_true(in_discard);
+    free(s);
+    s_games("wagram20", N20_OPT_13TH_CARD, 2);
+    s_games("marchfeld", N20_OPT_13TH_CARD, 2);
+}
+
 /* [18.0] #5 no Marchfeld game goes past Turn 12; the thrifty ones reach it */
 static void test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12(void **st) {
     (void)st;
@@ -306,10 +438,17 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_4_1_wagram20_turn_1_after_the_deployment),
         cmocka_unit_test(test_n20_wg_6_10_2_wagram20_second_unit_off_lobau_refused_after_a_1),
         cmocka_unit_test(test_n20_mf_18_0_marchfeld_set_up),
+        cmocka_unit_test(test_n20_wg_12_7_wagram20_archduke_john_and_john_arrive_together),
+        cmocka_unit_test(test_n20_wg_6_10_1_wagram20_essling_and_enzersdorf_free_secure_the_crossings),
+        cmocka_unit_test(test_n20_wg_16_10_wagram20_floridsdorf_built_then_destroyed),
+        cmocka_unit_test(test_n20_wg_12_8_wagram20_austrian_crossing_into_lobau),
+        cmocka_unit_test(test_n20_wg_14_0_wagram20_home_ground_at_night),
         cmocka_unit_test(test_n20_mf_6_11_marchfeld_inactive_corps_cannot_move),
+        cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
         cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_floridsdorf_pontoon_plays_to_a_result),
         cmocka_unit_test(test_n20_wg_game_wagram20_leaders_and_fog_of_war_play_to_a_result),
+        cmocka_unit_test(test_n20_wg_game_thirteenth_card_plays_to_a_result),
         cmocka_unit_test(test_n20_mf_game_marchfeld_plays_to_a_result_by_turn_12),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

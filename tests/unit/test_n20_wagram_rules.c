@@ -131,6 +131,12 @@ static void test_n20_wg_3_0_austrian_deploys_one_unit_at_a_time_in_the_heights(v
     n20_pending(s, &p);
     assert_string_equal(p.kind, "deploy");
     assert_int_equal(t_legal_n(s, N20_ALLIED), 6); /* 2 units x 3 free hexes */
+    brt_buf vt;
+    buf_init(&vt);
+    n20_view_text(s, N20_FRENCH, &vt);
+    buf_append(&vt, "", 1);
+    assert_non_null(strstr((char *)vt.data, "To deploy on the Russbach Heights: ORANGE ZIETEN"));
+    buf_free(&vt);
     assert_true(t_legal_has(s, N20_ALLIED, "deploy ORANGE 2007"));
     NO(N20_ALLIED, "deploy ORANGE 2009", "3.0"); /* not on the Heights */
     NO(N20_ALLIED, "deploy REILLE 2006", "3.0"); /* not a deployed unit */
@@ -353,6 +359,56 @@ static void test_n20_wg_6_10_2_no_cap_after_turn_1(void **st) {
     free(s);
 }
 
+/* [6.10.2] rulings R-dn-wg-6.10.2-off: a Leader [16.9] leaving Lobau does not use the cap */
+static void test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted(void **st) {
+    (void)st;
+    LOCALS;
+    s_cc_map();
+    n20_state *s = s_new(&d, N20_OPT_LEADERS, 1, N20_FRENCH, N20_PH_EVENTS);
+    unsigned l1 = 1006, l2 = s_nb(1006, 3), m1 = s_nb(1006, 0);
+    t_place(s, "NAPOLEON", l1);
+    t_place(s, "REILLE", l2);
+    uint32_t r[] = {1};
+    t_dice_script(&d, 1, r);
+    s_run(s, &d, &ev);
+    assert_int_equal(s->dn.cc_left, 1);
+    OK(N20_FRENCH, s_o("move NAPOLEON %04u", m1));
+    assert_int_equal(s->dn.cc_left, 1);
+    OK(N20_FRENCH, s_o("move REILLE %04u %04u", l1, s_nb(l1, 5)));
+    assert_int_equal(s->dn.cc_left, 0);
+    free(s);
+}
+
+/* [6.10.2] rulings R-dn-wg-6.10.2-off: a reinforcement entering at an entry hex on the island and
+ * going on off it is moved off Lobau Island */
+static void test_n20_wg_6_10_2_reinforcement_entering_on_lobau_and_leaving_counts(void **st) {
+    (void)st;
+    LOCALS;
+    s_cc_map();
+    s_open(1701);
+    s_zone(1701, N20_Z_LOBAU);
+    for (int u = 0; u < g_sc.nunits; u++)
+        if (strcmp(g_sc.units[u].id, "GERARD") == 0) g_sc.units[u].area = 'X';
+    n20_state *s = s_new(&d, 0, 1, N20_FRENCH, N20_PH_EVENTS);
+    s->u[U("GERARD")].where = N20_U_REINF;
+    s->u[U("GERARD")].arrive = 1;
+    t_place(s, "REILLE", 1006);
+    uint32_t r[] = {1};
+    t_dice_script(&d, 1, r);
+    s_run(s, &d, &ev);
+    assert_int_equal(s->dn.cc_left, 1);
+    unsigned off = 0;
+    for (int dir = 0; dir < 6 && !off; dir++) {
+        uint16_t to;
+        if (n20_neighbor(&g_sc, n20_hex(1701), dir, &to) == 0 && !(g_sc.dn.zone[to] & N20_Z_LOBAU)) off = n20_xxyy(to);
+    }
+    assert_true(off != 0);
+    OK(N20_FRENCH, s_o("move GERARD 1701 %04u", off));
+    assert_int_equal(s->dn.cc_left, 0);
+    NO(N20_FRENCH, s_o("move REILLE %04u", s_nb(1006, 0)), "6.10.2");
+    free(s);
+}
+
 /* ---- [6.10.1] Hasty Construction ---------------------------------------------------------------- */
 
 static void s_hasty_map(void) {
@@ -510,6 +566,49 @@ static void test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat(void **
     free(s);
 }
 
+/* [6.11] rulings R-dn-wg-6.11-caution: an inactive unit does not Disengage (a Reaction move); an
+ * active cavalry unit in its place may */
+static void test_n20_wg_6_11_inactive_cavalry_does_not_disengage(void **st) {
+    (void)st;
+    for (int inactive = 0; inactive < 2; inactive++) {
+        LOCALS;
+        s_caution_map();
+        s_open(s_nb(1006, 3));
+        for (int u = 0; u < g_sc.nunits; u++)
+            if (strcmp(g_sc.units[u].id, "COLLAERT") == 0) {
+                if (inactive) g_sc.units[u].flags |= N20_FLAG_INACTIVE;
+                else g_sc.units[u].flags &= (uint16_t)~N20_FLAG_INACTIVE;
+            }
+        n20_state *s = s_new(&d, 0, 7, N20_FRENCH, N20_PH_REACTION_START);
+        t_place(s, "COLLAERT", 1006);
+        t_place(s, "REILLE", s_nb(1006, 0));
+        s->u[U("REILLE")].flags |= N20_UF_MOVED;
+        s_run(s, &d, &ev);
+        assert_int_equal(s->phase, N20_PH_REACTION);
+        const char *o = s_o("disengage COLLAERT %04u", s_nb(1006, 3));
+        if (inactive) {
+            NO(N20_ALLIED, o, "6.11");
+            assert_false(t_legal_has(s, N20_ALLIED, o));
+        } else {
+            assert_true(t_legal_has(s, N20_ALLIED, o));
+            OK(N20_ALLIED, o);
+        }
+        free(s);
+    }
+}
+
+/* [6.11] a Forced March of the army does not move an inactive unit */
+static void test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit(void **st) {
+    (void)st;
+    LOCALS;
+    s_caution_map();
+    n20_state *s = s_new(&d, 0, 7, N20_ALLIED, N20_PH_MOVE);
+    t_place(s, "ZIETEN", 1006);
+    OK(N20_ALLIED, "forcemarch prussian");
+    NO(N20_ALLIED, s_o("move ZIETEN %04u", s_nb(1006, 0)), "6.11");
+    free(s);
+}
+
 /* ---- [12.7] [12.8] -------------------------------------------------------------------------- */
 
 /* [12.7] "When the Austrian Archduke John unit enters play as a reinforcement ... +1 the Austrian
@@ -633,6 +732,24 @@ static void test_n20_wg_16_10_french_infantry_builds_the_pontoon_with_its_whole_
     assert_int_equal(s->dn.flor, N20_PON_INTACT);
     assert_int_equal(s->dn.flor_used, 1); /* [9.8.6] the LOC there is Active */
     assert_true(t_events_has(&ev, "[16.10] REILLE completes the Floridsdorf pontoon bridge"));
+    free(s);
+}
+
+/* [16.10] "If that French Infantry unit also enters an EZOC, then a Battle will result normally":
+ * the builder may end next to the enemy, and must then attack it [9.1] */
+static void test_n20_wg_16_10_builder_may_enter_an_enemy_zoc(void **st) {
+    (void)st;
+    LOCALS;
+    s_flor_map();
+    unsigned e = s_nb(g_fa, 3);
+    s_open(e);
+    n20_state *s = s_new(&d, N20_OPT_FLORIDSDORF, 9, N20_FRENCH, N20_PH_MOVE);
+    t_place(s, "REILLE", g_fb);
+    t_place(s, "ORANGE", e);
+    OK(N20_FRENCH, s_o("move REILLE %04u", g_fa));
+    assert_int_equal(s->dn.flor, N20_PON_INTACT);
+    assert_true(n20_in_ezoc(s, n20_hex(g_fa), N20_ALLIED, 0));
+    assert_true(n20_must_attack(s, U("REILLE")));
     free(s);
 }
 
@@ -917,6 +1034,8 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_10_2_roll_of_1_lets_one_unit_move_off_lobau),
         cmocka_unit_test(test_n20_wg_6_10_2_roll_of_6_lets_three_units_move_off_lobau),
         cmocka_unit_test(test_n20_wg_6_10_2_no_cap_after_turn_1),
+        cmocka_unit_test(test_n20_wg_6_10_2_a_leader_moving_off_lobau_is_not_counted),
+        cmocka_unit_test(test_n20_wg_6_10_2_reinforcement_entering_on_lobau_and_leaving_counts),
         cmocka_unit_test(test_n20_wg_6_10_1_incomplete_bridge_unusable_while_austrians_hold_a_secure_hex),
         cmocka_unit_test(test_n20_wg_6_10_1_bridges_complete_at_a_french_turn_with_the_hexes_free),
         cmocka_unit_test(test_n20_wg_6_10_1_checked_at_french_turns_only_and_stays_complete),
@@ -925,11 +1044,14 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_released_on_turn_8),
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_still_attacks),
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat),
+        cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_disengage),
+        cmocka_unit_test(test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit),
         cmocka_unit_test(test_n20_wg_12_7_help_is_on_the_way_when_the_unit_enters_play),
         cmocka_unit_test(test_n20_wg_12_8_first_austrian_entry_into_lobau_costs_the_french_2_once),
         cmocka_unit_test(test_n20_wg_13_0_no_lull_before_turn_8),
         cmocka_unit_test(test_n20_wg_14_0_home_ground_rest_is_2_with_a_yellow_star_occupied),
         cmocka_unit_test(test_n20_wg_16_10_french_infantry_builds_the_pontoon_with_its_whole_allowance),
+        cmocka_unit_test(test_n20_wg_16_10_builder_may_enter_an_enemy_zoc),
         cmocka_unit_test(test_n20_wg_16_10_only_french_infantry_and_only_with_the_option),
         cmocka_unit_test(test_n20_wg_16_10_no_building_while_0713_is_austrian),
         cmocka_unit_test(test_n20_wg_16_10_1_built_pontoon_is_a_french_only_bridge),
