@@ -388,6 +388,39 @@ static void test_n20_ae_6_10_penetration_across_the_pontoon_rolls(void **st) {
     }
 }
 
+/* [6.10] [16.9.3] a lone French Leader retreating across the intact pontoon rolls like a
+ * retreating unit: 5 crosses; 1 Breaks it where it is [9.6.1], the pontoon Damaged */
+static void test_n20_ae_6_10_lone_leader_retreat_across_the_pontoon_rolls(void **st) {
+    (void)st;
+    for (int fail = 0; fail < 2; fail++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        s->opts |= N20_OPT_LEADERS;
+        s->phasing = N20_ALLIED;
+        int l = t_place(s, "NEY", 1507);
+        t_place(s, "PIRCH", 1509);
+        assert_int_equal(t_order(s, N20_ALLIED, "move PIRCH 1508", &d, NULL, NULL), 0);
+        assert_int_equal(s->phase, N20_PH_LEADER_RETREAT);
+        assert_true(t_legal_has(s, N20_FRENCH, "retreat NEY 1506"));
+        uint32_t r[1] = {fail ? 1u : 5u};
+        t_dice_script(&d, 1, r);
+        int before = t_dice_count(&d, "6.10 pontoon crossing");
+        assert_int_equal(t_order(s, N20_FRENCH, "retreat NEY 1506", &d, NULL, NULL), 0);
+        assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before + 1);
+        if (fail) {
+            assert_int_equal(s->u[l].where, N20_U_BROKEN);
+            assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+        } else {
+            assert_int_equal(n20_xxyy(s->u[l].hex), 1506);
+            assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+        }
+        assert_int_equal(s->phase, N20_PH_MOVE);
+        s_free(s, sc);
+    }
+}
+
 static void test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat(void **st) {
     (void)st;
     for (int damaged = 0; damaged < 2; damaged++) {
@@ -1270,6 +1303,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_3_1_second_bridgehead_has_its_garrison),
         cmocka_unit_test(test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead),
         cmocka_unit_test(test_n20_ae_6_10_cut_short_move_does_not_end_stacked),
+        cmocka_unit_test(test_n20_ae_6_10_lone_leader_retreat_across_the_pontoon_rolls),
         cmocka_unit_test(test_n20_ae_6_10_penetration_across_the_pontoon_rolls),
         cmocka_unit_test(test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe),
         cmocka_unit_test(test_n20_ae_17_3_2_one_objective_marker_a_hex),
