@@ -1188,6 +1188,29 @@ static void test_n20_ae_17_3_reinforcements_at_any_french_entry_area(void **st) 
     }
 }
 
+/* [17.3] R-dn-17.3-holding-box: without a Fischamend pontoon in play, the Fischamend site's Entry
+ * Area is one French Entry Area among the others: entered with no crossing roll, and its LOC does
+ * not become Active [9.8.6] */
+static void test_n20_ae_17_3_fischamend_area_without_its_pontoon_is_an_entry_area(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    sc->dn.site[S_FISCH].area = 'X';
+    s->opts |= N20_OPT_BERTRAND;
+    int u = t_unit(s, "GERARD");
+    s->u[u].where = N20_U_REINF;
+    s->u[u].arrive = 9;
+    int before = t_dice_count(&d, "6.10 pontoon crossing");
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1701", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[u].hex), 1701);
+    assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before);
+    assert_int_equal(s->dn.area_d, 0);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
+}
+
 /* ---- the view ---------------------------------------------------------------------------------------- */
 
 static void test_n20_ae_view_shows_site_pontoon_and_bridgehead(void **st) {
@@ -1310,6 +1333,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
         cmocka_unit_test(test_n20_ae_6_10_defender_across_the_pontoon_has_the_bridge_benefit),
         cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
+        cmocka_unit_test(test_n20_ae_17_3_fischamend_area_without_its_pontoon_is_an_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_with_each_variant),
