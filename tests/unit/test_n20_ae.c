@@ -1251,6 +1251,16 @@ static void s_random_game(uint32_t opts, uint64_t seed, int site) {
     while (!s->over && steps < 20000) {
         t_random_step(s, &rng, &legal, steps < 400, &d, &out, tag, NULL, NULL, NULL);
         steps++;
+        /* [6.9] R-dn-6.10-cut-short: a unit that has moved never stands stacked with a friend */
+        for (int i = 0; i < sc->nunits; i++) {
+            if (s->u[i].where != N20_U_MAP || sc->units[i].type == N20_LEADER || !(s->u[i].flags & N20_UF_MOVED))
+                continue;
+            for (int j = 0; j < sc->nunits; j++)
+                if (j != i && s->u[j].where == N20_U_MAP && s->u[j].hex == s->u[i].hex &&
+                    sc->units[j].type != N20_LEADER && sc->units[j].side == sc->units[i].side)
+                    fail_msg("%s: %s stacked with %s at %04u", tag, sc->units[i].id, sc->units[j].id,
+                             n20_xxyy(s->u[i].hex));
+        }
     }
     assert_true(s->over);
     brt_result r;
