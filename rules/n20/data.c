@@ -186,7 +186,10 @@ static int s_dn_record(n20_scenario *sc, s_line *L) {
     const char *k = L->w[0];
     int v, v2;
     uint16_t h, h2;
-    if (strcmp(k, "zone") == 0 && L->n >= 3) { /* zone NAME HEX... */
+    if (strcmp(k, "map-turn") == 0 && L->n == 2) { /* the picture turned clockwise (render.c) */
+        if (s_num(L->w[1], &v) || v < 0 || v > 270 || v % 90) return -1;
+        dn->map_turn = (uint8_t)(v / 90);
+    } else if (strcmp(k, "zone") == 0 && L->n >= 3) { /* zone NAME HEX... */
         int b = s_zone_bit(L->w[1]);
         if (b < 0) return -1;
         for (int i = 2; i < L->n; i++) {
@@ -710,6 +713,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             d->place = N20_P_SITE;
             if (strcmp(L->w[9], "north") == 0) d->area = 'N';
             else if (strcmp(L->w[9], "south") == 0) d->area = 'S';
+            else if (strcmp(L->w[9], "second") == 0) d->area = '2'; /* A-E [17.3.1] the second site's north bank */
             else return -1;
         } else if (strcmp(p, "deploy") == 0 && L->n == 10) { /* Wagram [3.0] free deployment in a zone */
             d->place = N20_P_DEPLOY;

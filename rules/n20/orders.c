@@ -305,7 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int cs[1] = {units[0]};
         n20_event(out, s, "countercharge", cs, 1, NULL, 0, NULL, 0, "[8.1] " N20_U(0) " Countercharges");
         n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
-        if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        if (!s->b[bi].done) /* [8.1] [9.5] the reacting player may decide the reduction at Step F */
+            n20_battle_begin(s, bi, o->countercharge->reserve, o->countercharge->fight ? N20_CAP_STEP_F : 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:
@@ -328,6 +329,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
+        if (n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED) == 0) break; /* A-E [6.10] R-dn-6.10-roll */
         n20_penetrate_apply(s, u, path[0], out);
         break;
     case N20__V1__ORDER__KIND_REDUCE:
