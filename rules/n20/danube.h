@@ -207,8 +207,8 @@ void n20_wg_entered(struct n20_state *s, int u, const uint16_t *path, int n, str
 int n20_wg_lull_allowed(const struct n20_state *s);
 /* [18.0] #5 the game ends after this phase (the data's end-after TURN SIDE PHASE) */
 int n20_wg_end_now(const struct n20_state *s);
-/* the Movement Phase prompt: `prompt`, or it and the [3.0] alt-area choice written in buf when a
- * reinforcement of the phasing player may be sent to its other Entry Area now */
+/* the Movement Phase prompt: `prompt`, or one naming the [3.0] alt-area choice written in buf when
+ * a reinforcement of the phasing player may be sent to its other Entry Area now */
 const char *n20_wg_move_prompt(const struct n20_state *s, const char *prompt, char *buf, size_t n);
 /* [14.0] Home Ground: the rest of `side` at Night */
 int n20_wg_rest(const struct n20_state *s, int side, int rest);

@@ -339,10 +339,13 @@ int n20_wg_end_now(const n20_state *s) {
     return dn->end_turn && s->turn == dn->end_turn && s->phasing == dn->end_side && s->phase == dn->end_phase;
 }
 
+/* the Movement Phase prompt with the [3.0] choice in it (kept as short as the series prompt: it is
+ * drawn in the picture's panel) */
 const char *n20_wg_move_prompt(const n20_state *s, const char *prompt, char *buf, size_t n) {
     for (int u = 0; u < s->sc->nunits; u++)
         if (s->sc->units[u].alt_area && n20_wg_alt_check(s, u, NULL) == 0) {
-            snprintf(buf, n, "%s; alt-area: delay a reinforcement to its other Entry Area [3.0]", prompt);
+            snprintf(buf, n, "move, enter or alt-area reinforcements [3.0], force march%s; end",
+                     s->opts & N20_OPT_BREAKDOWN ? ", break down [16.6]" : "");
             return buf;
         }
     return prompt;
