@@ -183,6 +183,9 @@ static void test_n20_mf_18_0_marchfeld_set_up(void **st) {
     for (int i = 0; i < 4; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
     assert_false(n20_wg_inactive(s, U("ADVGUARD")));
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "alt-area"), 0);
+    assert_int_equal(n20_unit_find(s, "8e"), -1); /* "The 8e Corps ... not used in this scenario" */
+    assert_int_equal(s->dn.flor, N20_PON_NONE);
+    assert_int_equal(s->sc->dn.flor_a != 0 && (s->opts & N20_OPT_FLORIDSDORF), 0);
     brt_pending p;
     n20_pending(s, &p);
     assert_null(strstr(p.prompt, "alt-area")); /* no other Entry Area in the Marchfeld */
