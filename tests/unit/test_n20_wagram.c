@@ -433,6 +433,27 @@ static void test_n20_wg_9_11_wagram20_battery_1512_bombards_across_the_danube(vo
     }
 }
 
+/* [9.11] [16.3.1] wagram20 with artillery-support: the Battery in 1512 on Lobau supports the 9e
+ * defending the Bridgehead hex 1511 across the unbridged Danube; without the Battery, no support */
+static void test_n20_wg_9_11_wagram20_battery_1512_supports_the_bridgehead_across_the_danube(void **st) {
+    (void)st;
+    for (int battery = 0; battery < 2; battery++) {
+        LOCALS;
+        n20_state *s = s_pos("wagram20", N20_OPT_ART_SUPPORT, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+        if (battery) n20_garrison_place(s, U("BATTERY-1512"), n20_hex(1512));
+        int dir = n20_dir(s->sc, n20_hex(1512), n20_hex(1511));
+        assert_true(dir >= 0 && s->sc->river[n20_hex(1512)][dir] != 0 && s->sc->cross[n20_hex(1512)][dir] == 0);
+        t_place(s, "9e", 1511);
+        t_place(s, "VIb", 1510);
+        OK(N20_ALLIED, "declare VIb -> 9e");
+        uint32_t r[] = {6, 6};
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+        assert_true(t_events_has(&ev, battery ? "VIb attacks 9e in battle 1: 2 vs 5 (terrain +2, artillery support)"
+                                              : "VIb attacks 9e in battle 1: 2 vs 4 (terrain +2)"));
+        free(s);
+    }
+}
+
 /* [9.11] wagram20: "If a French unit defends in a Battery hex, add two (+2)": the 2eA (4) in 1610
  * defends at 6; the Battery itself is ignored while the 2eA is there [9.4.4] */
 static void test_n20_wg_9_11_wagram20_french_unit_in_battery_1610_defends_at_plus_2(void **st) {
@@ -715,6 +736,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_9_10_wagram20_bridgehead_garrison_holds_then_is_destroyed),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_1512_bombards_across_the_danube),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_french_unit_in_battery_1610_defends_at_plus_2),
+        cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_1512_supports_the_bridgehead_across_the_danube),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_taken_by_advance_is_the_catastrophe),
         cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
         cmocka_unit_test(test_n20_wg_6_10_wagram20_retreat_onto_lobau_is_safe_and_routed),
