@@ -74,6 +74,10 @@ static void test_n20_wg_3_0_wagram20_set_up_begins_with_the_austrian_deployment(
     assert_int_equal(s->morale[N20_ALLIED], 6);
     assert_int_equal(s->dn.secured, 0);         /* [6.10.1] the three bridges incomplete */
     assert_int_equal(s->dn.flor, N20_PON_NONE); /* [3.0] the Pontoon Bridges Damaged marker */
+    const char *inactive[5] = {"III", "V", "I", "II", "IV"}; /* [6.11] all but the released ones */
+    const char *released[6] = {"ADVGUARD", "GRENADIER", "VIa", "VIb", "RESERVE1", "RESERVE2"};
+    for (int i = 0; i < 5; i++) assert_true(n20_wg_inactive(s, U(inactive[i])));
+    for (int i = 0; i < 6; i++) assert_false(n20_wg_inactive(s, U(released[i])));
     assert_int_equal(s->sc->dn.nsites, 0); /* no A-E crossing-site choice in Wagram 20 */
     assert_int_equal(s->phase, N20_PH_WG_DEPLOY);
     assert_int_equal(n20_pending_seat(s), N20_ALLIED);
