@@ -558,6 +558,40 @@ static void test_n20_wg_6_10_2_wagram20_table_3_4_5_two_units(void **st) {
     }
 }
 
+/* [16.10.1] [9.8.6] wagram20 with floridsdorf-pontoon: the 9e at 0713, once French units crossed,
+ * withdraws toward the LOC in 0714 across the pontoon: a Hazardous Retreat [9.8.4], 3 Breaks it in
+ * 0713, 6 takes it across */
+static void test_n20_wg_16_10_1_wagram20_retreat_over_the_pontoon_is_hazardous(void **st) {
+    (void)st;
+    for (uint32_t hz = 3; hz <= 6; hz += 3) {
+        LOCALS;
+        n20_state *s = s_pos("wagram20", N20_OPT_FLORIDSDORF, &d, 9, N20_ALLIED, N20_PH_DECLARE);
+        s->dn.flor = N20_PON_INTACT;
+        s->dn.flor_used = 1;
+        unsigned a = s_land_nb(s, 713, 0);
+        assert_true(a != 0);
+        t_place(s, "9e", 713);
+        t_place(s, "II", a);
+        OK(N20_ALLIED, "declare II -> 9e");
+        uint32_t r[] = {4};
+        assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+        assert_true(t_events_has(&ev, "die 4: DW"));
+        assert_true(t_legal_has(s, N20_FRENCH, "retreat 9e 0714"));
+        d.npurposes = 0;
+        uint32_t h[] = {hz};
+        t_dice_script(&d, 1, h);
+        OK(N20_FRENCH, "retreat 9e 0714");
+        assert_int_equal(d.npurposes, 1); /* the hazard roll */
+        if (hz == 3) assert_int_equal(WHERE("9e"), N20_U_BROKEN);
+        else {
+            assert_int_equal(WHERE("9e"), N20_U_MAP);
+            AT("9e", 714);
+            assert_int_equal(s->u[U("9e")].routed, 0); /* no Lobau bridge: no Rout! marker [6.10] */
+        }
+        free(s);
+    }
+}
+
 /* [18.0] "the French cannot use Entry Area B (and cannot build the pontoon bridge there)": the
  * Marchfeld refuses the option floridsdorf-pontoon, wagram20 takes it */
 static void test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon(void **st) {
@@ -743,6 +777,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_1512_supports_the_bridgehead_across_the_danube),
         cmocka_unit_test(test_n20_wg_9_11_wagram20_battery_taken_by_advance_is_the_catastrophe),
         cmocka_unit_test(test_n20_mf_18_0_marchfeld_refuses_the_floridsdorf_pontoon),
+        cmocka_unit_test(test_n20_wg_16_10_1_wagram20_retreat_over_the_pontoon_is_hazardous),
         cmocka_unit_test(test_n20_wg_6_10_wagram20_retreat_onto_lobau_is_safe_and_routed),
         cmocka_unit_test(test_n20_wg_6_10_wagram20_austrian_retreat_off_lobau_is_safe_and_routed),
         cmocka_unit_test(test_n20_wg_game_wagram20_plays_to_a_result),
