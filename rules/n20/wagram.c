@@ -87,7 +87,7 @@ char n20_wg_entry_area(const n20_state *s, int u) {
 }
 
 int n20_wg_alt_check(const n20_state *s, int u, brt_reject *err) {
-    if (u < 0 || u >= s->sc->nunits || !s->sc->units[u].alt_area)
+    if (u < 0 || u >= s->sc->nunits || u >= 64 || !s->sc->units[u].alt_area) /* s->dn.alt: one bit a unit */
         return n20_reject(err, "3.0", "this unit has no other Entry Area");
     const n20_unit_def *d = &s->sc->units[u];
     if (s->phase != N20_PH_MOVE || d->side != s->phasing)
