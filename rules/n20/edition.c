@@ -121,5 +121,15 @@ int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err) {
         }
         return -1;
     }
+    /* Waterloo 20 [17.1.2] "can work with any scenario" of Waterloo 20: the Danube 20 book has
+     * no such variant */
+    if (bit == N20_OPT_BERTHIER_BACK && sc->edition == N20_ED_V3) {
+        if (err) {
+            n20_reject(err, "17.1.2", "option berthier-is-back is a Waterloo 20 variant, not a rule of "
+                       "the Danube 20 book");
+            err->code = BRT_REJECT_BAD_OPTION;
+        }
+        return -1;
+    }
     return 0;
 }

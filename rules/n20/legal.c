@@ -1,7 +1,12 @@
 /*
- * legal.c - legal(): every order the seat may give now. Movement lists one
- * path per reachable destination; declarations list a bounded representative
- * set; every listed order is accepted by apply().
+ * legal.c - legal(): every order the seat may give now; every listed order is accepted by
+ * apply(), and every order apply() accepts is reached through listed orders (test_n20_legal_reach).
+ * Movement lists one path per reachable destination. Declarations list a representative set of
+ * whole declarations and, to reach every one, the step form [9.2] (`declare one` each battle that
+ * keeps the declaration completable, `declare done`); retreats list up to 24 whole paths and the
+ * step form [9.7] (`retreat-step` every next hex of a valid path, `retreat-stop`); every
+ * countercharge and every set of accompanying Leaders; Step F [9.5] (rulings R-9.5-cap,
+ * docs/danube-rulings/legal.md).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -222,13 +227,30 @@ typedef struct s_comp {
     long budget;
 } s_comp;
 
+/* 1 may attack, 2 may be attacked, 0 neither: the unit checks of n20_declare_check (a unit on
+ * the map, not a Leader; a Garrison by its own checks [9.4.4]); the reason into err */
+static int s_can(const n20_state *s, int u, int attack, brt_reject *err) {
+    const n20_scenario *sc = s->sc;
+    int phasing = u < sc->nunits && n20_side_of(s, u) == s->phasing;
+    if (u < sc->nunits && n20_is_garrison(s, u) && phasing == attack) {
+        if ((attack ? n20_garrison_attacker_check(s, u, err) : n20_garrison_defender_check(s, u, err)) < 0) return 0;
+        return attack ? 1 : 2;
+    }
+    if (u >= sc->nunits || s->u[u].where != N20_U_MAP || phasing != attack || sc->units[u].type == N20_LEADER) {
+        n20_reject(err, "9.0", attack ? "%s cannot attack: not a phasing unit on the map"
+                                      : "%s cannot be attacked: not an enemy unit on the map",
+                   u < sc->nunits ? N20_RUID(s, u) : "?");
+        return 0;
+    }
+    return attack ? 1 : 2;
+}
+
 static void s_comp_init(s_comp *c, const n20_state *s) {
     memset(c, 0, sizeof *c);
     c->s = s;
     const n20_scenario *sc = s->sc;
     for (int u = 0; u < sc->nunits; u++) {
-        if (s->u[u].where != N20_U_MAP || sc->units[u].type == N20_LEADER) continue;
-        c->can[u] = n20_side_of(s, u) == s->phasing ? 1 : 2;
+        c->can[u] = (uint8_t)(s_can(s, u, 1, NULL) | s_can(s, u, 0, NULL));
         c->must[u] = c->can[u] == 1 && n20_must_attack(s, u);
     }
     for (int a = 0; a < sc->nunits; a++) {
@@ -324,7 +346,6 @@ static int s_one_ok(const n20_state *s, const n20_battle *b, brt_reject *err) {
     n20_battle all[N20_MAX_BATTLES];
     memcpy(all, s->b, sizeof(n20_battle) * s->nbattles);
     all[s->nbattles] = *b;
-    const n20_scenario *sc = s->sc;
     uint8_t role[N20_MAX_UNITS];
     memset(role, 0, sizeof role);
     for (int i = 0; i <= s->nbattles; i++) {
@@ -333,11 +354,7 @@ static int s_one_ok(const n20_state *s, const n20_battle *b, brt_reject *err) {
             return n20_reject(err, "9.0", "a battle needs attackers and defenders");
         for (int j = 0; j < x->natt + x->ndef; j++) {
             int a = j < x->natt ? x->att[j] : x->def[j - x->natt], at = j < x->natt;
-            if (a >= sc->nunits || s->u[a].where != N20_U_MAP || (n20_side_of(s, a) == s->phasing) != at ||
-                sc->units[a].type == N20_LEADER)
-                return n20_reject(err, "9.0", at ? "%s cannot attack: not a phasing unit on the map"
-                                                 : "%s cannot be attacked: not an enemy unit on the map",
-                                  a < sc->nunits ? N20_RUID(s, a) : "?");
+            if (!s_can(s, a, at, err)) return -1;
             if (role[a]) return n20_reject(err, "9.1.2", at ? "%s attacks more than once" : "%s is attacked more than once",
                                            N20_RUID(s, a));
             role[a] = (uint8_t)(at ? 1 : 2);
@@ -580,9 +597,12 @@ static void s_legal_countercharges(s_ctx *c, int u, const int *ord) {
             cc.n_attackers = (size_t)na; cc.attackers = aid; cc.n_defenders = (size_t)nd; cc.defenders = did;
             o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
             o.countercharge = &cc;
-            s_emit(c, &o);
-            if (s->morale[1 - s->phasing] >= 1) {
-                cc.reserve = 1;
+            for (int r = 0; r < 2; r++) {
+                if (r && s->morale[1 - s->phasing] < 1) break;
+                cc.reserve = r;
+                cc.fight = 0;
+                s_emit(c, &o);
+                cc.fight = 1; /* [9.5] decided at Step F (R-9.5-cap) */
                 s_emit(c, &o);
             }
         }

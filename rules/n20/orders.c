@@ -305,7 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int cs[1] = {units[0]};
         n20_event(out, s, "countercharge", cs, 1, NULL, 0, NULL, 0, "[8.1] " N20_U(0) " Countercharges");
         n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
-        if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        if (!s->b[bi].done) /* [8.1] [9.5] the reacting player may decide the reduction at Step F */
+            n20_battle_begin(s, bi, o->countercharge->reserve, o->countercharge->fight ? N20_CAP_STEP_F : 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:

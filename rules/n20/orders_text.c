@@ -159,7 +159,15 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         if (one) rest = strstr(rest, "one") + 3;
         char body[1024];
         snprintf(body, sizeof body, "%s", rest);
-        int cc_reserve = 0;
+        int cc_reserve = 0, cc_fight = 0;
+        if (k[0] == 'c' && n >= 2 && strcmp(w[n - 1], "fight") == 0) { /* [9.5] decided at Step F */
+            char *r = strstr(body, "fight");
+            char *last = r;
+            while (r) { last = r; r = strstr(r + 1, "fight"); }
+            if (last) *last = 0;
+            cc_fight = 1;
+            n--;
+        }
         if (k[0] == 'c' && n >= 2 && strcmp(w[n - 1], "reserve") == 0) {
             char *r = strstr(body, "reserve");
             char *last = r;
@@ -198,6 +206,7 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
             cc.n_attackers = bt[0].n_attackers; cc.attackers = bt[0].attackers;
             cc.n_defenders = bt[0].n_defenders; cc.defenders = bt[0].defenders;
             cc.reserve = cc_reserve;
+            cc.fight = cc_fight;
             o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE; o.countercharge = &cc;
             return s_pack(&o, out);
         }
@@ -383,6 +392,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         buf_append_str(out, " -> ");
         s_ids(out, o->countercharge->defenders, o->countercharge->n_defenders, ",");
         if (o->countercharge->reserve) buf_append_str(out, " reserve");
+        if (o->countercharge->fight) buf_append_str(out, " fight");
         break;
     case N20__V1__ORDER__KIND_RESOLVE:
         buf_printf(out, "resolve %u%s", o->resolve->battle + 1, o->resolve->reserve ? " reserve" : "");

@@ -175,8 +175,8 @@ int n20_contact_check(const n20_state *s, int u, brt_reject *err) {
     if (dir < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, dir))
         return n20_reject(err, "8.2.4", "%s was not adjacent to the disengaging unit", N20_RUID(s, u));
     if (n20_unit_at(s, s->dis_from) >= 0) return n20_reject(err, "8.2.4", "the vacated hex is occupied");
-    if (n20_garrison_blocks(s, s->dis_from, n20_side_of(s, u))) /* an enemy Garrison stays in the hex */
-        return n20_reject(err, "9.4.4.1", "enemy units enter a garrisoned hex only by Advancing after Combat");
+    if (n20_garrison_blocks(s, s->dis_from, n20_side_of(s, u))) /* the unit disengaged from an enemy Garrison's hex */
+        return n20_reject(err, "9.4.4.1", "an enemy Garrison holds the vacated hex");
     if (n20_fatigue(s, u) >= N20_FAT_SPENT && n20_in_ezoc(s, s->dis_from, 1 - n20_side_of(s, u), 0))
         return n20_reject(err, "16.8.2", "%s is Spent: it cannot voluntarily enter an enemy ZOC", N20_RUID(s, u));
     return 0;

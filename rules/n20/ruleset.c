@@ -45,6 +45,10 @@ static const char *s_option_rule(uint32_t bit) {
     case N20_OPT_HIST_EVENTS: return "17.3.1";
     case N20_OPT_LOBAU: return "17.4.1";
     case N20_OPT_RAPP: return "17.4.2";
+    case N20_OPT_FLORIDSDORF: return "16.10"; /* Wagram 20 [16.10] */
+    case N20_OPT_13TH_CARD: return "17.1";    /* A-E and Wagram 20 [17.1] */
+    case N20_OPT_LINZ: return "17.2";         /* A-E [17.2] */
+    case N20_OPT_BERTRAND: return "17.3";     /* A-E [17.3] */
     default: return "17.0";
     }
 }

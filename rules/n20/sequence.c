@@ -387,7 +387,15 @@ void n20_pending(const n20_state *s, brt_pending *p) {
                                                    : "countercharge or disengage with eligible Cavalry; end";
         break;
     case N20_PH_CONTACT: kind = "contact"; rule = "8.2.4"; prompt = "maintain contact with one adjacent unit, or end"; break;
-    case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
+    case N20_PH_DECLARE:
+        kind = "declare-battles";
+        rule = "9.2";
+        prompt = "declare every battle of this Combat Phase";
+        if (s->nbattles) { /* the step form (legal.c) */
+            snprintf(buf, sizeof buf, "%u battle(s) declared so far: declare one more, or declare done", s->nbattles);
+            prompt = buf;
+        }
+        break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
     case N20_PH_DEF_RESERVE: kind = "commit-reserve"; rule = "12.2.3"; prompt = "the defender may spend one Morale Point for +1"; break;
     case N20_PH_STEP_F: { /* [9.0] Step F: the attacker knows the differential of Steps B-E */

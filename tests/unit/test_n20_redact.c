@@ -391,8 +391,9 @@ static void test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit(
  * bombardment events name their units (no other text and no order changed). Recomputed when
  * legal() began to list the `fight` order ([9.5] decided at Step F, R-9.5-cap), and again when it
  * began to list the step orders (declare one, retreat-step; every countercharge and set of
- * accompanying Leaders): the random games choose among more orders, so they play differently. */
-#define R_FULL_DIGEST "466aebed250c2b7a075ae4aa2e1be34bbcfb9002b2d585f47db5d588b507cfe4"
+ * accompanying Leaders, `countercharge ... fight`): the random games choose among more orders, so
+ * they play differently. */
+#define R_FULL_DIGEST "b4c6345b5b4f2cbff9a7f1f832247ddc4a7554e14209b4ac092d7ec0efd348da"
 
 static void test_n20_16_1_full_copies_unchanged(void **st) {
     (void)st;

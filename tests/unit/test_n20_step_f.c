@@ -203,6 +203,62 @@ static void test_n20_9_5_step_f_encoded(void **st) {
     free(s);
 }
 
+/* R-dn-9.5: Danube 20's v3.0 series rules have no [9.5] case; Berthier plays the same Step F in
+ * both editions: the same position under v4 and v3 gives the same decision and the same result */
+static void test_n20_dn_9_5_both_editions_reduce_at_step_f(void **st) {
+    (void)st;
+    static const int eds[2] = {N20_ED_V4, N20_ED_V3};
+    for (int i = 0; i < 2; i++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        t_events ev = {0};
+        brt_reject err;
+        n20_state *s = t_pos(&d, 9, N20_FRENCH, N20_PH_DECLARE);
+        t_edition(s, eds[i]);
+        t_place(s, "REILLE", 505);
+        t_place(s, "GERARD", 607);
+        t_place(s, "DERLON", 407);
+        t_place(s, "ZIETEN", 506);
+        assert_int_equal(t_order(s, N20_FRENCH, "declare REILLE,GERARD,DERLON -> ZIETEN", &d, &ev, &err), 0);
+        uint32_t r[] = {6};
+        assert_int_equal(t_fight(s, &d, &ev, "fight 1", 0, r), 0);
+        assert_int_equal(s->phase, N20_PH_STEP_F);
+        t_dice_script(&d, 1, r);
+        assert_int_equal(t_order(s, N20_FRENCH, "resolve at differential -1", &d, &ev, &err), 0);
+        assert_true(t_events_has(&ev, "differential -1, column -1, die 6: DW"));
+        free(s);
+    }
+}
+
+/* [8.1] the reacting player is the Attacker of a Countercharge: with `fight` he decides [9.5] at
+ * Step F, after the defender's reserve decision; without it the battle is fought at the actual
+ * differential, as before */
+static void test_n20_8_1_countercharge_reduces_at_step_f(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    t_events ev = {0};
+    brt_reject err;
+    n20_state *s = t_empty(&d, 9, N20_FRENCH);
+    t_place(s, "MILHAUD", 505);
+    t_place(s, "UXBRIDGE", 506);
+    assert_int_equal(t_order(s, N20_FRENCH, "end", &d, &ev, &err), 0);
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD fight"));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD reserve fight"));
+    assert_int_equal(t_order(s, N20_ALLIED, "countercharge UXBRIDGE -> MILHAUD fight", &d, &ev, &err), 0);
+    assert_int_equal(t_order(s, N20_FRENCH, "no-reserve", &d, &ev, &err), 0);
+    assert_int_equal(s->phase, N20_PH_STEP_F);
+    assert_int_equal(n20_pending_seat(s), N20_ALLIED);
+    brt_pending p;
+    n20_pending(s, &p);
+    assert_non_null(strstr(p.prompt, "differential +1")); /* 2 vs 1: not doubled against Cavalry [8.1.4] */
+    uint32_t r[] = {6};
+    t_dice_script(&d, 1, r);
+    assert_int_equal(t_order(s, N20_ALLIED, "resolve at differential -1", &d, &ev, &err), 0);
+    assert_true(t_events_has(&ev, "battle 1: 2 vs 1 (terrain +0), differential -1, column -1, die 6: DW"));
+    free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_9_5_step_f_after_defender_reserve),
@@ -212,6 +268,8 @@ int main(void) {
         cmocka_unit_test(test_n20_9_5_cap_form_is_a_standing_instruction),
         cmocka_unit_test(test_n20_9_5_default_is_no_reduction),
         cmocka_unit_test(test_n20_9_5_step_f_encoded),
+        cmocka_unit_test(test_n20_dn_9_5_both_editions_reduce_at_step_f),
+        cmocka_unit_test(test_n20_8_1_countercharge_reduces_at_step_f),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
