@@ -178,7 +178,7 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
     n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] " N20_U(0) " advances to %04u",
               n20_xxyy(path[n - 1]));
     n20_garrison_entered(s, u, path, n, out); /* [9.4.4.3] [9.4.4.4] */
-    n20_ae_advanced(s, u, out); /* A-E [9.10.1] Catastrophe */
+    n20_ae_advanced(s, u, path, n, out); /* A-E [9.10.1] Catastrophe */
     n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
 }
 

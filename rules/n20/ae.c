@@ -17,11 +17,13 @@
 
 int n20_ae(const n20_state *s) { return s->sc->dn.nsites > 0; }
 
-/* the A-E Garrison of the Bridgehead [9.10]: the French garrison unit the site places */
-static int s_garrison(const n20_state *s) {
+/* the A-E Garrison of Bridgehead p [9.10]: the French garrison unit placed `site north` (p 0) or
+ * `site second` (p 1, [17.3.1] R-dn-17.3-second-garrison), -1 none */
+static int s_garrison(const n20_state *s, int p) {
     for (int i = 0; i < s->sc->nunits; i++)
         if ((s->sc->units[i].flags & N20_FLAG_GARRISON) && s->sc->units[i].side == N20_FRENCH &&
-            s->sc->units[i].place == N20_P_SITE && n20_unit_in_game(s, i))
+            s->sc->units[i].place == N20_P_SITE && s->sc->units[i].area == (p ? '2' : 'N') &&
+            n20_unit_in_game(s, i))
             return i;
     return -1;
 }
@@ -84,12 +86,14 @@ int n20_ae_site_check(const n20_state *s, const char *name, brt_reject *err) {
     return n20_reject(err, "3.0", "no Danube River crossing site named %.20s", name ? name : "");
 }
 
-/* [17.3.2] the second Pontoon Bridges face-up, its Bridgehead (no Garrison) and Objective */
+/* [17.3.2] the second Pontoon Bridges face-up, its Bridgehead with its Garrison [9.10] and Objective */
 static void s_second_apply(n20_state *s, int k, n20_out *out) {
     const n20_dn_site *st = &s->sc->dn.site[k];
     s->dn.site2 = (uint8_t)(k + 1);
     s->dn.pontoon[1] = N20_PON_INTACT;
     s->dn.bridgehead[1] = st->fischamend ? 0 : 1;
+    int g = s_garrison(s, 1);
+    if (g >= 0 && !st->fischamend) n20_garrison_place(s, g, st->north); /* [9.10] [9.4.4] R-dn-17.3-second-garrison */
     int v[1] = {k};
     uint16_t hx[3] = {st->north, st->south, st->obj};
     n20_event(out, s, "crossing-site", NULL, 0, hx, 3, v, 1,
@@ -114,7 +118,7 @@ void n20_ae_site_apply(n20_state *s, int k, n20_out *out) {
     s->dn.bridgehead[0] = st->fischamend ? 0 : 1;
     for (int i = 0; i < s->sc->nunits; i++) {
         const n20_unit_def *d = &s->sc->units[i];
-        if (d->place != N20_P_SITE || !n20_unit_in_game(s, i)) continue;
+        if (d->place != N20_P_SITE || d->area == '2' || !n20_unit_in_game(s, i)) continue; /* '2': [17.3] */
         if (d->type == N20_LEADER && !(s->opts & N20_OPT_LEADERS)) continue; /* [16.9] only */
         int garrison = (d->flags & N20_FLAG_GARRISON) != 0;
         if (!st->fischamend) { /* 4eB, the Bridgehead and its Garrison [9.10] north; 4eC, Napoleon south */
@@ -169,6 +173,15 @@ static int s_pontoon_of(const n20_state *s, uint16_t a, uint16_t b) {
     return -1;
 }
 
+int n20_ae_combat_bridge(const n20_state *s, uint16_t a, uint16_t b) {
+    if (!n20_ae(s) || !a || !b) return 0;
+    /* R-dn-6.10-combat-bridge: a standing, intact Pontoon Bridges is a Bridge hexside for combat
+     * (attacks across it may be made, never obliged: no ZOC crosses a Major River in v3 [7.0]
+     * [9.4.3]); Damaged or destroyed, the Danube is a Major River again */
+    int p = s_pontoon_of(s, a, b);
+    return p >= 0 && s->dn.pontoon[p] == N20_PON_INTACT;
+}
+
 /* 1 if a -> b is the hexside of a crossing site not chosen [6.10] "cannot use any of the other" */
 static int s_other_site(const n20_state *s, uint16_t a, uint16_t b) {
     for (int k = 0; k < s->sc->dn.nsites; k++) {
@@ -215,6 +228,27 @@ static int s_cross_roll(n20_state *s, int u, int p, brt_dice *dice, n20_out *out
     return res != N20_PC_FAIL_DAMAGED;
 }
 
+/* R-dn-6.10-cut-short: a move cut short before a crossing must not end stacked [6.9]: it ends at
+ * the last hex of the path entered where it may stop (no other friendly unit), else where it
+ * began; returns the hexes of the path entered */
+static int s_cut_short(const n20_state *s, int u, const uint16_t *path, int i, n20_out *out) {
+    if (s->sc->units[u].type == N20_LEADER) return i; /* [16.9.2] Leaders are stack free */
+    int j = i;
+    while (j > 0) {
+        int o = n20_unit_at(s, path[j - 1]);
+        if (o < 0 || o == u || n20_side_of(s, o) != n20_side_of(s, u)) break;
+        j--;
+    }
+    if (j < i) {
+        int us[1] = {u};
+        uint16_t h = path[i - 1];
+        n20_event(out, s, "cut-short", us, 1, &h, 1, NULL, 0,
+                  "[6.9] " N20_U(0) " cannot end its move stacked at %04u: it stops %s", n20_xxyy(h),
+                  j ? "at the last hex of its path where it may" : "where it began");
+    }
+    return j;
+}
+
 int n20_ae_cross(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dice, n20_out *out, int flag) {
     if (!n20_ae(s) || s->sc->units[u].side != N20_FRENCH) return n;
     uint16_t from = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
@@ -224,8 +258,10 @@ int n20_ae_cross(n20_state *s, int u, const uint16_t *path, int n, brt_dice *dic
             /* R-dn-6.10-roll: a path that would cross again after the pontoon became Damaged
              * ends before that crossing [6.10.1] */
             if (s->dn.pontoon[p] != N20_PON_INTACT || !s_cross_roll(s, u, p, dice, out, "crosses")) {
+                i = s_cut_short(s, u, path, i, out);
                 if (i == 0 && from) s->u[u].flags |= (uint16_t)flag; /* it remains where it is */
-                if (i == 0 && from) {
+                if (i == 0 && from && s->u[u].where == N20_U_MAP) {
+                    from = s->u[u].hex;
                     int us[1] = {u};
                     n20_event(out, s, "moved", us, 1, &from, 1, NULL, 0,
                               "[6.10] " N20_U(0) " remains at %04u: its move ends", n20_xxyy(from));
@@ -323,14 +359,18 @@ int n20_ae_bridgehead_at(const n20_state *s, uint16_t h) {
     return 0;
 }
 
-void n20_ae_advanced(n20_state *s, int u, n20_out *out) {
+void n20_ae_advanced(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     if (!n20_ae(s) || s->sc->units[u].side == N20_FRENCH) return;
     for (int p = 0; p < 2; p++) {
         const n20_dn_site *st = s_site(s, p);
-        if (!st || !s->dn.bridgehead[p] || st->fischamend || st->north != s->u[u].hex) continue;
+        if (!st || !s->dn.bridgehead[p] || st->fischamend) continue;
+        /* R-dn-9.10.1-pursuit: "enters" the hex, to stop there or pursuing through it [9.8.5] */
+        int in = 0;
+        for (int i = 0; i < n; i++) in |= path[i] == st->north;
+        if (!in) continue;
         /* [9.10.1] Catastrophe: the Bridgehead, its Garrison and the Pontoon Bridges are gone */
         s->dn.bridgehead[p] = 0;
-        int g = s_garrison(s);
+        int g = s_garrison(s, p);
         if (g >= 0 && s->u[g].where != N20_U_OUT && s->u[g].where != N20_U_ELIM && s->u[g].hex == st->north)
             s->u[g].where = N20_U_ELIM;
         int us[1] = {u};

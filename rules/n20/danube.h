@@ -124,6 +124,9 @@ int n20_ae_pending(const struct n20_state *s, const char **kind, const char **ru
 /* [6.10] a step from -> to of unit u: 1 a crossing of the Pontoon Bridges (allowed; the Major
  * River does not block it), 0 not a pontoon step, -1 refused ([6.10.1] Damaged, destroyed) */
 int n20_ae_step(const struct n20_state *s, int u, uint16_t from, uint16_t to, brt_reject *err);
+/* R-dn-6.10-combat-bridge: 1 if a-b is the hexside of an intact Pontoon Bridges, a Bridge for
+ * combat adjacency (zoc.c n20_adjacent_units) */
+int n20_ae_combat_bridge(const struct n20_state *s, uint16_t a, uint16_t b);
 /* [6.10] the crossing rolls of a move (or Reaction move) along a validated path: the number of
  * hexes of the path the unit enters (0: it stays where it is, with `flag`: N20_UF_MOVED or
  * N20_UF_REACTED) */
@@ -143,7 +146,8 @@ void n20_ae_repair(struct n20_state *s, brt_dice *dice, struct n20_out *out); /*
 /* [17.2] Summoned from Linz: the rolls of the phasing side's units due, in its Movement Phase */
 void n20_ae_linz(struct n20_state *s, brt_dice *dice, struct n20_out *out);
 void n20_ae_card(struct n20_state *s, int effect, brt_dice *dice, struct n20_out *out); /* [6.10.2] */
-void n20_ae_advanced(struct n20_state *s, int u, struct n20_out *out); /* [9.10.1] */
+/* [9.10.1] unit u Advanced after Combat along path (a pursuit passes through hexes too) */
+void n20_ae_advanced(struct n20_state *s, int u, const uint16_t *path, int n, struct n20_out *out);
 /* [14.0] the A-E French Objective hexes (of the chosen sites) held by units of `side` */
 int n20_ae_captured(const struct n20_state *s, int side);
 /* [14.1] [14.2] the Morale recovered from Rest at Night by `side` (rest: the scenario's) */

@@ -713,6 +713,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             d->place = N20_P_SITE;
             if (strcmp(L->w[9], "north") == 0) d->area = 'N';
             else if (strcmp(L->w[9], "south") == 0) d->area = 'S';
+            else if (strcmp(L->w[9], "second") == 0) d->area = '2'; /* A-E [17.3.1] the second site's north bank */
             else return -1;
         } else if (strcmp(p, "deploy") == 0 && L->n == 10) { /* Wagram [3.0] free deployment in a zone */
             d->place = N20_P_DEPLOY;

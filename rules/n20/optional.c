@@ -97,7 +97,9 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (n != 1) return n20_reject(err, "16.2", "a Penetration enters exactly one hex");
     uint16_t to = path[0];
     int d = n20_dir(s->sc, s->u[u].hex, to);
-    if (d < 0 || !s->sc->onmap[to] || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+    int pontoon = d < 0 ? 0 : n20_ae_step(s, u, s->u[u].hex, to, err); /* A-E [6.10] a Reaction move */
+    if (pontoon < 0) return -1;
+    if (d < 0 || !s->sc->onmap[to] || (pontoon != 1 && n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d)))
         return n20_reject(err, "16.2", "%s cannot move into %04u (not an adjacent map hex, or across a Major "
                           "River)", id, n20_xxyy(to));
     if (n20_unit_at(s, to) >= 0)

@@ -329,6 +329,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
+        if (n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED) == 0) break; /* A-E [6.10] R-dn-6.10-roll */
         n20_penetrate_apply(s, u, path[0], out);
         break;
     case N20__V1__ORDER__KIND_REDUCE:

@@ -59,7 +59,8 @@ int n20_adjacent_units(const n20_state *s, int u, int v) {
     if (!n20_map_force(s, u) || !n20_map_force(s, v)) return 0; /* [9.4.4.1] a Garrison fights in its hex */
     int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
     if (d < 0) return 0;
-    return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d); /* [7.1] */
+    return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d) || /* [7.1] */
+           n20_ae_combat_bridge(s, s->u[u].hex, s->u[v].hex); /* A-E [6.10] an intact pontoon */
 }
 
 int n20_adjacent_react(const n20_state *s, int u, int v) {

@@ -39,6 +39,12 @@ static n20_scenario *s_scenario(void) {
             u->place = N20_P_SITE;
             u->area = strcmp(u->id, "4eC") == 0 ? 'S' : 'N';
         }
+        if (strcmp(u->id, "PAJOL") == 0) { /* [17.3.1] [9.10] the second Bridgehead's Garrison, `site second` */
+            u->flags |= N20_FLAG_GARRISON;
+            u->place = N20_P_SITE;
+            u->area = '2';
+            u->if_opts = N20_OPT_BERTRAND;
+        }
         if (strcmp(sc->units[i].id, "UXBRIDGE") == 0 || strcmp(sc->units[i].id, "HILL") == 0)
             sc->units[i].linz = 1; /* [17.2] with the option */
     }
@@ -323,6 +329,152 @@ static void test_n20_ae_6_10_a_path_crossing_back_after_damage_ends_before_it(vo
 
 /* a French unit in the Bridgehead hex must retreat after the Austrian attack of PIRCH (3 against 3);
  * the French LOC (the site's) lies beyond the river so the retreat toward it crosses */
+
+/* R-dn-6.10-cut-short [6.9] [6.10]: a crossing roll of 1 cuts the move short before the river; it
+ * does not end stacked with the friendly unit it was moving through: it stops at the last hex of
+ * its path where it may, or where it began */
+static void test_n20_ae_6_10_cut_short_move_does_not_end_stacked(void **st) {
+    (void)st;
+    for (int start = 0; start < 2; start++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        int g = t_place(s, "GERARD", 1507); /* on the southern bank, before the pontoon */
+        int u = t_place(s, "KELLERMANN", start ? 1508 : 1509); /* cavalry, 3 MP */
+        uint32_t r[1] = {1};
+        t_dice_script(&d, 1, r);
+        t_events ev = {0};
+        assert_int_equal(t_order(s, N20_FRENCH, start ? "move KELLERMANN 1507 1506" : "move KELLERMANN 1508 1507 1506",
+                                 &d, &ev, NULL),
+                         0);
+        assert_int_equal(n20_xxyy(s->u[u].hex), 1508); /* not 1507, GERARD's hex */
+        assert_int_equal(n20_xxyy(s->u[g].hex), 1507);
+        assert_true(s->u[u].flags & N20_UF_MOVED);
+        assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+        assert_true(t_events_has(&ev, "[6.9] KELLERMANN cannot end its move stacked at 1507"));
+        s_free(s, sc);
+    }
+}
+
+/* R-dn-6.10-combat-bridge [6.10] v3 [7.0] [9.4.3]: an intact pontoon is a Bridge hexside for combat:
+ * the French unit on one bank may attack the Austrian unit on the other, it is not obliged to (no
+ * ZOC crosses a Major River even at a bridge); Damaged, the Danube is a Major River: not adjacent */
+/* [6.10] [16.2] a Cavalry Penetration (a Reaction move, v3 [8.0]) across the intact pontoon rolls
+ * on the Pontoon Crossing Table: 5 crosses; 1 stays, the pontoon Damaged, its Reaction spent */
+static void test_n20_ae_6_10_penetration_across_the_pontoon_rolls(void **st) {
+    (void)st;
+    for (int fail = 0; fail < 2; fail++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        s->opts |= N20_OPT_CAV_PENETRATION;
+        s->phasing = N20_ALLIED;
+        s->phase = N20_PH_REACTION;
+        int k = t_place(s, "KELLERMANN", 1507);
+        t_place(s, "PIRCH", 1505); /* 1506 is next to it */
+        s->u[k].flags |= N20_UF_REACT_OK;
+        assert_true(t_legal_has(s, N20_FRENCH, "penetrate KELLERMANN 1506"));
+        uint32_t r[1] = {fail ? 1u : 5u};
+        t_dice_script(&d, 1, r);
+        int before = t_dice_count(&d, "6.10 pontoon crossing");
+        assert_int_equal(t_order(s, N20_FRENCH, "penetrate KELLERMANN 1506", &d, NULL, NULL), 0);
+        assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before + 1);
+        assert_int_equal(n20_xxyy(s->u[k].hex), fail ? 1507 : 1506);
+        assert_true(s->u[k].flags & N20_UF_REACTED);
+        assert_int_equal(s->dn.pontoon[0], fail ? N20_PON_DAMAGED : N20_PON_INTACT);
+        s_free(s, sc);
+    }
+}
+
+/* [6.10] [16.9.3] a lone French Leader retreating across the intact pontoon rolls like a
+ * retreating unit: 5 crosses; 1 Breaks it where it is [9.6.1], the pontoon Damaged */
+static void test_n20_ae_6_10_lone_leader_retreat_across_the_pontoon_rolls(void **st) {
+    (void)st;
+    for (int fail = 0; fail < 2; fail++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        s->opts |= N20_OPT_LEADERS;
+        s->phasing = N20_ALLIED;
+        int l = t_place(s, "NEY", 1507);
+        t_place(s, "PIRCH", 1509);
+        assert_int_equal(t_order(s, N20_ALLIED, "move PIRCH 1508", &d, NULL, NULL), 0);
+        assert_int_equal(s->phase, N20_PH_LEADER_RETREAT);
+        assert_true(t_legal_has(s, N20_FRENCH, "retreat NEY 1506"));
+        uint32_t r[1] = {fail ? 1u : 5u};
+        t_dice_script(&d, 1, r);
+        int before = t_dice_count(&d, "6.10 pontoon crossing");
+        assert_int_equal(t_order(s, N20_FRENCH, "retreat NEY 1506", &d, NULL, NULL), 0);
+        assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before + 1);
+        if (fail) {
+            assert_int_equal(s->u[l].where, N20_U_BROKEN);
+            assert_int_equal(s->dn.pontoon[0], N20_PON_DAMAGED);
+        } else {
+            assert_int_equal(n20_xxyy(s->u[l].hex), 1506);
+            assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+        }
+        assert_int_equal(s->phase, N20_PH_MOVE);
+        s_free(s, sc);
+    }
+}
+
+static void test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat(void **st) {
+    (void)st;
+    for (int damaged = 0; damaged < 2; damaged++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_site_empty(&sc, &d, "lackenau");
+        int v = t_place(s, "VANDAMME", 1507);
+        int p = t_place(s, "PIRCH", 1506);
+        if (damaged) s->dn.pontoon[0] = N20_PON_DAMAGED;
+        s->phase = N20_PH_DECLARE;
+        assert_int_equal(n20_adjacent_units(s, v, p), !damaged);
+        assert_false(n20_adjacent_react(s, v, p));  /* v3 [7.0] not adjacent for ZOC */
+        assert_false(n20_must_attack(s, v));         /* [9.4.3] never obliged */
+        assert_false(n20_in_ezoc(s, n20_hex(1507), N20_ALLIED, 0));
+        uint8_t before[4096], after[4096];
+        size_t nb = s_enc(s, before, sizeof before);
+        brt_reject err;
+        int rc = t_order(s, N20_FRENCH, "declare VANDAMME -> PIRCH", &d, NULL, &err);
+        if (!damaged) {
+            assert_int_equal(rc, 0);
+        } else {
+            assert_int_equal(rc, -1);
+            assert_string_equal(err.rule, "9.2.2");
+            assert_int_equal(s_enc(s, after, sizeof after), nb);
+            assert_memory_equal(before, after, nb);
+        }
+        s_free(s, sc);
+    }
+}
+
+/* R-dn-6.10-combat-bridge: the defender across the intact pontoon has the Bridge benefit of the
+ * Terrain Effects Chart, as at any bridged Major River hexside [9.4.2] */
+static void test_n20_ae_6_10_defender_across_the_pontoon_has_the_bridge_benefit(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    s->phasing = N20_ALLIED;
+    s->phase = N20_PH_DECLARE;
+    t_place(s, "PIRCH", 1506);
+    t_place(s, "VANDAMME", 1507); /* clear terrain */
+    assert_int_equal(t_order(s, N20_ALLIED, "declare PIRCH -> VANDAMME", &d, NULL, NULL), 0);
+    t_events ev = {0};
+    uint32_t r[1] = {3};
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 1, r), 0);
+    char want[32];
+    snprintf(want, sizeof want, "(terrain +%d)", sc->bridge_def);
+    assert_true(sc->bridge_def > 0);
+    assert_true(t_events_has(&ev, want));
+    s_free(s, sc);
+}
+
 static n20_state *s_retreat_state(n20_scenario **scp, t_dice *d, uint32_t combat_die, int *v) {
     n20_state *s = s_site_empty(scp, d, "lackenau");
     (*scp)->loc[N20_ARMY_FRENCH][0] = n20_hex(1512);
@@ -926,6 +1078,84 @@ static void test_n20_ae_17_3_2_second_site_in_a_french_movement_phase(void **st)
     s_free(s, sc);
 }
 
+/* [17.3.1] [9.10] R-dn-17.3-second-garrison: the second Bridgehead contains a French Garrison
+ * force, placed with it at the second site's northern-bank hex (never at the first site) */
+static void test_n20_ae_17_3_1_second_bridgehead_has_its_garrison(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    int g = t_unit(s, "PAJOL");
+    assert_int_equal(s->u[g].where, N20_U_OUT); /* not placed with the first site */
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    assert_int_equal(s->u[g].where, N20_U_GARRISON);
+    assert_int_equal(n20_xxyy(s->u[g].hex), 1806);
+    assert_int_equal(s->u[g].hidden, 0);
+    assert_true(n20_ae_bridgehead_at(s, n20_hex(1806))); /* a Redoubt [9.10] */
+    s_free(s, sc);
+}
+
+/* [9.10.1] Catastrophe at the second Bridgehead: its marker, its Garrison and its Pontoon Bridges
+ * are destroyed, French Morale -2; the first set stands */
+static void test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_bertrand(&sc, &d, 3);
+    assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+    int g = t_unit(s, "PAJOL");
+    int a = t_place(s, "PIRCH", 1805);
+    int m0 = s->morale[N20_FRENCH];
+    uint16_t p[1] = {n20_hex(1806)};
+    n20_advance_apply(s, a, p, 1, NULL);
+    assert_int_equal(s->dn.bridgehead[1], 0);
+    assert_int_equal(s->dn.pontoon[1], N20_PON_DESTROYED);
+    assert_int_equal(s->u[g].where, N20_U_ELIM);
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 2);
+    assert_int_equal(s->dn.bridgehead[0], 1);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
+}
+
+/* [9.10.1] R-dn-9.10.1-pursuit: an Austrian unit that enters the Bridgehead hex pursuing through it
+ * along a Retreat Path (an Advance after Combat of more than one hex) is a Catastrophe too */
+static void test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    int a = t_place(s, "PIRCH", 1505);
+    int m0 = s->morale[N20_FRENCH];
+    uint16_t p[2] = {n20_hex(1506), n20_hex(1606)};
+    n20_advance_apply(s, a, p, 2, NULL);
+    assert_int_equal(n20_xxyy(s->u[a].hex), 1606);
+    assert_int_equal(s->dn.bridgehead[0], 0);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_DESTROYED);
+    assert_int_equal(s->morale[N20_FRENCH], m0 - 2);
+    s_free(s, sc);
+}
+
+/* [17.3.2] [14.0] the second French Objective marker is not placed on a hex that has one already
+ * ("e.g., Leopoldau"): an Austrian unit there counts once */
+static void test_n20_ae_17_3_2_one_objective_marker_a_hex(void **st) {
+    (void)st;
+    for (int same = 0; same < 2; same++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_scenario *sc;
+        n20_state *s = s_bertrand(&sc, &d, 3);
+        if (same) sc->dn.site[S_LOBW].obj = sc->dn.site[S_LACK].obj; /* both Leopoldau (0810) */
+        assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+        t_place(s, "PIRCH", 810);
+        t_place(s, "ZIETEN", 1510);
+        assert_int_equal(n20_ae_captured(s, N20_ALLIED), same ? 1 : 2);
+        s_free(s, sc);
+    }
+}
+
 static void test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available(void **st) {
     (void)st;
     t_dice d;
@@ -956,6 +1186,29 @@ static void test_n20_ae_17_3_reinforcements_at_any_french_entry_area(void **st) 
         assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1701", &d, NULL, &err), with ? 0 : -1);
         s_free(s, sc);
     }
+}
+
+/* [17.3] R-dn-17.3-holding-box: without a Fischamend pontoon in play, the Fischamend site's Entry
+ * Area is one French Entry Area among the others: entered with no crossing roll, and its LOC does
+ * not become Active [9.8.6] */
+static void test_n20_ae_17_3_fischamend_area_without_its_pontoon_is_an_entry_area(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_scenario *sc;
+    n20_state *s = s_site_empty(&sc, &d, "lackenau");
+    sc->dn.site[S_FISCH].area = 'X';
+    s->opts |= N20_OPT_BERTRAND;
+    int u = t_unit(s, "GERARD");
+    s->u[u].where = N20_U_REINF;
+    s->u[u].arrive = 9;
+    int before = t_dice_count(&d, "6.10 pontoon crossing");
+    assert_int_equal(t_order(s, N20_FRENCH, "move GERARD 1701", &d, NULL, NULL), 0);
+    assert_int_equal(n20_xxyy(s->u[u].hex), 1701);
+    assert_int_equal(t_dice_count(&d, "6.10 pontoon crossing"), before);
+    assert_int_equal(s->dn.area_d, 0);
+    assert_int_equal(s->dn.pontoon[0], N20_PON_INTACT);
+    s_free(s, sc);
 }
 
 /* ---- the view ---------------------------------------------------------------------------------------- */
@@ -998,6 +1251,16 @@ static void s_random_game(uint32_t opts, uint64_t seed, int site) {
     while (!s->over && steps < 20000) {
         t_random_step(s, &rng, &legal, steps < 400, &d, &out, tag, NULL, NULL, NULL);
         steps++;
+        /* [6.9] R-dn-6.10-cut-short: a unit that has moved never stands stacked with a friend */
+        for (int i = 0; i < sc->nunits; i++) {
+            if (s->u[i].where != N20_U_MAP || sc->units[i].type == N20_LEADER || !(s->u[i].flags & N20_UF_MOVED))
+                continue;
+            for (int j = 0; j < sc->nunits; j++)
+                if (j != i && s->u[j].where == N20_U_MAP && s->u[j].hex == s->u[i].hex &&
+                    sc->units[j].type != N20_LEADER && sc->units[j].side == sc->units[i].side)
+                    fail_msg("%s: %s stacked with %s at %04u", tag, sc->units[i].id, sc->units[j].id,
+                             n20_xxyy(s->u[i].hex));
+        }
     }
     assert_true(s->over);
     brt_result r;
@@ -1070,7 +1333,17 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_17_3_1_no_second_site_before_turn_3),
         cmocka_unit_test(test_n20_ae_17_3_2_second_site_in_a_french_movement_phase),
         cmocka_unit_test(test_n20_ae_17_3_2_site_held_by_the_enemy_is_not_available),
+        cmocka_unit_test(test_n20_ae_17_3_1_second_bridgehead_has_its_garrison),
+        cmocka_unit_test(test_n20_ae_9_10_1_catastrophe_at_the_second_bridgehead),
+        cmocka_unit_test(test_n20_ae_6_10_cut_short_move_does_not_end_stacked),
+        cmocka_unit_test(test_n20_ae_6_10_lone_leader_retreat_across_the_pontoon_rolls),
+        cmocka_unit_test(test_n20_ae_6_10_penetration_across_the_pontoon_rolls),
+        cmocka_unit_test(test_n20_ae_9_10_1_austrian_pursuit_through_bridgehead_is_a_catastrophe),
+        cmocka_unit_test(test_n20_ae_17_3_2_one_objective_marker_a_hex),
+        cmocka_unit_test(test_n20_ae_6_10_intact_pontoon_is_a_bridge_for_combat),
+        cmocka_unit_test(test_n20_ae_6_10_defender_across_the_pontoon_has_the_bridge_benefit),
         cmocka_unit_test(test_n20_ae_17_3_reinforcements_at_any_french_entry_area),
+        cmocka_unit_test(test_n20_ae_17_3_fischamend_area_without_its_pontoon_is_an_entry_area),
         cmocka_unit_test(test_n20_ae_view_shows_site_pontoon_and_bridgehead),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_reach_a_result_at_each_site),
         cmocka_unit_test(test_n20_ae_game_random_legal_orders_with_each_variant),

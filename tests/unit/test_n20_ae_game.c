@@ -246,6 +246,80 @@ static void test_n20_ae_game_aspern_essling_replays_to_the_same_hash(void **st) 
     assert_memory_equal(a, b, 32);
 }
 
+
+/* [17.3.1] [9.10] aspern-essling20: with bertrand-miracle the second Bridgehead's Garrison
+ * (BRIDGEHEAD2) is placed at the second site's northern bank when it is built; without the
+ * option it is not in the game */
+static void test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison(void **st) {
+    (void)st;
+    for (int with = 0; with < 2; with++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_state *s = s_ae(&d, with ? N20_OPT_BERTRAND : 0);
+        int g = -1;
+        for (int i = 0; i < s->sc->nunits; i++)
+            if (strcmp(s->sc->units[i].id, "BRIDGEHEAD2") == 0) g = i;
+        assert_true(g >= 0);
+        assert_int_equal(n20_unit_find(s, "BRIDGEHEAD2"), with ? g : -1);
+        assert_int_equal(n20_unit_in_game(s, g), with);
+        assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+        assert_int_equal(s->u[g].where, N20_U_OUT); /* not with the first site */
+        assert_int_equal(s->u[t_unit(s, "BRIDGEHEAD")].where, N20_U_GARRISON);
+        if (with) {
+            s->turn = 3;
+            s->phasing = N20_FRENCH;
+            s->phase = N20_PH_MOVE;
+            assert_int_equal(t_order(s, N20_FRENCH, "site lobau-west", &d, NULL, NULL), 0);
+            assert_int_equal(s->u[g].where, N20_U_GARRISON);
+            assert_int_equal(n20_xxyy(s->u[g].hex), 1511);
+            assert_int_equal(n20_garrison_at(s, n20_hex(1511)), g);
+            assert_true(n20_ae_bridgehead_at(s, n20_hex(1511)));
+        }
+        free(s);
+    }
+}
+
+
+/* A-E [3.0] **** [11.0]: 3eA is a Variable Reinforcement of Turn 4 arriving on a 4, 5 or 6 via the
+ * Entry Area of the crossing site: a 3 delays it to Turn 5, a 4 brings it in */
+static void test_n20_ae_3_0_aspern_essling_3ea_variable_reinforcement(void **st) {
+    (void)st;
+    for (int arrives = 0; arrives < 2; arrives++) {
+        t_dice d;
+        t_dice_init(&d, 1);
+        n20_state *s = s_ae(&d, 0);
+        assert_int_equal(t_order(s, N20_FRENCH, "site lackenau", &d, NULL, NULL), 0);
+        int u = t_unit(s, "3eA");
+        assert_int_equal(s->u[u].where, N20_U_VARIABLE);
+        s->turn = 4;
+        s->phasing = N20_FRENCH;
+        s->phase = N20_PH_MOVE_START;
+        uint32_t r[1] = {arrives ? 4u : 3u};
+        t_dice_script(&d, 1, r);
+        /* the roll's purpose names the Waterloo 20 record kind (17.1.3) for a unit with its own need */
+        int before = t_dice_count(&d, "11.0 variable reinforcement") + t_dice_count(&d, "17.1.3 arrival roll");
+        n20_run(s, &d.d, NULL);
+        assert_int_equal(t_dice_count(&d, "11.0 variable reinforcement") + t_dice_count(&d, "17.1.3 arrival roll"),
+                         before + 1);
+        assert_int_equal(s->phase, N20_PH_MOVE);
+        if (arrives) {
+            assert_int_equal(s->u[u].where, N20_U_REINF);
+            assert_true(t_legal_count_prefix(s, N20_FRENCH, "move 3eA ") > 0);
+            char o[64];
+            assert_true(t_legal_match(s, N20_FRENCH, "move 3eA ", T_MATCH_PREFIX, o, sizeof o) > 0);
+            unsigned h = (unsigned)atoi(o + 9); /* its first hex: an entry hex of Area C [11.6] */
+            int area_c = 0;
+            for (int i = 0; i < s->sc->nentry; i++)
+                if (n20_xxyy(s->sc->entry_hex[i]) == h && s->sc->entry_area[i] == 'C') area_c = 1;
+            assert_true(area_c);
+        } else {
+            assert_int_equal(s->u[u].where, N20_U_VARIABLE);
+            assert_int_equal(s->u[u].arrive, 5);
+        }
+        free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_offers_its_five_sites),
@@ -254,6 +328,8 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_3_0_aspern_essling_fischamend_set_up),
         cmocka_unit_test(test_n20_ae_6_10_aspern_essling_crossing_at_lackenau),
         cmocka_unit_test(test_n20_ae_9_10_aspern_essling_bridgehead_is_a_redoubt),
+        cmocka_unit_test(test_n20_ae_17_3_1_aspern_essling_second_bridgehead_garrison),
+        cmocka_unit_test(test_n20_ae_3_0_aspern_essling_3ea_variable_reinforcement),
         cmocka_unit_test(test_n20_ae_17_1_thirteenth_card_in_the_danube_scenarios),
         cmocka_unit_test(test_n20_ae_view_message_aspern_essling_fields),
         cmocka_unit_test(test_n20_ae_game_aspern_essling_from_each_site),

@@ -365,6 +365,113 @@ static void test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex(void **st) {
     }
 }
 
+
+/* [9.4.4.1] [11.0] a reinforcement cannot enter the map into an entry hex an enemy Garrison holds
+ * (it may at another hex of its area, and at that hex without the Garrison) */
+static void test_n20_9_4_4_1_reinforcement_cannot_enter_garrison_hex(void **st) {
+    (void)st;
+    EDITIONS {
+        for (int garrison = 0; garrison < 2; garrison++) {
+            G_SETUP(9, N20_ALLIED, N20_PH_MOVE);
+            if (garrison) g_garrison(s, "GARF", 1701);
+            int u = U("UXBRIDGE"); /* Turn 9, Area X: 1701 1801 1901 2001 */
+            s->u[u].where = N20_U_REINF;
+            s->u[u].arrive = 9;
+            if (garrison) {
+                assert_false(t_legal_has(s, N20_ALLIED, "move UXBRIDGE 1701"));
+                NO(N20_ALLIED, "move UXBRIDGE 1701", "9.4.4.1");
+                assert_int_equal(WHERE("UXBRIDGE"), N20_U_REINF);
+                OK(N20_ALLIED, "move UXBRIDGE 1901");
+                AT("UXBRIDGE", 1901);
+            } else {
+                assert_true(t_legal_has(s, N20_ALLIED, "move UXBRIDGE 1701"));
+                OK(N20_ALLIED, "move UXBRIDGE 1701");
+                AT("UXBRIDGE", 1701);
+            }
+            free(s);
+        }
+    }
+}
+
+/* [9.4.4.1] [16.9.3] a lone Leader in an EZOC retreats one hex, never into an enemy Garrison's hex
+ * (the hex is open to it without the Garrison) */
+static void test_n20_9_4_4_1_lone_leader_cannot_retreat_into_garrison_hex(void **st) {
+    (void)st;
+    EDITIONS {
+        for (int garrison = 0; garrison < 2; garrison++) {
+            G_SETUP(9, N20_FRENCH, N20_PH_MOVE);
+            s->opts |= N20_OPT_LEADERS;
+            if (garrison) g_garrison(s, "GARF", 1607);
+            t_place(s, "REILLE", 1604);
+            t_place(s, "BLUCHER", 1606);
+            OK(N20_FRENCH, "move REILLE 1605 1505");
+            assert_int_equal(s->phase, N20_PH_LEADER_RETREAT);
+            if (garrison) {
+                assert_false(t_legal_has(s, N20_ALLIED, "retreat BLUCHER 1607"));
+                assert_int_equal(t_order(s, N20_ALLIED, "retreat BLUCHER 1607", &d, &ev, &err), -1);
+                assert_string_equal(err.rule, ed == N20_ED_V3 ? "16.9" : "16.9.3"); /* v3 numbers it [16.9] */
+                AT("BLUCHER", 1606);
+                assert_true(t_legal_count_prefix(s, N20_ALLIED, "retreat BLUCHER ") > 0); /* another hex */
+            } else {
+                OK(N20_ALLIED, "retreat BLUCHER 1607");
+                AT("BLUCHER", 1607);
+            }
+            free(s);
+        }
+    }
+}
+
+/* [9.4.4.1] [10.0] a rallied unit is not placed on a friendly LOC hex an enemy Garrison holds: the
+ * hex is not empty (the other LOC hex, and that one without the Garrison, are) */
+static void test_n20_9_4_4_1_rallied_unit_not_placed_on_enemy_garrison_loc(void **st) {
+    (void)st;
+    EDITIONS {
+        for (int garrison = 0; garrison < 2; garrison++) {
+            G_SETUP(9, N20_ALLIED, N20_PH_PLACE);
+            if (garrison) g_garrison(s, "GARF", 2502); /* an Anglo-Allied LOC hex */
+            int u = U("HILL");
+            s->u[u].where = N20_U_BROKEN;
+            s->u[u].flags |= N20_UF_RALLIED;
+            memset(&err, 0, sizeof err);
+            assert_int_equal(n20_place_check(s, u, n20_hex(2502), &err), garrison ? -1 : 0);
+            if (garrison) {
+                assert_string_equal(err.rule, "10.0");
+                assert_non_null(strstr(err.message, "is not empty"));
+            }
+            assert_int_equal(n20_place_check(s, u, n20_hex(2505), &err), 0);
+            free(s);
+        }
+    }
+}
+
+/* [9.4.4.1] [9.4.4.4] v4 [9.8.5]: a defeated unit retreats through its own Garrison's hex; the
+ * victorious Cavalry pursuing along its Retreat Path through that hex destroys the Garrison (no
+ * Morale effect [9.4.4.5]). The pursuit along the Retreat Path is the v4 rule. */
+static void test_n20_9_4_4_4_cavalry_pursuit_through_garrison_hex_destroys_it(void **st) {
+    (void)st;
+    int ed = N20_ED_V4;
+    G_SETUP(9, N20_FRENCH, N20_PH_DECLARE);
+    int g = g_garrison(s, "GARA", 507);
+    t_place(s, "REILLE", 505);
+    int m = t_place(s, "MILHAUD", 406);
+    int z = t_place(s, "ZIETEN", 506);
+    OK(N20_FRENCH, "declare REILLE,MILHAUD -> ZIETEN");
+    uint32_t r[] = {4, 4}; /* 5 vs 3 = +2, die 4: DR; rout 4 */
+    assert_int_equal(t_fight(s, &d, &ev, "resolve 1", 2, r), 0);
+    t_dice_script(&d, 1, (uint32_t[]){5}); /* control Kept */
+    OK(N20_ALLIED, "retreat ZIETEN 0507 0508 0509 0510"); /* through its own Garrison's hex */
+    assert_int_equal(s->u[z].hex, n20_hex(510));
+    assert_int_equal(s->u[g].where, N20_U_GARRISON);
+    int am = s->morale[N20_ALLIED];
+    assert_true(t_legal_has(s, N20_FRENCH, "advance MILHAUD 0506 0507 0508"));
+    OK(N20_FRENCH, "advance MILHAUD 0506 0507 0508");
+    assert_int_equal(s->u[m].hex, n20_hex(508));
+    assert_int_equal(s->u[g].where, N20_U_ELIM);
+    assert_true(t_events_has(&ev, "[9.4.4.4] the Garrison GARA is destroyed: MILHAUD occupies 0507"));
+    assert_int_equal(s->morale[N20_ALLIED], am); /* [9.4.4.5] */
+    free(s);
+}
+
 /* [9.4.4] a Garrison's defence is its strength (0) plus its hex's terrain benefit: in a Town, 1 */
 static void test_n20_9_4_4_1_garrison_in_town_defends_at_1(void **st) {
     (void)st;
@@ -825,6 +932,10 @@ int main(void) {
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_retreat_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_cannot_disengage_into_garrison_hex),
         cmocka_unit_test(test_n20_9_4_4_1_enemy_garrison_hex_no_rally_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_reinforcement_cannot_enter_garrison_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_lone_leader_cannot_retreat_into_garrison_hex),
+        cmocka_unit_test(test_n20_9_4_4_1_rallied_unit_not_placed_on_enemy_garrison_loc),
+        cmocka_unit_test(test_n20_9_4_4_4_cavalry_pursuit_through_garrison_hex_destroys_it),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_may_be_countercharged),
         cmocka_unit_test(test_n20_9_4_4_1_garrison_in_town_defends_at_1),
         cmocka_unit_test(test_n20_9_4_4_1_no_reserves_for_garrison_only_battle),
