@@ -87,6 +87,7 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
                           "Phase adjacent to an enemy unit", id);
     if (s->u[u].flags & N20_UF_REACTED)
         return n20_reject(err, "16.2", "%s has already reacted this phase: Penetration is its single action", id);
+    if (n20_wg_caution_check(s, u, "Penetrate", err) < 0) return -1; /* Wagram [6.11] */
     if (n20_light_no_charge(s, u)) /* [16.7.2] [16.7.3] */
         return n20_reject(err, s->sc->units[u].type == N20_INF ? "16.7.2" : "16.7.3",
                           "%s cannot Penetrate (Light Infantry and Cossacks do not)", id);

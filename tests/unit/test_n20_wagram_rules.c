@@ -597,6 +597,36 @@ static void test_n20_wg_6_11_inactive_cavalry_does_not_disengage(void **st) {
     }
 }
 
+/* [6.11] "cannot move": an inactive cavalry unit does not Penetrate [16.2] (a move through the
+ * EZOCs); the same unit released does */
+static void test_n20_wg_6_11_inactive_cavalry_does_not_penetrate(void **st) {
+    (void)st;
+    for (int inactive = 0; inactive < 2; inactive++) {
+        LOCALS;
+        s_caution_map();
+        for (int k = 1; k < 6; k++) s_open(s_nb(1006, k));
+        for (int u = 0; u < g_sc.nunits; u++)
+            if (strcmp(g_sc.units[u].id, "COLLAERT") == 0) {
+                if (inactive) g_sc.units[u].flags |= N20_FLAG_INACTIVE;
+                else g_sc.units[u].flags &= (uint16_t)~N20_FLAG_INACTIVE;
+            }
+        n20_state *s = s_new(&d, N20_OPT_CAV_PENETRATION, 7, N20_FRENCH, N20_PH_REACTION_START);
+        t_place(s, "COLLAERT", 1006);
+        t_place(s, "REILLE", s_nb(1006, 0));
+        s->u[U("REILLE")].flags |= N20_UF_MOVED;
+        s_run(s, &d, &ev);
+        assert_int_equal(s->phase, N20_PH_REACTION);
+        int n = t_legal_count_prefix(s, N20_ALLIED, "penetrate COLLAERT ");
+        if (inactive) {
+            assert_int_equal(n, 0);
+            NO(N20_ALLIED, s_o("penetrate COLLAERT %04u", s_nb(1006, 1)), "6.11");
+        } else {
+            assert_true(n > 0);
+        }
+        free(s);
+    }
+}
+
 /* [6.11] a Forced March of the army does not move an inactive unit */
 static void test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit(void **st) {
     (void)st;
@@ -1067,6 +1097,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_still_attacks),
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat),
         cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_disengage),
+        cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_penetrate),
         cmocka_unit_test(test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit),
         cmocka_unit_test(test_n20_wg_12_7_help_is_on_the_way_when_the_unit_enters_play),
         cmocka_unit_test(test_n20_wg_12_8_first_austrian_entry_into_lobau_costs_the_french_2_once),
