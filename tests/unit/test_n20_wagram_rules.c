@@ -627,6 +627,25 @@ static void test_n20_wg_6_11_inactive_cavalry_does_not_penetrate(void **st) {
     }
 }
 
+/* [6.11] "they can still attack normally": an inactive cavalry unit Countercharges [8.1] from its hex */
+static void test_n20_wg_6_11_inactive_cavalry_still_countercharges(void **st) {
+    (void)st;
+    LOCALS;
+    s_caution_map();
+    for (int u = 0; u < g_sc.nunits; u++)
+        if (strcmp(g_sc.units[u].id, "COLLAERT") == 0) g_sc.units[u].flags |= N20_FLAG_INACTIVE;
+    n20_state *s = s_new(&d, 0, 7, N20_FRENCH, N20_PH_REACTION_START);
+    t_place(s, "COLLAERT", 1006);
+    t_place(s, "REILLE", s_nb(1006, 0));
+    s->u[U("REILLE")].flags |= N20_UF_MOVED;
+    s_run(s, &d, &ev);
+    assert_int_equal(s->phase, N20_PH_REACTION);
+    assert_true(n20_wg_inactive(s, U("COLLAERT")));
+    assert_true(t_legal_has(s, N20_ALLIED, "countercharge COLLAERT -> REILLE"));
+    OK(N20_ALLIED, "countercharge COLLAERT -> REILLE");
+    free(s);
+}
+
 /* [6.11] a Forced March of the army does not move an inactive unit */
 static void test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit(void **st) {
     (void)st;
@@ -1098,6 +1117,7 @@ int main(void) {
         cmocka_unit_test(test_n20_wg_6_11_inactive_unit_does_not_advance_after_combat),
         cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_disengage),
         cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_does_not_penetrate),
+        cmocka_unit_test(test_n20_wg_6_11_inactive_cavalry_still_countercharges),
         cmocka_unit_test(test_n20_wg_6_11_forced_march_does_not_release_an_inactive_unit),
         cmocka_unit_test(test_n20_wg_12_7_help_is_on_the_way_when_the_unit_enters_play),
         cmocka_unit_test(test_n20_wg_12_8_first_austrian_entry_into_lobau_costs_the_french_2_once),
