@@ -101,6 +101,7 @@ struct brt_game {
 
     brt_buf pending_records;    /* outcomes of the application under way */
     int probing;                /* dry run: rolls are counted, not recorded */
+    int replaying;              /* game_set_replaying: orders applied once, unchecked first */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -575,6 +576,8 @@ void game_destroy(brt_game **pself) {
     *pself = NULL;
 }
 
+void game_set_replaying(brt_game *self, int on) { self->replaying = on; }
+
 void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx) {
     self->ext_source = fn;
     self->ext_ctx = ctx;
@@ -1014,7 +1017,16 @@ int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t le
         s_clear_sealed(self);
         goto done;
     }
-    /* Check first so that a rejected order leaves no record. */
+    /* Check first so that a rejected order leaves no record (a replay compares
+     * the record and applies the order once: the engine's only copy). */
+    if (self->replaying && !self->contributory) {
+        if (s_input_order_record(self, seat, request, len) != 0) {
+            s_halt(self, err, "log write failed");
+            goto done;
+        }
+        rc = s_apply_now(self, seats, orders, 1, err);
+        goto done;
+    }
     if (s_run_orders(self, seats, orders, 1, 1, NULL, err) != 0) goto done;
     if (s_input_order_record(self, seat, request, len) != 0) {
         s_halt(self, err, "log write failed");

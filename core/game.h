@@ -81,6 +81,13 @@ void game_destroy(brt_game **pself);
  * answers from the log's DICE records). */
 void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx);
 
+/* Re-execution of a log whose sink compares every record (berthier-replay
+ * verify): an order that is applied at once (not sealed, no contributory batch)
+ * is applied once, not first on a copy to check it. A rejected order then has
+ * its ORDER record emitted before the rejection (the comparing sink matched it
+ * already); the daemon never sets this. */
+void game_set_replaying(brt_game *self, int on);
+
 /* ---- inputs: 0 accepted (records emitted), -1 rejected (err filled, nothing emitted) ---- */
 int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
               const uint8_t *chain_commit, size_t commit_len, brt_reject *err);

@@ -54,6 +54,7 @@ typedef struct replay_opts {
     struct replay_evidence *ev;       /* trust keys, receipts, heads (NULL: none) */
     const replay_seat_pin *pins;      /* --seat-key: the seats' own records of their joins */
     size_t npins;
+    int paranoid;                     /* --paranoid: check every checkpoint signature on its own */
 } replay_opts;
 
 /* Verify the log at path (or, with path NULL, the memory image data/len) and
