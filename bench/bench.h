@@ -136,6 +136,9 @@ typedef struct bench_replay {
     double per_s;              /* records per second, berthier-replay verify (one process per log) */
     double inproc_per_s;       /* records per second, the same checks in process */
     double hash_per_s;         /* records per second, BLAKE2b over the same bytes */
+    double bare_per_s;         /* records per second, bare re-execution (game_bare_run); NAN: not measured */
+    uint64_t bare_orders;      /* orders it applied per pass */
+    size_t bare_refused;       /* of which apply refused (0 when every order is taken in log order) */
     uint64_t records, bytes;
     unsigned logs;
     double exec_us;            /* one run of `berthier-replay --help`: process start-up */

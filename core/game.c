@@ -578,6 +578,38 @@ void game_destroy(brt_game **pself) {
 
 void game_set_replaying(brt_game *self, int on) { self->replaying = on; }
 
+typedef struct bare_dice {
+    const uint32_t *v;
+    size_t n;
+} bare_dice;
+
+static uint32_t s_bare_source(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
+    (void)purpose;
+    const bare_dice *d = ctx;
+    return index < d->n && d->v[index] <= sides ? d->v[index] : 0;
+}
+
+int game_bare_run(const brt_ruleset *rs, const char *scenario, const brt_ruleset_options *opts,
+                  const unsigned *seats, const uint8_t *const *orders, const size_t *lens, size_t n,
+                  const uint32_t *dice, size_t ndice, size_t *refused) {
+    bare_dice bd = {dice, ndice};
+    brt_dice d = {s_bare_source, &bd, NULL, NULL, 0, 0, 0};
+    brt_reject err;
+    memset(&err, 0, sizeof err);
+    void *st = rs->setup(scenario, opts, &d, &err);
+    if (!st) return -1;
+    brt_buf out;
+    buf_init(&out);
+    for (size_t i = 0; i < n; i++) {
+        buf_reset(&out);
+        brt_events ev = {&out, i + 1, 0};
+        if (rs->apply(st, seats[i], orders[i], lens[i], &d, &ev, &err) != 0 && refused) (*refused)++;
+    }
+    buf_free(&out);
+    rs->destroy(st);
+    return 0;
+}
+
 void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx) {
     self->ext_source = fn;
     self->ext_ctx = ctx;
