@@ -82,6 +82,7 @@ typedef struct bare_log {
     size_t n, cap;
     uint32_t *dice;            /* by roll index */
     size_t ndice;
+    size_t signed_inputs;      /* inputs carrying a seat signature (verify checks each) */
 } bare_log;
 
 static void s_bare_free(bare_log *b) {
@@ -101,6 +102,7 @@ static int s_bare_order(bare_log *b, const evlog_record *r) {
     if (!lo) return -1;
     Berthier__V1__Request *rq = berthier__v1__request__unpack(NULL, lo->request.len, lo->request.data);
     int rc = -1;
+    if (rq && rq->signature.len) b->signed_inputs++;
     if (rq && rq->body_case == BERTHIER__V1__REQUEST__BODY_SUBMIT && rq->submit->order.len > 0) {
         if (b->n == b->cap) {
             size_t nc = b->cap ? 2 * b->cap : 64;
@@ -165,6 +167,10 @@ static int s_bare_load(const uint8_t *data, size_t len, bare_log *b) {
             if (h) berthier__v1__log_header__free_unpacked(h, NULL);
         } else if (rec.kind == EVLOG_ORDER) {
             rc = s_bare_order(b, &rec);
+        } else if (rec.kind == EVLOG_JOIN) {
+            Berthier__V1__LogJoin *j = berthier__v1__log_join__unpack(NULL, rec.len, rec.payload);
+            if (j && j->signature.len) b->signed_inputs++;
+            if (j) berthier__v1__log_join__free_unpacked(j, NULL);
         } else if (rec.kind == EVLOG_DICE) {
             rc = s_bare_dice(b, &rec);
         }
@@ -283,11 +289,27 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
                 out->bare_per_s = (double)out->records * reps / (el / 1e6);
                 out->bare_refused = refused;
                 for (unsigned i = 0; i < n; i++) out->bare_orders += bl[i].n;
+                for (unsigned i = 0; i < n; i++) out->seat_sigs += bl[i].signed_inputs;
             }
         }
         for (unsigned i = 0; bl && i < n; i++) s_bare_free(&bl[i]);
         free(bl);
         if (!ok) out->bare_per_s = NAN;
+    }
+    /* What one Ed25519 check costs here (verify makes one per seat-signed input). */
+    if (rc == 0) {
+        uint8_t pk[32], sk[64], sig[64], msg[160];
+        memset(msg, 7, sizeof msg);
+        crypto_sign_keypair(pk, sk);
+        crypto_sign_detached(sig, NULL, msg, sizeof msg, sk);
+        unsigned k = 0;
+        double t0 = bench_now_us(), el;
+        do {
+            for (int i = 0; i < 50; i++, k++)
+                if (crypto_sign_verify_detached(sig, msg, sizeof msg, pk) != 0) rc = -1;
+            el = bench_now_us() - t0;
+        } while (el < 100000);
+        out->sig_us = el / k;
     }
     /* The floor: BLAKE2b over the same bytes, repeated until it is long enough to time. */
     if (rc == 0) {
