@@ -247,20 +247,25 @@ static int s_cmd_verify(const args *a) {
                   PTHREAD_MUTEX_INITIALIZER};
         pthread_t th[256];
         unsigned started = 0;
+        /* The first log on this thread: whatever a ruleset builds once per process
+         * (its scenario tables) is built before any worker starts. */
+        if (j.reports && j.rcs) j.rcs[j.next++] = s_verify_one(a, 0, &j.reports[0]);
         if (j.reports && j.rcs)
             while (started < jobs && pthread_create(&th[started], NULL, s_verify_worker, &j) == 0) started++;
         for (unsigned k = 0; k < started; k++) pthread_join(th[k], NULL);
-        if (started) {
+        if (j.reports && j.rcs && !started) s_verify_worker(&j); /* no thread: the rest in this one */
+        if (j.reports && j.rcs) {
             for (int i = 0; i < a->nlogs; i++) {
                 worst = s_worse(worst, s_print_report(a, i, &j.reports[i], j.rcs[i]));
                 buf_free(&j.reports[i]);
             }
         }
+        int done = j.reports && j.rcs;
         free(j.reports);
         free(j.rcs);
-        if (!started) jobs = 1; /* no thread: in this one */
+        jobs = done ? 0 : 1; /* out of memory: one at a time */
     }
-    if (jobs <= 1) {
+    if (jobs == 1) {
         brt_buf report;
         buf_init(&report);
         for (int i = 0; i < a->nlogs; i++) {
