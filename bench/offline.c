@@ -232,7 +232,7 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
     /* The tool, as an auditor runs it: `verify` with up to 256 logs per process. */
     if (rc == 0) {
         enum { BATCH = 256 };
-        char **argv = calloc(BATCH + 3, sizeof *argv);
+        char **argv = calloc(BATCH + 5, sizeof *argv);
         if (!argv) rc = -1;
         double t0 = bench_now_us();
         for (unsigned i = 0; i < n && rc == 0; i += BATCH) {
@@ -247,8 +247,28 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
                 rc = -1;
             }
         }
-        free(argv);
         out->per_s = (double)out->records / ((bench_now_us() - t0) / 1e6);
+        /* The same with -j (one thread per cpu), as an auditor with many logs runs it. */
+        char jarg[16];
+        out->jobs = (unsigned)bench_cpu_count();
+        snprintf(jarg, sizeof jarg, "%u", out->jobs);
+        t0 = bench_now_us();
+        for (unsigned i = 0; i < n && rc == 0; i += BATCH) {
+            unsigned k = 0;
+            argv[k++] = bin;
+            argv[k++] = (char *)"verify";
+            argv[k++] = (char *)"-j";
+            argv[k++] = jarg;
+            for (unsigned j = i; j < n && j < i + BATCH; j++) argv[k++] = paths[j];
+            argv[k] = NULL;
+            int st = s_run_quiet(argv);
+            if (st != 0) {
+                fprintf(stderr, "berthier-bench: berthier-replay verify -j %s %s ... exited %d\n", jarg, paths[i], st);
+                rc = -1;
+            }
+        }
+        out->jobs_per_s = (double)out->records / ((bench_now_us() - t0) / 1e6);
+        free(argv);
         char *help[] = {bin, (char *)"--help", NULL};
         t0 = bench_now_us();
         for (int i = 0; i < 10; i++) s_run_quiet(help);
