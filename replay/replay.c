@@ -5,7 +5,9 @@
  * The engine (core/game.c) runs with a sink whose record() does not write but
  * compares what the engine produced with the next record of the log, and whose
  * checkpoint() checks that the next record is a CHECKPOINT of the current head
- * signed by the trusted key. The replay feeds every input record of the log to
+ * signed by the trusted key (verify checks the signature of the last checkpoint
+ * before the end or the first problem, which covers the earlier ones through the
+ * chain: s_flush_sigs; --paranoid and the other tools check each one). The replay feeds every input record of the log to
  * the engine in order; each must make the engine produce exactly the records
  * that follow it, so a changed, missing, extra or reordered record is found at
  * the first place it makes a difference.
@@ -300,8 +302,7 @@ static int s_sink_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t
 }
 
 /* 1 if the signature of checkpoint c does not verify. */
-static int s_sig_bad(const session *s, size_t i, const Berthier__V1__LogCheckpoint *c) {
-    (void)i;
+static int s_sig_bad(const session *s, const Berthier__V1__LogCheckpoint *c) {
     return evlog_checkpoint_verify(s->pk, s->hdr->game_id, c->record, c->head.data, c->signature.data) != 0;
 }
 
@@ -314,7 +315,7 @@ static int s_ckpt_bad(const session *s, size_t i, uint64_t *rec) {
         return 1;
     Berthier__V1__LogCheckpoint *c = (Berthier__V1__LogCheckpoint *)m;
     *rec = c->record;
-    int bad = s_sig_bad(s, i, c);
+    int bad = s_sig_bad(s, c);
     protobuf_c_message_free_unpacked(m, NULL);
     return bad;
 }
@@ -400,7 +401,7 @@ static int s_sink_checkpoint(void *ctx) {
         s_problem(s, i, "no signing key to check the checkpoint with");
     else if (s->lazy_sigs)
         rc = s_defer_sig(s, i);
-    else if (s_sig_bad(s, i, c))
+    else if (s_sig_bad(s, c))
         s_problem(s, i, "checkpoint signature of record %llu does not verify under key %02x%02x%02x%02x...",
                   (unsigned long long)c->record, s->pk[0], s->pk[1], s->pk[2], s->pk[3]);
     else

@@ -2,7 +2,9 @@
  * replay.h - re-executing a game log: the library behind berthier-replay.
  *
  * verify: the chain, the header (ruleset version, signing key), every
- * checkpoint signature, the seed reveal against the dice commitment, and a
+ * checkpoint (the signature of the last one before the end or the first problem,
+ * which covers the earlier ones through the chain; each one with opts->paranoid),
+ * the seed reveal against the dice commitment, and a
  * re-execution of every input through the pinned ruleset in which every record
  * the engine produces must equal the next record of the log byte for byte.
  */
