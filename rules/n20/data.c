@@ -824,7 +824,10 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
     sc->hazard_break = 3;
     sc->edition = N20_ED_V4;
     if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;
-    for (int i = 0; i < sc->nunits; i++) sc->armies_in |= (uint8_t)(1u << sc->units[i].army);
+    for (int i = 0; i < sc->nunits; i++) {
+        sc->armies_in |= (uint8_t)(1u << sc->units[i].army);
+        if (sc->units[i].parent) sc->parents |= 1ull << (sc->units[i].parent - 1); /* [17.1] */
+    }
     if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
         if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
         return -1;

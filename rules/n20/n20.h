@@ -148,6 +148,7 @@ typedef struct n20_scenario {
     n20_unit_def units[N20_MAX_UNITS];
     uint8_t nunits;
     uint8_t armies_in;    /* bit a: army a has units in this scenario */
+    uint64_t parents;     /* bit p: detached Cadres name unit p as their parent [17.1] (n20_is_parent) */
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */

@@ -534,9 +534,8 @@ void n20_combine_all(n20_state *s, n20_out *out) {
  * Broken Units pile (rulings R-17.1-special). */
 
 int n20_is_parent(const n20_scenario *sc, int p) {
-    for (int i = 0; i < sc->nunits; i++)
-        if (sc->units[i].parent == p + 1) return 1;
-    return 0;
+    /* one bit per unit, set once when the data is read: the state encoding asks it of every unit */
+    return p >= 0 && p < 64 && ((sc->parents >> p) & 1u);
 }
 
 /* hook of n20_break_unit: a detached Cadre of a parent still broken down is lost this Turn */
