@@ -736,8 +736,12 @@ static void s_unit_list(s_rend *r, s_panel *p, int where, const char *title, con
             const n20_unit_def *d = &s->sc->units[u];
             if (s->u[u].where != where || d->army != a || !s_named(r, u)) continue;
             char item[64];
+            /* Danube 20: the Entry Area it will use (Wagram [3.0] its other one if sent there; A-E [3.0]
+             * "*", that of the chosen crossing site) */
+            char area = n20_wg_entry_area(s, u);
+            if (area == '*' && s->dn.site && s->dn.site <= s->sc->dn.nsites) area = s->sc->dn.site[s->dn.site - 1].area;
             if (where == N20_U_REINF)
-                snprintf(item, sizeof item, "%s (T%u %c)", d->id, s->u[u].arrive, d->area ? d->area : '-');
+                snprintf(item, sizeof item, "%s (T%u %c)", d->id, s->u[u].arrive, area ? area : '-');
             else
                 snprintf(item, sizeof item, "%s", d->id);
             if (!cnt) len = (size_t)snprintf(line, sizeof line, "%s: %s", n20_army_name(a), item);

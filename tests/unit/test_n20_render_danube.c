@@ -306,6 +306,9 @@ static void test_n20_ae_3_0_render_chosen_site_markers(void **st) {
     assert_non_null(strstr(svg, "<g class=\"loc\" data-army=\"french\" data-hex=\"1714\""));
     assert_non_null(strstr(svg, "<g class=\"garrison\" data-unit=\"BRIDGEHEAD\" data-hex=\"1511\""));
     assert_non_null(strstr(pn, "Pontoon Bridges: intact; Bridgehead 1511: standing"));
+    /* [3.0] *** the reinforcements arrive via the Entry Area of the chosen site (A for Lobau) */
+    assert_non_null(strstr(pn, "2eA (T1 A)"));
+    assert_null(strstr(pn, " *)"));
     free(svg);
     free(pn);
     free(s);
@@ -421,6 +424,28 @@ static void test_n20_wg_6_10_1_render_incomplete_bridges_then_secured(void **st)
     assert_null(strstr(svg, "data-state=\"incomplete\""));
     assert_null(strstr(svg, "<g class=\"secure\""));
     assert_non_null(strstr(pn, "Crossings Secured [6.10.1]: yes"));
+    free(svg);
+    free(pn);
+    free(s);
+}
+
+/* Wagram [3.0]: a reinforcement sent to its other Entry Area is listed with that area and turn */
+static void test_n20_wg_3_0_render_reinforcement_sent_to_its_other_area(void **st) {
+    (void)st;
+    t_dice d;
+    t_dice_init(&d, 1);
+    n20_state *s = r_wagram(&d, 0);
+    char *svg = r_render(s, BRT_VIEW_ALL, NULL);
+    char *pn = r_panel(svg);
+    assert_non_null(strstr(pn, "GRAND-BATTERY (T5 A)"));
+    free(svg);
+    free(pn);
+    s->turn = 5;
+    n20_wg_alt_apply(s, t_unit(s, "GRAND-BATTERY"), NULL);
+    svg = r_render(s, BRT_VIEW_ALL, NULL);
+    r_wellformed(svg);
+    pn = r_panel(svg);
+    assert_non_null(strstr(pn, "GRAND-BATTERY (T8 B)"));
     free(svg);
     free(pn);
     free(s);
@@ -648,6 +673,7 @@ int main(void) {
         cmocka_unit_test(test_n20_ae_6_11_render_pontoon_in_the_fischamend_box),
         cmocka_unit_test(test_n20_ae_17_3_render_second_site),
         cmocka_unit_test(test_n20_wg_6_10_1_render_incomplete_bridges_then_secured),
+        cmocka_unit_test(test_n20_wg_3_0_render_reinforcement_sent_to_its_other_area),
         cmocka_unit_test(test_n20_wg_18_0_render_marchfeld_secured_from_the_start),
         cmocka_unit_test(test_n20_wg_16_10_render_floridsdorf_pontoon_states),
         cmocka_unit_test(test_n20_wg_6_11_render_inactive_flipped_or_rotated),
