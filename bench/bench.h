@@ -135,7 +135,14 @@ int live_memory(const bench_opts *o, bench_memory *out);
 typedef struct bench_replay {
     double per_s;              /* records per second, berthier-replay verify (one process per log) */
     double inproc_per_s;       /* records per second, the same checks in process */
+    double jobs_per_s;         /* records per second, berthier-replay verify -j <jobs> */
+    unsigned jobs;             /* the cpus online */
     double hash_per_s;         /* records per second, BLAKE2b over the same bytes */
+    double bare_per_s;         /* records per second, bare re-execution (game_bare_run); NAN: not measured */
+    uint64_t bare_orders;      /* orders it applied per pass */
+    size_t bare_refused;       /* of which apply refused (0 when every order is taken in log order) */
+    uint64_t seat_sigs;        /* seat-signed inputs in the logs: one Ed25519 check each in verify */
+    double sig_us;             /* one Ed25519 check (crypto_sign_verify_detached) here */
     uint64_t records, bytes;
     unsigned logs;
     double exec_us;            /* one run of `berthier-replay --help`: process start-up */
