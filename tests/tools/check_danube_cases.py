@@ -16,8 +16,9 @@ Checked, each a failure:
 - every abbreviation a row uses is declared in the heading of its file;
 - every test of the Danube 20 rule-case files (tests/unit/test_n20_v3_*.c, test_n20_ae*.c,
   test_n20_wagram*.c, test_n20_garrison.c, test_n20_step_f.c, test_n20_legal_*.c,
-  test_n20_dn_*.c) is named in some row, except in the whole-game files of WHOLE below, whose
-  unnamed tests are only counted (and with -v listed).
+  test_n20_dn_*.c, test_n20_*_danube.c) is named in some row, except in the whole-game files of
+  WHOLE below, whose unnamed tests are only counted (and with -v listed);
+- docs/n20-cases/README.md links every danube-*.md file.
 Exits 1 on any mismatch."""
 import glob
 import os
@@ -26,7 +27,7 @@ import sys
 
 # the Danube 20 test files, by glob under tests/unit/
 DANUBE = ["test_n20_v3_*.c", "test_n20_ae*.c", "test_n20_wagram*.c", "test_n20_garrison.c",
-          "test_n20_step_f.c", "test_n20_legal_*.c", "test_n20_dn_*.c"]
+          "test_n20_step_f.c", "test_n20_legal_*.c", "test_n20_dn_*.c", "test_n20_*_danube.c"]
 
 # whole games on the real scenarios (random games, replays, the view): their tests are counted,
 # not required in a row; a row may still name them
@@ -196,6 +197,13 @@ def main():
         strict_total += len(have)
         for tname in missing:
             print(f"tests/unit/{fname}: {tname} is named in no row of docs/n20-cases/danube-*.md")
+            bad = 1
+    readme = os.path.join(inv, "README.md")
+    listed = open(readme, encoding="utf-8").read() if os.path.exists(readme) else ""
+    for path in mds:
+        md = os.path.basename(path)
+        if f"]({md})" not in listed:
+            print(f"docs/n20-cases/README.md: no link to {md} in the Danube 20 table")
             bad = 1
     if rows == 0:
         print("docs/n20-cases/danube-*.md: no rows found")
