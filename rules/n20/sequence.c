@@ -102,7 +102,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
         const n20_unit_def *d = &s->sc->units[i];
         int us[1] = {i};
         /* [16.1] [17.1.1] seen only by the seats that may see the unit */
-        uint32_t die = n20_roll(s, dice, us, 1, d->need ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
+        /* [17.1.3] is Waterloo 20's own arrival roll; a Danube 20 unit with its own number rolls under [11.0] */
+        uint32_t die = n20_roll(s, dice, us, 1, d->need && s->sc->edition == N20_ED_V4 ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
         int v[1] = {(int)die};
         int need = d->need ? d->need : s->sc->variable_arrival;
         if ((int)die >= need) {
