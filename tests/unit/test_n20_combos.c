@@ -269,7 +269,7 @@ static void test_n20_combos_opening_all_options(void **st) {
  * book has and its data can play ([16.5] [16.6] need the generic Cadres the Danube 20 mix does
  * not have: rulings R-dn-pools), and the scenario's own variants */
 #define T_DN_SERIES "fog-of-war", "cavalry-penetration", "artillery-support", "rally-locations", \
-                    "special-units", "fatigue", "leaders"
+                    "unit-reduction", "breakdown", "special-units", "fatigue", "leaders"
 static const char *const s_dn_ae[] = {T_DN_SERIES, "thirteenth-card", "summoned-from-linz", "bertrand-miracle",
                                       NULL};
 static const char *const s_dn_wagram[] = {T_DN_SERIES, "floridsdorf-pontoon", "thirteenth-card", NULL};

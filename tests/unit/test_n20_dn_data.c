@@ -621,8 +621,9 @@ static void test_n20_wg_18_0_marchfeld_placement(void **st) {
     assert_int_equal(sc->units[j].roll_group, sc->units[s_unit(sc, "JOHN")].roll_group);
 }
 
-/* the options each scenario takes (A-E [17.1]-[17.3], Wagram [16.10] [17.1], [18.0]) and the ones it
- * refuses for want of a Cadre pool or because the v3.0 rules lack them (rulings R-dn-pools) */
+/* the options each scenario takes (A-E [17.1]-[17.3], Wagram [16.10] [17.1], [18.0]), the ones it
+ * refuses because the v3.0 rules lack them, and the pools: two Dummies and three Cadres a side, so
+ * that [16.1.3], [16.5] and [16.6] play (rulings R-dn-pools) */
 static void test_n20_dn_options_and_pools(void **st) {
     (void)st;
     const struct { const char *id; uint32_t ok; } w[] = {
@@ -630,20 +631,21 @@ static void test_n20_dn_options_and_pools(void **st) {
         {"wagram20", N20_OPT_FLORIDSDORF | N20_OPT_13TH_CARD},
         {"marchfeld", N20_OPT_13TH_CARD},
     };
-    const uint32_t refused = N20_OPT_UNIT_REDUCTION | N20_OPT_BREAKDOWN | N20_OPT_VAR_WEATHER | N20_OPT_OLD_DAYS;
+    const uint32_t refused = N20_OPT_VAR_WEATHER | N20_OPT_OLD_DAYS;
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         const n20_scenario *sc = s_sc(w[i].id);
         assert_int_equal(sc->opts_ok & N20_OPT_SCENARIO_BOUND, w[i].ok);
         assert_int_equal(sc->opts_unsupported & refused, refused);
-        assert_int_equal(sc->opts_unsupported & (N20_OPT_FOG | N20_OPT_LEADERS), 0);
-        int dummies[2] = {0, 0}, cadres = 0;
+        assert_int_equal(sc->opts_unsupported & (N20_OPT_FOG | N20_OPT_LEADERS | N20_OPT_UNIT_REDUCTION | N20_OPT_BREAKDOWN), 0);
+        int dummies[2] = {0, 0}, cadres[2] = {0, 0};
         for (int u = 0; u < sc->nunits; u++) {
             if (sc->units[u].type == N20_DUMMY) dummies[sc->units[u].side]++;
-            cadres += (sc->units[u].flags & N20_FLAG_CADRE) != 0;
+            if (sc->units[u].flags & N20_FLAG_CADRE) cadres[sc->units[u].side]++;
         }
         assert_int_equal(dummies[N20_FRENCH], 2); /* [16.1.3] */
         assert_int_equal(dummies[N20_ALLIED], 2);
-        assert_int_equal(cadres, 0);
+        assert_int_equal(cadres[N20_FRENCH], 3); /* [16.5] [16.6] */
+        assert_int_equal(cadres[N20_ALLIED], 3);
     }
     const n20_scenario *ae = s_sc("aspern-essling20");
     int au = -1;
