@@ -19,6 +19,7 @@
 #include "dedupe.h"
 #include "evindex.h"
 #include "evlog.h"
+#include "finidx.h"
 #include "game.h"
 #include "keys.h"
 
@@ -63,6 +64,11 @@ typedef struct bd_game {
     uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
                              * round, so later replies about it wait too (their order is kept) */
     bd_evindex events;      /* its EVENT records, for `events` requests (evindex.h) */
+    /* An ended game whose index (<id>.fin, finidx.h) is on disk. With g == NULL the game
+     * is "cold": nothing of it but this is in memory, and engine_find brings it back by
+     * re-executing its log (games.c "Finished games"). */
+    bd_finidx *fin;
+    int warm;               /* an ended game in memory, in eng->warm */
     /* Which parties the unsynced records concern (quiet.h): views (bit s: seat s,
      * QUIET_OTHER: any other key) that no record of the round being filled, or of
      * the round being flushed, changed; the views whose replies wait or were put off. */
@@ -103,6 +109,9 @@ struct bd_engine {
     bd_notice *out;
     size_t nout, capout;
     uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
+    uint64_t reexecuted;    /* inputs re-executed from logs (recovery, cold games brought back) */
+    bd_game **warm;         /* ended games kept in memory, oldest first (at most S_WARM in games.c) */
+    size_t nwarm, capwarm;
 };
 
 /* ---- games.c ---- */
@@ -111,7 +120,20 @@ void engine_destroy(bd_engine **pself);
 /* Scan <data-dir>/games, recover every log. -1 (err names the log, record and
  * offset) if a log is damaged before its end: the daemon refuses to start. */
 int engine_recover(bd_engine *self, char *err, size_t errlen);
+/* The game `id`, in memory: an ended game that is cold is re-executed from its log first
+ * (NULL, logged, if that fails). engine_peek: the same without bringing it back (g may be NULL). */
 bd_game *engine_find(bd_engine *self, const char *id);
+bd_game *engine_peek(bd_engine *self, const char *id);
+/* What the list of games shows of a game, in memory or cold. res is filled when over. */
+typedef struct bd_summary {
+    const char *ruleset, *scenario;
+    uint64_t seq;
+    int started, over;
+    unsigned nseats;
+} bd_summary;
+void engine_summary(const bd_game *game, bd_summary *out, brt_result *res);
+/* Inputs re-executed from logs since the engine was made (tests, bench). */
+uint64_t engine_reexecuted(const bd_engine *self);
 /* Mark a game as having records to sync at the end of the round. */
 void engine_touch(bd_engine *self, bd_game *g);
 /* Seats of `game` bound to `key` (bit mask). */
