@@ -33,13 +33,13 @@ typedef struct bd_game {
     brt_game *g;
     evlog *log;
     char id[ENGINE_ID_LEN + 1];
-    char log_path[CONFIG_PATH_MAX + 64];
+    char *log_path;         /* <data-dir>/games/<id>.log (its own allocation: an ended game on disk keeps little) */
     int mode;               /* S_MODE_* in games.c: where records go */
     int io_failed;          /* a record could not be appended */
     /* replay (recovery): records already in the log */
     const evlog_record *recs;
     size_t nrecs, cursor;
-    char mismatch[200];
+    char *mismatch;         /* during a re-execution: where a difference from the log is described (games.c) */
     /* records of the input under way: items of u8 kind || payload */
     brt_buf cap;
     int capturing;
@@ -69,6 +69,7 @@ typedef struct bd_game {
      * re-executing its log (games.c "Finished games"). */
     bd_finidx *fin;
     int warm;               /* an ended game in memory, in eng->warm */
+    int retries;            /* its replies are back in the retry table (engine_retry_restore) */
     /* Which parties the unsynced records concern (quiet.h): views (bit s: seat s,
      * QUIET_OTHER: any other key) that no record of the round being filled, or of
      * the round being flushed, changed; the views whose replies wait or were put off. */
@@ -132,6 +133,11 @@ typedef struct bd_summary {
     unsigned nseats;
 } bd_summary;
 void engine_summary(const bd_game *game, bd_summary *out, brt_result *res);
+/* A mutating request (key, request_id) about the game `id` missed the retry table. If the
+ * game is an ended one loaded from its index, whose replies recovery did not rebuild, its
+ * log is re-executed once (for this daemon run) to put them back, as recovery would have,
+ * and 1 is returned: look again. Else 0. */
+int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id);
 /* Inputs re-executed from logs since the engine was made (tests, bench). */
 uint64_t engine_reexecuted(const bd_engine *self);
 /* Mark a game as having records to sync at the end of the round. */

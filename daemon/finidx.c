@@ -15,7 +15,8 @@
  *   76      4     bound, u32 le: bit s set = seat s has a key
  *   80      4     winners, u32 le: bit mask, 0 = a draw
  *   84      4     lengths of level, reason, ruleset, scenario, one u8 each
- *   88      ...   level, reason, ruleset, scenario: their bytes, no terminators
+ *   88      8     create_request_id, u64 le: LogHeader.create_request_id (0: none)
+ *   96      ...   level, reason, ruleset, scenario: their bytes, no terminators
  *           32*S  seat keys (32 zero bytes for an unbound seat)
  *           4*S   scores, i32 le
  *           32*P  spectator keys
@@ -32,7 +33,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { S_FIXED = 88, S_MAX_FILE = 1 << 20 };
+enum { S_FIXED = 96, S_MAX_FILE = 1 << 20 };
 
 static size_t s_cut(const char *s) {
     size_t n = s ? strlen(s) : 0;
@@ -55,6 +56,7 @@ static char *s_put_str(uint8_t **p, const char *s, size_t n) {
 }
 
 bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[32], uint64_t seq, int started,
+                      uint64_t create_request_id,
                       unsigned nseats, const uint8_t *const *seat_keys, unsigned nspectators,
                       const uint8_t *spectators, const brt_result *res, const char *ruleset, const char *scenario) {
     if (nseats > BRT_MAX_SEATS || nspectators > 0xffffu) return NULL;
@@ -70,6 +72,7 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
     self->nseats = (uint8_t)nseats;
     self->nspectators = (uint16_t)nspectators;
     self->winners = res->winners;
+    self->create_request_id = create_request_id;
     self->bound = 0;
     uint8_t *p = self->blob;
     /* the scores first: the blob follows the struct, so they are aligned */
@@ -135,6 +138,7 @@ static size_t s_encode(const bd_finidx *self, uint8_t **out) {
     b[85] = (uint8_t)lr;
     b[86] = (uint8_t)lu;
     b[87] = (uint8_t)ls;
+    s_u64(b + 88, self->create_request_id);
     uint8_t *p = b + S_FIXED;
     memcpy(p, self->level, ll), p += ll;
     memcpy(p, self->reason, lr), p += lr;
@@ -220,7 +224,7 @@ bd_finidx *finidx_read(const char *path) {
     s_copy(res.level, sizeof res.level, level);
     s_copy(res.reason, sizeof res.reason, reason);
     for (unsigned s = 0; s < nseats; s++) res.scores[s] = (int32_t)s_g32(sc + 4u * s);
-    self = finidx_new(s_g64(b + 16), s_g64(b + 24), b + 32, s_g64(b + 64), b[72], nseats, keys, nspect, spect, &res,
+    self = finidx_new(s_g64(b + 16), s_g64(b + 24), b + 32, s_g64(b + 64), b[72], s_g64(b + 88), nseats, keys, nspect, spect, &res,
                       ruleset, scenario);
 done:
     free(b);

@@ -30,6 +30,7 @@ typedef struct bd_finidx {
     uint16_t nspectators;
     uint32_t bound;         /* seats that have a key */
     uint32_t winners;       /* bit mask (0: a draw) */
+    uint64_t create_request_id;   /* LogHeader.create_request_id (0: none recorded) */
     const char *ruleset, *scenario, *level, *reason;   /* in blob */
     const uint8_t *seat_keys;   /* nseats x 32 (zero where unbound), in blob */
     const uint8_t *spectators;  /* nspectators x 32, in blob */
@@ -39,6 +40,7 @@ typedef struct bd_finidx {
 
 /* A new index from its parts (strings are cut to 255 bytes). NULL: out of memory. */
 bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[32], uint64_t seq, int started,
+                      uint64_t create_request_id,
                       unsigned nseats, const uint8_t *const *seat_keys, unsigned nspectators,
                       const uint8_t *spectators, const brt_result *res, const char *ruleset, const char *scenario);
 void finidx_destroy(bd_finidx **pself);

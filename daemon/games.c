@@ -37,6 +37,7 @@
 #endif
 
 enum { S_MODE_CREATE = 0, S_MODE_LIVE = 1, S_MODE_REPLAY = 2 };
+enum { S_MISMATCH = 200 };   /* bytes of bd_game.mismatch */
 
 static int s_push(bd_game ***arr, size_t *n, size_t *cap, bd_game *g);
 static void s_pool_destroy(bd_flush_pool **pp);
@@ -72,7 +73,7 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
         if (self->cursor < self->nrecs) {
             const evlog_record *r = &self->recs[self->cursor];
             if (r->kind != kind || r->len != len || (len && memcmp(r->payload, payload, len) != 0)) {
-                snprintf(self->mismatch, sizeof self->mismatch,
+                snprintf(self->mismatch, S_MISMATCH,
                          "record %llu at offset %llu: the log has %s (%u bytes), re-execution gives %s (%zu bytes)",
                          (unsigned long long)r->index, (unsigned long long)r->offset,
                          evlog_kind_name(r->kind), r->len, evlog_kind_name(kind), len);
@@ -110,7 +111,7 @@ static int s_checkpoint(void *ctx) {
     if (self->mode == S_MODE_REPLAY && self->cursor < self->nrecs) {
         const evlog_record *r = &self->recs[self->cursor];
         if (r->kind != EVLOG_CHECKPOINT || self->cursor == 0) {
-            snprintf(self->mismatch, sizeof self->mismatch,
+            snprintf(self->mismatch, S_MISMATCH,
                      "record %llu at offset %llu: the log has %s where re-execution gives a CHECKPOINT",
                      (unsigned long long)r->index, (unsigned long long)r->offset, evlog_kind_name(r->kind));
             return -1;
@@ -128,7 +129,7 @@ static int s_checkpoint(void *ctx) {
             protobuf_c_message_free_unpacked(m, NULL);
         }
         if (!ok) {
-            snprintf(self->mismatch, sizeof self->mismatch,
+            snprintf(self->mismatch, S_MISMATCH,
                      "record %llu at offset %llu: the checkpoint does not sign the head before it",
                      (unsigned long long)r->index, (unsigned long long)r->offset);
             return -1;
@@ -202,7 +203,13 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
     if (!self) return NULL;
     self->eng = eng;
     snprintf(self->id, sizeof self->id, "%s", id);
-    snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
+    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
+    self->log_path = malloc(plen);
+    if (!self->log_path) {
+        free(self);
+        return NULL;
+    }
+    snprintf(self->log_path, plen, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
     evindex_init(&self->events);
     self->clean_touched = self->clean_inflight = 0xffffffffu;
@@ -217,6 +224,7 @@ static void s_game_destroy(bd_game **pself) {
     buf_free(&self->cap);
     evindex_free(&self->events);
     finidx_destroy(&self->fin);
+    free(self->log_path);
     free(self);
     *pself = NULL;
 }
@@ -375,15 +383,48 @@ bd_game *engine_peek(bd_engine *self, const char *id) {
     return NULL;
 }
 
-static int s_thaw(bd_engine *self, bd_game *g);
+static int s_thaw(bd_engine *self, bd_game *g, int retries);
+static void s_freeze(bd_engine *self, bd_game *g);
 
 bd_game *engine_find(bd_engine *self, const char *id) {
     bd_game *g = engine_peek(self, id);
-    if (g && !g->g && s_thaw(self, g) != 0) return NULL;
+    if (g && !g->g && s_thaw(self, g, 0) != 0) return NULL;
     return g;
 }
 
 uint64_t engine_reexecuted(const bd_engine *self) { return self->reexecuted; }
+
+/* Re-execute an ended game loaded from its index once more, putting its replies back. */
+static int s_restore_one(bd_engine *self, bd_game *g) {
+    if (g->g) {   /* in memory, but loaded without them */
+        for (size_t i = 0; i < self->nwarm; i++)
+            if (self->warm[i] == g) {
+                memmove(&self->warm[i], &self->warm[i + 1], (self->nwarm - i - 1) * sizeof *self->warm);
+                self->nwarm--;
+                break;
+            }
+        s_freeze(self, g);
+    }
+    return s_thaw(self, g, 1) == 0;
+}
+
+int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id) {
+    (void)key;
+    /* Only an ended game loaded from its index lacks its replies (recovery rebuilds the others'). */
+    if (!id || !id[0]) {
+        /* a create names no game: the ended games whose header records that request id */
+        int any = 0;
+        for (size_t i = 0; i < self->ngames; i++) {
+            bd_game *g = self->games[i];
+            if (g->fin && !g->retries && !g->touched && !g->inflight && g->fin->create_request_id == request_id)
+                any |= s_restore_one(self, g);
+        }
+        return any;
+    }
+    bd_game *g = engine_peek(self, id);
+    if (!g || !g->fin || g->retries || g->touched || g->inflight) return 0;
+    return s_restore_one(self, g);
+}
 
 void engine_summary(const bd_game *game, bd_summary *out, brt_result *res) {
     if (!game->g) {
@@ -478,8 +519,9 @@ static bd_finidx *s_fin_make(const bd_game *g) {
     brt_result res;
     memset(&res, 0, sizeof res);
     game_result(g->g, &res);
+    uint64_t create_rid = h->create_key.len == 32 ? h->create_request_id : 0;
     bd_finidx *f = finidx_new((uint64_t)st.st_size, evlog_count(g->log), evlog_head(g->log), game_seq(g->g),
-                              game_started(g->g), n, keys, ns, spect, &res, h->ruleset, h->scenario);
+                              game_started(g->g), create_rid, n, keys, ns, spect, &res, h->ruleset, h->scenario);
     free(spect);
     return f;
 }
@@ -496,6 +538,7 @@ static int s_finish(bd_engine *self, bd_game *g) {
         return -1;
     }
     g->fin = f;
+    g->retries = 1;   /* indexed live or after a re-execution: its replies are in the table */
     return 0;
 }
 
@@ -536,10 +579,13 @@ static void s_cool(bd_engine *self) {
     self->nwarm = S_WARM;
 }
 
-static int s_thaw(bd_engine *self, bd_game *g) {
+/* retries: put the replies of its create and orders back in the retry table, as recovery
+ * does (once per game and daemon run: g->retries). */
+static int s_thaw(bd_engine *self, bd_game *g, int retries) {
     char err[512] = "";
     uint64_t n = 0;
-    if (s_reexecute(self, g, 1, &n, err, sizeof err) != 0) {
+    if (retries) g->retries = 1;
+    if (s_reexecute(self, g, retries ? 2 : 1, &n, err, sizeof err) != 0) {
         log_err("game %s: cannot be read back from its log: %s", g->id, err);
         return -1;
     }
@@ -857,7 +903,8 @@ static void s_quarantine(const char *path, const char *suffix) {
 /* Rebuild g->g from its log: every input record is fed again and each record the game
  * produces is compared with the log's. g->log is open (evlog_open) at start-up; thaw: a
  * cold ended game brought back, whose log is complete: it is only read (nothing can be
- * appended: g->log is NULL) and the retry table is left alone. 0; 1: not loaded (a game of
+ * appended: g->log is NULL) and the retry table is left alone (1) or gets the replies of
+ * the create and the orders as at start-up (2). 0; 1: not loaded (a game of
  * another ruleset version, logged); -1: err says why. On failure g->g is NULL. */
 static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, char *err, size_t errlen) {
     const char *id = g->id;
@@ -887,6 +934,9 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
     uint8_t seed[32];
     brt_reject rej;
     memset(&rej, 0, sizeof rej);
+    char mismatch[S_MISMATCH];
+    mismatch[0] = 0;
+    g->mismatch = mismatch;
     if (rc != 0) {
         const evlog_scan *s = evlog_reader_scan(rd);
         snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
@@ -928,7 +978,7 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
         goto done;
     }
     /* The create's reply first, then the orders' (the retry table, docs/protocol.md P5). */
-    if (!thaw) engine_recovered_create(self, g);
+    if (thaw != 1) engine_recovered_create(self, g);
     while (g->mode == S_MODE_REPLAY && g->cursor < g->nrecs) {
         const evlog_record *in = &recs[g->cursor];
         if (in->kind == EVLOG_HEADER || in->kind >= EVLOG_DICE) {
@@ -951,7 +1001,7 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
                          evlog_kind_name(in->kind), irc ? rej.message : "no record produced");
             goto done;
         }
-        if (!thaw) engine_recovered_input(self, g, recs[at].kind, recs[at].payload, recs[at].len, seq_before);
+        if (thaw != 1) engine_recovered_input(self, g, recs[at].kind, recs[at].payload, recs[at].len, seq_before);
     }
     if (thaw && (g->mode != S_MODE_REPLAY || !game_over(g->g))) {
         snprintf(err, errlen, "%s: the log no longer ends with the game's end", g->log_path);
@@ -962,6 +1012,7 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
     result = 0;
 done:
     g->recs = NULL;
+    g->mismatch = NULL;
     g->nrecs = g->cursor = 0;
     free(recs);
     evlog_reader_destroy(&rd);

@@ -1320,7 +1320,11 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         dedupe_digest(frame, len, digest);
         const uint8_t *d, *reply;
         size_t rlen;
-        if (dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen)) {
+        /* an ended game's last replies are kept in its index, on disk (games.c) */
+        int hit = dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen) ||
+                  (engine_retry_restore(e, s_game_named(req), key, rid) &&
+                   dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen));
+        if (hit) {
             if (sodium_memcmp(d, digest, DEDUPE_DIGEST) == 0) {
                 buf_reset(out);
                 buf_append(out, reply, rlen);
