@@ -1113,6 +1113,9 @@ static int s_start_median(const bench_opts *o, const char *name, double *ready_u
     double t[3], m[3];
     for (int i = 0; i < 3; i++) {
         bench_daemon d;
+        char logpath[600];
+        snprintf(logpath, sizeof logpath, "%s/%s/daemon.log", o->workdir, name);
+        unlink(logpath);   /* the ready line of this start, not of the one before */
         if (bench_daemon_start(&d, o, name) != 0) return -1;
         t[i] = d.ready_us;
         usleep(200000);
@@ -1220,6 +1223,9 @@ int live_startup(const bench_opts *o, bench_startup *out) {
     }
     closedir(dd);
     bench_daemon d;
+    char logpath[600];
+    snprintf(logpath, sizeof logpath, "%s/startup/daemon.log", o->workdir);
+    unlink(logpath);
     if (bench_daemon_start(&d, o, "startup") != 0) return -1;
     out->rebuild_per_game_us = (d.ready_us - out->ready_empty_us) / ended;
     bench_daemon_stop(&d);

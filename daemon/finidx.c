@@ -193,7 +193,9 @@ bd_finidx *finidx_read(const char *path) {
         return NULL;
     }
     size_t n = (size_t)st.st_size;
-    uint8_t *b = malloc(n);
+    /* most indexes fit on the stack: no heap block is freed between the games' blocks */
+    uint8_t small[2048];
+    uint8_t *b = n <= sizeof small ? small : malloc(n);
     ssize_t got = b ? pread(fd, b, n, 0) : -1;
     close(fd);
     bd_finidx *self = NULL;
@@ -227,7 +229,7 @@ bd_finidx *finidx_read(const char *path) {
     self = finidx_new(s_g64(b + 16), s_g64(b + 24), b + 32, s_g64(b + 64), b[72], s_g64(b + 88), nseats, keys, nspect, spect, &res,
                       ruleset, scenario);
 done:
-    free(b);
+    if (b != small) free(b);
     return self;
 }
 

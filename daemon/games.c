@@ -82,6 +82,11 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
             self->cursor++;
             break;
         }
+        /* read only (an ended game brought back from disk): there is nothing to complete */
+        if (!self->log) {
+            snprintf(self->mismatch, S_MISMATCH, "the log ends inside an input");
+            return -1;
+        }
         /* The log ended inside this input: write the rest of its records. */
         log_warn("game %s: completing the last input's records after record %llu", self->id,
                  (unsigned long long)self->nrecs);
@@ -141,6 +146,10 @@ static int s_checkpoint(void *ctx) {
             memcpy(self->ckpt_head, prev->chain, 32);
         }
         return 0;
+    }
+    if (self->mode == S_MODE_REPLAY && !self->log) {   /* read only: nothing may be appended */
+        snprintf(self->mismatch, S_MISMATCH, "the log ends where re-execution gives a CHECKPOINT");
+        return -1;
     }
     if (self->mode == S_MODE_REPLAY) self->mode = S_MODE_LIVE;
     engine_touch(self->eng, self);
@@ -1111,7 +1120,7 @@ static int s_is_id(const char *name, size_t len) {
     return 1;
 }
 
-static int s_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int s_cmp(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
 int engine_recover(bd_engine *self, char *err, size_t errlen) {
     DIR *d = opendir(self->games_dir);
@@ -1119,7 +1128,11 @@ int engine_recover(bd_engine *self, char *err, size_t errlen) {
         snprintf(err, errlen, "cannot read %s: %s", self->games_dir, strerror(errno));
         return -1;
     }
-    char **ids = NULL;
+    /* the ids back to back in one block: no small blocks freed between the games' */
+    typedef struct {
+        char id[ENGINE_ID_LEN + 1];
+    } s_id;
+    s_id *ids = NULL;
     size_t n = 0, cap = 0;
     struct dirent *de;
     while ((de = readdir(d))) {
@@ -1128,20 +1141,19 @@ int engine_recover(bd_engine *self, char *err, size_t errlen) {
         if (!s_is_id(de->d_name, ENGINE_ID_LEN)) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 64;
-            char **p = realloc(ids, cap * sizeof *p);
+            s_id *p = realloc(ids, cap * sizeof *p);
             if (!p) break;
             ids = p;
         }
-        ids[n] = strndup(de->d_name, ENGINE_ID_LEN);
-        if (ids[n]) n++;
+        memcpy(ids[n].id, de->d_name, ENGINE_ID_LEN);
+        ids[n].id[ENGINE_ID_LEN] = 0;
+        n++;
     }
     closedir(d);
     if (n) qsort(ids, n, sizeof *ids, s_cmp);
     int rc = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (rc == 0 && s_recover_one(self, ids[i], err, errlen) != 0) rc = -1;
-        free(ids[i]);
-    }
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (s_recover_one(self, ids[i].id, err, errlen) != 0) rc = -1;
     free(ids);
     if (rc == 0) {
         size_t cold = 0;
