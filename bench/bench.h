@@ -60,6 +60,7 @@ typedef struct bench_daemon {
     char dir[300];
     char server_pub[41];
     char endpoint[340];
+    double ready_us;           /* from the fork to the daemon's ready line (polled every 0.5 ms) */
 } bench_daemon;
 
 int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name);
@@ -130,6 +131,21 @@ typedef struct bench_memory {
 } bench_memory;
 
 int live_memory(const bench_opts *o, bench_memory *out);
+
+/* Start-up and memory of ended games: a daemon's time to ready and VmRSS with N ended games
+ * in its data dir against a daemon with none (medians of three starts each), and the floors
+ * of the same run: reading each game's index and checking its log's size and last hash in
+ * this process (time), the index's size (bytes). */
+typedef struct bench_startup {
+    unsigned games;            /* ended games in the data dir */
+    double per_game_us, floor_us;        /* (ready with N - ready with none) / N; floor per game */
+    double ready_empty_us, ready_full_us;
+    double rebuild_per_game_us;          /* the same without indexes (each game re-executed once) */
+    double mem_per_game, floor_bytes;    /* (VmRSS with N - VmRSS with none) / N; index bytes per game */
+    long rss_empty, rss_full;
+} bench_startup;
+
+int live_startup(const bench_opts *o, bench_startup *out);
 
 /* ---- offline.c ---- */
 typedef struct bench_replay {

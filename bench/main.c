@@ -137,14 +137,14 @@ static void s_usage(FILE *f) {
             "  --seconds S   length of the throughput and in-process windows (default 5)\n"
             "  --logs N      finished logs verified for replay_verify (default 200)\n"
             "  --only LIST   measure only these groups, comma-separated: latency, flood, throughput,\n"
-            "                events, replay, inproc, memory (default: all)\n"
+            "                events, replay, inproc, memory, startup (default: all)\n"
             "environment: BERTHIER_BIN (where berthierd and berthier-replay are; default: next to this\n"
             "  program), TMPDIR (where the temporary data dirs go), BERTHIER_KEEP=1 keeps them.\n"
             "output: NAME VALUE FLOOR RATIO GOAL MET per line (docs/bench.md); units: latency us,\n"
             "  throughput orders/s, replay_verify records/s, inproc_games games/s, memory_per_game bytes\n");
 }
 
-static const char *const s_groups[] = {"latency", "flood", "throughput", "events", "replay", "inproc", "memory", NULL};
+static const char *const s_groups[] = {"latency", "flood", "throughput", "events", "replay", "inproc", "memory", "startup", NULL};
 
 /* Is the group of lines `g` to be measured (--only)? */
 static int s_want(const bench_opts *o, const char *g) {
@@ -207,7 +207,7 @@ static int s_parse(int argc, char **argv, bench_opts *o) {
             int known = 0;
             for (int g = 0; s_groups[g]; g++) known |= strlen(s_groups[g]) == k && strncmp(p, s_groups[g], k) == 0;
             if (!known) {
-                fprintf(stderr, "berthier-bench: --only takes latency, flood, throughput, replay, inproc, memory\n");
+                fprintf(stderr, "berthier-bench: --only takes latency, flood, throughput, replay, inproc, memory, startup\n");
                 return -1;
             }
             p += k;
@@ -592,6 +592,41 @@ int main(int argc, char **argv) {
                          "each live game holds its state, its open log with a write buffer, its clock and its "
                          "retry entries: %.0f bytes in all",
                          mem.per_game);
+        }
+    }
+
+    /* Ended games: start-up and memory per game, against the index reads and the index size. */
+    if (s_want(o, "startup")) {
+        bench_note("start-up: ended games in a data dir against none");
+        bench_startup st;
+        if (live_startup(o, &st) != 0) {
+            failures++;
+            s_line *a = s_add("startup_per_finished_game", NAN, NAN, "<100us", -1);
+            s_line *b = s_add("memory_per_finished_game", NAN, NAN, "<1024", -1);
+            snprintf(a->note, sizeof a->note, "measurement failed (see stderr)");
+            snprintf(b->note, sizeof b->note, "measurement failed (see stderr)");
+        } else {
+            int met = st.per_game_us < 100;
+            s_line *l = s_add("startup_per_finished_game", st.per_game_us, st.floor_us, "<100us", met);
+            snprintf(l->note, sizeof l->note,
+                     "%u ended %s games from their indexes: time to ready %.1f ms against %.1f ms with none (medians "
+                     "of 3 starts); without the indexes (each game re-executed once and indexed again: three fsyncs each) %.0f us per game; floor: reading "
+                     "each index and its log's size and last 32 bytes in this process",
+                     st.games, o->ruleset, st.ready_full_us / 1000, st.ready_empty_us / 1000, st.rebuild_per_game_us);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "each ended game costs the read of its index, a stat and a 32-byte read of its log, and its "
+                         "entry in the table of games");
+            met = st.mem_per_game < 1024;
+            l = s_add("memory_per_finished_game", st.mem_per_game, st.floor_bytes, "<1024", met);
+            snprintf(l->note, sizeof l->note,
+                     "%u ended %s games kept on disk: daemon VmRSS %ld -> %ld bytes against a daemon with none "
+                     "(medians of 3 starts); floor: the index file's bytes per game",
+                     st.games, o->ruleset, st.rss_empty, st.rss_full);
+            if (!met)
+                snprintf(l->why, sizeof l->why,
+                         "an ended game on disk keeps its bd_game entry (log path, clock, flags) and its index (seat "
+                         "and spectator keys, result texts) in memory");
         }
     }
 
