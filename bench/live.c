@@ -1217,8 +1217,8 @@ int live_startup(const bench_opts *o, bench_startup *out) {
     while ((de = readdir(dd))) {
         size_t len = strlen(de->d_name);
         if (len < 5 || strcmp(de->d_name + len - 4, ".fin") != 0) continue;
-        char p[700];
-        snprintf(p, sizeof p, "%s/%s", games, de->d_name);
+        char p[1024];
+        if (snprintf(p, sizeof p, "%s/%s", games, de->d_name) >= (int)sizeof p) continue; /* too long: not ours */
         unlink(p);
     }
     closedir(dd);
