@@ -112,7 +112,7 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
     if (s->phase != N20_PH_ADVANCE) return n20_reject(err, "9.8.1", "no Advance after Combat now");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "9.8", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!s_in_battle_winner(s, u))
         return n20_reject(err, "9.8.2", "%s is not a victorious unit of this battle", id);
     if (n20_wg_caution_check(s, u, "Advance after Combat", err) < 0) return -1; /* Wagram [6.11] */

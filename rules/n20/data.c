@@ -396,6 +396,8 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             for (int j = 0; j < sc->ncards; j++)
                 if (sc->cards[j].number == v) c = j;
             if (c < 0) return -1;
+            for (int j = 0; j < sc->nhist; j++)
+                if (sc->hist_order[j] == c) return -1; /* [17.3.1] a card is listed once */
             sc->hist_order[sc->nhist++] = (uint8_t)c;
         }
     } else if (strcmp(k, "historical-reshuffle") == 0 && L->n == 3) {

@@ -60,7 +60,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                   int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int side = sc->units[u].side, enemy = 1 - side;
     int w = n20_weather(s);
     if (to >= N20_HEXES || !sc->onmap[to])

@@ -81,7 +81,7 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (s->phase != N20_PH_REACTION) return n20_reject(err, "16.2", "Penetration is made in your Reaction Phase only");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.2", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!(s->u[u].flags & N20_UF_REACT_OK) || s->u[u].where != N20_U_MAP)
         return n20_reject(err, "16.2", "%s is not a Cavalry unit of the reacting player that began the Reaction "
                           "Phase adjacent to an enemy unit", id);
@@ -301,7 +301,7 @@ int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err
     if (!(s->opts & N20_OPT_RALLY_LOCATIONS))
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int side = n20_side_of(s, u), army = sc->units[u].army;
     if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.4", "%04u is not a map hex", n20_xxyy(hex));
     int natural = sc->terrain[hex] == N20_T_TOWN || n20_is_fortified(sc, s, hex); /* or Redoubt */
@@ -396,7 +396,7 @@ int n20_breakdown_check(const n20_state *s, int u, int dummy, brt_reject *err) {
     if (s->phase != N20_PH_MOVE) return n20_reject(err, "16.6", "units break down in your Movement Phase");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.6", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing)
         return n20_reject(err, "16.6", "%s is not a phasing unit on the map", id);
     if (!s_large_inf(s, u))
@@ -566,7 +566,7 @@ static int s_rebuild_ok(const n20_state *s, int c, brt_reject *err) {
         return n20_reject(err, "17.1", "a Cadre is eliminated this way only on a Daylight (non-Night) Turn");
     if (c < 0 || c >= s->sc->nunits) return n20_reject(err, "17.1", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, c, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, c, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!(s->sc->units[c].flags & N20_FLAG_CADRE) || s->u[c].where != N20_U_MAP || n20_side_of(s, c) != s->phasing)
         return n20_reject(err, "17.1", "%s is not a Cadre unit of yours on the map", id);
     int army = s->sc->units[c].army, p = s_waiting_parent(s, army);

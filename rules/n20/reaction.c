@@ -85,7 +85,7 @@ int n20_disengage_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (s_can_react(s, u, err) < 0) return -1;
     if (n20_wg_caution_check(s, u, "Disengage", err) < 0) return -1; /* Wagram [6.11] */
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (s_pinned(s, u) && !n20_light_unpinned(s, u))
         return n20_reject(err, "8.2.2", "%s is Pinned: it is in the ZOC of an enemy Cavalry unit", id);
     if (n < 1 || n > 6) return n20_reject(err, "8.2.3", "Disengagement moves one hex (more only through friends)");

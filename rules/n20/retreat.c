@@ -101,7 +101,7 @@ static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int 
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int k = s_dist_index(s, u);
     int dist = s->f.ret_dist[k];
     uint16_t start = s->u[u].hex;

@@ -310,12 +310,14 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         for (size_t k = 0; k < nt; k++) listed |= top[k] == (uint32_t)i;
         if (listed) continue;
         if (c->pile == 0) deck[nd++] = (uint32_t)i;
-        else if (c->pile == 3) top[nt++] = (uint32_t)i;
+        else if (c->pile == 3 && nt < N20_MAX_CARDS) top[nt++] = (uint32_t)i;
         else if (c->pile == 1 || (c->pile == 2 && (old_days || (opts & N20_OPT_13TH_CARD)))) /* Danube [17.1] */
             s->discard[s->ndiscard++] = (uint8_t)i;
     }
     /* [3.0] the Draw Pile order is hidden: the shuffle's rolls are seen by nobody before the end
      * (with dice=contributory this is batch 0, revealed to no seat, its last revealer included) */
+    if (nt + nd > N20_MAX_CARDS) /* the data parser keeps the deck within N20_MAX_CARDS */
+        return n20_reject(err, "3.0", "the Draw Pile of %s has more than %d cards", sc->id, N20_MAX_CARDS);
     brt_dice_shuffle(dice, deck, nd, "3.0 event deck shuffle");
     for (size_t i = 0; i < nt; i++) s->draw[i] = (uint8_t)top[i];
     for (size_t i = 0; i < nd; i++) s->draw[nt + i] = (uint8_t)deck[i];

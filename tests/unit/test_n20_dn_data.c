@@ -738,6 +738,15 @@ static void test_n20_dn_data_base_map_keeps_its_battle(void **st) {
     assert_string_equal(s_tmp.cards[0].title, "Only");
 }
 
+/* [17.3.1] the historical draw order lists each card once: a card listed twice would be set on the
+ * Draw Pile twice (n20_setup), past the N20_MAX_CARDS cards of the pile */
+static void test_n20_dn_data_historical_deck_lists_a_card_once(void **st) {
+    (void)st;
+    assert_int_equal(s_parse_on_ae("historical-deck 1 2 3 | RULEBOOK test\n"), 0);
+    assert_int_equal(s_tmp.nhist, 3);
+    assert_int_equal(s_parse_on_ae("historical-deck 1 2 1 | RULEBOOK test\n"), -1);
+}
+
 /* the Danube records refuse what they cannot mean: banks that do not touch, a die face off the
  * die, an unknown zone or result, an end that is not after a Combat Phase, and a line of more
  * than 24 words (never cut short) */
@@ -812,6 +821,7 @@ int main(void) {
         cmocka_unit_test(test_n20_dn_map_renders),
         cmocka_unit_test(test_n20_dn_data_base_map_keeps_its_battle),
         cmocka_unit_test(test_n20_dn_data_malformed_records_refused),
+        cmocka_unit_test(test_n20_dn_data_historical_deck_lists_a_card_once),
         cmocka_unit_test(test_n20_dn_data_unit_suffixes),
         cmocka_unit_test(test_n20_wg_3_0_setup_unstacked_on_map),
         cmocka_unit_test(test_n20_wg_18_0_marchfeld_setup_unstacked_on_map),
