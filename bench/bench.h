@@ -60,6 +60,7 @@ typedef struct bench_daemon {
     char dir[300];
     char server_pub[41];
     char endpoint[340];
+    double ready_us;           /* from the fork to the daemon's ready line (polled every 0.5 ms) */
 } bench_daemon;
 
 int bench_daemon_start(bench_daemon *d, const bench_opts *o, const char *name);
@@ -131,11 +132,33 @@ typedef struct bench_memory {
 
 int live_memory(const bench_opts *o, bench_memory *out);
 
+/* Start-up and memory of ended games: a daemon's time to ready and VmRSS with N ended games
+ * in its data dir against a daemon with none (medians of three starts each), and the floors
+ * of the same run: reading each game's index and checking its log's size and last hash in
+ * this process (time), the index's size (bytes). */
+typedef struct bench_startup {
+    unsigned games;            /* ended games in the data dir */
+    double per_game_us, floor_us;        /* (ready with N - ready with none) / N; floor per game */
+    double ready_empty_us, ready_full_us;
+    double rebuild_per_game_us;          /* the same without indexes (each game re-executed once) */
+    double mem_per_game, floor_bytes;    /* (VmRSS with N - VmRSS with none) / N; index bytes per game */
+    long rss_empty, rss_full;
+} bench_startup;
+
+int live_startup(const bench_opts *o, bench_startup *out);
+
 /* ---- offline.c ---- */
 typedef struct bench_replay {
     double per_s;              /* records per second, berthier-replay verify (one process per log) */
     double inproc_per_s;       /* records per second, the same checks in process */
+    double jobs_per_s;         /* records per second, berthier-replay verify -j <jobs> */
+    unsigned jobs;             /* the cpus online */
     double hash_per_s;         /* records per second, BLAKE2b over the same bytes */
+    double bare_per_s;         /* records per second, bare re-execution (game_bare_run); NAN: not measured */
+    uint64_t bare_orders;      /* orders it applied per pass */
+    size_t bare_refused;       /* of which apply refused (0 when every order is taken in log order) */
+    uint64_t seat_sigs;        /* seat-signed inputs in the logs: one Ed25519 check each in verify */
+    double sig_us;             /* one Ed25519 check (crypto_sign_verify_detached) here */
     uint64_t records, bytes;
     unsigned logs;
     double exec_us;            /* one run of `berthier-replay --help`: process start-up */

@@ -15,7 +15,8 @@ grep -Eq '^# berthier-bench ' "$out" || { echo "FAIL: no banner line"; fail=1; }
 grep -Eq '^NAME +VALUE +FLOOR +RATIO +GOAL +MET$' "$out" || { echo "FAIL: no header line"; fail=1; }
 num='(-|[0-9]+(\.[0-9]+)?)'
 for name in order_latency_p50 order_latency_p99 flood_latency_p99 throughput events_latency_p50 replay_verify \
-            replay_verify_inproc inproc_games_duel inproc_games inproc_games_wnlb inproc_games_wem memory_per_game; do
+            replay_verify_inproc replay_verify_reexec replay_verify_jobs inproc_games_duel inproc_games inproc_games_wnlb inproc_games_wem memory_per_game \
+            startup_per_finished_game memory_per_finished_game; do
   n=$(grep -Ec "^$name " "$out")
   if [ "$n" != 1 ]; then echo "FAIL: $name printed $n times"; fail=1; continue; fi
   line=$(grep -E "^$name " "$out")

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,7 +104,8 @@ int bench_daemon_start_args(bench_daemon *d, const bench_opts *o, const char *na
     char pubpath[400];
     snprintf(pubpath, sizeof pubpath, "%s/server.pub", d->dir);
     snprintf(d->endpoint, sizeof d->endpoint, "ipc://%s/berthier.sock", d->dir);
-    for (int i = 0; i < 3000; i++) {
+    double t0 = bench_now_us();
+    for (int i = 0; i < 60000; i++) {
         if (waitpid(pid, NULL, WNOHANG) == pid) {
             s_track(pid, 0);
             d->pid = 0;
@@ -111,9 +113,11 @@ int bench_daemon_start_args(bench_daemon *d, const bench_opts *o, const char *na
             return -1;
         }
         if (s_log_says_ready(logpath) && s_read_line(pubpath, d->server_pub, sizeof d->server_pub) == 0 &&
-            strlen(d->server_pub) == 40)
+            strlen(d->server_pub) == 40) {
+            d->ready_us = bench_now_us() - t0;
             return 0;
-        usleep(10000);
+        }
+        usleep(500);
     }
     fprintf(stderr, "berthier-bench: berthierd did not become ready (see %s)\n", logpath);
     bench_daemon_stop(d);
@@ -1095,4 +1099,135 @@ int live_memory(const bench_opts *o, bench_memory *out) {
     zmq_ctx_term(ctx);
     bench_daemon_stop(&d);
     return rc;
+}
+
+/* ---- start-up and memory with ended games ------------------------------------------ */
+
+static int s_dcmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Start the daemon of `name` three times: medians of its time to ready and its VmRSS. */
+static int s_start_median(const bench_opts *o, const char *name, double *ready_us, long *rss) {
+    double t[3], m[3];
+    for (int i = 0; i < 3; i++) {
+        bench_daemon d;
+        char logpath[600];
+        snprintf(logpath, sizeof logpath, "%s/%s/daemon.log", o->workdir, name);
+        unlink(logpath);   /* the ready line of this start, not of the one before */
+        if (bench_daemon_start(&d, o, name) != 0) return -1;
+        t[i] = d.ready_us;
+        usleep(200000);
+        m[i] = (double)bench_rss_bytes(d.pid);
+        bench_daemon_stop(&d);
+        if (m[i] <= 0) return -1;
+    }
+    qsort(t, 3, sizeof *t, s_dcmp);
+    qsort(m, 3, sizeof *m, s_dcmp);
+    *ready_us = t[1];
+    *rss = (long)m[1];
+    return 0;
+}
+
+/* What loading an ended game from its index must do at least, in this process: read the
+ * index, stat the log and read its last 32 bytes. Microseconds per game; bytes of index. */
+static int s_startup_floor(const char *games, unsigned n, double *us, double *bytes) {
+    double best = 0;
+    long total = 0;
+    for (int round = 0; round < 3; round++) {
+        DIR *dir = opendir(games);
+        if (!dir) return -1;
+        unsigned seen = 0;
+        total = 0;
+        double t0 = bench_now_us();
+        struct dirent *de;
+        while ((de = readdir(dir))) {
+            size_t len = strlen(de->d_name);
+            if (len < 5 || strcmp(de->d_name + len - 4, ".fin") != 0) continue;
+            char p[700], b[4096];
+            snprintf(p, sizeof p, "%s/%s", games, de->d_name);
+            int fd = open(p, O_RDONLY | O_CLOEXEC);
+            ssize_t got = fd >= 0 ? read(fd, b, sizeof b) : -1;
+            if (fd >= 0) close(fd);
+            if (got <= 0) continue;
+            total += got;
+            snprintf(p + strlen(p) - 4, 5, ".log");
+            fd = open(p, O_RDONLY | O_CLOEXEC);
+            struct stat st;
+            if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size >= 32) (void)!pread(fd, b, 32, st.st_size - 32);
+            if (fd >= 0) close(fd);
+            seen++;
+        }
+        double t = bench_now_us() - t0;
+        closedir(dir);
+        if (seen != n) return -1;
+        if (round == 0 || t < best) best = t;
+    }
+    *us = best / n;
+    *bytes = (double)total / n;
+    return 0;
+}
+
+int live_startup(const bench_opts *o, bench_startup *out) {
+    memset(out, 0, sizeof *out);
+    unsigned want = o->quick ? 40 : 1000;
+    bench_throughput tp;
+    char dir[400];
+    if (s_tp_run(o, "startup", want < o->concurrency ? want : o->concurrency, 0, want, &tp, dir, sizeof dir) != 0)
+        return -1;
+    /* keep the ended games only (those with an index): the games still in play are moved out */
+    char games[500], aside[500];
+    snprintf(games, sizeof games, "%s/games", dir);
+    snprintf(aside, sizeof aside, "%s/live-games", dir);
+    if (mkdir(aside, 0700) != 0 && errno != EEXIST) return -1;
+    DIR *dd = opendir(games);
+    if (!dd) return -1;
+    unsigned ended = 0;
+    struct dirent *de;
+    while ((de = readdir(dd))) {
+        size_t len = strlen(de->d_name);
+        if (len != 20 || strcmp(de->d_name + 16, ".log") != 0) continue;
+        char fin[700], from[700], to[700];
+        snprintf(fin, sizeof fin, "%s/%.16s.fin", games, de->d_name);
+        if (access(fin, F_OK) == 0) {
+            ended++;
+            continue;
+        }
+        for (int k = 0; k < 2; k++) {
+            snprintf(from, sizeof from, "%s/%.16s.%s", games, de->d_name, k ? "seed" : "log");
+            snprintf(to, sizeof to, "%s/%.16s.%s", aside, de->d_name, k ? "seed" : "log");
+            if (rename(from, to) != 0) {
+                closedir(dd);
+                return -1;
+            }
+        }
+    }
+    closedir(dd);
+    if (ended == 0) return -1;
+    out->games = ended;
+    if (s_start_median(o, "startup-empty", &out->ready_empty_us, &out->rss_empty) != 0) return -1;
+    if (s_start_median(o, "startup", &out->ready_full_us, &out->rss_full) != 0) return -1;
+    if (s_startup_floor(games, ended, &out->floor_us, &out->floor_bytes) != 0) return -1;
+    out->per_game_us = (out->ready_full_us - out->ready_empty_us) / ended;
+    out->mem_per_game = (double)(out->rss_full - out->rss_empty) / ended;
+    /* the same games without their indexes: each is re-executed once (and indexed again) */
+    dd = opendir(games);
+    if (!dd) return -1;
+    while ((de = readdir(dd))) {
+        size_t len = strlen(de->d_name);
+        if (len < 5 || strcmp(de->d_name + len - 4, ".fin") != 0) continue;
+        char p[1024];
+        if (snprintf(p, sizeof p, "%s/%s", games, de->d_name) >= (int)sizeof p) continue; /* too long: not ours */
+        unlink(p);
+    }
+    closedir(dd);
+    bench_daemon d;
+    char logpath[600];
+    snprintf(logpath, sizeof logpath, "%s/startup/daemon.log", o->workdir);
+    unlink(logpath);
+    if (bench_daemon_start(&d, o, "startup") != 0) return -1;
+    out->rebuild_per_game_us = (d.ready_us - out->ready_empty_us) / ended;
+    bench_daemon_stop(&d);
+    return 0;
 }

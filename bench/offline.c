@@ -3,10 +3,13 @@
  *   - replay_verify: random bots play games to the end through a real daemon;
  *     `berthier-replay verify` checks the finished logs (up to 256 per process, as an
  *     operator runs it), the same checks run in process (the library behind
- *     the tool), and the floor is BLAKE2b over the same bytes alone.
+ *     the tool), and the floors are BLAKE2b over the same bytes alone and the
+ *     bare re-execution of the same inputs (game_bare_run: the ruleset's setup
+ *     and apply on the decoded orders with the logged dice, no log checks).
  *   - inproc_games: full random-bot games in one process, no IPC, no disk.
  */
 #include <errno.h>
+#include <math.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sodium.h>
@@ -19,6 +22,7 @@
 
 #include "bench.h"
 #include "evlog.h"
+#include "game.h"
 #include "memlog.h"
 #include "replay.h"
 #include "ruleset.h"
@@ -63,6 +67,120 @@ static int s_count_records(const uint8_t *data, size_t len, uint64_t *n) {
     while ((rc = evlog_reader_next(rd, &rec)) == 1) (*n)++;
     evlog_reader_destroy(&rd);
     return rc < 0 ? -1 : 0;
+}
+
+/* One log's inputs, decoded before the clock starts, for game_bare_run. */
+typedef struct bare_log {
+    const brt_ruleset *rs;
+    char *scenario;
+    char **opts;               /* the ruleset's options (core ones left out) */
+    size_t nopts;
+    unsigned nseats;
+    unsigned *seat;
+    uint8_t **order;
+    size_t *len;
+    size_t n, cap;
+    uint32_t *dice;            /* by roll index */
+    size_t ndice;
+    size_t signed_inputs;      /* inputs carrying a seat signature (verify checks each) */
+} bare_log;
+
+static void s_bare_free(bare_log *b) {
+    free(b->scenario);
+    for (size_t i = 0; i < b->nopts; i++) free(b->opts[i]);
+    free(b->opts);
+    for (size_t i = 0; i < b->n; i++) free(b->order[i]);
+    free(b->seat);
+    free(b->order);
+    free(b->len);
+    free(b->dice);
+    memset(b, 0, sizeof *b);
+}
+
+static int s_bare_order(bare_log *b, const evlog_record *r) {
+    Berthier__V1__LogOrder *lo = berthier__v1__log_order__unpack(NULL, r->len, r->payload);
+    if (!lo) return -1;
+    Berthier__V1__Request *rq = berthier__v1__request__unpack(NULL, lo->request.len, lo->request.data);
+    int rc = -1;
+    if (rq && rq->signature.len) b->signed_inputs++;
+    if (rq && rq->body_case == BERTHIER__V1__REQUEST__BODY_SUBMIT && rq->submit->order.len > 0) {
+        if (b->n == b->cap) {
+            size_t nc = b->cap ? 2 * b->cap : 64;
+            unsigned *ns = realloc(b->seat, nc * sizeof *ns);
+            if (ns) b->seat = ns;
+            uint8_t **no = realloc(b->order, nc * sizeof *no);
+            if (no) b->order = no;
+            size_t *nl = realloc(b->len, nc * sizeof *nl);
+            if (nl) b->len = nl;
+            if (ns && no && nl) b->cap = nc;
+        }
+        if (b->n < b->cap && (b->order[b->n] = malloc(rq->submit->order.len))) {
+            memcpy(b->order[b->n], rq->submit->order.data, rq->submit->order.len);
+            b->len[b->n] = rq->submit->order.len;
+            b->seat[b->n++] = lo->seat;
+            rc = 0;
+        }
+    }
+    if (rq) berthier__v1__request__free_unpacked(rq, NULL);
+    berthier__v1__log_order__free_unpacked(lo, NULL);
+    return rc;
+}
+
+static int s_bare_dice(bare_log *b, const evlog_record *r) {
+    Berthier__V1__LogDice *d = berthier__v1__log_dice__unpack(NULL, r->len, r->payload);
+    if (!d || d->index > 100000000) {
+        if (d) berthier__v1__log_dice__free_unpacked(d, NULL);
+        return -1;
+    }
+    if (d->index >= b->ndice) {
+        size_t nn = (size_t)d->index + 1;
+        uint32_t *nd = realloc(b->dice, nn * sizeof *nd);
+        if (!nd) {
+            berthier__v1__log_dice__free_unpacked(d, NULL);
+            return -1;
+        }
+        memset(nd + b->ndice, 0, (nn - b->ndice) * sizeof *nd);
+        b->dice = nd;
+        b->ndice = nn;
+    }
+    b->dice[d->index] = d->value;
+    berthier__v1__log_dice__free_unpacked(d, NULL);
+    return 0;
+}
+
+/* 0, or -1 when the log holds an input the bare run cannot take (an order given as text). */
+static int s_bare_load(const uint8_t *data, size_t len, bare_log *b) {
+    memset(b, 0, sizeof *b);
+    evlog_reader *rd = evlog_reader_from_memory(data, len);
+    if (!rd) return -1;
+    evlog_record rec;
+    int rc = 0, more;
+    while (rc == 0 && (more = evlog_reader_next(rd, &rec)) == 1) {
+        if (rec.kind == EVLOG_HEADER) {
+            Berthier__V1__LogHeader *h = berthier__v1__log_header__unpack(NULL, rec.len, rec.payload);
+            if (!h || !(b->rs = brt_ruleset_find(h->ruleset)) || !(b->scenario = strdup(h->scenario)) ||
+                !(b->opts = calloc(h->n_options + 1, sizeof *b->opts)))
+                rc = -1;
+            for (size_t i = 0; rc == 0 && i < h->n_options; i++)
+                if (!game_option_is_core(h->options[i]) && !(b->opts[b->nopts++] = strdup(h->options[i]))) rc = -1;
+            if (h) b->nseats = (unsigned)h->n_seats;
+            if (h) berthier__v1__log_header__free_unpacked(h, NULL);
+        } else if (rec.kind == EVLOG_ORDER) {
+            rc = s_bare_order(b, &rec);
+        } else if (rec.kind == EVLOG_JOIN) {
+            Berthier__V1__LogJoin *j = berthier__v1__log_join__unpack(NULL, rec.len, rec.payload);
+            if (j && j->signature.len) b->signed_inputs++;
+            if (j) berthier__v1__log_join__free_unpacked(j, NULL);
+        } else if (rec.kind == EVLOG_DICE) {
+            rc = s_bare_dice(b, &rec);
+        }
+    }
+    evlog_reader_destroy(&rd);
+    if (rc != 0 || !b->rs) {
+        s_bare_free(b);
+        return -1;
+    }
+    return 0;
 }
 
 int offline_replay(const bench_opts *o, bench_replay *out) {
@@ -114,7 +232,7 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
     /* The tool, as an auditor runs it: `verify` with up to 256 logs per process. */
     if (rc == 0) {
         enum { BATCH = 256 };
-        char **argv = calloc(BATCH + 3, sizeof *argv);
+        char **argv = calloc(BATCH + 5, sizeof *argv);
         if (!argv) rc = -1;
         double t0 = bench_now_us();
         for (unsigned i = 0; i < n && rc == 0; i += BATCH) {
@@ -129,8 +247,28 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
                 rc = -1;
             }
         }
-        free(argv);
         out->per_s = (double)out->records / ((bench_now_us() - t0) / 1e6);
+        /* The same with -j (one thread per cpu), as an auditor with many logs runs it. */
+        char jarg[16];
+        out->jobs = (unsigned)bench_cpu_count();
+        snprintf(jarg, sizeof jarg, "%u", out->jobs);
+        t0 = bench_now_us();
+        for (unsigned i = 0; i < n && rc == 0; i += BATCH) {
+            unsigned k = 0;
+            argv[k++] = bin;
+            argv[k++] = (char *)"verify";
+            argv[k++] = (char *)"-j";
+            argv[k++] = jarg;
+            for (unsigned j = i; j < n && j < i + BATCH; j++) argv[k++] = paths[j];
+            argv[k] = NULL;
+            int st = s_run_quiet(argv);
+            if (st != 0) {
+                fprintf(stderr, "berthier-bench: berthier-replay verify -j %s %s ... exited %d\n", jarg, paths[i], st);
+                rc = -1;
+            }
+        }
+        out->jobs_per_s = (double)out->records / ((bench_now_us() - t0) / 1e6);
+        free(argv);
         char *help[] = {bin, (char *)"--help", NULL};
         t0 = bench_now_us();
         for (int i = 0; i < 10; i++) s_run_quiet(help);
@@ -147,6 +285,51 @@ int offline_replay(const bench_opts *o, bench_replay *out) {
         }
         out->inproc_per_s = (double)out->records / ((bench_now_us() - t0) / 1e6);
         buf_free(&report);
+    }
+    /* The second floor: bare re-execution of the same inputs, decoded beforehand. */
+    if (rc == 0) {
+        bare_log *bl = calloc(n, sizeof *bl);
+        int ok = bl != NULL;
+        for (unsigned i = 0; ok && i < n; i++) ok = s_bare_load(data[i], lens[i], &bl[i]) == 0;
+        if (ok) {
+            unsigned reps = 0;
+            size_t refused = 0;
+            double t0 = bench_now_us(), el;
+            do {
+                refused = 0;
+                for (unsigned i = 0; ok && i < n; i++) {
+                    brt_ruleset_options ro = {(const char *const *)bl[i].opts, bl[i].nopts, bl[i].nseats};
+                    ok = game_bare_run(bl[i].rs, bl[i].scenario, &ro, bl[i].seat, (const uint8_t *const *)bl[i].order,
+                                       bl[i].len, bl[i].n, bl[i].dice, bl[i].ndice, &refused) == 0;
+                }
+                reps++;
+                el = bench_now_us() - t0;
+            } while (ok && el < 200000);
+            if (ok) {
+                out->bare_per_s = (double)out->records * reps / (el / 1e6);
+                out->bare_refused = refused;
+                for (unsigned i = 0; i < n; i++) out->bare_orders += bl[i].n;
+                for (unsigned i = 0; i < n; i++) out->seat_sigs += bl[i].signed_inputs;
+            }
+        }
+        for (unsigned i = 0; bl && i < n; i++) s_bare_free(&bl[i]);
+        free(bl);
+        if (!ok) out->bare_per_s = NAN;
+    }
+    /* What one Ed25519 check costs here (verify makes one per seat-signed input). */
+    if (rc == 0) {
+        uint8_t pk[32], sk[64], sig[64], msg[160];
+        memset(msg, 7, sizeof msg);
+        crypto_sign_keypair(pk, sk);
+        crypto_sign_detached(sig, NULL, msg, sizeof msg, sk);
+        unsigned k = 0;
+        double t0 = bench_now_us(), el;
+        do {
+            for (int i = 0; i < 50; i++, k++)
+                if (crypto_sign_verify_detached(sig, msg, sizeof msg, pk) != 0) rc = -1;
+            el = bench_now_us() - t0;
+        } while (el < 100000);
+        out->sig_us = el / k;
     }
     /* The floor: BLAKE2b over the same bytes, repeated until it is long enough to time. */
     if (rc == 0) {

@@ -101,6 +101,7 @@ struct brt_game {
 
     brt_buf pending_records;    /* outcomes of the application under way */
     int probing;                /* dry run: rolls are counted, not recorded */
+    int replaying;              /* game_set_replaying: orders applied once, unchecked first */
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -575,6 +576,40 @@ void game_destroy(brt_game **pself) {
     *pself = NULL;
 }
 
+void game_set_replaying(brt_game *self, int on) { self->replaying = on; }
+
+typedef struct bare_dice {
+    const uint32_t *v;
+    size_t n;
+} bare_dice;
+
+static uint32_t s_bare_source(void *ctx, uint64_t index, uint32_t sides, const char *purpose) {
+    (void)purpose;
+    const bare_dice *d = ctx;
+    return index < d->n && d->v[index] <= sides ? d->v[index] : 0;
+}
+
+int game_bare_run(const brt_ruleset *rs, const char *scenario, const brt_ruleset_options *opts,
+                  const unsigned *seats, const uint8_t *const *orders, const size_t *lens, size_t n,
+                  const uint32_t *dice, size_t ndice, size_t *refused) {
+    bare_dice bd = {dice, ndice};
+    brt_dice d = {s_bare_source, &bd, NULL, NULL, 0, 0, 0};
+    brt_reject err;
+    memset(&err, 0, sizeof err);
+    void *st = rs->setup(scenario, opts, &d, &err);
+    if (!st) return -1;
+    brt_buf out;
+    buf_init(&out);
+    for (size_t i = 0; i < n; i++) {
+        buf_reset(&out);
+        brt_events ev = {&out, i + 1, 0};
+        if (rs->apply(st, seats[i], orders[i], lens[i], &d, &ev, &err) != 0 && refused) (*refused)++;
+    }
+    buf_free(&out);
+    rs->destroy(st);
+    return 0;
+}
+
 void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx) {
     self->ext_source = fn;
     self->ext_ctx = ctx;
@@ -1014,7 +1049,16 @@ int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t le
         s_clear_sealed(self);
         goto done;
     }
-    /* Check first so that a rejected order leaves no record. */
+    /* Check first so that a rejected order leaves no record (a replay compares
+     * the record and applies the order once: the engine's only copy). */
+    if (self->replaying && !self->contributory) {
+        if (s_input_order_record(self, seat, request, len) != 0) {
+            s_halt(self, err, "log write failed");
+            goto done;
+        }
+        rc = s_apply_now(self, seats, orders, 1, err);
+        goto done;
+    }
     if (s_run_orders(self, seats, orders, 1, 1, NULL, err) != 0) goto done;
     if (s_input_order_record(self, seat, request, len) != 0) {
         s_halt(self, err, "log write failed");

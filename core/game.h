@@ -81,6 +81,23 @@ void game_destroy(brt_game **pself);
  * answers from the log's DICE records). */
 void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx);
 
+/* Re-execution of a log whose sink compares every record (berthier-replay
+ * verify): an order that is applied at once (not sealed, no contributory batch)
+ * is applied once, not first on a copy to check it. A rejected order then has
+ * its ORDER record emitted before the rejection (the comparing sink matched it
+ * already); the daemon never sets this. */
+void game_set_replaying(brt_game *self, int on);
+
+/* Bare re-execution, the floor of replay verify in berthier-bench: the ruleset's
+ * setup, then its apply on each (seats[i], orders[i]) in turn, with roll k
+ * answered by dice[k] (a logged value): no copy, no state hash, no signature,
+ * nothing compared or logged (events are encoded into a scratch buffer, as
+ * apply gives them). *refused counts the orders apply rejected (sealed orders
+ * applied out of turn, for one). 0, or -1 when setup fails. */
+int game_bare_run(const brt_ruleset *rs, const char *scenario, const brt_ruleset_options *opts,
+                  const unsigned *seats, const uint8_t *const *orders, const size_t *lens, size_t n,
+                  const uint32_t *dice, size_t ndice, size_t *refused);
+
 /* ---- inputs: 0 accepted (records emitted), -1 rejected (err filled, nothing emitted) ---- */
 int game_join(brt_game *self, unsigned seat, const uint8_t *entropy, size_t entropy_len,
               const uint8_t *chain_commit, size_t commit_len, brt_reject *err);

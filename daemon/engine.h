@@ -19,6 +19,7 @@
 #include "dedupe.h"
 #include "evindex.h"
 #include "evlog.h"
+#include "finidx.h"
 #include "game.h"
 #include "keys.h"
 
@@ -32,13 +33,13 @@ typedef struct bd_game {
     brt_game *g;
     evlog *log;
     char id[ENGINE_ID_LEN + 1];
-    char log_path[CONFIG_PATH_MAX + 64];
+    char *log_path;         /* <data-dir>/games/<id>.log (its own allocation: an ended game on disk keeps little) */
     int mode;               /* S_MODE_* in games.c: where records go */
     int io_failed;          /* a record could not be appended */
     /* replay (recovery): records already in the log */
     const evlog_record *recs;
     size_t nrecs, cursor;
-    char mismatch[200];
+    char *mismatch;         /* during a re-execution: where a difference from the log is described (games.c) */
     /* records of the input under way: items of u8 kind || payload */
     brt_buf cap;
     int capturing;
@@ -63,6 +64,12 @@ typedef struct bd_game {
     uint64_t wait_round;    /* == eng->round: a reply about this game waits for the end of the
                              * round, so later replies about it wait too (their order is kept) */
     bd_evindex events;      /* its EVENT records, for `events` requests (evindex.h) */
+    /* An ended game whose index (<id>.fin, finidx.h) is on disk. With g == NULL the game
+     * is "cold": nothing of it but this is in memory, and engine_find brings it back by
+     * re-executing its log (games.c "Finished games"). */
+    bd_finidx *fin;
+    int warm;               /* an ended game in memory, in eng->warm */
+    int retries;            /* its replies are back in the retry table (engine_retry_restore) */
     /* Which parties the unsynced records concern (quiet.h): views (bit s: seat s,
      * QUIET_OTHER: any other key) that no record of the round being filled, or of
      * the round being flushed, changed; the views whose replies wait or were put off. */
@@ -103,6 +110,9 @@ struct bd_engine {
     bd_notice *out;
     size_t nout, capout;
     uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
+    uint64_t reexecuted;    /* inputs re-executed from logs (recovery, cold games brought back) */
+    bd_game **warm;         /* ended games kept in memory, oldest first (at most S_WARM in games.c) */
+    size_t nwarm, capwarm;
 };
 
 /* ---- games.c ---- */
@@ -111,7 +121,25 @@ void engine_destroy(bd_engine **pself);
 /* Scan <data-dir>/games, recover every log. -1 (err names the log, record and
  * offset) if a log is damaged before its end: the daemon refuses to start. */
 int engine_recover(bd_engine *self, char *err, size_t errlen);
+/* The game `id`, in memory: an ended game that is cold is re-executed from its log first
+ * (NULL, logged, if that fails). engine_peek: the same without bringing it back (g may be NULL). */
 bd_game *engine_find(bd_engine *self, const char *id);
+bd_game *engine_peek(bd_engine *self, const char *id);
+/* What the list of games shows of a game, in memory or cold. res is filled when over. */
+typedef struct bd_summary {
+    const char *ruleset, *scenario;
+    uint64_t seq;
+    int started, over;
+    unsigned nseats;
+} bd_summary;
+void engine_summary(const bd_game *game, bd_summary *out, brt_result *res);
+/* A mutating request (key, request_id) about the game `id` missed the retry table. If the
+ * game is an ended one loaded from its index, whose replies recovery did not rebuild, its
+ * log is re-executed once (for this daemon run) to put them back, as recovery would have,
+ * and 1 is returned: look again. Else 0. */
+int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id);
+/* Inputs re-executed from logs since the engine was made (tests, bench). */
+uint64_t engine_reexecuted(const bd_engine *self);
 /* Mark a game as having records to sync at the end of the round. */
 void engine_touch(bd_engine *self, bd_game *g);
 /* Seats of `game` bound to `key` (bit mask). */

@@ -37,6 +37,7 @@
 #endif
 
 enum { S_MODE_CREATE = 0, S_MODE_LIVE = 1, S_MODE_REPLAY = 2 };
+enum { S_MISMATCH = 200 };   /* bytes of bd_game.mismatch */
 
 static int s_push(bd_game ***arr, size_t *n, size_t *cap, bd_game *g);
 static void s_pool_destroy(bd_flush_pool **pp);
@@ -72,7 +73,7 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
         if (self->cursor < self->nrecs) {
             const evlog_record *r = &self->recs[self->cursor];
             if (r->kind != kind || r->len != len || (len && memcmp(r->payload, payload, len) != 0)) {
-                snprintf(self->mismatch, sizeof self->mismatch,
+                snprintf(self->mismatch, S_MISMATCH,
                          "record %llu at offset %llu: the log has %s (%u bytes), re-execution gives %s (%zu bytes)",
                          (unsigned long long)r->index, (unsigned long long)r->offset,
                          evlog_kind_name(r->kind), r->len, evlog_kind_name(kind), len);
@@ -80,6 +81,11 @@ static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len)
             }
             self->cursor++;
             break;
+        }
+        /* read only (an ended game brought back from disk): there is nothing to complete */
+        if (!self->log) {
+            snprintf(self->mismatch, S_MISMATCH, "the log ends inside an input");
+            return -1;
         }
         /* The log ended inside this input: write the rest of its records. */
         log_warn("game %s: completing the last input's records after record %llu", self->id,
@@ -110,7 +116,7 @@ static int s_checkpoint(void *ctx) {
     if (self->mode == S_MODE_REPLAY && self->cursor < self->nrecs) {
         const evlog_record *r = &self->recs[self->cursor];
         if (r->kind != EVLOG_CHECKPOINT || self->cursor == 0) {
-            snprintf(self->mismatch, sizeof self->mismatch,
+            snprintf(self->mismatch, S_MISMATCH,
                      "record %llu at offset %llu: the log has %s where re-execution gives a CHECKPOINT",
                      (unsigned long long)r->index, (unsigned long long)r->offset, evlog_kind_name(r->kind));
             return -1;
@@ -128,7 +134,7 @@ static int s_checkpoint(void *ctx) {
             protobuf_c_message_free_unpacked(m, NULL);
         }
         if (!ok) {
-            snprintf(self->mismatch, sizeof self->mismatch,
+            snprintf(self->mismatch, S_MISMATCH,
                      "record %llu at offset %llu: the checkpoint does not sign the head before it",
                      (unsigned long long)r->index, (unsigned long long)r->offset);
             return -1;
@@ -140,6 +146,10 @@ static int s_checkpoint(void *ctx) {
             memcpy(self->ckpt_head, prev->chain, 32);
         }
         return 0;
+    }
+    if (self->mode == S_MODE_REPLAY && !self->log) {   /* read only: nothing may be appended */
+        snprintf(self->mismatch, S_MISMATCH, "the log ends where re-execution gives a CHECKPOINT");
+        return -1;
     }
     if (self->mode == S_MODE_REPLAY) self->mode = S_MODE_LIVE;
     engine_touch(self->eng, self);
@@ -202,7 +212,13 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
     if (!self) return NULL;
     self->eng = eng;
     snprintf(self->id, sizeof self->id, "%s", id);
-    snprintf(self->log_path, sizeof self->log_path, "%s/%s.log", eng->games_dir, id);
+    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
+    self->log_path = malloc(plen);
+    if (!self->log_path) {
+        free(self);
+        return NULL;
+    }
+    snprintf(self->log_path, plen, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
     evindex_init(&self->events);
     self->clean_touched = self->clean_inflight = 0xffffffffu;
@@ -216,6 +232,8 @@ static void s_game_destroy(bd_game **pself) {
     evlog_destroy(&self->log);
     buf_free(&self->cap);
     evindex_free(&self->events);
+    finidx_destroy(&self->fin);
+    free(self->log_path);
     free(self);
     *pself = NULL;
 }
@@ -359,13 +377,14 @@ void engine_destroy(bd_engine **pself) {
     free(self->touched);
     free(self->inflight);
     free(self->clocked);
+    free(self->warm);
     dedupe_destroy(&self->dedupe);
     engine_free_notices(self->out, self->nout);
     free(self);
     *pself = NULL;
 }
 
-bd_game *engine_find(bd_engine *self, const char *id) {
+bd_game *engine_peek(bd_engine *self, const char *id) {
     if (!id || !self->index_size) return NULL;
     size_t k = s_hash_id(id) & (self->index_size - 1);
     for (bd_game *g; (g = self->index[k]); k = (k + 1) & (self->index_size - 1))
@@ -373,8 +392,79 @@ bd_game *engine_find(bd_engine *self, const char *id) {
     return NULL;
 }
 
+static int s_thaw(bd_engine *self, bd_game *g, int retries);
+static void s_freeze(bd_engine *self, bd_game *g);
+
+bd_game *engine_find(bd_engine *self, const char *id) {
+    bd_game *g = engine_peek(self, id);
+    if (g && !g->g && s_thaw(self, g, 0) != 0) return NULL;
+    return g;
+}
+
+uint64_t engine_reexecuted(const bd_engine *self) { return self->reexecuted; }
+
+/* Re-execute an ended game loaded from its index once more, putting its replies back. */
+static int s_restore_one(bd_engine *self, bd_game *g) {
+    if (g->g) {   /* in memory, but loaded without them */
+        for (size_t i = 0; i < self->nwarm; i++)
+            if (self->warm[i] == g) {
+                memmove(&self->warm[i], &self->warm[i + 1], (self->nwarm - i - 1) * sizeof *self->warm);
+                self->nwarm--;
+                break;
+            }
+        s_freeze(self, g);
+    }
+    return s_thaw(self, g, 1) == 0;
+}
+
+int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id) {
+    (void)key;
+    /* Only an ended game loaded from its index lacks its replies (recovery rebuilds the others'). */
+    if (!id || !id[0]) {
+        /* a create names no game: the ended games whose header records that request id */
+        int any = 0;
+        for (size_t i = 0; i < self->ngames; i++) {
+            bd_game *g = self->games[i];
+            if (g->fin && !g->retries && !g->touched && !g->inflight && g->fin->create_request_id == request_id)
+                any |= s_restore_one(self, g);
+        }
+        return any;
+    }
+    bd_game *g = engine_peek(self, id);
+    if (!g || !g->fin || g->retries || g->touched || g->inflight) return 0;
+    return s_restore_one(self, g);
+}
+
+void engine_summary(const bd_game *game, bd_summary *out, brt_result *res) {
+    if (!game->g) {
+        const bd_finidx *f = game->fin;
+        out->ruleset = f->ruleset;
+        out->scenario = f->scenario;
+        out->seq = f->seq;
+        out->started = f->started;
+        out->over = 1;
+        out->nseats = f->nseats;
+        if (res) finidx_result(f, res);
+        return;
+    }
+    const Berthier__V1__LogHeader *h = game_header(game->g);
+    out->ruleset = h->ruleset;
+    out->scenario = h->scenario;
+    out->seq = game_seq(game->g);
+    out->started = game_started(game->g);
+    out->over = game_over(game->g);
+    out->nseats = game_seat_count(game->g);
+    if (res && out->over) game_result(game->g, res);
+}
+
 uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
     uint32_t mask = 0;
+    if (!game->g) {
+        const bd_finidx *f = game->fin;
+        for (unsigned s = 0; s < f->nseats; s++)
+            if ((f->bound & (1u << s)) && sodium_memcmp(f->seat_keys + 32u * s, key, 32) == 0) mask |= 1u << s;
+        return mask;
+    }
     unsigned n = game_seat_count(game->g);
     for (unsigned s = 0; s < n; s++) {
         const uint8_t *k = game_seat_key(game->g, s);
@@ -384,6 +474,12 @@ uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
 }
 
 int engine_is_spectator(const bd_game *game, const uint8_t key[32]) {
+    if (!game->g) {
+        const bd_finidx *f = game->fin;
+        for (unsigned i = 0; i < f->nspectators; i++)
+            if (sodium_memcmp(f->spectators + 32u * i, key, 32) == 0) return 1;
+        return 0;
+    }
     const Berthier__V1__LogHeader *h = game_header(game->g);
     for (size_t i = 0; i < h->n_spectator_keys; i++)
         if (h->spectator_keys[i].len == 32 && sodium_memcmp(h->spectator_keys[i].data, key, 32) == 0) return 1;
@@ -395,6 +491,115 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
     if (keys_is_admin(self->keys, key)) return 1;
     for (size_t i = 0; i < self->ngames; i++)
         if (engine_seats_of(self->games[i], key) || engine_is_spectator(self->games[i], key)) return 1;
+    return 0;
+}
+
+/* ---- finished games --------------------------------------------------------
+ *
+ * An ended game is indexed in <id>.fin (finidx.h) once its last records are
+ * durable. The S_WARM ended games used last stay in memory; the others are
+ * "cold": only their bd_game and index are kept (result, seats, spectators,
+ * what the list of games shows), and engine_find brings one back when a request
+ * needs more (its view, events, log, header) by re-executing its log once, read
+ * only. Start-up loads an ended game whose index agrees with its log from the
+ * index alone, without reading the log. */
+
+enum { S_WARM = 8 };
+
+static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, char *err, size_t errlen);
+
+static void s_fin_path(const bd_engine *self, const char *id, char *out, size_t len) {
+    snprintf(out, len, "%s/%s.fin", self->games_dir, id);
+}
+
+/* The index of an ended game in memory whose log is open and durable. */
+static bd_finidx *s_fin_make(const bd_game *g) {
+    struct stat st;
+    if (!g->log || evlog_dirty(g->log) || fstat(evlog_fd(g->log), &st) != 0) return NULL;
+    const Berthier__V1__LogHeader *h = game_header(g->g);
+    unsigned n = game_seat_count(g->g);
+    const uint8_t *keys[BRT_MAX_SEATS];
+    for (unsigned s = 0; s < n && s < BRT_MAX_SEATS; s++) keys[s] = game_seat_key(g->g, s);
+    uint8_t *spect = malloc(h->n_spectator_keys ? h->n_spectator_keys * 32 : 1);
+    if (!spect) return NULL;
+    unsigned ns = 0;
+    for (size_t i = 0; i < h->n_spectator_keys; i++)
+        if (h->spectator_keys[i].len == 32) memcpy(spect + 32u * ns++, h->spectator_keys[i].data, 32);
+    brt_result res;
+    memset(&res, 0, sizeof res);
+    game_result(g->g, &res);
+    uint64_t create_rid = h->create_key.len == 32 ? h->create_request_id : 0;
+    bd_finidx *f = finidx_new((uint64_t)st.st_size, evlog_count(g->log), evlog_head(g->log), game_seq(g->g),
+                              game_started(g->g), create_rid, n, keys, ns, spect, &res, h->ruleset, h->scenario);
+    free(spect);
+    return f;
+}
+
+/* Index an ended game (its log open and durable). 0, or -1 (logged: the game stays in
+ * memory, and the next start-up re-executes it and writes its index). */
+static int s_finish(bd_engine *self, bd_game *g) {
+    bd_finidx *f = s_fin_make(g);
+    char path[CONFIG_PATH_MAX + 64];
+    s_fin_path(self, g->id, path, sizeof path);
+    if (!f || finidx_write(f, self->games_dir, path) != 0) {
+        log_warn("game %s: its index %s could not be written; it stays in memory", g->id, path);
+        finidx_destroy(&f);
+        return -1;
+    }
+    g->fin = f;
+    g->retries = 1;   /* indexed live or after a re-execution: its replies are in the table */
+    return 0;
+}
+
+static void s_unwatch_clock(bd_engine *self, bd_game *g) {
+    for (size_t i = 0; i < self->nclocked; i++)
+        if (self->clocked[i] == g) {
+            memmove(&self->clocked[i], &self->clocked[i + 1], (self->nclocked - i - 1) * sizeof *self->clocked);
+            self->nclocked--;
+            return;
+        }
+}
+
+/* Drop everything of an indexed ended game but its index. */
+static void s_freeze(bd_engine *self, bd_game *g) {
+    s_unwatch_clock(self, g);
+    game_destroy(&g->g);
+    evlog_destroy(&g->log);
+    evindex_free(&g->events);
+    buf_free(&g->cap);
+    buf_init(&g->cap);
+    g->warm = 0;
+}
+
+static void s_warm_push(bd_engine *self, bd_game *g) {
+    if (s_push(&self->warm, &self->nwarm, &self->capwarm, g) != 0) {
+        s_freeze(self, g);   /* it has its index: it can be cold at once */
+        return;
+    }
+    g->warm = 1;
+}
+
+/* Keep at most S_WARM ended games in memory (between requests only: nothing holds them). */
+static void s_cool(bd_engine *self) {
+    if (self->nwarm <= S_WARM) return;
+    size_t drop = self->nwarm - S_WARM;
+    for (size_t i = 0; i < drop; i++) s_freeze(self, self->warm[i]);
+    memmove(self->warm, self->warm + drop, S_WARM * sizeof *self->warm);
+    self->nwarm = S_WARM;
+}
+
+/* retries: put the replies of its create and orders back in the retry table, as recovery
+ * does (once per game and daemon run: g->retries). */
+static int s_thaw(bd_engine *self, bd_game *g, int retries) {
+    char err[512] = "";
+    uint64_t n = 0;
+    if (retries) g->retries = 1;
+    if (s_reexecute(self, g, retries ? 2 : 1, &n, err, sizeof err) != 0) {
+        log_err("game %s: cannot be read back from its log: %s", g->id, err);
+        return -1;
+    }
+    s_after_load(g);
+    s_warm_push(self, g);
     return 0;
 }
 
@@ -566,13 +771,22 @@ int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
     }
     for (size_t i = 0; i < self->ninflight; i++) {
         bd_game *g = self->inflight[i];
+        if (!g->g) {   /* cold already (recovery completed and indexed it) */
+            g->inflight = 0;
+            continue;
+        }
         g->synced_seq = game_seq(g->g);
         evindex_mark_durable(&g->events);
         g->inflight = 0;
-        /* An ended game takes no more records: give its descriptor back. */
-        if (game_over(g->g)) evlog_destroy(&g->log);
+        /* An ended game takes no more records: index it (its log is durable: the log
+         * first, then the index) and give its descriptor back. */
+        if (game_over(g->g)) {
+            if (!g->fin && !g->warm && s_finish(self, g) == 0) s_warm_push(self, g);
+            evlog_destroy(&g->log);
+        }
     }
     self->ninflight = 0;
+    s_cool(self);
     return 0;
 }
 
@@ -695,41 +909,18 @@ static void s_quarantine(const char *path, const char *suffix) {
     if (rename(path, to) == 0) log_warn("moved %s to %s", path, to);
 }
 
-static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errlen) {
-    bd_game *g = s_game_new(self, id);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    evlog_scan scan;
-    g->log = evlog_open(g->log_path, &scan);
-    if (!g->log) {
-        if (scan.damaged) {
-            snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
-                     (unsigned long long)scan.bad_record, (unsigned long long)scan.bad_offset, scan.reason);
-            s_game_destroy(&g);
-            return -1;
-        }
-        if (scan.records == 0 && (scan.torn_tail || scan.file_bytes < EVLOG_FILE_HEADER)) {
-            /* Creation was cut before the header was durable: never acknowledged. */
-            log_warn("%s holds no complete header record; the game was never created", g->log_path);
-            s_quarantine(g->log_path, "unfinished");
-            s_game_destroy(&g);
-            return 0;
-        }
-        snprintf(err, errlen, "cannot open %s: %s", g->log_path, scan.reason);
-        s_game_destroy(&g);
-        return -1;
-    }
-    if (scan.torn_tail)
-        log_warn("%s: cut a torn tail at offset %llu (%llu bytes, never acknowledged)", g->log_path,
-                 (unsigned long long)scan.valid_bytes,
-                 (unsigned long long)(scan.file_bytes - scan.valid_bytes));
+/* Rebuild g->g from its log: every input record is fed again and each record the game
+ * produces is compared with the log's. g->log is open (evlog_open) at start-up; thaw: a
+ * cold ended game brought back, whose log is complete: it is only read (nothing can be
+ * appended: g->log is NULL) and the retry table is left alone (1) or gets the replies of
+ * the create and the orders as at start-up (2). 0; 1: not loaded (a game of
+ * another ruleset version, logged); -1: err says why. On failure g->g is NULL. */
+static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, char *err, size_t errlen) {
+    const char *id = g->id;
     char rerr[256] = "";
     evlog_reader *rd = evlog_reader_open(g->log_path, rerr, sizeof rerr);
     if (!rd) {
         snprintf(err, errlen, "cannot read %s: %s", g->log_path, rerr);
-        s_game_destroy(&g);
         return -1;
     }
     evlog_record *recs = NULL;
@@ -752,6 +943,9 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
     uint8_t seed[32];
     brt_reject rej;
     memset(&rej, 0, sizeof rej);
+    char mismatch[S_MISMATCH];
+    mismatch[0] = 0;
+    g->mismatch = mismatch;
     if (rc != 0) {
         const evlog_scan *s = evlog_reader_scan(rd);
         snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
@@ -781,8 +975,7 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         log_warn("%s: not loaded: %s; the log and its seed are left as they are (verify it with the "
                  "berthier-replay of that version)",
                  g->log_path, rej.message);
-        s_game_destroy(&g);
-        result = 0;
+        result = 1;
         goto done;
     }
     if (!g->g) {
@@ -794,7 +987,7 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         goto done;
     }
     /* The create's reply first, then the orders' (the retry table, docs/protocol.md P5). */
-    engine_recovered_create(self, g);
+    if (thaw != 1) engine_recovered_create(self, g);
     while (g->mode == S_MODE_REPLAY && g->cursor < g->nrecs) {
         const evlog_record *in = &recs[g->cursor];
         if (in->kind == EVLOG_HEADER || in->kind >= EVLOG_DICE) {
@@ -806,6 +999,7 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
         size_t at = g->cursor;
         g->mismatch[0] = 0;
         game_capture_begin(g);
+        self->reexecuted++;
         int irc = game_input_record(g->g, in->kind, in->payload, in->len, &rej);
         game_capture_end(g);
         if (irc != 0 || g->cursor == at) {
@@ -816,33 +1010,107 @@ static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errl
                          evlog_kind_name(in->kind), irc ? rej.message : "no record produced");
             goto done;
         }
-        engine_recovered_input(self, g, recs[at].kind, recs[at].payload, recs[at].len, seq_before);
+        if (thaw != 1) engine_recovered_input(self, g, recs[at].kind, recs[at].payload, recs[at].len, seq_before);
+    }
+    if (thaw && (g->mode != S_MODE_REPLAY || !game_over(g->g))) {
+        snprintf(err, errlen, "%s: the log no longer ends with the game's end", g->log_path);
+        goto done;
     }
     g->mode = S_MODE_LIVE;
+    *nrecs = n;
+    result = 0;
+done:
     g->recs = NULL;
+    g->mismatch = NULL;
     g->nrecs = g->cursor = 0;
+    free(recs);
+    evlog_reader_destroy(&rd);
+    if (result != 0) {
+        game_destroy(&g->g);
+        evindex_free(&g->events);
+        g->mode = S_MODE_LIVE;
+    }
+    return result;
+}
+
+static int s_recover_one(bd_engine *self, const char *id, char *err, size_t errlen) {
+    bd_game *g = s_game_new(self, id);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* An ended game whose index agrees with its log (size, last chain hash) is loaded
+     * from the index alone: not read, not re-executed. */
+    char fpath[CONFIG_PATH_MAX + 64];
+    s_fin_path(self, id, fpath, sizeof fpath);
+    bd_finidx *fin = finidx_read(fpath);
+    if (fin && finidx_matches(fin, g->log_path) == 0) {
+        g->fin = fin;
+        if (s_add(self, g) != 0) {
+            snprintf(err, errlen, "out of memory");
+            s_game_destroy(&g);
+            return -1;
+        }
+        return 0;
+    }
+    if (fin) log_warn("game %s: its index %s does not match its log; re-executing the log", id, fpath);
+    finidx_destroy(&fin);
+    evlog_scan scan;
+    g->log = evlog_open(g->log_path, &scan);
+    if (!g->log) {
+        if (scan.damaged) {
+            snprintf(err, errlen, "%s is damaged at record %llu, offset %llu: %s", g->log_path,
+                     (unsigned long long)scan.bad_record, (unsigned long long)scan.bad_offset, scan.reason);
+            s_game_destroy(&g);
+            return -1;
+        }
+        if (scan.records == 0 && (scan.torn_tail || scan.file_bytes < EVLOG_FILE_HEADER)) {
+            /* Creation was cut before the header was durable: never acknowledged. */
+            log_warn("%s holds no complete header record; the game was never created", g->log_path);
+            s_quarantine(g->log_path, "unfinished");
+            s_game_destroy(&g);
+            return 0;
+        }
+        snprintf(err, errlen, "cannot open %s: %s", g->log_path, scan.reason);
+        s_game_destroy(&g);
+        return -1;
+    }
+    if (scan.torn_tail)
+        log_warn("%s: cut a torn tail at offset %llu (%llu bytes, never acknowledged)", g->log_path,
+                 (unsigned long long)scan.valid_bytes,
+                 (unsigned long long)(scan.file_bytes - scan.valid_bytes));
+    uint64_t n = 0;
+    int rc = s_reexecute(self, g, 0, &n, err, errlen);
+    if (rc != 0) {
+        s_game_destroy(&g);
+        return rc < 0 ? -1 : 0;
+    }
     if (evlog_dirty(g->log) && evlog_sync(g->log) != 0) {
         snprintf(err, errlen, "%s: could not complete the last input (write or fdatasync failed)", g->log_path);
-        goto done;
+        s_game_destroy(&g);
+        return -1;
     }
-    if (game_over(g->g)) evlog_destroy(&g->log);   /* nothing more will be appended */
+    int over = game_over(g->g);
+    /* An ended game is indexed (its log is durable now) and kept cold. */
+    int indexed = over && s_finish(self, g) == 0;
+    if (over) evlog_destroy(&g->log);   /* nothing more will be appended */
     if (s_add(self, g) != 0) {
         snprintf(err, errlen, "out of memory");
-        goto done;
+        s_game_destroy(&g);
+        return -1;
     }
     s_after_load(g);
+    log_info("game %s resumed at seq %llu (%llu records)%s", id, (unsigned long long)game_seq(g->g),
+             (unsigned long long)n, over ? ", ended" : "");
+    if (indexed) {
+        s_freeze(self, g);
+        return 0;
+    }
     if (s_watch_clock(self, g) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;   /* g is in the table; engine_destroy frees it */
     }
-    log_info("game %s resumed at seq %llu (%llu records)%s", id, (unsigned long long)game_seq(g->g),
-             (unsigned long long)n, game_over(g->g) ? ", ended" : "");
-    result = 0;
-done:
-    free(recs);
-    evlog_reader_destroy(&rd);
-    if (result != 0) s_game_destroy(&g);
-    return result;
+    return 0;
 }
 
 static int s_is_id(const char *name, size_t len) {
@@ -852,7 +1120,7 @@ static int s_is_id(const char *name, size_t len) {
     return 1;
 }
 
-static int s_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int s_cmp(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
 int engine_recover(bd_engine *self, char *err, size_t errlen) {
     DIR *d = opendir(self->games_dir);
@@ -860,7 +1128,11 @@ int engine_recover(bd_engine *self, char *err, size_t errlen) {
         snprintf(err, errlen, "cannot read %s: %s", self->games_dir, strerror(errno));
         return -1;
     }
-    char **ids = NULL;
+    /* the ids back to back in one block: no small blocks freed between the games' */
+    typedef struct {
+        char id[ENGINE_ID_LEN + 1];
+    } s_id;
+    s_id *ids = NULL;
     size_t n = 0, cap = 0;
     struct dirent *de;
     while ((de = readdir(d))) {
@@ -869,20 +1141,25 @@ int engine_recover(bd_engine *self, char *err, size_t errlen) {
         if (!s_is_id(de->d_name, ENGINE_ID_LEN)) continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 64;
-            char **p = realloc(ids, cap * sizeof *p);
+            s_id *p = realloc(ids, cap * sizeof *p);
             if (!p) break;
             ids = p;
         }
-        ids[n] = strndup(de->d_name, ENGINE_ID_LEN);
-        if (ids[n]) n++;
+        memcpy(ids[n].id, de->d_name, ENGINE_ID_LEN);
+        ids[n].id[ENGINE_ID_LEN] = 0;
+        n++;
     }
     closedir(d);
     if (n) qsort(ids, n, sizeof *ids, s_cmp);
     int rc = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (rc == 0 && s_recover_one(self, ids[i], err, errlen) != 0) rc = -1;
-        free(ids[i]);
-    }
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (s_recover_one(self, ids[i].id, err, errlen) != 0) rc = -1;
     free(ids);
+    if (rc == 0) {
+        size_t cold = 0;
+        for (size_t i = 0; i < self->ngames; i++) cold += !self->games[i]->g;
+        log_info("recovered %zu games (%zu ended ones kept on disk); %llu inputs re-executed", self->ngames, cold,
+                 (unsigned long long)self->reexecuted);
+    }
     return rc;
 }

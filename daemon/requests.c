@@ -960,20 +960,21 @@ static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__
         }
         Berthier__V1__GameSummary *s = &sums[n];
         berthier__v1__game_summary__init(s);
-        const Berthier__V1__LogHeader *h = game_header(gm->g);
+        /* an ended game may be on disk only (games.c "finished games") */
+        bd_summary sum;
+        engine_summary(gm, &sum, &rr[n]);
         s->game_id = gm->id;
-        s->ruleset = h->ruleset;
-        s->scenario = h->scenario;
-        s->seq = game_seq(gm->g);
-        s->started = game_started(gm->g);
-        for (unsigned k = 0; k < game_seat_count(gm->g); k++)
+        s->ruleset = (char *)sum.ruleset;
+        s->scenario = (char *)sum.scenario;
+        s->seq = sum.seq;
+        s->started = sum.started;
+        for (unsigned k = 0; k < sum.nseats; k++)
             if (mine & (1u << k)) seats[n][s->n_your_seats++] = k;
         s->your_seats = seats[n];
-        if (game_over(gm->g)) {
-            game_result(gm->g, &rr[n]);
+        if (sum.over) {
             berthier__v1__result__init(&res[n]);
             res[n].ended = 1;
-            for (unsigned k = 0; k < game_seat_count(gm->g); k++)
+            for (unsigned k = 0; k < sum.nseats; k++)
                 if (rr[n].winners & (1u << k)) winners[n][res[n].n_winners++] = k;
             res[n].winners = winners[n];
             res[n].level = rr[n].level;
@@ -1005,7 +1006,7 @@ static void s_list_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__
 static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__FetchLog *f = req->fetch_log;
     uint64_t rid = req->request_id;
-    bd_game *gm = engine_find(e, f->game_id);
+    bd_game *gm = engine_peek(e, f->game_id);   /* the bytes come from the file: no need of its state */
     if (!f->game_id || !f->game_id[0]) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
         return;
@@ -1016,7 +1017,7 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
     }
     int admin = keys_is_admin(e->keys, key);
     int mine = engine_seats_of(gm, key) != 0 || engine_is_spectator(gm, key);
-    if (!admin && !(mine && game_over(gm->g))) {
+    if (!admin && !(mine && (!gm->g || game_over(gm->g)))) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "",
                mine ? "a seat or spectator may fetch the log of game %s only after the game has ended"
                     : "your key holds no seat in game %s",
@@ -1235,7 +1236,7 @@ static int s_reply_now(bd_engine *e, const uint8_t key[32], const Berthier__V1__
     if (req->body_case == BERTHIER__V1__REQUEST__BODY_CREATE) return 0;
     if (req->body_case == BERTHIER__V1__REQUEST__BODY__NOT_SET) return 0;
     const char *id = s_game_named(req);
-    bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+    bd_game *gm = id[0] ? engine_peek(e, id) : NULL;   /* an ended game may stay on disk */
     /* Unsynced records of the game wait only for the parties they concern
      * (quiet.h): another seat's sealed choice, recorded, does not hold this one up. */
     uint32_t views = gm ? quiet_views(gm, key) : 0;
@@ -1284,7 +1285,7 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     case BERTHIER__V1__REQUEST__BODY_HEADER:
     case BERTHIER__V1__REQUEST__BODY_QUERY: {
         const char *id = s_game_named(req);
-        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        bd_game *gm = id[0] ? engine_peek(e, id) : NULL;   /* an ended game may stay on disk */
         /* Nothing in flight or in the new round that concerns the asker (quiet.h),
          * and no reply of the asker about it waiting: neither in the round being
          * flushed (a refused input's reply, say) nor in the new one, and nothing
@@ -1298,7 +1299,7 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     default: {
         /* An input, a creation: it must wait for the flush to end before it is applied. */
         const char *id = s_game_named(req);
-        bd_game *gm = id[0] ? engine_find(e, id) : NULL;
+        bd_game *gm = id[0] ? engine_peek(e, id) : NULL;   /* an ended game may stay on disk */
         if (gm) quiet_mark_defer(e, gm, quiet_views(gm, key));
         break;
     }
@@ -1319,7 +1320,11 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
         dedupe_digest(frame, len, digest);
         const uint8_t *d, *reply;
         size_t rlen;
-        if (dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen)) {
+        /* an ended game's last replies are kept in its index, on disk (games.c) */
+        int hit = dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen) ||
+                  (engine_retry_restore(e, s_game_named(req), key, rid) &&
+                   dedupe_get(e->dedupe, key, rid, &d, &reply, &rlen));
+        if (hit) {
             if (sodium_memcmp(d, digest, DEDUPE_DIGEST) == 0) {
                 buf_reset(out);
                 buf_append(out, reply, rlen);

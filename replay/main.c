@@ -1,8 +1,8 @@
 /*
  * berthier-replay - verify, show and export Berthier game logs.
  *
- *   berthier-replay verify LOG [LOG...] [--pk HEX] [--trust FILE] [--receipts FILE] [--heads FILE]
- *                          [--seat-key SEAT:KEY[:HEADER_HASH]]...
+ *   berthier-replay verify LOG [LOG...] [-j N] [--paranoid] [--pk HEX] [--trust FILE] [--receipts FILE]
+ *                          [--heads FILE] [--seat-key SEAT:KEY[:HEADER_HASH]]...
  *   berthier-replay show LOG [--at SEQ] [--seat N]
  *   berthier-replay export LOG
  *   berthier-replay render LOG [--at SEQ] [--seat N [--seat-secret FILE] | --spectator | --all] [-o FILE.svg]
@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,8 @@ typedef struct args {
     int all;                   /* render, html: the full view of an unfinished game */
     const char *seat_secret;   /* render, html: the seat's key file */
     const char *output;        /* render, html: -o FILE (NULL: stdout) */
+    unsigned jobs;             /* verify: -j N, logs checked at once (default 1) */
+    int paranoid;              /* verify: every checkpoint signature on its own */
 } args;
 
 /* ---- options ---------------------------------------------------------------- */
@@ -138,6 +141,20 @@ static int s_opt_output(args *a, const char *v) {
     a->output = v;
     return 0;
 }
+static int s_opt_jobs(args *a, const char *v) {
+    uint64_t n;
+    if (s_parse_u64(v, &n) != 0 || n < 1 || n > 256) {
+        fprintf(stderr, "berthier-replay: --jobs wants a number of threads, 1..256\n");
+        return -1;
+    }
+    a->jobs = (unsigned)n;
+    return 0;
+}
+static int s_opt_paranoid(args *a, const char *v) {
+    (void)v;
+    a->paranoid = 1;
+    return 0;
+}
 
 static const option s_opt_table[] = {
     {"--pk", "HEX", "trust only this Ed25519 public key (64 hex chars); a header naming another key fails",
@@ -158,6 +175,11 @@ static const option s_opt_table[] = {
      "render, html: seat N's key file (berthierctl keygen); needed for --seat N before the game ends", s_opt_seat_secret},
     {"--all", NULL, "render, html: everything, also before the game ends (the operator's forensic view)", s_opt_all},
     {"--output", "FILE", "render, html: write to FILE (also -o FILE; default: standard output)", s_opt_output},
+    {"--jobs", "N", "verify: check N logs at once on N threads (also -j N; default 1); reports in the order given",
+     s_opt_jobs},
+    {"--paranoid", NULL,
+     "verify: check every checkpoint signature on its own, not only the last one before each end or cut",
+     s_opt_paranoid},
 };
 
 static const option *s_find_opt(const char *name) {
@@ -181,21 +203,78 @@ static int s_worse(int a, int b) {
     return rb > ra ? b : a;
 }
 
-static int s_cmd_verify(const args *a) {
-    brt_buf report;
-    buf_init(&report);
-    int worst = REPLAY_OK;
-    for (int i = 0; i < a->nlogs; i++) {
-        buf_reset(&report);
-        replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev, a->pins, a->npins};
-        int rc = replay_verify_with(a->logs[i], NULL, 0, &o, &report);
-        if (a->nlogs > 1) { /* name each log: "LOG: " before its report's first line */
-            printf("%s: ", a->logs[i]);
-        }
-        if (s_flush(&report, stdout) != 0 && rc == REPLAY_OK) rc = REPLAY_CANNOT;
-        worst = s_worse(worst, rc);
+/* verify -j N: the workers take the next log not yet taken; each report is kept
+ * until every earlier one has been printed. */
+typedef struct vjob {
+    const args *a;
+    brt_buf *reports;
+    int *rcs;
+    int next;                  /* the next log to take */
+    pthread_mutex_t lock;
+} vjob;
+
+static int s_verify_one(const args *a, int i, brt_buf *report) {
+    replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev, a->pins, a->npins, a->paranoid};
+    return replay_verify_with(a->logs[i], NULL, 0, &o, report);
+}
+
+static void *s_verify_worker(void *arg) {
+    vjob *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next < j->a->nlogs ? j->next++ : -1;
+        pthread_mutex_unlock(&j->lock);
+        if (i < 0) return NULL;
+        j->rcs[i] = s_verify_one(j->a, i, &j->reports[i]);
     }
-    buf_free(&report);
+}
+
+static int s_print_report(const args *a, int i, brt_buf *report, int rc) {
+    if (a->nlogs > 1) { /* name each log: "LOG: " before its report's first line */
+        printf("%s: ", a->logs[i]);
+    }
+    if (s_flush(report, stdout) != 0 && rc == REPLAY_OK) rc = REPLAY_CANNOT;
+    return rc;
+}
+
+static int s_cmd_verify(const args *a) {
+    int worst = REPLAY_OK;
+    /* Receipts and heads are marked as used by the log that holds them: one thread then. */
+    unsigned jobs = a->ev.nreceipts || a->ev.nheads ? 1 : a->jobs;
+    if (jobs > (unsigned)a->nlogs) jobs = (unsigned)a->nlogs;
+    if (jobs > 1) {
+        vjob j = {a, calloc((size_t)a->nlogs, sizeof(brt_buf)), calloc((size_t)a->nlogs, sizeof(int)), 0,
+                  PTHREAD_MUTEX_INITIALIZER};
+        pthread_t th[256];
+        unsigned started = 0;
+        /* The first log on this thread: whatever a ruleset builds once per process
+         * (its scenario tables) is built before any worker starts. */
+        if (j.reports && j.rcs) j.rcs[j.next++] = s_verify_one(a, 0, &j.reports[0]);
+        if (j.reports && j.rcs)
+            while (started < jobs && pthread_create(&th[started], NULL, s_verify_worker, &j) == 0) started++;
+        for (unsigned k = 0; k < started; k++) pthread_join(th[k], NULL);
+        if (j.reports && j.rcs && !started) s_verify_worker(&j); /* no thread: the rest in this one */
+        if (j.reports && j.rcs) {
+            for (int i = 0; i < a->nlogs; i++) {
+                worst = s_worse(worst, s_print_report(a, i, &j.reports[i], j.rcs[i]));
+                buf_free(&j.reports[i]);
+            }
+        }
+        int done = j.reports && j.rcs;
+        free(j.reports);
+        free(j.rcs);
+        jobs = done ? 0 : 1; /* out of memory: one at a time */
+    }
+    if (jobs == 1) {
+        brt_buf report;
+        buf_init(&report);
+        for (int i = 0; i < a->nlogs; i++) {
+            buf_reset(&report);
+            int rc = s_verify_one(a, i, &report);
+            worst = s_worse(worst, s_print_report(a, i, &report, rc));
+        }
+        buf_free(&report);
+    }
     /* Evidence about no game given cannot be checked: say so. */
     for (size_t i = 0; i < a->ev.nreceipts; i++)
         if (!a->ev.receipts[i].used)
@@ -288,10 +367,12 @@ typedef struct command {
 } command;
 
 static const command s_cmd_table[] = {
-    {"verify", "--pk --trust --receipts --heads --seat-key",
-     "(several LOGs may be named: each is checked in turn, its report prefixed with its name, and the\n"
-     "        exit status is the worst: 1 before 3 before 2)\n"
-     "        check the chain, every checkpoint signature, the seed reveal and every roll, and re-execute every input\n"
+    {"verify", "--jobs --paranoid --pk --trust --receipts --heads --seat-key",
+     "(several LOGs may be named: each is checked in turn, or N at once with -j N, its report prefixed with\n"
+     "        its name and printed in the order given, and the exit status is the worst: 1 before 3 before 2)\n"
+     "        check the chain, the checkpoints (the signature of the last one before the end or the first bad\n"
+     "        record covers the earlier ones through the chain; --paranoid checks each one), the seed reveal and\n"
+     "        every roll, and re-execute every input\n"
      "        with the pinned ruleset comparing each outcome byte for byte. Exit 0: a complete, finished game\n"
      "        and every check passed; 1: tampered or corrupt (the first bad record is named); 2: consistent\n"
      "        so far but not finished (a live game); 3: the log could not be read. The signer's key is printed;\n"
@@ -371,11 +452,11 @@ int main(int argc, char **argv) {
                 argv[1]);
         return REPLAY_USAGE;
     }
-    args a = {.at = UINT64_MAX, .seat = -1};
+    args a = {.at = UINT64_MAX, .seat = -1, .jobs = 1};
     static const char *logs[4096];
     a.logs = logs;
     for (int i = 2; i < argc; i++) {
-        const char *arg = strcmp(argv[i], "-o") == 0 ? "--output" : argv[i];
+        const char *arg = strcmp(argv[i], "-o") == 0 ? "--output" : strcmp(argv[i], "-j") == 0 ? "--jobs" : argv[i];
         if (strncmp(arg, "--", 2) == 0) {
             char name[32];
             const char *eq = strchr(arg, '=');

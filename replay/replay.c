@@ -5,7 +5,9 @@
  * The engine (core/game.c) runs with a sink whose record() does not write but
  * compares what the engine produced with the next record of the log, and whose
  * checkpoint() checks that the next record is a CHECKPOINT of the current head
- * signed by the trusted key. The replay feeds every input record of the log to
+ * signed by the trusted key (verify checks the signature of the last checkpoint
+ * before the end or the first problem, which covers the earlier ones through the
+ * chain: s_flush_sigs; --paranoid and the other tools check each one). The replay feeds every input record of the log to
  * the engine in order; each must make the engine produce exactly the records
  * that follow it, so a changed, missing, extra or reordered record is found at
  * the first place it makes a difference.
@@ -58,6 +60,10 @@ typedef struct session {
     int ran_out;                 /* the engine wanted a record after the end of the log */
     uint64_t checkpoints;        /* checkpoints verified */
     size_t last_checkpoint;      /* position of the last one verified (0: none) */
+    int lazy_sigs;               /* verify: one signature for the checkpoints the chain covers */
+    size_t *ckpts;               /* lazy: checkpoints whose signature is not checked yet */
+    size_t n_ckpts, cap_ckpts;
+    int flushing;                /* inside s_flush_sigs */
     uint64_t rolls;              /* DICE records matched */
     brt_buf *report;
     size_t n_problems;
@@ -79,9 +85,13 @@ static void s_line(session *s, const char *fmt, ...) {
     buf_append_str(s->report, "\n");
 }
 
-/* One problem, naming the record. */
+static void s_flush_sigs(session *s);
+
+/* One problem, naming the record. The checkpoints before it whose signatures
+ * wait are checked first, so that a bad one is named before it. */
 static void s_problem(session *s, size_t i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void s_problem(session *s, size_t i, const char *fmt, ...) {
+    if (!s->flushing) s_flush_sigs(s);
     char what[800];
     va_list ap;
     va_start(ap, fmt);
@@ -108,6 +118,7 @@ static void s_session_free(session *s) {
     if (s->hdr) berthier__v1__log_header__free_unpacked(s->hdr, NULL);
     free(s->recs);
     free(s->dice);
+    free(s->ckpts);
     evlog_reader_destroy(&s->rd);
     sodium_memzero(s->seed, sizeof s->seed);
     memset(s, 0, sizeof *s);
@@ -290,6 +301,66 @@ static int s_sink_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t
     return -1;
 }
 
+/* 1 if the signature of checkpoint c does not verify. */
+static int s_sig_bad(const session *s, const Berthier__V1__LogCheckpoint *c) {
+    return evlog_checkpoint_verify(s->pk, s->hdr->game_id, c->record, c->head.data, c->signature.data) != 0;
+}
+
+/* The same for the checkpoint at record i (decoded and checked once already);
+ * *rec: the record it names. */
+static int s_ckpt_bad(const session *s, size_t i, uint64_t *rec) {
+    ProtobufCMessage *m = NULL;
+    if (canon_unpack(&berthier__v1__log_checkpoint__descriptor, s->recs[i].payload, s->recs[i].len, 0, &m) !=
+        CANON_OK)
+        return 1;
+    Berthier__V1__LogCheckpoint *c = (Berthier__V1__LogCheckpoint *)m;
+    *rec = c->record;
+    int bad = s_sig_bad(s, c);
+    protobuf_c_message_free_unpacked(m, NULL);
+    return bad;
+}
+
+/* Keep checkpoint i for s_flush_sigs: its record and head are checked already. */
+static int s_defer_sig(session *s, size_t i) {
+    if (s->n_ckpts == s->cap_ckpts) {
+        size_t nc = s->cap_ckpts ? 2 * s->cap_ckpts : 32;
+        size_t *p = realloc(s->ckpts, nc * sizeof *p);
+        if (!p) {
+            s_problem(s, i, "out of memory while keeping the checkpoints");
+            return -1;
+        }
+        s->ckpts = p;
+        s->cap_ckpts = nc;
+    }
+    s->ckpts[s->n_ckpts++] = i;
+    return 0;
+}
+
+/* The signatures of the checkpoints kept so far. The chain hash that the last
+ * one signs covers every record before it, the earlier checkpoints included, so
+ * its signature alone vouches for all of them: one Ed25519 check. Only when it
+ * fails are the earlier ones checked one by one, to name the first bad one (a
+ * rewritten history re-signed with another key fails at the first checkpoint). */
+static void s_flush_sigs(session *s) {
+    if (!s->n_ckpts || s->flushing) return;
+    s->flushing = 1;
+    size_t n = s->n_ckpts;
+    s->n_ckpts = 0;
+    uint64_t rec = 0;
+    if (s_ckpt_bad(s, s->ckpts[n - 1], &rec)) {
+        size_t first = n - 1;
+        for (size_t j = 0; j + 1 < n; j++)
+            if (s_ckpt_bad(s, s->ckpts[j], &rec)) {
+                first = j;
+                break;
+            }
+        if (first == n - 1) s_ckpt_bad(s, s->ckpts[first], &rec);
+        s_problem(s, s->ckpts[first], "checkpoint signature of record %llu does not verify under key %02x%02x%02x%02x...",
+                  (unsigned long long)rec, s->pk[0], s->pk[1], s->pk[2], s->pk[3]);
+    }
+    s->flushing = 0;
+}
+
 static int s_sink_checkpoint(void *ctx) {
     session *s = ctx;
     if (s->problem || s->ran_out) return -1;
@@ -328,7 +399,9 @@ static int s_sink_checkpoint(void *ctx) {
         s_problem(s, i, "checkpoint signature is %zu bytes, not 64", c->signature.len);
     else if (!s->have_pk)
         s_problem(s, i, "no signing key to check the checkpoint with");
-    else if (evlog_checkpoint_verify(s->pk, s->hdr->game_id, c->record, c->head.data, c->signature.data) != 0)
+    else if (s->lazy_sigs)
+        rc = s_defer_sig(s, i);
+    else if (s_sig_bad(s, c))
         s_problem(s, i, "checkpoint signature of record %llu does not verify under key %02x%02x%02x%02x...",
                   (unsigned long long)c->record, s->pk[0], s->pk[1], s->pk[2], s->pk[3]);
     else
@@ -451,6 +524,7 @@ static int s_start(session *s) {
         return -1;
     }
     if (!s->have_seed) game_set_dice_source(s->g, s_log_dice, s);
+    game_set_replaying(s->g, 1);
     s->cursor = 1;
     return 0;
 }
@@ -598,6 +672,7 @@ static int s_verify(session *s) {
     s_check_syncs(s);
     if (s->n_problems == 0 && s_start(s) == 0) {
         while (s_step(s)) {}
+        s_flush_sigs(s);
         if (s->opts && s->opts->npins) s_check_pins(s, s->opts->pins, s->opts->npins);
     }
     if (s->damaged) {
@@ -680,24 +755,25 @@ int replay_verify_with(const char *path, const uint8_t *data, size_t len, const 
     session s;
     if (s_open_session(&s, path ? NULL : data, len, path, report) != 0) return REPLAY_CANNOT;
     s.opts = opts;
+    s.lazy_sigs = !(opts && opts->paranoid);
     int rc = s_verify(&s);
     s_session_free(&s);
     return rc;
 }
 
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, NULL, 0};
+    replay_opts o = {trusted_pk, NULL, NULL, 0, 0};
     return replay_verify_with(NULL, data, len, &o, report);
 }
 
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, NULL, 0};
+    replay_opts o = {trusted_pk, NULL, NULL, 0, 0};
     return replay_verify_with(path, NULL, 0, &o, report);
 }
 
 int replay_verify_seats(const char *path, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins,
                         brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, pins, npins};
+    replay_opts o = {trusted_pk, NULL, pins, npins, 0};
     return replay_verify_with(path, NULL, 0, &o, report);
 }
 

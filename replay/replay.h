@@ -2,7 +2,9 @@
  * replay.h - re-executing a game log: the library behind berthier-replay.
  *
  * verify: the chain, the header (ruleset version, signing key), every
- * checkpoint signature, the seed reveal against the dice commitment, and a
+ * checkpoint (the signature of the last one before the end or the first problem,
+ * which covers the earlier ones through the chain; each one with opts->paranoid),
+ * the seed reveal against the dice commitment, and a
  * re-execution of every input through the pinned ruleset in which every record
  * the engine produces must equal the next record of the log byte for byte.
  */
@@ -54,6 +56,7 @@ typedef struct replay_opts {
     struct replay_evidence *ev;       /* trust keys, receipts, heads (NULL: none) */
     const replay_seat_pin *pins;      /* --seat-key: the seats' own records of their joins */
     size_t npins;
+    int paranoid;                     /* --paranoid: check every checkpoint signature on its own */
 } replay_opts;
 
 /* Verify the log at path (or, with path NULL, the memory image data/len) and

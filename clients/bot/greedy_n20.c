@@ -18,6 +18,8 @@
  *   rally       rally, spending Morale only with plenty left [10.0]
  *   place       the rallied unit goes where the enemy is farthest
  *   other       end / decline (reaction, contact, good ground unless useful)
+ *   steps       the whole orders first; within a step-by-step declaration the best battle,
+ *               at Step F no reduction [9.5]
  *
  * Clients are not rules code: nothing here is logged or replayed.
  */
@@ -172,9 +174,19 @@ static int s_score(const s_board *b, const N20__V1__Order *o) {
         const s_unit *u = s_find(b, o->good_ground->unit);
         return u ? s_enemy_adjacent(b, u->hex) - 1 - (o->good_ground->artillery_immune ? 0 : 1) : -1;
     }
-    case N20__V1__ORDER__KIND_COUNTERCHARGE:
+    case N20__V1__ORDER__KIND_COUNTERCHARGE: return o->countercharge->fight ? -2 : -1;
     case N20__V1__ORDER__KIND_DISENGAGE:
     case N20__V1__ORDER__KIND_CONTACT: return -1;
+    /* the step forms of legal(): the whole orders above are preferred where they are listed */
+    case N20__V1__ORDER__KIND_FIGHT: return -25; /* [9.5] decided at Step F: never reduces anyway */
+    case N20__V1__ORDER__KIND_STEP_F: return o->step_f->reduce ? -20 : 0;
+    case N20__V1__ORDER__KIND_DECLARE_ONE:
+        return s_odds_score(s_strength(b, o->declare_one->attackers, o->declare_one->n_attackers),
+                            s_strength(b, o->declare_one->defenders, o->declare_one->n_defenders)) - 40;
+    case N20__V1__ORDER__KIND_DECLARE_DONE: return 0;
+    case N20__V1__ORDER__KIND_RETREAT_STEP:
+        return 10 * s_nearest_enemy(b, s_last(o->retreat_step->path, o->retreat_step->n_path)) - 100;
+    case N20__V1__ORDER__KIND_RETREAT_STOP: return -50;
     default: return -1;
     }
 }

@@ -53,7 +53,7 @@ int n20_advance_any(const n20_state *s) {
 void n20_advance_begin(n20_state *s, brt_dice *dice, n20_out *out) {
     n20_fight *f = &s->f;
     if (s->over) return;
-    if (f->winner > 1 || !n20_advance_any(s)) {
+    if (f->winner > 1 || !n20_advance_any(s) || n20_garrison_rearguard(s)) { /* [9.4.4.2] */
         n20_battle_finish(s, dice, out);
         return;
     }
@@ -91,13 +91,31 @@ static int s_pursuit_path(const n20_state *s, uint16_t h, const uint16_t **path)
     return 0;
 }
 
+/* v3 [9.9.3]: once control was Lost and the mandatory Cavalry advance made, one other unit may
+ * still advance, into the defeated unit's hex only (docs/danube-rulings/edition.md R-dn-9.9.3-other) */
+static int s_v3_check(const n20_state *s, int u, int n, brt_reject *err, const char *id) {
+    if (!s->f.adv_lost || s->sc->units[u].type == N20_CAV) return 0;
+    if (n > 1)
+        return n20_reject(err, "9.8.3", "control of the advance was Lost: %s may advance only into the defeated "
+                          "unit's hex", id);
+    const n20_battle *b = &s->b[s->f.battle];
+    const uint8_t *list = s->f.winner == s->f.att_side ? b->att : b->def;
+    int nl = s->f.winner == s->f.att_side ? b->natt : b->ndef;
+    for (int i = 0; i < nl; i++)
+        if (list[i] != u && s->sc->units[list[i]].type != N20_CAV && (s->u[list[i]].flags & N20_UF_EXHAUSTED))
+            return n20_reject(err, "9.8.3", "control of the advance was Lost: only one unit besides the Cavalry "
+                              "advances, and %s already has", N20_RUID(s, list[i]));
+    return 0;
+}
+
 int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err) {
     if (s->phase != N20_PH_ADVANCE) return n20_reject(err, "9.8.1", "no Advance after Combat now");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "9.8", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!s_in_battle_winner(s, u))
         return n20_reject(err, "9.8.2", "%s is not a victorious unit of this battle", id);
+    if (n20_wg_caution_check(s, u, "Advance after Combat", err) < 0) return -1; /* Wagram [6.11] */
     if (s->sc->units[u].type == N20_ART)
         return n20_reject(err, "9.8.2", "%s is Artillery: it never advances after combat", id);
     if (s->u[u].routed) return n20_reject(err, "9.8.2", "%s is Routed and cannot advance", id);
@@ -111,20 +129,23 @@ int n20_advance_check(const n20_state *s, int u, const uint16_t *path, int n, br
         return n20_reject(err, "9.8.2", "%s may advance only into a vacated battle hex, not %04u", id,
                           n20_xxyy(path[0]));
     int d = n20_dir(s->sc, s->u[u].hex, path[0]);
-    if (d < 0 || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+    int wg = d < 0 ? 0 : n20_wg_retreat_side(s, u, s->u[u].hex, path[0]); /* Wagram [6.10.1] [16.10.1] */
+    if (d < 0 || wg < 0 || (!wg && n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d)))
         return n20_reject(err, "9.8.4", "%s cannot reach %04u (not adjacent or across a Major River)", id,
                           n20_xxyy(path[0]));
     if (s->f.adv_lost && !s->f.adv_cav_done && s->sc->units[u].type != N20_CAV)
         return n20_reject(err, "9.8.3", "control of the advance was Lost: a Cavalry unit advances first");
+    int v4 = n20_ed_has(s, N20_EDF_ADVANCE_V4); /* v3 [9.9.2] [9.9.3]: s_v3_check */
+    if (!v4 && s_v3_check(s, u, n, err, id) < 0) return -1;
     for (int i = 0; i < s->f.nvacated; i++)
-        if (s->f.vacated[i] == path[0] && (s->f.adv_entered & (1u << i)) && n > 1 &&
+        if (v4 && s->f.vacated[i] == path[0] && (s->f.adv_entered & (1u << i)) && n > 1 &&
             s->sc->units[u].type == N20_CAV)
             return n20_reject(err, "9.8.5", "only the first unit into %04u may pursue; %s advances into "
                               "that hex only", n20_xxyy(path[0]), id);
     if (n > 1) {
-        if (s->sc->units[u].type != N20_CAV)
+        if (v4 && s->sc->units[u].type != N20_CAV)
             return n20_reject(err, "9.8.2", "%s is not Cavalry: it advances a single hex", id);
-        if (n > s->sc->units[u].allowance)
+        if (v4 && n > s->sc->units[u].allowance)
             return n20_reject(err, "9.8.5", "%s may pursue at most %u hexes", id, s->sc->units[u].allowance);
         const uint16_t *rp;
         int nr = s_pursuit_path(s, path[0], &rp);
@@ -156,6 +177,9 @@ void n20_advance_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out
     int us[1] = {u};
     n20_event(out, s, "advanced", us, 1, hx, nh, NULL, 0, "[9.8] " N20_U(0) " advances to %04u",
               n20_xxyy(path[n - 1]));
+    n20_garrison_entered(s, u, path, n, out); /* [9.4.4.3] [9.4.4.4] */
+    n20_ae_advanced(s, u, path, n, out); /* A-E [9.10.1] Catastrophe */
+    n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
 }
 
 int n20_advance_end_check(const n20_state *s, brt_reject *err) {

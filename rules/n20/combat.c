@@ -16,13 +16,15 @@ int n20_must_attack(const n20_state *s, int u) {
 
 /* enemies that the attack of u obliges to be attacked [9.1] [9.1.1] [9.2.1] */
 static int s_obliges(const n20_state *s, int att, int e) {
-    if (s->u[e].where != N20_U_MAP || s->sc->units[e].type == N20_LEADER) return 0;
+    if (!n20_map_force(s, e) || s->sc->units[e].type == N20_LEADER) return 0; /* an active Garrison too [9.4.4.1] */
     if (n20_side_of(s, e) == n20_side_of(s, att)) return 0;
     int d = n20_dir(s->sc, s->u[att].hex, s->u[e].hex);
     if (d < 0) return 0;
     if (n20_side_river(s->sc, n20_weather(s), s->u[att].hex, d) == N20_RIV_MAJOR) return 0;
     return n20_exerts_zoc(s, att, s->u[e].hex) || n20_exerts_zoc(s, e, s->u[att].hex);
 }
+
+int n20_declare_obliges(const n20_state *s, int att, int e) { return s_obliges(s, att, e); }
 
 int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_reject *err) {
     const n20_scenario *sc = s->sc;
@@ -35,7 +37,9 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
             return n20_reject(err, "9.0", "battle %d needs attackers and defenders", i + 1);
         for (int j = 0; j < b[i].natt; j++) {
             int a = b[i].att[j];
-            if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
+            if (a < sc->nunits && n20_is_garrison(s, a) && n20_side_of(s, a) == side) {
+                if (n20_garrison_attacker_check(s, a, err) < 0) return -1; /* [9.4.4.1] Wagram [9.11] */
+            } else if (a >= sc->nunits || s->u[a].where != N20_U_MAP || n20_side_of(s, a) != side ||
                 sc->units[a].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot attack: not a phasing unit on the map",
                                   a < sc->nunits ? N20_RUID(s, a) : "?");
@@ -44,7 +48,9 @@ int n20_declare_check(const n20_state *s, const n20_battle *b, int nb, brt_rejec
         }
         for (int j = 0; j < b[i].ndef; j++) {
             int d = b[i].def[j];
-            if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
+            if (d < sc->nunits && n20_is_garrison(s, d) && n20_side_of(s, d) != side) {
+                if (n20_garrison_defender_check(s, d, err) < 0) return -1; /* [9.4.4] */
+            } else if (d >= sc->nunits || s->u[d].where != N20_U_MAP || n20_side_of(s, d) == side ||
                 sc->units[d].type == N20_LEADER)
                 return n20_reject(err, "9.0", "%s cannot be attacked: not an enemy unit on the map",
                                   d < sc->nunits ? N20_RUID(s, d) : "?");
@@ -186,7 +192,8 @@ static int s_terrain_benefit(const n20_state *s, const n20_battle *b) {
     int best = 0, w = n20_weather(s);
     for (int j = 0; j < b->ndef; j++) {
         uint16_t h = s->u[b->def[j]].hex;
-        if (sc->t_def[sc->terrain[h]] > best) best = sc->t_def[sc->terrain[h]];
+        int t = n20_terrain_at(s, h); /* A-E [9.10] a Bridgehead is a Redoubt */
+        if (sc->t_def[t] > best) best = sc->t_def[t];
         for (int k = 0; k < b->natt; k++) {
             int d = n20_dir(sc, h, s->u[b->att[k]].hex);
             if (d < 0) continue;
@@ -209,12 +216,14 @@ static int s_all_routed(const n20_state *s, const uint8_t *units, int n) {
 
 int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b) {
     int side = n20_side_of(s, b->att[0]);
+    if (n20_garrison_only(s, b->att, b->natt)) return 0; /* [9.4.4.1] */
     return s->morale[side] >= 1 && !s_all_routed(s, b->att, b->natt); /* [12.2.3] [9.6.2] */
 }
 
 int n20_defender_may_reserve(const n20_state *s) {
     const n20_battle *b = &s->b[s->f.battle];
     int side = 1 - s->f.att_side;
+    if (n20_garrison_only(s, b->def, b->ndef)) return 0; /* [9.4.4.1] */
     return s->morale[side] >= 1 && !s_all_routed(s, b->def, b->ndef);
 }
 
@@ -259,7 +268,8 @@ static void s_roll_rout(n20_state *s, int k, brt_dice *dice, n20_out *out) {
     uint32_t die = n20_roll(s, dice, us, 1, "9.6 rout distance"); /* [16.1] as the unit is seen */
     int m = (int)die;
     if (s->sc->units[u].flags & N20_FLAG_ELITE) m += s->sc->rout_elite;
-    if (s->sc->terrain[s->u[u].hex] == N20_T_FORTIFIED) m += s->sc->rout_fort;
+    if (n20_is_fortified(s->sc, s, s->u[u].hex) && n20_ed_has(s, N20_EDF_FORT_ROUT_MOD))
+        m += s->sc->rout_fort; /* Fortified or Redoubt; v3 [9.8.1]: no modifier, only one hex fewer */
     int v[2] = {(int)die, m};
     if (m < 1) {
         n20_event(out, s, "rout-roll", us, 1, NULL, 0, v, 2,
@@ -310,6 +320,9 @@ static int s_sum_printed(const n20_state *s, const uint8_t *units, int n) {
 
 static int s_ex_required(const n20_state *s) { return s->f.diff; /* reused: see s_roll */ }
 
+static void s_crt(n20_state *s, brt_dice *dice, n20_out *out);
+
+/* [9.0] Steps B-E: the strengths and the Combat Differential; Step F waits for the attacker */
 static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     n20_fight *f = &s->f;
     n20_battle *b = &s->b[f->battle];
@@ -332,18 +345,16 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         att += v;
     }
     att += f->att_reserve;
-    int support = 0, nbomb = 0;
+    int support = 0;
     for (int j = 0; j < b->ndef; j++) def += n20_combat_strength(s, b->def[j], 0, 0, 0);
     for (int j = 0; j < b->ndef; j++) support += n20_art_support(s, b->def[j]); /* [16.3.1] */
     for (int j = 0; j < b->natt; j++)
-        if (n20_bombards(s, b, b->att[j])) {
-            nbomb++;
-            f->bombard |= (uint8_t)(1u << j);
-        }
+        if (n20_bombards(s, b, b->att[j])) f->bombard |= (uint8_t)(1u << j);
     f->bomb_known = (uint8_t)((s->opts & N20_OPT_ART_SUPPORT) != 0);
     def += support;
     int terr = s_terrain_benefit(s, b);
     def += terr + gg_def + f->def_reserve; /* [5.1] +1 Terrain Defense is cumulative */
+    def += n20_garrison_def_bonus(s, b);   /* Wagram [9.11] a French unit in a Battery hex */
     if (s->opts & N20_OPT_SPECIAL_UNITS) { /* [9.0] Step D: [16.7.1] Elan, [16.7.4] Unreliable */
         att += n20_special_step_d(s, b->att, b->natt, 1, f->att_reserve, dice, out);
         def += n20_special_step_d(s, b->def, b->ndef, 0, f->def_reserve, dice, out);
@@ -361,7 +372,60 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
                   n20_u_list(la, sizeof la, 0, b->natt));
         if (!cmd) diff -= 1;
     }
-    if (f->has_cap && f->cap < diff) diff = f->cap; /* [9.5] */
+    f->sf_att = (int16_t)att;
+    f->sf_def = (int16_t)def;
+    f->sf_terr = (int16_t)terr;
+    f->sf_support = (int16_t)support;
+    f->sf_diff = (int16_t)diff;
+    if (f->has_cap == 1) { /* [9.5] a cap given with the resolve order: a standing instruction (R-9.5-cap) */
+        if (f->cap < diff) f->sf_diff = (int16_t)f->cap;
+    } else if (f->has_cap == N20_CAP_STEP_F && diff > sc->crt_lo) { /* [9.0] Step F: the attacker decides [9.5] */
+        s->phase = N20_PH_STEP_F;
+        return;
+    }
+    s_crt(s, dice, out);
+}
+
+int n20_step_f_range(const n20_state *s, int *lo, int *hi) {
+    if (s->phase != N20_PH_STEP_F || !s->f.active) return 0;
+    int d = s->f.sf_diff;
+    *lo = s->sc->crt_lo;
+    *hi = d > s->sc->crt_hi ? s->sc->crt_hi : d;
+    return 1;
+}
+
+int n20_step_f_check(const n20_state *s, int reduce, int diff, brt_reject *err) {
+    int lo, hi;
+    if (!n20_step_f_range(s, &lo, &hi))
+        return n20_reject(err, "9.5", "no Voluntary Differential Reduction to decide now (Step F)");
+    if (reduce && (diff < lo || diff > hi))
+        return n20_reject(err, "9.5", "the differential of battle %u is %+d: resolve it at a column from %+d to %+d",
+                          s->f.battle + 1, s->f.sf_diff, lo, hi);
+    return 0;
+}
+
+void n20_step_f_apply(n20_state *s, int reduce, int diff, brt_dice *dice, n20_out *out) {
+    n20_fight *f = &s->f;
+    int v[2] = {f->sf_diff, reduce ? diff : f->sf_diff};
+    if (reduce && diff < f->sf_diff) {
+        n20_event(out, s, "reduction", NULL, 0, NULL, 0, v, 2,
+                  "[9.5] battle %u: the attacker reduces the differential from %+d to %+d", f->battle + 1,
+                  f->sf_diff, diff);
+        f->sf_diff = (int16_t)diff;
+    }
+    s_crt(s, dice, out);
+}
+
+/* [9.0] Steps F-H: the CRT column of the differential, the die, the result */
+static void s_crt(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_fight *f = &s->f;
+    n20_battle *b = &s->b[f->battle];
+    const n20_scenario *sc = s->sc;
+    int att = f->sf_att, def = f->sf_def, terr = f->sf_terr, support = f->sf_support, diff = f->sf_diff;
+    int nbomb = 0;
+    for (int j = 0; j < b->natt; j++)
+        if (f->bombard & (1u << j)) nbomb++;
+    f->sf_att = f->sf_def = f->sf_terr = f->sf_support = f->sf_diff = 0;
     int col = diff < sc->crt_lo ? sc->crt_lo : diff > sc->crt_hi ? sc->crt_hi : diff;
     int us[2 * N20_MAX_SIDE];
     int nu = 0;
@@ -406,6 +470,7 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
     }
     int aside = f->att_side, dside = 1 - aside;
     f->winner = 2;
+    n20_garrison_result(s, b, res, out); /* [9.4.4.1] Garrisons neither retreat nor break */
     switch (res) {
     case N20_R_AB:
         s_vacate_all(s, b->att, b->natt);
@@ -445,14 +510,15 @@ static void s_roll(n20_state *s, brt_dice *dice, n20_out *out) {
         int need = s_sum_printed(s, b->def, b->ndef); /* printed values only */
         uint8_t el[N20_MAX_SIDE]; /* [16.3.2] bombarding Artillery cannot be Broken for an EX */
         int nel = 0;
-        for (int j = 0; j < b->natt; j++)
-            if (!n20_bombards(s, b, b->att[j])) el[nel++] = b->att[j];
+        for (int j = 0; j < b->natt; j++) /* a Garrison (a Battery) is never Broken [9.11] */
+            if (!n20_bombards(s, b, b->att[j]) && s->u[b->att[j]].where == N20_U_MAP) el[nel++] = b->att[j];
         s_vacate_all(s, b->def, b->ndef);
         for (int j = 0; j < b->ndef; j++)
             if (s->u[b->def[j]].where == N20_U_MAP) n20_break_unit(s, b->def[j], out, "9.6 EX");
         f->winner = (uint8_t)aside;
         if (s->over) return;
         f->diff = (int8_t)need;
+        if (need == 0 && n20_garrison_only(s, b->def, b->ndef)) break; /* a strength-0 Garrison [9.4.4] */
         /* if every choice must break them all, do it now */
         int total = s_sum_printed(s, el, nel);
         int forced = 1;
@@ -482,7 +548,7 @@ void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int ca
     f->battle = (uint8_t)battle;
     n20_battle *b = &s->b[battle];
     f->att_side = (uint8_t)n20_side_of(s, b->att[0]);
-    f->has_cap = (uint8_t)(has_cap ? 1 : 0);
+    f->has_cap = (uint8_t)(has_cap == N20_CAP_STEP_F ? N20_CAP_STEP_F : has_cap ? 1 : 0);
     f->cap = (int8_t)cap;
     f->winner = 2;
     for (int j = 0; j < b->natt; j++)

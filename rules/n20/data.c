@@ -45,7 +45,7 @@ static int s_hexw(const n20_scenario *sc, const char *w, uint16_t *out) {
 }
 
 static int s_terrain(const char *w) {
-    static const char *names[] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
+    static const char *names[] = {"clear", "town", "fortified", "forest", "rough", "marsh", "redoubt"};
     for (int i = 0; i < N20_T_COUNT; i++)
         if (strcmp(w, names[i]) == 0) return i;
     return -1;
@@ -68,8 +68,8 @@ static int s_result(const char *w) {
 static int s_effect(const char *w) {
     static const char *names[] = {"none",       "morale-self", "morale-enemy", "rally",
                                   "move-mod",   "good-ground", "frederick",    "reshuffle",
-                                  "forced-march-free"};
-    for (int i = 0; i < 9; i++)
+                                  "forced-march-free", "pontoon-damage"};
+    for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
         if (strcmp(w, names[i]) == 0) return i;
     return -1;
 }
@@ -115,6 +115,8 @@ static int s_split(const char *p, size_t len, s_line *L, int *prov_rulebook) {
         while (*c && *c != ' ' && *c != '\t') c++;
         if (*c) *c++ = 0;
     }
+    while (*c == ' ' || *c == '\t') c++;
+    if (*c) return -1; /* more than MAXW words: refused, never cut short */
     return L->n ? 0 : -1;
 }
 
@@ -162,6 +164,162 @@ static int s_optlist(const char *w, uint32_t *bits) {
     return *bits ? 0 : -1;
 }
 
+/* ---- Danube 20 records (docs/n20-data.md "Danube 20"): sc->dn ---------------------------------- */
+
+static int s_zone_bit(const char *w) {
+    if (strcmp(w, "lobau") == 0) return N20_Z_LOBAU;     /* Wagram [6.10.2] [12.8] */
+    if (strcmp(w, "heights") == 0) return N20_Z_HEIGHTS; /* Wagram [3.0] */
+    return -1;
+}
+
+/* a die face 1..6 -> index 0..5 */
+static int s_die(const char *w, int *out) {
+    int v;
+    if (s_num(w, &v) || v < 1 || v > 6) return -1;
+    *out = v - 1;
+    return 0;
+}
+
+/* one Danube 20 record: 0 parsed, -1 malformed, 1 not a Danube 20 record */
+static int s_dn_record(n20_scenario *sc, s_line *L) {
+    n20_dn_scenario *dn = &sc->dn;
+    const char *k = L->w[0];
+    int v, v2;
+    uint16_t h, h2;
+    if (strcmp(k, "map-turn") == 0 && L->n == 2) { /* the picture turned clockwise (render.c) */
+        if (s_num(L->w[1], &v) || v < 0 || v > 270 || v % 90) return -1;
+        dn->map_turn = (uint8_t)(v / 90);
+    } else if (strcmp(k, "zone") == 0 && L->n >= 3) { /* zone NAME HEX... */
+        int b = s_zone_bit(L->w[1]);
+        if (b < 0) return -1;
+        for (int i = 2; i < L->n; i++) {
+            if (s_hexw(sc, L->w[i], &h)) return -1;
+            dn->zone[h] |= (uint8_t)b;
+        }
+    } else if (strcmp(k, "site") == 0 && L->n == 7) {
+        /* A-E [3.0] site NAME NORTH SOUTH|box AREA OBJECTIVE LOC; "box": the Fischamend Holding Box [6.11] */
+        if (dn->nsites >= N20_DN_SITES || strlen(L->w[1]) >= sizeof dn->site[0].name || strlen(L->w[4]) != 1)
+            return -1;
+        n20_dn_site *t = &dn->site[dn->nsites];
+        memset(t, 0, sizeof *t);
+        snprintf(t->name, sizeof t->name, "%s", L->w[1]);
+        if (s_hexw(sc, L->w[2], &t->north) || s_hexw(sc, L->w[5], &t->obj) || s_hexw(sc, L->w[6], &t->loc))
+            return -1;
+        if (strcmp(L->w[3], "box") == 0) {
+            t->fischamend = 1;
+            dn->fisch_hex = t->north;
+            dn->fisch_area = L->w[4][0];
+            dn->fisch_loc = t->loc;
+        } else if (s_hexw(sc, L->w[3], &t->south) || n20_dir(sc, t->north, t->south) < 0) {
+            return -1; /* the two banks of a crossing are adjacent */
+        }
+        t->area = L->w[4][0];
+        dn->nsites++;
+    } else if (strcmp(k, "pontoon-cross") == 0 && L->n == 3) { /* [6.10] */
+        if (s_die(L->w[1], &v)) return -1;
+        v2 = strcmp(L->w[2], "pass") == 0            ? N20_PC_PASS
+             : strcmp(L->w[2], "pass-damaged") == 0 ? N20_PC_PASS_DAMAGED
+             : strcmp(L->w[2], "fail-damaged") == 0 ? N20_PC_FAIL_DAMAGED : -1;
+        if (v2 < 0) return -1;
+        dn->pontoon_cross[v] = (uint8_t)v2;
+    } else if (strcmp(k, "pontoon-repair") == 0 && L->n == 3) { /* [4.1] */
+        if (s_die(L->w[1], &v)) return -1;
+        if (strcmp(L->w[2], "repaired") == 0) dn->pontoon_repair[v] = 1;
+        else if (strcmp(L->w[2], "damaged") == 0) dn->pontoon_repair[v] = 0;
+        else return -1;
+    } else if (strcmp(k, "pontoon-destroy") == 0 && L->n == 3) { /* [6.10.2] */
+        if (s_die(L->w[1], &v)) return -1;
+        if (strcmp(L->w[2], "destroyed") == 0) dn->pontoon_destroy[v] = 1;
+        else if (strcmp(L->w[2], "damaged") == 0) dn->pontoon_destroy[v] = 0;
+        else return -1;
+    } else if (strcmp(k, "catastrophe") == 0 && L->n == 2) { /* A-E [9.10.1] */
+        if (s_num(L->w[1], &v) || v < -10 || v > 0) return -1;
+        dn->catastrophe = (int8_t)v;
+    } else if (strcmp(k, "home") == 0 && L->n == 2) { /* A-E [14.1], Wagram [14.0] a yellow star */
+        if (dn->nhome >= sizeof dn->home / sizeof dn->home[0] || s_hexw(sc, L->w[1], &h)) return -1;
+        dn->home[dn->nhome++] = h;
+    } else if (strcmp(k, "home-ground") == 0 && L->n == 3) { /* none-french-controlled|austrian-occupies N */
+        if (strcmp(L->w[1], "none-french-controlled") == 0) dn->home_mode = 0;
+        else if (strcmp(L->w[1], "austrian-occupies") == 0) dn->home_mode = 1;
+        else return -1;
+        if (s_num(L->w[2], &v) || v < 0 || v > 10) return -1;
+        dn->home_bonus = (int8_t)v;
+    } else if (strcmp(k, "incomplete-bridge") == 0 && L->n == 3) { /* Wagram [6.10.1] */
+        if (dn->nincomplete >= sizeof dn->incomplete / sizeof dn->incomplete[0] || s_hexw(sc, L->w[1], &h) ||
+            s_hexw(sc, L->w[2], &h2) || n20_dir(sc, h, h2) < 0)
+            return -1;
+        dn->incomplete[dn->nincomplete].a = h;
+        dn->incomplete[dn->nincomplete++].b = h2;
+    } else if (strcmp(k, "secure") == 0 && L->n == 2) { /* Wagram [6.10.1] */
+        if (dn->nsecure >= sizeof dn->secure / sizeof dn->secure[0] || s_hexw(sc, L->w[1], &h)) return -1;
+        dn->secure[dn->nsecure++] = h;
+    } else if (strcmp(k, "crossings-secured") == 0 && L->n == 1) { /* Marchfeld [18.0] #3 */
+        dn->secured0 = 1;
+    } else if (strcmp(k, "confusion") == 0 && L->n == 3) { /* Wagram [6.10.2] die -> units */
+        if (s_die(L->w[1], &v) || s_num(L->w[2], &v2) || v2 < 0 || v2 > 99) return -1;
+        dn->cc[v] = (uint8_t)v2;
+    } else if (strcmp(k, "turn1-move-only") == 0 && L->n == 1) { /* Wagram [4.1] */
+        dn->turn1_move_only = 1;
+    } else if (strcmp(k, "caution-turn") == 0 && L->n == 2) { /* Wagram [6.11] */
+        if (s_num(L->w[1], &v) || v < 0 || v >= N20_MAX_TURNS) return -1;
+        dn->caution_turn = (uint8_t)v;
+    } else if (strcmp(k, "lull-turn") == 0 && L->n == 2) { /* Wagram [13.0] */
+        if (s_num(L->w[1], &v) || v < 0 || v >= N20_MAX_TURNS) return -1;
+        dn->lull_turn = (uint8_t)v;
+    } else if (strcmp(k, "lobau-morale") == 0 && L->n == 2) { /* Wagram [12.8] */
+        if (s_num(L->w[1], &v) || v < -10 || v > 0) return -1;
+        dn->lobau_morale = (int8_t)v;
+    } else if (strcmp(k, "floridsdorf") == 0 && L->n == 4) { /* Wagram [16.10] NORTH SOUTH LOC */
+        if (s_hexw(sc, L->w[1], &dn->flor_a) || s_hexw(sc, L->w[2], &dn->flor_b) ||
+            s_hexw(sc, L->w[3], &dn->flor_loc) || n20_dir(sc, dn->flor_a, dn->flor_b) < 0)
+            return -1;
+    } else if (strcmp(k, "end-after") == 0 && L->n == 4) { /* Marchfeld [18.0] #5 TURN SIDE combat */
+        if (s_num(L->w[1], &v) || v < 1 || v >= N20_MAX_TURNS || (v2 = s_side(L->w[2])) < 0) return -1;
+        if (strcmp(L->w[3], "combat") != 0) return -1;
+        dn->end_turn = (uint8_t)v;
+        dn->end_side = (uint8_t)v2;
+        dn->end_phase = N20_PH_COMBAT_END;
+    } else if (strcmp(k, "linz-table") == 0 && L->n == 3) { /* A-E [17.2] */
+        if (s_die(L->w[1], &v)) return -1;
+        v2 = strcmp(L->w[2], "removed") == 0     ? N20_LZ_REMOVED
+             : strcmp(L->w[2], "delayed") == 0   ? N20_LZ_DELAYED
+             : strcmp(L->w[2], "next-turn") == 0 ? N20_LZ_NEXT_TURN
+             : strcmp(L->w[2], "arrives") == 0   ? N20_LZ_ARRIVES : -1;
+        if (v2 < 0) return -1;
+        dn->linz[v] = (uint8_t)v2;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* the Danube 20 words after a unit's placement (before any if/unless): `alt AREA DELAY`,
+ * `arrive-morale N`, `group N`, `linz`; strips them from L */
+static int s_dn_unit_suffix(n20_unit_def *d, s_line *L) {
+    int v;
+    for (;;) {
+        if (L->n >= 10 && strcmp(L->w[L->n - 1], "linz") == 0) { /* A-E [17.2] */
+            d->linz = 1;
+            L->n -= 1;
+        } else if (L->n >= 12 && strcmp(L->w[L->n - 3], "alt") == 0) { /* Wagram [3.0] */
+            if (strlen(L->w[L->n - 2]) != 1 || s_num(L->w[L->n - 1], &v) || v < 1 || v > 9) return -1;
+            d->alt_area = L->w[L->n - 2][0];
+            d->alt_delay = (uint8_t)v;
+            L->n -= 3;
+        } else if (L->n >= 11 && strcmp(L->w[L->n - 2], "arrive-morale") == 0) { /* Wagram [12.7] */
+            if (s_num(L->w[L->n - 1], &v) || v < -5 || v > 5) return -1;
+            d->arrive_morale = (int8_t)v;
+            L->n -= 2;
+        } else if (L->n >= 11 && strcmp(L->w[L->n - 2], "group") == 0) { /* Wagram [3.0] "together" */
+            if (s_num(L->w[L->n - 1], &v) || v < 1 || v > 99) return -1;
+            d->roll_group = (uint8_t)v;
+            L->n -= 2;
+        } else {
+            return 0;
+        }
+    }
+}
+
 /* records of a scenario's own set-up, skipped when its file is read as a map-only base */
 static int s_setup_record(const char *k) {
     static const char *keys[] = {"scenario", "first-player", "start-turn", "last-turn", "morale",
@@ -169,6 +327,17 @@ static int s_setup_record(const char *k) {
                                  "detached", "option-unsupported", "rally-on", "sambre-not-before",
                                  "option-morale", "card-pile", "historical-deck",
                                  "historical-reshuffle", "victory", NULL};
+    for (int i = 0; keys[i]; i++)
+        if (strcmp(k, keys[i]) == 0) return 1;
+    return 0;
+}
+
+/* Danube 20: the records of a v3 scenario that belong to its battle, not to the shared map (one
+ * map serves Aspern-Essling 20 and Wagram 20, docs/n20-data.md): skipped by `base ... map`.
+ * (A file's own `card` records replace its base's deck: see "card" in s_record.) */
+static int s_dn_setup_record(const char *k) {
+    static const char *keys[] = {"objective", "site", "pontoon-cross", "pontoon-repair", "pontoon-destroy",
+                                 "catastrophe", "home", "home-ground", "linz-table", NULL};
     for (int i = 0; keys[i]; i++)
         if (strcmp(k, keys[i]) == 0) return 1;
     return 0;
@@ -227,6 +396,8 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             for (int j = 0; j < sc->ncards; j++)
                 if (sc->cards[j].number == v) c = j;
             if (c < 0) return -1;
+            for (int j = 0; j < sc->nhist; j++)
+                if (sc->hist_order[j] == c) return -1; /* [17.3.1] a card is listed once */
             sc->hist_order[sc->nhist++] = (uint8_t)c;
         }
     } else if (strcmp(k, "historical-reshuffle") == 0 && L->n == 3) {
@@ -236,6 +407,10 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
     } else if (strcmp(k, "victory") == 0 && L->n == 2) {
         if (strcmp(L->w[1], "standard") == 0) sc->victory = N20_VICTORY_STANDARD;
         else if (strcmp(L->w[1], "opening-battles") == 0) sc->victory = N20_VICTORY_OPENING;
+        else return -1;
+    } else if (strcmp(k, "edition") == 0 && L->n == 2) { /* the series rules played: v3 or v4 */
+        if (strcmp(L->w[1], "v3") == 0) sc->edition = N20_ED_V3;
+        else if (strcmp(L->w[1], "v4") == 0) sc->edition = N20_ED_V4;
         else return -1;
     } else if (strcmp(k, "scenario") == 0 && L->n == 2) {
         snprintf(sc->id, sizeof sc->id, "%s", L->w[1]);
@@ -248,7 +423,8 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             if (sc->nunits >= N20_MAX_UNITS) return -1;
             n20_unit_def *d = &sc->units[sc->nunits++];
             memset(d, 0, sizeof *d);
-            snprintf(d->id, sizeof d->id, "%c-DUMMY-%d", a == N20_ARMY_FRENCH ? 'F' : a == N20_ARMY_ANGLO ? 'A' : 'P', i + 1);
+            snprintf(d->id, sizeof d->id, "%s-DUMMY-%d",
+                     a == N20_ARMY_FRENCH ? "F" : a == N20_ARMY_ANGLO ? "A" : a == N20_ARMY_AUSTRIAN ? "AU" : "P", i + 1);
             d->side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
             d->army = (uint8_t)a;
             d->type = N20_DUMMY;
@@ -467,6 +643,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             else d->unless_opts |= b;
             L->n -= 2;
         }
+        if (s_dn_unit_suffix(d, L)) return -1; /* Danube 20 */
         /* ids are unique, except for two records no game can hold together (an option's
          * "if" against the other's "unless") */
         for (int i = 0; i < sc->nunits; i++)
@@ -494,6 +671,10 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         if (strstr(L->w[7], "span0-foot")) d->flags |= N20_FLAG_SPAN0_FOOT;
         if (strstr(L->w[7], "unreliable")) d->flags |= N20_FLAG_UNRELIABLE;
         if (strstr(L->w[7], "reluctant")) d->flags |= N20_FLAG_RELUCTANT;
+        if (strstr(L->w[7], "light")) d->flags |= N20_FLAG_LIGHT;       /* green Movement Allowance */
+        if (strstr(L->w[7], "garrison")) d->flags |= N20_FLAG_GARRISON, sc->dn.has_garrison = 1; /* [9.4.4] */
+        if (strstr(L->w[7], "battery")) d->flags |= N20_FLAG_BATTERY;   /* Wagram [9.11] */
+        if (strstr(L->w[7], "inactive")) d->flags |= N20_FLAG_INACTIVE; /* Wagram [6.11] */
         const char *p = L->w[8];
         if (strcmp(p, "hex") == 0 && L->n == 10) {
             d->place = N20_P_HEX;
@@ -530,6 +711,16 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
             d->place = N20_P_BROKEN;
         } else if (strcmp(p, "pool") == 0 && L->n == 9) {
             d->place = N20_P_POOL;
+        } else if (strcmp(p, "site") == 0 && L->n == 10) { /* A-E [3.0] the chosen crossing site */
+            d->place = N20_P_SITE;
+            if (strcmp(L->w[9], "north") == 0) d->area = 'N';
+            else if (strcmp(L->w[9], "south") == 0) d->area = 'S';
+            else if (strcmp(L->w[9], "second") == 0) d->area = '2'; /* A-E [17.3.1] the second site's north bank */
+            else return -1;
+        } else if (strcmp(p, "deploy") == 0 && L->n == 10) { /* Wagram [3.0] free deployment in a zone */
+            d->place = N20_P_DEPLOY;
+            if ((v = s_zone_bit(L->w[9])) < 0) return -1;
+            d->area = (char)v; /* the N20_Z_* bit */
         } else if ((strcmp(p, "leader") == 0 || strcmp(p, "variant") == 0) && L->n == 10) {
             d->place = strcmp(p, "leader") == 0 ? N20_P_LEADER : N20_P_VARIANT;
             if (s_hexw(sc, L->w[9], &d->hex)) return -1;
@@ -562,6 +753,11 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         sc->gg_immune = strcmp(L->w[2], "immune") == 0;
         sc->gg_choice = strcmp(L->w[2], "choice") == 0; /* [17.3] either side, chosen at set-up */
     } else if (strcmp(k, "card") == 0 && L->n >= 5) {
+        /* the first card of a file replaces the deck of its base (Wagram 20 on the A-E map) */
+        if (sc->dn.cards_depth != 1 + depth) {
+            sc->ncards = 0;
+            sc->dn.cards_depth = (uint8_t)(1 + depth);
+        }
         if (sc->ncards >= N20_MAX_CARDS) return -1;
         n20_card_def *c = &sc->cards[sc->ncards];
         memset(c, 0, sizeof *c);
@@ -591,7 +787,7 @@ static int s_record(n20_scenario *sc, s_line *L, int depth) {
         }
         sc->ncards++;
     } else {
-        return -1;
+        return s_dn_record(sc, L) == 0 ? 0 : -1; /* Danube 20 */
     }
     return 0;
 }
@@ -608,6 +804,7 @@ static int s_parse_into(const char *text, size_t len, n20_scenario *sc, int mapo
         int rb = 0;
         int rc = s_split(text + pos, e - pos, &L, &rb);
         if (rc == 0 && maponly && s_setup_record(L.w[0])) rc = 1;
+        if (rc == 0 && maponly && sc->edition == N20_ED_V3 && s_dn_setup_record(L.w[0])) rc = 1;
         if (rc < 0 || (rc == 0 && s_record(sc, &L, depth) < 0)) {
             if (msg) snprintf(msg, msgmax, "scenario data line %d does not parse", lineno);
             return -1;
@@ -627,7 +824,12 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
     sc->nb_unit = 0xff;
     sc->morale_max = 10;
     sc->hazard_break = 3;
+    sc->edition = N20_ED_V4;
     if (s_parse_into(text, len, sc, 0, 0, msg, msgmax) < 0) return -1;
+    for (int i = 0; i < sc->nunits; i++) {
+        sc->armies_in |= (uint8_t)(1u << sc->units[i].army);
+        if (sc->units[i].parent) sc->parents |= 1ull << (sc->units[i].parent - 1); /* [17.1] */
+    }
     if (!sc->rows || !sc->start_turn || !sc->last_turn || !sc->nunits) {
         if (msg) snprintf(msg, msgmax, "scenario data lacks grid, turns or units");
         return -1;
@@ -636,7 +838,7 @@ int n20_data_parse(const char *text, size_t len, n20_scenario *sc, char *msg, si
 }
 
 /* every embedded scenario, parsed once */
-#define S_MAX_SCENARIOS 8
+#define S_MAX_SCENARIOS 12
 static n20_scenario s_builtin[S_MAX_SCENARIOS];
 static int s_builtin_ok[S_MAX_SCENARIOS];
 static once_flag s_once = ONCE_FLAG_INIT;

@@ -96,6 +96,7 @@ void n20_events_phase(n20_state *s, brt_dice *dice, n20_out *out) {
     }
     s->discard[s->ndiscard++] = (uint8_t)card;
     s_effect(s, card, c->effect[side], c->amount[side], out);
+    n20_ae_card(s, c->effect[side], dice, out); /* A-E [6.10.1] [6.10.2] pontoon-damage */
     n20_weather_card(s, c->number, out); /* [16.10.1] */
     if (!s->over && c->effect[side] == N20_E_RESHUFFLE)
         n20_deck_reshuffle(s, dice, out, "5.0 the event says to reshuffle");

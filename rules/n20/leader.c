@@ -82,8 +82,9 @@ static int s_retreat_hex_ok(const n20_state *s, int l, uint16_t to) {
     uint16_t from = s->u[l].hex;
     int d = n20_dir(s->sc, from, to);
     if (d < 0 || to >= N20_HEXES || !s->sc->onmap[to]) return 0;
-    if (n20_side_blocked(s->sc, n20_weather(s), from, d)) return 0;
-    return !n20_enemy_at(s, to, n20_side_of(s, l));
+    int pontoon = n20_ae_step(s, l, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
+    if (pontoon < 0 || (pontoon != 1 && n20_side_blocked(s->sc, n20_weather(s), from, d))) return 0;
+    return !n20_enemy_at(s, to, n20_side_of(s, l)) && !n20_garrison_blocks(s, to, n20_side_of(s, l)); /* [9.4.4.1] */
 }
 
 int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, int n, brt_reject *err) {
@@ -101,6 +102,11 @@ int n20_leader_retreat_check(const n20_state *s, int l, const uint16_t *path, in
 void n20_leader_retreat_apply(n20_state *s, int l, const uint16_t *path, int n, brt_dice *dice,
                               n20_out *out) {
     (void)n;
+    if (n20_ae_retreat_cross(s, l, s->u[l].hex, path[0], 0, dice, out) == 1) { /* A-E [6.10] a 1: it Breaks */
+        s->phase = s->ldr_ctx;
+        n20_leader_break(s, l, dice, out, "6.10 pontoon crossing");
+        return;
+    }
     uint16_t hx[2] = {s->u[l].hex, path[0]};
     s->u[l].hex = path[0];
     int us[1] = {l};

@@ -1,7 +1,12 @@
 /*
- * legal.c - legal(): every order the seat may give now. Movement lists one
- * path per reachable destination; declarations list a bounded representative
- * set; every listed order is accepted by apply().
+ * legal.c - legal(): every order the seat may give now; every listed order is accepted by
+ * apply(), and every order apply() accepts is reached through listed orders (test_n20_legal_reach).
+ * Movement lists one path per reachable destination. Declarations list a representative set of
+ * whole declarations and, to reach every one, the step form [9.2] (`declare one` each battle that
+ * keeps the declaration completable, `declare done`); retreats list up to 24 whole paths and the
+ * step form [9.7] (`retreat-step` every next hex of a valid path, `retreat-stop`); every
+ * countercharge and every set of accompanying Leaders; Step F [9.5] (rulings R-9.5-cap,
+ * docs/danube-rulings/legal.md).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -163,14 +168,19 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
     default: return;
     }
     s_emit(c, &o);
-    /* [16.9.4] [16.9.5] the same, with every friendly Leader stacked with the unit */
+    /* [16.9.4] [16.9.5] the same, with every set of the friendly Leaders stacked with the unit
+     * (all of them first, as before) */
     int ls[N20_MAX_SIDE];
     char *lids[N20_MAX_SIDE];
     int nl = (c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE)
                  ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
-    if (nl > 0) {
-        for (int i = 0; i < nl; i++) lids[i] = (char *)n20_uid(c->s, ls[i]);
-        m.n_leaders = a.n_leaders = (size_t)nl;
+    if (nl > 6) nl = 6;
+    for (unsigned full = (1u << nl) - 1, i = 0; nl > 0 && i < full; i++) {
+        unsigned mask = i == 0 ? full : i;
+        size_t k = 0;
+        for (int j = 0; j < nl; j++)
+            if (mask >> j & 1) lids[k++] = (char *)n20_uid(c->s, ls[j]);
+        m.n_leaders = a.n_leaders = k;
         m.leaders = a.leaders = lids;
         s_emit(c, &o);
     }
@@ -199,8 +209,260 @@ static void s_declare(s_ctx *c, const n20_battle *b, int nb) {
     if (n20_declare_check(c->s, b, nb, NULL) == 0) s_emit(c, &o);
 }
 
+/* ---- [9.2] the declaration one battle at a time ----------------------------------------
+ * A search for a completion of the battles declared so far: the first obligation not yet met
+ * (a unit in an EZOC that does not attack [9.1], an enemy the attack of a declared attacker
+ * obliges [9.1.1] [9.2.1] that nobody attacks) joins a battle the search has made, or makes a
+ * new battle with one unit adjacent to it; every complete bipartite battle splits into such stars,
+ * so a completion exists iff the search finds one (n20_declare_check judges each leaf). */
+typedef struct s_comp {
+    const n20_state *s;
+    n20_battle b[N20_MAX_BATTLES];
+    int nb, fixed;
+    uint8_t role[N20_MAX_UNITS]; /* 1 attacks, 2 is attacked */
+    uint8_t can[N20_MAX_UNITS];  /* 1 may attack (phasing), 2 may be attacked (enemy) */
+    uint8_t must[N20_MAX_UNITS]; /* [9.1] */
+    uint64_t pair[N20_MAX_UNITS]; /* the units it may meet in a battle ([9.2.2], [16.3.2]) */
+    uint64_t obl[N20_MAX_UNITS];  /* the enemies its attack obliges to be attacked */
+    long budget;
+} s_comp;
+
+/* 1 may attack, 2 may be attacked, 0 neither: the unit checks of n20_declare_check (a unit on
+ * the map, not a Leader; a Garrison by its own checks [9.4.4]); the reason into err */
+static int s_can(const n20_state *s, int u, int attack, brt_reject *err) {
+    const n20_scenario *sc = s->sc;
+    int phasing = u < sc->nunits && n20_side_of(s, u) == s->phasing;
+    if (u < sc->nunits && n20_is_garrison(s, u) && phasing == attack) {
+        if ((attack ? n20_garrison_attacker_check(s, u, err) : n20_garrison_defender_check(s, u, err)) < 0) return 0;
+        return attack ? 1 : 2;
+    }
+    if (u >= sc->nunits || s->u[u].where != N20_U_MAP || phasing != attack || sc->units[u].type == N20_LEADER) {
+        n20_reject(err, "9.0", attack ? "%s cannot attack: not a phasing unit on the map"
+                                      : "%s cannot be attacked: not an enemy unit on the map",
+                   u < sc->nunits ? N20_RUID(s, u) : "?");
+        return 0;
+    }
+    return attack ? 1 : 2;
+}
+
+static void s_comp_init(s_comp *c, const n20_state *s) {
+    memset(c, 0, sizeof *c);
+    c->s = s;
+    const n20_scenario *sc = s->sc;
+    for (int u = 0; u < sc->nunits; u++) {
+        c->can[u] = (uint8_t)(s_can(s, u, 1, NULL) | s_can(s, u, 0, NULL));
+        c->must[u] = c->can[u] == 1 && n20_must_attack(s, u);
+    }
+    for (int a = 0; a < sc->nunits; a++) {
+        if (c->can[a] != 1) continue;
+        for (int e = 0; e < sc->nunits; e++) {
+            if (c->can[e] != 2) continue;
+            if (n20_adjacent_units(s, a, e) || n20_bombard_pair(s, a, e)) {
+                c->pair[a] |= 1ull << e;
+                c->pair[e] |= 1ull << a;
+            }
+            if (n20_declare_obliges(s, a, e)) c->obl[a] |= 1ull << e;
+        }
+    }
+}
+
+/* the first obligation not met, -1 none */
+static int s_unmet(const s_comp *c) {
+    int n = c->s->sc->nunits;
+    for (int u = 0; u < n; u++)
+        if (c->must[u] && c->role[u] != 1) return u;
+    for (int a = 0; a < n; a++) {
+        if (c->role[a] != 1 || !c->obl[a]) continue;
+        for (int e = 0; e < n; e++)
+            if ((c->obl[a] >> e & 1) && c->role[e] != 2) return e;
+    }
+    return -1;
+}
+
+static int s_complete(s_comp *c) {
+    if (--c->budget < 0) return 0;
+    int x = s_unmet(c);
+    if (x < 0) return n20_declare_check(c->s, c->b, c->nb, NULL) == 0;
+    int att = c->can[x] == 1, n = c->s->sc->nunits;
+    uint8_t r = (uint8_t)(att ? 1 : 2);
+    for (int i = c->fixed; i < c->nb; i++) { /* x joins a battle of the search */
+        n20_battle *b = &c->b[i];
+        const uint8_t *other = att ? b->def : b->att;
+        int no = att ? b->ndef : b->natt, ns = att ? b->natt : b->ndef, ok = ns < N20_MAX_SIDE;
+        for (int j = 0; ok && j < no; j++) ok = c->pair[x] >> other[j] & 1;
+        if (!ok) continue;
+        if (att) b->att[b->natt++] = (uint8_t)x; else b->def[b->ndef++] = (uint8_t)x;
+        c->role[x] = r;
+        if (s_complete(c)) return 1;
+        c->role[x] = 0;
+        if (att) b->natt--; else b->ndef--;
+    }
+    if (c->nb >= N20_MAX_BATTLES) return 0;
+    for (int y = 0; y < n; y++) { /* or makes a new one with y */
+        if (!(c->pair[x] >> y & 1) || c->role[y]) continue;
+        n20_battle *b = &c->b[c->nb++];
+        memset(b, 0, sizeof *b);
+        b->natt = b->ndef = 1;
+        b->att[0] = (uint8_t)(att ? x : y);
+        b->def[0] = (uint8_t)(att ? y : x);
+        c->role[x] = r;
+        c->role[y] = (uint8_t)(3 - r);
+        if (s_complete(c)) return 1;
+        c->role[x] = c->role[y] = 0;
+        c->nb--;
+    }
+    return 0;
+}
+
+static int s_completable(s_comp *c, const n20_battle *b, int nb) {
+    memset(c->role, 0, sizeof c->role);
+    for (int i = 0; i < nb; i++) {
+        c->b[i] = b[i];
+        for (int j = 0; j < b[i].natt; j++) c->role[b[i].att[j]] = 1;
+        for (int j = 0; j < b[i].ndef; j++) c->role[b[i].def[j]] = 2;
+    }
+    c->nb = c->fixed = nb;
+    c->budget = 20000; /* beyond it the declaration is taken as not completable */
+    return s_complete(c);
+}
+
+int n20_stepping(const n20_state *s) {
+    return (s->phase == N20_PH_DECLARE && s->nbattles > 0) || n20_retreat_stepped(s);
+}
+
+int n20_declare_completable(const n20_state *s, const n20_battle *b, int nb) {
+    s_comp *c = malloc(sizeof *c);
+    if (!c) return 0;
+    s_comp_init(c, s);
+    int ok = s_completable(c, b, nb);
+    free(c);
+    return ok;
+}
+
+/* the checks of n20_declare_check on the battles declared so far and b, but the obligations */
+static int s_one_ok(const n20_state *s, const n20_battle *b, brt_reject *err) {
+    if (s->phase != N20_PH_DECLARE) return n20_reject(err, "9.2", "battles are declared at the start of the Combat Phase");
+    if (s->nbattles >= N20_MAX_BATTLES) return n20_reject(err, "9.2", "too many battles");
+    n20_battle all[N20_MAX_BATTLES];
+    memcpy(all, s->b, sizeof(n20_battle) * s->nbattles);
+    all[s->nbattles] = *b;
+    uint8_t role[N20_MAX_UNITS];
+    memset(role, 0, sizeof role);
+    for (int i = 0; i <= s->nbattles; i++) {
+        const n20_battle *x = &all[i];
+        if (x->natt < 1 || x->ndef < 1 || x->natt > N20_MAX_SIDE || x->ndef > N20_MAX_SIDE)
+            return n20_reject(err, "9.0", "a battle needs attackers and defenders");
+        for (int j = 0; j < x->natt + x->ndef; j++) {
+            int a = j < x->natt ? x->att[j] : x->def[j - x->natt], at = j < x->natt;
+            if (!s_can(s, a, at, err)) return -1;
+            if (role[a]) return n20_reject(err, "9.1.2", at ? "%s attacks more than once" : "%s is attacked more than once",
+                                           N20_RUID(s, a));
+            role[a] = (uint8_t)(at ? 1 : 2);
+        }
+    }
+    for (int j = 0; j < b->natt; j++)
+        for (int k = 0; k < b->ndef; k++)
+            if (!n20_adjacent_units(s, b->att[j], b->def[k]) && !n20_bombard_pair(s, b->att[j], b->def[k]))
+                return n20_reject(err, "9.2.2", "%s is not adjacent to %s: every attacker must be adjacent to every defender",
+                                  N20_RUID(s, b->att[j]), N20_RUID(s, b->def[k]));
+    return 0;
+}
+
+int n20_declare_one_check(const n20_state *s, const n20_battle *b, brt_reject *err) {
+    if (s_one_ok(s, b, err) < 0) return -1;
+    n20_battle all[N20_MAX_BATTLES];
+    memcpy(all, s->b, sizeof(n20_battle) * s->nbattles);
+    all[s->nbattles] = *b;
+    if (!n20_declare_completable(s, all, s->nbattles + 1))
+        return n20_reject(err, "9.1", "with this battle the declaration can no longer meet every obligation "
+                          "(units in enemy ZOCs attack, enemies in the ZOC of an attacker are attacked, nobody twice)");
+    return 0;
+}
+
+static void s_emit_one(s_ctx *c, const n20_battle *b) {
+    char *ids[2][N20_MAX_SIDE];
+    char hb[2][N20_MAX_SIDE][N20_NAME]; /* [16.1] handles of hidden enemy units */
+    for (int k = 0; k < b->natt; k++) ids[0][k] = (char *)n20_uid_seat(c->s, b->att[k], c->seat, hb[0][k]);
+    for (int k = 0; k < b->ndef; k++) ids[1][k] = (char *)n20_uid_seat(c->s, b->def[k], c->seat, hb[1][k]);
+    N20__V1__Battle bt = N20__V1__BATTLE__INIT;
+    bt.n_attackers = b->natt;
+    bt.attackers = ids[0];
+    bt.n_defenders = b->ndef;
+    bt.defenders = ids[1];
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    o.kind_case = N20__V1__ORDER__KIND_DECLARE_ONE;
+    o.declare_one = &bt;
+    s_emit(c, &o);
+}
+
+/* every battle (attackers all adjacent to all defenders, units not yet declared) that leaves a
+ * completable declaration, and "declare done" when the declaration is complete */
+static void s_legal_declare_steps(s_ctx *c) {
+    const n20_state *s = c->s;
+    if (n20_declare_check(s, s->b, s->nbattles, NULL) == 0) {
+        N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+        N20__V1__Order o = N20__V1__ORDER__INIT;
+        o.kind_case = N20__V1__ORDER__KIND_DECLARE_DONE;
+        o.declare_done = &e;
+        s_emit(c, &o);
+    }
+    if (s->nbattles >= N20_MAX_BATTLES) return;
+    s_comp *cp = malloc(sizeof *cp);
+    if (!cp) return;
+    s_comp_init(cp, s);
+    int n = s->sc->nunits;
+    uint64_t used = 0;
+    for (int i = 0; i < s->nbattles; i++) {
+        for (int j = 0; j < s->b[i].natt; j++) used |= 1ull << s->b[i].att[j];
+        for (int j = 0; j < s->b[i].ndef; j++) used |= 1ull << s->b[i].def[j];
+    }
+    int ord[N20_MAX_UNITS];
+    n20_fog_order(s, ord);
+    n20_battle all[N20_MAX_BATTLES];
+    memcpy(all, s->b, sizeof(n20_battle) * s->nbattles);
+    /* a battle is found from its first attacker a0 (in fog order): its defenders are enemies
+     * a0 meets, its other attackers later units that meet every defender */
+    for (int i0 = 0; i0 < n; i0++) {
+        int a0 = ord[i0];
+        if (cp->can[a0] != 1 || (used >> a0 & 1)) continue;
+        int de[N20_MAX_SIDE], nde = 0;
+        for (int j = 0; j < n && nde < N20_MAX_SIDE; j++) {
+            int e = ord[j];
+            if ((cp->pair[a0] >> e & 1) && !(used >> e & 1)) de[nde++] = e;
+        }
+        for (unsigned dm = 1; dm < (1u << nde); dm++) {
+            uint64_t common = ~0ull;
+            n20_battle b;
+            memset(&b, 0, sizeof b);
+            for (int j = 0; j < nde; j++)
+                if (dm >> j & 1) {
+                    b.def[b.ndef++] = (uint8_t)de[j];
+                    common &= cp->pair[de[j]];
+                }
+            int at[N20_MAX_SIDE], nat = 0;
+            for (int j = i0 + 1; j < n && nat < N20_MAX_SIDE - 1; j++) {
+                int a = ord[j];
+                if (cp->can[a] == 1 && !(used >> a & 1) && (common >> a & 1)) at[nat++] = a;
+            }
+            for (unsigned am = 0; am < (1u << nat); am++) {
+                b.natt = 0;
+                b.att[b.natt++] = (uint8_t)a0;
+                for (int j = 0; j < nat; j++)
+                    if (am >> j & 1) b.att[b.natt++] = (uint8_t)at[j];
+                all[s->nbattles] = b;
+                if (s_completable(cp, all, s->nbattles + 1)) s_emit_one(c, &b);
+            }
+        }
+    }
+    free(cp);
+}
+
 static void s_legal_declare(s_ctx *c) {
     const n20_state *s = c->s;
+    if (s->nbattles) { /* the declaration is being made one battle at a time */
+        s_legal_declare_steps(c);
+        return;
+    }
     n20_battle b[N20_MAX_BATTLES];
     memset(b, 0, sizeof b);
     int nb = n20_declare_canonical(s, b, N20_MAX_BATTLES);
@@ -224,7 +486,7 @@ static void s_legal_declare(s_ctx *c) {
     int ord[N20_MAX_UNITS];
     n20_fog_order(s, ord);
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         if (s->sc->units[u].type == N20_LEADER) continue;
         for (int ie = 0; ie < s->sc->nunits; ie++) {
             int e = ord[ie];
@@ -248,7 +510,7 @@ static void s_legal_declare(s_ctx *c) {
     }
     /* [16.3.2] variant: a Bombardment by an Artillery unit not obliged to attack */
     for (int u = 0; u < s->sc->nunits && nb < N20_MAX_BATTLES; u++) {
-        if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue;
+        if (!n20_map_force(s, u) || n20_side_of(s, u) != s->phasing || n20_must_attack(s, u)) continue; /* [9.11] */
         for (int e = 0; e < s->sc->nunits; e++) {
             if (n20_side_of(s, e) == s->phasing || !n20_bombard_pair(s, u, e)) continue;
             int used = 0;
@@ -264,6 +526,85 @@ static void s_legal_declare(s_ctx *c) {
             m[nb].ndef = 1;
             m[nb].def[0] = (uint8_t)e;
             s_declare(c, m, nb + 1);
+        }
+    }
+    s_legal_declare_steps(c); /* [9.2] the step form reaches every declaration */
+}
+
+/* [9.7] the step form: every next hex some valid retreat takes after the steps so far, and
+ * retreat-stop where those steps are a whole retreat */
+static void s_legal_retreat_steps(s_ctx *c, int u) {
+    const n20_state *s = c->s;
+    int k = s->f.ret_done, np = s->f.npath[k];
+    char hb[N20_NAME];
+    char *id = (char *)n20_uid_seat(s, u, c->seat, hb);
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    uint16_t cur = np ? s->f.path[k][np - 1] : s->u[u].hex;
+    for (int d = 0; d < 6; d++) {
+        uint16_t to;
+        if (n20_neighbor(s->sc, cur, d, &to) < 0 || n20_retreat_step_check(s, u, to, NULL) < 0) continue;
+        uint32_t hx[1] = {n20_xxyy(to)};
+        N20__V1__Retreat r = N20__V1__RETREAT__INIT;
+        r.unit = id;
+        r.n_path = 1;
+        r.path = hx;
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STEP;
+        o.retreat_step = &r;
+        s_emit(c, &o);
+    }
+    if (n20_retreat_stop_check(s, u, NULL) == 0) {
+        N20__V1__Contact st = N20__V1__CONTACT__INIT;
+        st.unit = id;
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STOP;
+        o.retreat_stop = &st;
+        s_emit(c, &o);
+    }
+}
+
+/* [8.1] [8.1.3] every Countercharge that unit u leads (u first: the attackers and defenders named
+ * in n20_fog_order, so each set of units is listed once): u against any set of enemy units, or
+ * u and any other Cavalry units against one enemy unit; each also with reserves [12.2.3] */
+static void s_legal_countercharges(s_ctx *c, int u, const int *ord) {
+    const n20_state *s = c->s;
+    int n = s->sc->nunits, pu = -1;
+    for (int i = 0; i < n; i++)
+        if (ord[i] == u) pu = i;
+    int de[N20_MAX_SIDE], nde = 0;
+    for (int i = 0; i < n && nde < N20_MAX_SIDE; i++) {
+        int a1[1] = {u}, d1[1] = {ord[i]};
+        if (n20_countercharge_check(s, a1, 1, d1, 1, NULL) == 0) de[nde++] = ord[i];
+    }
+    N20__V1__Order o = N20__V1__ORDER__INIT;
+    for (unsigned dm = 1; dm < (1u << nde); dm++) {
+        int df[N20_MAX_SIDE], nd = 0;
+        for (int j = 0; j < nde; j++)
+            if (dm >> j & 1) df[nd++] = de[j];
+        int others[N20_MAX_SIDE], no = 0; /* later Cavalry that may join against one enemy */
+        for (int i = pu + 1; nd == 1 && i < n && no < N20_MAX_SIDE - 1; i++) {
+            int a1[1] = {ord[i]};
+            if (n20_countercharge_check(s, a1, 1, df, 1, NULL) == 0) others[no++] = ord[i];
+        }
+        for (unsigned am = 0; am < (1u << no); am++) {
+            int at[N20_MAX_SIDE], na = 0;
+            at[na++] = u;
+            for (int j = 0; j < no; j++)
+                if (am >> j & 1) at[na++] = others[j];
+            if (n20_countercharge_check(s, at, na, df, nd, NULL) < 0) continue;
+            char *aid[N20_MAX_SIDE], *did[N20_MAX_SIDE], hb[N20_MAX_SIDE][N20_NAME];
+            for (int j = 0; j < na; j++) aid[j] = (char *)n20_uid(s, at[j]);
+            for (int j = 0; j < nd; j++) did[j] = (char *)n20_uid_seat(s, df[j], c->seat, hb[j]);
+            N20__V1__Countercharge cc = N20__V1__COUNTERCHARGE__INIT;
+            cc.n_attackers = (size_t)na; cc.attackers = aid; cc.n_defenders = (size_t)nd; cc.defenders = did;
+            o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
+            o.countercharge = &cc;
+            for (int r = 0; r < 2; r++) {
+                if (r && s->morale[1 - s->phasing] < 1) break;
+                cc.reserve = r;
+                cc.fight = 0;
+                s_emit(c, &o);
+                cc.fight = 1; /* [9.5] decided at Step F (R-9.5-cap) */
+                s_emit(c, &o);
+            }
         }
     }
 }
@@ -289,6 +630,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.breakdown = &bd;
                     s_emit(&c, &o);
                 }
+        for (int k = 0; (s->opts & N20_OPT_BERTRAND) && k < sc->dn.nsites; k++) { /* A-E [17.3.2] */
+            if (n20_ae_site_check(s, sc->dn.site[k].name, NULL) != k) continue;
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
         for (int l = 0; (s->opts & N20_OPT_LEADERS) && l < sc->nunits; l++) { /* [17.1] enter combined */
             if (!(sc->units[l].flags & N20_FLAG_WING) || n20_wing_check(s, l, NULL) < 0) continue;
             N20__V1__Wing wg = N20__V1__WING__INIT;
@@ -297,6 +646,14 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             o.wing = &wg;
             s_emit(&c, &o);
         }
+        for (int u = 0; u < sc->nunits; u++) /* Wagram [3.0] Area B three Turns later */
+            if (sc->units[u].alt_area && n20_wg_alt_check(s, u, NULL) == 0) {
+                N20__V1__Contact al = N20__V1__CONTACT__INIT;
+                al.unit = (char *)n20_uid(s, u);
+                o.kind_case = N20__V1__ORDER__KIND_ALT_AREA;
+                o.alt_area = &al;
+                s_emit(&c, &o);
+            }
         for (int a = 0; a < N20_ARMIES; a++)
             for (int k = -1; k < sc->ncards; k++) { /* -1: pay a Morale Point; k: a kept card [5.0] */
                 unsigned card = k < 0 ? 0u : sc->cards[k].number;
@@ -346,38 +703,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         s_end(&c);
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_REACT_OK) || (s->u[u].flags & N20_UF_REACTED)) continue;
-            for (int ie = 0; ie < sc->nunits; ie++) {
-                int e = ord[ie]; /* hex order with fog-of-war [16.1] */
-                char dh[N20_NAME];
-                int a1[1] = {u}, d1[1] = {e};
-                if (n20_countercharge_check(s, a1, 1, d1, 1, NULL) < 0) continue;
-                N20__V1__Countercharge cc = N20__V1__COUNTERCHARGE__INIT;
-                char *aid[1] = {(char *)n20_uid(s, u)}, *di[1] = {(char *)n20_uid_seat(s, e, (int)seat, dh)};
-                cc.n_attackers = 1; cc.attackers = aid; cc.n_defenders = 1; cc.defenders = di;
-                o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE;
-                o.countercharge = &cc;
-                s_emit(&c, &o);
-                if (s->morale[1 - s->phasing] >= 1) {
-                    cc.reserve = 1;
-                    s_emit(&c, &o);
-                }
-                /* [8.1.3] cavalry combining against this one enemy unit */
-                int all[N20_MAX_SIDE], na = 0;
-                char *aall[N20_MAX_SIDE];
-                for (int v = 0; v < sc->nunits && na < N20_MAX_SIDE; v++) {
-                    int a2[1] = {v};
-                    if (n20_countercharge_check(s, a2, 1, d1, 1, NULL) == 0) {
-                        all[na] = v;
-                        aall[na++] = (char *)n20_uid(s, v);
-                    }
-                }
-                if (na > 1 && all[0] == u && n20_countercharge_check(s, all, na, d1, 1, NULL) == 0) {
-                    N20__V1__Countercharge c2 = N20__V1__COUNTERCHARGE__INIT;
-                    c2.n_attackers = (size_t)na; c2.attackers = aall; c2.n_defenders = 1; c2.defenders = di;
-                    o.countercharge = &c2;
-                    s_emit(&c, &o);
-                }
-            }
+            s_legal_countercharges(&c, u, ord);
             c.kind = N20__V1__ORDER__KIND_DISENGAGE;
             n20_disengage_paths(s, u, s_path_cb, &c);
             c.kind = N20__V1__ORDER__KIND_PENETRATE; /* [16.2] */
@@ -414,8 +740,31 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                     o.resolve = &rv;
                     s_emit(&c, &o);
                 }
+                /* [9.0] the same battle, the reduction decided at Step F [9.5] (R-9.5-cap) */
+                N20__V1__Resolve fv = N20__V1__RESOLVE__INIT;
+                fv.battle = (uint32_t)i;
+                fv.reserve = r;
+                o.kind_case = N20__V1__ORDER__KIND_FIGHT;
+                o.fight = &fv;
+                s_emit(&c, &o);
             }
         break;
+    case N20_PH_STEP_F: { /* [9.0] Step F [9.5]: "no reduction" first (the timeout default), then each
+                           * lower column */
+        int lo, hi;
+        if (!n20_step_f_range(s, &lo, &hi)) break;
+        for (int d = lo - 1; d < hi; d++) {
+            N20__V1__StepF sf = N20__V1__STEP_F__INIT;
+            if (d >= lo) {
+                sf.reduce = 1;
+                sf.differential = d;
+            }
+            o.kind_case = N20__V1__ORDER__KIND_STEP_F;
+            o.step_f = &sf;
+            s_emit(&c, &o);
+        }
+        break;
+    }
     case N20_PH_DEF_RESERVE:
         for (int r = 0; r < 2; r++) {
             if (r && !n20_defender_may_reserve(s)) continue;
@@ -446,7 +795,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
         c.kind = N20__V1__ORDER__KIND_RETREAT;
-        if (u >= 0) n20_retreat_paths(s, u, s_path_cb, &c, 24);
+        if (u >= 0 && !n20_retreat_stepped(s)) n20_retreat_paths(s, u, s_path_cb, &c, 24);
+        if (u >= 0) s_legal_retreat_steps(&c, u);
         break;
     }
     case N20_PH_ADVANCE:
@@ -509,10 +859,12 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             }
         for (int u = 0; u < sc->nunits; u++) {
             if (!(s->u[u].flags & N20_UF_RALLIED)) continue;
-            int army = sc->units[u].army;
-            for (int i = 0; i < sc->nloc[army]; i++) {
-                if (n20_place_check(s, u, sc->loc[army][i], NULL) < 0) continue;
-                s_emit_place(&c, u, sc->loc[army][i]);
+            int army = sc->units[u].army, nl;
+            uint16_t lb[4];
+            const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+            for (int i = 0; i < nl; i++) {
+                if (n20_place_check(s, u, ls[i], NULL) < 0) continue;
+                s_emit_place(&c, u, ls[i]);
             }
             /* [16.4] Additional Rally Locations */
             for (uint16_t h = 0; (s->opts & N20_OPT_RALLY_LOCATIONS) && h < N20_HEXES; h++) {
@@ -525,8 +877,8 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 uint16_t h = s->u[l].hex;
                 if (k >= 0 && n20_neighbor(sc, s->u[l].hex, k, &h) < 0) continue;
                 int loc = 0;
-                for (int i = 0; i < sc->nloc[army]; i++)
-                    if (sc->loc[army][i] == h) loc = 1;
+                for (int i = 0; i < nl; i++)
+                    if (ls[i] == h) loc = 1;
                 if (loc || n20_place_check(s, u, h, NULL) < 0) continue;
                 if ((s->opts & N20_OPT_RALLY_LOCATIONS) && sc->onmap[h] && n20_rally_hex_check(s, u, h, NULL) == 0)
                     continue; /* listed above as a [16.4] Rally hex */
@@ -582,6 +934,15 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
             s_emit(&c, &o);
         }
         break;
+    case N20_PH_AE_SITE: /* A-E [3.0] every crossing site */
+        for (int k = 0; k < sc->dn.nsites; k++) {
+            N20__V1__Site st = N20__V1__SITE__INIT;
+            st.name = (char *)sc->dn.site[k].name;
+            o.kind_case = N20__V1__ORDER__KIND_SITE;
+            o.site = &st;
+            s_emit(&c, &o);
+        }
+        break;
     case N20_PH_DUMMIES: { /* [16.1.3] the first available Dummy of each army, every hex */
         s_end(&c);
         int armies_done = 0;
@@ -597,6 +958,20 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
         }
         break;
     }
+    case N20_PH_WG_DEPLOY: /* Wagram [3.0] every deployable unit in every free hex of its zone */
+        for (int u = 0; u < sc->nunits; u++) {
+            if (!n20_wg_deploy_unit(s, u) || s->u[u].where != N20_U_OUT) continue;
+            for (uint16_t h = 0; h < N20_HEXES; h++) {
+                if (!sc->onmap[h] || n20_wg_deploy_check(s, u, h, NULL) < 0) continue;
+                N20__V1__Place pl = N20__V1__PLACE__INIT;
+                pl.unit = (char *)n20_uid(s, u);
+                pl.hex = n20_xxyy(h);
+                o.kind_case = N20__V1__ORDER__KIND_DEPLOY;
+                o.deploy = &pl;
+                s_emit(&c, &o);
+            }
+        }
+        break;
     default: break;
     }
     if (n20_fog(s) && (c.count > 0 || s->phase == N20_PH_MOVE)) {
@@ -605,7 +980,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
          * after a [16.6.1] breakdown in an enemy ZOC) revealing the Dummy, which removes it, is the
          * way out (rulings R-16.6.1-dummy) */
         for (int u = 0; u < sc->nunits; u++) {
-            if (n20_reveal_check(s, seat, u, NULL) < 0) continue;
+            if (n20_reveal_check(s, seat, u, NULL) < 0 || n20_stepping(s)) continue;
             N20__V1__Contact rv = N20__V1__CONTACT__INIT;
             rv.unit = (char *)n20_uid(s, u);
             o.kind_case = N20__V1__ORDER__KIND_REVEAL;

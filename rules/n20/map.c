@@ -56,7 +56,7 @@ int n20_distance(uint16_t a, uint16_t b) {
 }
 
 int n20_is_builtup(const n20_scenario *sc, uint16_t h) {
-    return sc->terrain[h] == N20_T_TOWN || sc->terrain[h] == N20_T_FORTIFIED;
+    return sc->terrain[h] == N20_T_TOWN || n20_is_fortified(sc, NULL, h); /* [7.0] Town, Fortified, Redoubt */
 }
 
 int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir) {

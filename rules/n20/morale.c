@@ -37,7 +37,7 @@ int n20_guard_commit_cost_ix(const n20_state *s, int u, uint16_t from, uint16_t 
     const n20_unit_def *d = &s->sc->units[u];
     if (!(d->flags & N20_FLAG_GUARD)) return 0;
     if (s->morale[0] == 1 || s->morale[1] == 1) return 0; /* either side at 1 */
-    if (from && (ix ? n20_ix_in_ezoc(ix, from, 1 - d->side, 0) : n20_in_ezoc(s, from, 1 - d->side, 0)))
+    if (from && n20_ed_has(s, N20_EDF_GUARD_EZOC) && (ix ? n20_ix_in_ezoc(ix, from, 1 - d->side, 0) : n20_in_ezoc(s, from, 1 - d->side, 0)))
         return 0; /* already committed */
     int w = n20_weather(s);
     for (int dir = 0; dir < 6; dir++) {

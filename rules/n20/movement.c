@@ -34,7 +34,9 @@ int n20_can_enter_now(const n20_state *s, int u) {
 
 static int s_is_entry(const n20_state *s, int u, uint16_t h) {
     if (s->sc->units[u].type == N20_DUMMY) return n20_dummy_entry_hex(s, h); /* [16.1.3] */
-    char area = s->sc->units[u].area;
+    int ae = n20_ae_is_entry(s, u, h); /* A-E [11.6] the crossing site's Entry Area */
+    if (ae >= 0) return ae;
+    char area = n20_wg_entry_area(s, u); /* Wagram [3.0] Area A or B */
     for (int i = 0; i < s->sc->nentry; i++)
         if (s->sc->entry_area[i] == area && s->sc->entry_hex[i] == h) return 1;
     return 0;
@@ -58,17 +60,19 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
                   int *stop, brt_reject *err, const n20_index *ix) {
     const n20_scenario *sc = s->sc;
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int side = sc->units[u].side, enemy = 1 - side;
     int w = n20_weather(s);
     if (to >= N20_HEXES || !sc->onmap[to])
         return n20_reject(err, "6.0", "%s cannot enter %04u: not a map hex", id, n20_xxyy(to));
     *cost = 1;
     *road = 0;
+    int pontoon = n20_ae_step(s, u, from, to, err); /* A-E [6.10] the Pontoon Bridges */
+    if (pontoon < 0) return -1;
     if (from == 0) {
         if (!s_is_entry(s, u, to))
             return n20_reject(err, "11.6", "%s must enter the map at its entry area %c, not %04u", id,
-                              sc->units[u].area, n20_xxyy(to));
+                              n20_wg_entry_area(s, u), n20_xxyy(to));
         *road = s_has_road(s, to);
         *cost += s_entered_before(s, to); /* [11.2] march order */
     } else {
@@ -76,10 +80,16 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         if (d < 0)
             return n20_reject(err, "6.0", "%s cannot move from %04u to %04u: not adjacent", id,
                               n20_xxyy(from), n20_xxyy(to));
-        if (n20_side_blocked(sc, w, from, d))
+        int wg = n20_wg_step(s, u, from, to, err); /* Wagram [6.10.1] [16.10] */
+        if (wg < 0) return -1;
+        if (!pontoon && !wg && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
                               n20_xxyy(from), n20_xxyy(to));
         *road = sc->road[from][d];
+        if (wg == 2) { /* [16.10] building the pontoon takes its entire Movement Allowance */
+            *cost = n20_move_allowance(s, u);
+            *road = 0;
+        }
         if (n20_side_river(sc, w, from, d) == N20_RIV_MINOR && !sc->cross[from][d])
             *cost += sc->minor_move; /* the search relies on: no cost below 1 + min(0, minor_move) */
         if (s->u[u].routed && n20_loc_distance(s, sc->units[u].army, to) >=
@@ -91,6 +101,9 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
+                          "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
     if (ez && n20_is_night(s))
         return n20_reject(err, "7.7", "%s cannot enter %04u: at night hexes in an enemy ZOC are "
@@ -103,7 +116,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "16.9.2", "Leader %s may leave an enemy ZOC but not move from one hex in an "
                           "enemy ZOC directly into another (%04u)", id, n20_xxyy(to));
     *stop = 0;
-    if (sc->t_stop[sc->terrain[to]] && !*road && !leader) *stop = 6; /* [6.5]; [16.9.2] as Clear */
+    if (sc->t_stop[sc->terrain[to]] && !*road && !leader && !n20_light_rugged(s, u, cost))
+        *stop = 6; /* [6.5]; [16.9.2] as Clear; [16.7.2] [16.7.3] Light Infantry, Cossacks */
     if (ez) *stop = 7;                                     /* [6.7] */
     return 0;
 }
@@ -139,6 +153,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
+    if (n20_is_garrison(s, u))
+        return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
     int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
@@ -153,6 +169,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                                                : n20_in_ezoc(s, from, 1 - sc->units[u].side, 1))) /* [16.9.2] */
             return n20_reject(err, "6.8", "%s is in an enemy ZOC and may leave it only by "
                               "Disengagement or at Night", id);
+        if (n20_wg_caution_check(s, u, "move", err) < 0) return -1; /* Wagram [6.11] */
     } else if (s->u[u].where == N20_U_REINF) {
         if (!n20_can_enter_now(s, u))
             return n20_reject(err, "11.0", "%s is not due to arrive before Turn %u", id, s->u[u].arrive);
@@ -177,7 +194,8 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
                 return n20_reject(err, "6.0", "%s's path enters %04u twice", id, n20_xxyy(path[i]));
         spent += cost;
         allroad &= road;
-        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0))
+        if (i > 0 && spent > A + (allroad ? s_road_bonus(s) : 0) &&
+            !(spent == A + 1 && n20_light_one_mp(s, u, path[i], road))) /* [16.7.3] */
             return n20_reject(err, "6.2", "%s has %d Movement Points%s and the path to %04u costs %d",
                               id, A, allroad && s_road_bonus(s) ? " (+1 on road)" : "",
                               n20_xxyy(path[i]), spent);
@@ -194,6 +212,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (occ >= 0 && occ != u && !leader && !n20_combine_ok(s, u, occ)) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
                           N20_RUID(s, occ), n20_xxyy(path[n - 1]));
+    if (n20_wg_move_path_check(s, u, path, n, err) < 0) return -1; /* Wagram [6.10.2] */
     int gc = n20_guard_commit_cost_ix(s, u, start, path[n - 1], ix);
     if (gc && s->morale[sc->units[u].side] < 1)
         return n20_reject(err, "12.3.1", "committing %s needs one Morale Point", id);
@@ -242,6 +261,7 @@ void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *o
     n20_event(out, s, start ? "moved" : "entered", us, 1, hx, nh, NULL, 0, "[%s] " N20_U(0) " %s %04u%s",
               start ? "6.0" : "11.1", start ? "moves to" : "enters the map at",
               n20_xxyy(path[n - 1]), gc ? " (Guard committed: -1 Morale)" : "");
+    n20_wg_moved(s, u, start, path, n, out); /* Wagram [6.10.2] [12.7] [12.8] [16.10] */
 }
 
 /* ---- search of every destination ---------------------------------------- */
@@ -300,7 +320,8 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         uint16_t to = start ? 0 : dummy ? (uint16_t)i : sc->entry_hex[i];
         if (start && n20_neighbor(sc, start, i, &to) < 0) continue;
         if (dummy && (!sc->onmap[i] || !n20_dummy_entry_hex(s, to))) continue;
-        if (!start && !dummy && sc->entry_area[i] != sc->units[u].area) continue;
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) < 0 && sc->entry_area[i] != n20_wg_entry_area(s, u)) continue; /* Wagram [3.0] */
+        if (!start && !dummy && n20_ae_is_entry(s, u, to) == 0) continue; /* A-E [11.6] */
         if (to >= N20_HEXES || !sc->onmap[to]) continue;
         int cost, road, stop;
         int ok = s_step(s, u, start, to, &cost, &road, &stop, NULL, ix) == 0;
@@ -364,8 +385,9 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                         uint16_t to = r->to;
                         int ar = allroad & r->road;
                         int sp = cur->spent + r->cost;
-                        if (sp > A + (ar ? bonus : 0)) continue;
-                        int nk = ar * 2 + (r->stop ? 1 : 0);
+                        int over = sp > A + (ar ? bonus : 0);
+                        if (over && !(sp == A + 1 && n20_light_one_mp(s, u, to, r->road))) continue;
+                        int nk = ar * 2 + (r->stop || over ? 1 : 0); /* [16.7.3] enters and stops */
                         if (!s_marked(seen, to)) {
                             s_mark(seen, to);
                             for (int j = 0; j < K; j++) nodes[to * K + j].spent = -1;
@@ -425,6 +447,8 @@ int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reje
     if (s->phase != N20_PH_MOVE && !(s->phase == N20_PH_ARRIVAL && army == N20_ARMY_FRENCH)) /* [17.1.1] */
         return n20_reject(err, "12.2.1", "Forced March is bought during your Movement Phase");
     int side = army == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
+    if (army < 0 || army >= N20_ARMIES || !(s->sc->armies_in & (1u << army)))
+        return n20_reject(err, "12.2.1", "no %s army in this game", army >= 0 && army < N20_ARMIES ? n20_army_name(army) : "such");
     if (side != s->phasing)
         return n20_reject(err, "12.2.1", "the %s army is not the phasing player's", n20_army_name(army));
     if (s->fm[army])

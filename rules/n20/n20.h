@@ -31,10 +31,15 @@
 #define N20_MAX_PROV 64   /* distinct provenance texts of `hex` and `label` records */
 #define N20_PROV_TEXT 160
 
+#include "danube.h" /* Danube 20: the edition, garrisons, the exclusive rules' data and state */
+
 enum { N20_FRENCH = 0, N20_ALLIED = 1 };                      /* sides = seats */
-enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2, N20_ARMIES = 3 };
+enum { N20_ARMY_FRENCH = 0, N20_ARMY_ANGLO = 1, N20_ARMY_PRUSSIAN = 2,
+       N20_ARMY_AUSTRIAN = 3, /* Danube 20: the Anti-French (Allied) side's one army */
+       N20_ARMIES = 4 };
 enum { N20_INF = 0, N20_CAV, N20_ART, N20_LEADER, N20_DUMMY }; /* N20_DUMMY: [16.1.3] */
 enum { N20_T_CLEAR = 0, N20_T_TOWN, N20_T_FORTIFIED, N20_T_FOREST, N20_T_ROUGH, N20_T_MARSH,
+       N20_T_REDOUBT, /* Danube 20: a Redoubt hex (A-E [9.10]); a Fortified hex for the rules (n20_is_fortified) */
        N20_T_COUNT };
 enum { N20_RIV_NONE = 0, N20_RIV_MINOR, N20_RIV_MAJOR };
 enum { N20_X_NONE = 0, N20_X_BRIDGE, N20_X_FORD };
@@ -50,22 +55,32 @@ enum { N20_FLAG_ELITE = 1, N20_FLAG_GUARD = 2,
        N20_FLAG_SPAN0_FOOT = 16, /* [16.9] span 0 for Infantry and Artillery (GROUCHY 1/0) */
        N20_FLAG_UNRELIABLE = 32, /* [16.7.4] yellow Combat Strength */
        N20_FLAG_RELUCTANT = 64,  /* [16.7.5] yellow Movement Allowance */
-       N20_FLAG_CADRE = 128      /* generic Cadre unit [16.5] */ };
+       N20_FLAG_CADRE = 128,     /* generic Cadre unit [16.5] */
+       N20_FLAG_LIGHT = 256,     /* green Movement Allowance: Light Infantry (inf) or Cossacks (cav)
+                                  * (v4 [16.7.2] [16.7.3], v3 [16.7.1] [16.7.2]) */
+       N20_FLAG_GARRISON = 512,  /* [9.4.4] a Garrison Force (type garrison; not a unit for Morale) */
+       N20_FLAG_BATTERY = 1024,  /* Wagram [9.11] a Lobau Island Battery (a Garrison that attacks) */
+       N20_FLAG_INACTIVE = 2048  /* Wagram [6.11] / [18.0] begins inactive (Austrian Caution) */ };
 /* where a unit starts */
 enum { N20_P_HEX = 0, N20_P_TURN, N20_P_POOL, N20_P_BROKEN, N20_P_VARIABLE, N20_P_LEADER,
        N20_P_VARIANT, N20_P_ROLL,
        N20_P_LEADER_TURN, /* a Leader arriving as a reinforcement, with [16.9] only [17.1] */
-       N20_P_LEADER_ALT   /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */ };
+       N20_P_LEADER_ALT,  /* NAPOLEON (3-5) entering instead of a Wing Commander and NAPOLEON (2-5) [17.1] */
+       /* Danube 20 (data.c `site north|south`, `deploy ZONE`) */
+       N20_P_SITE,        /* A-E [3.0] on the chosen crossing site: area 'N' its north-bank hex, 'S' its south bank */
+       N20_P_DEPLOY       /* Wagram [3.0] deployed by its owner, unstacked, in the hex zone `zone` (N20_Z_*) */ };
 /* victory conditions at the end of the game */
 enum { N20_VICTORY_STANDARD = 0, N20_VICTORY_OPENING = 1 };
 /* event card effects [5.0] */
 enum { N20_E_NONE = 0, N20_E_MORALE_SELF, N20_E_MORALE_ENEMY, N20_E_RALLY, N20_E_MOVE_MOD,
-       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE };
+       N20_E_GOOD_GROUND, N20_E_FREDERICK, N20_E_RESHUFFLE, N20_E_FM_FREE,
+       N20_E_PONTOON_DAMAGE /* Danube 20 A-E [6.10.1] [6.10.2]: the Pontoon Bridges are damaged */ };
 
 /* ---- scenario data (data.c) ------------------------------------------------ */
 typedef struct n20_unit_def {
     char id[N20_NAME];
-    uint8_t side, army, type, strength, allowance, flags;
+    uint8_t side, army, type, strength, allowance;
+    uint16_t flags;       /* N20_FLAG_* */
     uint8_t place;        /* N20_P_* */
     uint16_t hex;         /* set-up hex (index) */
     uint8_t turn;         /* arrival turn */
@@ -75,6 +90,12 @@ typedef struct n20_unit_def {
     uint32_t if_opts;     /* in the game only when all these options are chosen [17.4] */
     uint32_t unless_opts; /* not in the game when any of these options is chosen */
     uint8_t parent;       /* [17.1] a detached Cadre: 1 + the index of the unit it is an element of; 0 none */
+    /* Danube 20 */
+    char alt_area;        /* Wagram [3.0] the other entry area, reached by delaying alt_delay turns; 0 none */
+    uint8_t alt_delay;    /* Wagram [3.0] 3 */
+    int8_t arrive_morale; /* Wagram [12.7] own Morale change when it enters play (+1) */
+    uint8_t roll_group;   /* Wagram [3.0] units that roll one die together ("together"): same nonzero group */
+    uint8_t linz;         /* A-E [17.2] rolls on the Summoned from Linz table (sc->dn.linz) */
 } n20_unit_def;
 
 typedef struct n20_turn_def {
@@ -93,6 +114,7 @@ typedef struct n20_card_def {
 
 typedef struct n20_scenario {
     char id[48];
+    uint8_t edition;      /* N20_ED_V3 (Danube 20) or N20_ED_V4 (Waterloo 20, the default) */
     uint8_t rows, cols;
     uint8_t terrain[N20_HEXES];
     uint8_t onmap[N20_HEXES];
@@ -125,6 +147,8 @@ typedef struct n20_scenario {
     uint8_t nentry;
     n20_unit_def units[N20_MAX_UNITS];
     uint8_t nunits;
+    uint8_t armies_in;    /* bit a: army a has units in this scenario */
+    uint64_t parents;     /* bit p: detached Cadres name unit p as their parent [17.1] (n20_is_parent) */
     n20_card_def cards[N20_MAX_CARDS];
     uint8_t ncards;
     uint8_t gg_unit, gg_immune; /* initial Good Ground marker; 0xff none */
@@ -166,6 +190,7 @@ typedef struct n20_scenario {
         char name[32];
     } labels[N20_MAX_LABELS];
     uint8_t nlabels;
+    n20_dn_scenario dn;   /* Danube 20 exclusive rules (danube.h) */
 } n20_scenario;
 
 /* The embedded data of a scenario, NULL if unknown. */
@@ -199,7 +224,8 @@ int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
 int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
 
 /* ---- state (state.c) ------------------------------------------------------- */
-enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE };
+enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE,
+       N20_U_GARRISON /* [9.4.4] an intact Garrison Force at its hex: not a unit on the map (garrison.c) */ };
 enum { N20_UF_MOVED = 1, N20_UF_CONTACT = 2, N20_UF_REACTED = 4, N20_UF_EXHAUSTED = 8,
        N20_UF_REACT_OK = 16, N20_UF_RALLIED = 32,
        N20_UF_CADRE_Q = 64, /* rolled "Cadre?" this Rally [16.5.1] */
@@ -236,7 +262,25 @@ enum {
     /* [17.1.1] Crossing the Sambre River (decisions of the French player) */
     N20_PH_SCHEDULE,      /* set-up: schedule every French reinforcement in secret */
     N20_PH_ARRIVAL,       /* units scheduled this turn: Forced March?, delay NAPOLEON?, then the roll */
-    N20_PH_ARRIVAL_DELAY  /* the French Arrival Table Delays some units: choose which */
+    N20_PH_ARRIVAL_DELAY, /* the French Arrival Table Delays some units: choose which */
+
+    /* ---- steps of the combinatorial decisions (legal.c): phases 40.. */
+    N20_PH_STEPS_FIRST = 40,
+    N20_PH_STEP_F = 40, /* [9.0] Step F: the attacker may reduce the differential [9.5] (combat.c; after a
+                         * `fight` order, R-9.5-cap) */
+
+
+    /* ---- Aspern-Essling 20 (ae.c): phases 50.. */
+    N20_PH_AE_FIRST = 50,
+    N20_PH_AE_SITE = N20_PH_AE_FIRST, /* A-E [3.0] set-up: the French choice of crossing site */
+
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c): phases 60.. */
+    N20_PH_WG_FIRST = 60,
+    N20_PH_WG_DEPLOY,     /* [3.0] set-up: the Austrian player deploys I, II and IV on the Russbach Heights */
+
+
+    N20_PH_LAST_ = 80
 };
 
 typedef struct n20_battle {
@@ -267,6 +311,9 @@ typedef struct n20_fight {
     uint8_t garde_att;         /* a Guard unit attacked */
     int8_t gain[2], loss[2];   /* morale changes collected during the battle [12.1] */
     uint8_t bomb_known, bombard; /* [16.3.2] bit i: attacker i bombards (fixed at the die roll) */
+    /* [9.0] Steps B-E totalled, kept while Step F [9.5] waits for the attacker (N20_PH_STEP_F;
+     * encoded only in that phase) */
+    int16_t sf_att, sf_def, sf_terr, sf_support, sf_diff;
 } n20_fight;
 
 /* Game options chosen at creation ([16.0] optional rules, [17.x] variants); a bit each.
@@ -289,10 +336,16 @@ enum {
     N20_OPT_HIST_EVENTS = 1u << 14,    /* historical-events [17.3.1] */
     N20_OPT_LOBAU = 1u << 15,          /* lobau-reinforced [17.4.1] */
     N20_OPT_RAPP = 1u << 16,           /* rapp [17.4.2] */
+    /* Danube 20 */
+    N20_OPT_FLORIDSDORF = 1u << 17,    /* floridsdorf-pontoon: Wagram [16.10] */
+    N20_OPT_13TH_CARD = 1u << 18,      /* thirteenth-card: A-E and Wagram [17.1] */
+    N20_OPT_LINZ = 1u << 19,           /* summoned-from-linz: A-E [17.2] */
+    N20_OPT_BERTRAND = 1u << 20,       /* bertrand-miracle: A-E [17.3] */
 };
 /* options a scenario must list (`option` records) to accept them */
 #define N20_OPT_SCENARIO_BOUND \
-    (N20_OPT_SAMBRE | N20_OPT_LOOKOUT_BULOW | N20_OPT_HIST_EVENTS | N20_OPT_LOBAU | N20_OPT_RAPP)
+    (N20_OPT_SAMBRE | N20_OPT_LOOKOUT_BULOW | N20_OPT_HIST_EVENTS | N20_OPT_LOBAU | N20_OPT_RAPP | \
+     N20_OPT_FLORIDSDORF | N20_OPT_13TH_CARD | N20_OPT_LINZ | N20_OPT_BERTRAND)
 
 typedef struct n20_option_def {
     const char *name;
@@ -350,6 +403,7 @@ typedef struct n20_state {
      * its detached Cadres was first Broken while it was still broken down; 0 never. Encoded for
      * parent units only (none in the Standard Scenario). */
     uint8_t cadre_lost[N20_MAX_UNITS];
+    n20_dn_state dn;      /* Danube 20 (danube.h); encoded only in v3 games */
 } n20_state;
 
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
@@ -514,6 +568,46 @@ int n20_special_step_d(n20_state *s, const uint8_t *units, int n, int attacking,
 /* [16.7.5] a Reluctant unit that wants to advance rolls first; 1 if control is Lost */
 int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
+/* ---- garrisons [9.4.4] (garrison.c) ---------------------------------------- */
+/* a Garrison Force (flag garrison), and a Wagram [9.11] Lobau Island Battery (garrison,battery) */
+int n20_is_garrison(const n20_state *s, int u);
+int n20_is_battery(const n20_state *s, int u);
+/* an intact Garrison with no friendly unit in its hex (else it is ignored completely [9.4.4]) */
+int n20_garrison_active(const n20_state *s, int u);
+/* u takes part in ZOC, adjacency and battles: a unit on the map or an active Garrison */
+int n20_map_force(const n20_state *s, int u);
+/* the intact Garrison at h, -1 */
+int n20_garrison_at(const n20_state *s, uint16_t h);
+/* [9.4.4.1] an intact Garrison of the enemy of `side` is at h: side's units may not enter it
+ * (but by Advancing after Combat) */
+int n20_garrison_blocks(const n20_state *s, uint16_t h, int side);
+/* [9.4.4.1] every unit of the list is a Garrison (no reserves for such a battle) */
+int n20_garrison_only(const n20_state *s, const uint8_t *units, int n);
+/* declaring Garrison a as an attacker [9.4.4.1] [9.11], Garrison d as a defender [9.4.4] */
+int n20_garrison_attacker_check(const n20_state *s, int a, brt_reject *err);
+int n20_garrison_defender_check(const n20_state *s, int d, brt_reject *err);
+/* the events of a combat result for the Garrisons of the battle (rulings R-dn-garrison-crt) */
+void n20_garrison_result(n20_state *s, const n20_battle *b, int res, n20_out *out);
+/* [9.4.4.2] Rearguards: the victorious defenders of the battle being resolved cannot advance */
+int n20_garrison_rearguard(const n20_state *s);
+/* Garrison g intact at h (an exclusive rule's set-up, e.g. the A-E [9.10] Bridgehead at the chosen site) */
+void n20_garrison_place(n20_state *s, int g, uint16_t h);
+/* [9.4.4.4] Garrison g is destroyed (by: the enemy unit occupying its hex, or -1); no Morale [9.4.4.5] */
+void n20_garrison_destroy(n20_state *s, int g, int by, n20_out *out);
+/* [9.4.4.3] [9.4.4.4] unit u entered these hexes: the enemy Garrisons there are destroyed */
+void n20_garrison_entered(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* Wagram [9.11] +2 for each French unit of battle b defending in a Battery hex */
+int n20_garrison_def_bonus(const n20_state *s, const n20_battle *b);
+/* Wagram [9.11] Battery a gives defensive support [16.3.1] to d across any hexside */
+int n20_battery_supports(const n20_state *s, int a, int d);
+/* h is a Fortified or Redoubt hex (s may be NULL: the map only; with s, the A-E [9.10]
+ * Bridgehead is a Redoubt while it stands) */
+int n20_is_fortified(const n20_scenario *sc, const n20_state *s, uint16_t h);
+/* the Terrain Effects Chart kind of h in this state */
+int n20_terrain_at(const n20_state *s, uint16_t h);
+/* [7.0] a Town, Fortified or Redoubt hex (a "built-up" area) in this state */
+int n20_is_builtup_at(const n20_state *s, uint16_t h);
+
 /* ---- zones of control (zoc.c) --------------------------------------------- */
 /* 1 if unit u exerts a ZOC into hex h [7.0] */
 int n20_exerts_zoc(const n20_state *s, int u, uint16_t h);
@@ -589,6 +683,14 @@ int n20_resolve_check(const n20_state *s, int battle, int reserve, brt_reject *e
 void n20_battle_begin(n20_state *s, int battle, int reserve, int has_cap, int cap, brt_dice *dice,
                       n20_out *out);
 void n20_battle_defender_reserve(n20_state *s, int commit, brt_dice *dice, n20_out *out);
+/* has_cap of n20_battle_begin: 0 no reduction, 1 at most `cap` (standing instructions given with the
+ * resolve order), N20_CAP_STEP_F the attacker decides at Step F (the `fight` order) */
+#define N20_CAP_STEP_F 2
+/* [9.0] Step F [9.5]: the attacker resolves at differential `diff` (reduce) or at the actual one */
+int n20_step_f_check(const n20_state *s, int reduce, int diff, brt_reject *err);
+void n20_step_f_apply(n20_state *s, int reduce, int diff, brt_dice *dice, n20_out *out);
+/* the CRT columns the Step F decision may name: [lo, *hi]; 0 when no decision is pending */
+int n20_step_f_range(const n20_state *s, int *lo, int *hi);
 int n20_defender_may_reserve(const n20_state *s);
 int n20_attacker_may_reserve(const n20_state *s, const n20_battle *b);
 int n20_losses_check(const n20_state *s, const int *units, int n, brt_reject *err);
@@ -680,6 +782,25 @@ void n20_resign(n20_state *s, unsigned seat, n20_out *out);
 int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
               n20_out *out, brt_reject *err);
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out);
+/* [9.2] the step form of the declaration (legal.c): 0 when battle b may be added to the battles
+ * declared so far (s->b[0..nbattles)) and leaves a declaration that can still be completed */
+int n20_declare_one_check(const n20_state *s, const n20_battle *b, brt_reject *err);
+/* 1 while a declaration or a retreat is being given step by step (no [16.1.1] reveal then) */
+int n20_stepping(const n20_state *s);
+/* 1 when the declared battles can be completed into one n20_declare_check accepts */
+int n20_declare_completable(const n20_state *s, const n20_battle *b, int nb);
+/* [9.1] [9.1.1] [9.2.1] the attack of `att` obliges enemy unit e to be attacked (combat.c) */
+int n20_declare_obliges(const n20_state *s, int att, int e);
+/* [9.7] the step form of the retreat (retreat.c): the current unit's path so far is kept in
+ * s->f.path[k] / npath[k] until it is complete (then carried out as the whole-path retreat) */
+int n20_retreat_stepped(const n20_state *s);
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out); /* 1: done */
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err);
+void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out);
+/* every path beginning with the current unit's steps: fn for each (unbounded but for depth) */
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max);
 int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reject *err);
 int n20_order_format(const uint8_t *order, size_t len, brt_buf *out);
 int n20_event_format(const uint8_t *event, size_t len, brt_buf *out);
@@ -724,5 +845,30 @@ void n20_weather_card(n20_state *s, int card_number, n20_out *out);         /* [
 void n20_weather_turn_end(n20_state *s, n20_out *out);                      /* [16.10.2] */
 int n20_penetrate_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                         void *ctx);
+
+/* ---- editions (edition.c) ---------------------------------------------------------------- */
+/* the series rules an edition plays: docs/n20-editions.md sections 1 and 5, a bit each */
+enum { N20_EDF_BRIDGE_ZOC = 1,        /* v4 [7.1] ZOCs across bridged/forded Major Rivers (v3 [7.0]: never) */
+       N20_EDF_CONTACT = 2,           /* v4 [8.2.4] Maintaining Contact (v3 [8.3.4]: none) */
+       N20_EDF_ROUTED_NO_CC = 4,      /* v4 [8.1.1] Routed Cavalry cannot Countercharge (v3 [8.1]: may) */
+       N20_EDF_FORT_ROUT_MOD = 8,     /* v4 [9.6.2.1] -1 to the Rout roll in Fortified (v3 [9.8.1]: none) */
+       N20_EDF_ADVANCE_V4 = 16,       /* v4 [9.8.2] [9.8.5] one hex, Cavalry pursue (v3 [9.9.2] [9.9.3]) */
+       N20_EDF_GUARD_EZOC = 32,       /* v4 [12.3.1] no cost for a Guard already in an EZOC (v3: none) */
+       N20_EDF_LULL_ONE_SIDE = 64,    /* v4 [13.0] the resting side's units on the map (v3: both sides') */
+       N20_EDF_ELAN = 128,            /* v4 [16.7.1] Elite Elan (v3: none) */
+       N20_EDF_RELUCTANT = 256,       /* v4 [16.7.5] Reluctant Troops (v3: none) */
+       N20_EDF_VAR_WEATHER = 512      /* v4 [16.10] Variable Weather (v3 [16.10] is an exclusive rule) */ };
+int n20_ed_has(const n20_state *s, uint32_t rule);               /* 1 if the game's edition plays it */
+int n20_v3(const n20_state *s);                                  /* the game plays v3.0 (Danube 20) */
+const char *n20_ed_rule(const n20_state *s, const char *rule);   /* a v4 rule number as the edition cites it */
+void n20_ed_cite(const n20_state *s, char *text, size_t cap);    /* every "[x.y" of a text, as cited */
+void n20_ed_reject(const n20_state *s, brt_reject *err);         /* a rejection, as the edition cites it */
+int n20_ed_option_check(const n20_scenario *sc, uint32_t bit, brt_reject *err); /* -1: not in this edition */
+int n20_adjacent_react(const n20_state *s, int u, int v);        /* adjacent for [8.0]; v3 [7.0] */
+int n20_light_rugged(const n20_state *s, int u, int *cost);      /* [16.7.2] [16.7.3] Rugged: 1 no stop */
+int n20_light_one_mp(const n20_state *s, int u, uint16_t to, int road); /* [16.7.3] last MP */
+int n20_light_disengages(const n20_state *s, int u);             /* [16.7.2] [16.7.3] may Disengage */
+int n20_light_unpinned(const n20_state *s, int u);               /* [16.7.3] Cossacks ignore [8.2.2] */
+int n20_light_no_charge(const n20_state *s, int u);       /* [16.7.2] [16.7.3]: no Countercharge, no Penetration */
 
 #endif

@@ -14,8 +14,11 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
     for (int a = 0; a < N20_ARMIES; a++) {
         int army_side = a == N20_ARMY_FRENCH ? N20_FRENCH : N20_ALLIED;
         if (army_side != enemy) continue;
-        for (int i = 0; i < sc->nloc[a]; i++) {
-            int o = n20_unit_at(s, sc->loc[a][i]);
+        int nl;
+        uint16_t lb[4];
+        const uint16_t *ls = n20_ae_locs(s, a, &nl, lb); /* A-E [9.8.6] the site's LOC */
+        for (int i = 0; i < nl; i++) {
+            int o = n20_unit_at(s, ls[i]);
             if (o >= 0 && n20_side_of(s, o) == side) captured++;
         }
     }
@@ -23,6 +26,7 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
         int o = n20_unit_at(s, sc->obj[enemy][i]);
         if (o >= 0 && n20_side_of(s, o) == side) captured++;
     }
+    captured += n20_ae_captured(s, side); /* A-E [14.0] the French Objective of the crossing site */
     if (captured) {
         l[enemy] = (int8_t)(captured * sc->mc_captured);
         N20_EV(out, s, "captured", "[14.0] %s units hold %d enemy LOC/Objective hex(es)",
@@ -31,5 +35,6 @@ void n20_night_ops_auto(n20_state *s, n20_out *out) {
         if (s->over) return;
     }
     /* 3. Morale Recovery from Rest */
-    n20_morale_one(s, side, sc->rest[side], out, "14.0 rest");
+    n20_morale_one(s, side, n20_wg_rest(s, side, n20_ae_rest(s, side, sc->rest[side], out)), out,
+                   "14.0 rest"); /* A-E [14.1] [14.2]; Wagram [14.0] Home Ground */
 }

@@ -21,12 +21,12 @@ static int s_declared_against(const n20_state *s, int u) {
 /* [16.3.1] +1 for each friendly Artillery unit, not itself the target of a declared attack,
  * whose ZOC covers defending unit d's hex (rulings R-16.3.1-count) */
 int n20_art_support(const n20_state *s, int d) {
-    if (!(s->opts & N20_OPT_ART_SUPPORT) || s->u[d].where != N20_U_MAP) return 0;
+    if (!(s->opts & N20_OPT_ART_SUPPORT) || !n20_map_force(s, d)) return 0; /* a Garrison too [9.4.4] */
     int side = n20_side_of(s, d), n = 0;
     for (int a = 0; a < s->sc->nunits; a++) {
         if (a == d || s->sc->units[a].type != N20_ART || n20_side_of(s, a) != side) continue;
         if (s_declared_against(s, a)) continue;
-        if (n20_exerts_zoc(s, a, s->u[d].hex)) n++;
+        if (n20_exerts_zoc(s, a, s->u[d].hex) || n20_battery_supports(s, a, d)) n++; /* Wagram [9.11] */
     }
     return n;
 }
@@ -35,8 +35,8 @@ int n20_art_support(const n20_state *s, int d) {
  * across a Major River (or other prohibited) hexside without bridge or ford */
 int n20_bombard_pair(const n20_state *s, int a, int e) {
     if (!(s->opts & N20_OPT_ART_SUPPORT)) return 0;
-    if (s->sc->units[a].type != N20_ART || s->u[a].where != N20_U_MAP || s->u[e].where != N20_U_MAP)
-        return 0;
+    if (s->sc->units[a].type != N20_ART || !n20_map_force(s, a) || !n20_map_force(s, e))
+        return 0; /* Wagram [9.11] a Battery bombards; a Garrison may be bombarded */
     int d = n20_dir(s->sc, s->u[a].hex, s->u[e].hex);
     return d >= 0 && n20_side_blocked(s->sc, n20_weather(s), s->u[a].hex, d);
 }
@@ -81,12 +81,16 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (s->phase != N20_PH_REACTION) return n20_reject(err, "16.2", "Penetration is made in your Reaction Phase only");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.2", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!(s->u[u].flags & N20_UF_REACT_OK) || s->u[u].where != N20_U_MAP)
         return n20_reject(err, "16.2", "%s is not a Cavalry unit of the reacting player that began the Reaction "
                           "Phase adjacent to an enemy unit", id);
     if (s->u[u].flags & N20_UF_REACTED)
         return n20_reject(err, "16.2", "%s has already reacted this phase: Penetration is its single action", id);
+    if (n20_wg_caution_check(s, u, "Penetrate", err) < 0) return -1; /* Wagram [6.11] */
+    if (n20_light_no_charge(s, u)) /* [16.7.2] [16.7.3] */
+        return n20_reject(err, s->sc->units[u].type == N20_INF ? "16.7.2" : "16.7.3",
+                          "%s cannot Penetrate (Light Infantry and Cossacks do not)", id);
     if (s->u[u].routed) return n20_reject(err, "16.2", "%s is Routed and cannot Penetrate", id);
     int side = n20_side_of(s, u);
     if (s_in_enemy_cav_zoc(s, side, s->u[u].hex))
@@ -94,11 +98,15 @@ int n20_penetrate_check(const n20_state *s, int u, const uint16_t *path, int n, 
     if (n != 1) return n20_reject(err, "16.2", "a Penetration enters exactly one hex");
     uint16_t to = path[0];
     int d = n20_dir(s->sc, s->u[u].hex, to);
-    if (d < 0 || !s->sc->onmap[to] || n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d))
+    int pontoon = d < 0 ? 0 : n20_ae_step(s, u, s->u[u].hex, to, err); /* A-E [6.10] a Reaction move */
+    if (pontoon < 0) return -1;
+    if (d < 0 || !s->sc->onmap[to] || (pontoon != 1 && n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d)))
         return n20_reject(err, "16.2", "%s cannot move into %04u (not an adjacent map hex, or across a Major "
                           "River)", id, n20_xxyy(to));
     if (n20_unit_at(s, to) >= 0)
         return n20_reject(err, "16.2", "%s must penetrate into a vacant hex; %04u is occupied", id, n20_xxyy(to));
+    if (n20_garrison_blocks(s, to, side))
+        return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it", id, n20_xxyy(to));
     if (!s_adjacent_enemy_hex(s, side, to))
         return n20_reject(err, "16.2", "%s must move into a hex that is also adjacent to an enemy unit; %04u is "
                           "not", id, n20_xxyy(to));
@@ -293,23 +301,27 @@ int n20_rally_hex_check(const n20_state *s, int u, uint16_t hex, brt_reject *err
     if (!(s->opts & N20_OPT_RALLY_LOCATIONS))
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int side = n20_side_of(s, u), army = sc->units[u].army;
     if (hex >= N20_HEXES || !sc->onmap[hex]) return n20_reject(err, "16.4", "%04u is not a map hex", n20_xxyy(hex));
-    int natural = sc->terrain[hex] == N20_T_TOWN || sc->terrain[hex] == N20_T_FORTIFIED;
+    int natural = sc->terrain[hex] == N20_T_TOWN || n20_is_fortified(sc, s, hex); /* or Redoubt */
     for (int i = 0; i < sc->nobj[side]; i++)
         if (sc->obj[side][i] == hex) natural = 1;
     if (!natural)
         return n20_reject(err, "16.4", "%s must be placed on a friendly LOC hex, or a Town, Fortified or "
                           "friendly Objective hex; %04u is none", id, n20_xxyy(hex));
-    if (n20_unit_at(s, hex) >= 0) return n20_reject(err, "16.4", "the Rally hex %04u is not empty", n20_xxyy(hex));
+    if (n20_unit_at(s, hex) >= 0 || n20_garrison_blocks(s, hex, side)) /* [9.4.4.1] an enemy Garrison */
+        return n20_reject(err, "16.4", "the Rally hex %04u is not empty", n20_xxyy(hex));
     if (s_enemy_distance(s, side, hex) < 4)
         return n20_reject(err, "16.4", "%04u is not a safe distance (at least 4 hexes) from the nearest enemy "
                           "unit", n20_xxyy(hex));
     /* the nearest LOC hex of its army (rulings R-10.0-loc); with a tie, any of them */
     int near = n20_loc_distance(s, army, hex), closer = 0, traced = 0;
-    for (int i = 0; i < sc->nloc[army]; i++) {
-        uint16_t L = sc->loc[army][i];
+    int nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(hex, L) != near) continue;
         if (near >= s_enemy_distance(s, side, L)) continue; /* an enemy is as close to that LOC */
         closer = 1;
@@ -384,7 +396,7 @@ int n20_breakdown_check(const n20_state *s, int u, int dummy, brt_reject *err) {
     if (s->phase != N20_PH_MOVE) return n20_reject(err, "16.6", "units break down in your Movement Phase");
     if (u < 0 || u >= s->sc->nunits) return n20_reject(err, "16.6", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (s->u[u].where != N20_U_MAP || n20_side_of(s, u) != s->phasing)
         return n20_reject(err, "16.6", "%s is not a phasing unit on the map", id);
     if (!s_large_inf(s, u))
@@ -522,9 +534,8 @@ void n20_combine_all(n20_state *s, n20_out *out) {
  * Broken Units pile (rulings R-17.1-special). */
 
 int n20_is_parent(const n20_scenario *sc, int p) {
-    for (int i = 0; i < sc->nunits; i++)
-        if (sc->units[i].parent == p + 1) return 1;
-    return 0;
+    /* one bit per unit, set once when the data is read: the state encoding asks it of every unit */
+    return p >= 0 && p < 64 && ((sc->parents >> p) & 1u);
 }
 
 /* hook of n20_break_unit: a detached Cadre of a parent still broken down is lost this Turn */
@@ -555,7 +566,7 @@ static int s_rebuild_ok(const n20_state *s, int c, brt_reject *err) {
         return n20_reject(err, "17.1", "a Cadre is eliminated this way only on a Daylight (non-Night) Turn");
     if (c < 0 || c >= s->sc->nunits) return n20_reject(err, "17.1", "unknown unit");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, c, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, c, n20_pending_seat(s), idb) : ""; /* only for messages */
     if (!(s->sc->units[c].flags & N20_FLAG_CADRE) || s->u[c].where != N20_U_MAP || n20_side_of(s, c) != s->phasing)
         return n20_reject(err, "17.1", "%s is not a Cadre unit of yours on the map", id);
     int army = s->sc->units[c].army, p = s_waiting_parent(s, army);

@@ -56,6 +56,35 @@ static int s_strip_start(const n20_state *s, int u, uint16_t *path, int n) {
     return n;
 }
 
+/* [9.2] the declaration is complete (a whole Declare, or "declare done" after the steps) */
+static void s_declared(n20_state *s, n20_out *out) {
+    size_t nb = s->nbattles;
+    n20_battle b[N20_MAX_BATTLES];
+    memcpy(b, s->b, sizeof b);
+    /* [16.1.1] after all battles are declared, every unit involved is revealed (hex order) */
+    for (int h = 0; h < N20_HEXES && n20_fog(s); h++)
+        for (size_t i = 0; i < nb; i++) {
+            for (int k = 0; k < b[i].natt; k++)
+                if (s->u[b[i].att[k]].hex == h) n20_fog_reveal(s, b[i].att[k], out, "16.1.1 battle declared");
+            for (int k = 0; k < b[i].ndef; k++)
+                if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
+        }
+    n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
+    memcpy(b, s->b, sizeof b);
+    for (size_t i = 0; i < nb; i++) {
+        int us[2 * N20_MAX_SIDE], nu = 0;
+        for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
+        for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
+        int v[2] = {(int)i, b[i].natt};
+        char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
+        /* [9.2] who attacks whom: the attackers are units[0..natt), the defenders follow */
+        n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared: %s %s %s",
+                  (unsigned)i + 1, n20_u_list(la, sizeof la, 0, b[i].natt),
+                  b[i].natt == 1 ? "attacks" : "attack", n20_u_list(ld, sizeof ld, b[i].natt, b[i].ndef));
+    }
+    s->phase = N20_PH_BATTLES;
+}
+
 static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dice *dice, n20_out *out,
                    brt_reject *err) {
     int ph = s->phase;
@@ -112,7 +141,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
-        n20_move_apply(s, u, path, n, out);
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
+        if (n > 0) n20_move_apply(s, u, path, n, out);
         break;
     case N20__V1__ORDER__KIND_FORCE_MARCH: {
         int a = o->force_march && o->force_march->army ? n20_army_of(o->force_march->army) : -1;
@@ -139,31 +169,13 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             for (int k = 0; k < na; k++) b[i].att[k] = (uint8_t)units[k];
             for (int k = 0; k < nd; k++) b[i].def[k] = (uint8_t)units2[k];
         }
+        if (s->nbattles)
+            return n20_reject(err, "9.2", "the declaration is being made one battle at a time: declare one "
+                              "battle more, or declare done");
         if (n20_declare_check(s, b, (int)nb, err) < 0) return -1;
         memcpy(s->b, b, sizeof b);
         s->nbattles = (uint8_t)nb;
-        /* [16.1.1] after all battles are declared, every unit involved is revealed (hex order) */
-        for (int h = 0; h < N20_HEXES && n20_fog(s); h++)
-            for (size_t i = 0; i < nb; i++) {
-                for (int k = 0; k < b[i].natt; k++)
-                    if (s->u[b[i].att[k]].hex == h) n20_fog_reveal(s, b[i].att[k], out, "16.1.1 battle declared");
-                for (int k = 0; k < b[i].ndef; k++)
-                    if (s->u[b[i].def[k]].hex == h) n20_fog_reveal(s, b[i].def[k], out, "16.1.1 battle declared");
-            }
-        n20_fog_prune_battles(s, out); /* [16.1.3] revealed Dummies leave their battles */
-        memcpy(b, s->b, sizeof b);
-        for (size_t i = 0; i < nb; i++) {
-            int us[2 * N20_MAX_SIDE], nu = 0;
-            for (int k = 0; k < b[i].natt; k++) us[nu++] = b[i].att[k];
-            for (int k = 0; k < b[i].ndef; k++) us[nu++] = b[i].def[k];
-            int v[2] = {(int)i, b[i].natt};
-            char la[4 * N20_U_MAX], ld[4 * N20_U_MAX];
-            /* [9.2] who attacks whom: the attackers are units[0..natt), the defenders follow */
-            n20_event(out, s, "declared", us, nu, NULL, 0, v, 2, "[9.2] battle %u declared: %s %s %s",
-                      (unsigned)i + 1, n20_u_list(la, sizeof la, 0, b[i].natt),
-                      b[i].natt == 1 ? "attacks" : "attack", n20_u_list(ld, sizeof ld, b[i].natt, b[i].ndef));
-        }
-        s->phase = N20_PH_BATTLES;
+        s_declared(s, out);
         break;
     }
     case N20__V1__ORDER__KIND_RESOLVE: {
@@ -196,6 +208,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
             n20_leader_retreat_apply(s, u, path, n, dice, out);
             break;
         }
+        if (n20_retreat_stepped(s)) return n20_reject(err, "9.7", "the retreat is being made one hex at a time: retreat-step or retreat-stop");
         if (n20_retreat_check(s, u, path, n, err) < 0) return -1;
         n20_retreat_apply(s, u, path, n, dice, out);
         break;
@@ -292,7 +305,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int cs[1] = {units[0]};
         n20_event(out, s, "countercharge", cs, 1, NULL, 0, NULL, 0, "[8.1] " N20_U(0) " Countercharges");
         n20_fog_prune_battles(s, out); /* [16.1.3] against a Dummy: no combat */
-        if (!s->b[bi].done) n20_battle_begin(s, bi, o->countercharge->reserve, 0, 0, dice, out);
+        if (!s->b[bi].done) /* [8.1] [9.5] the reacting player may decide the reduction at Step F */
+            n20_battle_begin(s, bi, o->countercharge->reserve, o->countercharge->fight ? N20_CAP_STEP_F : 0, 0, dice, out);
         break;
     }
     case N20__V1__ORDER__KIND_DISENGAGE:
@@ -304,6 +318,8 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         int nld = s_units(s, seat, o->disengage->leaders, o->disengage->n_leaders, units2, N20_MAX_SIDE, err);
         if (nld < 0 || n20_leaders_accompany_check(s, u, units2, nld, "16.9.4", err) < 0) return -1;
         uint16_t dfrom = s->u[u].hex;
+        n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED); /* A-E [6.10] a Reaction move */
+        if (n == 0) break; /* it remains where it is, its Reaction spent (R-dn-6.10-roll) */
         n20_disengage_apply(s, u, path, n, out);
         n20_leaders_accompany_apply(s, u, dfrom, units2, nld, out, "16.9.4");
         break;
@@ -313,6 +329,7 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if ((n = s_path(o->penetrate->path, o->penetrate->n_path, path, err)) < 0) return -1;
         n = s_strip_start(s, u, path, n);
         if (n20_penetrate_check(s, u, path, n, err) < 0) return -1;
+        if (n20_ae_cross(s, u, path, n, dice, out, N20_UF_REACTED) == 0) break; /* A-E [6.10] R-dn-6.10-roll */
         n20_penetrate_apply(s, u, path[0], out);
         break;
     case N20__V1__ORDER__KIND_REDUCE:
@@ -368,8 +385,89 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         if (!o->reveal || !o->reveal->unit) return n20_reject(err, "16.1.1", "name the unit");
         if ((u = s_find(s, seat, o->reveal->unit)) < 0) return s_no_unit(s, o->reveal->unit, err);
         if (n20_reveal_check(s, seat, u, err) < 0) return -1;
+        if (n20_stepping(s)) /* a revealed Dummy leaves the map: the steps so far might lead nowhere */
+            return n20_reject(err, "16.1.1", "a declaration or a retreat is being given step by step: reveal %s "
+                              "before its first step or after its last", N20_RUID(s, u));
         n20_fog_reveal(s, u, out, "16.1.1 revealed by its owner");
         return 0;
+
+    /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20__V1__ORDER__KIND_DECLARE_ONE: { /* [9.2] one battle of the declaration */
+        N20__V1__Battle *bt = o->declare_one;
+        if (!bt) return n20_reject(err, "9.0", "declare one names attackers and defenders");
+        int na = s_units(s, seat, bt->attackers, bt->n_attackers, units, N20_MAX_SIDE, err);
+        if (na < 0) return -1;
+        int nd = s_units(s, seat, bt->defenders, bt->n_defenders, units2, N20_MAX_SIDE, err);
+        if (nd < 0) return -1;
+        n20_battle one;
+        memset(&one, 0, sizeof one);
+        one.natt = (uint8_t)na;
+        one.ndef = (uint8_t)nd;
+        for (int k = 0; k < na; k++) one.att[k] = (uint8_t)units[k];
+        for (int k = 0; k < nd; k++) one.def[k] = (uint8_t)units2[k];
+        if (n20_declare_one_check(s, &one, err) < 0) return -1;
+        if (!s->nbattles) memset(s->b, 0, sizeof s->b); /* as a whole Declare leaves them */
+        s->b[s->nbattles++] = one;
+        return 0; /* the declaration stays pending */
+    }
+    case N20__V1__ORDER__KIND_DECLARE_DONE:
+        if (n20_declare_check(s, s->b, s->nbattles, err) < 0) return -1;
+        s_declared(s, out);
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STEP:
+        if (!o->retreat_step || !o->retreat_step->unit || o->retreat_step->n_path != 1)
+            return n20_reject(err, "9.7", "retreat-step names a unit and the one hex it enters");
+        if ((u = s_find(s, seat, o->retreat_step->unit)) < 0) return s_no_unit(s, o->retreat_step->unit, err);
+        if (s_path(o->retreat_step->path, 1, path, err) < 0) return -1;
+        if (n20_retreat_step_check(s, u, path[0], err) < 0) return -1;
+        if (n20_retreat_step_apply(s, u, path[0], dice, out) == 0) return 0; /* the path goes on */
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STOP:
+        if (!o->retreat_stop || !o->retreat_stop->unit) return n20_reject(err, "9.7", "retreat-stop names a unit");
+        if ((u = s_find(s, seat, o->retreat_stop->unit)) < 0) return s_no_unit(s, o->retreat_stop->unit, err);
+        if (n20_retreat_stop_check(s, u, err) < 0) return -1;
+        n20_retreat_stop_apply(s, u, dice, out);
+        break;
+    case N20__V1__ORDER__KIND_FIGHT: { /* [9.0] resolve, the attacker deciding [9.5] at Step F */
+        N20__V1__Resolve *r = o->fight;
+        if (!r) return n20_reject(err, "9.0", "fight names a battle");
+        if (r->has_cap || r->cap) return n20_reject(err, "9.5", "fight decides the reduction at Step F: no cap");
+        if (n20_resolve_check(s, (int)r->battle, r->reserve, err) < 0) return -1;
+        n20_battle_begin(s, (int)r->battle, r->reserve, N20_CAP_STEP_F, 0, dice, out);
+        break;
+    }
+    case N20__V1__ORDER__KIND_STEP_F: /* [9.0] Step F [9.5] */
+        if (!o->step_f) return n20_reject(err, "9.5", "no reduction, or resolve at differential N");
+        if (o->step_f->differential < -99 || o->step_f->differential > 99)
+            return n20_reject(err, "9.5", "differential out of range");
+        if (n20_step_f_check(s, o->step_f->reduce, o->step_f->differential, err) < 0) return -1;
+        n20_step_f_apply(s, o->step_f->reduce, o->step_f->differential, dice, out);
+        break;
+
+
+    /* ---- Aspern-Essling 20 (ae.c) */
+    case N20__V1__ORDER__KIND_SITE: { /* [3.0] the French choice of crossing site */
+        int k = n20_ae_site_check(s, o->site ? o->site->name : NULL, err);
+        if (k < 0) return -1;
+        n20_ae_site_apply(s, k, out);
+        break;
+    }
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c) */
+    case N20__V1__ORDER__KIND_DEPLOY: /* [3.0] */
+        if (!o->deploy || !o->deploy->unit) return n20_reject(err, "3.0", "deploy names a unit and a hex");
+        if ((u = s_find(s, seat, o->deploy->unit)) < 0) return s_no_unit(s, o->deploy->unit, err);
+        if ((n = s_path(&o->deploy->hex, 1, path, err)) < 0) return -1;
+        if (n20_wg_deploy_check(s, u, path[0], err) < 0) return -1;
+        n20_wg_deploy_apply(s, u, path[0], out);
+        break;
+    case N20__V1__ORDER__KIND_ALT_AREA: /* [3.0] */
+        if (!o->alt_area || !o->alt_area->unit) return n20_reject(err, "3.0", "name the unit");
+        if ((u = s_find(s, seat, o->alt_area->unit)) < 0) return s_no_unit(s, o->alt_area->unit, err);
+        if (n20_wg_alt_check(s, u, err) < 0) return -1;
+        n20_wg_alt_apply(s, u, out);
+        break;
+
     default: return n20_reject(err, "4.0", "empty order");
     }
     n20_run(s, dice, out);
@@ -380,16 +478,20 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
 static int s_kind_ok(int phase, int kind) {
     switch (phase) {
     case N20_PH_MOVE: return kind == N20__V1__ORDER__KIND_MOVE || kind == N20__V1__ORDER__KIND_END || kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_BREAKDOWN ||
-                             kind == N20__V1__ORDER__KIND_WING; /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_WING || /* [17.1] Leaders entering combined */
+                             kind == N20__V1__ORDER__KIND_SITE || /* A-E [17.3.2] the second crossing site */
+                             kind == N20__V1__ORDER__KIND_ALT_AREA; /* Wagram [3.0] */
     case N20_PH_GOOD_GROUND: return kind == N20__V1__ORDER__KIND_GOOD_GROUND || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_GG_SETUP: return kind == N20__V1__ORDER__KIND_GOOD_GROUND;
     case N20_PH_REACTION: return kind == N20__V1__ORDER__KIND_COUNTERCHARGE || kind == N20__V1__ORDER__KIND_DISENGAGE || kind == N20__V1__ORDER__KIND_PENETRATE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_CONTACT: return kind == N20__V1__ORDER__KIND_CONTACT || kind == N20__V1__ORDER__KIND_END;
-    case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE;
-    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE;
+    case N20_PH_DECLARE: return kind == N20__V1__ORDER__KIND_DECLARE || kind == N20__V1__ORDER__KIND_DECLARE_ONE ||
+                                kind == N20__V1__ORDER__KIND_DECLARE_DONE;
+    case N20_PH_BATTLES: return kind == N20__V1__ORDER__KIND_RESOLVE || kind == N20__V1__ORDER__KIND_FIGHT;
     case N20_PH_DEF_RESERVE: return kind == N20__V1__ORDER__KIND_RESERVE;
     case N20_PH_EX_LOSSES: return kind == N20__V1__ORDER__KIND_LOSSES;
-    case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT;
+    case N20_PH_RETREAT: return kind == N20__V1__ORDER__KIND_RETREAT || kind == N20__V1__ORDER__KIND_RETREAT_STEP ||
+                                kind == N20__V1__ORDER__KIND_RETREAT_STOP;
     case N20_PH_ADVANCE: return kind == N20__V1__ORDER__KIND_ADVANCE || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_RALLY: return kind == N20__V1__ORDER__KIND_RALLY || kind == N20__V1__ORDER__KIND_END;
     case N20_PH_PLACE: return kind == N20__V1__ORDER__KIND_PLACE || kind == N20__V1__ORDER__KIND_REDUCE || kind == N20__V1__ORDER__KIND_END;
@@ -401,12 +503,23 @@ static int s_kind_ok(int phase, int kind) {
     case N20_PH_ARRIVAL: return kind == N20__V1__ORDER__KIND_FORCE_MARCH || kind == N20__V1__ORDER__KIND_DELAY ||
                                 kind == N20__V1__ORDER__KIND_END;
     case N20_PH_ARRIVAL_DELAY: return kind == N20__V1__ORDER__KIND_DELAY;
+
+    /* ---- steps of the combinatorial decisions (legal.c) */
+    case N20_PH_STEP_F: return kind == N20__V1__ORDER__KIND_STEP_F;
+
+
+    /* ---- Aspern-Essling 20 (ae.c) */
+    case N20_PH_AE_SITE: return kind == N20__V1__ORDER__KIND_SITE;
+
+    /* ---- Wagram 20 and the Marchfeld (wagram.c) */
+    case N20_PH_WG_DEPLOY: return kind == N20__V1__ORDER__KIND_DEPLOY;
+
     default: return 0;
     }
 }
 
-int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
-              brt_reject *err) {
+static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
+                         n20_out *out, brt_reject *err) {
     if (s->over) return n20_reject(err, "15.0", "the game is over");
     if ((int)seat != n20_pending_seat(s)) {
         n20_reject(err, "4.0", "it is not the %s player's decision", n20_side_name((int)(seat & 1)));
@@ -434,5 +547,12 @@ int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt
     protobuf_c_message_free_unpacked(m, NULL);
     /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
      * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
+    return rc;
+}
+
+int n20_apply(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice, n20_out *out,
+              brt_reject *err) {
+    int rc = s_apply_order(s, seat, order, len, dice, out, err);
+    if (rc < 0) n20_ed_reject(s, err); /* a v3 game cites its own rule numbers */
     return rc;
 }

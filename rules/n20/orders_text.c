@@ -69,6 +69,42 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_END; o.end = &e;
         return s_pack(&o, out);
     }
+    /* ---- steps of the combinatorial decisions: [9.0] Step F [9.5] */
+    if ((n == 2 && strcmp(k, "no") == 0 && strcmp(w[1], "reduction") == 0) ||
+        (n == 4 && strcmp(k, "resolve") == 0 && strcmp(w[1], "at") == 0 && strcmp(w[2], "differential") == 0)) {
+        N20__V1__StepF f = N20__V1__STEP_F__INIT;
+        if (n == 4) {
+            char *end = NULL;
+            long v = strtol(w[3], &end, 10);
+            if (!end || *end || end == w[3] || v < -99 || v > 99) return s_bad(err, "not a differential: '%s'", w[3]);
+            f.reduce = 1;
+            f.differential = (int32_t)v;
+        }
+        o.kind_case = N20__V1__ORDER__KIND_STEP_F; o.step_f = &f;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "retreat-step") == 0 && n == 3) { /* [9.7] one hex of the retreat */
+        if (s_hexes(w + 2, 1, hx, err) < 0) return -1;
+        N20__V1__Retreat r = N20__V1__RETREAT__INIT;
+        r.unit = w[1]; r.n_path = 1; r.path = hx;
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STEP; o.retreat_step = &r;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "retreat-stop") == 0 && n == 2) { /* [9.7] the retreat ends where the steps took it */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_RETREAT_STOP; o.retreat_stop = &c;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "fight") == 0 && (n == 2 || (n == 3 && strcmp(w[2], "reserve") == 0))) { /* [9.0] */
+        N20__V1__Resolve r = N20__V1__RESOLVE__INIT;
+        int b = atoi(w[1]);
+        if (b < 1) return s_bad(err, "battles are numbered from 1: '%s'", w[1]);
+        r.battle = (uint32_t)(b - 1);
+        r.reserve = n == 3;
+        o.kind_case = N20__V1__ORDER__KIND_FIGHT; o.fight = &r;
+        return s_pack(&o, out);
+    }
     if ((strcmp(k, "move") == 0 || strcmp(k, "disengage") == 0 || strcmp(k, "retreat") == 0 ||
          strcmp(k, "advance") == 0 || strcmp(k, "penetrate") == 0) && n >= 2) {
         /* [16.9.4] [16.9.5] "... with LEADER[,LEADER]" */
@@ -111,12 +147,27 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_FORCE_MARCH; o.force_march = &f;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "declare") == 0 && n == 2 && strcmp(w[1], "done") == 0) { /* [9.2] the step form's end */
+        N20__V1__EndPhase e = N20__V1__END_PHASE__INIT;
+        o.kind_case = N20__V1__ORDER__KIND_DECLARE_DONE; o.declare_done = &e;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "declare") == 0 || strcmp(k, "attack") == 0 || strcmp(k, "countercharge") == 0) {
-        /* "declare A,B -> X,Y ; C -> Z" */
+        /* "declare A,B -> X,Y ; C -> Z"; "declare one A,B -> X,Y" (the step form [9.2]) */
         const char *rest = buf + (strstr(buf, k) - buf) + strlen(k);
+        int one = k[0] == 'd' && n >= 2 && strcmp(w[1], "one") == 0;
+        if (one) rest = strstr(rest, "one") + 3;
         char body[1024];
         snprintf(body, sizeof body, "%s", rest);
-        int cc_reserve = 0;
+        int cc_reserve = 0, cc_fight = 0;
+        if (k[0] == 'c' && n >= 2 && strcmp(w[n - 1], "fight") == 0) { /* [9.5] decided at Step F */
+            char *r = strstr(body, "fight");
+            char *last = r;
+            while (r) { last = r; r = strstr(r + 1, "fight"); }
+            if (last) *last = 0;
+            cc_fight = 1;
+            n--;
+        }
         if (k[0] == 'c' && n >= 2 && strcmp(w[n - 1], "reserve") == 0) {
             char *r = strstr(body, "reserve");
             char *last = r;
@@ -155,7 +206,13 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
             cc.n_attackers = bt[0].n_attackers; cc.attackers = bt[0].attackers;
             cc.n_defenders = bt[0].n_defenders; cc.defenders = bt[0].defenders;
             cc.reserve = cc_reserve;
+            cc.fight = cc_fight;
             o.kind_case = N20__V1__ORDER__KIND_COUNTERCHARGE; o.countercharge = &cc;
+            return s_pack(&o, out);
+        }
+        if (one) {
+            if (nb != 1) return s_bad(err, "declare one names one battle%s", "");
+            o.kind_case = N20__V1__ORDER__KIND_DECLARE_ONE; o.declare_one = &bt[0];
             return s_pack(&o, out);
         }
         N20__V1__Declare d = N20__V1__DECLARE__INIT;
@@ -257,6 +314,28 @@ int n20_order_parse(const n20_state *s, const char *text, brt_buf *out, brt_reje
         o.kind_case = N20__V1__ORDER__KIND_DELAY; o.delay = &c;
         return s_pack(&o, out);
     }
+    if (strcmp(k, "site") == 0 && n == 2) { /* A-E [3.0] */
+        N20__V1__Site st = N20__V1__SITE__INIT;
+        st.name = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_SITE; o.site = &st;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "deploy") == 0 && n == 3) { /* Wagram [3.0] */
+        N20__V1__Place pl = N20__V1__PLACE__INIT;
+        pl.unit = w[1];
+        char *e = NULL;
+        unsigned long h = strtoul(w[2], &e, 10);
+        if (!e || *e || w[2][0] < '0' || w[2][0] > '9' || h > 9999) return s_bad(err, "deploy UNIT HEX: bad hex '%s'", w[2]);
+        pl.hex = (uint32_t)h;
+        o.kind_case = N20__V1__ORDER__KIND_DEPLOY; o.deploy = &pl;
+        return s_pack(&o, out);
+    }
+    if (strcmp(k, "alt-area") == 0 && n == 2) { /* Wagram [3.0] */
+        N20__V1__Contact c = N20__V1__CONTACT__INIT;
+        c.unit = w[1];
+        o.kind_case = N20__V1__ORDER__KIND_ALT_AREA; o.alt_area = &c;
+        return s_pack(&o, out);
+    }
     if (strcmp(k, "reveal") == 0 && n == 2) { /* [16.1.1] */
         N20__V1__Contact c = N20__V1__CONTACT__INIT;
         c.unit = w[1];
@@ -313,6 +392,7 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
         buf_append_str(out, " -> ");
         s_ids(out, o->countercharge->defenders, o->countercharge->n_defenders, ",");
         if (o->countercharge->reserve) buf_append_str(out, " reserve");
+        if (o->countercharge->fight) buf_append_str(out, " fight");
         break;
     case N20__V1__ORDER__KIND_RESOLVE:
         buf_printf(out, "resolve %u%s", o->resolve->battle + 1, o->resolve->reserve ? " reserve" : "");
@@ -333,6 +413,29 @@ int n20_order_format(const uint8_t *order, size_t len, brt_buf *out) {
     case N20__V1__ORDER__KIND_REVEAL: buf_printf(out, "reveal %s", o->reveal->unit); break;
     case N20__V1__ORDER__KIND_SCHEDULE: buf_printf(out, "schedule %s %u", o->schedule->unit, o->schedule->turn); break;
     case N20__V1__ORDER__KIND_DELAY: buf_printf(out, "delay %s", o->delay->unit); break;
+    /* ---- steps of the combinatorial decisions */
+    case N20__V1__ORDER__KIND_DECLARE_ONE:
+        buf_append_str(out, "declare one ");
+        s_ids(out, o->declare_one->attackers, o->declare_one->n_attackers, ",");
+        buf_append_str(out, " -> ");
+        s_ids(out, o->declare_one->defenders, o->declare_one->n_defenders, ",");
+        break;
+    case N20__V1__ORDER__KIND_DECLARE_DONE: buf_append_str(out, "declare done"); break;
+    case N20__V1__ORDER__KIND_RETREAT_STEP:
+        buf_printf(out, "retreat-step %s", o->retreat_step->unit);
+        for (size_t i = 0; i < o->retreat_step->n_path; i++) buf_printf(out, " %04u", o->retreat_step->path[i]);
+        break;
+    case N20__V1__ORDER__KIND_RETREAT_STOP: buf_printf(out, "retreat-stop %s", o->retreat_stop->unit); break;
+    case N20__V1__ORDER__KIND_FIGHT:
+        buf_printf(out, "fight %u%s", o->fight->battle + 1, o->fight->reserve ? " reserve" : "");
+        break;
+    case N20__V1__ORDER__KIND_STEP_F:
+        if (o->step_f->reduce) buf_printf(out, "resolve at differential %+d", o->step_f->differential);
+        else buf_append_str(out, "no reduction");
+        break;
+    case N20__V1__ORDER__KIND_SITE: buf_printf(out, "site %s", o->site->name); break; /* A-E [3.0] */
+    case N20__V1__ORDER__KIND_DEPLOY: buf_printf(out, "deploy %s %04u", o->deploy->unit, o->deploy->hex); break; /* Wagram [3.0] */
+    case N20__V1__ORDER__KIND_ALT_AREA: buf_printf(out, "alt-area %s", o->alt_area->unit); break;          /* Wagram [3.0] */
     default: rc = -1; break;
     }
     protobuf_c_message_free_unpacked(m, NULL);

@@ -38,7 +38,7 @@ int n20_rally_check(const n20_state *s, const int *armies, int n, brt_reject *er
 }
 
 void n20_rally_apply(n20_state *s, const int *armies, int n, brt_dice *dice, n20_out *out) {
-    int spent[N20_ARMIES] = {0, 0, 0};
+    int spent[N20_ARMIES] = {0};
     for (int i = 0; i < n; i++) {
         spent[armies[i]] = 1;
         N20_EV(out, s, "rally-spend", "[12.2.2] the %s army spends a Morale Point to rally",
@@ -74,14 +74,16 @@ int n20_place_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
     if (s->phase != N20_PH_PLACE) return n20_reject(err, "10.0", "nothing to place now");
     if (u < 0 || u >= s->sc->nunits || !(s->u[u].flags & N20_UF_RALLIED))
         return n20_reject(err, "10.0", "that unit has not just rallied");
-    int army = s->sc->units[u].army, ok = 0;
-    for (int i = 0; i < s->sc->nloc[army]; i++)
-        if (s->sc->loc[army][i] == hex) ok = 1;
+    int army = s->sc->units[u].army, ok = 0, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++)
+        if (ls[i] == hex) ok = 1;
     if (!ok && n20_rally_on_hex(s, u, hex)) return 0; /* [16.9.8] */
     if (!ok && (s->opts & N20_OPT_RALLY_LOCATIONS)) return n20_rally_hex_check(s, u, hex, err); /* [16.4] */
     if (!ok)
         return n20_reject(err, "10.0", "%s must be placed on a friendly LOC hex of its army", N20_RUID(s, u));
-    if (n20_enemy_at(s, hex, n20_side_of(s, u)) ||
+    if (n20_enemy_at(s, hex, n20_side_of(s, u)) || n20_garrison_blocks(s, hex, n20_side_of(s, u)) || /* [9.4.4.1] */
         (n20_unit_at(s, hex) >= 0 && s->sc->units[u].type != N20_LEADER)) /* [16.9.7] R-16.9.7-place */
         return n20_reject(err, "10.0", "the LOC hex %04u is not empty", n20_xxyy(hex));
     return 0;

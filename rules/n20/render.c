@@ -38,16 +38,18 @@ typedef struct s_rend {
     const n20_state *s; /* NULL: the bare map with its provenance (n20_render_map) */
     int vp;
     int x[N20_HEXES], y[N20_HEXES];
+    int corner[6][2], step[6][2]; /* s_corner and s_step turned by the scenario's map_turn */
     uint8_t placed[N20_HEXES];
     int map_w, map_h;
     brt_buf *out;
     int rc;
 } s_rend;
 
-static const char *s_terrain_name[N20_T_COUNT] = {"clear", "town", "fortified", "forest", "rough", "marsh"};
-static const char *s_terrain_fill[N20_T_COUNT] = {"#ece6c8", "#c8ad8a", "#9c8262", "#8fbc77", "#c2a77c", "#a9cfc4"};
+static const char *s_terrain_name[N20_T_COUNT] = {"clear", "town", "fortified", "forest", "rough", "marsh", "redoubt"};
+static const char *s_terrain_fill[N20_T_COUNT] = {"#ece6c8", "#c8ad8a", "#9c8262", "#8fbc77", "#c2a77c", "#a9cfc4",
+                                                  "#8a7356"};
 static const char *s_type_name[5] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
-static const char *s_army_fill[N20_ARMIES] = {"#2f5fb3", "#c0392b", "#3a3a3a"};
+static const char *s_army_fill[N20_ARMIES] = {"#2f5fb3", "#c0392b", "#3a3a3a", "#e8e4d8"};
 static const char *s_side_fill[2] = {"#2f5fb3", "#8b4a3c"}; /* an anonymous block: the side only */
 
 static void s_put(s_rend *r, const char *str) { r->rc |= buf_append_str(r->out, str); }
@@ -60,6 +62,18 @@ static int s_geometry(s_rend *r) {
     uint16_t queue[N20_HEXES];
     int head = 0, tail = 0, minx = 0, miny = 0, maxx = 0, maxy = 0;
     memset(r->placed, 0, sizeof r->placed);
+    /* Danube 20 (`map-turn`): the picture turned clockwise by quarter turns, (x, y) -> (-y, x) each,
+     * so that the map reads like the real ground; Waterloo 20 has none (0) */
+    memcpy(r->corner, s_corner, sizeof r->corner);
+    memcpy(r->step, s_step, sizeof r->step);
+    for (int q = 0; q < (sc->dn.map_turn & 3); q++)
+        for (int i = 0; i < 6; i++) {
+            int cx = r->corner[i][0], sx = r->step[i][0];
+            r->corner[i][0] = -r->corner[i][1];
+            r->corner[i][1] = cx;
+            r->step[i][0] = -r->step[i][1];
+            r->step[i][1] = sx;
+        }
     uint16_t start = n20_hex(101);
     r->x[start] = 0;
     r->y[start] = 0;
@@ -69,7 +83,7 @@ static int s_geometry(s_rend *r) {
         uint16_t h = queue[head++], nb;
         for (int d = 0; d < 6; d++) {
             if (n20_neighbor(sc, h, d, &nb) < 0) continue;
-            int nx = r->x[h] + s_step[d][0], ny = r->y[h] + s_step[d][1];
+            int nx = r->x[h] + r->step[d][0], ny = r->y[h] + r->step[d][1];
             if (r->placed[nb]) {
                 if (r->x[nb] != nx || r->y[nb] != ny) return -1;
                 continue;
@@ -94,6 +108,15 @@ static int s_geometry(s_rend *r) {
     }
     r->map_w = maxx - minx + HW + 2 * MARGIN;
     r->map_h = maxy - miny + HH + 2 * MARGIN + 20;
+    if (sc->dn.map_turn & 1) { /* a hex turned a quarter is HH wide and HW high */
+        for (int h = 0; h < N20_HEXES; h++) {
+            if (!r->placed[h]) continue;
+            r->x[h] += (HH - HW) / 2;
+            r->y[h] += (HW - HH) / 2;
+        }
+        r->map_w += HH - HW;
+        r->map_h += HW - HH;
+    }
     return 0;
 }
 
@@ -102,10 +125,10 @@ static int s_edge(const s_rend *r, uint16_t a, uint16_t b, int e[4]) {
     int n = 0;
     for (int i = 0; i < 6 && n < 2; i++)
         for (int j = 0; j < 6; j++)
-            if (r->x[a] + s_corner[i][0] == r->x[b] + s_corner[j][0] &&
-                r->y[a] + s_corner[i][1] == r->y[b] + s_corner[j][1]) {
-                e[2 * n] = r->x[a] + s_corner[i][0];
-                e[2 * n + 1] = r->y[a] + s_corner[i][1];
+            if (r->x[a] + r->corner[i][0] == r->x[b] + r->corner[j][0] &&
+                r->y[a] + r->corner[i][1] == r->y[b] + r->corner[j][1]) {
+                e[2 * n] = r->x[a] + r->corner[i][0];
+                e[2 * n + 1] = r->y[a] + r->corner[i][1];
                 n++;
                 break;
             }
@@ -157,7 +180,7 @@ static void s_hexes(s_rend *r) {
         }
         s_put(r, "</title><polygon points=\"");
         for (int i = 0; i < 6; i++)
-            S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + s_corner[i][0], r->y[h] + s_corner[i][1]);
+            S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + r->corner[i][0], r->y[h] + r->corner[i][1]);
         S_PF(r, "\" fill=\"%s\" stroke=\"#8c8670\" stroke-width=\"1\"/>", s_terrain_fill[t]);
         if (t == N20_T_TOWN || t == N20_T_FORTIFIED)
             S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"8\" fill=\"%s\"/>", r->x[h] - 20, r->y[h] - 14,
@@ -166,12 +189,12 @@ static void s_hexes(s_rend *r) {
             if (rb) {
                 s_put(r, "<polygon class=\"prov-rulebook\" points=\"");
                 for (int i = 0; i < 6; i++)
-                    S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + s_corner[i][0], r->y[h] + s_corner[i][1]);
+                    S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + r->corner[i][0], r->y[h] + r->corner[i][1]);
                 s_put(r, "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>");
             } else {
                 s_put(r, "<polygon class=\"prov-reconstructed\" points=\"");
                 for (int i = 0; i < 6; i++)
-                    S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + s_corner[i][0], r->y[h] + s_corner[i][1]);
+                    S_PF(r, "%s%d,%d", i ? " " : "", r->x[h] + r->corner[i][0], r->y[h] + r->corner[i][1]);
                 S_PF(r, "\" fill=\"url(#%s)\" stroke=\"none\"/>", sc->hex_prov[h] ? "n20-hatch" : "n20-hatch-light");
             }
         }
@@ -227,13 +250,23 @@ static void s_places(s_rend *r) {
                     "stroke=\"%s\"/>\n",
                  n20_side_name(side), n20_xxyy(h), r->x[h], r->y[h], s_side_fill[side]);
         }
-    for (int a = 0; a < N20_ARMIES; a++)
-        for (int i = 0; i < sc->nloc[a]; i++) {
-            uint16_t h = sc->loc[a][i];
+    for (int a = 0; a < N20_ARMIES; a++) {
+        /* [9.8.6] in a game, the army's friendly LOC hexes (A-E: those of the chosen crossing site;
+         * Wagram: the Floridsdorf LOC once Active); the bare map, the scenario's `loc` records */
+        uint16_t buf[5];
+        int nl = sc->nloc[a];
+        const uint16_t *locs = r->s ? n20_ae_locs(r->s, a, &nl, buf) : sc->loc[a];
+        uint16_t extra = r->s ? n20_wg_extra_loc(r->s, a) : 0;
+        for (int i = 0; i < nl + (extra != 0); i++) {
+            uint16_t h = i < nl ? locs[i] : extra;
+            int dup = 0;
+            for (int j = 0; j < nl && i == nl; j++) dup |= locs[j] == extra;
+            if (dup || h >= N20_HEXES || !r->placed[h]) continue;
             S_PF(r, "<g class=\"loc\" data-army=\"%s\" data-hex=\"%04u\"><rect x=\"%d\" y=\"%d\" width=\"20\" "
                     "height=\"9\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"mark\">LOC</text></g>\n",
                  n20_army_name(a), n20_xxyy(h), r->x[h] + 2, r->y[h] + 12, s_army_fill[a], r->x[h] + 12, r->y[h] + 19);
         }
+    }
     for (int h = 0; h < N20_HEXES; h++) {
         char letters[N20_MAX_ENTRY + 1];
         int n = 0;
@@ -264,6 +297,184 @@ static void s_labels(s_rend *r) {
     }
     s_put(r, "</g>\n");
 }
+
+/* ---- Danube 20 (docs/render.md "Danube 20"): zones, stars, crossings, pontoons, bridges ------ */
+/* the scenario has Danube 20 map data; nothing of this section is drawn otherwise (Waterloo 20) */
+static int s_dn_any(const n20_scenario *sc) {
+    if (sc->edition != N20_ED_V3) return 0;
+    return 1;
+}
+
+/* the two corners of the side of hex h towards direction d (its neighbour may be off the map) */
+static void s_dn_side(const s_rend *r, uint16_t h, int d, int e[4]) {
+    int bx = r->x[h] + r->step[d][0], by = r->y[h] + r->step[d][1], n = 0;
+    for (int i = 0; i < 6 && n < 2; i++)
+        for (int j = 0; j < 6; j++)
+            if (r->corner[i][0] == bx - r->x[h] + r->corner[j][0] && r->corner[i][1] == by - r->y[h] + r->corner[j][1]) {
+                e[2 * n] = r->x[h] + r->corner[i][0];
+                e[2 * n + 1] = r->y[h] + r->corner[i][1];
+                n++;
+                break;
+            }
+}
+
+/* Wagram [6.10.2] Lobau Island and [3.0] the Russbach Heights: the outline of each zone */
+static void s_dn_zones(s_rend *r) {
+    const n20_scenario *sc = r->sc;
+    static const struct { int bit; const char *name; } zn[] = {{N20_Z_LOBAU, "lobau"}, {N20_Z_HEIGHTS, "heights"}};
+    for (int z = 0; z < 2; z++) {
+        int any = 0;
+        for (int h = 0; h < N20_HEXES; h++) {
+            if (!r->placed[h] || !(sc->dn.zone[h] & zn[z].bit)) continue;
+            for (int d = 0; d < 6; d++) {
+                uint16_t nb;
+                if (n20_neighbor(sc, (uint16_t)h, d, &nb) == 0 && (sc->dn.zone[nb] & zn[z].bit)) continue;
+                int e[4];
+                s_dn_side(r, (uint16_t)h, d, e);
+                if (!any) S_PF(r, "<g class=\"zone %s\">", zn[z].name);
+                any = 1;
+                S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", e[0], e[1], e[2], e[3]);
+            }
+        }
+        if (any) s_put(r, "</g>\n");
+    }
+}
+
+/* a five-pointed star of radius 7 centred at x, y */
+static void s_dn_star(s_rend *r, const char *cls, uint16_t h, int x, int y, const char *fill, const char *title) {
+    static const int pt[10][2] = {{0, -7}, {2, -2}, {7, -2}, {3, 1}, {4, 6}, {0, 3}, {-4, 6}, {-3, 1}, {-7, -2}, {-2, -2}};
+    S_PF(r, "<g class=\"%s\" data-hex=\"%04u\"><title>", cls, n20_xxyy(h));
+    s_xml(r, title);
+    s_put(r, "</title><polygon points=\"");
+    for (int i = 0; i < 10; i++) S_PF(r, "%s%d,%d", i ? " " : "", x + pt[i][0], y + pt[i][1]);
+    S_PF(r, "\" fill=\"%s\" stroke=\"#222\" stroke-width=\"1\"/></g>\n", fill);
+}
+
+/* a line across the hexside a-b (a bridge's place), classed */
+static void s_dn_across(s_rend *r, const char *cls, const char *state, uint16_t a, uint16_t b, const char *title) {
+    int e[4];
+    if (a >= N20_HEXES || b >= N20_HEXES || !r->placed[a] || !r->placed[b] || s_edge(r, a, b, e)) return;
+    int mx = (e[0] + e[2]) / 2, my = (e[1] + e[3]) / 2;
+    int dx = (r->x[b] - r->x[a]) / 3, dy = (r->y[b] - r->y[a]) / 3;
+    S_PF(r, "<g class=\"%s\" data-state=\"%s\" data-side=\"%04u-%04u\"><title>", cls, state, n20_xxyy(a), n20_xxyy(b));
+    s_xml(r, title);
+    S_PF(r, "</title><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g>\n", mx - dx, my - dy, mx + dx, my + dy);
+}
+
+/* a Pontoon Bridges marker of hex h: a small square "PB" centred at cx, cy (on the bridged hexside,
+ * between the counters), its state on it */
+static void s_dn_pontoon_marker(s_rend *r, const char *cls, const char *state, uint16_t h, int cx, int cy,
+                                const char *title) {
+    int x = cx - 8, y = cy - 7;
+    S_PF(r, "<g class=\"%s\" data-state=\"%s\" data-hex=\"%04u\"><title>", cls, state, n20_xxyy(h));
+    s_xml(r, title);
+    S_PF(r, "</title><rect x=\"%d\" y=\"%d\" width=\"16\" height=\"14\" rx=\"2\"/><text x=\"%d\" y=\"%d\" "
+            "class=\"mark\">%s</text></g>\n",
+         x, y, x + 8, y + 10,
+         strcmp(state, "damaged") == 0 || strcmp(state, "unbuilt") == 0 ? "D" : strcmp(state, "destroyed") == 0 ? "X" : "PB");
+}
+
+static const char *s_dn_pon_state(int p) {
+    return p == N20_PON_INTACT ? "intact" : p == N20_PON_DAMAGED ? "damaged" : p == N20_PON_DESTROYED ? "destroyed" : "none";
+}
+
+/* A-E [3.0] the crossing sites: every one before the French choice, then the chosen one(s) with
+ * the Pontoon Bridges [6.10], the Bridgehead [9.10] and the French Objective Hex marker */
+static void s_dn_sites(s_rend *r) {
+    const n20_scenario *sc = r->sc;
+    const n20_state *s = r->s;
+    char t[160];
+    int chosen = s && s->dn.site;
+    for (int k = 0; k < sc->dn.nsites; k++) {
+        const n20_dn_site *st = &sc->dn.site[k];
+        int p = !s ? -1 : s->dn.site == k + 1 ? 0 : s->dn.site2 == k + 1 ? 1 : -1;
+        const char *role = p >= 0 ? "chosen" : chosen ? "not-chosen" : "candidate";
+        S_PF(r, "<g class=\"site %s\" data-site=\"%s\">\n", role, st->name);
+        snprintf(t, sizeof t, "crossing site %s%s: %s %04u [3.0]", st->name,
+                 p == 1 ? " (the second, [17.3])" : p == 0 ? " (chosen)" : chosen ? " (not chosen)" : "",
+                 st->fischamend ? "4eB sets up in" : "blue star, the Bridgehead hex", n20_xxyy(st->north));
+        s_dn_star(r, "site-star", st->north, r->x[st->north] + 22, r->y[st->north], "#2f5fb3", t);
+        if (p < 0) {
+            if (!st->fischamend) s_dn_across(r, "pontoon-site", "open", st->north, st->south, t);
+            s_put(r, "</g>\n");
+            continue;
+        }
+        const char *ps = s_dn_pon_state(s->dn.pontoon[p]);
+        if (st->fischamend) {
+            snprintf(t, sizeof t, "Pontoon Bridges in the Fischamend Holding Box [6.11]: %s", ps);
+            s_dn_pontoon_marker(r, "pontoon in-box", ps, st->north, r->x[st->north] - 21, r->y[st->north], t);
+        } else {
+            snprintf(t, sizeof t, "Pontoon Bridges %04u-%04u: %s [6.10]", n20_xxyy(st->north), n20_xxyy(st->south), ps);
+            s_dn_across(r, "pontoon", ps, st->north, st->south, t);
+            s_dn_pontoon_marker(r, "pontoon-marker", ps, st->south, (r->x[st->north] + r->x[st->south]) / 2,
+                                (r->y[st->north] + r->y[st->south]) / 2, t);
+            int up = s->dn.bridgehead[p] != 0;
+            snprintf(t, sizeof t, "Bridgehead %04u [9.10]: %s", n20_xxyy(st->north), up ? "standing (a Redoubt with its Garrison)" : "fallen [9.10.1]");
+            S_PF(r, "<g class=\"bridgehead\" data-state=\"%s\" data-hex=\"%04u\"><title>", up ? "standing" : "fallen",
+                 n20_xxyy(st->north));
+            s_xml(r, t);
+            s_put(r, "</title><polygon points=\"");
+            for (int i = 0; i < 6; i++)
+                S_PF(r, "%s%d,%d", i ? " " : "", r->x[st->north] + r->corner[i][0] * 4 / 5,
+                     r->y[st->north] + r->corner[i][1] * 4 / 5);
+            s_put(r, "\"/>");
+            if (!up)
+                S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+                     r->x[st->north] - 14, r->y[st->north] - 14, r->x[st->north] + 14, r->y[st->north] + 14,
+                     r->x[st->north] - 14, r->y[st->north] + 14, r->x[st->north] + 14, r->y[st->north] - 14);
+            s_put(r, "</g>\n");
+        }
+        uint16_t o = st->obj;
+        S_PF(r, "<circle class=\"objective site-objective\" data-side=\"french\" data-hex=\"%04u\" cx=\"%d\" cy=\"%d\" "
+                "r=\"23\" stroke=\"%s\"><title>French Objective Hex marker %04u [3.0] [14.0]</title></circle>\n",
+             n20_xxyy(o), r->x[o], r->y[o], s_side_fill[0], n20_xxyy(o));
+        s_put(r, "</g>\n");
+    }
+}
+
+/* the map marks of Danube 20, drawn over the places and under the counters */
+static void s_dn_map(s_rend *r) {
+    const n20_scenario *sc = r->sc;
+    const n20_state *s = r->s;
+    char t[160];
+    if (!s_dn_any(sc)) return;
+    s_put(r, "<g class=\"danube\">\n");
+    s_dn_zones(r);
+    for (int i = 0; i < sc->dn.nhome; i++) { /* A-E [14.1], Wagram [14.0] */
+        uint16_t h = sc->dn.home[i];
+        if (h >= N20_HEXES || !r->placed[h]) continue;
+        snprintf(t, sizeof t, "Home Ground %04u (a yellow star) [14.%d]", n20_xxyy(h), sc->dn.home_mode ? 0 : 1);
+        s_dn_star(r, "home-ground", h, r->x[h] - 22, r->y[h] + 2, "#f5d000", t);
+    }
+    s_dn_sites(r);
+    /* Wagram [6.10.1] the incomplete Lobau bridges, white outlined until the Crossings are Secured */
+    int secured = s ? s->dn.secured : sc->dn.secured0;
+    for (int i = 0; i < sc->dn.nincomplete; i++) {
+        snprintf(t, sizeof t, "Lobau bridge %04u-%04u: %s [6.10.1]", n20_xxyy(sc->dn.incomplete[i].a),
+                 n20_xxyy(sc->dn.incomplete[i].b), secured ? "complete (Crossings Secured)" : "incomplete, unusable");
+        s_dn_across(r, "incomplete-bridge", secured ? "complete" : "incomplete", sc->dn.incomplete[i].a,
+                    sc->dn.incomplete[i].b, t);
+    }
+    for (int i = 0; i < sc->dn.nsecure && !secured; i++) {
+        uint16_t h = sc->dn.secure[i];
+        if (h >= N20_HEXES || !r->placed[h]) continue;
+        S_PF(r, "<g class=\"secure\" data-hex=\"%04u\"><title>%04u: free of Austrian units at the start of a French "
+                "Player Turn, with the other, the bridges complete [6.10.1]</title><circle cx=\"%d\" cy=\"%d\" r=\"6\"/>"
+                "<text x=\"%d\" y=\"%d\" class=\"mark\">S</text></g>\n",
+             n20_xxyy(h), n20_xxyy(h), r->x[h] + 23, r->y[h], r->x[h] + 23, r->y[h] + 3);
+    }
+    /* Wagram [16.10] the Floridsdorf pontoon: the Damaged marker until built, then built or destroyed */
+    const char *fl = s ? n20_wg_pontoon_name(s) : (sc->opts_ok & N20_OPT_FLORIDSDORF) ? "unbuilt" : "";
+    if (sc->dn.flor_a && fl[0]) {
+        snprintf(t, sizeof t, "the Floridsdorf pontoon %04u-%04u [16.10]: %s", n20_xxyy(sc->dn.flor_a),
+                 n20_xxyy(sc->dn.flor_b), fl);
+        s_dn_across(r, "floridsdorf", fl, sc->dn.flor_a, sc->dn.flor_b, t);
+        s_dn_pontoon_marker(r, "floridsdorf-marker", fl, sc->dn.flor_b, (r->x[sc->dn.flor_a] + r->x[sc->dn.flor_b]) / 2,
+                            (r->y[sc->dn.flor_a] + r->y[sc->dn.flor_b]) / 2, t);
+    }
+    s_put(r, "</g>\n");
+}
+
 
 /* ---- battles and the last move --------------------------------------------------- */
 /* [9.2] each declared battle: an arrow from each attacker's hex to each defender's hex, with the
@@ -386,13 +597,18 @@ static void s_counter(s_rend *r, int u, int x, int y) {
     const n20_state *s = r->s;
     const n20_unit_def *d = &s->sc->units[u];
     int type = d->type < 5 ? d->type : 0, facedown = n20_fog(s) && s->u[u].hidden;
-    const char *fg = d->army == N20_ARMY_PRUSSIAN ? "#e0e0e0" : "#ffffff";
-    S_PF(r, "<g class=\"counter\" id=\"u-");
+    /* Wagram [6.11] an inactive (unreleased) unit: flipped face-down, or with Fog of War face-up and
+     * rotated 180 degrees */
+    int inactive = n20_wg_inactive(s, u);
+    /* A-E [2.0] the Anti-French Austrian units are white: dark print */
+    const char *fg = d->army == N20_ARMY_PRUSSIAN ? "#e0e0e0" : d->army == N20_ARMY_AUSTRIAN ? "#222222" : "#ffffff";
+    S_PF(r, "<g class=\"counter%s\" id=\"u-", inactive ? n20_fog(s) ? " inactive rotated" : " inactive flipped" : "");
     s_xml(r, d->id);
     s_put(r, "\" data-unit=\"");
     s_xml(r, d->id);
     S_PF(r, "\" data-hex=\"%04u\" data-side=\"%s\" data-army=\"%s\" data-type=\"%s\" transform=\"translate(%d,%d)\">",
          n20_xxyy(s->u[u].hex), n20_side_name(d->side), n20_army_name(d->army), s_type_name[type], x, y);
+    if (inactive && n20_fog(s)) s_put(r, "<g transform=\"rotate(180 17 17)\">");
     s_put(r, "<title>");
     s_xml(r, d->id);
     S_PF(r, ": %s %s %u-%u at %04u", n20_army_name(d->army), s_type_name[type], d->strength, d->allowance,
@@ -401,9 +617,15 @@ static void s_counter(s_rend *r, int u, int x, int y) {
     if (s->u[u].flags & N20_UF_CONTACT) s_put(r, ", In Contact");
     if (n20_fatigue(s, u)) S_PF(r, ", %s", n20_fatigue_name(n20_fatigue(s, u)));
     if (facedown) s_put(r, ", face-down");
+    if (inactive)
+        S_PF(r, ", inactive until Turn %u [6.11] (%s)", s->sc->dn.caution_turn,
+             n20_fog(s) ? "rotated 180 degrees" : "flipped face-down");
     s_put(r, "</title>");
-    S_PF(r, "<rect width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\"%s/>", CW, CW, s_army_fill[d->army < 3 ? d->army : 0],
-         facedown ? " class=\"face-down\"" : "");
+    S_PF(r, "<rect width=\"%d\" height=\"%d\" rx=\"3\" fill=\"%s\"%s%s/>", CW, CW,
+         s_army_fill[d->army < N20_ARMIES ? d->army : 0], d->army == N20_ARMY_AUSTRIAN ? " stroke=\"#222\"" : "",
+         facedown || (inactive && !n20_fog(s)) ? " class=\"face-down\"" : "");
+    if (inactive && !n20_fog(s)) /* the back of the counter: hatched across */
+        S_PF(r, "<rect width=\"%d\" height=\"%d\" rx=\"3\" fill=\"url(#n20-dn-back)\"/>", CW, CW);
     size_t idl = strlen(d->id);
     S_PF(r, "<text x=\"17\" y=\"8\" class=\"cid\" fill=\"%s\"", fg);
     if (idl > 7) s_put(r, " textLength=\"31\" lengthAdjust=\"spacingAndGlyphs\"");
@@ -423,6 +645,7 @@ static void s_counter(s_rend *r, int u, int x, int y) {
     }
     s_put(r, "</g>");
     S_PF(r, "<text x=\"17\" y=\"31\" class=\"csm\" fill=\"%s\">%u-%u</text>", fg, d->strength, d->allowance);
+    if (inactive && n20_fog(s)) s_put(r, "</g>");
     s_markers(r, u);
     s_put(r, "</g>\n");
 }
@@ -440,10 +663,33 @@ static void s_block(s_rend *r, int u, int x, int y) {
     s_put(r, "</g>\n");
 }
 
+/* [9.4.4] an intact Garrison Force: a small flag of its side in the hex's corner (not a counter) */
+static void s_garrison_flag(s_rend *r, int u) {
+    const n20_state *s = r->s;
+    const n20_unit_def *d = &s->sc->units[u];
+    uint16_t h = s->u[u].hex;
+    int x = r->x[h] + 8, y = r->y[h] - 22;
+    S_PF(r, "<g class=\"garrison\" data-unit=\"");
+    s_xml(r, d->id);
+    S_PF(r, "\" data-hex=\"%04u\" data-side=\"%s\"><title>", n20_xxyy(h), n20_side_name(d->side));
+    s_xml(r, d->id);
+    S_PF(r, ": %s Garrison Force%s (%u) at %04u</title>", n20_side_name(d->side),
+         (d->flags & N20_FLAG_BATTERY) ? ", Battery" : "", d->strength, n20_xxyy(h));
+    S_PF(r, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#222\"/><rect x=\"%d\" y=\"%d\" "
+            "width=\"10\" height=\"7\" fill=\"%s\"/>",
+         x, y, x, y + 14, x, y, s_side_fill[d->side ? 1 : 0]);
+    if (d->flags & N20_FLAG_BATTERY) /* Wagram [9.11] a Lobau Island Battery: a gun's dot on the flag */
+        S_PF(r, "<circle cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"#fff\"/>", x + 5, y + 3);
+    s_put(r, "</g>\n");
+}
+
 static void s_counters(s_rend *r) {
     const n20_state *s = r->s;
     int nu = s->sc->nunits;
     s_put(r, "<g class=\"counters\">\n");
+    for (int u = 0; u < nu; u++)
+        if (s->u[u].where == N20_U_GARRISON && s->u[u].hex < N20_HEXES && r->placed[s->u[u].hex])
+            s_garrison_flag(r, u);
     for (int h = 0; h < N20_HEXES; h++) {
         if (!r->placed[h]) continue;
         int list[N20_MAX_UNITS], n = 0;
@@ -490,8 +736,12 @@ static void s_unit_list(s_rend *r, s_panel *p, int where, const char *title, con
             const n20_unit_def *d = &s->sc->units[u];
             if (s->u[u].where != where || d->army != a || !s_named(r, u)) continue;
             char item[64];
+            /* Danube 20: the Entry Area it will use (Wagram [3.0] its other one if sent there; A-E [3.0]
+             * "*", that of the chosen crossing site) */
+            char area = n20_wg_entry_area(s, u);
+            if (area == '*' && s->dn.site && s->dn.site <= s->sc->dn.nsites) area = s->sc->dn.site[s->dn.site - 1].area;
             if (where == N20_U_REINF)
-                snprintf(item, sizeof item, "%s (T%u %c)", d->id, s->u[u].arrive, d->area ? d->area : '-');
+                snprintf(item, sizeof item, "%s (T%u %c)", d->id, s->u[u].arrive, area ? area : '-');
             else
                 snprintf(item, sizeof item, "%s", d->id);
             if (!cnt) len = (size_t)snprintf(line, sizeof line, "%s: %s", n20_army_name(a), item);
@@ -554,6 +804,56 @@ static void s_turns(s_rend *r, s_panel *p) {
     p->y += 14;
 }
 
+/* the panel lines of Danube 20's markers (n20_view says the same) */
+static void s_dn_panel(s_rend *r, s_panel *p) {
+    const n20_state *s = r->s;
+    const n20_scenario *sc = r->sc;
+    char t[160];
+    if (!s_dn_any(sc)) return;
+    static const char *pn[] = {"none", "intact", "Damaged", "Destroyed"};
+    S_PF(r, "<g class=\"danube-status\" data-site=\"%s\" data-secured=\"%u\">\n",
+         s->dn.site ? sc->dn.site[s->dn.site - 1].name : "", s->dn.secured);
+    if (sc->dn.nsites) {
+        if (!s->dn.site) s_line(r, p, "t", "Crossing site: not chosen yet [3.0]");
+        for (int k = 0; k < 2; k++) {
+            int i = k ? s->dn.site2 : s->dn.site;
+            if (!i) continue;
+            const n20_dn_site *st = &sc->dn.site[i - 1];
+            snprintf(t, sizeof t, "%s site: %s, Entry Area %c, Objective %04u", k ? "Second [17.3]" : "Crossing",
+                     st->name, st->area, n20_xxyy(st->obj));
+            s_line(r, p, "t", t);
+            if (st->fischamend)
+                snprintf(t, sizeof t, "   Pontoon Bridges: %s, in the Fischamend Holding Box", pn[s->dn.pontoon[k] & 3]);
+            else
+                snprintf(t, sizeof t, "   Pontoon Bridges: %s; Bridgehead %04u: %s", pn[s->dn.pontoon[k] & 3],
+                         n20_xxyy(st->north), s->dn.bridgehead[k] ? "standing" : "fallen");
+            s_line(r, p, "t", t);
+        }
+    }
+    if (sc->dn.nincomplete) {
+        snprintf(t, sizeof t, "Crossings Secured [6.10.1]: %s", s->dn.secured ? "yes" : "no, three Lobau bridges incomplete");
+        s_line(r, p, "t", t);
+    }
+    if (sc->dn.nincomplete && s->dn.cc_left != 0xff) {
+        snprintf(t, sizeof t, "Confusion & Congestion [6.10.2]: %u more units may leave Lobau", s->dn.cc_left);
+        s_line(r, p, "t", t);
+    }
+    const char *fl = n20_wg_pontoon_name(s);
+    if (fl[0]) {
+        snprintf(t, sizeof t, "Floridsdorf pontoon [16.10]: %s", fl);
+        s_line(r, p, "t", t);
+    }
+    int inactive = 0;
+    for (int u = 0; u < sc->nunits; u++) inactive += n20_unit_in_game(s, u) && n20_wg_inactive(s, u);
+    if (inactive) {
+        /* no count: a hidden unit's state is not the viewpoint's to know (the rule and its turn are public) */
+        snprintf(t, sizeof t, "Austrian Caution [6.11]: units inactive until Turn %u", sc->dn.caution_turn);
+        s_line(r, p, "t", t);
+    }
+    s_put(r, "</g>\n");
+    p->y += 6;
+}
+
 static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
     const n20_state *s = r->s;
     const n20_scenario *sc = r->sc;
@@ -591,6 +891,7 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
     }
     s_put(r, "</g>\n");
     p->y += 6;
+    s_dn_panel(r, p);
     s_turns(r, p);
     s_track(r, p, N20_FRENCH);
     s_track(r, p, N20_ALLIED);
@@ -642,16 +943,81 @@ static void s_panel_state(s_rend *r, s_panel *p, const brt_render_ctx *ctx) {
     s_unit_list(r, p, N20_U_ELIM, "Eliminated", "eliminated");
 }
 
+/* the legend lines of Danube 20's marks (docs/render.md); the next y */
+static int s_dn_legend(s_rend *r, int x, int y) {
+    static const int pt[10][2] = {{0, -7}, {2, -2}, {7, -2}, {3, 1}, {4, 6}, {0, 3}, {-4, 6}, {-3, 1}, {-7, -2}, {-2, -2}};
+    const n20_scenario *sc = r->sc;
+    for (int k = 0; k < 2; k++) {
+        int cx = x + 8 + k * 220, cy = y - 4;
+        if (k ? !sc->dn.nhome : !sc->dn.nsites) continue;
+        s_put(r, "<polygon points=\"");
+        for (int i = 0; i < 10; i++) S_PF(r, "%s%d,%d", i ? " " : "", cx + pt[i][0], cy + pt[i][1]);
+        S_PF(r, "\" fill=\"%s\" stroke=\"#222\" stroke-width=\"1\"/><text x=\"%d\" y=\"%d\" class=\"t\">%s</text>\n",
+             k ? "#f5d000" : "#2f5fb3", cx + 12, y, k ? "Home Ground [14.0]" : "crossing site [3.0]");
+    }
+    y += 20;
+    S_PF(r, "<g class=\"zone lobau\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g><text x=\"%d\" y=\"%d\" "
+            "class=\"t\">Lobau Island [6.10.2]</text><g class=\"zone heights\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+            "y2=\"%d\"/></g><text x=\"%d\" y=\"%d\" class=\"t\">Russbach Heights [3.0]</text>\n",
+         x, y - 4, x + 24, y - 4, x + 30, y, x + 220, y - 4, x + 244, y - 4, x + 250, y);
+    y += 20;
+    if (sc->dn.nsites && r->s) {
+        static const char *st[3] = {"intact", "damaged", "destroyed"};
+        for (int k = 0; k < 3; k++) {
+            int cx = x + k * 140;
+            S_PF(r, "<g class=\"pontoon-marker\" data-state=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"16\" height=\"14\" "
+                    "rx=\"2\"/><text x=\"%d\" y=\"%d\" class=\"mark\">%s</text></g><text x=\"%d\" y=\"%d\" "
+                    "class=\"t\">Pontoons %s</text>\n",
+                 st[k], cx, y - 11, cx + 8, y - 1, k == 0 ? "PB" : k == 1 ? "D" : "X", cx + 20, y, st[k]);
+        }
+        y += 20;
+        S_PF(r, "<g class=\"bridgehead\" data-state=\"standing\"><rect x=\"%d\" y=\"%d\" width=\"14\" height=\"12\" "
+                "fill=\"none\" stroke=\"#2f5fb3\" stroke-width=\"3\"/></g><text x=\"%d\" y=\"%d\" class=\"t\">Bridgehead "
+                "(a Redoubt) [9.10]; crossed: fallen</text>\n",
+             x, y - 11, x + 20, y);
+        y += 20;
+    }
+    if (sc->dn.nincomplete && !(r->s ? r->s->dn.secured : sc->dn.secured0)) {
+        S_PF(r, "<g class=\"incomplete-bridge\" data-state=\"incomplete\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+                "y2=\"%d\"/></g><text x=\"%d\" y=\"%d\" class=\"t\">incomplete Lobau bridge [6.10.1]</text>"
+                "<g class=\"secure\"><circle cx=\"%d\" cy=\"%d\" r=\"6\"/><text x=\"%d\" y=\"%d\" class=\"mark\">S"
+                "</text></g><text x=\"%d\" y=\"%d\" class=\"t\">to secure [6.10.1]</text>\n",
+             x, y - 4, x + 24, y - 4, x + 30, y, x + 226, y - 4, x + 226, y - 1, x + 236, y);
+        y += 20;
+    }
+    if (sc->dn.flor_a && (r->s ? n20_wg_pontoon_name(r->s)[0] : (sc->opts_ok & N20_OPT_FLORIDSDORF) != 0)) {
+        S_PF(r, "<g class=\"floridsdorf-marker\" data-state=\"unbuilt\"><rect x=\"%d\" y=\"%d\" width=\"16\" "
+                "height=\"14\" rx=\"2\"/><text x=\"%d\" y=\"%d\" class=\"mark\">D</text></g><text x=\"%d\" y=\"%d\" "
+                "class=\"t\">Floridsdorf pontoon [16.10]: unbuilt (D), built (PB)</text>\n",
+             x, y - 11, x + 8, y - 1, x + 20, y);
+        y += 20;
+    }
+    int inactive = 0;
+    for (int u = 0; r->s && u < sc->nunits; u++) inactive |= n20_unit_in_game(r->s, u) && n20_wg_inactive(r->s, u);
+    if (inactive) {
+        S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" rx=\"2\" fill=\"%s\" stroke=\"#222\"/>"
+                "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" rx=\"2\" fill=\"url(#n20-dn-back)\"/>"
+                "<text x=\"%d\" y=\"%d\" class=\"t\">inactive [6.11]: face-down (Fog of War: rotated)</text>\n",
+             x, y - 11, s_army_fill[N20_ARMY_AUSTRIAN], x, y - 11, x + 20, y);
+        y += 20;
+    }
+    return y;
+}
+
 static void s_legend(s_rend *r, s_panel *p) {
     s_put(r, "<g class=\"legend\">\n");
     s_line(r, p, "h", "Legend");
+    int redoubt = 0; /* Danube 20: Redoubt only on a map that has one (Waterloo 20's legend unchanged) */
+    for (int h = 0; h < N20_HEXES; h++)
+        if (r->sc->terrain[h] == N20_T_REDOUBT) redoubt = 1;
     for (int t = 0; t < N20_T_COUNT; t++) {
+        if (t == N20_T_REDOUBT && !redoubt) continue;
         int x = p->x + (t % 3) * 120, y = p->y + (t / 3) * 20;
         S_PF(r, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"12\" fill=\"%s\" stroke=\"#8c8670\"/><text x=\"%d\" "
                 "y=\"%d\" class=\"t\">%s</text>\n",
              x, y - 10, s_terrain_fill[t], x + 22, y, s_terrain_name[t]);
     }
-    p->y += 42;
+    p->y += 42 + (redoubt ? 20 : 0);
     int x = p->x, y = p->y;
     S_PF(r, "<line class=\"road\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\" class=\"t\">road</text>\n",
          x, y - 4, x + 24, y - 4, x + 30, y);
@@ -677,12 +1043,16 @@ static void s_legend(s_rend *r, s_panel *p) {
             "class=\"t\">objective, side colour [14.0]</text>\n",
          x + 218, y - 4, s_side_fill[0], x + 230, y);
     y += 20;
+    if (s_dn_any(r->sc)) y = s_dn_legend(r, x, y);
     if (r->s) {
         S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">counter: id, type (X infantry, / cavalry, dot artillery, star "
                 "leader),</text>\n", x, y);
         y += 15;
-        S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">strength-allowance; blue French, red Anglo-Dutch, black "
-                "Prussian</text>\n", x, y);
+        if (s_dn_any(r->sc))
+            S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">strength-allowance; blue French, white Austrian</text>\n", x, y);
+        else
+            S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">strength-allowance; blue French, red Anglo-Dutch, black "
+                    "Prussian</text>\n", x, y);
         y += 18;
         s_badge(r, "routed", x, y - 9, "#f39c12", "R");
         S_PF(r, "<text x=\"%d\" y=\"%d\" class=\"t\">Routed [9.6.2]</text>", x + 16, y);
@@ -764,6 +1134,33 @@ static const char s_style[] =
     ".brt-board .box{font-size:9px;text-anchor:middle}.brt-board .box.on{fill:#fff;font-weight:bold}.brt-board .box.night{fill:#fff}\n"
     "</style>\n";
 
+/* Danube 20's marks (only in a Danube 20 picture: Waterloo 20's bytes do not change) */
+static const char s_dn_style[] =
+    "<style>\n"
+    ".brt-board .zone line{fill:none;stroke-linecap:round}"
+    ".brt-board .zone.lobau line{stroke:#1e7a4a;stroke-width:3;stroke-dasharray:7 4}"
+    ".brt-board .zone.heights line{stroke:#7a3e12;stroke-width:3;stroke-dasharray:2 4}\n"
+    ".brt-board .site.not-chosen{opacity:0.3}.brt-board .pontoon-site line{stroke:#2f5fb3;stroke-width:3;stroke-dasharray:3 3}\n"
+    ".brt-board .pontoon line,.brt-board .floridsdorf line{stroke-width:6}"
+    ".brt-board .pontoon[data-state=intact] line,.brt-board .floridsdorf[data-state=built] line{stroke:#5a3d1e}"
+    ".brt-board .pontoon[data-state=damaged] line,.brt-board .floridsdorf[data-state=unbuilt] line{stroke:#e67e22;stroke-dasharray:4 3}"
+    ".brt-board .pontoon[data-state=destroyed] line,.brt-board .floridsdorf[data-state=destroyed] line{stroke:#999;stroke-width:2;stroke-dasharray:2 3}\n"
+    ".brt-board .pontoon-marker rect,.brt-board .in-box rect,.brt-board .floridsdorf-marker rect{fill:#fff;stroke:#2f5fb3;stroke-width:2}"
+    ".brt-board [data-state=damaged] rect,.brt-board [data-state=unbuilt] rect{fill:#f5c08a;stroke:#e67e22}"
+    ".brt-board [data-state=destroyed] rect{fill:#ddd;stroke:#999}\n"
+    ".brt-board .bridgehead polygon{fill:none;stroke:#2f5fb3;stroke-width:4}.brt-board .bridgehead line{stroke:#c0392b;stroke-width:4}"
+    ".brt-board .bridgehead[data-state=fallen] polygon{stroke:#999;stroke-dasharray:5 3}\n"
+    ".brt-board .incomplete-bridge[data-state=incomplete] line{stroke:#fff;stroke-width:3;stroke-dasharray:3 2}"
+    ".brt-board .incomplete-bridge[data-state=complete] line{stroke:none}"
+    ".brt-board .secure circle{fill:#fff;stroke:#2f5fb3;stroke-width:1}\n"
+    ".brt-board .loc[data-army=austrian] .mark{fill:#222}.brt-board .loc[data-army=austrian] rect{stroke:#222}\n"
+    "</style>\n";
+
+static const char s_dn_defs[] =
+    "<defs><pattern id=\"n20-dn-back\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+    "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#555\" "
+    "stroke-width=\"2\" opacity=\"0.6\"/></pattern></defs>\n";
+
 static const char s_defs[] =
     "<defs>\n"
     "<marker id=\"n20-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
@@ -796,6 +1193,7 @@ static int s_render_doc(const n20_scenario *sc, const n20_state *s, int vp, cons
     s_hexes(r);
     s_sides(r);
     s_places(r);
+    s_dn_map(r);
     if (s) {
         s_battles(r);
         s_path(r, ctx);
@@ -827,7 +1225,9 @@ static int s_render_doc(const n20_scenario *sc, const n20_state *s, int vp, cons
                      "font-family=\"sans-serif\">\n",
                      s ? s_viewpoint_name(vp) : "map", w, h, w, h);
     rc |= buf_append_str(out, s_style);
+    if (s_dn_any(sc)) rc |= buf_append_str(out, s_dn_style);
     rc |= buf_append_str(out, s_defs);
+    if (s_dn_any(sc)) rc |= buf_append_str(out, s_dn_defs);
     rc |= buf_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", w, h);
     rc |= buf_append(out, body.data, body.len);
     rc |= buf_append_str(out, "</svg>\n");

@@ -19,11 +19,14 @@ static int s_category(const n20_state *s, int u, uint16_t from, uint16_t to, con
     const n20_scenario *sc = s->sc;
     int d = n20_dir(sc, from, to);
     if (d < 0 || !sc->onmap[to]) return 0;
-    if (n20_side_blocked(sc, n20_weather(s), from, d)) return 0; /* [9.7.2.1] */
+    int pontoon = n20_ae_step(s, u, from, to, NULL); /* A-E [6.10] the Pontoon Bridges */
+    int wg = n20_wg_retreat_side(s, u, from, to);     /* Wagram [6.10.1] [16.10.1] */
+    if (pontoon < 0 || wg < 0 || (!pontoon && !wg && n20_side_blocked(sc, n20_weather(s), from, d))) return 0; /* [9.7.2.1] */
     for (int i = 0; i < nvisited; i++)
         if (visited[i] == to) return 0; /* rulings R-9.7.8-revisit */
     int side = n20_side_of(s, u);
     if ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side)) return 0; /* an enemy Leader too [16.9] */
+    if (n20_garrison_blocks(s, to, side)) return 0; /* [9.4.4.1] an enemy Garrison's hex */
     int o = ix ? n20_ix_unit_at(ix, to) : n20_unit_at(s, to);
     if (o >= 0 && o != u) return n20_side_of(s, o) == side ? 3 : 0;
     if (ix) return n20_ix_in_ezoc(ix, to, 1 - side, side == s->phasing) ? 2 : 1;
@@ -39,19 +42,24 @@ static int s_other_at(const n20_state *s, int u, uint16_t h) {
 }
 
 static int s_closer(const n20_state *s, int u, uint16_t from, uint16_t to) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++) {
-        uint16_t L = s->sc->loc[army][i];
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the Active LOC hexes */
+    for (int i = 0; i < nl; i++) {
+        uint16_t L = ls[i];
         if (n20_distance(to, L) < n20_distance(from, L)) return 1;
     }
-    return 0;
+    uint16_t x = n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
+    return x && n20_distance(to, x) < n20_distance(from, x);
 }
 
 static int s_is_loc(const n20_state *s, int u, uint16_t h) {
-    int army = s->sc->units[u].army;
-    for (int i = 0; i < s->sc->nloc[army]; i++)
-        if (s->sc->loc[army][i] == h) return 1;
-    return 0;
+    int army = s->sc->units[u].army, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] */
+    for (int i = 0; i < nl; i++)
+        if (ls[i] == h) return 1;
+    return h && h == n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
 }
 
 /* best category available from `from`, and whether a closer hex exists in it */
@@ -93,11 +101,11 @@ static int s_retreat_check(const n20_state *s, int u, const uint16_t *path, int 
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int k = s_dist_index(s, u);
     int dist = s->f.ret_dist[k];
     uint16_t start = s->u[u].hex;
-    int fort = s->sc->terrain[start] == N20_T_FORTIFIED;
+    int fort = n20_is_fortified(s->sc, s, start); /* [9.7.2.2] Fortified or Redoubt */
     if (n > N20_MAX_PATH) return n20_reject(err, "9.7", "retreat path too long");
     uint16_t vis[N20_MAX_PATH + 1];
     int nvis = 0;
@@ -177,13 +185,20 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     int side = n20_side_of(s, u);
     int w = n20_weather(s);
     uint16_t cur = s->u[u].hex, start = cur;
-    int np = 0, stop_path = 0, broken = 0;
+    int np = 0, stop_path = 0, broken = 0, lobau = 0;
     if (s->gg_unit == u && n > 0) s->gg_unit = 0xff;
     for (int i = 0; i < n; i++) {
         int d = n20_dir(s->sc, cur, path[i]);
         int r = n20_side_river(s->sc, w, cur, d);
+        int pc = n20_ae_retreat_cross(s, u, cur, path[i], f->ret_rout[k] || s->u[u].routed, dice, out); /* A-E [6.10] */
+        if (pc == 1 || (pc == 2 && s_roll_hazard(s, u, dice, out, "6.10 hazardous retreat (pontoon)", "6.10"))) {
+            broken = 1 + pc; /* 2: the crossing failed, it Breaks [9.6.1] */
+            break;
+        }
+        int wb = n20_wg_retreat_bridge(s, cur, path[i]); /* Wagram [6.10] [16.10.1] */
+        if (wb == 1) lobau = 1; /* [6.10] a Lobau bridge: always Safe, Routed */
         /* [9.7.5] river first, in the hex before crossing; then [9.7.4] the EZOC entered */
-        if (r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d])) {
+        if (wb != 1 && (wb == 2 || r == N20_RIV_MINOR || (r == N20_RIV_MAJOR && s->sc->cross[cur][d]))) {
             if (s_roll_hazard(s, u, dice, out, "9.7.5 hazardous retreat (river)", "9.7.5")) {
                 broken = 1;
                 break;
@@ -213,20 +228,21 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
     int us[1] = {u};
     n20_event(out, s, "retreated", us, 1, hx, nh, NULL, 0, "[9.7] " N20_U(0) " retreats to %04u",
               n20_xxyy(s->u[u].hex));
-    int minlen = f->ret_dist[k] - (s->sc->terrain[start] == N20_T_FORTIFIED ? 1 : 0);
+    int minlen = f->ret_dist[k] - (n20_is_fortified(s->sc, s, start) ? 1 : 0);
     if (broken) {
-        n20_break_unit(s, u, out, "9.7.4 hazardous retreat");
+        n20_break_unit(s, u, out, broken == 2 ? "6.10 the pontoon crossing failed (9.6.1)" : "9.7.4 hazardous retreat");
     } else if (n < minlen || (n > 0 && n < f->ret_dist[k] && s_is_loc(s, u, cur)) ||
                (n > 0 && s_other_at(s, u, cur))) {
         /* short of the distance, off the map at a LOC hex, or no way out of a friendly hex */
         n20_break_unit(s, u, out, "9.7.8 retreat cut short (LOC reached or no way on)");
-    } else if (f->ret_rout[k]) {
+    } else if (f->ret_rout[k] || (lobau && !s->u[u].routed)) { /* Wagram [6.10] a Rout! marker */
         s->u[u].routed = (uint8_t)(1 + (1 - s->phasing)); /* [9.6.2] the non-phasing colour */
         /* [12.1] the hexes actually routed (one fewer from a Fortified hex [9.7.2.2], more
          * through friendly units [9.7.6]) against the printed allowance (rulings R-12.1-rout-hexes) */
         if (n > s->sc->units[u].allowance)
             n20_morale_one(s, side, -s->sc->mc_rout_ma, out, "12.1 routed beyond its Movement Allowance");
     }
+    if (s->u[u].where == N20_U_MAP) n20_wg_entered(s, u, path, n, out); /* Wagram [12.8] [16.10.2] */
     if (!s->over) n20_leaders_follow(s, u, start, dice, out); /* [16.9.5] */
     n20_battle_continue(s, dice, out);
 }
@@ -239,12 +255,14 @@ typedef struct s_walk {
     const n20_index *ix;
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
+    const uint16_t *pre; /* only the paths that begin with these npre hexes (the step form) */
+    int npre;
     uint16_t path[N20_MAX_PATH];
 } s_walk;
 
 static void s_dfs(s_walk *w, int n) {
     if (w->count >= w->max) return;
-    if (s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
+    if (n >= w->npre && s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
         w->fn(w->ctx, w->u, w->path, n);
         w->count++;
     }
@@ -265,6 +283,7 @@ static void s_dfs(s_walk *w, int n) {
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
+        if (n < w->npre && nx != w->pre[n]) continue;
         w->path[n] = nx;
         int c = s_category(w->s, w->u, cur, nx, vis, nvis, w->ix);
         if (!c || c != best || (closer && !s_closer(w->s, w->u, cur, nx))) continue;
@@ -283,3 +302,90 @@ int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, co
     s_dfs(&w, 0);
     return w.count;
 }
+
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
+    w.dist = s->f.ret_dist[s_dist_index(s, u)];
+    n20_index ix;
+    n20_index_build(s, &ix);
+    w.ix = &ix;
+    s_dfs(&w, 0);
+    return w.count;
+}
+
+/* ---- the step form [9.7]: the path hex by hex, carried out whole when complete ---------- */
+typedef struct s_ext {
+    int npre, whole, longer;
+} s_ext;
+
+static void s_ext_cb(void *ctx, int u, const uint16_t *path, int n) {
+    (void)u;
+    (void)path;
+    s_ext *e = ctx;
+    if (n == e->npre) e->whole = 1;
+    else e->longer = 1;
+}
+
+/* whether the steps pre (npre hexes) are a whole valid retreat, and whether a longer one begins so */
+static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e) {
+    e->npre = npre;
+    e->whole = e->longer = 0;
+    n20_retreat_paths_from(s, u, pre, npre, s_ext_cb, e, 2);
+}
+
+int n20_retreat_stepped(const n20_state *s) {
+    int u = n20_retreat_current(s);
+    return s->phase == N20_PH_RETREAT && u >= 0 && s->f.npath[s_dist_index(s, u)] > 0;
+}
+
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
+        return n20_reject(err, "9.7", "%s does not have to retreat now",
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    int k = s_dist_index(s, u), np = s->f.npath[k];
+    if (np + 1 >= N20_MAX_PATH) return n20_reject(err, "9.7", "retreat path too long");
+    uint16_t pre[N20_MAX_PATH];
+    memcpy(pre, s->f.path[k], sizeof(uint16_t) * (size_t)np);
+    pre[np] = hex;
+    s_ext e;
+    s_extends(s, u, pre, np + 1, &e);
+    if (e.whole || e.longer) return 0;
+    /* the reason the whole-path check gives for these hexes as a path */
+    if (s_retreat_check(s, u, pre, np + 1, err, NULL) < 0) return -1;
+    return n20_reject(err, "9.7", "no retreat of %s begins with these hexes", N20_RUID(s, u));
+}
+
+static void s_step_finish(n20_state *s, int u, brt_dice *dice, n20_out *out) {
+    int k = s_dist_index(s, u), np = s->f.npath[k];
+    uint16_t path[N20_MAX_PATH];
+    memcpy(path, s->f.path[k], sizeof(uint16_t) * (size_t)np);
+    memset(s->f.path[k], 0, sizeof s->f.path[k]);
+    s->f.npath[k] = 0;
+    n20_retreat_apply(s, u, path, np, dice, out);
+}
+
+int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out) {
+    int k = s_dist_index(s, u);
+    s->f.path[k][s->f.npath[k]++] = hex;
+    s_ext e;
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    if (!e.whole || e.longer) return 0; /* the owner goes on (or may stop: retreat-stop) */
+    s_step_finish(s, u, dice, out);      /* no choice left: the path is complete */
+    return 1;
+}
+
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) {
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
+        return n20_reject(err, "9.7", "%s does not have to retreat now",
+                          u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
+    int k = s_dist_index(s, u);
+    s_ext e;
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    if (e.whole) return 0;
+    if (s_retreat_check(s, u, s->f.path[k], s->f.npath[k], err, NULL) < 0) return -1;
+    return n20_reject(err, "9.7.8", "the retreat of %s cannot end here", N20_RUID(s, u));
+}
+
+void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out) { s_step_finish(s, u, dice, out); }

@@ -45,6 +45,10 @@ static const char *s_option_rule(uint32_t bit) {
     case N20_OPT_HIST_EVENTS: return "17.3.1";
     case N20_OPT_LOBAU: return "17.4.1";
     case N20_OPT_RAPP: return "17.4.2";
+    case N20_OPT_FLORIDSDORF: return "16.10"; /* Wagram 20 [16.10] */
+    case N20_OPT_13TH_CARD: return "17.1";    /* A-E and Wagram 20 [17.1] */
+    case N20_OPT_LINZ: return "17.2";         /* A-E [17.2] */
+    case N20_OPT_BERTRAND: return "17.3";     /* A-E [17.3] */
     default: return "17.0";
     }
 }
@@ -74,6 +78,11 @@ const n20_option_def n20_options[] = {
     {"historical-events", N20_OPT_HIST_EVENTS, 1},
     {"lobau-reinforced", N20_OPT_LOBAU, 1},
     {"rapp", N20_OPT_RAPP, 1},
+    /* Danube 20 (scenario-bound: each scenario's `option` records say which it takes) */
+    {"floridsdorf-pontoon", N20_OPT_FLORIDSDORF, 1}, /* Wagram [16.10] (wagram.c) */
+    {"thirteenth-card", N20_OPT_13TH_CARD, 1}, /* A-E and Wagram [17.1]: a card record `out` */
+    {"summoned-from-linz", N20_OPT_LINZ, 1},   /* A-E [17.2] (ae.c) */
+    {"bertrand-miracle", N20_OPT_BERTRAND, 1}, /* A-E [17.3] (ae.c) */
 };
 const size_t n20_noptions = sizeof n20_options / sizeof n20_options[0];
 
@@ -83,6 +92,7 @@ extern const brt_ruleset brt_ruleset_n20;
 static int s_option_ok(const n20_scenario *sc, const n20_option_def *o) {
     if (!o->implemented) return 0;
     if ((o->bit & N20_OPT_SCENARIO_BOUND) && !(sc->opts_ok & o->bit)) return 0;
+    if (n20_ed_option_check(sc, o->bit, NULL) < 0) return 0; /* not listed where refused */
     return !(sc->opts_unsupported & o->bit);
 }
 
@@ -151,6 +161,7 @@ static void *s_setup(const char *scenario, const brt_ruleset_options *opts, brt_
             }
             return NULL;
         }
+        if (n20_ed_option_check(sc, o->bit, err) < 0) return NULL; /* an option of the other edition */
         if (sc->opts_unsupported & o->bit) {
             if (err) {
                 n20_reject(err, "16.0", "option %s is not yet supported in scenario %.60s (rules/n20/README.md)",

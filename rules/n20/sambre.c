@@ -44,7 +44,7 @@ static int s_place_ok(const n20_state *s, const uint8_t *at, int u, int t, brt_r
     const n20_scenario *sc = s->sc;
     const n20_unit_def *d = &sc->units[u];
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
-    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : NULL; /* only for messages */
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages */
     int first = sc->start_turn;
     if (t < first || t > sc->last_turn)
         return n20_reject(err, "17.1.1", "%s can be scheduled only on the Game Turn track, Turns %u-%u", id,

@@ -45,10 +45,13 @@ static void s_start_player_turn(n20_state *s, n20_out *out) {
     /* [17.1] SPECIAL RULE: "at the start of the Allied Player Turn (before the Allied Player's Random
      * Events Phase)" a Cadre may be eliminated to rebuild a parent unit: a decision when possible */
     s->phase = n20_rebuild_any(s) ? N20_PH_REBUILD : N20_PH_TURN_EVENTS;
+    n20_wg_player_turn(s, out); /* Wagram [6.10.1] Crossings Secured */
 }
 
 /* [4.0] 1. the Random Events Phase, then the Movement Phase (or a Rally first) */
 static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
+    if (n20_wg_turn_events(s, out)) return; /* Wagram [4.1] Turn 1: the Movement Phase only */
+    n20_ae_repair(s, dice, out); /* A-E [4.1] the Pontoon Repair Step, before the draw */
     /* [5.0] In the Standard Scenario, skip the French player's first Random Events Phase. */
     if (!s->first_turn_done && s->sc->skip_first_event == 1 + s->phasing &&
         s->turn == s->sc->start_turn) {
@@ -74,6 +77,8 @@ static void s_turn_events(n20_state *s, brt_dice *dice, n20_out *out) {
 }
 
 static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
+    n20_wg_move_start(s, dice, out); /* Wagram [6.10.2] Confusion & Congestion; [3.0] rolls together */
+    n20_ae_linz(s, dice, out); /* A-E [17.2] Summoned from Linz */
     /* [11.0] Variable Reinforcements: roll for each on its turn */
     for (int i = 0; i < s->sc->nunits; i++) {
         n20_unit *u = &s->u[i];
@@ -82,7 +87,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
             continue;
         int blocked = 0;
         for (int e = 0; e < s->sc->nentry; e++)
-            if (s->sc->entry_area[e] == s->sc->units[i].area) {
+            if (n20_ae_is_entry(s, i, s->sc->entry_hex[e]) < 0 ? s->sc->entry_area[e] == s->sc->units[i].area
+                                                                : n20_ae_is_entry(s, i, s->sc->entry_hex[e]) == 1) { /* A-E [11.6] */
                 int o = n20_unit_at(s, s->sc->entry_hex[e]);
                 if (o >= 0 && n20_side_of(s, o) != s->phasing) blocked = 1;
             }
@@ -96,7 +102,8 @@ static void s_move_start(n20_state *s, brt_dice *dice, n20_out *out) {
         const n20_unit_def *d = &s->sc->units[i];
         int us[1] = {i};
         /* [16.1] [17.1.1] seen only by the seats that may see the unit */
-        uint32_t die = n20_roll(s, dice, us, 1, d->need ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
+        /* [17.1.3] is Waterloo 20's own arrival roll; a Danube 20 unit with its own number rolls under [11.0] */
+        uint32_t die = n20_roll(s, dice, us, 1, d->need && s->sc->edition == N20_ED_V4 ? "17.1.3 arrival roll" : "11.0 variable reinforcement");
         int v[1] = {(int)die};
         int need = d->need ? d->need : s->sc->variable_arrival;
         if ((int)die >= need) {
@@ -184,14 +191,21 @@ static void s_combat_end(n20_state *s, n20_out *out) {
     /* [13.0] Lull */
     int fm = 0;
     for (int a = 0; a < N20_ARMIES; a++) fm |= s->fm[a];
-    int onmap = 0;
+    int onmap = 0, onmap_enemy = 0;
     for (int i = 0; i < s->sc->nunits; i++)
         if (s->u[i].where == N20_U_MAP && n20_side_of(s, i) == side) onmap = 1;
+        else if (s->u[i].where == N20_U_MAP) onmap_enemy = 1;
+    if (!onmap_enemy && !n20_ed_has(s, N20_EDF_LULL_ONE_SIDE)) onmap = 0; /* v3 [13.0] both players */
+    if (!n20_wg_lull_allowed(s)) onmap = 0; /* Wagram [13.0] no Lull before Turn 8 */
     if (s->night_seen && !n20_is_night(s) && onmap && !fm && !s->battle_dice &&
         (s->morale[side] < 6 || s->morale[side] <= s->morale[1 - side])) {
         N20_EV(out, s, "lull", "[13.0] Lull: the %s side rests", n20_side_name(side));
         n20_morale_one(s, side, s->sc->mc_lull, out, "13.0 lull");
         if (s->over) return;
+    }
+    if (n20_wg_end_now(s)) { /* Marchfeld [18.0] #5 the game ends after this Combat Phase */
+        n20_game_end(s, out, "18.0 end of the scenario");
+        return;
     }
     s->phase = n20_is_night(s) ? N20_PH_NIGHT_OPS : N20_PH_TURN_END;
 }
@@ -213,6 +227,7 @@ static void s_turn_end(n20_state *s, brt_dice *dice, n20_out *out) {
         s->phase = N20_PH_WING;
         return;
     }
+    n20_wg_turn_end(s, out); /* Wagram [4.1] the Austrian Player Turn of Turn 1 is skipped */
     if (s->phasing == s->sc->first_player) {
         s->phasing = (uint8_t)(1 - s->phasing);
         s->phase = N20_PH_EVENTS;
@@ -257,6 +272,10 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
             return;
         case N20_PH_MOVE_START: s_move_start(s, dice, out); break;
         case N20_PH_AFTER_MOVE:
+            if (n20_wg_move_only(s)) { /* Wagram [4.1] no other Phase on Turn 1 */
+                s->phase = N20_PH_TURN_END;
+                break;
+            }
             if (s->gg_event && s->phasing == N20_ALLIED) {
                 s->phase = N20_PH_GOOD_GROUND;
                 return;
@@ -309,9 +328,11 @@ void n20_run(n20_state *s, brt_dice *dice, n20_out *out) {
 
 int n20_pending_seat(const n20_state *s) {
     if (s->over) return -1;
+    if (n20_ae_pending_seat(s) >= 0) return n20_ae_pending_seat(s); /* A-E [3.0] */
     switch (s->phase) {
     case N20_PH_REACTION: return 1 - s->phasing;
     case N20_PH_DEF_RESERVE: return 1 - s->f.att_side;
+    case N20_PH_STEP_F: return s->f.att_side; /* [9.5] the attacker */
     case N20_PH_EX_LOSSES: return s->f.att_side;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
@@ -324,6 +345,7 @@ int n20_pending_seat(const n20_state *s) {
         return l >= 0 ? n20_side_of(s, l) : s->phasing;
     }
     case N20_PH_WING: return N20_FRENCH;
+    case N20_PH_WG_DEPLOY: return N20_ALLIED; /* Wagram [3.0] */
     case N20_PH_SCHEDULE: case N20_PH_ARRIVAL: case N20_PH_ARRIVAL_DELAY: return N20_FRENCH; /* [17.1.1] */
     default: return s->phasing;
     }
@@ -357,6 +379,7 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         rule = "6.0";
         prompt = s->opts & N20_OPT_BREAKDOWN ? "move units, enter reinforcements, force march, break down [16.6]; end"
                                              : "move units, enter reinforcements, force march; end";
+        prompt = n20_wg_move_prompt(s, prompt, buf, sizeof buf); /* Wagram [3.0] alt-area */
         break;
     case N20_PH_GOOD_GROUND: kind = "good-ground"; rule = "5.1"; prompt = "place the Good Ground marker or end"; break;
     case N20_PH_REACTION:
@@ -366,9 +389,27 @@ void n20_pending(const n20_state *s, brt_pending *p) {
                                                    : "countercharge or disengage with eligible Cavalry; end";
         break;
     case N20_PH_CONTACT: kind = "contact"; rule = "8.2.4"; prompt = "maintain contact with one adjacent unit, or end"; break;
-    case N20_PH_DECLARE: kind = "declare-battles"; rule = "9.2"; prompt = "declare every battle of this Combat Phase"; break;
+    case N20_PH_DECLARE:
+        kind = "declare-battles";
+        rule = "9.2";
+        prompt = "declare every battle of this Combat Phase";
+        if (s->nbattles) { /* the step form (legal.c) */
+            snprintf(buf, sizeof buf, "%u battle(s) declared so far: declare one more, or declare done", s->nbattles);
+            prompt = buf;
+        }
+        break;
     case N20_PH_BATTLES: kind = "resolve"; rule = "9.0"; prompt = "choose the next battle, commit reserves, cap the differential"; break;
     case N20_PH_DEF_RESERVE: kind = "commit-reserve"; rule = "12.2.3"; prompt = "the defender may spend one Morale Point for +1"; break;
+    case N20_PH_STEP_F: { /* [9.0] Step F: the attacker knows the differential of Steps B-E */
+        int lo = 0, hi = 0;
+        (void)n20_step_f_range(s, &lo, &hi);
+        kind = "step-f";
+        rule = "9.5";
+        snprintf(buf, sizeof buf, "battle %u: differential %+d; resolve at differential %+d..%+d, or no reduction",
+                 s->f.battle + 1, s->f.sf_diff, lo, hi);
+        prompt = buf;
+        break;
+    }
     case N20_PH_EX_LOSSES: kind = "choose-ex-losses"; rule = "9.6"; prompt = "break attacking units worth at least the defender's strength"; break;
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
@@ -423,10 +464,11 @@ void n20_pending(const n20_state *s, brt_pending *p) {
         snprintf(buf, sizeof buf, "choose %u more of the units scheduled this turn to be Delayed", s->sambre_delay);
         prompt = buf;
         break;
+    case N20_PH_WG_DEPLOY: kind = "deploy"; rule = "3.0"; prompt = "deploy I, II and IV Corps, unstacked, on the Russbach Heights"; break;
     case N20_PH_DUMMIES: kind = "place-dummies"; rule = "16.1.3"; prompt = "place available Dummy units next to friendly units away from the enemy, or end"; break;
-    default: break;
+    default: n20_ae_pending(s, &kind, &rule, &prompt); break; /* A-E (ae.c) */
     }
     s_copy(p->kind, sizeof p->kind, kind);
-    s_copy(p->rule, sizeof p->rule, rule);
+    s_copy(p->rule, sizeof p->rule, n20_ed_rule(s, rule)); /* as the edition cites it */
     s_copy(p->prompt, sizeof p->prompt, prompt);
 }

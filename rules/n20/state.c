@@ -20,13 +20,15 @@ n20_state *n20_state_new(const n20_scenario *sc) {
 }
 
 const char *n20_army_name(int a) {
-    return a == N20_ARMY_FRENCH ? "french" : a == N20_ARMY_ANGLO ? "anglo" : "prussian";
+    return a == N20_ARMY_FRENCH ? "french" : a == N20_ARMY_ANGLO ? "anglo" : a == N20_ARMY_PRUSSIAN ? "prussian"
+                                                                                               : "austrian";
 }
 const char *n20_side_name(int side) { return side == N20_FRENCH ? "french" : "allied"; }
 int n20_army_of(const char *name) {
     if (strcmp(name, "french") == 0) return N20_ARMY_FRENCH;
     if (strcmp(name, "anglo") == 0) return N20_ARMY_ANGLO;
     if (strcmp(name, "prussian") == 0) return N20_ARMY_PRUSSIAN;
+    if (strcmp(name, "austrian") == 0) return N20_ARMY_AUSTRIAN;
     return -1;
 }
 const char *n20_weather_name(int w) {
@@ -140,6 +142,7 @@ void n20_event(n20_out *out, const n20_state *s, const char *kind, const int *un
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[N20_MAX_SIDE * 2];
     uint32_t hx[N20_MAX_PATH + 2];
     int32_t vals[8];
@@ -221,6 +224,7 @@ void n20_event_private(n20_out *out, const n20_state *s, int seat, const char *o
     va_start(ap, fmt);
     vsnprintf(tpl, sizeof tpl, fmt, ap);
     va_end(ap);
+    n20_ed_cite(s, tpl, sizeof tpl); /* a v3 game cites its own rule numbers */
     char *ids[4];
     int32_t vals[4];
     if (nunits > 4) nunits = 4;
@@ -266,7 +270,10 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
         if (!n20_unit_in_game(s, i)) continue; /* [17.4] unit of an option not chosen */
         switch (d->place) {
-        case N20_P_HEX: u->where = N20_U_MAP; u->hex = d->hex; break;
+        case N20_P_HEX: /* [9.4.4] a Garrison Force is not a unit on the map (garrison.c) */
+            u->where = (d->flags & N20_FLAG_GARRISON) ? N20_U_GARRISON : N20_U_MAP;
+            u->hex = d->hex;
+            break;
         case N20_P_TURN: u->where = N20_U_REINF; u->arrive = d->turn; break;
         case N20_P_BROKEN: u->where = N20_U_BROKEN; break;
         case N20_P_ROLL: u->where = N20_U_VARIABLE; u->arrive = d->turn; break; /* [17.1.3] */
@@ -279,9 +286,12 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         default: u->where = N20_U_OUT; break; /* pool, variable (event), leaders, variants */
         }
         u->hidden = (opts & N20_OPT_FOG) ? 1 : 0; /* [16.1] face-down at all times, set-up included */
+        if (u->where == N20_U_GARRISON) u->hidden = 0; /* [9.4.4] a flag printed on the map */
     }
     n20_berthier_setup(s); /* [17.1.2] */
     n20_sambre_setup(s);   /* [17.1.1] the French schedule their reinforcements first */
+    n20_ae_setup(s);       /* A-E [3.0] the French choose their crossing site first */
+    n20_wg_setup(s);       /* Wagram [3.0] [6.10.1]: the Austrian deployment first */
     if (sc->gg_unit != 0xff) {
         s->gg_unit = sc->gg_unit;
         s->gg_immune = sc->gg_immune;
@@ -300,11 +310,14 @@ int n20_setup(n20_state *s, brt_dice *dice, n20_out *out, uint32_t opts, brt_rej
         for (size_t k = 0; k < nt; k++) listed |= top[k] == (uint32_t)i;
         if (listed) continue;
         if (c->pile == 0) deck[nd++] = (uint32_t)i;
-        else if (c->pile == 3) top[nt++] = (uint32_t)i;
-        else if (c->pile == 1 || (c->pile == 2 && old_days)) s->discard[s->ndiscard++] = (uint8_t)i;
+        else if (c->pile == 3 && nt < N20_MAX_CARDS) top[nt++] = (uint32_t)i;
+        else if (c->pile == 1 || (c->pile == 2 && (old_days || (opts & N20_OPT_13TH_CARD)))) /* Danube [17.1] */
+            s->discard[s->ndiscard++] = (uint8_t)i;
     }
     /* [3.0] the Draw Pile order is hidden: the shuffle's rolls are seen by nobody before the end
      * (with dice=contributory this is batch 0, revealed to no seat, its last revealer included) */
+    if (nt + nd > N20_MAX_CARDS) /* the data parser keeps the deck within N20_MAX_CARDS */
+        return n20_reject(err, "3.0", "the Draw Pile of %s has more than %d cards", sc->id, N20_MAX_CARDS);
     brt_dice_shuffle(dice, deck, nd, "3.0 event deck shuffle");
     for (size_t i = 0; i < nt; i++) s->draw[i] = (uint8_t)top[i];
     for (size_t i = 0; i < nd; i++) s->draw[nt + i] = (uint8_t)deck[i];
@@ -324,6 +337,20 @@ static int s_u8(brt_buf *b, unsigned v) {
     return buf_append(b, &c, 1);
 }
 static int s_u16(brt_buf *b, unsigned v) { return s_u8(b, v & 0xff) | s_u8(b, (v >> 8) & 0xff); }
+
+/* Danube 20 (danube.h): only in games of the v3.0 edition, so no Waterloo 20 hash changes. */
+static int s_dn_encode(const n20_state *s, brt_buf *b) {
+    const n20_dn_state *d = &s->dn;
+    int rc = 0;
+    rc |= s_u8(b, s->fm[N20_ARMY_AUSTRIAN]);
+    rc |= s_u8(b, d->site) | s_u8(b, d->site2) | s_u8(b, d->pontoon[0]) | s_u8(b, d->pontoon[1]) |
+          s_u8(b, d->bridgehead[0]) | s_u8(b, d->bridgehead[1]) | s_u8(b, d->area_d);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)((d->linz_in >> (16 * i)) & 0xffff)); /* A-E [17.2] */
+    rc |= s_u8(b, d->secured) | s_u8(b, d->cc_left) | s_u8(b, d->lobau_hit) | s_u8(b, d->flor) |
+          s_u8(b, d->flor_used) | s_u8(b, d->deployed);
+    for (int i = 0; i < 4; i++) rc |= s_u16(b, (unsigned)(d->alt >> (16 * i)) & 0xffff); /* Wagram [3.0] */
+    return rc;
+}
 
 int n20_encode(const n20_state *s, brt_buf *b) {
     int rc = 0;
@@ -347,7 +374,7 @@ int n20_encode(const n20_state *s, brt_buf *b) {
     rc |= s_u8(b, s->ndiscard);
     for (int i = 0; i < s->ndiscard; i++) rc |= s_u8(b, s->discard[i]);
     rc |= s_u16(b, s->kept[0]) | s_u16(b, s->kept[1]);
-    for (int a = 0; a < N20_ARMIES; a++) rc |= s_u8(b, s->fm[a]);
+    for (int a = 0; a < N20_ARMY_AUSTRIAN; a++) rc |= s_u8(b, s->fm[a]); /* the Austrian one: s_dn_encode */
     rc |= s_u8(b, s->fm_free) | s_u8(b, (uint8_t)s->move_mod) | s_u8(b, s->rally_event) |
           s_u8(b, s->gg_event) | s_u8(b, s->battle_dice);
     rc |= s_u8(b, s->entered_hex_n);
@@ -385,11 +412,15 @@ int n20_encode(const n20_state *s, brt_buf *b) {
               s_u8(b, f->adv_entered);
         for (int i = 0; i < 2; i++) rc |= s_u8(b, (uint8_t)f->gain[i]) | s_u8(b, (uint8_t)f->loss[i]);
         if (s->opts & N20_OPT_ART_SUPPORT) rc |= s_u8(b, f->bomb_known) | s_u8(b, f->bombard); /* [16.3.2] */
+        if (s->phase == N20_PH_STEP_F) /* [9.5] Steps B-E while Step F waits (a phase new to every edition) */
+            rc |= s_u16(b, (uint16_t)f->sf_att) | s_u16(b, (uint16_t)f->sf_def) | s_u16(b, (uint16_t)f->sf_terr) |
+                  s_u16(b, (uint16_t)f->sf_support) | s_u16(b, (uint16_t)f->sf_diff);
     }
     if (s->opts & N20_OPT_FATIGUE) /* [16.8] */
         for (int i = 0; i < s->sc->nunits; i++) rc |= s_u8(b, s->fatigue[i]);
     if (s->opts & N20_OPT_VAR_WEATHER) rc |= s_u8(b, s->wx) | s_u8(b, s->wx_worse) | s_u8(b, s->mud); /* [16.10] */
     for (int i = 0; i < s->sc->nunits; i++) /* [17.1] the parents of detached Cadres only */
         if (n20_is_parent(s->sc, i)) rc |= s_u8(b, s->cadre_lost[i]);
+    if (s->sc->edition == N20_ED_V3) rc |= s_dn_encode(s, b);
     return rc ? -1 : 0;
 }

@@ -7,7 +7,8 @@
 #include "n20.h"
 
 enum { R_NONE = 0, R_MORALE_FRENCH, R_MORALE_ALLIED, R_MORALE_BOTH, R_END_MARGINAL, R_END_DRAW,
-       R_RESIGN, R_OPEN_BOTH_HELD, R_OPEN_FRENCH_MARGINAL, R_OPEN_ALLIED_MARGINAL, R_OPEN_DRAW, R_NAPOLEON_KILLED };
+       R_RESIGN, R_OPEN_BOTH_HELD, R_OPEN_FRENCH_MARGINAL, R_OPEN_ALLIED_MARGINAL, R_OPEN_DRAW, R_NAPOLEON_KILLED,
+       R_AE_FRENCH_MARGINAL /* A-E [15.1] */ };
 
 /* [17.2] How to Win the Opening Battles Scenario, at the end of the game */
 static void s_opening_end(n20_state *s) {
@@ -65,6 +66,10 @@ void n20_game_end(n20_state *s, n20_out *out, const char *why) {
         s->winner = N20_ALLIED;
         s->level = 2;
         s->reason = R_END_MARGINAL;
+    } else if (n20_ae_french_marginal(s)) { /* A-E [15.1] */
+        s->winner = N20_FRENCH;
+        s->level = 2;
+        s->reason = R_AE_FRENCH_MARGINAL;
     } else {
         s->winner = 2;
         s->level = 3;
@@ -110,6 +115,7 @@ void n20_result(const n20_state *s, brt_result *r) {
     case R_OPEN_ALLIED_MARGINAL: why = "[17.2] Anti-French Marginal Victory: one French Objective hex held, Anti-French Morale higher"; break;
     case R_OPEN_DRAW: why = "[17.2] Draw (the historical outcome)"; break;
     case R_NAPOLEON_KILLED: why = "[16.9.6] Napoleon is killed: Anti-French Decisive Victory"; break;
+    case R_AE_FRENCH_MARGINAL: why = "[15.1] French Marginal Victory: French Morale at least 1 higher, no Austrian unit in the French Objective, the Pontoon Bridges not destroyed"; break;
     default: break;
     }
     snprintf(r->reason, sizeof r->reason, "%s", why);

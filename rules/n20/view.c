@@ -10,8 +10,9 @@
 #include "n20/v1/n20.pb-c.h"
 
 static const char *s_status(int w) {
-    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable"};
-    return w >= 0 && w < 6 ? n[w] : "?";
+    static const char *n[] = {"pool", "map", "reinforcement", "broken", "eliminated", "variable",
+                              "garrison" /* [9.4.4] */};
+    return w >= 0 && w < 7 ? n[w] : "?";
 }
 static const char *s_type(int t) {
     static const char *n[] = {"infantry", "cavalry", "artillery", "leader", "dummy"};
@@ -36,6 +37,7 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     N20__V1__View v = N20__V1__VIEW__INIT;
     N20__V1__UnitView uv[N20_MAX_UNITS], *up[N20_MAX_UNITS];
     uint32_t disc[N20_MAX_CARDS];
+    char ea_buf[N20_MAX_UNITS][2];
     brt_pending p;
     n20_pending(s, &p);
     v.turn = s->turn;
@@ -61,13 +63,18 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
         uv[nu].strength = d->strength;
         uv[nu].allowance = d->allowance;
         uv[nu].status = (char *)s_status(s->u[i].where);
-        uv[nu].hex = s->u[i].where == N20_U_MAP ? n20_xxyy(s->u[i].hex) : 0;
+        uv[nu].hex = s->u[i].where == N20_U_MAP || s->u[i].where == N20_U_GARRISON ? n20_xxyy(s->u[i].hex) : 0;
         uv[nu].routed = s->u[i].routed != 0;
         uv[nu].in_contact = (s->u[i].flags & N20_UF_CONTACT) != 0;
         uv[nu].moved = (s->u[i].flags & N20_UF_MOVED) != 0;
         uv[nu].arrival_turn = s->u[i].arrive;
         uv[nu].fatigue = (uint32_t)n20_fatigue(s, i);
         uv[nu].hidden = n20_fog(s) && s->u[i].hidden && s->u[i].where == N20_U_MAP;
+        uv[nu].inactive = n20_wg_inactive(s, i) != 0; /* Wagram [6.11] */
+        char *ea = (char *)&ea_buf[nu][0];
+        ea[0] = d->alt_area && (s->u[i].where == N20_U_REINF || s->u[i].where == N20_U_VARIABLE) ? n20_wg_entry_area(s, i) : 0;
+        ea[1] = 0;
+        uv[nu].entry_area = ea;
         up[nu] = &uv[nu];
         nu++;
     }
@@ -97,6 +104,8 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.good_ground_unit = s->gg_unit != 0xff ? (char *)n20_uid_seat(s, s->gg_unit, seat, ggh) : (char *)"";
     v.good_ground_immune = s->gg_immune;
     v.pending = p.prompt;
+    v.crossings_secured = sc->dn.nincomplete && s->dn.secured; /* Wagram [6.10.1] */
+    v.floridsdorf = (char *)n20_wg_pontoon_name(s);          /* Wagram [16.10] */
     uint32_t kept[2][N20_MAX_CARDS]; /* [5.0] kept cards lie face up: both seats see them */
     size_t nkept[2] = {0, 0};
     for (int side = 0; side < 2; side++)
@@ -106,6 +115,17 @@ int n20_view(const n20_state *s, int seat, brt_buf *out) {
     v.kept_french = kept[0];
     v.n_kept_allied = nkept[1];
     v.kept_allied = kept[1];
+    N20__V1__AeView ae = N20__V1__AE_VIEW__INIT;
+    char aes[4][24];
+    if (n20_ae(s)) { /* A-E [3.0] [6.10] [9.10]: public */
+        n20_ae_view(s, aes, &ae.bridgehead, &ae.bridgehead_hex, &ae.pontoon_hex, &ae.objective,
+                    &ae.bridgehead2, &ae.objective2);
+        ae.site = aes[0];
+        ae.pontoon = aes[1];
+        ae.site2 = aes[2];
+        ae.pontoon2 = aes[3];
+        v.aspern_essling = &ae;
+    }
     size_t len = n20__v1__view__get_packed_size(&v);
     uint8_t *b = malloc(len ? len : 1);
     if (!b) return -1;
@@ -126,6 +146,16 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
                                 : sc->turns[s->turn < N20_MAX_TURNS ? s->turn : 0].weather),
                n20_side_name(s->phasing), p.kind, p.rule, p.prompt);
     buf_printf(out, "Morale: French %d, Allied %d; draw pile %u cards\n", s->morale[0], s->morale[1], s->ndraw);
+    n20_ae_view_text(s, out); /* A-E [3.0] [6.10] [9.10] */
+    if (sc->dn.nincomplete) /* Wagram [6.10.1] */
+        buf_printf(out, "Lobau bridges: %s\n", s->dn.secured ? "Crossings Secured" : "incomplete");
+    if (*n20_wg_pontoon_name(s)) buf_printf(out, "Floridsdorf pontoon: %s\n", n20_wg_pontoon_name(s)); /* [16.10] */
+    if (s->phase == N20_PH_WG_DEPLOY) { /* Wagram [3.0] the units still to deploy */
+        buf_append_str(out, "To deploy on the Russbach Heights:");
+        for (int i = 0; i < sc->nunits; i++)
+            if (n20_wg_deploy_unit(s, i) && s->u[i].where == N20_U_OUT) buf_printf(out, " %s", sc->units[i].id);
+        buf_append_str(out, "\n");
+    }
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < sc->ncards; i++)
             if (s->kept[side] & (1u << i))
@@ -139,7 +169,8 @@ int n20_view_text(const n20_state *s, int seat, brt_buf *out) {
         buf_printf(out, "  %-11s %-8s %-9s %u-%u %-13s", d->id, n20_army_name(d->army), s_type(d->type),
                    d->strength, d->allowance, s_status(s->u[i].where));
         if (s->u[i].where == N20_U_MAP) buf_printf(out, " %04u", n20_xxyy(s->u[i].hex));
-        if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, d->area);
+        if (s->u[i].where == N20_U_REINF) buf_printf(out, " turn %u area %c", s->u[i].arrive, n20_wg_entry_area(s, i));
+        if (n20_wg_inactive(s, i)) buf_append_str(out, " INACTIVE"); /* Wagram [6.11] */
         if (s->u[i].routed) buf_append_str(out, " ROUTED");
         if (s->u[i].flags & N20_UF_CONTACT) buf_append_str(out, " IN-CONTACT");
         if (n20_fatigue(s, i)) buf_printf(out, " %s", n20_fatigue_name(n20_fatigue(s, i)));

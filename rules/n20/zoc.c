@@ -9,17 +9,17 @@
 static int s_zoc_kind(const n20_state *s, int u, uint16_t h) {
     const n20_scenario *sc = s->sc;
     const n20_unit *x = &s->u[u];
-    if (x->where != N20_U_MAP) return 0;
+    if (!n20_map_force(s, u)) return 0;                      /* [9.4.4.1] a Garrison exerts a ZOC */
     if (sc->units[u].type == N20_LEADER) return 0;           /* [16.9.3] */
     if (x->routed) return 0;                                  /* [9.6.2] loses its ZOCs */
     if (x->flags & N20_UF_CONTACT) return 0;                  /* [8.2.4] loses its ZOC */
     int d = n20_dir(sc, x->hex, h);
     if (d < 0) return 0;
-    if (sc->terrain[h] == N20_T_FORTIFIED) return 0;          /* [7.0] not into Fortified */
-    if (n20_is_builtup(sc, x->hex) && n20_is_builtup(sc, h)) return 0; /* [7.0] built-up area */
+    if (n20_is_fortified(sc, s, h)) return 0;                 /* [7.0] not into Fortified or Redoubt */
+    if (n20_is_builtup_at(s, x->hex) && n20_is_builtup_at(s, h)) return 0; /* [7.0] built-up area */
     int w = n20_weather(s);
     if (n20_side_river(sc, w, x->hex, d) == N20_RIV_MAJOR)
-        return sc->cross[x->hex][d] ? 2 : 0;                  /* [7.1] */
+        return sc->cross[x->hex][d] && n20_ed_has(s, N20_EDF_BRIDGE_ZOC) ? 2 : 0; /* [7.1]; v3 [7.0] never */
     return 1;
 }
 
@@ -42,8 +42,9 @@ void n20_index_build(const n20_state *s, n20_index *ix) {
     memset(ix->zoc, 0, sizeof ix->zoc);
     for (int i = sc->nunits - 1; i >= 0; i--) { /* the first unit wins, as in n20_unit_at */
         const n20_unit *x = &s->u[i];
-        if (x->where != N20_U_MAP || x->hex >= N20_HEXES) continue;
-        if (sc->units[i].type != N20_LEADER) ix->at[x->hex] = (int8_t)i; /* as n20_unit_at [16.9.2] */
+        if (!n20_map_force(s, i) || x->hex >= N20_HEXES) continue; /* [9.4.4.1] a Garrison exerts a ZOC */
+        if (x->where == N20_U_MAP && sc->units[i].type != N20_LEADER)
+            ix->at[x->hex] = (int8_t)i; /* as n20_unit_at [16.9.2] */
         /* a ZOC reaches only the adjacent hexes: those n20_dir() finds are the neighbours */
         for (int d = 0; d < 6; d++) {
             uint16_t h;
@@ -55,17 +56,31 @@ void n20_index_build(const n20_state *s, n20_index *ix) {
 }
 
 int n20_adjacent_units(const n20_state *s, int u, int v) {
-    if (s->u[u].where != N20_U_MAP || s->u[v].where != N20_U_MAP) return 0;
+    if (!n20_map_force(s, u) || !n20_map_force(s, v)) return 0; /* [9.4.4.1] a Garrison fights in its hex */
     int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
     if (d < 0) return 0;
-    return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d); /* [7.1] */
+    return !n20_side_blocked(s->sc, n20_weather(s), s->u[u].hex, d) || /* [7.1] */
+           n20_ae_combat_bridge(s, s->u[u].hex, s->u[v].hex); /* A-E [6.10] an intact pontoon */
+}
+
+int n20_adjacent_react(const n20_state *s, int u, int v) {
+    if (!n20_adjacent_units(s, u, v)) return 0;
+    if (n20_ed_has(s, N20_EDF_BRIDGE_ZOC)) return 1;
+    /* v3 [7.0] "units separated by Major River hexes (even at bridges and fords) are not
+     * considered 'adjacent'" (docs/danube-rulings/edition.md R-dn-7.0-adjacent) */
+    int d = n20_dir(s->sc, s->u[u].hex, s->u[v].hex);
+    return n20_side_river(s->sc, n20_weather(s), s->u[u].hex, d) != N20_RIV_MAJOR;
 }
 
 int n20_loc_distance(const n20_state *s, int army, uint16_t h) {
-    int best = 999;
-    for (int i = 0; i < s->sc->nloc[army]; i++) {
-        int d = n20_distance(h, s->sc->loc[army][i]);
+    int best = 999, nl;
+    uint16_t lb[4];
+    const uint16_t *ls = n20_ae_locs(s, army, &nl, lb); /* A-E [9.8.6] the site's LOC */
+    for (int i = 0; i < nl; i++) {
+        int d = n20_distance(h, ls[i]);
         if (d < best) best = d;
     }
+    uint16_t x = n20_wg_extra_loc(s, army); /* Wagram [9.8.6] the Floridsdorf LOC */
+    if (x && n20_distance(h, x) < best) best = n20_distance(h, x);
     return best;
 }

@@ -941,8 +941,9 @@ static void test_n20_12_2_3_no_reserves_for_routed_side(void **st) {
     assert_int_equal(t_order(s, N20_FRENCH, "resolve 1 reserve", &d, &ev, &err), -1);
     assert_string_equal(err.rule, "12.2.3");
     assert_int_equal(s->morale[N20_FRENCH], 8);
-    /* "resolve 1", uncapped and at each [9.5] cap, and nothing with a reserve */
-    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 1);
+    /* "resolve 1", uncapped and at each [9.5] cap, "fight 1" (the [9.5] decision at Step F), and
+     * nothing with a reserve */
+    assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, ""), s->sc->crt_hi - s->sc->crt_lo + 2);
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1"), s->sc->crt_hi - s->sc->crt_lo + 1);
     assert_int_equal(t_legal_count_prefix(s, N20_FRENCH, "resolve 1 reserve"), 0);
     free(s);

@@ -15,7 +15,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sodium.h>
 #include <cmocka.h>
 
@@ -124,12 +126,12 @@ static int s_play(const char *scenario, const char **names, size_t nnames, uint6
     return steps;
 }
 
-static void s_scenario(const char *scenario) {
+static void s_scenario_n(const char *scenario, int short_games) {
     const char *names[32];
     size_t n = s_options(scenario, names, 32);
     assert_true(n >= 8); /* the [16.x] options at least */
     const char *lg = getenv("BERTHIER_LONG");
-    int games = lg && *lg && *lg != '0' ? 50 : 2;
+    int games = lg && *lg && *lg != '0' ? 25 * short_games : short_games;
     for (int g = 0; g < games; g++) {
         uint64_t seed = 1000 + (uint64_t)g;
         uint8_t h1[32], h2[32];
@@ -139,6 +141,8 @@ static void s_scenario(const char *scenario) {
         assert_memory_equal(h1, h2, 32);
     }
 }
+
+static void s_scenario(const char *scenario) { s_scenario_n(scenario, 2); }
 
 /* ---- pairwise combinations ------------------------------------------------------------ */
 
@@ -259,6 +263,140 @@ static void test_n20_combos_opening_all_options(void **st) {
     s_scenario("waterloo20-opening");
 }
 
+/* ---- Danube 20: aspern-essling20, wagram20, marchfeld ----------------------------------- */
+
+/* the options each Danube 20 scenario takes: the series optional rules [16.1]-[16.9] the v3.0
+ * book has and its data can play ([16.5] [16.6] need the generic Cadres the Danube 20 mix does
+ * not have: rulings R-dn-pools), and the scenario's own variants */
+#define T_DN_SERIES "fog-of-war", "cavalry-penetration", "artillery-support", "rally-locations", \
+                    "unit-reduction", "breakdown", "special-units", "fatigue", "leaders"
+static const char *const s_dn_ae[] = {T_DN_SERIES, "thirteenth-card", "summoned-from-linz", "bertrand-miracle",
+                                      NULL};
+static const char *const s_dn_wagram[] = {T_DN_SERIES, "floridsdorf-pontoon", "thirteenth-card", NULL};
+static const char *const s_dn_mf[] = {T_DN_SERIES, "thirteenth-card", NULL};
+
+static void s_dn_listed(const char *scenario, const char *const *want) {
+    const char *names[32];
+    size_t n = s_options(scenario, names, 32), k = 0;
+    for (; want[k]; k++) {
+        size_t i = 0;
+        while (i < n && strcmp(names[i], want[k]) != 0) i++;
+        if (i == n) fail_msg("%s does not take option %s", scenario, want[k]);
+    }
+    if (n != k) {
+        for (size_t i = 0; i < n; i++) fprintf(stderr, "%s takes %s\n", scenario, names[i]);
+        fail_msg("%s takes %zu options, not the %zu of its book", scenario, n, k);
+    }
+    /* the daemon's list (the ruleset's scenario_option) is the same */
+    size_t m = 0;
+    while (brt_ruleset_n20.scenario_option && brt_ruleset_n20.scenario_option(scenario, m)) m++;
+    if (brt_ruleset_n20.scenario_option) assert_int_equal(m, k);
+}
+
+/* [16.0] A-E [17.0]: the options of Aspern-Essling 20 */
+static void test_n20_dn_16_0_aspern_essling_takes_its_options(void **st) {
+    (void)st;
+    s_dn_listed("aspern-essling20", s_dn_ae);
+}
+/* [16.0] Wagram [16.10] [17.1]: the options of Wagram 20 */
+static void test_n20_dn_16_0_wagram_takes_its_options(void **st) {
+    (void)st;
+    s_dn_listed("wagram20", s_dn_wagram);
+}
+/* [16.0] Wagram [18.0] #2: the options of the Marchfeld */
+static void test_n20_dn_16_0_marchfeld_takes_its_options(void **st) {
+    (void)st;
+    s_dn_listed("marchfeld", s_dn_mf);
+}
+
+/* setup of `scenario` with the one option `name` must be refused with BAD_OPTION citing `rule` */
+static void s_refused(const char *scenario, const char *name, const char *rule) {
+    t_dice d;
+    t_dice_init(&d, 1);
+    brt_reject err;
+    memset(&err, 0, sizeof err);
+    const char *one[] = {name};
+    brt_ruleset_options o = {one, 1, 2};
+    void *s = brt_ruleset_n20.setup(scenario, &o, &d.d, &err);
+    if (s) {
+        brt_ruleset_n20.destroy(s);
+        fail_msg("%s accepted option %s", scenario, name);
+    }
+    assert_int_equal(err.code, BRT_REJECT_BAD_OPTION);
+    if (strcmp(err.rule, rule) != 0)
+        fail_msg("%s option %s refused with rule %s (%s), not %s", scenario, name, err.rule, err.message, rule);
+    assert_int_equal(d.d.failed, 0);
+}
+
+static const char *const s_dn_scenarios[] = {"aspern-essling20", "wagram20", "marchfeld"};
+static const char *const s_wl_scenarios[] = {"waterloo20-standard", "waterloo20-closing", "waterloo20-extended",
+                                             "waterloo20-opening"};
+
+/* Danube [16.10] is the Floridsdorf pontoon: the v3.0 rules have no Variable Weather (digest
+ * defect 14), refused in every Danube scenario with the rule that is not there */
+static void test_n20_dn_16_10_variable_weather_refused_in_danube(void **st) {
+    (void)st;
+    for (size_t i = 0; i < 3; i++) s_refused(s_dn_scenarios[i], "variable-weather", "16.10");
+}
+
+/* the Waterloo 20 variants [17.1.1]-[17.4.2] are no rules of the Danube 20 book: refused with
+ * their Waterloo 20 rule */
+static void test_n20_dn_17_waterloo_variants_refused_in_danube(void **st) {
+    (void)st;
+    static const struct {
+        const char *name, *rule;
+    } v[] = {{"sambre-crossing", "17.1.1"}, {"berthier-is-back", "17.1.2"}, {"look-out-bulow", "17.1.3"},
+             {"historical-events", "17.3.1"}, {"lobau-reinforced", "17.4.1"}, {"rapp", "17.4.2"}};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) s_refused(s_dn_scenarios[i], v[k].name, v[k].rule);
+}
+
+/* the Danube 20 variants are refused in Waterloo 20 with the Danube rule; and each Danube
+ * scenario refuses the variants of the other Danube scenarios */
+static void test_n20_dn_17_danube_variants_refused_elsewhere(void **st) {
+    (void)st;
+    static const struct {
+        const char *name, *rule;
+    } v[] = {{"floridsdorf-pontoon", "16.10"}, {"thirteenth-card", "17.1"}, {"summoned-from-linz", "17.2"},
+             {"bertrand-miracle", "17.3"}};
+    for (size_t i = 0; i < 4; i++)
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) s_refused(s_wl_scenarios[i], v[k].name, v[k].rule);
+    s_refused("aspern-essling20", "floridsdorf-pontoon", "16.10");
+    s_refused("wagram20", "summoned-from-linz", "17.2");
+    s_refused("wagram20", "bertrand-miracle", "17.3");
+    s_refused("marchfeld", "floridsdorf-pontoon", "16.10");
+    s_refused("marchfeld", "summoned-from-linz", "17.2");
+    s_refused("marchfeld", "bertrand-miracle", "17.3");
+}
+
+/* [16.0] A-E [17.0]: Aspern-Essling 20 with every option it takes */
+static void test_n20_combos_aspern_essling_all_options(void **st) {
+    (void)st;
+    s_scenario("aspern-essling20");
+}
+/* [16.0] Wagram [16.10] [17.0]: Wagram 20 with every option it takes */
+static void test_n20_combos_wagram_all_options(void **st) {
+    (void)st;
+    s_scenario("wagram20");
+}
+/* [16.0] Wagram [18.0]: the Marchfeld with every option it takes */
+static void test_n20_combos_marchfeld_all_options(void **st) {
+    (void)st;
+    s_scenario("marchfeld");
+}
+static void test_n20_combos_aspern_essling_pairwise(void **st) {
+    (void)st;
+    s_pairwise("aspern-essling20");
+}
+static void test_n20_combos_wagram_pairwise(void **st) {
+    (void)st;
+    s_pairwise("wagram20");
+}
+static void test_n20_combos_marchfeld_pairwise(void **st) {
+    (void)st;
+    s_pairwise("marchfeld");
+}
+
 int main(void) {
     if (sodium_init() < 0) return 1;
     const struct CMUnitTest tests[] = {
@@ -271,6 +409,18 @@ int main(void) {
         cmocka_unit_test(test_n20_combos_closing_pairwise),
         cmocka_unit_test(test_n20_combos_extended_pairwise),
         cmocka_unit_test(test_n20_combos_opening_pairwise),
+        cmocka_unit_test(test_n20_dn_16_0_aspern_essling_takes_its_options),
+        cmocka_unit_test(test_n20_dn_16_0_wagram_takes_its_options),
+        cmocka_unit_test(test_n20_dn_16_0_marchfeld_takes_its_options),
+        cmocka_unit_test(test_n20_dn_16_10_variable_weather_refused_in_danube),
+        cmocka_unit_test(test_n20_dn_17_waterloo_variants_refused_in_danube),
+        cmocka_unit_test(test_n20_dn_17_danube_variants_refused_elsewhere),
+        cmocka_unit_test(test_n20_combos_aspern_essling_all_options),
+        cmocka_unit_test(test_n20_combos_wagram_all_options),
+        cmocka_unit_test(test_n20_combos_marchfeld_all_options),
+        cmocka_unit_test(test_n20_combos_aspern_essling_pairwise),
+        cmocka_unit_test(test_n20_combos_wagram_pairwise),
+        cmocka_unit_test(test_n20_combos_marchfeld_pairwise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -388,8 +388,12 @@ static void test_n20_16_1_random_games_no_copy_or_rejection_names_a_hidden_unit(
  * lists; a rule change that changes these games (their orders or texts) must recompute it, after
  * checking the differences (N20_REDACT_PRINT=1 prints the digest of the current code).
  * Recomputed for n20-0.6.0, whose [9.2] declared, [9.6] combat, [16.9.5] command and [16.3.2]
- * bombardment events name their units (no other text and no order changed). */
-#define R_FULL_DIGEST "afe8f0d1765f72a5e2670b52797bdc7fa4b7b480742aa0b864698ed33557db6c"
+ * bombardment events name their units (no other text and no order changed). Recomputed when
+ * legal() began to list the `fight` order ([9.5] decided at Step F, R-9.5-cap), and again when it
+ * began to list the step orders (declare one, retreat-step; every countercharge and set of
+ * accompanying Leaders, `countercharge ... fight`): the random games choose among more orders, so
+ * they play differently. */
+#define R_FULL_DIGEST "b4c6345b5b4f2cbff9a7f1f832247ddc4a7554e14209b4ac092d7ec0efd348da"
 
 static void test_n20_16_1_full_copies_unchanged(void **st) {
     (void)st;

@@ -703,6 +703,87 @@ static void test_checkpoints_signed_by_another_key(void **state) {
     s_parsed_free(&q);
 }
 
+/* The signer's own rewrite: every checkpoint's head set to the chain as it now
+ * is and signed again with the server's key, but the signature of checkpoint
+ * `spoil` (-2: of every one) spoilt after signing (its length kept). */
+static void s_resign(parsed *q, long spoil) {
+    uint8_t prev[32] = {0};
+    for (size_t k = 0; k < q->n; k++) {
+        rec *r = &q->r[k];
+        if (r->kind == EVLOG_CHECKPOINT) {
+            Berthier__V1__LogCheckpoint *c = berthier__v1__log_checkpoint__unpack(NULL, r->len, r->payload);
+            assert_non_null(c);
+            assert_true(c->head.len == 32 && c->signature.len == 64);
+            memcpy(c->head.data, prev, 32);
+            evlog_checkpoint_sign(s_sk, GAME_ID, c->record, c->head.data, c->signature.data);
+            if (spoil == -2 || (long)k == spoil) c->signature.data[0] ^= 0x01;
+            berthier__v1__log_checkpoint__pack(c, r->payload);
+            berthier__v1__log_checkpoint__free_unpacked(c, NULL);
+        }
+        evlog_chain(prev, r->kind, r->payload, (uint32_t)r->len, prev);
+    }
+}
+
+static int s_verify_paranoid(const char *path, char *report, size_t cap) {
+    brt_buf b;
+    buf_init(&b);
+    replay_opts o = {NULL, NULL, NULL, 0, 1};
+    int rc = replay_verify_with(path, NULL, 0, &o, &b);
+    snprintf(report, cap, "%.*s", (int)b.len, b.data ? (char *)b.data : "");
+    buf_free(&b);
+    return rc;
+}
+
+/* The last checkpoint's signature covers every earlier record through the chain
+ * (docs/log-format.md, "What berthier-replay verify checks"): a spoilt signature on
+ * an earlier checkpoint is what the signer vouched for then, and only --paranoid
+ * names it; but where the log ends or first goes wrong after it, it is the last
+ * checkpoint signed so far, and it is checked. */
+static void test_one_signature_covers_the_earlier_checkpoints(void **state) {
+    (void)state;
+    parsed q;
+    s_parse(s_good, &q);
+    long mid = -1, last = s_last(&q, EVLOG_CHECKPOINT);
+    for (size_t k = 0; k < q.n && mid < 0; k++)
+        if (q.r[k].kind == EVLOG_CHECKPOINT && k > 3) mid = (long)k;
+    assert_true(mid > 0 && mid < last);
+    s_resign(&q, mid);
+    int *order = calloc(q.n, sizeof *order);
+    s_identity(order, q.n);
+    s_write_chained(s_work, &q, order, q.n);
+    s_expect(s_work, REPLAY_OK, -1, "OK: game");
+    char rep[8192], name[48];
+    snprintf(name, sizeof name, "record %ld ", mid);
+    assert_int_equal(s_verify_paranoid(s_work, rep, sizeof rep), REPLAY_BAD);
+    if (strncmp(rep, name, strlen(name)) != 0 || !strstr(rep, "does not verify"))
+        fail_msg("--paranoid should name the spoilt checkpoint %ld first:\n%s", mid, rep);
+    /* cut after it (its batch closed): it is the last checkpoint, and checked */
+    size_t end = (size_t)mid + 1;
+    while (end < q.n && q.r[end - 1].kind != EVLOG_SYNC) end++;
+    s_write_chained(s_work, &q, order, end);
+    s_expect(s_work, REPLAY_BAD, mid, "does not verify");
+    /* a record the rules would not produce after it: the checkpoint is named first */
+    long st = -1;
+    for (size_t k = (size_t)mid + 1; k < (size_t)last && st < 0; k++)
+        if (q.r[k].kind == EVLOG_STATE) st = (long)k;
+    assert_true(st > mid);
+    q.r[st].payload[q.r[st].len - 1] ^= 0x01;
+    s_resign(&q, mid);
+    s_write_chained(s_work, &q, order, q.n);
+    s_expect(s_work, REPLAY_BAD, mid, "does not verify");
+    assert_non_null(strstr(s_verify(s_work, NULL, rep, sizeof rep) == REPLAY_BAD ? rep : "", "2 problems"));
+    q.r[st].payload[q.r[st].len - 1] ^= 0x01;
+    /* every checkpoint's signature spoilt: the first is named, as with another key */
+    s_resign(&q, -2);
+    s_write_chained(s_work, &q, order, q.n);
+    long first = -1;
+    for (size_t k = 0; k < q.n && first < 0; k++)
+        if (q.r[k].kind == EVLOG_CHECKPOINT) first = (long)k;
+    s_expect(s_work, REPLAY_BAD, first, "does not verify");
+    free(order);
+    s_parsed_free(&q);
+}
+
 static void test_ruleset_version_must_match(void **state) {
     (void)state;
     parsed q;
@@ -875,6 +956,57 @@ static void test_command_line(void **state) {
     assert_int_equal(s_run(a), 64);
 }
 
+/* The whole output of a run, and its exit status. */
+static int s_run_capture(const char *args, char *out, size_t cap) {
+    const char *bin = getenv("BERTHIER_BIN");
+    char cmd[2400];
+    snprintf(cmd, sizeof cmd, "'%.1000s/berthier-replay' %.1300s 2>&1", bin, args);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, cap - 1, f);
+    out[n] = 0;
+    int st = pclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* verify -j N: the same reports in the order of the arguments, the same status,
+ * and a tampered log still names its first bad record. */
+static void test_verify_jobs(void **state) {
+    (void)state;
+    const char *bin = getenv("BERTHIER_BIN");
+    char path[400];
+    if (bin) snprintf(path, sizeof path, "%s/berthier-replay", bin);
+    if (!bin || access(path, X_OK) != 0) skip();
+    parsed q;
+    s_parse(s_good, &q);
+    long st = -1;
+    for (size_t k = 4; k < q.n && st < 0; k++)
+        if (q.r[k].kind == EVLOG_STATE) st = (long)k;
+    assert_true(st > 0);
+    q.r[st].payload[q.r[st].len - 1] ^= 0x01;
+    int *order = calloc(q.n, sizeof *order);
+    s_identity(order, q.n);
+    s_write_chained(s_work, &q, order, q.n);
+    free(order);
+    s_parsed_free(&q);
+    static char one[65536], many[65536];
+    char a[2048], want[400];
+    snprintf(a, sizeof a, "verify '%s' '%s' '%s' '%s' '%s'", s_good, s_work, s_live, s_good, s_good);
+    assert_int_equal(s_run_capture(a, one, sizeof one), 1);
+    snprintf(a, sizeof a, "verify -j 3 '%s' '%s' '%s' '%s' '%s'", s_good, s_work, s_live, s_good, s_good);
+    assert_int_equal(s_run_capture(a, many, sizeof many), 1);
+    assert_string_equal(one, many);
+    snprintf(want, sizeof want, "%s: record %ld at offset", s_work, st);
+    if (!strstr(many, want)) fail_msg("expected \"%s\" in:\n%s", want, many);
+    const char *g = strstr(many, s_good), *w = strstr(many, want), *l = strstr(many, s_live);
+    assert_true(g && w && l && g < w && w < l);
+    snprintf(a, sizeof a, "verify --jobs 2 '%s' '%s'", s_good, s_good);
+    assert_int_equal(s_run_capture(a, many, sizeof many), 0);
+    assert_int_equal(s_run("verify -j 0 x.log"), 64);
+    snprintf(a, sizeof a, "verify --paranoid -j 2 '%s' '%s'", s_good, s_live);
+    assert_int_equal(s_run(a), 2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_log_verifies),
@@ -889,11 +1021,13 @@ int main(void) {
         cmocka_unit_test(test_forged_records_with_a_recomputed_chain),
         cmocka_unit_test(test_garbage_payloads_with_a_recomputed_chain),
         cmocka_unit_test(test_checkpoints_signed_by_another_key),
+        cmocka_unit_test(test_one_signature_covers_the_earlier_checkpoints),
         cmocka_unit_test(test_ruleset_version_must_match),
         cmocka_unit_test(test_scenario_data_must_match),
         cmocka_unit_test(test_reveal_must_open_the_commitment),
         cmocka_unit_test(test_show_and_export),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_verify_jobs),
     };
     return cmocka_run_group_tests(tests, s_setup, s_teardown);
 }

@@ -154,6 +154,25 @@ static inline int t_place(n20_state *s, const char *id, unsigned xxyy) {
     return u;
 }
 
+/* ---- editions ------------------------------------------------------------------ */
+/* The same position under an edition of the series rules: s plays from now on a copy of its
+ * scenario whose `edition` record is ed (N20_ED_V3 Danube 20, N20_ED_V4 Waterloo 20). One copy per
+ * edition, kept for the life of the test program (a state may point to it); the copy is returned
+ * so that a test may mark data on it (e.g. a unit flag). */
+static inline n20_scenario *t_edition(n20_state *s, int ed) {
+    static n20_scenario copy[2];
+    n20_scenario *c = &copy[ed == N20_ED_V3 ? 0 : 1];
+    if (s->sc != c) {
+        *c = *s->sc;
+        c->edition = (uint8_t)ed;
+        s->sc = c;
+    }
+    return c;
+}
+
+/* the edition's name for a test's messages */
+static inline const char *t_ed_name(int ed) { return ed == N20_ED_V3 ? "v3" : "v4"; }
+
 /* ---- what legal() lists ---------------------------------------------------- */
 /* how a listed order's text is matched: the whole text, its start, or anywhere in it */
 enum { T_MATCH_EXACT, T_MATCH_PREFIX, T_MATCH_SUB };

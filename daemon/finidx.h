@@ -1,0 +1,56 @@
+/*
+ * finidx.h - the index of a finished game, <id>.fin next to its log: what the
+ * daemon needs of an ended game without keeping it in memory or re-executing
+ * it at start-up (docs/log-format.md "Finished-game index", docs/daemon.md
+ * "Finished games").
+ *
+ * It is written once the game's last records are durable (the log first, then
+ * the index: a crash in between leaves a log without an index, rebuilt at the
+ * next start by re-executing that game once), and trusted at start-up only if
+ * the log still has the size and the last chain hash the index names.
+ */
+#ifndef BERTHIERD_FINIDX_H
+#define BERTHIERD_FINIDX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ruleset.h"
+
+#define FINIDX_MAGIC "BRTHRFIN"
+#define FINIDX_FORMAT 1u
+
+typedef struct bd_finidx {
+    uint64_t log_bytes;     /* size of the log file */
+    uint64_t records;       /* records in it (SYNC records included) */
+    uint8_t head[32];       /* chain hash of its last record (its last 32 bytes) */
+    uint64_t seq;           /* the game's seq at its end */
+    uint8_t started;
+    uint8_t nseats;
+    uint16_t nspectators;
+    uint32_t bound;         /* seats that have a key */
+    uint32_t winners;       /* bit mask (0: a draw) */
+    uint64_t create_request_id;   /* LogHeader.create_request_id (0: none recorded) */
+    const char *ruleset, *scenario, *level, *reason;   /* in blob */
+    const uint8_t *seat_keys;   /* nseats x 32 (zero where unbound), in blob */
+    const uint8_t *spectators;  /* nspectators x 32, in blob */
+    const int32_t *scores;      /* nseats, in blob */
+    uint8_t blob[];
+} bd_finidx;
+
+/* A new index from its parts (strings are cut to 255 bytes). NULL: out of memory. */
+bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[32], uint64_t seq, int started,
+                      uint64_t create_request_id,
+                      unsigned nseats, const uint8_t *const *seat_keys, unsigned nspectators,
+                      const uint8_t *spectators, const brt_result *res, const char *ruleset, const char *scenario);
+void finidx_destroy(bd_finidx **pself);
+/* Write `path` durably (a temporary file, fsync, rename, fsync of `dir`). 0 / -1. */
+int finidx_write(const bd_finidx *self, const char *dir, const char *path);
+/* Read `path`: NULL if absent, short, of another format or its checksum fails. */
+bd_finidx *finidx_read(const char *path);
+/* 0 if the log at `log_path` has the size and last chain hash the index names. */
+int finidx_matches(const bd_finidx *self, const char *log_path);
+/* The result as game_result() gives it. */
+void finidx_result(const bd_finidx *self, brt_result *out);
+
+#endif
