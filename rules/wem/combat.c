@@ -1744,7 +1744,7 @@ int wem_losses_legal(const wem_state *s, unsigned seat, brt_buf *out) {
     int16_t p[WEM_MAX_PIECES];
     int n = s_part(s, side, p), count = 0;
     if (n > WEM_MAX_LIST) n = WEM_MAX_LIST;
-    int32_t v[WEM_MAX_PIECES];
+    int32_t v[WEM_MAX_PIECES] = {0};
     if (s_loss_enum(s, side, p, n, 0, s_loss_total(s, side), v, out, &count)) return -1;
     return count;
 }

@@ -176,7 +176,7 @@ int wem_order_parse(const wem_state *s, const char *text, wem_order *o, brt_reje
         if (k->n != 1) rc = s_bad(&c, "done takes nothing", NULL);
     } else if (!strcmp(w, "bombard")) {
         o->kind = WEM_O_BOMBARD;
-        int16_t a, b;
+        int16_t a = -1, b = -1;
         if (k->n < 3 || s_unit(&c, k->t[1], &a) || s_unit(&c, k->t[2], &b)) {
             rc = err->code ? -1 : s_bad(&c, "bombard GUN TARGET [support GUN...]", NULL);
             goto out;
@@ -272,7 +272,7 @@ int wem_order_parse(const wem_state *s, const char *text, wem_order *o, brt_reje
                 rc = s_bad(&c, "a keyword without its value", kw);
                 goto out;
             }
-            int16_t u;
+            int16_t u = -1;
             if (!strcmp(kw, "guide")) {
                 if (s_unit(&c, k->t[i + 1], &u)) { rc = -1; goto out; }
                 o->unit = u;
@@ -297,7 +297,7 @@ int wem_order_parse(const wem_state *s, const char *text, wem_order *o, brt_reje
         else if (i < k->n || !o->n_units) rc = s_bad(&c, "unfasten GUN...", NULL);
     } else if (!strcmp(w, "combat")) {
         o->kind = WEM_O_COMBAT;
-        int16_t a, b;
+        int16_t a = -1, b = -1;
         if (k->n != 3 || s_unit(&c, k->t[1], &a) || s_unit(&c, k->t[2], &b)) rc = err->code ? -1 : s_bad(&c, "combat UNIT ENEMY", NULL);
         else o->unit = a, o->target = b;
     } else if (!strcmp(w, "answer")) {
