@@ -291,10 +291,11 @@ static void s_dfs(s_walk *w, int n) {
     }
 }
 
-int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
-                      void *ctx, int max) {
-    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx};
-    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u) return 0; /* every path rejected */
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
+    /* not the unit that must retreat now: every path rejected */
+    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
     w.dist = s->f.ret_dist[s_dist_index(s, u)];
     n20_index ix;
     n20_index_build(s, &ix);
@@ -303,16 +304,9 @@ int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, co
     return w.count;
 }
 
-int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
-                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
-    s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
-    if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
-    w.dist = s->f.ret_dist[s_dist_index(s, u)];
-    n20_index ix;
-    n20_index_build(s, &ix);
-    w.ix = &ix;
-    s_dfs(&w, 0);
-    return w.count;
+int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                      void *ctx, int max) {
+    return n20_retreat_paths_from(s, u, NULL, 0, fn, ctx, max); /* no steps taken yet */
 }
 
 /* ---- the step form [9.7]: the path hex by hex, carried out whole when complete ---------- */
