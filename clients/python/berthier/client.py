@@ -33,6 +33,7 @@ its header, checks that it binds this client's key to the seat and holds a
 dice commitment and a server signing key, and signs over its hash.
 """
 
+import collections
 import hashlib
 import os
 import struct
@@ -435,6 +436,7 @@ class Client:
         self._next_id = time.time_ns() // 1000
         self.last_reply = None
         self.requests = 0        # requests sent (a retry of the same bytes is not counted)
+        self.request_kinds = collections.Counter()   # the same, by Request body ("submit", "legal", ...)
         self.fallbacks = 0       # extra requests made because a reply lacked what want= asked for
         if isinstance(sign_pk, str):
             sign_pk = bytes.fromhex(sign_pk.strip())
@@ -520,6 +522,7 @@ class Client:
             self.sign(req)
         data = req.SerializeToString()
         self.requests += 1
+        self.request_kinds[body] += 1
         deadline_ms = int(self.timeout * 1000)
         opened_here = False
         tries = 0
@@ -662,7 +665,16 @@ class Client:
         if not req.request_id:
             req.request_id = self.new_request_id()
         seq = body.based_on_seq if which == "submit" else 0
-        msg = _seatsig.message(body.game_id, hh, seq, req.request_id, _INPUTS[which], body.SerializeToString())
+        signed = body
+        if which != "submit" and body.HasField("want"):
+            # The log keeps a join's, resign's or reveal's fields, not its bytes, and the
+            # signature covers the body it rebuilds from them: without the Want, which asks
+            # for more in the reply and is no part of the input (P4.3). A submit is kept as
+            # the Request it came in, so its signature covers its body as sent.
+            signed = type(body)()
+            signed.CopyFrom(body)
+            signed.ClearField("want")
+        msg = _seatsig.message(body.game_id, hh, seq, req.request_id, _INPUTS[which], signed.SerializeToString())
         req.signature = self.sign_key.sign(msg).signature
         return req
 

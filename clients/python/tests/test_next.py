@@ -2,6 +2,7 @@
 want= puts in each request, how a Step reads Reply.next / next_legal, the fallback to
 pending and legal requests when a reply does not carry them, and Seat playing turns with
 one request each. The daemon is a function from Request to Reply."""
+import collections
 import unittest
 
 from berthier import example_bot
@@ -17,10 +18,12 @@ class ScriptedClient(Client):
         self.sent = []
         self.last_reply = None
         self.requests = 0
+        self.request_kinds = collections.Counter()
         self.fallbacks = 0
 
     def call(self, req, check=True):
         self.requests += 1
+        self.request_kinds[req.WhichOneof("body")] += 1
         sent = pb.Request()
         sent.CopyFrom(req)
         self.sent.append(sent)
