@@ -79,6 +79,10 @@ typedef struct bd_game {
     int applying;           /* an input is being applied: its records' views are judged after it */
     int reveal_only;        /* the clock is the reveal deadline of a dice=contributory game without
                              * a clock of its own: it runs only while a nonce is awaited */
+    uint64_t gen;           /* inputs fed to it in this run (applied or not): what the legal
+                             * cache is keyed by */
+    struct bd_legal_cache *legal;   /* per seat, the last decision's legal orders and their
+                                     * texts, formatted at most once (requests.c) */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */
@@ -111,6 +115,7 @@ struct bd_engine {
     size_t nout, capout;
     uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
     uint64_t reexecuted;    /* inputs re-executed from logs (recovery, cold games brought back) */
+    uint64_t formatted;     /* legal orders formatted as text (order_format calls, requests.c) */
     bd_game **warm;         /* ended games kept in memory, oldest first (at most S_WARM in games.c) */
     size_t nwarm, capwarm;
 };
@@ -202,6 +207,11 @@ void engine_recovered_create(bd_engine *self, bd_game *g);
 /* A Reply refusing a request without decoding it (rate limit, revoked key):
  * `request_id` as read by decode_peek_request_id, the rule of `code` (P3, P5). */
 void engine_refuse(brt_buf *reply, uint64_t request_id, int code, const char *message);
+/* Legal orders formatted as text since the engine was made (tests: the cache of
+ * legal texts, P4.3). */
+uint64_t engine_formatted(const bd_engine *self);
+/* Drop a game's cache of legal orders (the game is destroyed or frozen). */
+void engine_legal_forget(bd_game *g);
 /* Feed timeouts for expired clocks; update the clocks of touched games. */
 void engine_clocks(bd_engine *self, int64_t now);
 /* Milliseconds until the next clock deadline (-1 = none). */

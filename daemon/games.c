@@ -228,6 +228,7 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
 static void s_game_destroy(bd_game **pself) {
     if (!pself || !*pself) return;
     bd_game *self = *pself;
+    engine_legal_forget(self);
     game_destroy(&self->g);
     evlog_destroy(&self->log);
     buf_free(&self->cap);
@@ -563,6 +564,7 @@ static void s_unwatch_clock(bd_engine *self, bd_game *g) {
 /* Drop everything of an indexed ended game but its index. */
 static void s_freeze(bd_engine *self, bd_game *g) {
     s_unwatch_clock(self, g);
+    engine_legal_forget(g);
     game_destroy(&g->g);
     evlog_destroy(&g->log);
     evindex_free(&g->events);

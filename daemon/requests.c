@@ -275,6 +275,173 @@ static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
     }
 }
 
+/* ---- legal orders, listed and formatted once per decision (P4.3) ------------- */
+
+/* A seat's legal orders after the game's input number `gen`: the ruleset's list,
+ * and the texts of its first `nformatted` orders. `legal` requests and
+ * Reply.next_legal both read it, so a decision is listed once and each of its
+ * orders formatted at most once, however often it is asked for. */
+typedef struct {
+    int valid;
+    uint64_t gen;
+    int failed;                    /* the ruleset could not list orders */
+    brt_buf list;                  /* u32 le length || order, as legal() writes them */
+    ProtobufCBinaryData *orders;   /* into list */
+    size_t n;
+    brt_buf text;                  /* NUL-terminated texts */
+    size_t *toff, *tlen;           /* offset in text; length with its NUL */
+    char **texts;                  /* into text, fixed up after formatting */
+    size_t nformatted;
+} s_lcache;
+
+struct bd_legal_cache {
+    s_lcache seat[BRT_MAX_SEATS];
+};
+
+static void s_lcache_clear(s_lcache *c) {
+    buf_free(&c->list);
+    buf_free(&c->text);
+    free(c->orders);
+    free(c->toff);
+    free(c->tlen);
+    free(c->texts);
+    memset(c, 0, sizeof *c);
+}
+
+void engine_legal_forget(bd_game *g) {
+    if (!g || !g->legal) return;
+    for (unsigned s = 0; s < BRT_MAX_SEATS; s++) s_lcache_clear(&g->legal->seat[s]);
+    free(g->legal);
+    g->legal = NULL;
+}
+
+uint64_t engine_formatted(const bd_engine *self) { return self->formatted; }
+
+/* The seat's legal orders now (seat < BRT_MAX_SEATS), listed once per input. */
+static s_lcache *s_legal_get(bd_game *gm, unsigned seat) {
+    if (!gm->legal && !(gm->legal = calloc(1, sizeof *gm->legal))) fatal("out of memory listing orders");
+    s_lcache *c = &gm->legal->seat[seat];
+    if (c->valid && c->gen == gm->gen) return c;
+    s_lcache_clear(c);
+    c->valid = 1;
+    c->gen = gm->gen;
+    int n = game_legal(gm->g, seat, &c->list);
+    if (n < 0) {
+        c->failed = 1;
+        return c;
+    }
+    size_t items = 0, pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(&c->list, &pos, &it, &len) == 1) items++;
+    c->orders = calloc(items ? items : 1, sizeof *c->orders);
+    c->toff = calloc(items ? items : 1, sizeof *c->toff);
+    c->tlen = calloc(items ? items : 1, sizeof *c->tlen);
+    c->texts = calloc(items ? items : 1, sizeof *c->texts);
+    if (!c->orders || !c->toff || !c->tlen || !c->texts) fatal("out of memory listing orders");
+    pos = 0;
+    while (buf_next_item(&c->list, &pos, &it, &len) == 1) {
+        c->orders[c->n].data = (uint8_t *)it;
+        c->orders[c->n].len = len;
+        c->n++;
+    }
+    return c;
+}
+
+/* The text of order i (the orders before it are formatted already). */
+static void s_legal_format(bd_engine *e, const brt_ruleset *rs, s_lcache *c, size_t i) {
+    if (i < c->nformatted) return;
+    brt_buf t;
+    buf_init(&t);
+    e->formatted++;
+    if (!rs->order_format || rs->order_format(c->orders[i].data, c->orders[i].len, &t) != 0) buf_reset(&t);
+    buf_append(&t, "", 1);
+    c->toff[i] = c->text.len;
+    c->tlen[i] = t.len;
+    if (buf_append(&c->text, t.data, t.len) != 0) fatal("out of memory formatting orders");
+    buf_free(&t);
+    c->nformatted = i + 1;
+}
+
+/* LegalOrders as `legal` answers it: at most `limit` orders (0 = all) within
+ * `budget` bytes, with their texts when `texts`. lo points into the cache (valid
+ * until the game's next input). -1: the ruleset could not list orders. */
+static int s_legal_fill(bd_engine *e, bd_game *gm, unsigned seat, uint32_t limit, int texts, size_t budget,
+                        Berthier__V1__LegalOrders *lo) {
+    berthier__v1__legal_orders__init(lo);
+    if (seat >= BRT_MAX_SEATS) return -1;
+    s_lcache *c = s_legal_get(gm, seat);
+    if (c->failed) return -1;
+    const brt_ruleset *rs = game_ruleset(gm->g);
+    size_t cap = c->n, k = 0, used = 0;
+    if (limit && cap > limit) cap = limit;
+    int truncated = 0;
+    while (k < c->n) {
+        size_t len = c->orders[k].len;
+        if (k >= cap || used + len > budget) {
+            truncated = 1;
+            break;
+        }
+        size_t tl = 0;
+        if (texts) {
+            s_legal_format(e, rs, c, k);
+            tl = c->tlen[k];
+        }
+        used += len + tl;
+        k++;
+    }
+    if (texts)
+        for (size_t i = 0; i < k; i++) c->texts[i] = (char *)c->text.data + c->toff[i];
+    lo->seq = game_seq(gm->g);
+    lo->n_orders = k;
+    lo->orders = c->orders;
+    lo->n_texts = texts ? k : 0;
+    lo->texts = c->texts;
+    lo->truncated = truncated;
+    return 0;
+}
+
+/* What a `legal` reply may fill: no reply is larger than the request limit. */
+static size_t s_legal_budget(const bd_engine *e) {
+    return e->cfg->max_message > 4096 ? e->cfg->max_message - 4096 : e->cfg->max_message / 2;
+}
+
+/* ---- the seat's next decision in a reply (P4.3) --------------------------------- */
+
+typedef struct {
+    s_decision dec;
+    Berthier__V1__LegalOrders lo;
+} s_next;
+
+/* Add to r, as `want` asks, the seat's decision now (Reply.next, as `pending`
+ * answers it; not for `pending`, whose body is that decision) and, when the seat
+ * must act on it, its legal orders (Reply.next_legal, as `legal` answers it,
+ * within what max-message leaves beside the rest of the reply). nx holds them
+ * until r is packed. */
+static void s_next_add(bd_engine *e, bd_game *gm, unsigned seat, const Berthier__V1__Want *want, int pending,
+                       s_reply *r, s_next *nx) {
+    if (!want || !(want->decision || want->legal)) return;
+    if (pending && !want->legal) return;
+    s_decision_build(&nx->dec, gm, (int)seat);
+    if (!pending) r->next = &nx->dec.d;
+    if (!want->legal || !nx->dec.d.you_must_act || !game_started(gm->g) || game_over(gm->g)) return;
+    size_t rest = protobuf_c_message_get_packed_size(&r->base), budget = s_legal_budget(e);
+    budget = budget > rest ? budget - rest : 0;
+    if (s_legal_fill(e, gm, seat, want->limit, want->texts, budget, &nx->lo) == 0) r->next_legal = &nx->lo;
+}
+
+/* The Want a request carries (NULL: none). */
+static const Berthier__V1__Want *s_want_of(const Berthier__V1__Request *req) {
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: return req->join->want;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: return req->submit->want;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: return req->resign->want;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: return req->reveal->want;
+    case BERTHIER__V1__REQUEST__BODY_PENDING: return req->pending->want;
+    default: return NULL;
+    }
+}
+
 /* ---- notices --------------------------------------------------------------- */
 
 static void s_push_notice(bd_engine *e, const char *topic, uint8_t *body, size_t len) {
@@ -390,9 +557,11 @@ static void s_outcome_accepted(const s_outcome *o, const bd_game *gm, Berthier__
 }
 
 /* The Accepted reply to `seat` for the input just captured. Live and recovery
- * build it the same way, so a retry after a restart gets the same bytes. */
-static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
-                             const uint8_t *req, size_t req_len, brt_buf *out) {
+ * build it the same way, so a retry after a restart gets the same bytes (but for
+ * Reply.next and next_legal, which recovery leaves out: P4.3). want: what else
+ * the reply carries (NULL: nothing). */
+static void s_accepted_reply(bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
+                             const uint8_t *req, size_t req_len, const Berthier__V1__Want *want, brt_buf *out) {
     s_outcome o;
     s_outcome_build(&o, gm, &gm->cap, (int)seat, 0);
     Berthier__V1__Accepted a;
@@ -410,6 +579,8 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     bd_receipt rc;
     bd_receipt_build(&rc, gm, seat, req, req_len);
     r.receipt = &rc.r;
+    s_next nx;
+    s_next_add(gm->eng, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, gm->eng->cfg->max_message);
     s_outcome_free(&o);
 }
@@ -441,6 +612,7 @@ static int s_same_public_decision(const brt_pending *a, const brt_pending *b) {
  * a sealed choice that is only recorded changes neither, and stays unseen. */
 static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_before, brt_reject *rej) {
     *seq_before = game_seq(gm->g);
+    gm->gen++;   /* whatever happens, what the cache of legal orders holds is old */
     brt_pending before, after;
     game_pending(gm->g, -1, &before, NULL);
     quiet_snap snap;
@@ -491,7 +663,7 @@ void engine_recovered_input(bd_engine *self, bd_game *gm, uint8_t kind, const ui
     if (req && key && req->request_id != 0) {
         brt_buf reply;
         buf_init(&reply);
-        s_accepted_reply(gm, o->seat, req->request_id, seq_before, o->request.data, o->request.len, &reply);
+        s_accepted_reply(gm, o->seat, req->request_id, seq_before, o->request.data, o->request.len, NULL, &reply);
         uint8_t digest[DEDUPE_DIGEST];
         dedupe_digest(o->request.data, o->request.len, digest);
         if (dedupe_put(self->dedupe, key, req->request_id, digest, reply.data, reply.len) != 0)
@@ -610,8 +782,8 @@ static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Re
     s_created_reply(gm, rid, out);
 }
 
-static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
-                           const Berthier__V1__Receipt *receipt, brt_buf *out) {
+static void s_joined_reply(bd_engine *e, bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
+                           const Berthier__V1__Receipt *receipt, const Berthier__V1__Want *want, brt_buf *out) {
     uint8_t ek[32];
     keys_event_key(e->keys, gm->id, seat, ek);
     Berthier__V1__Joined j = BERTHIER__V1__JOINED__INIT;
@@ -626,6 +798,8 @@ static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint6
     r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
     r.joined = &j;
     r.receipt = (Berthier__V1__Receipt *)receipt;
+    s_next nx;
+    s_next_add(e, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
     sodium_memzero(ek, sizeof ek);
 }
@@ -655,9 +829,9 @@ static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V
     if (in->kind == S_IN_JOIN) {
         bd_receipt rc;
         bd_receipt_build(&rc, a.gm, seat, frame, len);
-        s_joined_reply(e, a.gm, seat, rid, "joined", &rc.r, out);
+        s_joined_reply(e, a.gm, seat, rid, "joined", &rc.r, s_want_of(req), out);
     } else {
-        s_accepted_reply(a.gm, seat, rid, before, frame, len, out);
+        s_accepted_reply(a.gm, seat, rid, before, frame, len, s_want_of(req), out);
     }
 }
 
@@ -727,6 +901,9 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_DECISION;
     r.decision = &dec.d;
+    /* Want.legal: the seat's legal orders too (a seat only: `legal` is for seats) */
+    s_next nx;
+    if (a.view >= 0) s_next_add(e, a.gm, (unsigned)a.view, g->want, 1, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
 }
 
@@ -743,48 +920,12 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
                "game %s waits for every seat to join", a.gm->id);
         return;
     }
-    brt_buf list;
-    buf_init(&list);
-    int n = game_legal(a.gm->g, g->seat, &list);
-    if (n < 0) {
-        buf_free(&list);
+    /* listed once per decision, each text formatted at most once (P4.3) */
+    Berthier__V1__LegalOrders lo;
+    if (s_legal_fill(e, a.gm, g->seat, g->limit, 1, s_legal_budget(e), &lo) != 0) {
         s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not list orders");
         return;
     }
-    size_t cap = (size_t)n, pos = 0, k = 0;
-    if (g->limit && cap > g->limit) cap = g->limit;
-    ProtobufCBinaryData *orders = calloc(cap ? cap : 1, sizeof *orders);
-    char **texts = calloc(cap ? cap : 1, sizeof *texts);
-    if (!orders || !texts) fatal("out of memory listing orders");
-    const brt_ruleset *rs = game_ruleset(a.gm->g);
-    const uint8_t *it;
-    size_t len;
-    /* No reply is larger than the request limit: clients may use the same one. */
-    size_t budget = e->cfg->max_message > 4096 ? e->cfg->max_message - 4096 : e->cfg->max_message / 2;
-    size_t used = 0;
-    int truncated = 0;
-    while (buf_next_item(&list, &pos, &it, &len) == 1) {
-        if (k >= cap || used + len > budget) {
-            truncated = 1;
-            break;
-        }
-        orders[k].data = (uint8_t *)it;
-        orders[k].len = len;
-        brt_buf t;
-        buf_init(&t);
-        if (!rs->order_format || rs->order_format(it, len, &t) != 0) buf_reset(&t);
-        buf_append(&t, "", 1);
-        texts[k] = (char *)t.data;
-        used += len + t.len;
-        k++;
-    }
-    Berthier__V1__LegalOrders lo = BERTHIER__V1__LEGAL_ORDERS__INIT;
-    lo.seq = game_seq(a.gm->g);
-    lo.n_orders = k;
-    lo.orders = orders;
-    lo.n_texts = k;
-    lo.texts = texts;
-    lo.truncated = truncated;
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = req->request_id;
     r.rule = (char *)"";
@@ -792,10 +933,6 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.body_case = BERTHIER__V1__REPLY__BODY_LEGAL;
     r.legal = &lo;
     s_pack_padded(out, &r, e->cfg->max_message);
-    for (size_t i = 0; i < k; i++) free(texts[i]);
-    free(texts);
-    free(orders);
-    buf_free(&list);
 }
 
 /* GameRef.svg: the ruleset's picture of the same view as the reply's View (docs/render.md).
@@ -1150,7 +1287,7 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
         /* Naming a game and seat: the seat's event key (Joined carries it). */
         s_access a;
         if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
-        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, out);
+        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, NULL, out);
         return;
     }
     const brt_ruleset *const *all = brt_ruleset_all();
@@ -1309,6 +1446,77 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     return now;
 }
 
+/* The seat an input names. */
+static unsigned s_seat_of(const Berthier__V1__Request *req) {
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: return req->join->seat;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: return req->submit->seat;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: return req->resign->seat;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: return req->reveal->seat;
+    default: return 0;
+    }
+}
+
+/* A retry answered from the retry table with a reply rebuilt from the log, which
+ * leaves Reply.next out: when the request wants it, the seat's decision as of now
+ * (P4.3). A reply remembered as it was sent is sent again as it was. */
+static void s_retry_next(bd_engine *e, const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__Want *want = s_want_of(req);
+    if (!want || !(want->decision || want->legal)) return;
+    Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
+    if (!r) return;
+    bd_game *gm = engine_find(e, s_game_named(req));
+    unsigned seat = s_seat_of(req);
+    if (r->code == BERTHIER__V1__CODE__CODE_OK && r->body_case == BERTHIER__V1__REPLY__BODY_ACCEPTED && !r->next &&
+        gm && gm->g && seat < game_seat_count(gm->g)) {
+        ProtobufCBinaryData pad = r->padding;
+        r->padding.data = NULL;
+        r->padding.len = 0;
+        s_next nx;
+        s_next_add(e, gm, seat, want, 0, r, &nx);
+        s_pack_padded(out, r, e->cfg->max_message);
+        r->next = NULL;
+        r->next_legal = NULL;
+        r->padding = pad;
+    }
+    berthier__v1__reply__free_unpacked(r, NULL);
+}
+
+/* Reply.code (field 2) of packed reply bytes without decoding the rest; -1 if
+ * they do not parse. */
+static int s_reply_code(const uint8_t *p, size_t n) {
+    size_t i = 0;
+    int code = 0;
+    while (i < n) {
+        uint64_t tag = 0, v = 0;
+        for (unsigned sh = 0;; sh += 7) {
+            if (i >= n || sh > 63) return -1;
+            tag |= (uint64_t)(p[i] & 0x7f) << sh;
+            if (!(p[i++] & 0x80)) break;
+        }
+        unsigned wt = (unsigned)(tag & 7);
+        if (wt == 0 || wt == 2) {
+            for (unsigned sh = 0;; sh += 7) {
+                if (i >= n || sh > 63) return -1;
+                v |= (uint64_t)(p[i] & 0x7f) << sh;
+                if (!(p[i++] & 0x80)) break;
+            }
+            if (wt == 0 && (tag >> 3) == 2) code = (int)v;
+            if (wt == 2) {
+                if (v > n - i) return -1;
+                i += (size_t)v;
+            }
+        } else if (wt == 1 || wt == 5) {
+            size_t w = wt == 1 ? 8 : 4;
+            if (w > n - i) return -1;
+            i += w;
+        } else {
+            return -1;
+        }
+    }
+    return code;
+}
+
 static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
                       Berthier__V1__Request *req, brt_buf *out) {
     int now = 0;
@@ -1328,6 +1536,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
             if (sodium_memcmp(d, digest, DEDUPE_DIGEST) == 0) {
                 buf_reset(out);
                 buf_append(out, reply, rlen);
+                s_retry_next(e, req, out);
             } else {
                 s_fail(out, rid, BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED, "",
                        "request id %llu was used before for a different request",
@@ -1393,15 +1602,11 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     }
     if (mutating && rid && out->len) {
         /* Remember the answer unless it asks for a retry (BUSY, IO_ERROR, INTERNAL). */
-        Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
-        if (r) {
-            int code = r->code;
-            berthier__v1__reply__free_unpacked(r, NULL);
-            if (code != BERTHIER__V1__CODE__CODE_BUSY && code != BERTHIER__V1__CODE__CODE_IO_ERROR &&
-                code != BERTHIER__V1__CODE__CODE_INTERNAL &&
-                dedupe_put(e->dedupe, key, rid, digest, out->data, out->len) != 0)
-                log_warn("out of memory remembering a reply");
-        }
+        int code = s_reply_code(out->data, out->len);
+        if (code >= 0 && code != BERTHIER__V1__CODE__CODE_BUSY && code != BERTHIER__V1__CODE__CODE_IO_ERROR &&
+            code != BERTHIER__V1__CODE__CODE_INTERNAL &&
+            dedupe_put(e->dedupe, key, rid, digest, out->data, out->len) != 0)
+            log_warn("out of memory remembering a reply");
     }
 done:
     now = s_reply_now(e, key, req, mutating);
