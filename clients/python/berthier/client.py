@@ -140,6 +140,11 @@ class NonceChain:
             raise IndexError("the nonce chain is used up")
         return self._links[self._pos]
 
+    def back(self):
+        """Give back the link next() gave last (the daemon refused its reveal)."""
+        if self._pos > 0:
+            self._pos -= 1
+
 
 class Subscription:
     """A SUB socket on the daemon's event stream for one game, as one seat
@@ -349,14 +354,26 @@ class Seat:
         raise BerthierError(step.reply)
 
     def reveal(self, nonce=None, batch=None):
-        """dice=contributory: reveal the next link of the chain for the decision's batch."""
+        """dice=contributory: reveal the next link of the chain for the decision's batch. A
+        refusal because the game moved first (STALE, NOT_YOUR_DECISION, GAME_OVER) refreshes
+        and returns a Step of it; any other raises BerthierError."""
         if batch is None:
             batch = self.decision.batch if self.decision is not None else 0
-        if nonce is None:
+        took = nonce is None
+        if took:
             if self.chain is None:
                 raise ValueError("a dice-nonce decision needs the seat's NonceChain (Seat(chain=...))")
             nonce = self.chain.next()
-        return self._keep(self.client.reveal(self.game_id, self.seat, batch, nonce, want=self.want))
+        try:
+            return self._keep(self.client.reveal(self.game_id, self.seat, batch, nonce, want=self.want))
+        except BerthierError as e:
+            if took:
+                self.chain.back()     # not revealed: the same link answers the next batch
+            if e.code not in (pb.CODE_STALE, pb.CODE_NOT_YOUR_DECISION, pb.CODE_GAME_OVER):
+                raise
+            self.refresh()
+            self.last = Step(e.reply)
+            return self.last
 
     def resign(self):
         return self._keep(self.client.resign(self.game_id, self.seat, want=self.want))
@@ -374,18 +391,22 @@ class Seat:
         return step
 
     def turn(self, choose):
-        """Play one turn in one call: a dice-nonce decision is answered with the chain's next
-        link; otherwise choose(decision, legal) names the order, by index into legal.orders or
+        """Play one turn in one call: a seat yet to join joins, a dice-nonce decision is answered
+        with the chain's next link; otherwise choose(decision, legal) names the order, by index into legal.orders or
         as the order itself (bytes, message, or a str in the ruleset's text syntax), and it is
-        submitted. Returns the Step (None when the seat has nothing to do now)."""
+        submitted. Returns the Step (None when the seat has nothing to do now, or no order)."""
         if self.decision is None:
             self.refresh()
         if not self.must_act:
             return None
+        if self.decision.kind == "join":
+            return self.join()
         if self.decision.kind == "dice-nonce":
             return self.reveal()
         if self.legal is None:
             self.refresh()
+        if self.legal is None or not self.legal.orders:
+            return None
         pick = choose(self.decision, self.legal)
         if isinstance(pick, int):
             return self.play(order=self.legal.orders[pick])
@@ -803,18 +824,21 @@ class Client:
         older than P4.3) is completed with pending and legal requests, counted in fallbacks."""
         extra = 0
         decision = legal = None
-        if rep.HasField("next"):
-            decision = rep.next
+        if rep.HasField("next") or rep.HasField("next_legal"):
+            # a daemon that honours Want: what it carries is the whole answer
+            decision = rep.next if rep.HasField("next") else rep.decision
+            if w.legal and rep.HasField("next_legal"):
+                legal = rep.next_legal
         elif rep.code == pb.CODE_OK:
             if rep.WhichOneof("body") == "decision":
                 decision = rep.decision
             else:
                 decision = self.call(self._ref("pending", game_id, seat)).decision
                 extra += 1
-        if decision is not None and w.legal and decision.you_must_act and not decision.result.ended:
-            if rep.HasField("next_legal"):
-                legal = rep.next_legal
-            else:
+            # legal orders exist once the game has started, for decisions other than a
+            # dice-nonce (answered with reveal) and the join
+            if (w.legal and decision.you_must_act and decision.started and not decision.result.ended
+                    and decision.kind != "dice-nonce"):
                 legal = self.call(self._ref("legal", game_id, seat, limit=w.limit)).legal
                 extra += 1
         self.fallbacks += extra

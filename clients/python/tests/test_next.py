@@ -292,6 +292,34 @@ class TestSeat(unittest.TestCase):
         self.assertEqual([b for b, _ in game.revealed], [7])
         self.assertEqual(c.sent[-1].reveal.want, pb.Want(decision=True, legal=True))
 
+    def test_refused_reveal_keeps_the_link(self):
+        from berthier.client import NonceChain
+        game = Duel(new=True, nonce_at=1)
+
+        def answer(req):
+            if req.WhichOneof("body") == "reveal" and not game.revealed and not self.refused:
+                self.refused = True
+                return pb.Reply(request_id=req.request_id, code=pb.CODE_STALE)
+            return game(req)
+
+        self.refused = False
+        chain = NonceChain(length=4, secret=bytes(32))
+        c = ScriptedClient(answer)
+        s = Seat(c, "g", 0, chain=chain)
+        s.refresh()
+        st = s.turn(lambda d, legal: 0)
+        self.assertEqual(st.reply.code, pb.CODE_STALE)
+        s.turn(lambda d, legal: 0)
+        first = NonceChain(length=4, secret=bytes(32)).next()
+        self.assertEqual(game.revealed, [(7, first)], "the refused link answers the batch again")
+
+    def test_join_decision_joins(self):
+        c = ScriptedClient(Duel())
+        s = Seat(c, "g", 0)
+        s.decision = decision(0, kind="join")
+        s.turn(lambda d, legal: self.fail("a join decision is not chosen"))
+        self.assertEqual(c.sent[0].WhichOneof("body"), "join")
+
     def test_texts_and_limit(self):
         c = ScriptedClient(Duel())
         s = Seat(c, "g", 0, texts=True, limit=2)
