@@ -512,6 +512,43 @@ static void s_fin_path(const bd_engine *self, const char *id, char *out, size_t 
     snprintf(out, len, "%s/%s.fin", self->games_dir, id);
 }
 
+static void s_evx_path(const bd_engine *self, const char *id, char *out, size_t len) {
+    snprintf(out, len, "%s/%s.evx", self->games_dir, id);
+}
+
+/* Index the records of a durable log (<id>.evx, finev.h): read from the log alone, no
+ * re-execution. The index is a help, never needed: a failure is logged, and requests make it
+ * again from the log. `f`, if given: the log must still be the one the .fin names. */
+static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_path, const bd_finidx *f) {
+    char err[512] = "", path[CONFIG_PATH_MAX + 64];
+    bd_finev *x = finev_build(log_path, err, sizeof err);
+    if (!x) {
+        log_warn("game %s: its records cannot be indexed: %s", id, err);
+        return NULL;
+    }
+    if (f && finev_matches(x, f->log_bytes, f->head) != 0) {
+        log_warn("game %s: its log is no longer the one its index %s/%s.fin names", id, self->games_dir, id);
+        finev_destroy(&x);
+        return NULL;
+    }
+    s_evx_path(self, id, path, sizeof path);
+    if (finev_write(x, self->games_dir, path) != 0) log_warn("game %s: its record index %s could not be written", id, path);
+    return x;
+}
+
+bd_finev *engine_fin_records(bd_engine *self, const bd_game *g) {
+    if (!g->fin) return NULL;
+    char path[CONFIG_PATH_MAX + 64];
+    s_evx_path(self, g->id, path, sizeof path);
+    bd_finev *x = finev_read(path);
+    if (x && finev_matches(x, g->fin->log_bytes, g->fin->head) == 0) return x;
+    /* absent (an index written before this file existed, or a crash before it), damaged
+     * or stale: made again from the log, once */
+    if (x) log_warn("game %s: its record index %s does not match its log; indexing the log again", g->id, path);
+    finev_destroy(&x);
+    return s_evx_make(self, g->id, g->log_path, g->fin);
+}
+
 /* The index of an ended game in memory whose log is open and durable. */
 static bd_finidx *s_fin_make(const bd_game *g) {
     struct stat st;
@@ -541,6 +578,9 @@ static int s_finish(bd_engine *self, bd_game *g) {
     bd_finidx *f = s_fin_make(g);
     char path[CONFIG_PATH_MAX + 64];
     s_fin_path(self, g->id, path, sizeof path);
+    /* the log is durable; its record index next, then the .fin that names them both */
+    bd_finev *x = f ? s_evx_make(self, g->id, g->log_path, f) : NULL;
+    finev_destroy(&x);
     if (!f || finidx_write(f, self->games_dir, path) != 0) {
         log_warn("game %s: its index %s could not be written; it stays in memory", g->id, path);
         finidx_destroy(&f);
