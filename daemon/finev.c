@@ -135,7 +135,7 @@ void finev_destroy(bd_finev **pself) {
     *pself = NULL;
 }
 
-int finev_write(const bd_finev *self, const char *dir, const char *path) {
+int finev_write(const bd_finev *self, const char *path, int sync) {
     if (self->n > UINT32_MAX) return -1;
     size_t total = S_FIXED + S_ENTRY * self->n + 32;
     uint8_t *b = calloc(1, total);
@@ -175,16 +175,11 @@ int finev_write(const bd_finev *self, const char *dir, const char *path) {
             if (w <= 0) break;
             done += (size_t)w;
         }
-        rc = (done == total && fdatasync(fd) == 0) ? 0 : -1;
+        rc = (done == total && (!sync || fdatasync(fd) == 0)) ? 0 : -1;
         if (close(fd) != 0) rc = -1;
     }
     free(b);
     if (rc == 0 && rename(tmp, path) != 0) rc = -1;
-    if (rc == 0) {
-        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd < 0 || fsync(dfd) != 0) rc = -1;
-        if (dfd >= 0) close(dfd);
-    }
     if (rc != 0) unlink(tmp);
     return rc;
 }

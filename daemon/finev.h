@@ -48,8 +48,10 @@ typedef struct bd_finev {
  * is damaged, torn, or out of memory (err says which). */
 bd_finev *finev_build(const char *path, char *err, size_t errlen);
 void finev_destroy(bd_finev **pself);
-/* Write `path` durably (a temporary file, fdatasync, rename, fsync of `dir`). 0 / -1. */
-int finev_write(const bd_finev *self, const char *dir, const char *path);
+/* Write `path` (a temporary file, renamed; sync: fdatasynced before the rename). The
+ * directory is not fsynced: the .fin written next does it, and an index lost in a crash
+ * is only made again. 0 / -1. */
+int finev_write(const bd_finev *self, const char *path, int sync);
 /* Read `path`: NULL if absent, short, of another magic or format, or its checksum fails. */
 bd_finev *finev_read(const char *path);
 /* 0 if the index names this log size and last chain hash. */

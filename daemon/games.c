@@ -500,9 +500,11 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
  * durable. The S_WARM ended games used last stay in memory; the others are
  * "cold": only their bd_game and index are kept (result, seats, spectators,
  * what the list of games shows), and engine_find brings one back when a request
- * needs more (its view, events, log, header) by re-executing its log once, read
- * only. Start-up loads an ended game whose index agrees with its log from the
- * index alone, without reading the log. */
+ * needs its state (its view, its decision) by re-executing its log once, read
+ * only. `events` and `header` of a cold game are read from the log where its record
+ * index (<id>.evx, finev.h; engine_fin_records) says, and `fetch_log` reads the log
+ * file itself: none of them brings it back. Start-up loads an ended game whose index
+ * agrees with its log from the index alone, without reading the log. */
 
 enum { S_WARM = 8 };
 
@@ -519,7 +521,7 @@ static void s_evx_path(const bd_engine *self, const char *id, char *out, size_t 
 /* Index the records of a durable log (<id>.evx, finev.h): read from the log alone, no
  * re-execution. The index is a help, never needed: a failure is logged, and requests make it
  * again from the log. `f`, if given: the log must still be the one the .fin names. */
-static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_path, const bd_finidx *f) {
+static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_path, const bd_finidx *f, int sync) {
     char err[512] = "", path[CONFIG_PATH_MAX + 64];
     bd_finev *x = finev_build(log_path, err, sizeof err);
     if (!x) {
@@ -532,7 +534,7 @@ static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_pat
         return NULL;
     }
     s_evx_path(self, id, path, sizeof path);
-    if (finev_write(x, self->games_dir, path) != 0) log_warn("game %s: its record index %s could not be written", id, path);
+    if (finev_write(x, path, sync) != 0) log_warn("game %s: its record index %s could not be written", id, path);
     return x;
 }
 
@@ -546,7 +548,7 @@ bd_finev *engine_fin_records(bd_engine *self, const bd_game *g) {
      * or stale: made again from the log, once */
     if (x) log_warn("game %s: its record index %s does not match its log; indexing the log again", g->id, path);
     finev_destroy(&x);
-    return s_evx_make(self, g->id, g->log_path, g->fin);
+    return s_evx_make(self, g->id, g->log_path, g->fin, 0);   /* on a request: no fdatasync */
 }
 
 /* The index of an ended game in memory whose log is open and durable. */
@@ -579,7 +581,7 @@ static int s_finish(bd_engine *self, bd_game *g) {
     char path[CONFIG_PATH_MAX + 64];
     s_fin_path(self, g->id, path, sizeof path);
     /* the log is durable; its record index next, then the .fin that names them both */
-    bd_finev *x = f ? s_evx_make(self, g->id, g->log_path, f) : NULL;
+    bd_finev *x = f ? s_evx_make(self, g->id, g->log_path, f, 1) : NULL;
     finev_destroy(&x);
     if (!f || finidx_write(f, self->games_dir, path) != 0) {
         log_warn("game %s: its index %s could not be written; it stays in memory", g->id, path);
