@@ -5,8 +5,8 @@
  * same daemon gave while the game was in memory (docs/daemon.md "Finished games").
  *
  * The engine runs in process (as in test_daemon_vis.c). A Waterloo 20 game with
- * fog-of-war (events hidden from a seat) is played and ended among a dozen other ended
- * games; while it is still in memory, every seat, the admin and a spectator ask for its
+ * fog-of-war, and a wnlb game (hidden hands), whose events are not all seen by both seats,
+ * are played and ended, each among a dozen other ended games; while it is still in memory, every seat, the admin and a spectator ask for its
  * events (every page of them from seq 0, and from a seq in the middle: max-message is
  * small so that replies are cut), its header and its log. The engine is made again from
  * the data dir: the same requests get the same bytes, and engine_reexecuted() stays 0
@@ -56,6 +56,20 @@ static uint64_t s_next(uint64_t *x) {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
+
+/* The daemon's randomness (server seed, game ids, keys) from a fixed stream, so that every
+ * run plays the same games (as test_daemon_vis.c does). */
+static uint64_t s_rand_state = 0x5eedc01d;
+static const char *s_rand_name(void) { return "berthier-test"; }
+static uint32_t s_rand_u32(void) { return (uint32_t)s_next(&s_rand_state); }
+static void s_rand_buf(void *const out, const size_t n) {
+    uint8_t *p = out;
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t v = s_next(&s_rand_state);
+        memcpy(p + i, &v, n - i < 8 ? n - i : 8);
+    }
+}
+static randombytes_implementation s_rand_impl = {s_rand_name, s_rand_u32, NULL, NULL, s_rand_buf, NULL};
 
 static void s_key(s_fix *f, uint8_t out[32]) {
     for (int i = 0; i < 32; i += 8) {
@@ -428,8 +442,8 @@ static void s_rmdir(const char *dir) {
     assert_int_equal(system(cmd), 0);
 }
 
-static void test_cold_ended_game_served_from_disk(void **st) {
-    (void)st;
+static void s_run(const char *ruleset, const char *scenario, const char *const *opts, size_t nopts) {
+    s_rand_state = 0x5eedc01d;
     assert_true(sodium_init() >= 0);
     s_fix *f = calloc(1, sizeof *f);
     s_script *sc = calloc(1, sizeof *sc);
@@ -447,8 +461,7 @@ static void test_cold_ended_game_served_from_disk(void **st) {
         s_create(f, "duel", "standard", NULL, 0);
         s_abort(f);
     }
-    const char *opts[] = {"fog-of-war"};
-    s_create(f, "n20", "waterloo20-standard", opts, 1);
+    s_create(f, ruleset, scenario, opts, nopts);
     s_play_and_end(f, 160);
     uint64_t mid = 0;
     size_t see[2] = {0, 0};
@@ -506,6 +519,7 @@ static void test_cold_ended_game_served_from_disk(void **st) {
     assert_int_equal(r->code, 0);
     berthier__v1__reply__free_unpacked(r, NULL);
     uint64_t once = engine_reexecuted(f->eng);
+    print_message("state brought the game back: %llu inputs re-executed\n", (unsigned long long)once);
     assert_true(once > 0);
     assert_false(s_is_cold(f));
     s_replay(f, sc);
@@ -552,9 +566,24 @@ static void test_cold_ended_game_served_from_disk(void **st) {
     free(f);
 }
 
+/* n20 with fog-of-war: the hidden units' events reach only their own seat */
+static void test_cold_n20_fog(void **st) {
+    (void)st;
+    const char *opts[] = {"fog-of-war"};
+    s_run("n20", "waterloo20-standard", opts, 1);
+}
+
+/* wnlb: the hands are hidden [3.2] [4.0] */
+static void test_cold_wnlb(void **st) {
+    (void)st;
+    s_run("wnlb", "short", NULL, 0);
+}
+
 int main(void) {
+    randombytes_set_implementation(&s_rand_impl);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cold_ended_game_served_from_disk),
+        cmocka_unit_test(test_cold_n20_fog),
+        cmocka_unit_test(test_cold_wnlb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
