@@ -19,6 +19,7 @@
 #include "dedupe.h"
 #include "evindex.h"
 #include "evlog.h"
+#include "finev.h"
 #include "finidx.h"
 #include "game.h"
 #include "keys.h"
@@ -143,6 +144,10 @@ void engine_summary(const bd_game *game, bd_summary *out, brt_result *res);
  * log is re-executed once (for this daemon run) to put them back, as recovery would have,
  * and 1 is returned: look again. Else 0. */
 int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id);
+/* The record index of an ended game that has its .fin (<id>.evx, finev.h), read from disk
+ * and checked against the .fin, or made again from its log (no re-execution) when it is
+ * absent or stale. The caller destroys it. NULL: the log cannot be indexed (logged). */
+bd_finev *engine_fin_records(bd_engine *self, const bd_game *g);
 /* Inputs re-executed from logs since the engine was made (tests, bench). */
 uint64_t engine_reexecuted(const bd_engine *self);
 /* Mark a game as having records to sync at the end of the round. */

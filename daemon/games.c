@@ -501,9 +501,11 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
  * durable. The S_WARM ended games used last stay in memory; the others are
  * "cold": only their bd_game and index are kept (result, seats, spectators,
  * what the list of games shows), and engine_find brings one back when a request
- * needs more (its view, events, log, header) by re-executing its log once, read
- * only. Start-up loads an ended game whose index agrees with its log from the
- * index alone, without reading the log. */
+ * needs its state (its view, its decision) by re-executing its log once, read
+ * only. `events` and `header` of a cold game are read from the log where its record
+ * index (<id>.evx, finev.h; engine_fin_records) says, and `fetch_log` reads the log
+ * file itself: none of them brings it back. Start-up loads an ended game whose index
+ * agrees with its log from the index alone, without reading the log. */
 
 enum { S_WARM = 8 };
 
@@ -511,6 +513,43 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
 
 static void s_fin_path(const bd_engine *self, const char *id, char *out, size_t len) {
     snprintf(out, len, "%s/%s.fin", self->games_dir, id);
+}
+
+static void s_evx_path(const bd_engine *self, const char *id, char *out, size_t len) {
+    snprintf(out, len, "%s/%s.evx", self->games_dir, id);
+}
+
+/* Index the records of a durable log (<id>.evx, finev.h): read from the log alone, no
+ * re-execution. The index is a help, never needed: a failure is logged, and requests make it
+ * again from the log. `f`, if given: the log must still be the one the .fin names. */
+static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_path, const bd_finidx *f, int sync) {
+    char err[512] = "", path[CONFIG_PATH_MAX + 64];
+    bd_finev *x = finev_build(log_path, err, sizeof err);
+    if (!x) {
+        log_warn("game %s: its records cannot be indexed: %s", id, err);
+        return NULL;
+    }
+    if (f && finev_matches(x, f->log_bytes, f->head) != 0) {
+        log_warn("game %s: its log is no longer the one its index %s/%s.fin names", id, self->games_dir, id);
+        finev_destroy(&x);
+        return NULL;
+    }
+    s_evx_path(self, id, path, sizeof path);
+    if (finev_write(x, path, sync) != 0) log_warn("game %s: its record index %s could not be written", id, path);
+    return x;
+}
+
+bd_finev *engine_fin_records(bd_engine *self, const bd_game *g) {
+    if (!g->fin) return NULL;
+    char path[CONFIG_PATH_MAX + 64];
+    s_evx_path(self, g->id, path, sizeof path);
+    bd_finev *x = finev_read(path);
+    if (x && finev_matches(x, g->fin->log_bytes, g->fin->head) == 0) return x;
+    /* absent (an index written before this file existed, or a crash before it), damaged
+     * or stale: made again from the log, once */
+    if (x) log_warn("game %s: its record index %s does not match its log; indexing the log again", g->id, path);
+    finev_destroy(&x);
+    return s_evx_make(self, g->id, g->log_path, g->fin, 0);   /* on a request: no fdatasync */
 }
 
 /* The index of an ended game in memory whose log is open and durable. */
@@ -542,6 +581,9 @@ static int s_finish(bd_engine *self, bd_game *g) {
     bd_finidx *f = s_fin_make(g);
     char path[CONFIG_PATH_MAX + 64];
     s_fin_path(self, g->id, path, sizeof path);
+    /* the log is durable; its record index next, then the .fin that names them both */
+    bd_finev *x = f ? s_evx_make(self, g->id, g->log_path, f, 1) : NULL;
+    finev_destroy(&x);
     if (!f || finidx_write(f, self->games_dir, path) != 0) {
         log_warn("game %s: its index %s could not be written; it stays in memory", g->id, path);
         finidx_destroy(&f);

@@ -40,6 +40,7 @@
 #include "hello.h"
 #include "log.h"
 #include "receipts.h"
+#include "seatsig.h"
 #include "pad.h"
 #include "vis.h"
 #include "quiet.h"
@@ -146,7 +147,15 @@ typedef struct {
 
 /* seat >= 0: that seat's view; seat < 0: public events and rolls only (all = every one).
  * What a party may receive is decided by core/vis.c alone. */
+static void s_outcome_build_rs(s_outcome *o, const brt_ruleset *rs, unsigned nseats, const brt_buf *cap, int seat,
+                               int all);
 static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap, int seat, int all) {
+    s_outcome_build_rs(o, game_ruleset(gm->g), game_seat_count(gm->g), cap, seat, all);
+}
+
+/* The same from the ruleset and seat count alone (an ended game kept on disk). */
+static void s_outcome_build_rs(s_outcome *o, const brt_ruleset *rs, unsigned nseats, const brt_buf *cap, int seat,
+                               int all) {
     memset(o, 0, sizeof *o);
     buf_init(&o->texts);
     size_t items = 0, pos = 0;
@@ -162,8 +171,6 @@ static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap,
     o->held = calloc(items, sizeof *o->held);
     if (!o->ev || !o->evp || !o->rolls || !o->rollp || !o->text_off || !o->held)
         fatal("out of memory building an outcome");
-    const brt_ruleset *rs = game_ruleset(gm->g);
-    unsigned nseats = game_seat_count(gm->g);
     pos = 0;
     while (buf_next_item(cap, &pos, &it, &len) == 1) {
         if (len < 1) continue;
@@ -687,15 +694,24 @@ typedef struct {
 
 /* A game-scoped request: find the game and check the key's right to `seat`.
  * need_seat: the request acts for a seat (admins and spectators may not). */
+static int s_check_game(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
+                        s_access *a, uint64_t rid, brt_buf *out, int load);
 static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
                    s_access *a, uint64_t rid, brt_buf *out) {
+    return s_check_game(e, key, game_id, seat, need_seat, a, rid, out, 1);
+}
+
+/* load 0: an ended game kept on disk is not brought back (a->gm->g may be NULL); the
+ * seats and spectator keys come from its index. */
+static int s_check_game(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
+                        s_access *a, uint64_t rid, brt_buf *out, int load) {
     memset(a, 0, sizeof *a);
     a->admin = keys_is_admin(e->keys, key);
     if (!game_id || !game_id[0]) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
         return -1;
     }
-    a->gm = engine_find(e, game_id);
+    a->gm = load ? engine_find(e, game_id) : engine_peek(e, game_id);
     if (!a->gm) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", game_id);
         return -1;
@@ -1206,13 +1222,122 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
     free(data);
 }
 
+/* The EventList of `cap` (the events after since_seq, in log order) as the asker may see them. */
+static void s_events_reply(bd_engine *e, const Berthier__V1__Request *req, const brt_ruleset *rs, unsigned nseats,
+                           const brt_buf *cap, int view, int all, uint64_t last_seq, int truncated, brt_buf *out) {
+    s_outcome o;
+    s_outcome_build_rs(&o, rs, nseats, cap, view, all);
+    Berthier__V1__EventList el = BERTHIER__V1__EVENT_LIST__INIT;
+    el.seq = last_seq;
+    el.n_events = o.nev;
+    el.events = o.evp;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
+    r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
+    r.events = &el;
+    s_pack_padded(out, &r, e->cfg->max_message);
+    s_outcome_free(&o);
+}
+
+/* The ruleset of an ended game kept on disk, if it is the one that played it (else the game
+ * is brought back, which refuses it as start-up would). */
+static const brt_ruleset *s_cold_ruleset(const bd_game *gm, const bd_finev *ix) {
+    const brt_ruleset *rs = brt_ruleset_find(gm->fin->ruleset);
+    return rs && rs->version && strcmp(rs->version, ix->version) == 0 ? rs : NULL;
+}
+
+/* `events` about an ended game kept on disk: the same selection as below, made from its
+ * record index (<id>.evx, finev.h), the payloads read from the log in one pread and each
+ * checked against the chain. 0 = answered; -1 = the index or the log could not serve it
+ * (nothing was sent: the caller brings the game back). */
+static int s_events_cold(bd_engine *e, const s_access *a, const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->events;
+    const bd_game *gm = a->gm;
+    bd_finev *ix = engine_fin_records(e, gm);
+    const brt_ruleset *rs = ix ? s_cold_ruleset(gm, ix) : NULL;
+    if (!rs) {
+        finev_destroy(&ix);
+        return -1;
+    }
+    unsigned nseats = gm->fin->nseats;
+    int all = a->view < 0;   /* the game has ended */
+    size_t first = 0;
+    while (first < ix->n && ix->e[first].seq <= g->since_seq) first++;
+    uint64_t last_seq = g->since_seq, cur_seq = 0;
+    size_t budget = e->cfg->max_message / 2, caplen = 0, end = first;
+    int truncated = 0;
+    for (size_t i = first; i < ix->n; i++) {
+        uint64_t seq = ix->e[i].seq;
+        if (seq <= g->since_seq) continue;
+        if (seq != cur_seq) {
+            if (caplen > budget) {
+                truncated = 1;
+                last_seq = cur_seq;   /* every event of cur_seq is in */
+                break;
+            }
+            if (cur_seq) last_seq = cur_seq;
+            cur_seq = seq;
+        }
+        caplen += 5u + ix->e[i].len;   /* as the item would take in `cap` */
+        end = i + 1;
+    }
+    if (!truncated) last_seq = gm->fin->seq > last_seq ? gm->fin->seq : last_seq;
+    brt_buf cap;
+    buf_init(&cap);
+    int rc = 0;
+    if (end > first) {
+        bd_finev_span sp = {NULL, 0, 0};
+        int fd = open(gm->log_path, O_RDONLY | O_CLOEXEC);
+        const bd_finev_entry *lo = &ix->e[first], *hi = &ix->e[end - 1];
+        rc = fd >= 0 && finev_span_read(fd, lo->offset, hi->offset + hi->len, &sp) == 0 ? 0 : -1;
+        if (fd >= 0) close(fd);
+        for (size_t i = first; rc == 0 && i < end; i++) {
+            const bd_finev_entry *en = &ix->e[i];
+            /* what the asker may not see is left out here already (it takes no room in
+             * the reply); s_outcome_build_rs judges again from the payload itself */
+            if (en->seq <= g->since_seq || !vis_event_may_see(en->visible, a->view, nseats, all)) continue;
+            const uint8_t *p = finev_span_record(&sp, en->offset, en->len, EVLOG_EVENT);
+            if (!p) {
+                log_err("game %s: the EVENT record at offset %llu of %s is not what its index says", gm->id,
+                        (unsigned long long)en->offset, gm->log_path);
+                rc = -1;
+                break;
+            }
+            uint8_t k = EVLOG_EVENT;
+            buf_append_u32le(&cap, en->len + 1);
+            buf_append(&cap, &k, 1);
+            buf_append(&cap, p, en->len);
+        }
+        finev_span_free(&sp);
+    }
+    if (rc == 0) s_events_reply(e, req, rs, nseats, &cap, a->view, all, last_seq, truncated, out);
+    buf_free(&cap);
+    finev_destroy(&ix);
+    return rc;
+}
+
+/* An ended game kept on disk whose index could not serve a request is brought back
+ * from its log (re-executed once), as every request about it did before. */
+static int s_bring_back(bd_engine *e, s_access *a, uint64_t rid, brt_buf *out) {
+    char id[ENGINE_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", a->gm->id);
+    a->gm = engine_find(e, id);
+    if (a->gm) return 0;
+    s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", id);
+    return -1;
+}
+
 /* Events after since_seq as the asker may see them, from the game's index of
  * its durable EVENT records (evindex.h): the cost is that of what is returned.
- * Inputs are kept whole: a reply ends at an input boundary. */
+ * Inputs are kept whole: a reply ends at an input boundary. An ended game kept
+ * on disk is answered from its record index (s_events_cold), with the same bytes. */
 static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->events;
     s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    if (s_check_game(e, key, g->game_id, g->seat, 0, &a, req->request_id, out, 0) != 0) return;
+    if (!a.gm->g && (s_events_cold(e, &a, req, out) == 0 || s_bring_back(e, &a, req->request_id, out) != 0)) return;
     const bd_evindex *ix = &a.gm->events;
     brt_buf cap;
     buf_init(&cap);
@@ -1226,6 +1351,7 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             /* A new input begins: stop here if the reply is already big. */
             if (cap.len > budget) {
                 truncated = 1;
+                last_seq = cur_seq;   /* every event of cur_seq is in: ask again from there */
                 break;
             }
             if (cur_seq) last_seq = cur_seq;
@@ -1237,40 +1363,23 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
         buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
     }
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
-    s_outcome o;
-    s_outcome_build(&o, a.gm, &cap, a.view, a.view < 0 && (a.admin || game_over(a.gm->g)));
-    Berthier__V1__EventList el = BERTHIER__V1__EVENT_LIST__INIT;
-    el.seq = last_seq;
-    el.n_events = o.nev;
-    el.events = o.evp;
-    s_reply r = BERTHIER__V1__REPLY__INIT;
-    r.request_id = req->request_id;
-    r.rule = (char *)"";
-    r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
-    r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
-    r.events = &el;
-    s_pack_padded(out, &r, e->cfg->max_message);
-    s_outcome_free(&o);
+    s_events_reply(e, req, game_ruleset(a.gm->g), game_seat_count(a.gm->g), &cap, a.view,
+                   a.view < 0 && (a.admin || game_over(a.gm->g)), last_seq, truncated, out);
     buf_free(&cap);
 }
 
-/* The exact header a seat checks (its key, the dice commitment, the server's
- * signing key) and signs the hash of with its join. */
-static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
-    const Berthier__V1__GameRef *g = req->header;
-    s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
-    size_t len;
-    const uint8_t *bytes = game_header_bytes(a.gm->g, &len);
+/* The Header reply of a game whose record 0 is `bytes`. */
+static void s_header_reply(bd_engine *e, const Berthier__V1__Request *req, const char *game_id, const uint8_t *bytes,
+                           size_t len, const uint8_t hash[32], brt_buf *out) {
     Berthier__V1__GameHeader h = BERTHIER__V1__GAME_HEADER__INIT;
     h.header.data = (uint8_t *)bytes;
     h.header.len = len;
-    h.header_hash.data = (uint8_t *)game_header_hash(a.gm->g);
+    h.header_hash.data = (uint8_t *)hash;
     h.header_hash.len = 32;
     /* the header signed as a checkpoint of record 0, so that a seat holds it signed */
     uint8_t zero[32] = {0}, chain0[32], sig[64];
     evlog_chain(zero, EVLOG_HEADER, bytes, (uint32_t)len, chain0);
-    evlog_checkpoint_sign(e->keys->sign_sk, a.gm->id, 0, chain0, sig);
+    evlog_checkpoint_sign(e->keys->sign_sk, game_id, 0, chain0, sig);
     h.signature.data = sig;
     h.signature.len = 64;
     s_reply r = BERTHIER__V1__REPLY__INIT;
@@ -1280,6 +1389,42 @@ static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     r.body_case = BERTHIER__V1__REPLY__BODY_HEADER;
     r.header = &h;
     s_pack(out, &r);
+}
+
+/* `header` about an ended game kept on disk: record 0 read from the log where its record
+ * index says, checked against the chain. 0 = answered; -1 = not (nothing sent). */
+static int s_header_cold(bd_engine *e, const s_access *a, const Berthier__V1__Request *req, brt_buf *out) {
+    const bd_game *gm = a->gm;
+    bd_finev *ix = engine_fin_records(e, gm);
+    if (!ix) return -1;
+    bd_finev_span sp = {NULL, 0, 0};
+    int fd = open(gm->log_path, O_RDONLY | O_CLOEXEC);
+    int rc = fd >= 0 && finev_span_read(fd, ix->header_offset, ix->header_offset + ix->header_len, &sp) == 0 ? 0 : -1;
+    if (fd >= 0) close(fd);
+    const uint8_t *p = rc == 0 ? finev_span_record(&sp, ix->header_offset, ix->header_len, EVLOG_HEADER) : NULL;
+    if (p) {
+        uint8_t hash[32];
+        seatsig_header_hash(p, ix->header_len, hash);
+        s_header_reply(e, req, gm->id, p, ix->header_len, hash, out);
+    } else if (rc == 0) {
+        log_err("game %s: record 0 of %s is not what its index says", gm->id, gm->log_path);
+        rc = -1;
+    }
+    finev_span_free(&sp);
+    finev_destroy(&ix);
+    return p ? 0 : -1;
+}
+
+/* The exact header a seat checks (its key, the dice commitment, the server's
+ * signing key) and signs the hash of with its join. */
+static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->header;
+    s_access a;
+    if (s_check_game(e, key, g->game_id, g->seat, 0, &a, req->request_id, out, 0) != 0) return;
+    if (!a.gm->g && (s_header_cold(e, &a, req, out) == 0 || s_bring_back(e, &a, req->request_id, out) != 0)) return;
+    size_t len;
+    const uint8_t *bytes = game_header_bytes(a.gm->g, &len);
+    s_header_reply(e, req, a.gm->id, bytes, len, game_header_hash(a.gm->g), out);
 }
 
 static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
