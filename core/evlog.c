@@ -202,6 +202,8 @@ static const evlog_io *s_io = &evlog_io_default;
 
 void evlog_io_set(const evlog_io *io) { s_io = io ? io : &evlog_io_default; }
 
+const evlog_io *evlog_io_get(void) { return s_io; }
+
 /* ---- the walk shared by evlog_open and the reader -------------------------------- */
 
 static void s_reason(evlog_scan *scan, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -481,6 +483,8 @@ struct evlog {
     uint64_t pending_records;
     int poisoned;
     int written;               /* evlog_sync_write done, evlog_sync_flush not yet */
+    int unsynced;              /* batches handed (evlog_sync_handed) and not fdatasynced since */
+    uint64_t size;             /* bytes written to the file (the next batch's offset) */
 };
 
 static evlog *s_evlog_new(int fd) {
@@ -560,6 +564,7 @@ int evlog_sync_write(evlog *self) {
         }
         done += (size_t)w;
     }
+    self->size += done;
     self->written = 1;
     return 0;
 }
@@ -574,8 +579,41 @@ int evlog_sync_flush(evlog *self) {
     buf_reset(&self->pending);
     self->pending_records = 0;
     self->written = 0;
+    self->unsynced = 0; /* the fdatasync covered the batches handed before too */
     return 0;
 }
+
+int evlog_sync_batch(const evlog *self, uint64_t *offset, const uint8_t **bytes, size_t *len) {
+    if (!self || self->poisoned || !self->written) return -1;
+    *offset = self->size - self->pending.len;
+    *bytes = self->pending.data;
+    *len = self->pending.len;
+    return 0;
+}
+
+int evlog_sync_handed(evlog *self) {
+    if (!self || self->poisoned) return -1;
+    if (!self->written) return self->pending.len == 0 ? 0 : -1; /* evlog_sync_write first */
+    buf_reset(&self->pending);
+    self->pending_records = 0;
+    self->written = 0;
+    self->unsynced = 1;
+    return 0;
+}
+
+int evlog_sync_data(evlog *self) {
+    if (!self || self->poisoned) return -1;
+    if (!self->unsynced || self->written) return 0; /* nothing handed, or a batch is in flight */
+    if (s_io->fdatasync(self->fd) != 0) {
+        self->poisoned = 1; /* never retried */
+        return -1;
+    }
+    self->unsynced = 0;
+    return 0;
+}
+
+int evlog_unsynced(const evlog *self) { return self && self->unsynced; }
+uint64_t evlog_size(const evlog *self) { return self ? self->size : 0; }
 
 size_t evlog_checkpoint_payload(const uint8_t sk[64], const char *game_id, uint64_t record,
                                 const uint8_t head[32], uint8_t out[EVLOG_CHECKPOINT_MAX]) {
@@ -712,6 +750,7 @@ evlog *evlog_open(const char *path, evlog_scan *scan) {
         return NULL;
     }
     self->count = w.scan.records;
+    self->size = w.scan.valid_bytes;
     memcpy(self->head, head, EVLOG_HASH);
     return self;
 }

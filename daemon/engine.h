@@ -119,6 +119,15 @@ struct bd_engine {
     uint64_t formatted;     /* legal orders formatted as text (order_format calls, requests.c) */
     bd_game **warm;         /* ended games kept in memory, oldest first (at most S_WARM in games.c) */
     size_t nwarm, capwarm;
+    /* The shared journal (journal.h; NULL with journal = 0, or before engine_recover):
+     * a round is durable once its frame is fdatasynced; the logs are fdatasynced later. */
+    struct bd_journal *journal;
+    int journaled;          /* the round in flight went to the journal */
+    atomic_int journal_rc;  /* its fdatasync's result (set by the flush pool) */
+    int failed;             /* a round could not be made durable: nothing more is cut or synced */
+    bd_game **lazy;         /* scratch: the logs fdatasynced before a cut of the journal */
+    size_t nlazy, caplazy;
+    uint64_t cuts;          /* journal cuts since the engine was made (tests) */
 };
 
 /* ---- games.c ---- */
