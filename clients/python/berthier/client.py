@@ -195,6 +195,7 @@ class Subscription:
 _INPUTS = {"join": _seatsig.BODY_JOIN, "submit": _seatsig.BODY_SUBMIT, "resign": _seatsig.BODY_RESIGN,
            "reveal": _seatsig.BODY_REVEAL}
 
+
 def want_message(want):
     """The berthier.v1.Want that want= names (None for no want): True or "legal" = the next
     decision and its legal orders without texts; "decision" = the decision only; "texts" =
