@@ -45,11 +45,12 @@ def run_verifiers(path):
     return py.returncode, rp.returncode
 
 
-def play_game(admin, data, tmp, nseats, options, seed, watch=False, flow="next"):
+def play_game(admin, data, tmp, nseats, options, seed, watch=False, flow="next", notices=False):
     """Create, join and play a duel game to the end; returns (game_id, notices seen by seat 0).
     watch: the game names a spectator key, which follows it and fetches its log.
     flow: the example bot's ("next": one request per input, docs/protocol.md P4.3; "old":
-    separate pending, legal and submit requests)."""
+    separate pending, legal and submit requests); notices: the bots wait on their sealed
+    notices instead of polling."""
     kdir = os.path.join(tmp, "keys")
     kps = []
     for s in range(nseats):
@@ -81,7 +82,7 @@ def play_game(admin, data, tmp, nseats, options, seed, watch=False, flow="next")
     def run(s):
         try:
             results[s] = example_bot.play(clients[s], gid, s, random.Random(seed * 10 + s), chain=chains[s],
-                                          join=s != 0, max_seconds=300, flow=flow)
+                                          join=s != 0, max_seconds=300, flow=flow, notices=notices)
         except Exception as e:  # reported below
             errors.append("seat %d: %r" % (s, e))
 
@@ -299,8 +300,8 @@ def main():
         for seed, (nseats, options, flow) in enumerate([(2, ["spectators=live"], "next"),
                                                         (3, ["dice=contributory"], "next"),
                                                         (2, ["dice=contributory"], "old")]):
-            games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0, flow=flow),
-                          options))
+            games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0, flow=flow,
+                                    notices=seed == 1), options))
         listed = {g.game_id for g in admin.list_games().games}
         check(all(g in listed for g, _ in games), "list_games shows the games")
         for gid, options in games:

@@ -195,6 +195,7 @@ class Subscription:
 _INPUTS = {"join": _seatsig.BODY_JOIN, "submit": _seatsig.BODY_SUBMIT, "resign": _seatsig.BODY_RESIGN,
            "reveal": _seatsig.BODY_REVEAL}
 
+
 def want_message(want):
     """The berthier.v1.Want that want= names (None for no want): True or "legal" = the next
     decision and its legal orders without texts; "decision" = the decision only; "texts" =
@@ -378,17 +379,49 @@ class Seat:
     def resign(self):
         return self._keep(self.client.resign(self.game_id, self.seat, want=self.want))
 
-    def wait(self, poll=0.01, timeout=None):
-        """Refresh until the seat must act or the game ended (or timeout seconds pass).
-        Returns the last Step."""
+    def wait(self, poll=0.01, timeout=None, sub=None, resync=1.0):
+        """Until the seat must act or the game ended (or timeout seconds pass). Returns the
+        last Step (None when no request was needed).
+
+        Without sub: refresh after every poll seconds. With sub, a Subscription to this seat's
+        notices (client.subscribe(game_id, seat, event_key)): no request until a notice says
+        the seat must act or the game ended (a notice carries the seat's decision, so others'
+        moves that leave it waiting cost nothing), then one refresh for the legal orders.
+        PUB is lossy and a new subscription misses what came before it: after resync
+        seconds without a notice it refreshes anyway."""
         end = None if timeout is None else time.monotonic() + timeout
-        step = self.refresh()
-        while not self.must_act and not self.ended:
-            if end is not None and time.monotonic() >= end:
-                break
-            time.sleep(poll)
+        step = None
+        if self.decision is None:
             step = self.refresh()
+        while not self.must_act and not self.ended:
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            if sub is None:
+                time.sleep(poll if left is None else min(poll, left))
+                step = self.refresh()
+                continue
+            try:
+                n = sub.recv(resync if left is None else min(resync, left))
+            except ValueError:
+                continue        # not sealed with this seat's key: not ours to read
+            if n is None:
+                step = self.refresh()
+            elif n.game_id == self.game_id and (n.decision.you_must_act or n.decision.result.ended) \
+                    and not self._known(n.decision):
+                step = self.refresh()
         return step
+
+    def _known(self, d):
+        """A notice's decision says nothing new: one from before the decision the seat holds
+        (a notice queued while the seat was acting), or that very decision."""
+        mine = self.decision
+        if mine is None:
+            return False
+        if d.seq != mine.seq:
+            return d.seq < mine.seq
+        return (d.kind == mine.kind and d.batch == mine.batch and d.you_must_act == mine.you_must_act
+                and d.result.ended == mine.result.ended)
 
     def turn(self, choose):
         """Play one turn in one call: a seat yet to join joins, a dice-nonce decision is answered

@@ -25,29 +25,42 @@ _BATCH = re.compile(r"dice batch (\d+)")
 
 
 def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None,
-         flow="next", texts=False):
+         flow="next", texts=False, notices=False):
     """Play `seat` of `game_id` with random legal orders until the game ends.
     Returns the final Decision (decision.result holds the result).
 
     flow "next" (the default): one request per input, each reply carrying the seat's next
     decision and legal orders (docs/protocol.md P4.3, berthier.client.Seat); texts: ask for
-    the orders' texts too (for log). flow "old": pending, legal and submit as separate
-    requests, as clients did before P4.3 (kept working)."""
+    the orders' texts too (for log); notices: while the seat waits, follow its sealed
+    notices instead of asking every poll seconds (Seat.wait). flow "old": pending, legal
+    and submit as separate requests, as clients did before P4.3 (kept working)."""
     if flow == "old":
         return _play_old(client, game_id, seat, rng, chain, join, poll, max_seconds, log)
     if flow != "next":
         raise ValueError("flow is \"next\" or \"old\", not %r" % (flow,))
     rng = rng or random.Random()
     s = client.seat(game_id, seat, texts=texts, chain=chain)
-    if join:
-        s.join()
-    else:
-        s.refresh()
+    step = s.join() if join else s.refresh()
+    sub = None
+    if notices:
+        key = step.body.event_key if isinstance(step.body, pb.Joined) else client.event_key(game_id, seat)
+        sub = client.subscribe(game_id, seat, key)
+    try:
+        return _play_seat(s, rng, poll, max_seconds, log, sub)
+    finally:
+        if sub is not None:
+            sub.close()
+
+
+def _play_seat(s, rng, poll, max_seconds, log, sub):
     deadline = time.monotonic() + max_seconds
     while time.monotonic() < deadline:
         if s.ended:
             return s.decision
-        if not s.must_act or (s.decision.kind != "dice-nonce" and not s.orders):
+        if not s.must_act:
+            s.wait(poll, timeout=deadline - time.monotonic(), sub=sub)
+            continue
+        if s.decision.kind != "dice-nonce" and not s.orders:
             time.sleep(poll)
             s.refresh()
             continue
@@ -61,8 +74,8 @@ def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_
         step = s.turn(choose)
         if log and picked and step is not None and step.ok:
             i = picked[0]
-            log("seat %d: %s" % (seat, texts_now[i] if i < len(texts_now) else "order %d of %d" % (i + 1, n_now)))
-    raise TimeoutError("game %s did not end within %d s" % (game_id, max_seconds))
+            log("seat %d: %s" % (s.seat, texts_now[i] if i < len(texts_now) else "order %d of %d" % (i + 1, n_now)))
+    raise TimeoutError("game %s did not end within %d s" % (s.game_id, max_seconds))
 
 
 def _play_old(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None):
@@ -117,6 +130,8 @@ def main(argv=None):
     ap.add_argument("--contributory", action="store_true", help="the game uses dice=contributory")
     ap.add_argument("--texts", action="store_true",
                     help="ask for the legal orders' texts too, to print the orders played by name")
+    ap.add_argument("--notices", action="store_true",
+                    help="while waiting, follow the seat's sealed notices instead of asking every 10 ms")
     ap.add_argument("--old-flow", action="store_true",
                     help="pending, legal and submit as separate requests (as before docs/protocol.md P4.3)")
     a = ap.parse_args(argv)
@@ -127,7 +142,7 @@ def main(argv=None):
         return 4
     try:
         d = play(c, a.game, a.seat, random.Random(a.seed), NonceChain() if a.contributory else None,
-                 log=print, flow="old" if a.old_flow else "next", texts=a.texts)
+                 log=print, flow="old" if a.old_flow else "next", texts=a.texts, notices=a.notices)
         r = d.result
         print("game %s ended: winners %s, %s: %s" % (a.game, list(r.winners) or "none (draw)", r.level, r.reason))
         return 0

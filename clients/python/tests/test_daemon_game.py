@@ -131,6 +131,17 @@ class TestGames(unittest.TestCase):
 
     def test_example_bot_new_flow(self):
         """The example bot, both seats in threads, one request per input."""
+        self._bots(notices=False)
+
+    def test_example_bot_notices(self):
+        """The example bot waiting on its sealed notices: a pending request only when the turn
+        comes back (a notice says the seat must act), never one per poll."""
+        clients = self._bots(notices=True)
+        for c in clients:
+            k = c.request_kinds
+            self.assertLessEqual(k["pending"], k["submit"] + 3, "pending only when the turn comes back: %s" % dict(k))
+
+    def _bots(self, notices):
         import threading
         kps = [keygen(), keygen()]
         gid = self.admin.create_game("duel", "standard", seats=kps).game_id
@@ -140,7 +151,7 @@ class TestGames(unittest.TestCase):
 
         def run(i):
             try:
-                out[i] = example_bot.play(clients[i], gid, i, random.Random(i), max_seconds=120)
+                out[i] = example_bot.play(clients[i], gid, i, random.Random(i), max_seconds=120, notices=notices)
             except Exception as e:  # reported below
                 errors.append(repr(e))
 
@@ -154,6 +165,7 @@ class TestGames(unittest.TestCase):
         for c in clients:
             self.assertEqual(c.request_kinds["legal"], 0)
             self.assertEqual(c.fallbacks, 0)
+        return clients
 
 
 if __name__ == "__main__":

@@ -320,6 +320,43 @@ class TestSeat(unittest.TestCase):
         s.turn(lambda d, legal: self.fail("a join decision is not chosen"))
         self.assertEqual(c.sent[0].WhichOneof("body"), "join")
 
+    def test_wait_on_notices(self):
+        """With a subscription, waiting costs no request until a notice says the seat must act;
+        a quiet stream (None after resync seconds) refreshes anyway."""
+        game = Duel()
+        c = ScriptedClient(game)
+        s = Seat(c, "g", 0)
+        s.decision = decision(1, must_act=False)
+
+        class Sub:
+            def __init__(self, items):
+                self.items = list(items)
+
+            def recv(self, timeout=None):
+                return self.items.pop(0)
+
+        other = pb.Notice(game_id="g", seq=1)
+        other.decision.CopyFrom(decision(1, must_act=False))
+        elsewhere = pb.Notice(game_id="h", seq=1)
+        elsewhere.decision.CopyFrom(decision(1))
+        mine = pb.Notice(game_id="g", seq=1)
+        mine.decision.CopyFrom(decision(1))
+        st = s.wait(sub=Sub([other, elsewhere, other, mine]))
+        self.assertEqual([r.WhichOneof("body") for r in c.sent], ["pending"], "one request, on the seat's notice")
+        self.assertTrue(st.must_act and s.orders)
+        s.decision = decision(1, must_act=False)
+        s.wait(sub=Sub([None]), resync=0.01)
+        self.assertEqual(len(c.sent), 2, "a quiet stream refreshes after resync seconds")
+        s.decision = decision(1, must_act=False)
+        self.assertIsNone(s.wait(sub=Sub([other] * 50), timeout=0), "timeout 0: no request at all")
+        # a notice queued from before the decision the seat holds says nothing new
+        s.decision = decision(3, must_act=False)
+        old = pb.Notice(game_id="g", seq=2)
+        old.decision.CopyFrom(decision(2))
+        sent = len(c.sent)
+        s.wait(sub=Sub([old, old, mine.__class__(game_id="g", seq=3, decision=decision(3))]))
+        self.assertEqual(len(c.sent), sent + 1, "notices of older seqs cost no request")
+
     def test_texts_and_limit(self):
         c = ScriptedClient(Duel())
         s = Seat(c, "g", 0, texts=True, limit=2)
