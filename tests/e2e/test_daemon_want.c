@@ -6,7 +6,8 @@
  *     Reply.next is byte for byte the Decision `pending` answers at the same seq, every
  *     Reply.next_legal what `legal` answers (orders, truncated, texts only when asked);
  *     a decision that is not the seat's to act on (the other seat's turn, a sealed bid
- *     already made) never comes with legal orders; every such reply is padded;
+ *     already made: duel bids, wem's Initiative) never comes with legal orders; every
+ *     such reply is padded;
  *   - the retry ruling: a retry gets the first reply's bytes; after a restart the
  *     acknowledgement is the same and next is the decision as of the retry;
  *   - the cache of legal texts: repeated `legal` requests format each order once (the
@@ -228,7 +229,7 @@ static void s_check_next(s_game *g, unsigned seat, const Berthier__V1__Decision 
 
 /* Play a whole game: seat 0 old-style, seat 1 with Want. Which seat moves first in
  * a step alternates, so that each is sometimes first to a sealed decision. */
-static void s_play_mixed(s_game *g, uint64_t rng, int parity) {
+static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
     unsigned flags = BRT_WANT_LEGAL | (g->texts ? BRT_WANT_TEXTS : 0);
     const Berthier__V1__Joined *j = NULL;
     assert_int_equal(brt_client_join(g->seat[0], g->id, 0, &j), 0);
@@ -241,7 +242,8 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity) {
         brt_client_next_legal(g->seat[1]) ? s_copy_legal(brt_client_next_legal(g->seat[1])) : NULL;
     s_check_next(g, 1, held, held_l);
     int ended = 0;
-    for (int step = 0; step < 4000 && !ended; step++) {
+    int step;
+    for (step = 0; step < max_steps && !ended; step++) {
         for (int k = 0; k < 2 && !ended; k++) {
             unsigned s = (unsigned)((step + k + parity) & 1);
             brt_client *c = g->seat[s];
@@ -301,7 +303,7 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity) {
             s_check_next(g, 1, held, held_l);
         }
     }
-    assert_true(ended);
+    assert_true(ended || max_steps < 4000);
     if (held) berthier__v1__decision__free_unpacked(held, NULL);
     if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
 }
@@ -315,7 +317,7 @@ static void test_mixed_duel(void **state) {
         s_game g;
         s_new_game(&g, "duel", "standard");
         g.texts = 1;
-        s_play_mixed(&g, 7 + (uint64_t)k, k & 1);
+        s_play_mixed(&g, 7 + (uint64_t)k, k & 1, 4000);
         checked += g.checked;
         not_ours += g.not_ours;
         sealed += g.sealed_seen;
@@ -333,12 +335,30 @@ static void test_mixed_n20(void **state) {
     (void)state;
     s_game g;
     s_new_game(&g, "n20", "waterloo20-standard");
-    s_play_mixed(&g, 11, 0);
+    s_play_mixed(&g, 11, 0, 4000);
     fprintf(stderr, "n20: %u next_legal checked, %u decisions not ours, %u padded\n", g.checked, g.not_ours,
             g.padded);
     assert_true(g.checked > 10);
     assert_true(g.not_ours > 5);   /* the other seat's turn: never listed */
     s_free_game(&g);
+}
+
+/* Waterloo: Enemy Mistakes opens with sealed Initiative bids: the seat that bid first is
+ * told it waits, with no legal orders, exactly as pending tells it (the first 300 steps). */
+static void test_mixed_wem_sealed(void **state) {
+    (void)state;
+    unsigned sealed = 0, checked = 0;
+    for (int k = 0; k < 2; k++) {
+        s_game g;
+        s_new_game(&g, "wem", "short");
+        s_play_mixed(&g, 21 + (uint64_t)k, k & 1, 300);
+        sealed += g.sealed_seen;
+        checked += g.checked;
+        s_free_game(&g);
+    }
+    fprintf(stderr, "wem: %u next_legal checked, %u sealed decisions chosen and waiting\n", checked, sealed);
+    assert_true(checked > 10);
+    assert_true(sealed > 0);
 }
 
 /* The ruling on retries (P4.3): the same bytes while the retry table has them; after
@@ -531,7 +551,7 @@ static void test_bot_requests_n20(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mixed_duel),         cmocka_unit_test(test_mixed_n20),
-        cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
+        cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
         cmocka_unit_test(test_bot_requests_duel),  cmocka_unit_test(test_bot_requests_n20),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
