@@ -484,9 +484,18 @@ static void test_legal_texts_cached(void **state) {
     assert_int_equal(brt_client_legal(g.seat[who], g.id, who, 2, &lo), 0);
     assert_int_equal(lo->n_orders, 2);
     assert_true(lo->truncated);
+    /* Want.limit, with texts (formatted already: the cache gives them) */
+    brt_client_set_want(g.seat[who], BRT_WANT_LEGAL | BRT_WANT_TEXTS, 3);
+    assert_int_equal(brt_client_pending(g.seat[who], g.id, who, NULL), 0);
+    const Berthier__V1__LegalOrders *nl = brt_client_next_legal(g.seat[who]);
+    assert_non_null(nl);
+    assert_int_equal(nl->n_orders, 3);
+    assert_int_equal(nl->n_texts, 3);
+    assert_true(nl->truncated);
+    assert_string_equal(nl->texts[0], first);
     s_kill_daemon(SIGTERM);
     long long f = s_formatted();
-    fprintf(stderr, "%zu legal orders, 4 legal requests: %lld formatted\n", n, f);
+    fprintf(stderr, "%zu legal orders, 4 legal requests and 2 pending with Want.legal: %lld formatted\n", n, f);
     assert_int_equal(f, (long long)n);
     assert_int_equal(s_start_daemon(), 0);
     s_free_game(&g);
