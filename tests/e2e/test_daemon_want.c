@@ -362,6 +362,28 @@ static void test_mixed_wem_sealed(void **state) {
     assert_true(sealed > 0);
 }
 
+/* Legal orders are a seat's: an admin's pending with Want.legal gets the decision alone. */
+static void test_admin_pending_no_legal(void **state) {
+    (void)state;
+    s_game g;
+    s_new_game(&g, "duel", "standard");
+    for (unsigned s = 0; s < 2; s++) assert_int_equal(brt_client_join(g.seat[s], g.id, s, NULL), 0);
+    brt_client *admin = s_admin();
+    brt_client_set_want(admin, BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_TEXTS, 0);
+    const Berthier__V1__Decision *d = NULL;
+    assert_int_equal(brt_client_pending(admin, g.id, 0, &d), 0);
+    assert_true(d->started);
+    assert_non_null(brt_client_next(admin));   /* the body */
+    assert_null(brt_client_next_legal(admin));
+    assert_null(brt_client_reply(admin)->next);
+    brt_client_destroy(&admin);
+    /* the seat itself gets them */
+    brt_client_set_want(g.seat[0], BRT_WANT_LEGAL, 0);
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_non_null(brt_client_next_legal(g.seat[0]));
+    s_free_game(&g);
+}
+
 /* The ruling on retries (P4.3): the same bytes while the retry table has them; after
  * a restart the same acknowledgement, with next as of the retry. */
 static void test_retry(void **state) {
@@ -561,7 +583,8 @@ static void test_bot_requests_n20(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mixed_duel),         cmocka_unit_test(test_mixed_n20),
-        cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
+        cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_admin_pending_no_legal),
+        cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
         cmocka_unit_test(test_bot_requests_duel),  cmocka_unit_test(test_bot_requests_n20),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
