@@ -242,6 +242,14 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         out->retries++;
     }
     brt_sub *sub = have_key ? brt_client_subscribe(c, p->game_id, (int)p->seat, event_key) : NULL;
+    if (held_d && !held_d->you_must_act) {
+        /* The join's decision waits for others: the notice that ends the wait may have gone
+         * out before the subscription above reached the daemon, so ask once now it has. */
+        berthier__v1__decision__free_unpacked(held_d, NULL);
+        if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+        held_d = NULL;
+        held_l = NULL;
+    }
 
     bot_view start = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, NULL, NULL,
                       NULL, 0, NULL, NULL, NULL, NULL, 0};
@@ -257,6 +265,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     }
 
     int rc = -1, illegal_run = 0, idle_ms = 5, empty_run = 0;
+    int sub_wait_ms = 20;   /* how long to wait for a notice (P4.3 loop) */
     uint64_t empty_seq = 0;
     last_reply = s_now_ms();
     s_loop loop = {p, 0, out};
@@ -335,11 +344,20 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             /* Not our decision: wait for a notice on our stream, or poll. */
             Berthier__V1__Notice *n = NULL;
             if (sub) {
-                if (brt_sub_recv(sub, 500, &n) == 1) {
+                /* until a first notice shows the subscription has reached the daemon (a
+                 * notice sent before that is lost), look again soon */
+                int got = brt_sub_recv(sub, newp ? sub_wait_ms : 500, &n) == 1;
+                if (!got && sub_wait_ms < 500) sub_wait_ms = sub_wait_ms * 2 > 500 ? 500 : sub_wait_ms * 2;
+                if (got) {
+                    sub_wait_ms = 500;
                     /* P4.3: the notice carries our decision; while it is not ours to act
-                     * on, go on waiting without asking (a timeout asks, to be safe) */
+                     * on, go on waiting without asking (a timeout asks, to be safe). A
+                     * notice of an input before the decision we hold (our own orders'
+                     * notices come after their replies) changes nothing. */
                     const Berthier__V1__Decision *nd = n->decision;
-                    if (newp && nd && nd->seq >= d->seq && !nd->you_must_act && !(nd->result && nd->result->ended))
+                    if (newp && nd && nd->seq < d->seq)
+                        held_d = s_copy_decision(d);
+                    else if (newp && nd && !nd->you_must_act && !(nd->result && nd->result->ended))
                         held_d = s_copy_decision(nd);
                     berthier__v1__notice__free_unpacked(n, NULL);
                 }
