@@ -301,7 +301,7 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             size_t req_b = s_submit_frame_bytes(gid, s, seq, order, len);
             size_t rep_b = rp ? berthier__v1__reply__get_packed_size(rp) : 80;
             if (size0 >= 0 && size1 > size0) grown += (double)(size1 - size0);
-            double rec_b = got + 1 > 0 && grown > 0 ? grown / (double)(got + 1) : 200;
+            double rec_b = grown > 0 ? grown / (double)(got + 1) : 200;
             if (got >= warm) {
                 sum_req += (double)req_b;
                 sum_rep += (double)rep_b;

@@ -301,7 +301,8 @@ int main(int argc, char **argv) {
                          "operations every order carries by protocol and the floor does not (the seat signs, the "
                          "daemon checks, the daemon signs the receipt, the client checks it: %.0f us a signature, "
                          "%.0f us a check here, same run), %s; the rest: decoding, the rules, the records with "
-                         "their chain hashes, the view hash, the commit round",
+                         "their chain hashes and checkpoint, the view hash, and the commit round, whose fdatasync "
+                         "runs on a flush thread that must wake the main loop before the reply leaves",
                          rest, floors[i], crypto, lat.sign_us, lat.verify_us,
                          rest > crypto ? "so they alone do not explain it" : "which is all of it and more");
             }
@@ -402,12 +403,13 @@ int main(int argc, char **argv) {
                      erc ? " (failed)" : "");
             if (!met)
                 snprintf(l->why, sizeof l->why,
-                         "%.0f us of daemon time per order against %.0f us per order of the durable echo (%.2f "
-                         "round trips each): the floor's server does one append and one fdatasync a round and "
-                         "nothing per frame; the daemon per order decodes and checks the seat's signature "
-                         "(Ed25519), runs the rules, lists the next legal orders, writes and hashes the records, "
-                         "signs a receipt and pads the reply, all on one main thread that this %d-cpu machine "
-                         "shares with the bench's own client and the CURVE I/O threads",
+                         "%.0f us of wall time per accepted order (over all the games) against %.0f us per order "
+                         "of the durable echo (%.2f round trips each): CPU, not the disk (the echo fdatasyncs as "
+                         "often): its server does one append and one fdatasync a round and nothing per frame; the "
+                         "daemon per order decodes and checks the seat's signature (Ed25519), runs the rules, "
+                         "lists the next legal orders, writes and hashes the records, signs a receipt and pads "
+                         "the reply, on one main thread, and this %d-cpu machine also runs the bench's own "
+                         "client (which signs every order) and both sides' CURVE I/O threads",
                          tp.per_s > 0 ? 1e6 / tp.per_s : 0, floor > 0 ? 1e6 / floor : 0, rpo, bench_cpu_count());
         }
     }
