@@ -90,6 +90,7 @@ typedef struct bench_latency {
     bench_floor_latency floor;   /* sampled between the orders */
     char ruleset[32];
     double sign_us, verify_us;   /* one Ed25519 signature, one check, timed here in the same run */
+    double pending_p50, pending_p99;   /* a `pending` of the same seat after each order: a query, no disk */
 } bench_latency;
 
 int live_latency(const bench_opts *o, bench_latency *out);

@@ -255,7 +255,8 @@ int live_latency(const bench_opts *o, bench_latency *out) {
     size_t measured = 0;
     double *v = calloc(n + warm, sizeof *v);
     double *fs = calloc(n + warm, sizeof *fs), *fz = calloc(n + warm, sizeof *fz), *fa = calloc(n + warm, sizeof *fa);
-    if (!fs || !fz || !fa) rc = -1;
+    double *pq = calloc(n + warm, sizeof *pq);
+    if (!fs || !fz || !fa || !pq) rc = -1;
     char gid[BRT_GAME_ID_MAX + 1];
     if (!v) rc = -1;
     if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
@@ -313,6 +314,15 @@ int live_latency(const bench_opts *o, bench_latency *out) {
                 rc = -1;
                 break;
             }
+            /* the daemon's own round trip without the commit: a query answered at once */
+            const Berthier__V1__Decision *pd;
+            double tq = bench_now_us();
+            if (brt_client_pending(seat[s], gid, s, &pd) != 0) {
+                fprintf(stderr, "berthier-bench: pending: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            pq[got] = bench_now_us() - tq;
             got++;
             acted = 1;
             if (got >= n + warm) break;
@@ -345,8 +355,11 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             out->floor.rec_bytes = (size_t)(sum_rec / (double)measured + 0.5);
         }
         s_ed25519_us(&out->sign_us, &out->verify_us);
+        out->pending_p50 = bench_percentile(pq + warm, n, 0.50);
+        out->pending_p99 = bench_percentile(pq + warm, n, 0.99);
     }
     floor_session_destroy(&fl);
+    free(pq);
     free(fs);
     free(fz);
     free(fa);
