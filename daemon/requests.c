@@ -645,6 +645,7 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     engine_touch(e, gm);
     gm->applying = 0;
     gm->clock_dirty = 1;
+    if (game_over(gm->g)) engine_legal_forget(gm);   /* nobody acts on an ended game */
     game_pending(gm->g, -1, &after, NULL);
     int same = game_seq(gm->g) == *seq_before && s_same_public_decision(&before, &after);
     /* the views this input left as they were: their queries need not wait for its sync */

@@ -71,6 +71,9 @@ typedef struct bot_policy {
     /* 1: fetch the view (with its text) and the events since the previous choice
      * before this choice (asked of the policy's instance before each choice). */
     int (*wants_events)(void *self);
+    /* 1: the policy reads the legal orders' texts (NULL: never; the daemon then
+     * formats none for it, P4.3). */
+    int (*needs_texts)(const char *ruleset);
 } bot_policy;
 
 /* The built-in policies and "exec:PROGRAM". NULL if unknown. */
@@ -115,6 +118,12 @@ typedef struct bot_params {
      * (docs/log-format.md "Receipts file"). NULL: the game's default
      * (brt_receipts_default_path); "-": keep none. */
     const char *receipts;
+    /* 1: the old requests, pending + legal + submit, one reply each (berthier-bot and
+     * berthier-match --protocol old), so that an old-style client is still exercised;
+     * 0: one round trip per order (docs/protocol.md P4.3): the reply to an order or a
+     * reveal carries the next decision and its legal orders, and a turn that passed
+     * back is one `pending` asking for them. */
+    int old_protocol;
 } bot_params;
 
 typedef struct bot_outcome {
@@ -128,6 +137,7 @@ typedef struct bot_outcome {
     unsigned orders;             /* orders this seat got accepted */
     unsigned rejected;           /* choices rejected */
     unsigned retries;            /* calls that got no reply in time */
+    unsigned requests;           /* requests sent (each call once, whatever its retries) */
     char error[512];             /* why the loop stopped, when not finished */
 } bot_outcome;
 
