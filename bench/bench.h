@@ -3,8 +3,10 @@
  *
  * Every speed figure is printed next to a floor measured in the same run on
  * the same machine (docs/bench.md):
- *   floor.c    bare ZeroMQ + CURVE round trips over ipc, with and without one
- *              fdatasync of a small append; a pipelined echo
+ *   floor.c    bare ZeroMQ + CURVE round trips over ipc with the daemon's frame
+ *              sizes, with and without one fdatasync of an order's log bytes; a
+ *              pipelined echo; a durable echo that group-commits each round to
+ *              one file with one fdatasync
  *   live.c     a real berthierd on a temporary data dir: order latency,
  *              throughput over concurrent games, memory per live game
  *   offline.c  berthier-replay verify on finished logs against BLAKE2b alone;
