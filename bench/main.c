@@ -303,13 +303,14 @@ int main(int argc, char **argv) {
                          "bare round trip (decoding, the decision, the view, padding); %.0f us are the four Ed25519 "
                          "operations every order carries by protocol and the floor does not (the seat signs, the "
                          "daemon checks, the daemon signs the receipt, the client checks it: %.0f us a signature, "
-                         "%.0f us a check here, same run), %s; the rest: decoding, the rules, the records with "
-                         "their chain hashes and checkpoint, the view hash, and the commit round, whose fdatasync "
-                         "runs on a flush thread that must wake the main loop before the reply leaves",
+                         "%.0f us a check here, same run)%s",
                          rest, floors[i], pend[i] > zmq[i] ? pend[i] - zmq[i] : 0, crypto, lat.sign_us, lat.verify_us,
                          rest > crypto + (pend[i] > zmq[i] ? pend[i] - zmq[i] : 0)
-                             ? "so the two together do not explain all of it"
-                             : "so the two together are all of it");
+                             ? "; the rest is mostly the commit round's thread hand-offs (its fdatasync runs on a "
+                               "flush thread: I/O thread, main loop, flush thread and back, each a wake-up, where the "
+                               "floor's server fdatasyncs on its one thread; perf, docs/bench.md), then the rules, the "
+                               "chained records and checkpoint, the view hash"
+                             : ": the two together are all of it");
             }
         }
     }
