@@ -45,6 +45,7 @@ int bench_cpu_count(void);
 typedef struct bench_floor_latency {
     double p50, p99;           /* round trip + one write/fdatasync, microseconds */
     size_t req_bytes, rep_bytes, rec_bytes;   /* the sizes it moved: the daemon's (means of the run) */
+    double thread_p50, thread_p99;   /* the same with the fdatasync on a second thread */
     double zmq_p50, zmq_p99;   /* round trip alone */
     double sync_p50, sync_p99; /* write + fdatasync alone */
 } bench_floor_latency;
@@ -58,6 +59,9 @@ int floor_session_sample(floor_session *s, double *sync_rt, double *zmq_rt, doub
  * appended (and fdatasynced) by the durable server and by the lone write. */
 int floor_session_sample_sized(floor_session *s, size_t req, size_t rep, size_t rec, double *sync_rt, double *zmq_rt,
                                double *alone);
+/* The durable floor once more, its server handing the append + fdatasync to a second thread and
+ * waiting for it (as berthierd's main loop hands a round's fdatasyncs to its flush threads). */
+int floor_session_sample_thread(floor_session *s, size_t req, size_t rep, size_t rec, double *rt);
 void floor_session_destroy(floor_session **ps);
 /* Messages per second echoed by a bare ROUTER, `window` in flight. */
 int floor_echo(const bench_opts *o, double seconds, unsigned window, double *per_s);

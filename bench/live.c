@@ -255,8 +255,8 @@ int live_latency(const bench_opts *o, bench_latency *out) {
     size_t measured = 0;
     double *v = calloc(n + warm, sizeof *v);
     double *fs = calloc(n + warm, sizeof *fs), *fz = calloc(n + warm, sizeof *fz), *fa = calloc(n + warm, sizeof *fa);
-    double *pq = calloc(n + warm, sizeof *pq);
-    if (!fs || !fz || !fa || !pq) rc = -1;
+    double *pq = calloc(n + warm, sizeof *pq), *ft = calloc(n + warm, sizeof *ft);
+    if (!fs || !fz || !fa || !pq || !ft) rc = -1;
     char gid[BRT_GAME_ID_MAX + 1];
     if (!v) rc = -1;
     if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
@@ -309,7 +309,8 @@ int live_latency(const bench_opts *o, bench_latency *out) {
                 sum_rec += rec_b;
                 measured++;
             }
-            if (floor_session_sample_sized(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &fs[got], &fz[got], &fa[got]) != 0) {
+            if (floor_session_sample_sized(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &fs[got], &fz[got], &fa[got]) != 0 ||
+                floor_session_sample_thread(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &ft[got]) != 0) {
                 fprintf(stderr, "berthier-bench: a floor sample failed (no echo within 10 s)\n");
                 rc = -1;
                 break;
@@ -355,11 +356,14 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             out->floor.rec_bytes = (size_t)(sum_rec / (double)measured + 0.5);
         }
         s_ed25519_us(&out->sign_us, &out->verify_us);
+        out->floor.thread_p50 = bench_percentile(ft + warm, n, 0.50);
+        out->floor.thread_p99 = bench_percentile(ft + warm, n, 0.99);
         out->pending_p50 = bench_percentile(pq + warm, n, 0.50);
         out->pending_p99 = bench_percentile(pq + warm, n, 0.99);
     }
     floor_session_destroy(&fl);
     free(pq);
+    free(ft);
     free(fs);
     free(fz);
     free(fa);
