@@ -309,8 +309,8 @@ int main(int argc, char **argv) {
                          rest > crypto + (pend[i] > zmq[i] ? pend[i] - zmq[i] : 0)
                              ? "; the rest is the daemon's own work per order on its main thread, not split here: "
                                "the rules, the records with their chain hashes and checkpoint signature, the view "
-                               "hash, a sealed notice per seat (handing the fdatasync to a flush thread is not it: "
-                               "the floor with that hand-off is in the note)"
+                               "hash, a sealed notice per seat, and handing the fdatasync to a flush thread and back "
+                               "(the note's floor with that hand-off shows what it costs here)"
                              : ": the two together are all of it");
             }
         }
