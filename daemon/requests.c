@@ -363,8 +363,16 @@ static void s_legal_format(bd_engine *e, const brt_ruleset *rs, s_lcache *c, siz
     c->nformatted = i + 1;
 }
 
+/* Bytes of a length-delimited field of n bytes with a one-byte tag. */
+static size_t s_field_len(size_t n) {
+    size_t v = 1;
+    for (size_t x = n; x >= 0x80; x >>= 7) v++;
+    return 1 + v + n;
+}
+
 /* LegalOrders as `legal` answers it: at most `limit` orders (0 = all) within
- * `budget` bytes, with their texts when `texts`. lo points into the cache (valid
+ * `budget` bytes as encoded (tags and lengths counted, so that a long list of
+ * short orders cannot pass max-message), with their texts when `texts`. lo points into the cache (valid
  * until the game's next input). -1: the ruleset could not list orders. */
 static int s_legal_fill(bd_engine *e, bd_game *gm, unsigned seat, uint32_t limit, int texts, size_t budget,
                         Berthier__V1__LegalOrders *lo) {
@@ -377,7 +385,7 @@ static int s_legal_fill(bd_engine *e, bd_game *gm, unsigned seat, uint32_t limit
     if (limit && cap > limit) cap = limit;
     int truncated = 0;
     while (k < c->n) {
-        size_t len = c->orders[k].len;
+        size_t len = s_field_len(c->orders[k].len);
         if (k >= cap || used + len > budget) {
             truncated = 1;
             break;
@@ -385,7 +393,7 @@ static int s_legal_fill(bd_engine *e, bd_game *gm, unsigned seat, uint32_t limit
         size_t tl = 0;
         if (texts) {
             s_legal_format(e, rs, c, k);
-            tl = c->tlen[k];
+            tl = s_field_len(c->tlen[k] - 1);   /* the text without its NUL */
         }
         used += len + tl;
         k++;

@@ -6,7 +6,10 @@
  * daemon listed for the decision in front of the seat. The play loop does the
  * rest: join, wait for the seat's turn, fetch the decision and the legal orders,
  * submit the choice citing the decision's seq, refetch after every accepted or
- * STALE order, and stop when the game ends.
+ * STALE order, and stop when the game ends. By default the reply to an order
+ * brings the next decision and its legal orders (docs/protocol.md P4.3), so that
+ * "refetch" costs no request while the seat acts again (bot_params.old_protocol:
+ * the old requests).
  */
 #ifndef BERTHIER_BOT_H
 #define BERTHIER_BOT_H

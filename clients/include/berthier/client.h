@@ -276,6 +276,7 @@ void brt_client_set_want(brt_client *self, unsigned flags, unsigned limit);
 const Berthier__V1__Decision *brt_client_next(const brt_client *self);
 /* of the last successful reply: Reply.next_legal, NULL if none */
 const Berthier__V1__LegalOrders *brt_client_next_legal(const brt_client *self);
+/* (Both are valid until the next call on the client, like brt_client_reply.) */
 /* Admins: end a game now (docs/protocol.md P3): no winner, or with forfeit_seat
  * >= 0 a forfeit of that seat. reason: 1..BRT_ABORT_REASON_MAX bytes of printable ASCII. */
 #define BRT_ABORT_REASON_MAX 120
