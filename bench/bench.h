@@ -3,8 +3,10 @@
  *
  * Every speed figure is printed next to a floor measured in the same run on
  * the same machine (docs/bench.md):
- *   floor.c    bare ZeroMQ + CURVE round trips over ipc, with and without one
- *              fdatasync of a small append; a pipelined echo
+ *   floor.c    bare ZeroMQ + CURVE round trips over ipc with the daemon's frame
+ *              sizes, with and without one fdatasync of an order's log bytes; a
+ *              pipelined echo; a durable echo that group-commits each round to
+ *              one file with one fdatasync
  *   live.c     a real berthierd on a temporary data dir: order latency,
  *              throughput over concurrent games, memory per live game
  *   offline.c  berthier-replay verify on finished logs against BLAKE2b alone;
@@ -43,6 +45,7 @@ int bench_cpu_count(void);
 typedef struct bench_floor_latency {
     double p50, p99;           /* round trip + one write/fdatasync, microseconds */
     size_t req_bytes, rep_bytes, rec_bytes;   /* the sizes it moved: the daemon's (means of the run) */
+    double thread_p50, thread_p99;   /* the same with the fdatasync on a second thread */
     double zmq_p50, zmq_p99;   /* round trip alone */
     double sync_p50, sync_p99; /* write + fdatasync alone */
 } bench_floor_latency;
@@ -56,6 +59,9 @@ int floor_session_sample(floor_session *s, double *sync_rt, double *zmq_rt, doub
  * appended (and fdatasynced) by the durable server and by the lone write. */
 int floor_session_sample_sized(floor_session *s, size_t req, size_t rep, size_t rec, double *sync_rt, double *zmq_rt,
                                double *alone);
+/* The durable floor once more, its server handing the append + fdatasync to a second thread and
+ * waiting for it (as berthierd's main loop hands a round's fdatasyncs to its flush threads). */
+int floor_session_sample_thread(floor_session *s, size_t req, size_t rep, size_t rec, double *rt);
 void floor_session_destroy(floor_session **ps);
 /* Messages per second echoed by a bare ROUTER, `window` in flight. */
 int floor_echo(const bench_opts *o, double seconds, unsigned window, double *per_s);
@@ -90,6 +96,7 @@ typedef struct bench_latency {
     bench_floor_latency floor;   /* sampled between the orders */
     char ruleset[32];
     double sign_us, verify_us;   /* one Ed25519 signature, one check, timed here in the same run */
+    double pending_p50, pending_p99;   /* a `pending` of the same seat after each order: a query, no disk */
 } bench_latency;
 
 int live_latency(const bench_opts *o, bench_latency *out);

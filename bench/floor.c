@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@
 
 #include "bench.h"
 
-enum { S_ECHO = 0, S_SYNC = 1, S_GROUP = 2 };
+enum { S_ECHO = 0, S_SYNC = 1, S_GROUP = 2, S_SYNC_THREAD = 3 };
 enum { S_MAX_FRAME = 1 << 20, S_MAX_BATCH = 4096, S_FLOOR_MAX = 16384 };
 
 typedef struct s_server {
@@ -74,6 +75,24 @@ static int s_reply(void *sock, zmq_msg_t *id, zmq_msg_t *body, size_t size, cons
     return zmq_msg_send(&out, sock, 0) < 0 ? -1 : 0;
 }
 
+/* S_SYNC_THREAD: the append and fdatasync on a second thread, handed over and back through
+ * pipes, as berthierd's main loop hands a round's fdatasyncs to its flush threads. */
+typedef struct {
+    int fd, to_worker[2], to_main[2];
+    const uint8_t *recs;
+} s_flusher;
+
+static void *s_flush_run(void *arg) {
+    s_flusher *f = arg;
+    uint32_t n;
+    while (read(f->to_worker[0], &n, sizeof n) == (ssize_t)sizeof n) {
+        char ok = 1;
+        if (n && (write(f->fd, f->recs, n) != (ssize_t)n || fdatasync(f->fd) != 0)) ok = 0;
+        if (write(f->to_main[1], &ok, 1) != 1) break;
+    }
+    return NULL;
+}
+
 static void s_serve(const char *endpoint, const char *secret, int mode, const char *file) {
     void *ctx = zmq_ctx_new();
     void *sock = zmq_socket(ctx, ZMQ_ROUTER);
@@ -95,6 +114,11 @@ static void s_serve(const char *endpoint, const char *secret, int mode, const ch
     size_t *sizes = calloc(S_MAX_BATCH, sizeof *sizes);
     if (!zeros || !recs || !ids || !bodies || !sizes) _exit(6);
     memset(recs, 0x5a, S_MAX_FRAME);
+    s_flusher fl = {fd, {-1, -1}, {-1, -1}, recs};
+    pthread_t th;
+    if (mode == S_SYNC_THREAD &&
+        (pipe(fl.to_worker) != 0 || pipe(fl.to_main) != 0 || pthread_create(&th, NULL, s_flush_run, &fl) != 0))
+        _exit(7);
     uint64_t round = 0;
     for (int stop = 0; !stop;) {
         /* one round: the first frame waits, the rest are what is there already (S_GROUP) */
@@ -124,7 +148,14 @@ static void s_serve(const char *endpoint, const char *secret, int mode, const ch
         }
         if (n == 0) break;
         round++;
-        if (fd >= 0 && bytes && (write(fd, recs, bytes) != (ssize_t)bytes || fdatasync(fd) != 0)) _exit(5);
+        if (mode == S_SYNC_THREAD) {
+            uint32_t nb = (uint32_t)bytes;
+            char ok = 0;
+            if (write(fl.to_worker[1], &nb, sizeof nb) != (ssize_t)sizeof nb || read(fl.to_main[0], &ok, 1) != 1 || !ok)
+                _exit(5);
+        } else if (fd >= 0 && bytes && (write(fd, recs, bytes) != (ssize_t)bytes || fdatasync(fd) != 0)) {
+            _exit(5);
+        }
         for (size_t i = 0; i < n; i++) {
             s_reply(sock, &ids[i], &bodies[i], sizes[i], zeros, round);
             zmq_msg_close(&ids[i]);
@@ -272,10 +303,10 @@ int floor_durable_echo(const bench_opts *o, double seconds, unsigned window, siz
 /* ---- interleaved floor: one sample of each floor between two daemon orders ---- */
 
 struct floor_session {
-    s_server sync_srv, echo_srv;
-    void *ctx, *sync_c, *echo_c;
+    s_server sync_srv, echo_srv, thread_srv;
+    void *ctx, *sync_c, *echo_c, *thread_c;
     int fd;
-    int started_sync, started_echo;
+    int started_sync, started_echo, started_thread;
 };
 
 floor_session *floor_session_new(const bench_opts *o) {
@@ -286,15 +317,19 @@ floor_session *floor_session_new(const bench_opts *o) {
     s->started_sync = 1;
     if (s_server_start(&s->echo_srv, o, S_ECHO, "floor-zmq") != 0) goto fail;
     s->started_echo = 1;
+    if (s_server_start(&s->thread_srv, o, S_SYNC_THREAD, "floor-sync-thread") != 0) goto fail;
+    s->started_thread = 1;
     s->ctx = zmq_ctx_new();
-    if (!(s->sync_c = s_client(s->ctx, &s->sync_srv)) || !(s->echo_c = s_client(s->ctx, &s->echo_srv))) goto fail;
+    if (!(s->sync_c = s_client(s->ctx, &s->sync_srv)) || !(s->echo_c = s_client(s->ctx, &s->echo_srv)) ||
+        !(s->thread_c = s_client(s->ctx, &s->thread_srv)))
+        goto fail;
     char file[400];
     snprintf(file, sizeof file, "%s/floor-alone.dat", o->workdir);
     s->fd = open(file, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC, 0600);
     if (s->fd < 0) goto fail;
     /* Handshakes are not part of any sample. */
-    double a, b, c;
-    if (floor_session_sample(s, &a, &b, &c) != 0) goto fail;
+    double a, b, c, d;
+    if (floor_session_sample(s, &a, &b, &c) != 0 || floor_session_sample_thread(s, 80, 80, 200, &d) != 0) goto fail;
     return s;
 fail:
     floor_session_destroy(&s);
@@ -331,11 +366,18 @@ int floor_session_sample_sized(floor_session *s, size_t req, size_t rep, size_t 
     return 0;
 }
 
+int floor_session_sample_thread(floor_session *s, size_t req, size_t rep, size_t rec, double *rt) {
+    if (rec > S_FLOOR_MAX) rec = S_FLOOR_MAX;
+    return s_rt(s->thread_c, rt, req, rep, rec);
+}
+
 void floor_session_destroy(floor_session **ps) {
     if (!ps || !*ps) return;
     floor_session *s = *ps;
     if (s->started_sync) s_server_stop(&s->sync_srv, s->sync_c);
     if (s->started_echo) s_server_stop(&s->echo_srv, s->echo_c);
+    if (s->started_thread) s_server_stop(&s->thread_srv, s->thread_c);
+    if (s->thread_c) zmq_close(s->thread_c);
     if (s->sync_c) zmq_close(s->sync_c);
     if (s->echo_c) zmq_close(s->echo_c);
     if (s->ctx) zmq_ctx_term(s->ctx);

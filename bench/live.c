@@ -255,7 +255,8 @@ int live_latency(const bench_opts *o, bench_latency *out) {
     size_t measured = 0;
     double *v = calloc(n + warm, sizeof *v);
     double *fs = calloc(n + warm, sizeof *fs), *fz = calloc(n + warm, sizeof *fz), *fa = calloc(n + warm, sizeof *fa);
-    if (!fs || !fz || !fa) rc = -1;
+    double *pq = calloc(n + warm, sizeof *pq), *ft = calloc(n + warm, sizeof *ft);
+    if (!fs || !fz || !fa || !pq || !ft) rc = -1;
     char gid[BRT_GAME_ID_MAX + 1];
     if (!v) rc = -1;
     if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
@@ -301,18 +302,28 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             size_t req_b = s_submit_frame_bytes(gid, s, seq, order, len);
             size_t rep_b = rp ? berthier__v1__reply__get_packed_size(rp) : 80;
             if (size0 >= 0 && size1 > size0) grown += (double)(size1 - size0);
-            double rec_b = got + 1 > 0 && grown > 0 ? grown / (double)(got + 1) : 200;
+            double rec_b = grown > 0 ? grown / (double)(got + 1) : 200;
             if (got >= warm) {
                 sum_req += (double)req_b;
                 sum_rep += (double)rep_b;
                 sum_rec += rec_b;
                 measured++;
             }
-            if (floor_session_sample_sized(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &fs[got], &fz[got], &fa[got]) != 0) {
+            if (floor_session_sample_sized(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &fs[got], &fz[got], &fa[got]) != 0 ||
+                floor_session_sample_thread(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &ft[got]) != 0) {
                 fprintf(stderr, "berthier-bench: a floor sample failed (no echo within 10 s)\n");
                 rc = -1;
                 break;
             }
+            /* the daemon's own round trip without the commit: a query answered at once */
+            const Berthier__V1__Decision *pd;
+            double tq = bench_now_us();
+            if (brt_client_pending(seat[s], gid, s, &pd) != 0) {
+                fprintf(stderr, "berthier-bench: pending: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            pq[got] = bench_now_us() - tq;
             got++;
             acted = 1;
             if (got >= n + warm) break;
@@ -345,8 +356,14 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             out->floor.rec_bytes = (size_t)(sum_rec / (double)measured + 0.5);
         }
         s_ed25519_us(&out->sign_us, &out->verify_us);
+        out->floor.thread_p50 = bench_percentile(ft + warm, n, 0.50);
+        out->floor.thread_p99 = bench_percentile(ft + warm, n, 0.99);
+        out->pending_p50 = bench_percentile(pq + warm, n, 0.50);
+        out->pending_p99 = bench_percentile(pq + warm, n, 0.99);
     }
     floor_session_destroy(&fl);
+    free(pq);
+    free(ft);
     free(fs);
     free(fz);
     free(fa);
