@@ -839,9 +839,10 @@ class Client:
 
     # ---- one round trip per order (docs/protocol.md P4.3) ----
 
-    def seat(self, game_id, seat, texts=False, limit=0, chain=None):
-        """A Seat: plays `seat` of `game_id` with one request per input."""
-        return Seat(self, game_id, seat, texts=texts, limit=limit, chain=chain)
+    def seat(self, game_id, seat, texts=False, limit=0, chain=None, view=False):
+        """A Seat: plays `seat` of `game_id` with one request per input (view=True: with the
+        seat's View in each reply that gives it a decision to act on)."""
+        return Seat(self, game_id, seat, texts=texts, limit=limit, chain=chain, view=view)
 
     @property
     def next(self):
