@@ -426,24 +426,56 @@ static size_t s_legal_budget(const bd_engine *e) {
 typedef struct {
     s_decision dec;
     Berthier__V1__LegalOrders lo;
+    Berthier__V1__StateView sv;
+    brt_buf view;
+    uint8_t vh[32];
 } s_next;
+
+/* The seat's View as `state` answers it to that seat without text or svg: seq,
+ * view, view_hash (never state_hash: the game is not over and a seat is no admin
+ * here, P4.3). 0, or -1 when the ruleset could not render it. */
+static int s_next_view(bd_game *gm, unsigned seat, s_next *nx) {
+    berthier__v1__state_view__init(&nx->sv);
+    if (game_view(gm->g, (int)seat, &nx->view, NULL) != 0) return -1;
+    nx->sv.seq = game_seq(gm->g);
+    nx->sv.view.data = nx->view.data;
+    nx->sv.view.len = nx->view.len;
+    nx->sv.text = (char *)"";
+    nx->sv.svg = (char *)"";
+    if (vis_view_hash(gm->id, (int)seat, nx->sv.seq, nx->view.data, nx->view.len, nx->vh) == 0) {
+        nx->sv.view_hash.data = nx->vh;
+        nx->sv.view_hash.len = 32;
+    }
+    return 0;
+}
 
 /* Add to r, as `want` asks, the seat's decision now (Reply.next, as `pending`
  * answers it; not for `pending`, whose body is that decision) and, when the seat
- * must act on it, its legal orders (Reply.next_legal, as `legal` answers it,
- * within what max-message leaves beside the rest of the reply). nx holds them
- * until r is packed. */
+ * must act on it, its View (Reply.next_view, as `state` answers it without text or
+ * svg) and its legal orders (Reply.next_legal, as `legal` answers it), within what
+ * max-message leaves beside the rest of the reply: a view that does not fit is left
+ * out (the client asks `state`), the legal orders are cut (truncated). nx holds them
+ * until r is packed; s_next_free after. */
 static void s_next_add(bd_engine *e, bd_game *gm, unsigned seat, const Berthier__V1__Want *want, int pending,
                        s_reply *r, s_next *nx) {
-    if (!want || !(want->decision || want->legal)) return;
-    if (pending && !want->legal) return;
+    buf_init(&nx->view);
+    if (!want || !(want->decision || want->legal || want->view)) return;
+    if (pending && !want->legal && !want->view) return;
     s_decision_build(&nx->dec, gm, (int)seat);
     if (!pending) r->next = &nx->dec.d;
-    if (!want->legal || !nx->dec.d.you_must_act || !game_started(gm->g) || game_over(gm->g)) return;
-    size_t rest = protobuf_c_message_get_packed_size(&r->base), budget = s_legal_budget(e);
+    if (!nx->dec.d.you_must_act || !game_started(gm->g) || game_over(gm->g)) return;
+    size_t budget = s_legal_budget(e);
+    if (want->view && s_next_view(gm, seat, nx) == 0) {
+        r->next_view = &nx->sv;
+        if (protobuf_c_message_get_packed_size(&r->base) > budget) r->next_view = NULL;
+    }
+    if (!want->legal) return;
+    size_t rest = protobuf_c_message_get_packed_size(&r->base);
     budget = budget > rest ? budget - rest : 0;
     if (s_legal_fill(e, gm, seat, want->limit, want->texts, budget, &nx->lo) == 0) r->next_legal = &nx->lo;
 }
+
+static void s_next_free(s_next *nx) { buf_free(&nx->view); }
 
 /* The Want a request carries (NULL: none). */
 static const Berthier__V1__Want *s_want_of(const Berthier__V1__Request *req) {
@@ -597,6 +629,7 @@ static void s_accepted_reply(bd_game *gm, unsigned seat, uint64_t request_id, ui
     s_next nx;
     s_next_add(gm->eng, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, gm->eng->cfg->max_message);
+    s_next_free(&nx);
     s_outcome_free(&o);
 }
 
@@ -826,6 +859,7 @@ static void s_joined_reply(bd_engine *e, bd_game *gm, unsigned seat, uint64_t ri
     s_next nx;
     s_next_add(e, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
+    s_next_free(&nx);
     sodium_memzero(ek, sizeof ek);
 }
 
@@ -928,8 +962,10 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     r.decision = &dec.d;
     /* Want.legal: the seat's legal orders too (a seat only: `legal` is for seats) */
     s_next nx;
+    buf_init(&nx.view);
     if (a.view >= 0) s_next_add(e, a.gm, (unsigned)a.view, g->want, 1, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
+    s_next_free(&nx);
 }
 
 static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -1616,7 +1652,7 @@ static unsigned s_seat_of(const Berthier__V1__Request *req) {
  * (P4.3). A reply remembered as it was sent is sent again as it was. */
 static void s_retry_next(bd_engine *e, const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__Want *want = s_want_of(req);
-    if (!want || !(want->decision || want->legal)) return;
+    if (!want || !(want->decision || want->legal || want->view)) return;
     Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
     if (!r) return;
     bd_game *gm = engine_find(e, s_game_named(req));
@@ -1629,8 +1665,10 @@ static void s_retry_next(bd_engine *e, const Berthier__V1__Request *req, brt_buf
         s_next nx;
         s_next_add(e, gm, seat, want, 0, r, &nx);
         s_pack_padded(out, r, e->cfg->max_message);
+        s_next_free(&nx);
         r->next = NULL;
         r->next_legal = NULL;
+        r->next_view = NULL;
         r->padding = pad;
     }
     berthier__v1__reply__free_unpacked(r, NULL);

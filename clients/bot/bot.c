@@ -105,13 +105,41 @@ static Berthier__V1__LegalOrders *s_copy_legal(const Berthier__V1__LegalOrders *
     return copy;
 }
 
-/* The decision and legal orders the last reply carried (P4.3), copied: the next
- * call frees the reply. */
-static void s_take_next(brt_client *c, Berthier__V1__Decision **d, Berthier__V1__LegalOrders **lo) {
+/* The seat's View a reply carried (Reply.next_view, P4.3), for the decision at seq. */
+typedef struct s_held_view {
+    uint8_t *data;
+    size_t len;
+    uint64_t seq;
+    int have;
+} s_held_view;
+
+static void s_held_view_clear(s_held_view *v) {
+    free(v->data);
+    memset(v, 0, sizeof *v);
+}
+
+/* Copy the last reply's next_view into v (cleared when the reply has none). */
+static void s_held_view_take(s_held_view *v, brt_client *c) {
+    s_held_view_clear(v);
+    const Berthier__V1__StateView *sv = brt_client_next_view(c);
+    if (!sv) return;
+    if (sv->view.len && !(v->data = malloc(sv->view.len))) return;
+    if (sv->view.len) memcpy(v->data, sv->view.data, sv->view.len);
+    v->len = sv->view.len;
+    v->seq = sv->seq;
+    v->have = 1;
+}
+
+/* The decision, legal orders and view the last reply carried (P4.3), copied: the
+ * next call frees the reply. */
+static void s_take_next(brt_client *c, Berthier__V1__Decision **d, Berthier__V1__LegalOrders **lo,
+                        s_held_view *v) {
     const Berthier__V1__Decision *nd = brt_client_next(c);
     const Berthier__V1__LegalOrders *nl = brt_client_next_legal(c);
     *d = nd ? s_copy_decision(nd) : NULL;
     *lo = nd && nl && *d ? s_copy_legal(nl) : NULL;
+    if (*d) s_held_view_take(v, c);
+    else s_held_view_clear(v);
 }
 
 static int s_stopped(const bot_params *p) { return p->stop && atomic_load(p->stop); }
@@ -197,11 +225,16 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     int64_t last_reply = s_now_ms();
     /* What the policy needs of the legal orders: their texts, or the encoded orders only. */
     int newp = !p->old_protocol;
-    unsigned lflags = BRT_WANT_LEGAL | (pol->needs_texts && pol->needs_texts(p->ruleset) ? BRT_WANT_TEXTS : 0);
+    /* A policy that reads the seat's View gets it in the same reply (Reply.next_view),
+     * not from a `state` request of its own. */
+    int want_view = pol->needs_view && pol->needs_view(p->ruleset);
+    unsigned lflags = BRT_WANT_LEGAL | (pol->needs_texts && pol->needs_texts(p->ruleset) ? BRT_WANT_TEXTS : 0) |
+                      (want_view ? BRT_WANT_VIEW : 0);
     /* The decision (and its legal orders) the reply to our last input carried: the
      * next round of the loop starts from them instead of asking (P4.3). */
     Berthier__V1__Decision *held_d = NULL;
     Berthier__V1__LegalOrders *held_l = NULL;
+    s_held_view held_v = {NULL, 0, 0, 0};   /* the View that came with held_d */
     for (;;) {
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
@@ -219,7 +252,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (jrc == 0) {
             s_keep_receipt(p, c, out);
             have_key = brt_client_event_key(c, event_key) == 0;
-            if (newp) s_take_next(c, &held_d, &held_l);
+            if (newp) s_take_next(c, &held_d, &held_l, &held_v);
             break;
         }
         int code = brt_client_code(c);
@@ -249,16 +282,17 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
         held_d = NULL;
         held_l = NULL;
+        s_held_view_clear(&held_v);
     }
 
     bot_view start = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, NULL, NULL,
                       NULL, 0, NULL, NULL, NULL, NULL, 0};
-    int want_view = pol->needs_view && pol->needs_view(p->ruleset);
     void *ps = pol->create ? pol->create(p->seed, arg, &start) : NULL;
     if (pol->create && !ps) {
         snprintf(out->error, sizeof out->error, "policy %s failed to start", p->policy);
         if (held_d) berthier__v1__decision__free_unpacked(held_d, NULL);
         if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+        s_held_view_clear(&held_v);
         brt_sub_destroy(&sub);
         brt_chain_destroy(&chain);
         return -1;
@@ -273,13 +307,17 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     /* this round's decision and legal orders (ours: freed at the next round) */
     Berthier__V1__Decision *dcur = NULL;
     Berthier__V1__LegalOrders *lcur = NULL;
+    s_held_view vcur = {NULL, 0, 0, 0};
     for (;;) {
         if (dcur) berthier__v1__decision__free_unpacked(dcur, NULL);
         if (lcur) berthier__v1__legal_orders__free_unpacked(lcur, NULL);
+        s_held_view_clear(&vcur);
         dcur = held_d;
         lcur = held_l;
+        vcur = held_v;
         held_d = NULL;
         held_l = NULL;
+        memset(&held_v, 0, sizeof held_v);
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
             break;
@@ -300,6 +338,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             last_reply = s_now_ms();
             dcur = s_copy_decision(pd);
             if (dcur && newp && brt_client_next_legal(c)) lcur = s_copy_legal(brt_client_next_legal(c));
+            if (dcur && newp) s_held_view_take(&vcur, c);
             if (!dcur) {
                 snprintf(out->error, sizeof out->error, "out of memory");
                 break;
@@ -328,7 +367,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             out->requests++;
             int rrc = brt_client_reveal(c, p->game_id, p->seat, batch, chain);
             if (rrc == 0) s_keep_receipt(p, c, out);
-            if (rrc == 0 && newp) s_take_next(c, &held_d, &held_l);
+            if (rrc == 0 && newp) s_take_next(c, &held_d, &held_l, &held_v);
             if (rrc != 0) {
                 int code = brt_client_code(c);
                 if (code == BRT_CLIENT_NO_REPLY) out->retries++;
@@ -409,8 +448,15 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         char *view_text = NULL;
         const Berthier__V1__StateView *sv = NULL;
         int want_events = pol->wants_events && ps && pol->wants_events(ps);
-        if ((want_view || want_events) && (out->requests++, 1) &&
-            brt_client_state(c, p->game_id, p->seat, want_events, &sv) == 0) {
+        if (want_view && !want_events && vcur.have && vcur.seq == seq) {
+            /* P4.3: the View came with the decision (no text: a policy that wants events
+             * reads the text, and asks `state` for it below) */
+            view = vcur.data;
+            view_len = vcur.len;
+            vcur.data = NULL;
+            vcur.have = 0;
+        } else if ((want_view || want_events) && (out->requests++, 1) &&
+                   brt_client_state(c, p->game_id, p->seat, want_events, &sv) == 0) {
             if (sv->view.len && (view = malloc(sv->view.len)) != NULL) {
                 memcpy(view, sv->view.data, sv->view.len);
                 view_len = sv->view.len;
@@ -452,7 +498,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             code = brt_client_code(c);
             /* P4.3: the reply to the order brings the next decision (and, when it is
              * ours again, its legal orders): the next round starts from them */
-            if (submit_rc == 0 && newp) s_take_next(c, &held_d, &held_l);
+            if (submit_rc == 0 && newp) s_take_next(c, &held_d, &held_l, &held_v);
         }
         free(view);
         free(view_text);
@@ -521,6 +567,8 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     if (lcur) berthier__v1__legal_orders__free_unpacked(lcur, NULL);
     if (held_d) berthier__v1__decision__free_unpacked(held_d, NULL);
     if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+    s_held_view_clear(&vcur);
+    s_held_view_clear(&held_v);
     s_events_clear(&evs);
     free(evs.items);
     brt_sub_destroy(&sub);

@@ -69,7 +69,9 @@ typedef struct bot_policy {
     /* The game ended; result is one line. */
     void (*finished)(void *self, const char *result);
     void (*destroy)(void *self);
-    /* 1: fetch the seat's view before each choice (needs_view(ruleset)). */
+    /* 1: the seat's view before each choice (needs_view(ruleset)): asked with the
+     * decision (Want.view, Reply.next_view), or by a `state` request with --protocol old
+     * or when the reply lacks it. */
     int (*needs_view)(const char *ruleset);
     /* 1: fetch the view (with its text) and the events since the previous choice
      * before this choice (asked of the policy's instance before each choice). */

@@ -924,12 +924,13 @@ int brt_client_create(brt_client *self, const brt_game_spec *spec,
 
 /* The Want of the next input or pending (NULL when none is set). */
 static Berthier__V1__Want *s_want(brt_client *self) {
-    if (!(self->want_flags & (BRT_WANT_DECISION | BRT_WANT_LEGAL))) return NULL;
+    if (!(self->want_flags & (BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_VIEW))) return NULL;
     berthier__v1__want__init(&self->want);
     self->want.decision = (self->want_flags & BRT_WANT_DECISION) != 0;
     self->want.legal = (self->want_flags & BRT_WANT_LEGAL) != 0;
     self->want.texts = self->want.legal && (self->want_flags & BRT_WANT_TEXTS) != 0;
     self->want.limit = self->want.legal ? self->want_limit : 0;
+    self->want.view = (self->want_flags & BRT_WANT_VIEW) != 0;
     return &self->want;
 }
 
@@ -948,6 +949,11 @@ const Berthier__V1__Decision *brt_client_next(const brt_client *self) {
 const Berthier__V1__LegalOrders *brt_client_next_legal(const brt_client *self) {
     if (!self || !self->reply || self->code != BRT_CODE_OK) return NULL;
     return self->reply->next_legal;
+}
+
+const Berthier__V1__StateView *brt_client_next_view(const brt_client *self) {
+    if (!self || !self->reply || self->code != BRT_CODE_OK) return NULL;
+    return self->reply->next_view;
 }
 
 int brt_client_join(brt_client *self, const char *game_id, unsigned seat,

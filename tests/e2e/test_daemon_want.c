@@ -13,7 +13,11 @@
  *   - the cache of legal texts: repeated `legal` requests format each order once (the
  *     daemon counts order_format calls and logs the count when it stops);
  *   - berthier-bot's play loop: requests per order fall with the new protocol (counted,
- *     never timed).
+ *     never timed), to about one per order for the greedy policy, whose View comes with
+ *     the decision (Want.view);
+ *   - Reply.next_view: byte for byte the StateView `state` answers the seat at the same
+ *     seq without text or svg, only when the seat must act, and always the seat's own
+ *     View (wnlb's hidden hands, wem's sealed bids: never the other seat's).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -119,7 +123,9 @@ typedef struct s_game {
     brt_client *seat[2];    /* the players */
     brt_client *probe[2];   /* the same keys: old-style pending and legal, to compare */
     int texts;              /* the new-style seat asks for texts */
+    int view;               /* ... and for its View (Want.view) */
     unsigned checked, not_ours, sealed_seen, padded;
+    unsigned views, views_differ;   /* next_view checked; differing from the other seat's View */
 } s_game;
 
 static void s_new_game(s_game *g, const char *ruleset, const char *scenario) {
@@ -174,6 +180,63 @@ static Berthier__V1__LegalOrders *s_copy_legal(const Berthier__V1__LegalOrders *
     return c;
 }
 
+static Berthier__V1__StateView *s_copy_view(const Berthier__V1__StateView *v) {
+    if (!v) return NULL;
+    size_t n = berthier__v1__state_view__get_packed_size(v);
+    uint8_t *b = malloc(n ? n : 1);
+    assert_non_null(b);
+    berthier__v1__state_view__pack(v, b);
+    Berthier__V1__StateView *c = berthier__v1__state_view__unpack(NULL, n, b);
+    free(b);
+    assert_non_null(c);
+    return c;
+}
+
+static void s_free_view(Berthier__V1__StateView **v) {
+    if (*v) berthier__v1__state_view__free_unpacked(*v, NULL);
+    *v = NULL;
+}
+
+static uint8_t *s_pack_view(const Berthier__V1__StateView *v, size_t *n) {
+    *n = berthier__v1__state_view__get_packed_size(v);
+    uint8_t *b = malloc(*n ? *n : 1);
+    assert_non_null(b);
+    berthier__v1__state_view__pack(v, b);
+    return b;
+}
+
+/* next_view against what `state` answers the seat now (the View alone), and the other
+ * seat's View at the same seq. */
+static void s_check_view(s_game *g, unsigned seat, const Berthier__V1__StateView *next_view) {
+    if (!g->view) {
+        assert_null(next_view);
+        return;
+    }
+    assert_non_null(next_view);
+    assert_int_equal(next_view->state_hash.len, 0);   /* never to a seat before the end */
+    assert_string_equal(next_view->text ? next_view->text : "", "");
+    assert_string_equal(next_view->svg ? next_view->svg : "", "");
+    assert_int_equal(next_view->view_hash.len, 32);
+    const Berthier__V1__StateView *sv = NULL;
+    assert_int_equal(brt_client_state(g->probe[seat], g->id, seat, 0, &sv), 0);
+    size_t na, nb;
+    uint8_t *a = s_pack_view(next_view, &na), *b = s_pack_view(sv, &nb);
+    if (na != nb || memcmp(a, b, na) != 0)
+        fail_msg("seat %u: Reply.next_view at seq %llu (%zu bytes) differs from state at seq %llu (%zu bytes)", seat,
+                 (unsigned long long)next_view->seq, na, (unsigned long long)sv->seq, nb);
+    free(b);
+    unsigned other = 1 - seat;
+    assert_int_equal(brt_client_state(g->probe[other], g->id, other, 0, &sv), 0);
+    assert_int_equal(sv->seq, next_view->seq);
+    b = s_pack_view(sv, &nb);
+    assert_false(na == nb && memcmp(a, b, na) == 0);   /* view_hash names the seat at least */
+    if (next_view->view.len != sv->view.len || memcmp(next_view->view.data, sv->view.data, sv->view.len) != 0)
+        g->views_differ++;
+    free(a);
+    free(b);
+    g->views++;
+}
+
 /* The last reply of c is padded to a size class (docs/protocol.md "Padding of replies"). */
 static void s_check_padded(s_game *g, brt_client *c) {
     const Berthier__V1__Reply *r = brt_client_reply(c);
@@ -189,7 +252,7 @@ static void s_check_padded(s_game *g, brt_client *c) {
 /* next / next_legal (just received by the new-style seat) against what the old
  * requests answer now, at the same seq. */
 static void s_check_next(s_game *g, unsigned seat, const Berthier__V1__Decision *next,
-                         const Berthier__V1__LegalOrders *next_legal) {
+                         const Berthier__V1__LegalOrders *next_legal, const Berthier__V1__StateView *next_view) {
     assert_non_null(next);
     const Berthier__V1__Decision *d = NULL;
     brt_client_set_want(g->probe[seat], 0, 0);
@@ -203,8 +266,9 @@ static void s_check_next(s_game *g, unsigned seat, const Berthier__V1__Decision 
     free(b);
     int ours = next->you_must_act && next->started && !(next->result && next->result->ended);
     if (!ours) {
-        /* not the seat's to act on: no legal orders, whoever must decide */
+        /* not the seat's to act on: no legal orders and no View, whoever must decide */
         assert_null(next_legal);
+        assert_null(next_view);
         g->not_ours++;
         if (next->sealed && !next->you_must_act && !(next->result && next->result->ended)) g->sealed_seen++;
         return;
@@ -225,13 +289,14 @@ static void s_check_next(s_game *g, unsigned seat, const Berthier__V1__Decision 
     } else {
         assert_int_equal(next_legal->n_texts, 0);
     }
+    s_check_view(g, seat, next_view);
     g->checked++;
 }
 
 /* Play a whole game: seat 0 old-style, seat 1 with Want. Which seat moves first in
  * a step alternates, so that each is sometimes first to a sealed decision. */
 static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
-    unsigned flags = BRT_WANT_LEGAL | (g->texts ? BRT_WANT_TEXTS : 0);
+    unsigned flags = BRT_WANT_LEGAL | (g->texts ? BRT_WANT_TEXTS : 0) | (g->view ? BRT_WANT_VIEW : 0);
     const Berthier__V1__Joined *j = NULL;
     assert_int_equal(brt_client_join(g->seat[0], g->id, 0, &j), 0);
     assert_null(brt_client_next(g->seat[0]));   /* no Want: the old reply */
@@ -241,7 +306,8 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
     Berthier__V1__Decision *held = s_copy_decision(brt_client_next(g->seat[1]));
     Berthier__V1__LegalOrders *held_l =
         brt_client_next_legal(g->seat[1]) ? s_copy_legal(brt_client_next_legal(g->seat[1])) : NULL;
-    s_check_next(g, 1, held, held_l);
+    Berthier__V1__StateView *held_v = s_copy_view(brt_client_next_view(g->seat[1]));
+    s_check_next(g, 1, held, held_l, held_v);
     int ended = 0;
     int step;
     for (step = 0; step < max_steps && !ended; step++) {
@@ -269,6 +335,7 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
                 assert_int_equal(brt_client_submit(c, g->id, 0, seq, order, len, NULL), 0);
                 assert_null(brt_client_next(c));
                 assert_null(brt_client_next_legal(c));
+                assert_null(brt_client_next_view(c));
                 continue;
             }
             if (!held) {
@@ -278,7 +345,8 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
                 assert_null(brt_client_reply(c)->next);
                 held = s_copy_decision(brt_client_next(c));
                 held_l = brt_client_next_legal(c) ? s_copy_legal(brt_client_next_legal(c)) : NULL;
-                s_check_next(g, 1, held, held_l);
+                held_v = s_copy_view(brt_client_next_view(c));
+                s_check_next(g, 1, held, held_l, held_v);
             }
             if (held->result && held->result->ended) {
                 ended = 1;
@@ -287,6 +355,7 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
             if (!held->you_must_act || !held_l) {
                 berthier__v1__decision__free_unpacked(held, NULL);
                 if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+                s_free_view(&held_v);
                 held = NULL;
                 held_l = NULL;
                 continue;
@@ -299,14 +368,17 @@ static void s_play_mixed(s_game *g, uint64_t rng, int parity, int max_steps) {
             s_check_padded(g, c);
             berthier__v1__decision__free_unpacked(held, NULL);
             if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+            s_free_view(&held_v);
             held = s_copy_decision(brt_client_next(c));
             held_l = brt_client_next_legal(c) ? s_copy_legal(brt_client_next_legal(c)) : NULL;
-            s_check_next(g, 1, held, held_l);
+            held_v = s_copy_view(brt_client_next_view(c));
+            s_check_next(g, 1, held, held_l, held_v);
         }
     }
     assert_true(ended || max_steps < 4000);
     if (held) berthier__v1__decision__free_unpacked(held, NULL);
     if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+    s_free_view(&held_v);
 }
 
 /* ---- tests ------------------------------------------------------------------ */
@@ -359,6 +431,56 @@ static void test_mixed_wem_sealed(void **state) {
     }
     fprintf(stderr, "wem: %u next_legal checked, %u sealed decisions chosen and waiting\n", checked, sealed);
     assert_true(checked > 10);
+    assert_true(sealed > 0);
+}
+
+/* Want.view: the View comes with every decision the seat must act on, as `state`
+ * answers it. In Waterloo 20 the seats' views may be alike; the View hash is the seat's. */
+static void test_view_n20(void **state) {
+    (void)state;
+    s_game g;
+    s_new_game(&g, "n20", "waterloo20-standard");
+    g.view = 1;
+    s_play_mixed(&g, 31, 1, 4000);
+    fprintf(stderr, "n20: %u next_view checked, %u decisions not ours\n", g.views, g.not_ours);
+    assert_true(g.views > 10);
+    assert_int_equal(g.views, g.checked);
+    assert_true(g.not_ours > 5);
+    s_free_game(&g);
+}
+
+/* wnlb's hidden hands: a seat's next_view is its own, never the other seat's. */
+static void test_view_wnlb(void **state) {
+    (void)state;
+    s_game g;
+    s_new_game(&g, "wnlb", "short");
+    g.view = 1;
+    s_play_mixed(&g, 41, 0, 300);
+    fprintf(stderr, "wnlb: %u next_view checked, %u unlike the other seat's View, %u not ours\n", g.views,
+            g.views_differ, g.not_ours);
+    assert_true(g.views > 10);
+    assert_true(g.views_differ > 0);
+    s_free_game(&g);
+}
+
+/* wem's sealed Initiative bids: the seat that bid first waits, with no View in the reply;
+ * the seat that must bid gets its own View, not the other's. */
+static void test_view_wem_sealed(void **state) {
+    (void)state;
+    unsigned sealed = 0, views = 0, differ = 0;
+    for (int k = 0; k < 2; k++) {
+        s_game g;
+        s_new_game(&g, "wem", "short");
+        g.view = 1;
+        s_play_mixed(&g, 51 + (uint64_t)k, k & 1, 300);
+        sealed += g.sealed_seen;
+        views += g.views;
+        differ += g.views_differ;
+        s_free_game(&g);
+    }
+    fprintf(stderr, "wem: %u next_view checked (%u unlike the other seat's), %u sealed and waiting\n", views,
+            differ, sealed);
+    assert_true(views > 10);
     assert_true(sealed > 0);
 }
 
@@ -440,7 +562,7 @@ static void test_retry(void **state) {
     Berthier__V1__Decision *nx = s_copy_decision(r->next);
     Berthier__V1__LegalOrders *nl = r->next_legal ? s_copy_legal(r->next_legal) : NULL;
     g.texts = 0;
-    s_check_next(&g, 1, nx, nl);
+    s_check_next(&g, 1, nx, nl, r->next_view);
     berthier__v1__decision__free_unpacked(nx, NULL);
     if (nl) berthier__v1__legal_orders__free_unpacked(nl, NULL);
     /* a rejected input carries no next */
@@ -536,7 +658,8 @@ static void *s_bot_thread(void *arg) {
     return NULL;
 }
 
-static void s_requests_per_order(const char *ruleset, const char *scenario) {
+static void s_requests_per_order(const char *ruleset, const char *scenario, const char *policy, double *old_out,
+                                 double *now_out) {
     s_game g;
     s_new_game(&g, ruleset, scenario);
     s_run runs[2];
@@ -549,7 +672,7 @@ static void s_requests_per_order(const char *ruleset, const char *scenario) {
         runs[s].p.scenario = scenario;
         runs[s].p.seat = s;
         runs[s].p.n_seats = 2;
-        runs[s].p.policy = "random";
+        runs[s].p.policy = policy;
         runs[s].p.seed = 100 + s;
         runs[s].p.receipts = "-";
         runs[s].p.old_protocol = s == 0;
@@ -563,7 +686,9 @@ static void s_requests_per_order(const char *ruleset, const char *scenario) {
     }
     double old = (double)runs[0].out.requests / runs[0].out.orders;
     double now = (double)runs[1].out.requests / runs[1].out.orders;
-    fprintf(stderr, "%s: old-style %u requests for %u orders (%.2f each), new-style %u for %u (%.2f each)\n", ruleset,
+    if (old_out) *old_out = old;
+    if (now_out) *now_out = now;
+    fprintf(stderr, "%s, %s: old-style %u requests for %u orders (%.2f each), new-style %u for %u (%.2f each)\n", ruleset, policy,
             runs[0].out.requests, runs[0].out.orders, old, runs[1].out.requests, runs[1].out.orders, now);
     assert_true(old >= 3.0);   /* pending, legal, submit at least */
     assert_true(now < old);
@@ -572,12 +697,22 @@ static void s_requests_per_order(const char *ruleset, const char *scenario) {
 
 static void test_bot_requests_duel(void **state) {
     (void)state;
-    s_requests_per_order("duel", "standard");
+    s_requests_per_order("duel", "standard", "random", NULL, NULL);
 }
 
 static void test_bot_requests_n20(void **state) {
     (void)state;
-    s_requests_per_order("n20", "waterloo20-standard");
+    s_requests_per_order("n20", "waterloo20-standard", "random", NULL, NULL);
+}
+
+/* The greedy policy reads the seat's View: old-style it asks `state` for each decision
+ * (pending, legal, state, submit), new-style the View comes in the reply to its order. */
+static void test_bot_requests_n20_greedy(void **state) {
+    (void)state;
+    double old = 0, now = 0;
+    s_requests_per_order("n20", "waterloo20-standard", "greedy", &old, &now);
+    assert_true(old >= 4.0);
+    assert_true(now <= 1.6);
 }
 
 int main(void) {
@@ -586,6 +721,8 @@ int main(void) {
         cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_admin_pending_no_legal),
         cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
         cmocka_unit_test(test_bot_requests_duel),  cmocka_unit_test(test_bot_requests_n20),
+        cmocka_unit_test(test_view_n20),           cmocka_unit_test(test_view_wnlb),
+        cmocka_unit_test(test_view_wem_sealed),    cmocka_unit_test(test_bot_requests_n20_greedy),
     };
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
 }

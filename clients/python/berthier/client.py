@@ -22,8 +22,8 @@ also appended to <receipts_dir>/<game>.receipts (docs/log-format.md).
 
 One round trip per order (docs/protocol.md P4.3): join, submit, reveal, resign
 and pending take want= (want_message) and then return a Step whose decision is
-the seat's next Decision and whose legal holds its legal orders when it must
-act, from the same reply; client.seat(game, seat) wraps this into a Seat that
+the seat's next Decision and whose legal holds its legal orders (and view its
+View, with want="view") when it must act, from the same reply; client.seat(game, seat) wraps this into a Seat that
 plays a turn in one call (Seat.turn). Without want= every call returns what it
 always did.
 
@@ -199,8 +199,10 @@ _INPUTS = {"join": _seatsig.BODY_JOIN, "submit": _seatsig.BODY_SUBMIT, "resign":
 def want_message(want):
     """The berthier.v1.Want that want= names (None for no want): True or "legal" = the next
     decision and its legal orders without texts; "decision" = the decision only; "texts" =
-    legal orders with their texts; a dict of Want's fields (decision, legal, texts, limit);
-    or a pb.Want. Texts imply legal orders and legal orders imply the decision."""
+    legal orders with their texts; "view" = the decision, its legal orders and the seat's
+    View (as `state` answers it without text or svg); a dict of Want's fields (decision,
+    legal, texts, limit, view); or a pb.Want. Texts imply legal orders, and legal orders
+    and the View imply the decision."""
     if want is None or want is False:
         return None
     if isinstance(want, pb.Want):
@@ -212,17 +214,19 @@ def want_message(want):
         w = pb.Want(decision=True)
     elif want == "texts":
         w = pb.Want(decision=True, legal=True, texts=True)
+    elif want == "view":
+        w = pb.Want(decision=True, legal=True, view=True)
     elif isinstance(want, dict):
-        unknown = set(want) - {"decision", "legal", "texts", "limit"}
+        unknown = set(want) - {"decision", "legal", "texts", "limit", "view"}
         if unknown:
-            raise ValueError("want: no field %s (decision, legal, texts, limit)" % ", ".join(sorted(unknown)))
+            raise ValueError("want: no field %s (decision, legal, texts, limit, view)" % ", ".join(sorted(unknown)))
         w = pb.Want(**want)
     else:
-        raise ValueError("want: %r is not True, \"decision\", \"legal\", \"texts\", a dict or a pb.Want"
-                         % (want,))
+        raise ValueError("want: %r is not True, \"decision\", \"legal\", \"texts\", \"view\", a dict or a "
+                         "pb.Want" % (want,))
     if w.texts or w.limit:
         w.legal = True
-    if w.legal:
+    if w.legal or w.view:
         w.decision = True
     return w
 
@@ -233,16 +237,19 @@ class Step:
     reply: the Reply; body: its own body (Joined, Accepted, Decision for pending, None for
     resign and reveal); decision: the seat's Decision after the input (None when the reply
     was a rejection and carried none); legal: its LegalOrders when legal orders were wanted
-    and the seat must act on that decision, else None. fallback: how many extra requests
-    the client made because the reply did not carry them (a daemon older than P4.3)."""
+    and the seat must act on that decision, else None; view: likewise its StateView (the
+    seat's View, no text or svg) when the View was wanted. fallback: how many extra requests
+    the client made because the reply did not carry them (a daemon older than P4.3, or a
+    View too large for max-message)."""
 
-    __slots__ = ("reply", "body", "decision", "legal", "fallback")
+    __slots__ = ("reply", "body", "decision", "legal", "view", "fallback")
 
-    def __init__(self, reply, body=None, decision=None, legal=None, fallback=0):
+    def __init__(self, reply, body=None, decision=None, legal=None, fallback=0, view=None):
         self.reply = reply
         self.body = body
         self.decision = decision
         self.legal = legal
+        self.view = view
         self.fallback = fallback
 
     @property
@@ -283,16 +290,18 @@ class Seat:
 
     texts: ask for the orders' texts too (the daemon formats each; leave off on a hot path);
     limit: at most this many legal orders (0 = all); chain: a NonceChain for dice=contributory
-    games (turn answers dice-nonce decisions with its next link)."""
+    games (turn answers dice-nonce decisions with its next link); view: the seat's View comes
+    with each decision it must act on (Seat.view, a StateView), no `state` request needed."""
 
-    def __init__(self, client, game_id, seat, texts=False, limit=0, chain=None):
+    def __init__(self, client, game_id, seat, texts=False, limit=0, chain=None, view=False):
         self.client = client
         self.game_id = game_id
         self.seat = seat
-        self.want = want_message({"texts": bool(texts), "limit": limit, "legal": True})
+        self.want = want_message({"texts": bool(texts), "limit": limit, "legal": True, "view": bool(view)})
         self.chain = chain
         self.decision = None
         self.legal = None
+        self.view = None
         self.last = None
 
     # ---- what the seat knows ----
@@ -317,6 +326,7 @@ class Seat:
         if step.decision is not None:
             self.decision = step.decision
             self.legal = step.legal
+            self.view = step.view
         return step
 
     # ---- one request each ----
@@ -829,9 +839,10 @@ class Client:
 
     # ---- one round trip per order (docs/protocol.md P4.3) ----
 
-    def seat(self, game_id, seat, texts=False, limit=0, chain=None):
-        """A Seat: plays `seat` of `game_id` with one request per input."""
-        return Seat(self, game_id, seat, texts=texts, limit=limit, chain=chain)
+    def seat(self, game_id, seat, texts=False, limit=0, chain=None, view=False):
+        """A Seat: plays `seat` of `game_id` with one request per input (view=True: with the
+        seat's View in each reply that gives it a decision to act on)."""
+        return Seat(self, game_id, seat, texts=texts, limit=limit, chain=chain, view=view)
 
     @property
     def next(self):
@@ -845,6 +856,12 @@ class Client:
         r = self.last_reply
         return r.next_legal if r is not None and r.HasField("next_legal") else None
 
+    @property
+    def next_view(self):
+        """The last reply's Reply.next_view (the seat's View, a StateView), or None."""
+        r = self.last_reply
+        return r.next_view if r is not None and r.HasField("next_view") else None
+
     @staticmethod
     def _want(body, want):
         w = want_message(want)
@@ -856,12 +873,15 @@ class Client:
         """A Step from a reply to a request with Want w. A reply without Reply.next (a daemon
         older than P4.3) is completed with pending and legal requests, counted in fallbacks."""
         extra = 0
-        decision = legal = None
-        if rep.HasField("next") or rep.HasField("next_legal"):
-            # a daemon that honours Want: what it carries is the whole answer
+        decision = legal = view = None
+        if rep.HasField("next") or rep.HasField("next_legal") or rep.HasField("next_view"):
+            # a daemon that honours Want: what it carries is the whole answer (but for a View
+            # it left out because the reply would pass max-message)
             decision = rep.next if rep.HasField("next") else rep.decision
             if w.legal and rep.HasField("next_legal"):
                 legal = rep.next_legal
+            if w.view and rep.HasField("next_view"):
+                view = rep.next_view
         elif rep.code == pb.CODE_OK:
             if rep.WhichOneof("body") == "decision":
                 decision = rep.decision
@@ -874,9 +894,13 @@ class Client:
                     and decision.kind != "dice-nonce"):
                 legal = self.call(self._ref("legal", game_id, seat, limit=w.limit)).legal
                 extra += 1
+        if (w.view and view is None and decision is not None and decision.you_must_act and decision.started
+                and not decision.result.ended):
+            view = self.call(self._ref("state", game_id, seat)).state
+            extra += 1
         self.fallbacks += extra
         self.last_reply = rep
-        return Step(rep, body, decision, legal, extra)
+        return Step(rep, body, decision, legal, extra, view)
 
     def legal(self, game_id, seat=0, limit=0):
         return self.call(self._ref("legal", game_id, seat, limit=limit)).legal

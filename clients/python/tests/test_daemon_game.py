@@ -52,17 +52,19 @@ class TestGames(unittest.TestCase):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
     def _game(self, flows, seed):
-        """Play one duel game, seat i with flows[i] ("next" or "old"), in one thread: each
-        seat in turn does what it can. Returns (clients, final decisions)."""
+        """Play one duel game, seat i with flows[i] ("next", "view": next with the seat's View
+        in the replies, or "old"), in one thread: each seat in turn does what it can. Returns
+        (clients, final decisions)."""
         kps = [keygen() for _ in flows]
         gid = self.admin.create_game("duel", "standard", seats=kps).game_id
         clients = [Client(data_dir=self.data, keypair=kp, timeout=5, retries=4) for kp in kps]
         self.addCleanup(lambda: [c.close() for c in clients])
         rng = random.Random(seed)
         seats = []
+        views = [0] * len(flows)
         for i, flow in enumerate(flows):
-            if flow == "next":
-                s = clients[i].seat(gid, i)
+            if flow in ("next", "view"):
+                s = clients[i].seat(gid, i, view=flow == "view")
                 step = s.join()
                 self.assertEqual(step.body.seq, step.reply.joined.seq)
                 self.assertIsNotNone(s.decision, "the join's reply gives the seat's decision")
@@ -80,13 +82,20 @@ class TestGames(unittest.TestCase):
                 if ended[i]:
                     continue
                 c = clients[i]
-                if flow == "next":
+                if flow in ("next", "view"):
                     s = seats[i]
                     if not s.must_act and not s.ended:
                         s.refresh()
                     if s.must_act:
                         self.assertTrue(s.orders, "a seat that must act gets its legal orders in the reply")
                         self.assertEqual(len(s.texts), 0, "no texts unless asked for")
+                        if flow == "view":
+                            # the View in the reply is what `state` answers the seat now
+                            self.assertIsNotNone(s.view)
+                            self.assertEqual(s.view.SerializeToString(), c.state(gid, i).SerializeToString())
+                            views[i] += 1
+                        else:
+                            self.assertIsNone(s.view)
                         st = s.turn(lambda d, legal: rng.randrange(len(legal.orders)))
                         orders += st.ok
                     if s.ended:
@@ -105,8 +114,9 @@ class TestGames(unittest.TestCase):
         self.assertGreater(orders, 0)
         for i, flow in enumerate(flows):
             kinds = clients[i].request_kinds
-            if flow == "next":
+            if flow in ("next", "view"):
                 self.assertEqual(kinds["legal"], 0, "the new flow sends no legal request: %s" % dict(kinds))
+                self.assertEqual(kinds["state"], views[i], "the View came in the replies: %s" % dict(kinds))
                 self.assertEqual(clients[i].fallbacks, 0, "every reply carried what was wanted: %s" % dict(kinds))
             else:
                 self.assertGreater(kinds["legal"], 0)
@@ -128,6 +138,12 @@ class TestGames(unittest.TestCase):
 
     def test_mixed_flows(self):
         self._game(["next", "old"], 3)
+
+    def test_view_flow(self):
+        """Seats that want their View (Want.view) get it in every reply that gives them a
+        decision to act on, equal to `state`, with no request of its own."""
+        self._game(["view", "old"], 4)
+        self._game(["view", "next"], 5)
 
     def test_example_bot_new_flow(self):
         """The example bot, both seats in threads, one request per input."""

@@ -55,6 +55,10 @@ class TestWantMessage(unittest.TestCase):
         self.assertEqual(want_message({"limit": 5}), pb.Want(decision=True, legal=True, limit=5))
         self.assertEqual(want_message({"texts": True}), pb.Want(decision=True, legal=True, texts=True))
         self.assertEqual(want_message(pb.Want(legal=True)), pb.Want(decision=True, legal=True))
+        # the View implies the decision; "view" asks for the legal orders too
+        self.assertEqual(want_message("view"), pb.Want(decision=True, legal=True, view=True))
+        self.assertEqual(want_message({"view": True}), pb.Want(decision=True, view=True))
+        self.assertEqual(want_message(pb.Want(view=True)), pb.Want(decision=True, view=True))
         with self.assertRaises(ValueError):
             want_message({"legals": True})
         with self.assertRaises(ValueError):
@@ -127,6 +131,41 @@ class TestRequests(unittest.TestCase):
         st = c.join("g", 0, entropy=bytes(32), want="decision")
         self.assertIsNone(st.legal, "want decision only: no legal orders even when the reply has some")
         self.assertEqual(st.body.seq, 1)
+        self.assertIsNone(st.view)
+
+    def test_step_reads_next_view(self):
+        def answer(req):
+            rep = self._ok(req)
+            if req.WhichOneof("body") == "submit" and req.submit.want.view:
+                rep.next_view.seq = 4
+                rep.next_view.view = b"\x55"
+                rep.next_view.view_hash = bytes(32)
+            return rep
+        c = ScriptedClient(answer)
+        st = c.submit("g", 0, 3, text="bid 1", want="view")
+        self.assertEqual(c.sent[0].submit.want, pb.Want(decision=True, legal=True, view=True))
+        self.assertEqual((st.view.seq, st.view.view), (4, b"\x55"))
+        self.assertEqual(c.next_view.view, b"\x55")
+        self.assertEqual((st.fallback, c.requests), (0, 1))
+        st = c.submit("g", 0, 3, text="bid 1", want=True)
+        self.assertIsNone(st.view, "no View unless asked for")
+        self.assertIsNone(c.next_view)
+
+    def test_view_left_out_is_asked_for(self):
+        """A daemon that left the View out (too large for max-message) is asked with state."""
+        def answer(req):
+            if req.WhichOneof("body") == "state":
+                rep = pb.Reply(request_id=req.request_id, code=pb.CODE_OK)
+                rep.state.seq = 4
+                rep.state.view = b"\x66"
+                return rep
+            return self._ok(req)
+        c = ScriptedClient(answer)
+        st = c.submit("g", 1, 3, text="bid 1", want="view")
+        self.assertEqual([r.WhichOneof("body") for r in c.sent], ["submit", "state"])
+        self.assertEqual((c.sent[1].state.seat, c.sent[1].state.text, c.sent[1].state.svg), (1, False, False))
+        self.assertEqual(st.view.view, b"\x66")
+        self.assertEqual(st.fallback, 1)
 
 
 class TestFallback(unittest.TestCase):
@@ -164,6 +203,29 @@ class TestFallback(unittest.TestCase):
         self.assertEqual(st.decision.seq, 6)
         self.assertEqual(st.fallback, 1)
 
+    def test_view_falls_back(self):
+        self.next_decision = decision(6)
+        c = ScriptedClient(lambda req: self._state(req) or self._old(req))
+        st = c.submit("g", 1, 5, order=b"\x01", want="view")
+        self.assertEqual([r.WhichOneof("body") for r in c.sent], ["submit", "pending", "legal", "state"])
+        self.assertEqual(st.view.view, b"\x09")
+        self.assertEqual(st.fallback, 3)
+        # not the seat's to act on: no View asked for
+        self.next_decision = decision(6, must_act=False)
+        c = ScriptedClient(lambda req: self._state(req) or self._old(req))
+        st = c.submit("g", 1, 5, order=b"\x01", want="view")
+        self.assertEqual([r.WhichOneof("body") for r in c.sent], ["submit", "pending"])
+        self.assertIsNone(st.view)
+
+    @staticmethod
+    def _state(req):
+        if req.WhichOneof("body") != "state":
+            return None
+        rep = pb.Reply(request_id=req.request_id, code=pb.CODE_OK)
+        rep.state.seq = 6
+        rep.state.view = b"\x09"
+        return rep
+
     def test_no_legal_when_not_acting(self):
         self.next_decision = decision(6, must_act=False)
         c = ScriptedClient(self._old)
@@ -199,6 +261,9 @@ class Duel:
             return decision(self.seq, kind="dice-nonce", batch=7)
         return decision(self.seq)
 
+    def view(self):
+        return pb.StateView(seq=self.seq, view=bytes([0x70 + self.seq]))
+
     def legal(self):
         lo = pb.LegalOrders(seq=self.seq)
         lo.orders.extend([bytes([self.seq, i]) for i in range(3)])
@@ -214,6 +279,8 @@ class Duel:
             rep.decision.CopyFrom(self.decision())
         elif which == "legal":
             rep.legal.CopyFrom(self.legal())
+        elif which == "state":
+            rep.state.CopyFrom(self.view())
         elif which == "submit":
             if self.stale_once:
                 self.stale_once = False
@@ -232,6 +299,8 @@ class Duel:
             rep.next.CopyFrom(d)
             if body.want.legal and d.you_must_act:
                 rep.next_legal.CopyFrom(self.legal())
+            if body.want.view and d.you_must_act:
+                rep.next_view.CopyFrom(self.view())
         return rep
 
 
@@ -249,6 +318,25 @@ class TestSeat(unittest.TestCase):
         self.assertEqual(c.fallbacks, 0)
         self.assertEqual(s.decision.result.winners, [1])
         self.assertEqual(s.turn(lambda d, legal: 0), None, "nothing to do after the end")
+
+    def test_view_with_each_decision(self):
+        """Seat(view=True): the View comes with the decision, still one request per order."""
+        for new in (True, False):
+            game = Duel(new=new)
+            c = ScriptedClient(game)
+            s = Seat(c, "g", 0, view=True)
+            s.join(entropy=bytes(32))
+            seen = []
+            while not s.ended:
+                seen.append(s.view.view)
+                s.turn(lambda d, legal: 0)
+            self.assertEqual(seen, [b"\x71", b"\x72", b"\x73"])
+            self.assertIsNone(s.view, "no View once the game has ended")
+            if new:
+                self.assertEqual([r.WhichOneof("body") for r in c.sent], ["join", "submit", "submit", "submit"])
+                self.assertTrue(all(getattr(r, r.WhichOneof("body")).want.view for r in c.sent))
+            else:
+                self.assertEqual(c.request_kinds["state"], 3)
 
     def test_old_daemon_same_game(self):
         game = Duel(new=False)
