@@ -634,12 +634,14 @@ static void s_cool(bd_engine *self) {
  * does (once per game and daemon run: g->retries). */
 static int s_thaw(bd_engine *self, bd_game *g, int retries) {
     char err[512] = "";
-    uint64_t n = 0;
+    uint64_t n = 0, before = self->reexecuted;
     if (retries) g->retries = 1;
     if (s_reexecute(self, g, retries ? 2 : 1, &n, err, sizeof err) != 0) {
         log_err("game %s: cannot be read back from its log: %s", g->id, err);
         return -1;
     }
+    log_info("game %s: ended, brought back from its log (%llu inputs re-executed)", g->id,
+             (unsigned long long)(self->reexecuted - before));
     s_after_load(g);
     s_warm_push(self, g);
     return 0;
