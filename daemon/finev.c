@@ -184,6 +184,12 @@ int finev_write(const bd_finev *self, const char *path, int sync) {
     return rc;
 }
 
+/* A payload at `offset` of `len` bytes, with its record's length and kind before it and
+ * its chain hash after it, inside a log of `size` bytes. */
+static int s_inside(uint64_t offset, uint32_t len, uint64_t size) {
+    return offset >= EVLOG_FILE_HEADER + S_REC && offset <= size && (uint64_t)len + 32 <= size - offset;
+}
+
 bd_finev *finev_read(const char *path) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
@@ -225,15 +231,20 @@ bd_finev *finev_read(const char *path) {
     self->ckpt_record = s_g64(b + 80);
     memcpy(self->version, b + 96, FINEV_VERSION_MAX);
     self->version[FINEV_VERSION_MAX] = 0;
+    /* every place it names is a payload inside the log, in log order */
+    int ok = s_inside(self->header_offset, self->header_len, self->log_bytes) &&
+             (!self->ckpt_offset || s_inside(self->ckpt_offset, self->ckpt_len, self->log_bytes));
     const uint8_t *p = b + S_FIXED;
-    for (size_t i = 0; i < self->n; i++, p += S_ENTRY) {
+    for (size_t i = 0; ok && i < self->n; i++, p += S_ENTRY) {
         bd_finev_entry *e = &self->e[i];
         e->seq = s_g64(p);
         e->index = s_g32(p + 8);
         e->visible = s_g32(p + 12);
         e->offset = s_g64(p + 16);
         e->len = s_g32(p + 24);
+        ok = s_inside(e->offset, e->len, self->log_bytes) && (!i || e->offset > self->e[i - 1].offset);
     }
+    if (!ok) finev_destroy(&self);
 done:
     free(b);
     return self;
