@@ -252,6 +252,7 @@ typedef struct s_walk {
     const n20_state *s;
     int u, max, count;
     int dist; /* retreat distance of u */
+    int fort; /* [9.7.2.2] u retreats from a Fortified or Redoubt hex */
     const n20_index *ix;
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
@@ -260,26 +261,50 @@ typedef struct s_walk {
     uint16_t path[N20_MAX_PATH];
 } s_walk;
 
+/* s_retreat_check(w->path, n) == 0 for a path the walk has built: the walk takes only steps the
+ * check's loop passes (the category and LOC-closer priorities from s_best at each hex, the
+ * distance [9.7.6] [9.7.8], no step on from a LOC hex), so what is left to judge is the end of
+ * the path. best/closer: s_best from cur (the walk's vis), computed here if asked and not yet
+ * (*best < 0), for the walk to use next. */
+static int s_walk_ends(s_walk *w, int n, uint16_t cur, const uint16_t *vis, int nvis, int *best, int *closer) {
+    const n20_state *s = w->s;
+    if (n > 0 && s_is_loc(s, w->u, cur)) return 1; /* breaks at the LOC hex if short [9.7.8] */
+    int occ = n > 0 ? n20_ix_unit_at(w->ix, cur) : -1;
+    int need = w->dist;
+    if (n < need) {
+        if (w->fort && n == need - 1 && occ < 0) return 1; /* [9.7.2.2] one fewer hex */
+        if (*best < 0) s_best(s, w->u, cur, vis, nvis, best, closer, w->ix);
+        return !*best; /* the full distance while a way on exists [9.7.8] */
+    }
+    if (occ >= 0 && occ != w->u) {
+        if (*best < 0) s_best(s, w->u, cur, vis, nvis, best, closer, w->ix);
+        if (*best) return 0; /* [9.7.6] not ending stacked while it may go on */
+    }
+    for (int i = need - 1; i >= 0 && i < n - 1; i++) /* [9.7.6] beyond the distance only to leave */
+        if (n20_ix_unit_at(w->ix, w->path[i]) < 0) return 0;
+    return 1;
+}
+
 static void s_dfs(s_walk *w, int n) {
     if (w->count >= w->max) return;
-    if (n >= w->npre && s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
+    uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
+    uint16_t vis[N20_MAX_PATH + 1];
+    int nvis = 0;
+    vis[nvis++] = w->s->u[w->u].hex;
+    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
+    int best = -1, closer = 0;
+    if (n >= w->npre && s_walk_ends(w, n, cur, vis, nvis, &best, &closer)) {
         w->fn(w->ctx, w->u, w->path, n);
         w->count++;
     }
     if (n >= N20_MAX_PATH - 1 || n >= 10) return;
-    uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
     /* No longer path can pass n20_retreat_check once the prefix reaches a LOC hex [9.7.8], or
      * when its next hex would go beyond the distance without leaving a friendly-occupied hex
      * [9.7.6] [9.7.8]: the check rejects every such path at that index, so the subtree is cut. */
     if (n > 0 && s_is_loc(w->s, w->u, cur)) return;
     if (n + 1 > w->dist && (n == 0 || n20_ix_unit_at(w->ix, w->path[n - 1]) < 0)) return;
     /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
-    uint16_t vis[N20_MAX_PATH + 1];
-    int nvis = 0;
-    vis[nvis++] = w->s->u[w->u].hex;
-    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
-    int best, closer;
-    s_best(w->s, w->u, cur, vis, nvis, &best, &closer, w->ix);
+    if (best < 0) s_best(w->s, w->u, cur, vis, nvis, &best, &closer, w->ix);
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
@@ -297,6 +322,7 @@ int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int n
     /* not the unit that must retreat now: every path rejected */
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
     w.dist = s->f.ret_dist[s_dist_index(s, u)];
+    w.fort = n20_is_fortified(s->sc, s, s->u[u].hex);
     n20_index ix;
     n20_index_build(s, &ix);
     w.ix = &ix;
