@@ -4,6 +4,7 @@
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "n20.h"
 
@@ -20,7 +21,7 @@ static int s_seats(const char *scenario, const char **names, size_t max) {
 
 /* BLAKE2b-256 of the scenario's file; a scenario built on a base ([17.0], `base` record)
  * hashes its own file, then its base's, and so on down the chain. */
-static int s_hash(const char *scenario, uint8_t out[32]) {
+static int s_hash_now(const char *scenario, uint8_t out[32]) {
     size_t len = 0;
     const char *t = n20_data_text(scenario, &len);
     const n20_scenario *sc = n20_scenario_get(scenario);
@@ -35,6 +36,32 @@ static int s_hash(const char *scenario, uint8_t out[32]) {
         sc = n20_scenario_get(sc->base);
     }
     return crypto_generichash_final(&st, out, 32);
+}
+
+/* The built-in data never changes: each scenario's hash is computed once (every game created
+ * asks for it) and the copy handed out. */
+enum { S_HASHED = 16 };
+static once_flag s_hash_once = ONCE_FLAG_INIT;
+static uint8_t s_hashes[S_HASHED][32];
+static int s_hash_rc[S_HASHED];
+
+static void s_hash_all(void) {
+    for (size_t i = 0; i < S_HASHED; i++) {
+        const char *name = n20_data_name(i);
+        s_hash_rc[i] = name ? s_hash_now(name, s_hashes[i]) : -1;
+    }
+}
+
+static int s_hash(const char *scenario, uint8_t out[32]) {
+    if (!scenario) return -1;
+    call_once(&s_hash_once, s_hash_all);
+    for (size_t i = 0; i < S_HASHED && n20_data_name(i); i++)
+        if (strcmp(scenario, n20_data_name(i)) == 0) {
+            if (s_hash_rc[i] != 0) return s_hash_rc[i];
+            memcpy(out, s_hashes[i], 32);
+            return 0;
+        }
+    return s_hash_now(scenario, out); /* a name that is no built-in scenario: as before */
 }
 
 /* the rule of each scenario-bound option, for the refusal [17.x] */
