@@ -539,7 +539,7 @@ static void s_legal_declare(s_ctx *c) {
 
 /* [9.7] the step form: every next hex some valid retreat takes after the steps so far, and
  * retreat-stop where those steps are a whole retreat */
-static void s_legal_retreat_steps(s_ctx *c, int u) {
+static void s_legal_retreat_steps(s_ctx *c, int u, const n20_index *ix) {
     const n20_state *s = c->s;
     int k = s->f.ret_done, np = s->f.npath[k];
     char hb[N20_NAME];
@@ -548,7 +548,7 @@ static void s_legal_retreat_steps(s_ctx *c, int u) {
     uint16_t cur = np ? s->f.path[k][np - 1] : s->u[u].hex;
     for (int d = 0; d < 6; d++) {
         uint16_t to;
-        if (n20_neighbor(s->sc, cur, d, &to) < 0 || n20_retreat_step_check(s, u, to, NULL) < 0) continue;
+        if (n20_neighbor(s->sc, cur, d, &to) < 0 || n20_retreat_step_check_ix(s, u, to, NULL, ix) < 0) continue;
         uint32_t hx[1] = {n20_xxyy(to)};
         N20__V1__Retreat r = N20__V1__RETREAT__INIT;
         r.unit = id;
@@ -558,7 +558,7 @@ static void s_legal_retreat_steps(s_ctx *c, int u) {
         o.retreat_step = &r;
         s_emit(c, &o);
     }
-    if (n20_retreat_stop_check(s, u, NULL) == 0) {
+    if (n20_retreat_stop_check_ix(s, u, NULL, ix) == 0) {
         N20__V1__Contact st = N20__V1__CONTACT__INIT;
         st.unit = id;
         o.kind_case = N20__V1__ORDER__KIND_RETREAT_STOP;
@@ -801,8 +801,10 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
         c.kind = N20__V1__ORDER__KIND_RETREAT;
-        if (u >= 0 && !n20_retreat_stepped(s)) n20_retreat_paths(s, u, s_path_cb, &c, 24);
-        if (u >= 0) s_legal_retreat_steps(&c, u);
+        n20_index ix; /* one index for every search of this decision (the state does not change) */
+        if (u >= 0) n20_index_build(s, &ix);
+        if (u >= 0 && !n20_retreat_stepped(s)) n20_retreat_paths_ix(s, u, s_path_cb, &c, 24, &ix);
+        if (u >= 0) s_legal_retreat_steps(&c, u, &ix);
         break;
     }
     case N20_PH_ADVANCE:

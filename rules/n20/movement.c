@@ -149,18 +149,22 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     const n20_scenario *sc = s->sc;
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages (never NULL: gcc -O3 checks the %s) */
+    int leader = sc->units[u].type == N20_LEADER;
+    uint16_t from = 0;
+    if (memo) { /* a path of the search: its pre-check (the checks down to `!path`) has passed */
+        if (s->u[u].where == N20_U_MAP) from = s->u[u].hex;
+        goto path;
+    }
     if (s->phase != N20_PH_MOVE)
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
     if (n20_is_garrison(s, u))
         return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
-    int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
     if (n < 1 || n > N20_MAX_PATH)
         return n20_reject(err, "6.0", "a move must enter between 1 and %d hexes", N20_MAX_PATH);
-    uint16_t from = 0;
     if (s->u[u].where == N20_U_MAP) {
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
@@ -177,6 +181,7 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return -1;
     }
     if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
+path:;
     int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
@@ -227,8 +232,12 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
 
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     int gc = 0;
-    uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     n20_move_check(s, u, path, n, NULL, &gc);
+    n20_move_apply_gc(s, u, path, n, gc, out);
+}
+
+void n20_move_apply_gc(n20_state *s, int u, const uint16_t *path, int n, int gc, n20_out *out) {
+    uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     if (gc) n20_fog_reveal(s, u, out, "16.1.1 committing the Guard"); /* revealed when committed */
     if (gc) n20_morale_one(s, n20_side_of(s, u), -1, out, "12.3.1 committing the Guard");
     if (!start) {

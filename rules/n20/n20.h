@@ -695,6 +695,8 @@ void n20_deck_reshuffle(n20_state *s, brt_dice *dice, n20_out *out, const char *
 int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
                    int *guard_cost);
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* the same with the [12.3.1] Guard commitment n20_move_check gave for this path (found valid) */
+void n20_move_apply_gc(n20_state *s, int u, const uint16_t *path, int n, int gc, n20_out *out);
 int n20_move_allowance(const n20_state *s, int u);
 int n20_can_enter_now(const n20_state *s, int u);
 /* every destination with one path: calls fn for each; returns count */
@@ -752,6 +754,9 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
 int n20_retreat_paths(const n20_state *s, int u,
                       void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx,
                       int max);
+/* the same with the state's index (n20_index_build) */
+int n20_retreat_paths_ix(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                         void *ctx, int max, const n20_index *ix);
 int n20_retreat_current(const n20_state *s); /* unit that must retreat now, -1 */
 int n20_retreat_has_first_step(const n20_state *s, int u);
 
@@ -840,8 +845,11 @@ int n20_declare_obliges(const n20_state *s, int att, int e);
  * s->f.path[k] / npath[k] until it is complete (then carried out as the whole-path retreat) */
 int n20_retreat_stepped(const n20_state *s);
 int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+/* the same with the state's index (n20_index_build), to share one between the checks of a legal() */
+int n20_retreat_step_check_ix(const n20_state *s, int u, uint16_t hex, brt_reject *err, const n20_index *ix);
 int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out); /* 1: done */
 int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err);
+int n20_retreat_stop_check_ix(const n20_state *s, int u, brt_reject *err, const n20_index *ix);
 void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out);
 /* every path beginning with the current unit's steps: fn for each (unbounded but for depth) */
 int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,

@@ -141,6 +141,12 @@ static int s_apply(n20_state *s, unsigned seat, const N20__V1__Order *o, brt_dic
         n = s_strip_start(s, u, path, n);
         if (o->move->n_leaders)
             return n20_reject(err, "16.9.2", "Leaders move on their own in the Movement Phase");
+        if (!n20_ae(s)) { /* no crossing rolls: the path checked is the path applied, checked once */
+            int gc = 0;
+            if (n20_move_check(s, u, path, n, err, &gc) < 0) return -1;
+            n20_move_apply_gc(s, u, path, n, gc, out);
+            break;
+        }
         if (n20_move_check(s, u, path, n, err, NULL) < 0) return -1;
         n = n20_ae_cross(s, u, path, n, dice, out, N20_UF_MOVED); /* A-E [6.10] crossing rolls: the hexes entered */
         if (n > 0) n20_move_apply(s, u, path, n, out);

@@ -316,23 +316,38 @@ static void s_dfs(s_walk *w, int n) {
     }
 }
 
-int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
-                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+/* ix: the state's index, or NULL (built here) */
+static int s_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                        void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max,
+                        const n20_index *ix) {
     s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
     /* not the unit that must retreat now: every path rejected */
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
     w.dist = s->f.ret_dist[s_dist_index(s, u)];
     w.fort = n20_is_fortified(s->sc, s, s->u[u].hex);
-    n20_index ix;
-    n20_index_build(s, &ix);
-    w.ix = &ix;
+    n20_index own;
+    if (!ix) {
+        n20_index_build(s, &own);
+        ix = &own;
+    }
+    w.ix = ix;
     s_dfs(&w, 0);
     return w.count;
 }
 
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+    return s_paths_from(s, u, pre, npre, fn, ctx, max, NULL);
+}
+
+int n20_retreat_paths_ix(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                         void *ctx, int max, const n20_index *ix) {
+    return s_paths_from(s, u, NULL, 0, fn, ctx, max, ix); /* no steps taken yet */
+}
+
 int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                       void *ctx, int max) {
-    return n20_retreat_paths_from(s, u, NULL, 0, fn, ctx, max); /* no steps taken yet */
+    return s_paths_from(s, u, NULL, 0, fn, ctx, max, NULL); /* no steps taken yet */
 }
 
 /* ---- the step form [9.7]: the path hex by hex, carried out whole when complete ---------- */
@@ -349,10 +364,10 @@ static void s_ext_cb(void *ctx, int u, const uint16_t *path, int n) {
 }
 
 /* whether the steps pre (npre hexes) are a whole valid retreat, and whether a longer one begins so */
-static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e) {
+static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e, const n20_index *ix) {
     e->npre = npre;
     e->whole = e->longer = 0;
-    n20_retreat_paths_from(s, u, pre, npre, s_ext_cb, e, 2);
+    s_paths_from(s, u, pre, npre, s_ext_cb, e, 2, ix);
 }
 
 int n20_retreat_stepped(const n20_state *s) {
@@ -360,7 +375,7 @@ int n20_retreat_stepped(const n20_state *s) {
     return s->phase == N20_PH_RETREAT && u >= 0 && s->f.npath[s_dist_index(s, u)] > 0;
 }
 
-int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+int n20_retreat_step_check_ix(const n20_state *s, int u, uint16_t hex, brt_reject *err, const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
@@ -370,11 +385,15 @@ int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *
     memcpy(pre, s->f.path[k], sizeof(uint16_t) * (size_t)np);
     pre[np] = hex;
     s_ext e;
-    s_extends(s, u, pre, np + 1, &e);
+    s_extends(s, u, pre, np + 1, &e, ix);
     if (e.whole || e.longer) return 0;
     /* the reason the whole-path check gives for these hexes as a path */
     if (s_retreat_check(s, u, pre, np + 1, err, NULL) < 0) return -1;
     return n20_reject(err, "9.7", "no retreat of %s begins with these hexes", N20_RUID(s, u));
+}
+
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    return n20_retreat_step_check_ix(s, u, hex, err, NULL);
 }
 
 static void s_step_finish(n20_state *s, int u, brt_dice *dice, n20_out *out) {
@@ -390,19 +409,21 @@ int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n2
     int k = s_dist_index(s, u);
     s->f.path[k][s->f.npath[k]++] = hex;
     s_ext e;
-    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e, NULL);
     if (!e.whole || e.longer) return 0; /* the owner goes on (or may stop: retreat-stop) */
     s_step_finish(s, u, dice, out);      /* no choice left: the path is complete */
     return 1;
 }
 
-int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) {
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) { return n20_retreat_stop_check_ix(s, u, err, NULL); }
+
+int n20_retreat_stop_check_ix(const n20_state *s, int u, brt_reject *err, const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     int k = s_dist_index(s, u);
     s_ext e;
-    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e, ix);
     if (e.whole) return 0;
     if (s_retreat_check(s, u, s->f.path[k], s->f.npath[k], err, NULL) < 0) return -1;
     return n20_reject(err, "9.7.8", "the retreat of %s cannot end here", N20_RUID(s, u));
