@@ -67,7 +67,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "6.0", "%s cannot enter %04u: not a map hex", id, n20_xxyy(to));
     *cost = 1;
     *road = 0;
-    int pontoon = n20_ae_step(s, u, from, to, err); /* A-E [6.10] the Pontoon Bridges */
+    /* the calls below only where their rules can apply (each returns 0 at once elsewhere) */
+    int pontoon = n20_ae(s) && side == N20_FRENCH ? n20_ae_step(s, u, from, to, err) : 0; /* A-E [6.10] the Pontoon Bridges */
     if (pontoon < 0) return -1;
     if (from == 0) {
         if (!s_is_entry(s, u, to))
@@ -80,7 +81,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         if (d < 0)
             return n20_reject(err, "6.0", "%s cannot move from %04u to %04u: not adjacent", id,
                               n20_xxyy(from), n20_xxyy(to));
-        int wg = n20_wg_step(s, u, from, to, err); /* Wagram [6.10.1] [16.10] */
+        int wg = sc->dn.nincomplete || (sc->dn.flor_a && sc->dn.flor_b) ? n20_wg_step(s, u, from, to, err)
+                                                                          : 0; /* Wagram [6.10.1] [16.10] */
         if (wg < 0) return -1;
         if (!pontoon && !wg && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
@@ -101,7 +103,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
-    if (n20_garrison_blocks(s, to, side))
+    if (sc->dn.has_garrison && n20_garrison_blocks(s, to, side))
         return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
                           "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);

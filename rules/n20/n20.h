@@ -443,6 +443,9 @@ typedef struct n20_state {
     n20_dn_state dn;      /* Danube 20 (danube.h); encoded only in v3 games */
 } n20_state;
 
+/* the scenario has the A-E crossing-site rules (danube.h) */
+static inline int n20_ae(const n20_state *s) { return s->sc->dn.nsites > 0; }
+
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
 /* [16.8] the Fatigue Level of unit u (0 when the option is not chosen) */
 static inline int n20_fatigue(const n20_state *s, int u) {
