@@ -136,12 +136,14 @@ typedef struct s_stepres {
 typedef struct s_memo {
     s_stepres (*r)[6];
     const uint64_t *done;
+    int allowance; /* n20_move_allowance of the unit searched */
 } s_memo;
 
-static const s_stepres *s_memo_find(const s_memo *m, uint16_t from, uint16_t to) {
+/* the step from `from` to `to` if the search computed it: in the one direction to lies in */
+static const s_stepres *s_memo_find(const n20_scenario *sc, const s_memo *m, uint16_t from, uint16_t to) {
     if (!m || !from || from >= N20_HEXES || !((m->done[from / 64] >> (from % 64)) & 1)) return NULL;
-    for (int d = 0; d < 6; d++)
-        if (m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
+    int d = n20_dir(sc, from, to);
+    if (d >= 0 && m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
     return NULL;
 }
 
@@ -184,11 +186,11 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     }
     if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
 path:;
-    int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
+    int A = memo ? memo->allowance : n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
         int cost, road, stop;
-        const s_stepres *m = s_memo_find(memo, from, path[i]);
+        const s_stepres *m = s_memo_find(sc, memo, from, path[i]);
         if (m) {
             cost = m->cost;
             road = m->road;
@@ -420,7 +422,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         memset(later, 0, sizeof later);
     }
     int count = 0;
-    s_memo memo = {steps, stepped};
+    s_memo memo = {steps, stepped, A};
     for (int w = 0; w < N20_HEXES / 64; w++) {
         for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
             uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));
