@@ -153,6 +153,9 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
         pd = &n20__v1__retreat__descriptor;
     else if (c->kind == N20__V1__ORDER__KIND_ADVANCE)
         pd = &n20__v1__advance__descriptor;
+    /* a Move or Retreat has no Leader variants below: written directly, done */
+    int variants = c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE;
+    if (pd && !variants && s_emit_path(c, pd, n20_uid(c->s, u), hx, n) == 0) return;
     N20__V1__Move m = N20__V1__MOVE__INIT;
     N20__V1__Retreat r = N20__V1__RETREAT__INIT;
     N20__V1__Advance a = N20__V1__ADVANCE__INIT;
@@ -183,8 +186,7 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
      * (all of them first, as before) */
     int ls[N20_MAX_SIDE];
     char *lids[N20_MAX_SIDE];
-    int nl = (c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE)
-                 ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
+    int nl = variants ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
     if (nl > 6) nl = 6;
     for (unsigned full = (1u << nl) - 1, i = 0; nl > 0 && i < full; i++) {
         unsigned mask = i == 0 ? full : i;
