@@ -10,7 +10,9 @@
  *   - a crash after the journal's fdatasync but before the reply (berthierd-faulty,
  *     gate-after on the journal fdatasync, then kill -9 and the log cut back): the
  *     unacknowledged order is durable, and its retry gets its reply without a new record;
- *   - a clean stop leaves the journal empty (a lone header) and every log durable.
+ *   - a clean stop leaves the journal empty (a lone header) and every log durable;
+ *   - past `journal-size` the logs are fdatasynced and the journal is cut: it never
+ *     holds much more than that, and a power loss after a cut loses nothing.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -73,11 +75,11 @@ static int s_log_has(const td_daemon *d, const char *what) {
     return found;
 }
 
-static void s_new_game(fx *f) {
+static void s_new_game_of(fx *f, const char *ruleset, const char *scenario) {
     s_connect(f);
     uint8_t keys[2][32];
     td_fresh_keys(2, f->pub, f->sec, keys);
-    Berthier__V1__Reply *r = td_create(f->admin, "duel", "standard", 2, (const uint8_t(*)[32])keys, NULL, 0, 0, 0);
+    Berthier__V1__Reply *r = td_create(f->admin, ruleset, scenario, 2, (const uint8_t(*)[32])keys, NULL, 0, 0, 0);
     assert_non_null(r);
     assert_int_equal(r->code, 0);
     snprintf(f->gid, sizeof f->gid, "%s", r->created->game_id);
@@ -94,6 +96,8 @@ static void s_new_game(fx *f) {
         berthier__v1__reply__free_unpacked(r, NULL);
     }
 }
+
+static void s_new_game(fx *f) { s_new_game_of(f, "duel", "standard"); }
 
 /* The next order of a seat that must act, as bytes (not sent). */
 static uint8_t *s_next_order(fx *f, unsigned *seat, size_t *len) {
@@ -288,11 +292,53 @@ static void test_crash_after_journal_sync(void **state) {
     s_finish_and_verify(f);
 }
 
+/* A small journal-size: the journal is cut again and again as the game goes on. */
+static void test_cut_at_size(void **state) {
+    fx *f = *state;
+    assert_int_equal(td_stop(&f->d), 0);
+    snprintf(f->d.extra[0], sizeof f->d.extra[0], "--journal-size");
+    snprintf(f->d.extra[1], sizeof f->d.extra[1], "4096");
+    f->d.nextra = 2;
+    assert_int_equal(td_start(&f->d), 0);
+    s_new_game_of(f, "n20", "waterloo20-standard");   /* a longer game than a duel */
+    off_t max_journal = 0, start = s_size(f->logp);
+    int cuts = 0;
+    for (int k = 0; k < 400 && s_size(f->logp) - start < 8 * 4096; k++) {
+        off_t before = s_size(f->jpath);
+        if (s_play(f, 1) == 0) break;
+        off_t now = s_size(f->jpath);
+        if (now < before) cuts++;
+        if (now > max_journal) max_journal = now;
+        Berthier__V1__Reply *r = td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid, 0);
+        assert_non_null(r);
+        int ended = r->decision->result && r->decision->result->ended;
+        berthier__v1__reply__free_unpacked(r, NULL);
+        if (ended) break;
+    }
+    if (s_size(f->logp) - start < 3 * 4096) {
+        fprintf(stderr, "note: the game ended before its log grew past 3 x journal-size (%lld bytes); cuts not checked\n", (long long)(s_size(f->logp) - start));
+    } else {
+        assert_true(cuts >= 1);
+        assert_true(max_journal < 4 * 4096);
+    }
+    /* a power loss that drops nothing the cut made durable: the log as it is now */
+    off_t now = s_size(f->logp);
+    int orders = s_orders_in_log(f->logp);
+    td_kill9(&f->d);
+    assert_int_equal(truncate(f->logp, now), 0);
+    f->d.nextra = 0;
+    assert_int_equal(td_start(&f->d), 0);
+    assert_int_equal(s_orders_in_log(f->logp), orders);
+    s_connect(f);
+    s_finish_and_verify(f);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_power_loss_log_writes, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_torn_frame_and_journal_off, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_crash_after_journal_sync, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_cut_at_size, s_setup, s_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
