@@ -2,8 +2,10 @@
  * test_daemon_journal.c - the shared journal (daemon/journal.c) under a real berthierd:
  *   - power loss: the daemon is killed (-9) after acknowledging orders, and the game's
  *     log is cut back to its creation (as if none of its page-cache writes had reached
- *     the disk: they were fdatasynced only in the journal); the restart puts them
- *     back from the journal, every acknowledged order is there, and the log verifies;
+ *     the disk: they were fdatasynced only in the journal); a start whose recovery fails
+ *     (berthierd-faulty, its first fdatasync) refuses to start and leaves the journal
+ *     whole; the next start puts the batches back from the journal, every acknowledged
+ *     order is there, and the log verifies;
  *   - a torn journal frame (garbage after the last frame) is dropped, the start is clean;
  *   - the journal of a daemon that was killed is replayed even when the restart runs
  *     with `journal = 0`;
@@ -184,6 +186,19 @@ static void test_power_loss_log_writes(void **state) {
     assert_true(full > f->created_len);
     assert_true(s_size(f->jpath) > 24);   /* the rounds went to the journal */
     td_kill9(&f->d);
+    assert_int_equal(truncate(f->logp, f->created_len), 0);
+    /* a crash during recovery: its first fdatasync fails, the daemon refuses to start and
+     * leaves the journal whole */
+    off_t jlen = s_size(f->jpath);
+    f->d.binary = "berthierd-faulty";
+    snprintf(f->d.env, sizeof f->d.env, "BERTHIERD_FAULT=fdatasync=1");
+    assert_int_equal(td_start(&f->d), -2);
+    assert_int_equal(f->d.last_exit, 1);
+    assert_true(s_log_has(&f->d, "refusing to start"));
+    assert_int_equal(s_size(f->jpath), jlen);
+    f->d.binary = NULL;
+    f->d.env[0] = 0;
+    /* and the log as the power loss left it, again */
     assert_int_equal(truncate(f->logp, f->created_len), 0);
     assert_int_equal(td_start(&f->d), 0);
     assert_true(s_log_has(&f->d, "journal: "));
