@@ -1277,14 +1277,15 @@ static int s_journal_recover(bd_engine *self, char *err, size_t errlen) {
     snprintf(path, sizeof path, "%s/journal", self->games_dir);
     journal_stats st;
     if (self->cfg->journal) {
-        self->journal = journal_open(path, self->games_dir, &st, err, errlen);
+        /* zeros for a journal-size and some: the frames of a cycle overwrite blocks that exist */
+        self->journal = journal_open(path, self->games_dir, self->cfg->journal_size + (256u << 10), &st, err, errlen);
         if (!self->journal) return -1;
     } else if (journal_recover(path, self->games_dir, &st, err, errlen) != 0) {
         return -1;
     }
     if (st.frames || st.torn_bytes)
         log_info("journal: %llu frames replayed (%llu batches, %llu of them written again) into %llu logs; "
-                 "%llu bytes of a torn last frame dropped",
+                 "%llu bytes after the last complete frame ignored (a torn frame, or older frames)",
                  (unsigned long long)st.frames, (unsigned long long)st.batches, (unsigned long long)st.rewritten,
                  (unsigned long long)st.logs, (unsigned long long)st.torn_bytes);
     return 0;

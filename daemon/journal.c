@@ -32,18 +32,24 @@
  *
  *   The entries fill the B bytes exactly. Nothing else is in the file.
  *
- * WRITING. A frame is appended (looping on short writes) after its batches were
- * written to their logs, and fdatasynced before anything of its round is
- * acknowledged; the next frame is appended only after that. So only the last
- * frame can be torn by a crash or a power loss, and it was never acknowledged.
- * A failed write or fdatasync poisons the journal; no fdatasync is retried.
- * The file is made (O_EXCL, header, fdatasync, fsync of the directory) at the
- * first frame, so a data dir where no round ever ran has no journal.
+ * WRITING. A frame is written at the journal's end (looping on short writes)
+ * after its batches were written to their logs, and fdatasynced before
+ * anything of its round is acknowledged; the next frame is written only after
+ * that. So only the last frame can be torn by a crash or a power loss, and it
+ * was never acknowledged. A failed write or fdatasync poisons the journal; no
+ * fdatasync is retried. The file is made (O_EXCL, header, zeros up to the size
+ * asked for, fdatasync, fsync of the directory) at the first frame, so a data
+ * dir where no round ever ran has no journal. The zeros are there so that the
+ * frames overwrite blocks that already exist: the fdatasync of a write that
+ * neither extends the file nor allocates blocks has no metadata to commit,
+ * which on a journalling file system (ext4) is much of its cost.
  *
  * CUT. Once every log named by the journal's frames has been fdatasynced, the
- * journal is emptied: ftruncate to 0, the header with epoch + 1, fdatasync. A
- * crash in between leaves an empty file or a lone header: nothing to replay,
- * which is right since the logs were durable.
+ * journal is emptied: the header with epoch + 1 is written over the old one and
+ * fdatasynced, and the next frame goes at offset 24. The bytes after it (older
+ * frames, zeros) stay: a frame of an older epoch never links to the new header's
+ * hash. A crash before the new header is durable leaves the old one, whose frames
+ * are then replayed once more: harmless, their logs already hold those bytes.
  *
  * RECOVERY (journal_open, journal_recover), before any log is opened:
  *   1. A file shorter than the header, or holding only zero bytes, is empty.
@@ -83,7 +89,8 @@
 struct bd_journal {
     char *path;
     int fd;                     /* -1 until the file exists */
-    uint64_t size;              /* bytes in the file */
+    uint64_t size;              /* the end of the last frame (of the header after a cut) */
+    size_t prealloc;            /* zeros written when the file is made */
     uint64_t epoch;
     uint8_t prev[JOURNAL_HASH]; /* hash of the last frame (or of the header) */
     brt_buf frame;              /* the round's frame being built */
@@ -147,12 +154,12 @@ static int s_write_all(int fd, const uint8_t *p, size_t n) {
     return 0;
 }
 
-/* Empty the file: ftruncate, a fresh header with `epoch`, fdatasync. */
+/* Empty the journal: a fresh header with `epoch` over the old one, fdatasync; the
+ * next frame goes right after it. */
 static int s_cut(int fd, uint64_t epoch) {
     const evlog_io *io = evlog_io_get();
     uint8_t hdr[JOURNAL_HEADER];
     s_header(epoch, hdr);
-    if (io->ftruncate(fd, 0) != 0) return -1;
     if (lseek(fd, 0, SEEK_SET) != 0) return -1;
     if (s_write_all(fd, hdr, sizeof hdr) != 0) return -1;
     return io->fdatasync(fd);
@@ -368,7 +375,10 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
         off += 4 + (size_t)b + JOURNAL_HASH;
     }
     if (rc == 0) {
-        st->torn_bytes = size - off;
+        /* what follows the last complete frame, up to where the zeros of unused space begin */
+        size_t end = size;
+        while (end > off && data[end - 1] == 0) end--;
+        st->torn_bytes = end - off;
         const evlog_io *io = evlog_io_get();
         for (size_t i = 0; i < logs.n && rc == 0; i++) {
             if (io->fdatasync(logs.v[i].fd) != 0) {
@@ -418,7 +428,8 @@ int journal_recover(const char *path, const char *games_dir, journal_stats *stat
     return 0;
 }
 
-bd_journal *journal_open(const char *path, const char *games_dir, journal_stats *stats, char *err, size_t errlen) {
+bd_journal *journal_open(const char *path, const char *games_dir, size_t prealloc, journal_stats *stats, char *err,
+                         size_t errlen) {
     journal_stats local;
     if (!stats) stats = &local;
     memset(stats, 0, sizeof *stats);
@@ -433,6 +444,7 @@ bd_journal *journal_open(const char *path, const char *games_dir, journal_stats 
         return NULL;
     }
     buf_init(&self->frame);
+    self->prealloc = prealloc;
     if (s_recover(path, games_dir, stats, &self->fd, &self->epoch, err, errlen) != 0) {
         journal_destroy(&self);
         return NULL;
@@ -490,7 +502,7 @@ int journal_add(bd_journal *self, const char *game_id, uint64_t offset, const ui
 
 size_t journal_pending(const bd_journal *self) { return self ? self->count : 0; }
 
-/* Make the file: header, fdatasync, directory fsync. */
+/* Make the file: header, zeros up to prealloc, fdatasync, directory fsync. */
 static int s_create(bd_journal *self) {
     const evlog_io *io = evlog_io_get();
     self->fd = open(self->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -498,7 +510,22 @@ static int s_create(bd_journal *self) {
     self->epoch = 1;
     uint8_t hdr[JOURNAL_HEADER];
     s_header(self->epoch, hdr);
-    if (s_write_all(self->fd, hdr, sizeof hdr) != 0 || io->fdatasync(self->fd) != 0) return -1;
+    if (s_write_all(self->fd, hdr, sizeof hdr) != 0) return -1;
+    if (self->prealloc > JOURNAL_HEADER) {
+        uint8_t *zero = calloc(1, 1u << 16);
+        if (!zero) return -1;
+        for (size_t left = self->prealloc - JOURNAL_HEADER; left > 0;) {
+            size_t n = left < (1u << 16) ? left : (1u << 16);
+            if (s_write_all(self->fd, zero, n) != 0) {
+                free(zero);
+                return -1;
+            }
+            left -= n;
+        }
+        free(zero);
+        if (lseek(self->fd, JOURNAL_HEADER, SEEK_SET) != JOURNAL_HEADER) return -1;
+    }
+    if (io->fdatasync(self->fd) != 0) return -1;
     char dir[1200];
     snprintf(dir, sizeof dir, "%s", self->path);
     char *slash = strrchr(dir, '/');

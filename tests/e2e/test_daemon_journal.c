@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include <cmocka.h>
+#include <sodium.h>
 
 #include "evlog.h"
 #include "test_daemon_common.h"
@@ -154,6 +155,35 @@ static uint64_t s_play(fx *f, int steps) {
     return seq;
 }
 
+/* The complete frames of the journal as daemon/journal.c defines them (its header, then
+ * frames each closed by BLAKE2b-256 keyed with the previous hash); *end = where the last
+ * one ends. -1 if there is no journal. */
+static int s_journal_frames(const char *path, size_t *end) {
+    size_t n = 0;
+    uint8_t *b = td_slurp(path, &n);
+    if (!b) return -1;
+    int frames = 0;
+    size_t off = 24;
+    uint8_t prev[32];
+    if (n >= 24) {
+        crypto_generichash(prev, 32, b, 24, NULL, 0);
+        while (n - off >= 48) {
+            uint32_t len = (uint32_t)b[off] | (uint32_t)b[off + 1] << 8 | (uint32_t)b[off + 2] << 16 |
+                           (uint32_t)b[off + 3] << 24;
+            if (len < 12 || len > n - off - 36) break;
+            uint8_t h[32];
+            crypto_generichash(h, 32, b + off, 4 + (size_t)len, prev, 32);
+            if (memcmp(h, b + off + 4 + len, 32) != 0) break;
+            memcpy(prev, h, 32);
+            off += 4 + (size_t)len + 32;
+            frames++;
+        }
+    }
+    free(b);
+    if (end) *end = off;
+    return frames;
+}
+
 static int s_orders_in_log(const char *path) {
     char err[256];
     evlog_reader *rd = evlog_reader_open(path, err, sizeof err);
@@ -168,8 +198,8 @@ static int s_orders_in_log(const char *path) {
 static void s_finish_and_verify(fx *f) {
     s_play(f, 0);
     assert_int_equal(td_stop(&f->d), 0);
-    /* a clean stop: the journal holds its header alone */
-    assert_int_equal(s_size(f->jpath), 24);
+    /* a clean stop: the journal holds no frame */
+    assert_int_equal(s_journal_frames(f->jpath, NULL), 0);
     int skipped;
     int vrc = td_replay_verify(f->logp, &skipped);
     if (!skipped) assert_int_equal(vrc, 0);
@@ -184,7 +214,7 @@ static void test_power_loss_log_writes(void **state) {
     assert_int_equal(orders, 8);
     off_t full = s_size(f->logp);
     assert_true(full > f->created_len);
-    assert_true(s_size(f->jpath) > 24);   /* the rounds went to the journal */
+    assert_true(s_journal_frames(f->jpath, NULL) >= 8);   /* the rounds went to the journal */
     td_kill9(&f->d);
     assert_int_equal(truncate(f->logp, f->created_len), 0);
     /* a crash during recovery: its first fdatasync fails, the daemon refuses to start and
@@ -202,7 +232,7 @@ static void test_power_loss_log_writes(void **state) {
     assert_int_equal(truncate(f->logp, f->created_len), 0);
     assert_int_equal(td_start(&f->d), 0);
     assert_true(s_log_has(&f->d, "journal: "));
-    assert_int_equal(s_size(f->jpath), 24);   /* cut after the replay */
+    assert_int_equal(s_journal_frames(f->jpath, NULL), 0);   /* cut after the replay */
     assert_true(s_size(f->logp) >= full);
     assert_true(s_orders_in_log(f->logp) >= orders);
     s_connect(f);
@@ -224,23 +254,33 @@ static void test_torn_frame_and_journal_off(void **state) {
     s_play(f, 5);
     int orders = s_orders_in_log(f->logp);
     td_kill9(&f->d);
-    /* half a frame: a length, a round number and garbage that does not link */
-    FILE *fp = fopen(f->jpath, "ab");
+    /* half a frame after the last one: a length, a round number and garbage that does not link */
+    size_t end = 0;
+    int frames = s_journal_frames(f->jpath, &end);
+    assert_true(frames >= 5);
+    FILE *fp = fopen(f->jpath, "r+b");
     assert_non_null(fp);
-    const uint8_t torn[40] = {200, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9, 9, 1, 0, 0, 0, 16, 'a', 'b'};
+    uint8_t torn[40];
+    memset(torn, 0x5a, sizeof torn);   /* no zero at its end: all 40 bytes count */
+    torn[0] = 200, torn[1] = torn[2] = torn[3] = 0;
+    assert_int_equal(fseek(fp, (long)end, SEEK_SET), 0);
     assert_int_equal(fwrite(torn, 1, sizeof torn, fp), sizeof torn);
     fclose(fp);
+    assert_int_equal(s_journal_frames(f->jpath, NULL), frames);
     assert_int_equal(truncate(f->logp, f->created_len), 0);
     snprintf(f->d.extra[0], sizeof f->d.extra[0], "--journal");
     snprintf(f->d.extra[1], sizeof f->d.extra[1], "0");
     f->d.nextra = 2;
     assert_int_equal(td_start(&f->d), 0);
-    assert_true(s_log_has(&f->d, "40 bytes of a torn last frame dropped"));
+    char want[160];
+    snprintf(want, sizeof want, "journal: %d frames replayed", frames);
+    assert_true(s_log_has(&f->d, want));
+    assert_true(s_log_has(&f->d, "40 bytes after the last complete frame ignored"));
     assert_int_equal(s_orders_in_log(f->logp), orders);
     s_connect(f);
     s_play(f, 3);
     /* with the journal off, the rounds no longer touch it */
-    assert_int_equal(s_size(f->jpath), 24);
+    assert_int_equal(s_journal_frames(f->jpath, NULL), 0);
     td_kill9(&f->d);
     f->d.nextra = 0;
     assert_int_equal(td_start(&f->d), 0);
@@ -319,11 +359,12 @@ static void test_cut_at_size(void **state) {
     off_t max_journal = 0, start = s_size(f->logp);
     int cuts = 0;
     for (int k = 0; k < 400 && s_size(f->logp) - start < 8 * 4096; k++) {
-        off_t before = s_size(f->jpath);
+        size_t before = 0, now = 0;
+        (void)s_journal_frames(f->jpath, &before);
         if (s_play(f, 1) == 0) break;
-        off_t now = s_size(f->jpath);
+        (void)s_journal_frames(f->jpath, &now);
         if (now < before) cuts++;
-        if (now > max_journal) max_journal = now;
+        if ((off_t)now > max_journal) max_journal = (off_t)now;
         Berthier__V1__Reply *r = td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid, 0);
         assert_non_null(r);
         int ended = r->decision->result && r->decision->result->ended;
