@@ -1285,7 +1285,7 @@ static int s_journal_recover(bd_engine *self, char *err, size_t errlen) {
     }
     if (st.frames || st.torn_bytes)
         log_info("journal: %llu frames replayed (%llu batches, %llu of them written again) into %llu logs; "
-                 "%llu bytes after the last complete frame ignored (a torn frame, or older frames)",
+                 "the %llu bytes of the next frame ignored (torn, or from before the last cut)",
                  (unsigned long long)st.frames, (unsigned long long)st.batches, (unsigned long long)st.rewritten,
                  (unsigned long long)st.logs, (unsigned long long)st.torn_bytes);
     return 0;

@@ -165,36 +165,18 @@ static int s_cut(int fd, uint64_t epoch) {
     return io->fdatasync(fd);
 }
 
-static int s_read_all(int fd, uint8_t **out, size_t *outlen) {
-    struct stat st;
-    if (fstat(fd, &st) != 0) return -1;
-    size_t cap = (size_t)st.st_size + 1, len = 0;
-    uint8_t *data = malloc(cap);
-    if (!data) return -1;
-    for (;;) {
-        if (len == cap) {
-            uint8_t *d = realloc(data, cap * 2);
-            if (!d) {
-                free(data);
-                errno = ENOMEM;
-                return -1;
-            }
-            data = d;
-            cap *= 2;
-        }
-        ssize_t r = pread(fd, data + len, cap - len, (off_t)len);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            int saved = errno;
-            free(data);
-            errno = saved;
+/* Read exactly n bytes at off: 0, or -1 (an error, or the file ends first). */
+static int s_pread_all(int fd, uint8_t *p, size_t n, size_t off) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, p + got, n - got, (off_t)(off + got));
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            if (r == 0) errno = EIO;
             return -1;
         }
-        if (r == 0) break;
-        len += (size_t)r;
+        got += (size_t)r;
     }
-    *out = data;
-    *outlen = len;
     return 0;
 }
 
@@ -301,17 +283,24 @@ static int s_put_batch(s_log *l, const char *games_dir, uint64_t offset, const u
 /* Recovery on an open journal file; *epoch is set to the epoch the cut wrote. */
 static int s_recover_fd(int fd, const char *path, const char *games_dir, journal_stats *st, uint64_t *epoch,
                         char *err, size_t errlen) {
-    uint8_t *data = NULL;
-    size_t size = 0;
-    if (s_read_all(fd, &data, &size) != 0) {
-        s_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    /* Read frame by frame, not the whole file: most of it is zeros or older frames. */
+    struct stat sst;
+    if (fstat(fd, &sst) != 0) {
+        s_err(err, errlen, "cannot stat %s: %s", path, strerror(errno));
         return -1;
     }
+    size_t size = (size_t)sst.st_size;
+    uint8_t hdr[JOURNAL_HEADER] = {0};
     int zero = 1;
-    for (size_t i = 0; i < size && zero; i++) zero = data[i] == 0;
+    if (size >= JOURNAL_HEADER) {
+        if (s_pread_all(fd, hdr, JOURNAL_HEADER, 0) != 0) {
+            s_err(err, errlen, "cannot read %s: %s", path, strerror(errno));
+            return -1;
+        }
+        for (size_t i = 0; i < JOURNAL_HEADER && zero; i++) zero = hdr[i] == 0;
+    }
     if (size < JOURNAL_HEADER || zero) {
-        /* made or cut, and stopped before its header was durable: nothing in it */
-        free(data);
+        /* made, and stopped before its header was durable: nothing in it */
         *epoch = 1;
         if (s_cut(fd, *epoch) != 0) {
             s_err(err, errlen, "cannot rewrite the header of %s: %s", path, strerror(errno));
@@ -319,27 +308,41 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
         }
         return 0;
     }
-    if (memcmp(data, JOURNAL_MAGIC, 8) != 0 || s_get_u32(data + 8) != JOURNAL_FORMAT || s_get_u32(data + 12) != 0) {
+    if (memcmp(hdr, JOURNAL_MAGIC, 8) != 0 || s_get_u32(hdr + 8) != JOURNAL_FORMAT || s_get_u32(hdr + 12) != 0) {
         s_err(err, errlen, "%s: bad header (not a Berthier journal of format %d)", path, JOURNAL_FORMAT);
-        free(data);
         return -1;
     }
-    uint64_t ep = s_get_u64(data + 16);
+    uint64_t ep = s_get_u64(hdr + 16);
     uint8_t prev[JOURNAL_HASH];
-    s_header_hash(data, prev);
+    s_header_hash(hdr, prev);
     s_logs logs = {0};
     size_t off = JOURNAL_HEADER;
     int rc = 0;
+    brt_buf fb;   /* the frame being read */
+    buf_init(&fb);
     for (;;) {
         size_t rem = size - off;
         if (rem < 4 + FRAME_FIXED - 4 + JOURNAL_HASH) break;
-        uint32_t b = s_get_u32(data + off);
+        uint8_t lb[4];
+        if (s_pread_all(fd, lb, 4, off) != 0) break;
+        uint32_t b = s_get_u32(lb);
+        if (b == 0) break;   /* zeros: space not used yet */
+        st->torn_bytes = rem < 4 + (size_t)b + JOURNAL_HASH ? rem : 4 + (size_t)b + JOURNAL_HASH;
         if (b < FRAME_FIXED - 4 || (size_t)b > rem - 4 - JOURNAL_HASH) break;
+        buf_reset(&fb);
+        if (buf_reserve(&fb, 4 + (size_t)b + JOURNAL_HASH) != 0) {
+            s_err(err, errlen, "out of memory reading %s", path);
+            rc = -1;
+            break;
+        }
+        if (s_pread_all(fd, fb.data, 4 + (size_t)b + JOURNAL_HASH, off) != 0) break;
+        const uint8_t *data = fb.data;
         uint8_t h[JOURNAL_HASH];
-        s_frame_hash(prev, data + off, 4 + (size_t)b, h);
-        if (sodium_memcmp(h, data + off + 4 + b, JOURNAL_HASH) != 0) break;
+        s_frame_hash(prev, data, 4 + (size_t)b, h);
+        if (sodium_memcmp(h, data + 4 + b, JOURNAL_HASH) != 0) break;
+        st->torn_bytes = 0;
         /* a complete frame: its batches were acknowledged (or were about to be) */
-        const uint8_t *p = data + off + 4, *end = p + b;
+        const uint8_t *p = data + 4, *end = p + b;
         uint32_t count = s_get_u32(p + 8);
         p += 12;
         const char *bad = count == 0 ? "no batches" : NULL;
@@ -374,11 +377,8 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
         st->frames++;
         off += 4 + (size_t)b + JOURNAL_HASH;
     }
+    buf_free(&fb);
     if (rc == 0) {
-        /* what follows the last complete frame, up to where the zeros of unused space begin */
-        size_t end = size;
-        while (end > off && data[end - 1] == 0) end--;
-        st->torn_bytes = end - off;
         const evlog_io *io = evlog_io_get();
         for (size_t i = 0; i < logs.n && rc == 0; i++) {
             if (io->fdatasync(logs.v[i].fd) != 0) {
@@ -390,7 +390,6 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
         }
     }
     s_logs_close(&logs);
-    free(data);
     if (rc != 0) return -1;
     *epoch = ep + 1;
     if (s_cut(fd, *epoch) != 0) {

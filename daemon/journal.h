@@ -37,8 +37,9 @@ typedef struct journal_stats {
     uint64_t batches;       /* game batches in them */
     uint64_t rewritten;     /* batches whose bytes the log did not hold (written again) */
     uint64_t logs;          /* logs fdatasynced */
-    uint64_t torn_bytes;    /* bytes after the last complete frame, zeros at the end left out: a
-                             * torn frame (never acknowledged) and frames of earlier epochs */
+    uint64_t torn_bytes;    /* the bytes of the frame after the last complete one, when one starts
+                             * there (its length is not 0) but is incomplete or does not link: a
+                             * torn frame (never acknowledged), or a frame of an earlier epoch */
 } journal_stats;
 
 /* Recover, then open for appending. `path` is the journal file, `games_dir`
