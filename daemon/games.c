@@ -1288,6 +1288,9 @@ static int s_journal_recover(bd_engine *self, char *err, size_t errlen) {
                  "the %llu bytes of the next frame ignored (torn, or from before the last cut)",
                  (unsigned long long)st.frames, (unsigned long long)st.batches, (unsigned long long)st.rewritten,
                  (unsigned long long)st.logs, (unsigned long long)st.torn_bytes);
+    if (st.skipped)
+        log_warn("journal: %llu batches of logs no longer in %s left out (the first: %s.log)",
+                 (unsigned long long)st.skipped, self->games_dir, st.skipped_id);
     return 0;
 }
 

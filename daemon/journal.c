@@ -58,10 +58,12 @@
  *      links; the first that does not is the torn tail (dropped with all after
  *      it). A frame whose hash links but whose entries do not parse refuses
  *      the start (it cannot have been torn).
- *   3. For each batch in order: the log <games>/<id>.log must exist and be at
- *      least `offset` bytes long (else bytes fdatasynced before the last cut are
+ *   3. For each batch in order: the log <games>/<id>.log must be at least
+ *      `offset` bytes long (else bytes fdatasynced before the last cut are
  *      missing: the start is refused); where its bytes at offset differ from
- *      the batch's (or are missing), the batch is written there.
+ *      the batch's (or are missing), the batch is written there. A log that is
+ *      not there at all was moved out by an operator (a log is created durable
+ *      before any batch of it): its batches are left out, and counted.
  *   4. Every log named is fdatasynced, then the journal is cut.
  * A crash anywhere in 3-4 leaves the journal as it was; the next start does the
  * same again (writing the same bytes at the same offsets). After recovery each
@@ -227,6 +229,11 @@ static s_log *s_logs_get(s_logs *ls, const char *games_dir, const uint8_t *id, s
     char path[1200];
     snprintf(path, sizeof path, "%s/%s.log", games_dir, l->id);
     l->fd = open(path, O_RDWR | O_CLOEXEC);
+    if (l->fd < 0 && errno == ENOENT) {   /* moved out by an operator: its batches are left out */
+        l->size = 0;
+        ls->n++;
+        return l;
+    }
     if (l->fd < 0) {
         s_err(err, errlen, "the journal holds batches of %s, which cannot be opened: %s", path, strerror(errno));
         return NULL;
@@ -359,6 +366,12 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
             if ((size_t)(end - p) < n) { bad = "batch cut short"; break; }
             s_log *l = s_logs_get(&logs, games_dir, id, idlen, err, errlen);
             if (!l) { rc = -1; break; }
+            if (l->fd < 0) {
+                if (!st->skipped) snprintf(st->skipped_id, sizeof st->skipped_id, "%s", l->id);
+                st->skipped++;
+                p += n;
+                continue;
+            }
             int put = s_put_batch(l, games_dir, boff, p, n, err, errlen);
             if (put < 0) { rc = -1; break; }
             st->batches++;
@@ -381,6 +394,7 @@ static int s_recover_fd(int fd, const char *path, const char *games_dir, journal
     if (rc == 0) {
         const evlog_io *io = evlog_io_get();
         for (size_t i = 0; i < logs.n && rc == 0; i++) {
+            if (logs.v[i].fd < 0) continue;
             if (io->fdatasync(logs.v[i].fd) != 0) {
                 s_err(err, errlen, "cannot fdatasync %s/%s.log after putting the journal's batches in: %s",
                       games_dir, logs.v[i].id, strerror(errno));

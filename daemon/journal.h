@@ -37,6 +37,9 @@ typedef struct journal_stats {
     uint64_t batches;       /* game batches in them */
     uint64_t rewritten;     /* batches whose bytes the log did not hold (written again) */
     uint64_t logs;          /* logs fdatasynced */
+    uint64_t skipped;       /* batches of logs that are no longer in the directory (moved out
+                             * by an operator): left out */
+    char skipped_id[JOURNAL_ID_MAX + 1];   /* the first of those logs */
     uint64_t torn_bytes;    /* the bytes of the frame after the last complete one, when one starts
                              * there (its length is not 0) but is incomplete or does not link: a
                              * torn frame (never acknowledged), or a frame of an earlier epoch */
@@ -46,7 +49,8 @@ typedef struct journal_stats {
  * the directory of <id>.log. If the file holds frames, each batch is put in
  * its log (written where the log does not hold exactly those bytes at that
  * offset), every log named is fdatasynced, and the journal is cut; a torn last
- * frame is dropped. Must run before any log is opened with evlog_open. A
+ * frame is dropped; the batches of a log that is no longer there (an operator
+ * moved it out of the directory) are left out and counted. Must run before any log is opened with evlog_open. A
  * missing journal is created at the first journal_write (so that a data dir
  * without any round holds no journal), with `prealloc` bytes of zeros (see
  * journal.c, WRITING). NULL with err filled if recovery could

@@ -6,7 +6,8 @@
  *   - recovery is idempotent: a failed fdatasync during recovery (a crash there)
  *     leaves the journal as it was, and the next recovery does it all again;
  *   - a log shorter than a batch's offset (bytes lost from before the last cut)
- *     refuses recovery, naming the log;
+ *     refuses recovery, naming the log; a log moved out of the directory has its
+ *     batches left out (counted), and is not made again;
  *   - a failed journal fdatasync poisons the journal: nothing more is written;
  *   - the engine: N games with an input each in one commit round cost one fdatasync
  *     with the journal on, N with it off (the I/O shim counts them).
@@ -281,6 +282,26 @@ static void test_missing_prefix_refused(void **state) {
     assert_true(s_size(f->jpath) > JOURNAL_HEADER);   /* left for people to look at */
 }
 
+static void test_moved_log_left_out(void **state) {
+    fx *f = *state;
+    off_t created = s_size(f->path[0]);
+    assert_int_equal(s_round(f, 1, 3), 0);
+    assert_int_equal(s_round(f, 2, 3), 0);
+    for (int i = 0; i < 2; i++) evlog_destroy(&f->log[i]);
+    journal_destroy(&f->j);
+    assert_int_equal(unlink(f->path[1]), 0);   /* an operator moved it out */
+    assert_int_equal(truncate(f->path[0], created), 0);
+    char err[256];
+    journal_stats st;
+    assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
+    assert_int_equal(st.frames, 2);
+    assert_int_equal(st.skipped, 2);
+    assert_string_equal(st.skipped_id, f->id[1]);
+    assert_int_equal(st.rewritten, 2);
+    assert_int_equal(access(f->path[1], F_OK), -1);   /* not made again */
+    assert_int_equal(s_records(f->path[0]), 6);
+}
+
 static void test_journal_fdatasync_failure_poisons(void **state) {
     fx *f = *state;
     assert_int_equal(s_round(f, 1, 3), 0);
@@ -471,6 +492,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_missing_prefix_refused, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_journal_fdatasync_failure_poisons, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_prealloc_cut_and_overwrite, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_moved_log_left_out, s_setup, s_teardown),
         cmocka_unit_test(test_engine_one_fdatasync_per_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
