@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sodium.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,10 @@
 #include "seatsig.h"
 
 /* ---- an I/O shim that counts fdatasyncs and fails the Nth ---- */
-static long s_syncs, s_fail_at;
+static atomic_long s_syncs;   /* the engine's flush threads call it at the same time */
+static long s_fail_at;
 static int s_fdatasync(int fd) {
-    if (++s_syncs == s_fail_at) {
+    if (atomic_fetch_add(&s_syncs, 1) + 1 == s_fail_at) {
         errno = EIO;
         return -1;
     }
@@ -46,7 +48,7 @@ static evlog_io s_io;
 static void s_shim(long fail_at) {
     s_io = evlog_io_default;
     s_io.fdatasync = s_fdatasync;
-    s_syncs = 0;
+    atomic_store(&s_syncs, 0);
     s_fail_at = fail_at;
     evlog_io_set(&s_io);
 }
@@ -454,7 +456,7 @@ static long s_syncs_of_round(unsigned journal, unsigned ngames) {
     for (unsigned g = 0; g < ngames; g++) s_join(eng, gid[g], 1, seat_key[1], rid++);
     s_shim(0);
     assert_int_equal(engine_sync(eng, err, sizeof err), 0);
-    long syncs = s_syncs;
+    long syncs = atomic_load(&s_syncs);
     evlog_io_set(NULL);
     /* a clean stop leaves the journal empty */
     engine_destroy(&eng);
