@@ -523,21 +523,15 @@ static int s_create(bd_journal *self) {
     self->epoch = 1;
     uint8_t hdr[JOURNAL_HEADER];
     s_header(self->epoch, hdr);
-    if (s_write_all(self->fd, hdr, sizeof hdr) != 0) return -1;
-    if (self->prealloc > JOURNAL_HEADER) {
-        uint8_t *zero = calloc(1, 1u << 16);
-        if (!zero) return -1;
-        for (size_t left = self->prealloc - JOURNAL_HEADER; left > 0;) {
-            size_t n = left < (1u << 16) ? left : (1u << 16);
-            if (s_write_all(self->fd, zero, n) != 0) {
-                free(zero);
-                return -1;
-            }
-            left -= n;
-        }
-        free(zero);
-        if (lseek(self->fd, JOURNAL_HEADER, SEEK_SET) != JOURNAL_HEADER) return -1;
-    }
+    /* the header and the zeros in one write (one call for the fault injection to count) */
+    size_t n = self->prealloc > JOURNAL_HEADER ? self->prealloc : JOURNAL_HEADER;
+    uint8_t *first = calloc(1, n);
+    if (!first) return -1;
+    memcpy(first, hdr, sizeof hdr);
+    int wrc = s_write_all(self->fd, first, n);
+    free(first);
+    if (wrc != 0) return -1;
+    if (lseek(self->fd, JOURNAL_HEADER, SEEK_SET) != JOURNAL_HEADER) return -1;
     if (io->fdatasync(self->fd) != 0) return -1;
     char dir[1200];
     snprintf(dir, sizeof dir, "%s", self->path);
