@@ -50,6 +50,14 @@
  * damage the last batch (its writes dropped, reordered or torn at any sector),
  * and a batch followed by a complete later batch was durable.
  *
+ * JOURNAL MODE (daemon/journal.c). evlog_sync_write + evlog_sync_batch +
+ * evlog_sync_handed: the batch is written here and made durable by the caller
+ * elsewhere (the daemon's journal holds a copy with its offset); the log's own
+ * fdatasync comes later (evlog_sync_data, or any evlog_sync_flush). Then the
+ * rule above does not hold on this file's blocks alone: after a power loss it
+ * may lack several batches, and the caller must put them back (the journal's
+ * recovery writes the same bytes at the same offsets) before evlog_open.
+ *
  * RECOVERY (evlog_open, evlog_reader). The whole file is analysed first:
  *   1. The records are walked from the start, checking each length, kind and
  *      chain link. D is the end of the last valid SYNC record.

@@ -50,7 +50,7 @@ static const s_setting s_settings[] = {
      "live connections served per key; more get CODE_TOO_MANY_CONNECTIONS (0 = no cap)"},
     {"journal", S_NUM_FIELD(S_UINT, journal, 0, 1),
      "1: a commit round is one append and one fdatasync of a shared journal; 0: one fdatasync per touched log"},
-    {"journal-size", S_NUM_FIELD(S_SIZE, journal_size, 64 << 10, 1ll << 40),
+    {"journal-size", S_NUM_FIELD(S_SIZE, journal_size, 4096, 1ll << 40),
      "bytes of journal after which the logs are fdatasynced and the journal is emptied"},
     {"reveal-deadline", S_NUM_FIELD(S_UINT, reveal_deadline_ms, 0, 86400000),
      "ms a seat of a dice=contributory game without a clock has to reveal its nonce, else it forfeits (0 = never)"},

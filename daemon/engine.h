@@ -127,6 +127,9 @@ struct bd_engine {
     int failed;             /* a round could not be made durable: nothing more is cut or synced */
     bd_game **lazy;         /* scratch: the logs fdatasynced before a cut of the journal */
     size_t nlazy, caplazy;
+    bd_game **ending;       /* games of the round in flight that ended: their logs are fdatasynced
+                             * with the journal (their index is written once the log is durable) */
+    size_t nending, capending;
     uint64_t cuts;          /* journal cuts since the engine was made (tests) */
 };
 

@@ -380,6 +380,7 @@ void engine_destroy(bd_engine **pself) {
     s_pool_destroy(&self->pool);   /* after the round in flight, if any, is flushed */
     journal_destroy(&self->journal);
     free(self->lazy);
+    free(self->ending);
     if (self->sync_fd >= 0) close(self->sync_fd);
     for (size_t i = 0; i < self->ngames; i++) s_game_destroy(&self->games[i]);
     free(self->games);
@@ -691,9 +692,17 @@ struct bd_flush_pool {
 
 static void s_flush_some(bd_flush_pool *p) {
     if (p->job == S_JOB_JOURNAL) {
-        /* the round's one fdatasync; the first worker to come does it */
-        if (atomic_fetch_add(&p->next, 1) == 0)
-            atomic_store(&p->eng->journal_rc, journal_flush(p->eng->journal));
+        /* the round's one fdatasync (item 0), and those of the logs of games that ended
+         * in the round (items 1..), which are indexed once their log is durable */
+        for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) {
+            if (i == 0) {
+                atomic_store(&p->eng->journal_rc, journal_flush(p->eng->journal));
+                continue;
+            }
+            bd_game *g = p->games[i - 1];
+            /* a failure poisons the log, which stays dirty: engine_sync_finish sees it */
+            if (g->log && evlog_dirty(g->log) && evlog_sync_flush(g->log) != 0) {}
+        }
         return;
     }
     for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) {
@@ -884,8 +893,19 @@ int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
     /* 3. fdatasync them together (or the journal alone), off the main thread */
     if (!self->pool) self->pool = s_pool_new(self);
     atomic_store(&self->flushed, 0);
-    int posted = self->journaled ? s_pool_post(self->pool, self, S_JOB_JOURNAL, NULL, 1)
-                                 : s_pool_post(self->pool, self, S_JOB_LOGS, self->inflight, self->ninflight);
+    int posted;
+    if (self->journaled) {
+        self->nending = 0;
+        for (size_t i = 0; i < self->ninflight; i++) {
+            bd_game *g = self->inflight[i];
+            if (g->g && game_over(g->g) && g->log && evlog_dirty(g->log) &&
+                s_push(&self->ending, &self->nending, &self->capending, g) != 0)
+                fatal("out of memory tracking the games of a round");
+        }
+        posted = s_pool_post(self->pool, self, S_JOB_JOURNAL, self->ending, 1 + self->nending);
+    } else {
+        posted = s_pool_post(self->pool, self, S_JOB_LOGS, self->inflight, self->ninflight);
+    }
     if (posted != 0) return 0;   /* done inline */
     self->flushing = 1;
     return 1;
@@ -915,13 +935,16 @@ int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
         }
         for (size_t i = 0; i < self->ninflight; i++) {
             bd_game *g = self->inflight[i];
-            if (g->log && evlog_dirty(g->log) && evlog_sync_handed(g->log) != 0) {
+            int ended = 0;   /* its log's own fdatasync ran with the journal's (and failed if still dirty) */
+            for (size_t k = 0; k < self->nending && !ended; k++) ended = self->ending[k] == g;
+            if (!ended && g->log && evlog_dirty(g->log) && evlog_sync_handed(g->log) != 0) {
                 snprintf(err, errlen, "game %s: %s is poisoned", g->id, g->log_path);
                 self->failed = 1;
                 return -1;
             }
         }
         self->journaled = 0;
+        self->nending = 0;
     }
     /* every one must have reached the disk before anything of the round is acknowledged */
     for (size_t i = 0; i < self->ninflight; i++) {
@@ -1304,16 +1327,20 @@ static int s_journal_recover(bd_engine *self, char *err, size_t errlen) {
     snprintf(path, sizeof path, "%s/journal", self->games_dir);
     journal_stats st;
     if (self->cfg->journal) {
-        self->journal = journal_open(path, self->games_dir, &st, err, errlen);
+        /* zeros for a journal-size and some: the frames of a cycle overwrite blocks that exist */
+        self->journal = journal_open(path, self->games_dir, self->cfg->journal_size + (256u << 10), &st, err, errlen);
         if (!self->journal) return -1;
     } else if (journal_recover(path, self->games_dir, &st, err, errlen) != 0) {
         return -1;
     }
     if (st.frames || st.torn_bytes)
         log_info("journal: %llu frames replayed (%llu batches, %llu of them written again) into %llu logs; "
-                 "%llu bytes of a torn last frame dropped",
+                 "the %llu bytes of the next frame ignored (torn, or from before the last cut)",
                  (unsigned long long)st.frames, (unsigned long long)st.batches, (unsigned long long)st.rewritten,
                  (unsigned long long)st.logs, (unsigned long long)st.torn_bytes);
+    if (st.skipped)
+        log_warn("journal: %llu batches of logs no longer in %s left out (the first: %s.log)",
+                 (unsigned long long)st.skipped, self->games_dir, st.skipped_id);
     return 0;
 }
 

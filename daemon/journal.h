@@ -37,19 +37,26 @@ typedef struct journal_stats {
     uint64_t batches;       /* game batches in them */
     uint64_t rewritten;     /* batches whose bytes the log did not hold (written again) */
     uint64_t logs;          /* logs fdatasynced */
-    uint64_t torn_bytes;    /* bytes after the last complete frame (dropped: never acknowledged) */
+    uint64_t skipped;       /* batches of logs that are no longer in the directory (moved out
+                             * by an operator): left out */
+    char skipped_id[JOURNAL_ID_MAX + 1];   /* the first of those logs */
+    uint64_t torn_bytes;    /* the bytes of the frame after the last complete one, when one starts
+                             * there (its length is not 0) but is incomplete or does not link: a
+                             * torn frame (never acknowledged), or a frame of an earlier epoch */
 } journal_stats;
 
 /* Recover, then open for appending. `path` is the journal file, `games_dir`
  * the directory of <id>.log. If the file holds frames, each batch is put in
  * its log (written where the log does not hold exactly those bytes at that
  * offset), every log named is fdatasynced, and the journal is cut; a torn last
- * frame is dropped. Must run before any log is opened with evlog_open. A
+ * frame is dropped; the batches of a log that is no longer there (an operator
+ * moved it out of the directory) are left out and counted. Must run before any log is opened with evlog_open. A
  * missing journal is created at the first journal_write (so that a data dir
- * without any round holds no journal). NULL with err filled if recovery could
+ * without any round holds no journal), with `prealloc` bytes of zeros (see
+ * journal.c, WRITING). NULL with err filled if recovery could
  * not complete: nothing was cut, and running it again is safe. */
-bd_journal *journal_open(const char *path, const char *games_dir, journal_stats *stats, char *err,
-                         size_t errlen);
+bd_journal *journal_open(const char *path, const char *games_dir, size_t prealloc, journal_stats *stats,
+                         char *err, size_t errlen);
 void journal_destroy(bd_journal **pself);
 
 /* Recovery only (journal_open without keeping the journal open), for tools and
@@ -63,10 +70,10 @@ size_t journal_pending(const bd_journal *self);   /* batches added since journal
 int journal_write(bd_journal *self) __attribute__((warn_unused_result));
 /* fdatasync of what journal_write wrote. 0 = durable. */
 int journal_flush(bd_journal *self) __attribute__((warn_unused_result));
-/* Empty the journal (its frames' logs must all be fdatasynced first): the file
- * becomes a fresh header with the next epoch, fdatasynced. */
+/* Empty the journal (its frames' logs must all be fdatasynced first): a fresh
+ * header with the next epoch is written over the old one and fdatasynced. */
 int journal_cut(bd_journal *self) __attribute__((warn_unused_result));
-uint64_t journal_size(const bd_journal *self);   /* bytes in the file */
+uint64_t journal_size(const bd_journal *self);   /* the end of its last frame */
 int journal_poisoned(const bd_journal *self);
 
 #endif

@@ -6,7 +6,8 @@
  *   - recovery is idempotent: a failed fdatasync during recovery (a crash there)
  *     leaves the journal as it was, and the next recovery does it all again;
  *   - a log shorter than a batch's offset (bytes lost from before the last cut)
- *     refuses recovery, naming the log;
+ *     refuses recovery, naming the log; a log moved out of the directory has its
+ *     batches left out (counted), and is not made again;
  *   - a failed journal fdatasync poisons the journal: nothing more is written;
  *   - the engine: N games with an input each in one commit round cost one fdatasync
  *     with the journal on, N with it off (the I/O shim counts them).
@@ -19,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sodium.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +35,10 @@
 #include "seatsig.h"
 
 /* ---- an I/O shim that counts fdatasyncs and fails the Nth ---- */
-static long s_syncs, s_fail_at;
+static atomic_long s_syncs;   /* the engine's flush threads call it at the same time */
+static long s_fail_at;
 static int s_fdatasync(int fd) {
-    if (++s_syncs == s_fail_at) {
+    if (atomic_fetch_add(&s_syncs, 1) + 1 == s_fail_at) {
         errno = EIO;
         return -1;
     }
@@ -45,7 +48,7 @@ static evlog_io s_io;
 static void s_shim(long fail_at) {
     s_io = evlog_io_default;
     s_io.fdatasync = s_fdatasync;
-    s_syncs = 0;
+    atomic_store(&s_syncs, 0);
     s_fail_at = fail_at;
     evlog_io_set(&s_io);
 }
@@ -76,7 +79,7 @@ static int s_setup(void **state) {
         assert_non_null(f->log[i]);
     }
     char err[256];
-    f->j = journal_open(f->jpath, f->games, NULL, err, sizeof err);
+    f->j = journal_open(f->jpath, f->games, 0, NULL, err, sizeof err);
     assert_non_null(f->j);
     assert_int_equal(access(f->jpath, F_OK), -1);   /* made at the first frame */
     *state = f;
@@ -166,7 +169,6 @@ static void test_lost_log_writes_put_back(void **state) {
     assert_int_equal(st.rewritten, 4);   /* 3 of the first log, the last of the second */
     assert_int_equal(st.logs, 2);
     assert_int_equal(st.torn_bytes, 0);
-    assert_int_equal(s_size(f->jpath), JOURNAL_HEADER);   /* cut */
     size_t m0, m1;
     uint8_t *now0 = s_slurp(f->path[0], &m0), *now1 = s_slurp(f->path[1], &m1);
     assert_int_equal(m0, n0);
@@ -201,7 +203,7 @@ static void test_torn_frame_dropped(void **state) {
     journal_stats st;
     assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
     assert_int_equal(st.frames, 2);
-    assert_int_equal(st.torn_bytes, (uint64_t)(jthree - 9 - jtwo));
+    assert_true(st.torn_bytes > 0 && st.torn_bytes <= (uint64_t)(jthree - 9 - jtwo));
     assert_int_equal(s_size(f->path[0]), two);
     assert_int_equal(s_records(f->path[0]), 6);
 }
@@ -225,8 +227,7 @@ static void test_recovery_idempotent(void **state) {
         evlog_io_set(NULL);
         if (at <= 2) assert_int_equal(s_size(f->jpath), jsize);   /* nothing was cut */
     }
-    /* the cut's fdatasync failed after its ftruncate: an empty journal or a lone header is empty */
-    assert_true(s_size(f->jpath) <= JOURNAL_HEADER);
+    /* the cut's fdatasync failed after its new header was written: the logs were durable */
     size_t m0;
     uint8_t *now0 = s_slurp(f->path[0], &m0);
     assert_int_equal(m0, n0);
@@ -235,7 +236,6 @@ static void test_recovery_idempotent(void **state) {
     /* and what is left of it recovers as empty */
     assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
     assert_int_equal(st.frames, 0);
-    assert_int_equal(s_size(f->jpath), JOURNAL_HEADER);
     free(good0);
 }
 
@@ -284,6 +284,26 @@ static void test_missing_prefix_refused(void **state) {
     assert_true(s_size(f->jpath) > JOURNAL_HEADER);   /* left for people to look at */
 }
 
+static void test_moved_log_left_out(void **state) {
+    fx *f = *state;
+    off_t created = s_size(f->path[0]);
+    assert_int_equal(s_round(f, 1, 3), 0);
+    assert_int_equal(s_round(f, 2, 3), 0);
+    for (int i = 0; i < 2; i++) evlog_destroy(&f->log[i]);
+    journal_destroy(&f->j);
+    assert_int_equal(unlink(f->path[1]), 0);   /* an operator moved it out */
+    assert_int_equal(truncate(f->path[0], created), 0);
+    char err[256];
+    journal_stats st;
+    assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
+    assert_int_equal(st.frames, 2);
+    assert_int_equal(st.skipped, 2);
+    assert_string_equal(st.skipped_id, f->id[1]);
+    assert_int_equal(st.rewritten, 2);
+    assert_int_equal(access(f->path[1], F_OK), -1);   /* not made again */
+    assert_int_equal(s_records(f->path[0]), 6);
+}
+
 static void test_journal_fdatasync_failure_poisons(void **state) {
     fx *f = *state;
     assert_int_equal(s_round(f, 1, 3), 0);
@@ -296,6 +316,43 @@ static void test_journal_fdatasync_failure_poisons(void **state) {
     assert_int_equal(journal_write(f->j), -1);
     assert_int_equal(journal_flush(f->j), -1);
     assert_int_equal(journal_cut(f->j), -1);
+}
+
+/* A journal made with zeros: it never grows, a cut writes a new header, and only the
+ * frames after the cut are replayed (the older ones, still in the file, do not link). */
+static void test_prealloc_cut_and_overwrite(void **state) {
+    fx *f = *state;
+    char err[256];
+    journal_destroy(&f->j);
+    f->j = journal_open(f->jpath, f->games, 64u << 10, NULL, err, sizeof err);
+    assert_non_null(f->j);
+    for (uint64_t r = 1; r <= 5; r++) assert_int_equal(s_round(f, r, 3), 0);
+    assert_int_equal(s_size(f->jpath), 64 << 10);
+    for (int i = 0; i < 2; i++) assert_int_equal(evlog_sync_data(f->log[i]), 0);
+    assert_int_equal(journal_cut(f->j), 0);
+    assert_int_equal(journal_size(f->j), JOURNAL_HEADER);
+    off_t synced = s_size(f->path[0]);
+    assert_int_equal(s_round(f, 6, 1), 0);
+    assert_int_equal(s_size(f->jpath), 64 << 10);
+    size_t n0;
+    uint8_t *good0 = s_slurp(f->path[0], &n0);
+    for (int i = 0; i < 2; i++) evlog_destroy(&f->log[i]);
+    journal_destroy(&f->j);
+    assert_int_equal(truncate(f->path[0], synced), 0);
+    journal_stats st;
+    assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
+    assert_int_equal(st.frames, 1);
+    assert_int_equal(st.batches, 1);
+    assert_int_equal(st.rewritten, 1);
+    assert_true(st.torn_bytes > 0);   /* the older frames after it */
+    size_t m0;
+    uint8_t *now0 = s_slurp(f->path[0], &m0);
+    assert_int_equal(m0, n0);
+    assert_memory_equal(now0, good0, n0);
+    free(now0);
+    free(good0);
+    assert_int_equal(journal_recover(f->jpath, f->games, &st, err, sizeof err), 0);
+    assert_int_equal(st.frames, 0);
 }
 
 /* ---- the engine: fdatasyncs per commit round ---- */
@@ -399,14 +456,22 @@ static long s_syncs_of_round(unsigned journal, unsigned ngames) {
     for (unsigned g = 0; g < ngames; g++) s_join(eng, gid[g], 1, seat_key[1], rid++);
     s_shim(0);
     assert_int_equal(engine_sync(eng, err, sizeof err), 0);
-    long syncs = s_syncs;
+    long syncs = atomic_load(&s_syncs);
     evlog_io_set(NULL);
     /* a clean stop leaves the journal empty */
     engine_destroy(&eng);
     char jpath[128];
     snprintf(jpath, sizeof jpath, "%s/games/journal", dir);
-    if (journal) assert_int_equal(s_size(jpath), JOURNAL_HEADER);
-    else assert_int_equal(access(jpath, F_OK), -1);
+    if (journal) {
+        char games[128];
+        snprintf(games, sizeof games, "%s/games", dir);
+        journal_stats st;
+        assert_int_equal(journal_recover(jpath, games, &st, err, sizeof err), 0);
+        assert_int_equal(st.frames, 0);
+        assert_true(s_size(jpath) >= (off_t)cfg.journal_size);   /* made with its zeros */
+    } else {
+        assert_int_equal(access(jpath, F_OK), -1);
+    }
     keys_wipe(&keys);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -428,6 +493,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_recovery_twice_from_full_journal, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_missing_prefix_refused, s_setup, s_teardown),
         cmocka_unit_test_setup_teardown(test_journal_fdatasync_failure_poisons, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_prealloc_cut_and_overwrite, s_setup, s_teardown),
+        cmocka_unit_test_setup_teardown(test_moved_log_left_out, s_setup, s_teardown),
         cmocka_unit_test(test_engine_one_fdatasync_per_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
