@@ -8,7 +8,7 @@
  * and checks it. The engine's thread, when it needs the verdict of record i,
  * waits for job i, checking jobs not yet taken itself meanwhile, and takes the
  * verdict only if its own pk, message and signature are the job's, byte for
- * byte. A seat's key is the one its first JOIN in the log binds; anything the
+ * byte (the message compared by the inputs it is built from). A seat's key is the one its first JOIN in the log binds; anything the
  * jobs got wrong (a second join, a record the engine refuses first) only costs
  * a check on the spot.
  */
@@ -33,7 +33,10 @@ typedef struct job {
     size_t rec;
     uint8_t pk[32];
     uint8_t sig[64];
-    brt_buf msg;
+    brt_buf msg;            /* the signed message; the body is its tail */
+    uint64_t seq, rid;
+    unsigned field;
+    size_t body_len;
     int ok;                 /* prepared: pk, sig and msg hold the input's */
     int verdict;            /* 0 valid, -1 not */
     atomic_int done;
@@ -54,7 +57,6 @@ struct sigcheck {
     pthread_cond_t cond;
     pthread_t th[MAX_THREADS];
     unsigned nth;
-    brt_buf scratch;        /* engine thread: the engine's message */
     uint64_t pre, spot;
 };
 
@@ -74,6 +76,10 @@ static int s_message(const sigcheck *c, job *j, uint64_t seq, uint64_t rid, unsi
     if (!b) return -1;
     int rc = seatsig_message(&j->msg, c->game_id, c->hh, seq, rid, field, b, bn);
     free(b);
+    j->seq = seq;
+    j->rid = rid;
+    j->field = field;
+    j->body_len = bn;
     return rc;
 }
 
@@ -219,7 +225,6 @@ sigcheck *sigcheck_start(const evlog_record *recs, size_t n, const char *game_id
     c->recs = recs;
     c->game_id = game_id;
     memcpy(c->hh, header_hash, 32);
-    buf_init(&c->scratch);
     for (size_t i = 1; i < n; i++) {
         if (!s_is_input(recs[i].kind)) continue;
         job *j = &c->jobs[c->njobs++];
@@ -242,7 +247,6 @@ void sigcheck_destroy(sigcheck **pself) {
     atomic_fetch_add(&s_total_pre, c->pre);
     for (size_t k = 0; k < c->njobs; k++) buf_free(&c->jobs[k].msg);
     free(c->jobs);
-    buf_free(&c->scratch);
     pthread_cond_destroy(&c->cond);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -270,14 +274,13 @@ int sigcheck_verdict(sigcheck *c, size_t rec, const uint8_t pk[32], const char *
                      const uint8_t *body, size_t body_len, const uint8_t *sig, size_t sig_len) {
     if (!sig || sig_len != SEATSIG_BYTES) return -1; /* as seatsig_verify */
     job *j = s_wait(c, rec);
-    if (j && j->ok) {
-        buf_reset(&c->scratch);
-        if (seatsig_message(&c->scratch, game_id, header_hash, seq, request_id, body_field, body, body_len) == 0 &&
-            c->scratch.len == j->msg.len && memcmp(c->scratch.data, j->msg.data, j->msg.len) == 0 &&
-            memcmp(pk, j->pk, 32) == 0 && memcmp(sig, j->sig, 64) == 0) {
-            c->pre++;
-            return j->verdict;
-        }
+    /* The message is a function of these (seatsig_message): the same inputs, the same bytes. */
+    if (j && j->ok && seq == j->seq && request_id == j->rid && body_field == j->field && body_len == j->body_len &&
+        strcmp(game_id, c->game_id) == 0 && memcmp(header_hash, c->hh, 32) == 0 && memcmp(pk, j->pk, 32) == 0 &&
+        memcmp(sig, j->sig, 64) == 0 &&
+        (body_len == 0 || memcmp(body, j->msg.data + j->msg.len - body_len, body_len) == 0)) {
+        c->pre++;
+        return j->verdict;
     }
     c->spot++;
     return seatsig_verify(pk, game_id, header_hash, seq, request_id, body_field, body, body_len, sig, sig_len);
