@@ -3,8 +3,10 @@
  *
  * Every speed figure is printed next to a floor measured in the same run on
  * the same machine (docs/bench.md):
- *   floor.c    bare ZeroMQ + CURVE round trips over ipc, with and without one
- *              fdatasync of a small append; a pipelined echo
+ *   floor.c    bare ZeroMQ + CURVE round trips over ipc with the daemon's frame
+ *              sizes, with and without one fdatasync of an order's log bytes; a
+ *              pipelined echo; a durable echo that group-commits each round to
+ *              one file with one fdatasync
  *   live.c     a real berthierd on a temporary data dir: order latency,
  *              throughput over concurrent games, memory per live game
  *   offline.c  berthier-replay verify on finished logs against BLAKE2b alone;
@@ -27,6 +29,7 @@ typedef struct bench_opts {
     double seconds;            /* length of each timed window */
     unsigned logs;             /* finished logs for replay_verify */
     const char *only;          /* --only: comma-separated groups to run (NULL = all) */
+    int old_protocol;          /* --protocol old: the bots' four-request flow, not P4.3 */
     char bindir[512];          /* where berthierd and berthier-replay are */
     char workdir[256];         /* temporary directory of this run */
 } bench_opts;
@@ -41,6 +44,8 @@ int bench_cpu_count(void);
 /* ---- floor.c ---- */
 typedef struct bench_floor_latency {
     double p50, p99;           /* round trip + one write/fdatasync, microseconds */
+    size_t req_bytes, rep_bytes, rec_bytes;   /* the sizes it moved: the daemon's (means of the run) */
+    double thread_p50, thread_p99;   /* the same with the fdatasync on a second thread */
     double zmq_p50, zmq_p99;   /* round trip alone */
     double sync_p50, sync_p99; /* write + fdatasync alone */
 } bench_floor_latency;
@@ -50,9 +55,22 @@ typedef struct bench_floor_latency {
 typedef struct floor_session floor_session;
 floor_session *floor_session_new(const bench_opts *o);
 int floor_session_sample(floor_session *s, double *sync_rt, double *zmq_rt, double *alone);
+/* The same with the daemon's sizes: a request of req bytes, a reply of rep bytes, rec bytes
+ * appended (and fdatasynced) by the durable server and by the lone write. */
+int floor_session_sample_sized(floor_session *s, size_t req, size_t rep, size_t rec, double *sync_rt, double *zmq_rt,
+                               double *alone);
+/* The durable floor once more, its server handing the append + fdatasync to a second thread and
+ * waiting for it (as berthierd's main loop hands a round's fdatasyncs to its flush threads). */
+int floor_session_sample_thread(floor_session *s, size_t req, size_t rep, size_t rec, double *rt);
 void floor_session_destroy(floor_session **ps);
 /* Messages per second echoed by a bare ROUTER, `window` in flight. */
 int floor_echo(const bench_opts *o, double seconds, unsigned window, double *per_s);
+/* The durable echo (group commit): replies per second with `window` requests of req_bytes in
+ * flight, the server appending one 200-byte record per frame to one file and fdatasyncing once
+ * per round of every frame it could read, then sending reply_bytes back for each;
+ * *per_round = replies per fdatasync. */
+int floor_durable_echo(const bench_opts *o, double seconds, unsigned window, size_t req_bytes, size_t reply_bytes,
+                       double *per_s, double *per_round);
 
 /* ---- live.c: a berthierd of our own ---- */
 typedef struct bench_daemon {
@@ -77,6 +95,8 @@ typedef struct bench_latency {
     size_t n;
     bench_floor_latency floor;   /* sampled between the orders */
     char ruleset[32];
+    double sign_us, verify_us;   /* one Ed25519 signature, one check, timed here in the same run */
+    double pending_p50, pending_p99;   /* a `pending` of the same seat after each order: a query, no disk */
 } bench_latency;
 
 int live_latency(const bench_opts *o, bench_latency *out);
@@ -103,6 +123,12 @@ typedef struct bench_throughput {
     double per_s;              /* accepted orders per second */
     uint64_t orders, games_finished, requests;
     double seconds;
+    int old_protocol;          /* pending + legal + submit (+ pending), not P4.3 */
+    uint64_t window_requests;  /* requests sent in the timed window */
+    double per_order;          /* requests per accepted order in the window */
+    double inflight;           /* mean requests in flight, seen at each reply in the window */
+    double req_bytes, rep_bytes;   /* mean request and reply frame sizes in the window */
+    uint64_t next_used;        /* replies whose Reply.next / next_legal the bots acted on */
 } bench_throughput;
 
 int live_throughput(const bench_opts *o, bench_throughput *out);

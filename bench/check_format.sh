@@ -27,6 +27,14 @@ for name in order_latency_p50 order_latency_p99 flood_latency_p99 throughput eve
     echo "FAIL: $name misses its goal but no '# why $name:' line says where the time goes"; fail=1
   fi
 done
+# The floors the lines must name (issue 17): the durable echo with the requests per order the
+# bots needed, both replay floors of the same run, the latency floor's sizes.
+grep -Eq '^# note throughput: .*[0-9.]+ requests per accepted order.*floor = durable echo' "$out" ||
+  { echo "FAIL: the throughput note names no requests per order or no durable echo"; fail=1; }
+grep -Eq '^# note replay_verify: .*BLAKE2b.*bare re-execution of the same inputs: [0-9]+ records/s' "$out" ||
+  { echo "FAIL: the replay_verify note does not give both floors"; fail=1; }
+grep -Eq '^# note order_latency_p50: .*[0-9]+-byte request, [0-9]+-byte padded reply' "$out" ||
+  { echo "FAIL: the latency note does not give the sizes its floor moved"; fail=1; }
 # Every other line is a comment.
 bad=$(grep -Ev '^(#|NAME )' "$out" | grep -Ev '^[a-z0-9_]+ ' || true)
 [ -z "$bad" ] || { echo "FAIL: unexpected lines:"; echo "$bad"; fail=1; }

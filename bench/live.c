@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <sodium.h>
 #include <zmq.h>
 
 #include "bench.h"
@@ -164,6 +165,49 @@ static uint64_t s_rand(void) {
 
 static unsigned s_legal_limit(const char *ruleset) { return strcmp(ruleset, "duel") == 0 ? 0 : 64; }
 
+static long s_file_size(const char *dir, const char *gid) {
+    char path[700];
+    snprintf(path, sizeof path, "%s/games/%s.log", dir, gid);
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* The bytes of the Request frame that brt_client_submit sends for this order (signed). */
+static size_t s_submit_frame_bytes(const char *gid, unsigned seat, uint64_t seq, const uint8_t *order, size_t len) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Submit sb = BERTHIER__V1__SUBMIT__INIT;
+    uint8_t sig[64] = {0};
+    sb.game_id = (char *)gid;
+    sb.seat = seat;
+    sb.based_on_seq = seq;
+    sb.order.data = (uint8_t *)order;
+    sb.order.len = len;
+    req.request_id = 1ull << 40;   /* the client's ids: a counter from a random 64-bit start */
+    req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+    req.submit = &sb;
+    req.signature.data = sig;
+    req.signature.len = 64;
+    return berthier__v1__request__get_packed_size(&req);
+}
+
+/* One Ed25519 signature and one check of a 300-byte message, microseconds (best of 3 x 100). */
+static void s_ed25519_us(double *sign_us, double *verify_us) {
+    uint8_t pk[32], sk[64], m[300], sig[64];
+    memset(m, 3, sizeof m);
+    crypto_sign_keypair(pk, sk);
+    *sign_us = *verify_us = 0;
+    for (int round = 0; round < 3; round++) {
+        double t0 = bench_now_us();
+        for (int i = 0; i < 100; i++) crypto_sign_detached(sig, NULL, m, sizeof m, sk);
+        double t1 = bench_now_us();
+        for (int i = 0; i < 100; i++)
+            if (crypto_sign_verify_detached(sig, m, sizeof m, pk) != 0) m[0]++;
+        double t2 = bench_now_us();
+        if (round == 0 || (t1 - t0) / 100 < *sign_us) *sign_us = (t1 - t0) / 100;
+        if (round == 0 || (t2 - t1) / 100 < *verify_us) *verify_us = (t2 - t1) / 100;
+    }
+}
+
 /* ---- latency: one order at a time through the client library ---------------- */
 
 static int s_new_game(brt_client *admin, brt_client *seat[2], const brt_keypair kp[2], const bench_opts *o, char *gid) {
@@ -205,9 +249,14 @@ int live_latency(const bench_opts *o, bench_latency *out) {
             rc = -1;
     }
     size_t warm = 10, n = o->orders, got = 0, stuck = 0;
+    /* the floor moves the daemon's bytes: this order's request and reply frames, and the log
+     * bytes an order has appended so far on average (200 until one is measured) */
+    double sum_req = 0, sum_rep = 0, sum_rec = 0, grown = 0;
+    size_t measured = 0;
     double *v = calloc(n + warm, sizeof *v);
     double *fs = calloc(n + warm, sizeof *fs), *fz = calloc(n + warm, sizeof *fz), *fa = calloc(n + warm, sizeof *fa);
-    if (!fs || !fz || !fa) rc = -1;
+    double *pq = calloc(n + warm, sizeof *pq), *ft = calloc(n + warm, sizeof *ft);
+    if (!fs || !fz || !fa || !pq || !ft) rc = -1;
     char gid[BRT_GAME_ID_MAX + 1];
     if (!v) rc = -1;
     if (rc == 0) rc = s_new_game(admin, seat, kp, o, gid);
@@ -240,6 +289,7 @@ int live_latency(const bench_opts *o, bench_latency *out) {
                 break;
             }
             memcpy(order, lo->orders[k].data, len);
+            long size0 = s_file_size(d.dir, gid);
             double t0 = bench_now_us();
             if (brt_client_submit(seat[s], gid, s, seq, order, len, NULL) != 0) {
                 fprintf(stderr, "berthier-bench: submit: %s\n", brt_client_error(seat[s]));
@@ -247,11 +297,33 @@ int live_latency(const bench_opts *o, bench_latency *out) {
                 break;
             }
             v[got] = bench_now_us() - t0;
-            if (floor_session_sample(fl, &fs[got], &fz[got], &fa[got]) != 0) {
+            long size1 = s_file_size(d.dir, gid);
+            const Berthier__V1__Reply *rp = brt_client_reply(seat[s]);
+            size_t req_b = s_submit_frame_bytes(gid, s, seq, order, len);
+            size_t rep_b = rp ? berthier__v1__reply__get_packed_size(rp) : 80;
+            if (size0 >= 0 && size1 > size0) grown += (double)(size1 - size0);
+            double rec_b = grown > 0 ? grown / (double)(got + 1) : 200;
+            if (got >= warm) {
+                sum_req += (double)req_b;
+                sum_rep += (double)rep_b;
+                sum_rec += rec_b;
+                measured++;
+            }
+            if (floor_session_sample_sized(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &fs[got], &fz[got], &fa[got]) != 0 ||
+                floor_session_sample_thread(fl, req_b, rep_b, (size_t)(rec_b + 0.5), &ft[got]) != 0) {
                 fprintf(stderr, "berthier-bench: a floor sample failed (no echo within 10 s)\n");
                 rc = -1;
                 break;
             }
+            /* the daemon's own round trip without the commit: a query answered at once */
+            const Berthier__V1__Decision *pd;
+            double tq = bench_now_us();
+            if (brt_client_pending(seat[s], gid, s, &pd) != 0) {
+                fprintf(stderr, "berthier-bench: pending: %s\n", brt_client_error(seat[s]));
+                rc = -1;
+                break;
+            }
+            pq[got] = bench_now_us() - tq;
             got++;
             acted = 1;
             if (got >= n + warm) break;
@@ -278,8 +350,20 @@ int live_latency(const bench_opts *o, bench_latency *out) {
         out->floor.zmq_p99 = bench_percentile(fz + warm, n, 0.99);
         out->floor.sync_p50 = bench_percentile(fa + warm, n, 0.50);
         out->floor.sync_p99 = bench_percentile(fa + warm, n, 0.99);
+        if (measured) {
+            out->floor.req_bytes = (size_t)(sum_req / (double)measured + 0.5);
+            out->floor.rep_bytes = (size_t)(sum_rep / (double)measured + 0.5);
+            out->floor.rec_bytes = (size_t)(sum_rec / (double)measured + 0.5);
+        }
+        s_ed25519_us(&out->sign_us, &out->verify_us);
+        out->floor.thread_p50 = bench_percentile(ft + warm, n, 0.50);
+        out->floor.thread_p99 = bench_percentile(ft + warm, n, 0.99);
+        out->pending_p50 = bench_percentile(pq + warm, n, 0.50);
+        out->pending_p99 = bench_percentile(pq + warm, n, 0.99);
     }
     floor_session_destroy(&fl);
+    free(pq);
+    free(ft);
     free(fs);
     free(fz);
     free(fa);
@@ -634,7 +718,7 @@ typedef struct s_slot {
     char id[BRT_GAME_ID_MAX + 1];
     int st[2];
     uint64_t gen;             /* moves of the game seen so far */
-    uint64_t gen_sent[2];     /* gen when the seat's pending went out */
+    uint64_t gen_sent[2];     /* gen when the seat's pending (or P4.3 join, submit) went out */
     int creating;
     unsigned joins;
     uint8_t header_hash[32];  /* what the seats sign (docs/protocol.md P3.1) */
@@ -653,6 +737,11 @@ typedef struct s_tp {
     int counting;
     unsigned joined;          /* slots whose first game has both seats in */
     uint64_t orders, finished, requests, errors;
+    int p43;                  /* the one-round-trip protocol (P4.3): Want on join, submit, pending */
+    uint64_t replies, next_used;
+    uint64_t req_bytes, rep_bytes;   /* frames sent and received */
+    double inflight_sum;      /* requests - replies, summed at each reply of the window */
+    uint64_t inflight_n;
     char err[300];
 } s_tp;
 
@@ -683,7 +772,17 @@ static int s_send(s_tp *t, void *sock, Berthier__V1__Request *req) {
     int rc = zmq_send(sock, b, n, 0) == (int)n ? 0 : -1;
     if (b != stackbuf) free(b);
     t->requests++;
+    t->req_bytes += n;
     return rc;
+}
+
+/* What the P4.3 bots ask for in every join, submit and pending: the seat's next decision and,
+ * when it must act, its legal orders without texts (a random bot needs none). */
+static void s_tp_want(const s_tp *t, Berthier__V1__Want *w) {
+    berthier__v1__want__init(w);
+    w->decision = 1;
+    w->legal = 1;
+    w->limit = s_legal_limit(t->o->ruleset);
 }
 
 static uint64_t s_rid(s_tp *t, unsigned slot, unsigned seat) { return (++t->ctr << 16) | ((uint64_t)slot << 1) | seat; }
@@ -695,7 +794,13 @@ static int s_tp_gameref(s_tp *t, unsigned slot, unsigned seat, Berthier__V1__Req
     g.seat = seat;
     req.request_id = s_rid(t, slot, seat);
     req.body_case = kind;
+    Berthier__V1__Want w;
     if (kind == BERTHIER__V1__REQUEST__BODY_PENDING) {
+        if (t->p43) {
+            s_tp_want(t, &w);
+            w.decision = 0;   /* the body is the decision already */
+            g.want = &w;
+        }
         req.pending = &g;
         t->slots[slot].st[seat] = ST_PENDING;
         t->slots[slot].gen_sent[seat] = t->slots[slot].gen;
@@ -777,24 +882,87 @@ static int s_tp_join(s_tp *t, unsigned slot, unsigned seat) {
     req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
     req.join = &j;
     uint8_t sig[64];
+    /* a join is signed without its Want (P4.3: the verifiers rebuild the body from the logged fields) */
     if (s_tp_sign(t, slot, seat, &req, &j.base, SEATSIG_BODY_JOIN, 0, sig) != 0) return -1;
+    Berthier__V1__Want w;
+    if (t->p43) {
+        s_tp_want(t, &w);
+        j.want = &w;
+    }
     t->slots[slot].st[seat] = ST_JOIN;
+    t->slots[slot].gen_sent[seat] = t->slots[slot].gen;
     return s_send(t, t->sock[seat], &req);
 }
 
-/* The game moved: the other seat, if it was waiting, looks again. */
-static int s_tp_moved(s_tp *t, unsigned slot, unsigned seat) {
+/* The game moved: the other seat, if it was waiting, looks again, as a bot does on the notice
+ * of the move. With the mover's next decision at hand (P4.3: a notice carries the decision too),
+ * only when that decision names the other seat or the game has ended. */
+static int s_tp_moved(s_tp *t, unsigned slot, unsigned seat, const Berthier__V1__Decision *next) {
     s_slot *sl = &t->slots[slot];
     sl->gen++;
     unsigned other = 1 - seat;
-    if (sl->st[other] == ST_IDLE) return s_tp_gameref(t, slot, other, BERTHIER__V1__REQUEST__BODY_PENDING);
-    return 0;
+    if (sl->st[other] != ST_IDLE) return 0;
+    int named = !next || (next->result && next->result->ended);
+    for (size_t i = 0; next && i < next->n_seats; i++) named |= next->seats[i] == other;
+    return named ? s_tp_gameref(t, slot, other, BERTHIER__V1__REQUEST__BODY_PENDING) : 0;
 }
 
 static int s_tp_fail(s_tp *t, const char *what, const Berthier__V1__Reply *r) {
     snprintf(t->err, sizeof t->err, "%s: code %d [%s] %s", what, r->code, r->rule ? r->rule : "",
              r->message ? r->message : "");
     return -1;
+}
+
+/* Submit a random order of lo (seat-signed; with Want under P4.3). */
+static int s_tp_submit(s_tp *t, unsigned slot, unsigned seat, const Berthier__V1__LegalOrders *lo) {
+    s_slot *sl = &t->slots[slot];
+    size_t k = (size_t)(s_rand() % lo->n_orders);
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__Submit s = BERTHIER__V1__SUBMIT__INIT;
+    Berthier__V1__Want w;
+    s.game_id = sl->id;
+    s.seat = seat;
+    s.based_on_seq = lo->seq;
+    s.order = lo->orders[k];
+    if (t->p43) {
+        s_tp_want(t, &w);
+        s.want = &w;   /* a submit's body is logged as sent: signed with its Want */
+    }
+    req.request_id = s_rid(t, slot, seat);
+    req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+    req.submit = &s;
+    uint8_t sig[64];
+    if (s_tp_sign(t, slot, seat, &req, &s.base, SEATSIG_BODY_SUBMIT, s.based_on_seq, sig) != 0) return -1;
+    sl->st[seat] = ST_SUBMIT;
+    sl->gen_sent[seat] = sl->gen;
+    return s_send(t, t->sock[seat], &req);
+}
+
+/* The seat's decision d (from pending, or a P4.3 reply's next), with its legal orders lo when the
+ * reply carried them; expect = the game's moves seen when d was current, as far as we know. */
+static int s_tp_decided(s_tp *t, unsigned slot, unsigned seat, const Berthier__V1__Decision *d,
+                        const Berthier__V1__LegalOrders *lo, uint64_t expect) {
+    s_slot *sl = &t->slots[slot];
+    if (d->result && d->result->ended) {
+        sl->st[seat] = ST_DONE;
+        if (sl->st[1 - seat] == ST_DONE && !sl->creating) {
+            t->finished++;
+            return s_tp_create(t, slot);
+        }
+        if (sl->st[1 - seat] == ST_IDLE) return s_tp_gameref(t, slot, 1 - seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+        return 0;
+    }
+    if (d->you_must_act) {
+        if (lo && lo->n_orders > 0) {
+            t->next_used++;
+            return s_tp_submit(t, slot, seat, lo);
+        }
+        return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_LEGAL);
+    }
+    /* the game moved since (a reply of the other seat came first): look again */
+    if (sl->gen != expect) return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
+    sl->st[seat] = ST_IDLE;
+    return 0;
 }
 
 static int s_tp_reply(s_tp *t, unsigned which, const Berthier__V1__Reply *r) {
@@ -826,51 +994,29 @@ static int s_tp_reply(s_tp *t, unsigned which, const Berthier__V1__Reply *r) {
         seatsig_header_hash(r->header->header.data, r->header->header.len, sl->header_hash);
         if (memcmp(sl->header_hash, r->header->header_hash.data, 32) != 0) return s_tp_fail(t, "header hash", r);
         return s_tp_join(t, slot, seat);
-    case ST_JOIN:
+    case ST_JOIN: {
         if (r->code != 0 && (int)r->code != BRT_CODE_ALREADY_JOINED) return s_tp_fail(t, "join", r);
         if (++sl->joins == 2) t->joined++;
-        if (s_tp_moved(t, slot, seat)) return -1;
+        uint64_t expect = sl->gen_sent[seat] + 1;
+        if (s_tp_moved(t, slot, seat, r->code == 0 ? r->next : NULL)) return -1;
+        /* P4.3: the join's reply carries the seat's decision (not on ALREADY_JOINED) */
+        if (r->code == 0 && r->next) return s_tp_decided(t, slot, seat, r->next, r->next_legal, expect);
         return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
-    case ST_PENDING: {
-        if (r->code != 0 || !r->decision) return s_tp_fail(t, "pending", r);
-        const Berthier__V1__Decision *d = r->decision;
-        if (d->result && d->result->ended) {
-            sl->st[seat] = ST_DONE;
-            if (sl->st[1 - seat] == ST_DONE && !sl->creating) {
-                t->finished++;
-                return s_tp_create(t, slot);
-            }
-            if (sl->st[1 - seat] == ST_IDLE) return s_tp_gameref(t, slot, 1 - seat, BERTHIER__V1__REQUEST__BODY_PENDING);
-            return 0;
-        }
-        if (d->you_must_act) return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_LEGAL);
-        if (sl->gen != sl->gen_sent[seat]) return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
-        sl->st[seat] = ST_IDLE;
-        return 0;
     }
-    case ST_LEGAL: {
+    case ST_PENDING:
+        if (r->code != 0 || !r->decision) return s_tp_fail(t, "pending", r);
+        return s_tp_decided(t, slot, seat, r->decision, r->next_legal, sl->gen_sent[seat]);
+    case ST_LEGAL:
         if ((int)r->code == BRT_CODE_GAME_OVER || (int)r->code == BRT_CODE_NOT_STARTED || (int)r->code == BRT_CODE_NOT_YOUR_DECISION)
             return s_tp_gameref(t, slot, seat, BERTHIER__V1__REQUEST__BODY_PENDING);
         if (r->code != 0 || !r->legal || r->legal->n_orders == 0) return s_tp_fail(t, "legal", r);
-        size_t k = (size_t)(s_rand() % r->legal->n_orders);
-        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
-        Berthier__V1__Submit s = BERTHIER__V1__SUBMIT__INIT;
-        s.game_id = sl->id;
-        s.seat = seat;
-        s.based_on_seq = r->legal->seq;
-        s.order = r->legal->orders[k];
-        req.request_id = s_rid(t, slot, seat);
-        req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
-        req.submit = &s;
-        uint8_t sig[64];
-        if (s_tp_sign(t, slot, seat, &req, &s.base, SEATSIG_BODY_SUBMIT, s.based_on_seq, sig) != 0) return -1;
-        sl->st[seat] = ST_SUBMIT;
-        return s_send(t, t->sock[seat], &req);
-    }
+        return s_tp_submit(t, slot, seat, r->legal);
     case ST_SUBMIT:
         if (r->code == 0) {
             t->orders++;
-            if (s_tp_moved(t, slot, seat)) return -1;
+            uint64_t expect = sl->gen_sent[seat] + 1;
+            if (s_tp_moved(t, slot, seat, r->next)) return -1;
+            if (r->next) return s_tp_decided(t, slot, seat, r->next, r->next_legal, expect);
         } else if ((int)r->code != BRT_CODE_STALE && (int)r->code != BRT_CODE_NOT_YOUR_DECISION && (int)r->code != BRT_CODE_GAME_OVER) {
             return s_tp_fail(t, "submit", r);
         }
@@ -893,6 +1039,7 @@ static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, doub
     s_tp t;
     memset(&t, 0, sizeof t);
     t.o = o;
+    t.p43 = !o->old_protocol;
     t.nslots = nslots;
     t.slots = calloc(t.nslots, sizeof *t.slots);
     t.ctx = zmq_ctx_new();
@@ -911,12 +1058,18 @@ static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, doub
     if (rc == 0 && !(t.admin = s_dealer(t.ctx, d.endpoint, d.server_pub, &adm))) rc = -1;
     for (unsigned i = 0; i < t.nslots && rc == 0; i++) rc = s_tp_create(&t, i);
     double start = bench_now_us(), now = start, window_start = 0, end = 0;
+    uint64_t w_requests = 0, w_replies = 0, w_req_bytes = 0, w_rep_bytes = 0, w_next = 0;
     double cap = start + 1e6 * (seconds > 0 ? seconds + 120 : 300);
     while (rc == 0) {
         now = bench_now_us();
         if (seconds > 0 && !t.counting && t.joined >= t.nslots) {
             t.counting = 1;
             t.orders = 0;
+            w_requests = t.requests;
+            w_replies = t.replies;
+            w_req_bytes = t.req_bytes;
+            w_rep_bytes = t.rep_bytes;
+            w_next = t.next_used;
             window_start = now;
             end = now + seconds * 1e6;
         }
@@ -948,6 +1101,13 @@ static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, doub
                     break;
                 }
                 Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, zmq_msg_size(&m), zmq_msg_data(&m));
+                /* in flight when this reply came: every request sent and not yet answered */
+                if (t.counting) {
+                    t.inflight_sum += (double)(t.requests - t.replies);
+                    t.inflight_n++;
+                }
+                t.replies++;
+                t.rep_bytes += zmq_msg_size(&m);
                 zmq_msg_close(&m);
                 if (!r) {
                     snprintf(t.err, sizeof t.err, "a reply that does not decode");
@@ -966,6 +1126,16 @@ static int s_tp_run(const bench_opts *o, const char *name, unsigned nslots, doub
         out->per_s = out->seconds > 0 ? (double)t.orders / out->seconds : 0;
         out->games_finished = t.finished;
         out->requests = t.requests;
+        out->old_protocol = !t.p43;
+        if (t.counting) {
+            uint64_t nreq = t.requests - w_requests, nrep = t.replies - w_replies;
+            out->window_requests = nreq;
+            out->per_order = t.orders ? (double)nreq / (double)t.orders : 0;
+            out->inflight = t.inflight_n ? t.inflight_sum / (double)t.inflight_n : 0;
+            out->req_bytes = nreq ? (double)(t.req_bytes - w_req_bytes) / (double)nreq : 0;
+            out->rep_bytes = nrep ? (double)(t.rep_bytes - w_rep_bytes) / (double)nrep : 0;
+            out->next_used = t.next_used - w_next;
+        }
     } else if (t.err[0]) {
         fprintf(stderr, "berthier-bench: %s: %s\n", name, t.err);
     }

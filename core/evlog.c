@@ -50,6 +50,14 @@
  * damage the last batch (its writes dropped, reordered or torn at any sector),
  * and a batch followed by a complete later batch was durable.
  *
+ * JOURNAL MODE (daemon/journal.c). evlog_sync_write + evlog_sync_batch +
+ * evlog_sync_handed: the batch is written here and made durable by the caller
+ * elsewhere (the daemon's journal holds a copy with its offset); the log's own
+ * fdatasync comes later (evlog_sync_data, or any evlog_sync_flush). Then the
+ * rule above does not hold on this file's blocks alone: after a power loss it
+ * may lack several batches, and the caller must put them back (the journal's
+ * recovery writes the same bytes at the same offsets) before evlog_open.
+ *
  * RECOVERY (evlog_open, evlog_reader). The whole file is analysed first:
  *   1. The records are walked from the start, checking each length, kind and
  *      chain link. D is the end of the last valid SYNC record.
@@ -201,6 +209,8 @@ const evlog_io evlog_io_default = {
 static const evlog_io *s_io = &evlog_io_default;
 
 void evlog_io_set(const evlog_io *io) { s_io = io ? io : &evlog_io_default; }
+
+const evlog_io *evlog_io_get(void) { return s_io; }
 
 /* ---- the walk shared by evlog_open and the reader -------------------------------- */
 
@@ -481,6 +491,8 @@ struct evlog {
     uint64_t pending_records;
     int poisoned;
     int written;               /* evlog_sync_write done, evlog_sync_flush not yet */
+    int unsynced;              /* batches handed (evlog_sync_handed) and not fdatasynced since */
+    uint64_t size;             /* bytes written to the file (the next batch's offset) */
 };
 
 static evlog *s_evlog_new(int fd) {
@@ -560,6 +572,7 @@ int evlog_sync_write(evlog *self) {
         }
         done += (size_t)w;
     }
+    self->size += done;
     self->written = 1;
     return 0;
 }
@@ -574,8 +587,41 @@ int evlog_sync_flush(evlog *self) {
     buf_reset(&self->pending);
     self->pending_records = 0;
     self->written = 0;
+    self->unsynced = 0; /* the fdatasync covered the batches handed before too */
     return 0;
 }
+
+int evlog_sync_batch(const evlog *self, uint64_t *offset, const uint8_t **bytes, size_t *len) {
+    if (!self || self->poisoned || !self->written) return -1;
+    *offset = self->size - self->pending.len;
+    *bytes = self->pending.data;
+    *len = self->pending.len;
+    return 0;
+}
+
+int evlog_sync_handed(evlog *self) {
+    if (!self || self->poisoned) return -1;
+    if (!self->written) return self->pending.len == 0 ? 0 : -1; /* evlog_sync_write first */
+    buf_reset(&self->pending);
+    self->pending_records = 0;
+    self->written = 0;
+    self->unsynced = 1;
+    return 0;
+}
+
+int evlog_sync_data(evlog *self) {
+    if (!self || self->poisoned) return -1;
+    if (!self->unsynced || self->written) return 0; /* nothing handed, or a batch is in flight */
+    if (s_io->fdatasync(self->fd) != 0) {
+        self->poisoned = 1; /* never retried */
+        return -1;
+    }
+    self->unsynced = 0;
+    return 0;
+}
+
+int evlog_unsynced(const evlog *self) { return self && self->unsynced; }
+uint64_t evlog_size(const evlog *self) { return self ? self->size : 0; }
 
 size_t evlog_checkpoint_payload(const uint8_t sk[64], const char *game_id, uint64_t record,
                                 const uint8_t head[32], uint8_t out[EVLOG_CHECKPOINT_MAX]) {
@@ -712,6 +758,7 @@ evlog *evlog_open(const char *path, evlog_scan *scan) {
         return NULL;
     }
     self->count = w.scan.records;
+    self->size = w.scan.valid_bytes;
     memcpy(self->head, head, EVLOG_HASH);
     return self;
 }

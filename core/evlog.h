@@ -69,6 +69,9 @@ typedef struct evlog_io {
 extern const evlog_io evlog_io_default;
 /* Install a shim (NULL restores the default). Not thread-safe; for tests. */
 void evlog_io_set(const evlog_io *io);
+/* The shim in use: other durable files of the daemon (its journal, daemon/journal.c)
+ * go through it too, so that the same faults reach them. */
+const evlog_io *evlog_io_get(void);
 
 /* ---- writer --------------------------------------------------------------- */
 typedef struct evlog evlog;
@@ -105,6 +108,20 @@ int evlog_sync(evlog *self) __attribute__((warn_unused_result));
  * evlog_sync; a failure of either poisons the log. */
 int evlog_sync_write(evlog *self) __attribute__((warn_unused_result));
 int evlog_sync_flush(evlog *self) __attribute__((warn_unused_result));
+/* "Write, the sync is someone else's" (the daemon's journal, daemon/journal.c):
+ * after evlog_sync_write(), evlog_sync_batch() gives the batch just written (its
+ * bytes and the file offset where they start; valid until the next call on the
+ * log) so that the caller can make a copy durable elsewhere; then, once that copy
+ * is durable, evlog_sync_handed() ends the batch without an fdatasync: the log
+ * takes appends again and stays "unsynced" (evlog_unsynced) until an fdatasync of
+ * its own, evlog_sync_data() (or a later evlog_sync_flush), which may run on
+ * another thread like evlog_sync_flush. The poisoning rules are the same: a
+ * failed write or fdatasync poisons the log, and no fdatasync is retried. */
+int evlog_sync_batch(const evlog *self, uint64_t *offset, const uint8_t **bytes, size_t *len);
+int evlog_sync_handed(evlog *self) __attribute__((warn_unused_result));
+int evlog_sync_data(evlog *self) __attribute__((warn_unused_result));
+int evlog_unsynced(const evlog *self);   /* 1 if written bytes await an fdatasync of the log */
+uint64_t evlog_size(const evlog *self);  /* bytes written to the file so far */
 /* Append a CHECKPOINT signing the current head (record index = count - 1). */
 int evlog_checkpoint(evlog *self, const uint8_t sk[64], const char *game_id);
 

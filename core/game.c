@@ -102,6 +102,8 @@ struct brt_game {
     brt_buf pending_records;    /* outcomes of the application under way */
     int probing;                /* dry run: rolls are counted, not recorded */
     int replaying;              /* game_set_replaying: orders applied once, unchecked first */
+    seat_verify_fn seat_verify; /* game_set_seat_verify: NULL = seatsig_verify */
+    void *seat_verify_ctx;
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -578,6 +580,11 @@ void game_destroy(brt_game **pself) {
 
 void game_set_replaying(brt_game *self, int on) { self->replaying = on; }
 
+void game_set_seat_verify(brt_game *self, seat_verify_fn fn, void *ctx) {
+    self->seat_verify = fn;
+    self->seat_verify_ctx = ctx;
+}
+
 typedef struct bare_dice {
     const uint32_t *v;
     size_t n;
@@ -812,6 +819,14 @@ static void s_hex8(const uint8_t *p, char out[17]) {
     for (int i = 0; i < 8; i++) snprintf(out + 2 * i, 3, "%02x", p[i]);
 }
 
+static int s_seat_verify(const brt_game *g, const uint8_t pk[32], uint64_t seq, uint64_t rid, unsigned field,
+                         const uint8_t *body, size_t body_len, const uint8_t *sig, size_t sig_len) {
+    if (g->seat_verify)
+        return g->seat_verify(g->seat_verify_ctx, pk, g->id, g->hdr_hash, seq, rid, field, body, body_len, sig,
+                              sig_len);
+    return seatsig_verify(pk, g->id, g->hdr_hash, seq, rid, field, body, body_len, sig, sig_len);
+}
+
 /* Check the signature of seat `seat`'s input `what` (body: the exact body
  * message bytes). A signed game needs a valid signature on every seat input;
  * an unsigned game (a log from before seat signatures) takes none. */
@@ -832,7 +847,7 @@ static int s_sig_check(const brt_game *g, unsigned seat, const char *what, uint6
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
                               "seat %u's %s carries no seat signature; every input of game %s must be signed "
                               "with the key the seat's join bound", seat, what, g->id);
-    if (seatsig_verify(g->sign_pk[seat], g->id, g->hdr_hash, seq, rid, field, body, body_len, sig, sig_len) != 0) {
+    if (s_seat_verify(g, g->sign_pk[seat], seq, rid, field, body, body_len, sig, sig_len) != 0) {
         char k[17];
         s_hex8(g->sign_pk[seat], k);
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",
@@ -884,8 +899,8 @@ static int s_join_sig(brt_game *g, unsigned seat, const uint8_t *entropy, const 
     size_t n;
     uint8_t *bytes = canon_pack(&body.base, &n);
     if (!bytes) return brt_reject_set(err, BERTHIER__V1__CODE__CODE_INTERNAL, "", "out of memory");
-    int v = seatsig_verify(sig->sign_pk, g->id, g->hdr_hash, 0, sig->request_id, SEATSIG_BODY_JOIN, bytes, n,
-                           sig->signature, sig->signature_len);
+    int v = s_seat_verify(g, sig->sign_pk, 0, sig->request_id, SEATSIG_BODY_JOIN, bytes, n, sig->signature,
+                          sig->signature_len);
     free(bytes);
     if (v != 0)
         return brt_reject_set(err, BERTHIER__V1__CODE__CODE_UNAUTHORIZED, "P3",

@@ -88,6 +88,16 @@ void game_set_dice_source(brt_game *self, dice_source_fn fn, void *ctx);
  * already); the daemon never sets this. */
 void game_set_replaying(brt_game *self, int on);
 
+/* Where the verdict on a seat signature comes from: fn has seatsig_verify's
+ * arguments and result (0 valid, -1 not) and must give exactly its verdict.
+ * berthier-replay verify sets one that looks up the verdict its worker threads
+ * computed ahead of the re-execution (replay/sigcheck.c); NULL (the default, the
+ * daemon's) calls seatsig_verify. */
+typedef int (*seat_verify_fn)(void *ctx, const uint8_t pk[32], const char *game_id, const uint8_t header_hash[32],
+                              uint64_t seq, uint64_t request_id, unsigned body_field, const uint8_t *body,
+                              size_t body_len, const uint8_t *sig, size_t sig_len);
+void game_set_seat_verify(brt_game *self, seat_verify_fn fn, void *ctx);
+
 /* Bare re-execution, the floor of replay verify in berthier-bench: the ruleset's
  * setup, then its apply on each (seats[i], orders[i]) in turn, with roll k
  * answered by dice[k] (a logged value): no copy, no state hash, no signature,

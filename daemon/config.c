@@ -48,6 +48,10 @@ static const s_setting s_settings[] = {
      "unsent reply bytes per key; over it the key's frames get CODE_BUSY (0 = no bound)"},
     {"key-connections", S_NUM_FIELD(S_UINT, key_connections, 0, 1000000),
      "live connections served per key; more get CODE_TOO_MANY_CONNECTIONS (0 = no cap)"},
+    {"journal", S_NUM_FIELD(S_UINT, journal, 0, 1),
+     "1: a commit round is one append and one fdatasync of a shared journal; 0: one fdatasync per touched log"},
+    {"journal-size", S_NUM_FIELD(S_SIZE, journal_size, 4096, 1ll << 40),
+     "bytes of journal after which the logs are fdatasynced and the journal is emptied"},
     {"reveal-deadline", S_NUM_FIELD(S_UINT, reveal_deadline_ms, 0, 86400000),
      "ms a seat of a dice=contributory game without a clock has to reveal its nonce, else it forfeits (0 = never)"},
 };
@@ -82,6 +86,8 @@ void config_defaults(bd_config *self, const char *state_directory) {
     self->key_reply_budget = 8u << 20;
     self->key_connections = 32;
     self->reveal_deadline_ms = 300000;
+    self->journal = 1;
+    self->journal_size = 8u << 20;
 }
 
 static const s_setting *s_find(const char *key) {

@@ -30,6 +30,9 @@ typedef struct bd_config {
     size_t reply_budget;             /* reply-budget: unsent reply bytes per connection (0 = no bound) */
     size_t key_reply_budget;         /* key-reply-budget: unsent reply bytes per key (0 = no bound) */
     unsigned key_connections;        /* key-connections: live connections served per key (0 = no cap) */
+    unsigned journal;                /* journal: 1 = one shared journal fdatasync per commit round
+                                      * (daemon/journal.c), 0 = an fdatasync of every touched log */
+    size_t journal_size;             /* journal-size: past it, the logs are fdatasynced and the journal cut */
     unsigned reveal_deadline_ms;     /* reveal-deadline: dice=contributory games without a clock: a seat
                                       * that has not revealed its nonce by then forfeits (0 = never) */
     int help;

@@ -1,5 +1,7 @@
 /* dedupe.c - bounded LRU of replies (see dedupe.h). Chained hash table plus a
- * doubly linked recency list. */
+ * doubly linked recency list. A reply is kept without its trailing zero bytes (the
+ * padding of a padded reply, pad.h: most of a small reply, and of one that carries
+ * legal orders, P4.3), which are put back when a retry asks for it. */
 #include "dedupe.h"
 
 #include <sodium.h>
@@ -11,7 +13,8 @@ typedef struct s_entry {
     uint64_t id;
     uint8_t digest[DEDUPE_DIGEST];
     uint8_t *reply;
-    size_t reply_len;
+    size_t reply_len;                 /* bytes kept */
+    size_t zeros;                     /* zero bytes after them, not kept */
     struct s_entry *chain;            /* next in bucket */
     struct s_entry *newer, *older;    /* recency list */
 } s_entry;
@@ -87,6 +90,14 @@ int dedupe_get(bd_dedupe *self, const uint8_t key[32], uint64_t request_id,
                const uint8_t **digest, const uint8_t **reply, size_t *reply_len) {
     s_entry *e = *s_find(self, key, request_id);
     if (!e) return 0;
+    if (e->zeros) {
+        uint8_t *whole = realloc(e->reply, e->reply_len + e->zeros);
+        if (!whole) return 0;   /* out of memory: judged afresh, as if forgotten */
+        memset(whole + e->reply_len, 0, e->zeros);
+        e->reply = whole;
+        e->reply_len += e->zeros;
+        e->zeros = 0;
+    }
     s_unlink_recency(self, e);
     s_push_newest(self, e);
     *digest = e->digest;
@@ -106,9 +117,12 @@ static void s_remove(bd_dedupe *self, s_entry *e) {
 
 int dedupe_put(bd_dedupe *self, const uint8_t key[32], uint64_t request_id,
                const uint8_t digest[DEDUPE_DIGEST], const uint8_t *reply, size_t reply_len) {
-    uint8_t *copy = malloc(reply_len ? reply_len : 1);
+    size_t zeros = 0;
+    while (zeros < reply_len && reply[reply_len - 1 - zeros] == 0) zeros++;
+    size_t keep = reply_len - zeros;
+    uint8_t *copy = malloc(keep ? keep : 1);
     if (!copy) return -1;
-    if (reply_len) memcpy(copy, reply, reply_len);
+    if (keep) memcpy(copy, reply, keep);
     s_entry **pp = s_find(self, key, request_id);
     s_entry *e = *pp;
     if (e) {
@@ -128,7 +142,8 @@ int dedupe_put(bd_dedupe *self, const uint8_t key[32], uint64_t request_id,
     }
     memcpy(e->digest, digest, DEDUPE_DIGEST);
     e->reply = copy;
-    e->reply_len = reply_len;
+    e->reply_len = keep;
+    e->zeros = zeros;
     s_push_newest(self, e);
     while (self->count > self->capacity && self->oldest && self->oldest != e) s_remove(self, self->oldest);
     return 0;

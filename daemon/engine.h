@@ -19,6 +19,7 @@
 #include "dedupe.h"
 #include "evindex.h"
 #include "evlog.h"
+#include "finev.h"
 #include "finidx.h"
 #include "game.h"
 #include "keys.h"
@@ -79,6 +80,10 @@ typedef struct bd_game {
     int applying;           /* an input is being applied: its records' views are judged after it */
     int reveal_only;        /* the clock is the reveal deadline of a dice=contributory game without
                              * a clock of its own: it runs only while a nonce is awaited */
+    uint64_t gen;           /* inputs fed to it in this run (applied or not): what the legal
+                             * cache is keyed by */
+    struct bd_legal_cache *legal;   /* per seat, the last decision's legal orders and their
+                                     * texts, formatted at most once (requests.c) */
 } bd_game;
 
 /* A notice waiting for the end of the round (after the sync). */
@@ -111,8 +116,21 @@ struct bd_engine {
     size_t nout, capout;
     uint64_t round;         /* commit rounds ended (engine_sync), from 1 */
     uint64_t reexecuted;    /* inputs re-executed from logs (recovery, cold games brought back) */
+    uint64_t formatted;     /* legal orders formatted as text (order_format calls, requests.c) */
     bd_game **warm;         /* ended games kept in memory, oldest first (at most S_WARM in games.c) */
     size_t nwarm, capwarm;
+    /* The shared journal (journal.h; NULL with journal = 0, or before engine_recover):
+     * a round is durable once its frame is fdatasynced; the logs are fdatasynced later. */
+    struct bd_journal *journal;
+    int journaled;          /* the round in flight went to the journal */
+    atomic_int journal_rc;  /* its fdatasync's result (set by the flush pool) */
+    int failed;             /* a round could not be made durable: nothing more is cut or synced */
+    bd_game **lazy;         /* scratch: the logs fdatasynced before a cut of the journal */
+    size_t nlazy, caplazy;
+    bd_game **ending;       /* games of the round in flight that ended: their logs are fdatasynced
+                             * with the journal (their index is written once the log is durable) */
+    size_t nending, capending;
+    uint64_t cuts;          /* journal cuts since the engine was made (tests) */
 };
 
 /* ---- games.c ---- */
@@ -138,6 +156,10 @@ void engine_summary(const bd_game *game, bd_summary *out, brt_result *res);
  * log is re-executed once (for this daemon run) to put them back, as recovery would have,
  * and 1 is returned: look again. Else 0. */
 int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32], uint64_t request_id);
+/* The record index of an ended game that has its .fin (<id>.evx, finev.h), read from disk
+ * and checked against the .fin, or made again from its log (no re-execution) when it is
+ * absent or stale. The caller destroys it. NULL: the log cannot be indexed (logged). */
+bd_finev *engine_fin_records(bd_engine *self, const bd_game *g);
 /* Inputs re-executed from logs since the engine was made (tests, bench). */
 uint64_t engine_reexecuted(const bd_engine *self);
 /* Mark a game as having records to sync at the end of the round. */
@@ -202,6 +224,11 @@ void engine_recovered_create(bd_engine *self, bd_game *g);
 /* A Reply refusing a request without decoding it (rate limit, revoked key):
  * `request_id` as read by decode_peek_request_id, the rule of `code` (P3, P5). */
 void engine_refuse(brt_buf *reply, uint64_t request_id, int code, const char *message);
+/* Legal orders formatted as text since the engine was made (tests: the cache of
+ * legal texts, P4.3). */
+uint64_t engine_formatted(const bd_engine *self);
+/* Drop a game's cache of legal orders (the game is destroyed or frozen). */
+void engine_legal_forget(bd_game *g);
 /* Feed timeouts for expired clocks; update the clocks of touched games. */
 void engine_clocks(bd_engine *self, int64_t now);
 /* Milliseconds until the next clock deadline (-1 = none). */

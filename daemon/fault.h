@@ -2,9 +2,14 @@
  * fault.h - I/O fault injection for the test build `berthierd-faulty` only
  * (compiled with BERTHIERD_FAULTS; the real berthierd has an empty stub).
  *
+ * Every write and fdatasync of the game logs and of the daemon's journal
+ * (daemon/journal.c, which uses the same I/O shim) is counted, in the order
+ * they happen; with the journal on, a commit round's one fdatasync is the
+ * journal's, and a log's own fdatasync comes at a cut, a game's end or a stop.
+ *
  * $BERTHIERD_FAULT = comma-separated items:
- *   write=N       the Nth log write fails with ENOSPC
- *   fdatasync=N   the Nth log fdatasync fails with EIO
+ *   write=N       the Nth log or journal write fails with ENOSPC
+ *   fdatasync=N   the Nth log or journal fdatasync fails with EIO
  *   tear          a failing write first writes half its bytes (a torn write)
  *   persistent    every call from the Nth on fails, not only the Nth
  *   gate=DIR      while DIR/hold exists, the Nth log fdatasync creates

@@ -30,6 +30,7 @@
 
 #include "canon.h"
 #include "engine.h"
+#include "journal.h"
 #include "log.h"
 
 #ifndef BERTHIER_VERSION
@@ -41,6 +42,7 @@ enum { S_MISMATCH = 200 };   /* bytes of bd_game.mismatch */
 
 static int s_push(bd_game ***arr, size_t *n, size_t *cap, bd_game *g);
 static void s_pool_destroy(bd_flush_pool **pp);
+static int s_journal_cut(bd_engine *self, char *err, size_t errlen);
 
 /* ---- the sink ------------------------------------------------------------ */
 
@@ -228,6 +230,7 @@ static bd_game *s_game_new(bd_engine *eng, const char *id) {
 static void s_game_destroy(bd_game **pself) {
     if (!pself || !*pself) return;
     bd_game *self = *pself;
+    engine_legal_forget(self);
     game_destroy(&self->g);
     evlog_destroy(&self->log);
     buf_free(&self->cap);
@@ -369,7 +372,15 @@ bd_engine *engine_new(const bd_config *cfg, const bd_keys *keys, char *err, size
 void engine_destroy(bd_engine **pself) {
     if (!pself || !*pself) return;
     bd_engine *self = *pself;
+    if (self->journal && !self->failed && !self->flushing) {
+        /* a clean stop leaves every log durable and the journal empty */
+        char err[512];
+        if (s_journal_cut(self, err, sizeof err) != 0) log_warn("%s; the next start replays the journal", err);
+    }
     s_pool_destroy(&self->pool);   /* after the round in flight, if any, is flushed */
+    journal_destroy(&self->journal);
+    free(self->lazy);
+    free(self->ending);
     if (self->sync_fd >= 0) close(self->sync_fd);
     for (size_t i = 0; i < self->ngames; i++) s_game_destroy(&self->games[i]);
     free(self->games);
@@ -500,9 +511,11 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
  * durable. The S_WARM ended games used last stay in memory; the others are
  * "cold": only their bd_game and index are kept (result, seats, spectators,
  * what the list of games shows), and engine_find brings one back when a request
- * needs more (its view, events, log, header) by re-executing its log once, read
- * only. Start-up loads an ended game whose index agrees with its log from the
- * index alone, without reading the log. */
+ * needs its state (its view, its decision) by re-executing its log once, read
+ * only. `events` and `header` of a cold game are read from the log where its record
+ * index (<id>.evx, finev.h; engine_fin_records) says, and `fetch_log` reads the log
+ * file itself: none of them brings it back. Start-up loads an ended game whose index
+ * agrees with its log from the index alone, without reading the log. */
 
 enum { S_WARM = 8 };
 
@@ -510,6 +523,47 @@ static int s_reexecute(bd_engine *self, bd_game *g, int thaw, uint64_t *nrecs, c
 
 static void s_fin_path(const bd_engine *self, const char *id, char *out, size_t len) {
     snprintf(out, len, "%s/%s.fin", self->games_dir, id);
+}
+
+static void s_evx_path(const bd_engine *self, const char *id, char *out, size_t len) {
+    snprintf(out, len, "%s/%s.evx", self->games_dir, id);
+}
+
+/* Index the records of a durable log (<id>.evx, finev.h): read from the log alone, no
+ * re-execution. The index is a help, never needed: a failure is logged, and requests make it
+ * again from the log. `f`, if given: the log must still be the one the .fin names. sync: the
+ * file is fdatasynced before its rename. It is not (0) where it is made today: every byte of
+ * it is checked before use (its checksum, then each record against the log's chain), so a
+ * crash that tears or loses it costs a read of the log, never a wrong reply, and the end of a
+ * game costs no fdatasync more than the .fin's. */
+static bd_finev *s_evx_make(bd_engine *self, const char *id, const char *log_path, const bd_finidx *f, int sync) {
+    char err[512] = "", path[CONFIG_PATH_MAX + 64];
+    bd_finev *x = finev_build(log_path, err, sizeof err);
+    if (!x) {
+        log_warn("game %s: its records cannot be indexed: %s", id, err);
+        return NULL;
+    }
+    if (f && finev_matches(x, f->log_bytes, f->head) != 0) {
+        log_warn("game %s: its log is no longer the one its index %s/%s.fin names", id, self->games_dir, id);
+        finev_destroy(&x);
+        return NULL;
+    }
+    s_evx_path(self, id, path, sizeof path);
+    if (finev_write(x, path, sync) != 0) log_warn("game %s: its record index %s could not be written", id, path);
+    return x;
+}
+
+bd_finev *engine_fin_records(bd_engine *self, const bd_game *g) {
+    if (!g->fin) return NULL;
+    char path[CONFIG_PATH_MAX + 64];
+    s_evx_path(self, g->id, path, sizeof path);
+    bd_finev *x = finev_read(path);
+    if (x && finev_matches(x, g->fin->log_bytes, g->fin->head) == 0) return x;
+    /* absent (an index written before this file existed, or a crash before it), damaged
+     * or stale: made again from the log, once */
+    if (x) log_warn("game %s: its record index %s does not match its log; indexing the log again", g->id, path);
+    finev_destroy(&x);
+    return s_evx_make(self, g->id, g->log_path, g->fin, 0);
 }
 
 /* The index of an ended game in memory whose log is open and durable. */
@@ -541,6 +595,9 @@ static int s_finish(bd_engine *self, bd_game *g) {
     bd_finidx *f = s_fin_make(g);
     char path[CONFIG_PATH_MAX + 64];
     s_fin_path(self, g->id, path, sizeof path);
+    /* the log is durable; its record index next, then the .fin that names them both */
+    bd_finev *x = f ? s_evx_make(self, g->id, g->log_path, f, 0) : NULL;
+    finev_destroy(&x);
     if (!f || finidx_write(f, self->games_dir, path) != 0) {
         log_warn("game %s: its index %s could not be written; it stays in memory", g->id, path);
         finidx_destroy(&f);
@@ -563,6 +620,7 @@ static void s_unwatch_clock(bd_engine *self, bd_game *g) {
 /* Drop everything of an indexed ended game but its index. */
 static void s_freeze(bd_engine *self, bd_game *g) {
     s_unwatch_clock(self, g);
+    engine_legal_forget(g);
     game_destroy(&g->g);
     evlog_destroy(&g->log);
     evindex_free(&g->events);
@@ -592,12 +650,14 @@ static void s_cool(bd_engine *self) {
  * does (once per game and daemon run: g->retries). */
 static int s_thaw(bd_engine *self, bd_game *g, int retries) {
     char err[512] = "";
-    uint64_t n = 0;
+    uint64_t n = 0, before = self->reexecuted;
     if (retries) g->retries = 1;
     if (s_reexecute(self, g, retries ? 2 : 1, &n, err, sizeof err) != 0) {
         log_err("game %s: cannot be read back from its log: %s", g->id, err);
         return -1;
     }
+    log_info("game %s: ended, brought back from its log (%llu inputs re-executed)", g->id,
+             (unsigned long long)(self->reexecuted - before));
     s_after_load(g);
     s_warm_push(self, g);
     return 0;
@@ -611,9 +671,13 @@ static int s_thaw(bd_engine *self, bd_game *g, int retries) {
  * evlog_sync_flush on the in-flight logs, which nothing else touches until
  * the round's flush is over (engine_sync_done). */
 enum { S_SYNC_THREADS = 8 };
+/* What a round of the pool does: fdatasync the logs' batches (journal = 0), the
+ * journal (its frame), or the logs' handed batches (before a cut of the journal). */
+enum { S_JOB_LOGS, S_JOB_JOURNAL, S_JOB_DATA };
 
 struct bd_flush_pool {
     bd_engine *eng;
+    int job;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     uint64_t gen;        /* rounds posted; a worker serves each one once */
@@ -627,8 +691,27 @@ struct bd_flush_pool {
 };
 
 static void s_flush_some(bd_flush_pool *p) {
+    if (p->job == S_JOB_JOURNAL) {
+        /* the round's one fdatasync (item 0), and those of the logs of games that ended
+         * in the round (items 1..), which are indexed once their log is durable */
+        for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) {
+            if (i == 0) {
+                atomic_store(&p->eng->journal_rc, journal_flush(p->eng->journal));
+                continue;
+            }
+            bd_game *g = p->games[i - 1];
+            /* a failure poisons the log, which stays dirty: engine_sync_finish sees it */
+            if (g->log && evlog_dirty(g->log) && evlog_sync_flush(g->log) != 0) {}
+        }
+        return;
+    }
     for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) {
         bd_game *g = p->games[i];
+        if (p->job == S_JOB_DATA) {
+            /* before a cut of the journal; a failure poisons the log, which stays unsynced */
+            if (g->log && evlog_sync_data(g->log) != 0) {}
+            continue;
+        }
         /* a failure poisons the log, which stays dirty: engine_sync_finish sees it */
         if (g->log && evlog_dirty(g->log) && evlog_sync_flush(g->log) != 0) {}
     }
@@ -685,14 +768,15 @@ static void s_pool_destroy(bd_flush_pool **pp) {
 }
 
 /* Hand the in-flight logs to the pool. 0 = posted, -1 = no thread: flushed inline. */
-static int s_pool_post(bd_flush_pool *p, bd_game **games, size_t n) {
+static int s_pool_post(bd_flush_pool *p, bd_engine *eng, int job, bd_game **games, size_t n) {
     if (!p || !p->nth) {
-        bd_flush_pool inline_job = {.games = games, .n = n};
+        bd_flush_pool inline_job = {.eng = eng, .job = job, .games = games, .n = n};
         atomic_init(&inline_job.next, 0);
         s_flush_some(&inline_job);
         return -1;
     }
     pthread_mutex_lock(&p->mu);
+    p->job = job;
     p->games = games;
     p->n = n;
     atomic_store(&p->next, 0);
@@ -703,23 +787,91 @@ static int s_pool_post(bd_flush_pool *p, bd_game **games, size_t n) {
     return 0;
 }
 
+/* Wait for the pool's round (posted: 0) and drain its eventfd. */
+static void s_pool_wait(bd_engine *self) {
+    while (!atomic_load(&self->flushed)) {
+        struct pollfd pfd = {self->sync_fd, POLLIN, 0};
+        (void)poll(&pfd, 1, 100);
+    }
+    uint64_t v;
+    if (read(self->sync_fd, &v, sizeof v) < 0) {}   /* nonblocking */
+}
+
+/* Empty the journal: fdatasync every log with handed batches (on the pool), then cut.
+ * Only between rounds (no flush under way, no batch written and not handed). */
+static int s_journal_cut(bd_engine *self, char *err, size_t errlen) {
+    if (!self->journal || self->flushing || self->journaled) return 0;
+    self->nlazy = 0;
+    for (size_t i = 0; i < self->ngames; i++) {
+        bd_game *g = self->games[i];
+        if (g->log && evlog_unsynced(g->log) && s_push(&self->lazy, &self->nlazy, &self->caplazy, g) != 0) {
+            snprintf(err, errlen, "out of memory listing the logs to sync");
+            self->failed = 1;
+            return -1;
+        }
+    }
+    if (self->nlazy) {
+        if (!self->pool) self->pool = s_pool_new(self);
+        atomic_store(&self->flushed, 0);
+        if (s_pool_post(self->pool, self, S_JOB_DATA, self->lazy, self->nlazy) == 0) s_pool_wait(self);
+        for (size_t i = 0; i < self->nlazy; i++) {
+            bd_game *g = self->lazy[i];
+            if (evlog_unsynced(g->log)) {
+                snprintf(err, errlen, "game %s: %s could not be made durable (fdatasync failed)", g->id, g->log_path);
+                self->failed = 1;
+                return -1;
+            }
+        }
+    }
+    if (journal_cut(self->journal) != 0) {
+        snprintf(err, errlen, "the journal could not be cut (%s)", strerror(errno));
+        self->failed = 1;
+        return -1;
+    }
+    self->cuts++;
+    return 0;
+}
+
 int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
     if (self->flushing) fatal("engine_sync_start while a flush is under way");
-    /* 1. write every touched log's batch, in order */
+    /* 1. write every touched log's batch, in order (with the journal: and copy it into the
+     * round's frame, then append the frame) */
     size_t dirty = 0;
+    self->journaled = 0;
+    if (self->journal) journal_begin(self->journal, self->round);
     for (size_t i = 0; i < self->ntouched; i++) {
         bd_game *g = self->touched[i];
         if (g->io_failed) {
             snprintf(err, errlen, "game %s: a record could not be appended to %s", g->id, g->log_path);
+            self->failed = 1;
             return -1;
         }
         if (g->log && evlog_dirty(g->log)) {
             if (evlog_sync_write(g->log) != 0) {
                 snprintf(err, errlen, "game %s: %s could not be made durable (write failed)", g->id, g->log_path);
+                self->failed = 1;
                 return -1;
+            }
+            if (self->journal) {
+                uint64_t off;
+                const uint8_t *b;
+                size_t n;
+                if (evlog_sync_batch(g->log, &off, &b, &n) != 0 || journal_add(self->journal, g->id, off, b, n) != 0) {
+                    snprintf(err, errlen, "game %s: its batch could not be added to the journal", g->id);
+                    self->failed = 1;
+                    return -1;
+                }
             }
             dirty++;
         }
+    }
+    if (self->journal && dirty) {
+        if (journal_write(self->journal) != 0) {
+            snprintf(err, errlen, "the journal could not be written (%s)", strerror(errno));
+            self->failed = 1;
+            return -1;
+        }
+        self->journaled = 1;
     }
     /* 2. the round's games are in flight until engine_sync_finish; a new round fills */
     bd_game **t = self->inflight;
@@ -738,10 +890,23 @@ int engine_sync_start(bd_engine *self, char *err, size_t errlen) {
     }
     self->round++;   /* every wait_round of the round is stale from now on */
     if (!dirty) return 0;
-    /* 3. fdatasync them together, off the main thread */
+    /* 3. fdatasync them together (or the journal alone), off the main thread */
     if (!self->pool) self->pool = s_pool_new(self);
     atomic_store(&self->flushed, 0);
-    if (s_pool_post(self->pool, self->inflight, self->ninflight) != 0) return 0;   /* done inline */
+    int posted;
+    if (self->journaled) {
+        self->nending = 0;
+        for (size_t i = 0; i < self->ninflight; i++) {
+            bd_game *g = self->inflight[i];
+            if (g->g && game_over(g->g) && g->log && evlog_dirty(g->log) &&
+                s_push(&self->ending, &self->nending, &self->capending, g) != 0)
+                fatal("out of memory tracking the games of a round");
+        }
+        posted = s_pool_post(self->pool, self, S_JOB_JOURNAL, self->ending, 1 + self->nending);
+    } else {
+        posted = s_pool_post(self->pool, self, S_JOB_LOGS, self->inflight, self->ninflight);
+    }
+    if (posted != 0) return 0;   /* done inline */
     self->flushing = 1;
     return 1;
 }
@@ -761,11 +926,42 @@ int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
         uint64_t v;
         if (read(self->sync_fd, &v, sizeof v) < 0) {}   /* drain the eventfd (nonblocking) */
     }
+    if (self->journaled) {
+        /* the frame is durable: so are the batches it holds (the logs' fdatasyncs come later) */
+        if (atomic_load(&self->journal_rc) != 0) {
+            snprintf(err, errlen, "the journal could not be made durable (fdatasync failed)");
+            self->failed = 1;
+            return -1;
+        }
+        for (size_t i = 0; i < self->ninflight; i++) {
+            bd_game *g = self->inflight[i];
+            int ended = 0;   /* its log's own fdatasync ran with the journal's (and failed if still dirty) */
+            for (size_t k = 0; k < self->nending && !ended; k++) ended = self->ending[k] == g;
+            if (!ended && g->log && evlog_dirty(g->log) && evlog_sync_handed(g->log) != 0) {
+                snprintf(err, errlen, "game %s: %s is poisoned", g->id, g->log_path);
+                self->failed = 1;
+                return -1;
+            }
+        }
+        self->journaled = 0;
+        self->nending = 0;
+    }
     /* every one must have reached the disk before anything of the round is acknowledged */
     for (size_t i = 0; i < self->ninflight; i++) {
         bd_game *g = self->inflight[i];
         if (g->log && evlog_dirty(g->log)) { /* a flush that succeeded leaves the log clean */
             snprintf(err, errlen, "game %s: %s could not be made durable (fdatasync failed)", g->id, g->log_path);
+            self->failed = 1;
+            return -1;
+        }
+    }
+    /* An ended game's log is fdatasynced before its index is written (the log first, then
+     * the index, on disk too: with the journal its last batch may be durable only there). */
+    for (size_t i = 0; i < self->ninflight; i++) {
+        bd_game *g = self->inflight[i];
+        if (g->g && game_over(g->g) && g->log && evlog_unsynced(g->log) && evlog_sync_data(g->log) != 0) {
+            snprintf(err, errlen, "game %s: %s could not be made durable (fdatasync failed)", g->id, g->log_path);
+            self->failed = 1;
             return -1;
         }
     }
@@ -787,6 +983,8 @@ int engine_sync_finish(bd_engine *self, char *err, size_t errlen) {
     }
     self->ninflight = 0;
     s_cool(self);
+    if (self->journal && journal_size(self->journal) > self->cfg->journal_size && s_journal_cut(self, err, errlen) != 0)
+        return -1;
     return 0;
 }
 
@@ -1122,7 +1320,35 @@ static int s_is_id(const char *name, size_t len) {
 
 static int s_cmp(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
+/* Put the journal's batches back into their logs (before any log is opened) and, with
+ * journal = 1, keep it open for the rounds. */
+static int s_journal_recover(bd_engine *self, char *err, size_t errlen) {
+    char path[CONFIG_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/journal", self->games_dir);
+    journal_stats st;
+    if (self->cfg->journal) {
+        /* zeros for a journal-size and some: the frames of a cycle overwrite blocks that exist */
+        self->journal = journal_open(path, self->games_dir, self->cfg->journal_size + (256u << 10), &st, err, errlen);
+        if (!self->journal) return -1;
+    } else if (journal_recover(path, self->games_dir, &st, err, errlen) != 0) {
+        return -1;
+    }
+    if (st.frames || st.torn_bytes)
+        log_info("journal: %llu frames replayed (%llu batches, %llu of them written again) into %llu logs; "
+                 "the %llu bytes of the next frame ignored (torn, or from before the last cut)",
+                 (unsigned long long)st.frames, (unsigned long long)st.batches, (unsigned long long)st.rewritten,
+                 (unsigned long long)st.logs, (unsigned long long)st.torn_bytes);
+    if (st.skipped)
+        log_warn("journal: %llu batches of logs no longer in %s left out (the first: %s.log)",
+                 (unsigned long long)st.skipped, self->games_dir, st.skipped_id);
+    return 0;
+}
+
 int engine_recover(bd_engine *self, char *err, size_t errlen) {
+    if (s_journal_recover(self, err, errlen) != 0) {
+        self->failed = 1;
+        return -1;
+    }
     DIR *d = opendir(self->games_dir);
     if (!d) {
         snprintf(err, errlen, "cannot read %s: %s", self->games_dir, strerror(errno));

@@ -159,6 +159,9 @@ int main(int argc, char **argv) {
     int rc = server_run(server, &s_stop, &s_reload);
     notify_send("STOPPING=1");
     server_destroy(&server);
+    /* what the run cost in texts and re-executions (tests count them, docs/protocol.md P4.3) */
+    log_info("served: %llu legal orders formatted as text, %llu inputs re-executed",
+             (unsigned long long)engine_formatted(engine), (unsigned long long)engine_reexecuted(engine));
     engine_destroy(&engine);
     keys_wipe(keys);
     sodium_free(keys);

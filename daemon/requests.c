@@ -40,6 +40,7 @@
 #include "hello.h"
 #include "log.h"
 #include "receipts.h"
+#include "seatsig.h"
 #include "pad.h"
 #include "vis.h"
 #include "quiet.h"
@@ -146,7 +147,15 @@ typedef struct {
 
 /* seat >= 0: that seat's view; seat < 0: public events and rolls only (all = every one).
  * What a party may receive is decided by core/vis.c alone. */
+static void s_outcome_build_rs(s_outcome *o, const brt_ruleset *rs, unsigned nseats, const brt_buf *cap, int seat,
+                               int all);
 static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap, int seat, int all) {
+    s_outcome_build_rs(o, game_ruleset(gm->g), game_seat_count(gm->g), cap, seat, all);
+}
+
+/* The same from the ruleset and seat count alone (an ended game kept on disk). */
+static void s_outcome_build_rs(s_outcome *o, const brt_ruleset *rs, unsigned nseats, const brt_buf *cap, int seat,
+                               int all) {
     memset(o, 0, sizeof *o);
     buf_init(&o->texts);
     size_t items = 0, pos = 0;
@@ -162,8 +171,6 @@ static void s_outcome_build(s_outcome *o, const bd_game *gm, const brt_buf *cap,
     o->held = calloc(items, sizeof *o->held);
     if (!o->ev || !o->evp || !o->rolls || !o->rollp || !o->text_off || !o->held)
         fatal("out of memory building an outcome");
-    const brt_ruleset *rs = game_ruleset(gm->g);
-    unsigned nseats = game_seat_count(gm->g);
     pos = 0;
     while (buf_next_item(cap, &pos, &it, &len) == 1) {
         if (len < 1) continue;
@@ -272,6 +279,213 @@ static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
         s->res.n_scores = nseats;
         s->res.scores = s->scores;
         s->d.result = &s->res;
+    }
+}
+
+/* ---- legal orders, listed and formatted once per decision (P4.3) ------------- */
+
+/* A seat's legal orders after the game's input number `gen`: the ruleset's list,
+ * and the texts of its first `nformatted` orders. `legal` requests and
+ * Reply.next_legal both read it, so a decision is listed once and each of its
+ * orders formatted at most once, however often it is asked for. */
+typedef struct {
+    int valid;
+    uint64_t gen;
+    int failed;                    /* the ruleset could not list orders */
+    brt_buf list;                  /* u32 le length || order, as legal() writes them */
+    ProtobufCBinaryData *orders;   /* into list */
+    size_t n;
+    brt_buf text;                  /* NUL-terminated texts */
+    size_t *toff, *tlen;           /* offset in text; length with its NUL */
+    char **texts;                  /* into text, fixed up after formatting */
+    size_t nformatted;
+} s_lcache;
+
+struct bd_legal_cache {
+    s_lcache seat[BRT_MAX_SEATS];
+};
+
+static void s_lcache_clear(s_lcache *c) {
+    buf_free(&c->list);
+    buf_free(&c->text);
+    free(c->orders);
+    free(c->toff);
+    free(c->tlen);
+    free(c->texts);
+    memset(c, 0, sizeof *c);
+}
+
+void engine_legal_forget(bd_game *g) {
+    if (!g || !g->legal) return;
+    for (unsigned s = 0; s < BRT_MAX_SEATS; s++) s_lcache_clear(&g->legal->seat[s]);
+    free(g->legal);
+    g->legal = NULL;
+}
+
+uint64_t engine_formatted(const bd_engine *self) { return self->formatted; }
+
+/* The seat's legal orders now (seat < BRT_MAX_SEATS), listed once per input. */
+static s_lcache *s_legal_get(bd_game *gm, unsigned seat) {
+    if (!gm->legal && !(gm->legal = calloc(1, sizeof *gm->legal))) fatal("out of memory listing orders");
+    s_lcache *c = &gm->legal->seat[seat];
+    if (c->valid && c->gen == gm->gen) return c;
+    s_lcache_clear(c);
+    c->valid = 1;
+    c->gen = gm->gen;
+    int n = game_legal(gm->g, seat, &c->list);
+    if (n < 0) {
+        c->failed = 1;
+        return c;
+    }
+    size_t items = 0, pos = 0;
+    const uint8_t *it;
+    size_t len;
+    while (buf_next_item(&c->list, &pos, &it, &len) == 1) items++;
+    c->orders = calloc(items ? items : 1, sizeof *c->orders);
+    c->toff = calloc(items ? items : 1, sizeof *c->toff);
+    c->tlen = calloc(items ? items : 1, sizeof *c->tlen);
+    c->texts = calloc(items ? items : 1, sizeof *c->texts);
+    if (!c->orders || !c->toff || !c->tlen || !c->texts) fatal("out of memory listing orders");
+    pos = 0;
+    while (buf_next_item(&c->list, &pos, &it, &len) == 1) {
+        c->orders[c->n].data = (uint8_t *)it;
+        c->orders[c->n].len = len;
+        c->n++;
+    }
+    return c;
+}
+
+/* The text of order i (the orders before it are formatted already). */
+static void s_legal_format(bd_engine *e, const brt_ruleset *rs, s_lcache *c, size_t i) {
+    if (i < c->nformatted) return;
+    brt_buf t;
+    buf_init(&t);
+    e->formatted++;
+    if (!rs->order_format || rs->order_format(c->orders[i].data, c->orders[i].len, &t) != 0) buf_reset(&t);
+    buf_append(&t, "", 1);
+    c->toff[i] = c->text.len;
+    c->tlen[i] = t.len;
+    if (buf_append(&c->text, t.data, t.len) != 0) fatal("out of memory formatting orders");
+    buf_free(&t);
+    c->nformatted = i + 1;
+}
+
+/* Bytes of a length-delimited field of n bytes with a one-byte tag. */
+static size_t s_field_len(size_t n) {
+    size_t v = 1;
+    for (size_t x = n; x >= 0x80; x >>= 7) v++;
+    return 1 + v + n;
+}
+
+/* LegalOrders as `legal` answers it: at most `limit` orders (0 = all) within
+ * `budget` bytes as encoded (tags and lengths counted, so that a long list of
+ * short orders cannot pass max-message), with their texts when `texts`. lo points into the cache (valid
+ * until the game's next input). -1: the ruleset could not list orders. */
+static int s_legal_fill(bd_engine *e, bd_game *gm, unsigned seat, uint32_t limit, int texts, size_t budget,
+                        Berthier__V1__LegalOrders *lo) {
+    berthier__v1__legal_orders__init(lo);
+    if (seat >= BRT_MAX_SEATS) return -1;
+    s_lcache *c = s_legal_get(gm, seat);
+    if (c->failed) return -1;
+    const brt_ruleset *rs = game_ruleset(gm->g);
+    size_t cap = c->n, k = 0, used = 0;
+    if (limit && cap > limit) cap = limit;
+    int truncated = 0;
+    while (k < c->n) {
+        size_t len = s_field_len(c->orders[k].len);
+        if (k >= cap || used + len > budget) {
+            truncated = 1;
+            break;
+        }
+        size_t tl = 0;
+        if (texts) {
+            s_legal_format(e, rs, c, k);
+            tl = s_field_len(c->tlen[k] - 1);   /* the text without its NUL */
+        }
+        used += len + tl;
+        k++;
+    }
+    if (texts)
+        for (size_t i = 0; i < k; i++) c->texts[i] = (char *)c->text.data + c->toff[i];
+    lo->seq = game_seq(gm->g);
+    lo->n_orders = k;
+    lo->orders = c->orders;
+    lo->n_texts = texts ? k : 0;
+    lo->texts = c->texts;
+    lo->truncated = truncated;
+    return 0;
+}
+
+/* What a `legal` reply may fill: no reply is larger than the request limit. */
+static size_t s_legal_budget(const bd_engine *e) {
+    return e->cfg->max_message > 4096 ? e->cfg->max_message - 4096 : e->cfg->max_message / 2;
+}
+
+/* ---- the seat's next decision in a reply (P4.3) --------------------------------- */
+
+typedef struct {
+    s_decision dec;
+    Berthier__V1__LegalOrders lo;
+    Berthier__V1__StateView sv;
+    brt_buf view;
+    uint8_t vh[32];
+} s_next;
+
+/* The seat's View as `state` answers it to that seat without text or svg: seq,
+ * view, view_hash (never state_hash: the game is not over and a seat is no admin
+ * here, P4.3). 0, or -1 when the ruleset could not render it. */
+static int s_next_view(bd_game *gm, unsigned seat, s_next *nx) {
+    berthier__v1__state_view__init(&nx->sv);
+    if (game_view(gm->g, (int)seat, &nx->view, NULL) != 0) return -1;
+    nx->sv.seq = game_seq(gm->g);
+    nx->sv.view.data = nx->view.data;
+    nx->sv.view.len = nx->view.len;
+    nx->sv.text = (char *)"";
+    nx->sv.svg = (char *)"";
+    if (vis_view_hash(gm->id, (int)seat, nx->sv.seq, nx->view.data, nx->view.len, nx->vh) == 0) {
+        nx->sv.view_hash.data = nx->vh;
+        nx->sv.view_hash.len = 32;
+    }
+    return 0;
+}
+
+/* Add to r, as `want` asks, the seat's decision now (Reply.next, as `pending`
+ * answers it; not for `pending`, whose body is that decision) and, when the seat
+ * must act on it, its View (Reply.next_view, as `state` answers it without text or
+ * svg) and its legal orders (Reply.next_legal, as `legal` answers it), within what
+ * max-message leaves beside the rest of the reply: a view that does not fit is left
+ * out (the client asks `state`), the legal orders are cut (truncated). nx holds them
+ * until r is packed; s_next_free after. */
+static void s_next_add(bd_engine *e, bd_game *gm, unsigned seat, const Berthier__V1__Want *want, int pending,
+                       s_reply *r, s_next *nx) {
+    buf_init(&nx->view);
+    if (!want || !(want->decision || want->legal || want->view)) return;
+    if (pending && !want->legal && !want->view) return;
+    s_decision_build(&nx->dec, gm, (int)seat);
+    if (!pending) r->next = &nx->dec.d;
+    if (!nx->dec.d.you_must_act || !game_started(gm->g) || game_over(gm->g)) return;
+    size_t budget = s_legal_budget(e);
+    if (want->view && s_next_view(gm, seat, nx) == 0) {
+        r->next_view = &nx->sv;
+        if (protobuf_c_message_get_packed_size(&r->base) > budget) r->next_view = NULL;
+    }
+    if (!want->legal) return;
+    size_t rest = protobuf_c_message_get_packed_size(&r->base);
+    budget = budget > rest ? budget - rest : 0;
+    if (s_legal_fill(e, gm, seat, want->limit, want->texts, budget, &nx->lo) == 0) r->next_legal = &nx->lo;
+}
+
+static void s_next_free(s_next *nx) { buf_free(&nx->view); }
+
+/* The Want a request carries (NULL: none). */
+static const Berthier__V1__Want *s_want_of(const Berthier__V1__Request *req) {
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: return req->join->want;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: return req->submit->want;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: return req->resign->want;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: return req->reveal->want;
+    case BERTHIER__V1__REQUEST__BODY_PENDING: return req->pending->want;
+    default: return NULL;
     }
 }
 
@@ -390,9 +604,11 @@ static void s_outcome_accepted(const s_outcome *o, const bd_game *gm, Berthier__
 }
 
 /* The Accepted reply to `seat` for the input just captured. Live and recovery
- * build it the same way, so a retry after a restart gets the same bytes. */
-static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
-                             const uint8_t *req, size_t req_len, brt_buf *out) {
+ * build it the same way, so a retry after a restart gets the same bytes (but for
+ * Reply.next and next_legal, which recovery leaves out: P4.3). want: what else
+ * the reply carries (NULL: nothing). */
+static void s_accepted_reply(bd_game *gm, unsigned seat, uint64_t request_id, uint64_t seq_before,
+                             const uint8_t *req, size_t req_len, const Berthier__V1__Want *want, brt_buf *out) {
     s_outcome o;
     s_outcome_build(&o, gm, &gm->cap, (int)seat, 0);
     Berthier__V1__Accepted a;
@@ -410,7 +626,10 @@ static void s_accepted_reply(const bd_game *gm, unsigned seat, uint64_t request_
     bd_receipt rc;
     bd_receipt_build(&rc, gm, seat, req, req_len);
     r.receipt = &rc.r;
+    s_next nx;
+    s_next_add(gm->eng, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, gm->eng->cfg->max_message);
+    s_next_free(&nx);
     s_outcome_free(&o);
 }
 
@@ -441,6 +660,7 @@ static int s_same_public_decision(const brt_pending *a, const brt_pending *b) {
  * a sealed choice that is only recorded changes neither, and stays unseen. */
 static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_before, brt_reject *rej) {
     *seq_before = game_seq(gm->g);
+    gm->gen++;   /* whatever happens, what the cache of legal orders holds is old */
     brt_pending before, after;
     game_pending(gm->g, -1, &before, NULL);
     quiet_snap snap;
@@ -473,6 +693,7 @@ static int s_apply(bd_engine *e, bd_game *gm, const s_input *in, uint64_t *seq_b
     engine_touch(e, gm);
     gm->applying = 0;
     gm->clock_dirty = 1;
+    if (game_over(gm->g)) engine_legal_forget(gm);   /* nobody acts on an ended game */
     game_pending(gm->g, -1, &after, NULL);
     int same = game_seq(gm->g) == *seq_before && s_same_public_decision(&before, &after);
     /* the views this input left as they were: their queries need not wait for its sync */
@@ -491,7 +712,7 @@ void engine_recovered_input(bd_engine *self, bd_game *gm, uint8_t kind, const ui
     if (req && key && req->request_id != 0) {
         brt_buf reply;
         buf_init(&reply);
-        s_accepted_reply(gm, o->seat, req->request_id, seq_before, o->request.data, o->request.len, &reply);
+        s_accepted_reply(gm, o->seat, req->request_id, seq_before, o->request.data, o->request.len, NULL, &reply);
         uint8_t digest[DEDUPE_DIGEST];
         dedupe_digest(o->request.data, o->request.len, digest);
         if (dedupe_put(self->dedupe, key, req->request_id, digest, reply.data, reply.len) != 0)
@@ -514,15 +735,24 @@ typedef struct {
 
 /* A game-scoped request: find the game and check the key's right to `seat`.
  * need_seat: the request acts for a seat (admins and spectators may not). */
+static int s_check_game(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
+                        s_access *a, uint64_t rid, brt_buf *out, int load);
 static int s_check(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
                    s_access *a, uint64_t rid, brt_buf *out) {
+    return s_check_game(e, key, game_id, seat, need_seat, a, rid, out, 1);
+}
+
+/* load 0: an ended game kept on disk is not brought back (a->gm->g may be NULL); the
+ * seats and spectator keys come from its index. */
+static int s_check_game(bd_engine *e, const uint8_t key[32], const char *game_id, unsigned seat, int need_seat,
+                        s_access *a, uint64_t rid, brt_buf *out, int load) {
     memset(a, 0, sizeof *a);
     a->admin = keys_is_admin(e->keys, key);
     if (!game_id || !game_id[0]) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_BAD_REQUEST, "", "the request names no game");
         return -1;
     }
-    a->gm = engine_find(e, game_id);
+    a->gm = load ? engine_find(e, game_id) : engine_peek(e, game_id);
     if (!a->gm) {
         s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", game_id);
         return -1;
@@ -610,8 +840,8 @@ static void s_create(bd_engine *e, const uint8_t key[32], const Berthier__V1__Re
     s_created_reply(gm, rid, out);
 }
 
-static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
-                           const Berthier__V1__Receipt *receipt, brt_buf *out) {
+static void s_joined_reply(bd_engine *e, bd_game *gm, unsigned seat, uint64_t rid, const char *msg,
+                           const Berthier__V1__Receipt *receipt, const Berthier__V1__Want *want, brt_buf *out) {
     uint8_t ek[32];
     keys_event_key(e->keys, gm->id, seat, ek);
     Berthier__V1__Joined j = BERTHIER__V1__JOINED__INIT;
@@ -626,7 +856,10 @@ static void s_joined_reply(bd_engine *e, const bd_game *gm, unsigned seat, uint6
     r.body_case = BERTHIER__V1__REPLY__BODY_JOINED;
     r.joined = &j;
     r.receipt = (Berthier__V1__Receipt *)receipt;
+    s_next nx;
+    s_next_add(e, gm, seat, want, 0, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
+    s_next_free(&nx);
     sodium_memzero(ek, sizeof ek);
 }
 
@@ -655,9 +888,9 @@ static void s_input_reply(bd_engine *e, const uint8_t key[32], const Berthier__V
     if (in->kind == S_IN_JOIN) {
         bd_receipt rc;
         bd_receipt_build(&rc, a.gm, seat, frame, len);
-        s_joined_reply(e, a.gm, seat, rid, "joined", &rc.r, out);
+        s_joined_reply(e, a.gm, seat, rid, "joined", &rc.r, s_want_of(req), out);
     } else {
-        s_accepted_reply(a.gm, seat, rid, before, frame, len, out);
+        s_accepted_reply(a.gm, seat, rid, before, frame, len, s_want_of(req), out);
     }
 }
 
@@ -727,7 +960,12 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     r.message = (char *)"";
     r.body_case = BERTHIER__V1__REPLY__BODY_DECISION;
     r.decision = &dec.d;
+    /* Want.legal: the seat's legal orders too (a seat only: `legal` is for seats) */
+    s_next nx;
+    buf_init(&nx.view);
+    if (a.view >= 0) s_next_add(e, a.gm, (unsigned)a.view, g->want, 1, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
+    s_next_free(&nx);
 }
 
 static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
@@ -743,48 +981,12 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
                "game %s waits for every seat to join", a.gm->id);
         return;
     }
-    brt_buf list;
-    buf_init(&list);
-    int n = game_legal(a.gm->g, g->seat, &list);
-    if (n < 0) {
-        buf_free(&list);
+    /* listed once per decision, each text formatted at most once (P4.3) */
+    Berthier__V1__LegalOrders lo;
+    if (s_legal_fill(e, a.gm, g->seat, g->limit, 1, s_legal_budget(e), &lo) != 0) {
         s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_INTERNAL, "", "the ruleset could not list orders");
         return;
     }
-    size_t cap = (size_t)n, pos = 0, k = 0;
-    if (g->limit && cap > g->limit) cap = g->limit;
-    ProtobufCBinaryData *orders = calloc(cap ? cap : 1, sizeof *orders);
-    char **texts = calloc(cap ? cap : 1, sizeof *texts);
-    if (!orders || !texts) fatal("out of memory listing orders");
-    const brt_ruleset *rs = game_ruleset(a.gm->g);
-    const uint8_t *it;
-    size_t len;
-    /* No reply is larger than the request limit: clients may use the same one. */
-    size_t budget = e->cfg->max_message > 4096 ? e->cfg->max_message - 4096 : e->cfg->max_message / 2;
-    size_t used = 0;
-    int truncated = 0;
-    while (buf_next_item(&list, &pos, &it, &len) == 1) {
-        if (k >= cap || used + len > budget) {
-            truncated = 1;
-            break;
-        }
-        orders[k].data = (uint8_t *)it;
-        orders[k].len = len;
-        brt_buf t;
-        buf_init(&t);
-        if (!rs->order_format || rs->order_format(it, len, &t) != 0) buf_reset(&t);
-        buf_append(&t, "", 1);
-        texts[k] = (char *)t.data;
-        used += len + t.len;
-        k++;
-    }
-    Berthier__V1__LegalOrders lo = BERTHIER__V1__LEGAL_ORDERS__INIT;
-    lo.seq = game_seq(a.gm->g);
-    lo.n_orders = k;
-    lo.orders = orders;
-    lo.n_texts = k;
-    lo.texts = texts;
-    lo.truncated = truncated;
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = req->request_id;
     r.rule = (char *)"";
@@ -792,10 +994,6 @@ static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     r.body_case = BERTHIER__V1__REPLY__BODY_LEGAL;
     r.legal = &lo;
     s_pack_padded(out, &r, e->cfg->max_message);
-    for (size_t i = 0; i < k; i++) free(texts[i]);
-    free(texts);
-    free(orders);
-    buf_free(&list);
 }
 
 /* GameRef.svg: the ruleset's picture of the same view as the reply's View (docs/render.md).
@@ -1068,13 +1266,122 @@ static void s_fetch_log_req(bd_engine *e, const uint8_t key[32], const Berthier_
     free(data);
 }
 
+/* The EventList of `cap` (the events after since_seq, in log order) as the asker may see them. */
+static void s_events_reply(bd_engine *e, const Berthier__V1__Request *req, const brt_ruleset *rs, unsigned nseats,
+                           const brt_buf *cap, int view, int all, uint64_t last_seq, int truncated, brt_buf *out) {
+    s_outcome o;
+    s_outcome_build_rs(&o, rs, nseats, cap, view, all);
+    Berthier__V1__EventList el = BERTHIER__V1__EVENT_LIST__INIT;
+    el.seq = last_seq;
+    el.n_events = o.nev;
+    el.events = o.evp;
+    s_reply r = BERTHIER__V1__REPLY__INIT;
+    r.request_id = req->request_id;
+    r.rule = (char *)"";
+    r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
+    r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
+    r.events = &el;
+    s_pack_padded(out, &r, e->cfg->max_message);
+    s_outcome_free(&o);
+}
+
+/* The ruleset of an ended game kept on disk, if it is the one that played it (else the game
+ * is brought back, which refuses it as start-up would). */
+static const brt_ruleset *s_cold_ruleset(const bd_game *gm, const bd_finev *ix) {
+    const brt_ruleset *rs = brt_ruleset_find(gm->fin->ruleset);
+    return rs && rs->version && strcmp(rs->version, ix->version) == 0 ? rs : NULL;
+}
+
+/* `events` about an ended game kept on disk: the same selection as below, made from its
+ * record index (<id>.evx, finev.h), the payloads read from the log in one pread and each
+ * checked against the chain. 0 = answered; -1 = the index or the log could not serve it
+ * (nothing was sent: the caller brings the game back). */
+static int s_events_cold(bd_engine *e, const s_access *a, const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->events;
+    const bd_game *gm = a->gm;
+    bd_finev *ix = engine_fin_records(e, gm);
+    const brt_ruleset *rs = ix ? s_cold_ruleset(gm, ix) : NULL;
+    if (!rs) {
+        finev_destroy(&ix);
+        return -1;
+    }
+    unsigned nseats = gm->fin->nseats;
+    int all = a->view < 0;   /* the game has ended */
+    size_t first = 0;
+    while (first < ix->n && ix->e[first].seq <= g->since_seq) first++;
+    uint64_t last_seq = g->since_seq, cur_seq = 0;
+    size_t budget = e->cfg->max_message / 2, caplen = 0, end = first;
+    int truncated = 0;
+    for (size_t i = first; i < ix->n; i++) {
+        uint64_t seq = ix->e[i].seq;
+        if (seq <= g->since_seq) continue;
+        if (seq != cur_seq) {
+            if (caplen > budget) {
+                truncated = 1;
+                last_seq = cur_seq;   /* every event of cur_seq is in */
+                break;
+            }
+            if (cur_seq) last_seq = cur_seq;
+            cur_seq = seq;
+        }
+        caplen += 5u + ix->e[i].len;   /* as the item would take in `cap` */
+        end = i + 1;
+    }
+    if (!truncated) last_seq = gm->fin->seq > last_seq ? gm->fin->seq : last_seq;
+    brt_buf cap;
+    buf_init(&cap);
+    int rc = 0;
+    if (end > first) {
+        bd_finev_span sp = {NULL, 0, 0};
+        int fd = open(gm->log_path, O_RDONLY | O_CLOEXEC);
+        const bd_finev_entry *lo = &ix->e[first], *hi = &ix->e[end - 1];
+        rc = fd >= 0 && finev_span_read(fd, lo->offset, hi->offset + hi->len, &sp) == 0 ? 0 : -1;
+        if (fd >= 0) close(fd);
+        for (size_t i = first; rc == 0 && i < end; i++) {
+            const bd_finev_entry *en = &ix->e[i];
+            /* what the asker may not see is left out here already (it takes no room in
+             * the reply); s_outcome_build_rs judges again from the payload itself */
+            if (en->seq <= g->since_seq || !vis_event_may_see(en->visible, a->view, nseats, all)) continue;
+            const uint8_t *p = finev_span_record(&sp, en->offset, en->len, EVLOG_EVENT);
+            if (!p) {
+                log_err("game %s: the EVENT record at offset %llu of %s is not what its index says", gm->id,
+                        (unsigned long long)en->offset, gm->log_path);
+                rc = -1;
+                break;
+            }
+            uint8_t k = EVLOG_EVENT;
+            buf_append_u32le(&cap, en->len + 1);
+            buf_append(&cap, &k, 1);
+            buf_append(&cap, p, en->len);
+        }
+        finev_span_free(&sp);
+    }
+    if (rc == 0) s_events_reply(e, req, rs, nseats, &cap, a->view, all, last_seq, truncated, out);
+    buf_free(&cap);
+    finev_destroy(&ix);
+    return rc;
+}
+
+/* An ended game kept on disk whose index could not serve a request is brought back
+ * from its log (re-executed once), as every request about it did before. */
+static int s_bring_back(bd_engine *e, s_access *a, uint64_t rid, brt_buf *out) {
+    char id[ENGINE_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", a->gm->id);
+    a->gm = engine_find(e, id);
+    if (a->gm) return 0;
+    s_fail(out, rid, BERTHIER__V1__CODE__CODE_UNKNOWN_GAME, "", "there is no game \"%.40s\"", id);
+    return -1;
+}
+
 /* Events after since_seq as the asker may see them, from the game's index of
  * its durable EVENT records (evindex.h): the cost is that of what is returned.
- * Inputs are kept whole: a reply ends at an input boundary. */
+ * Inputs are kept whole: a reply ends at an input boundary. An ended game kept
+ * on disk is answered from its record index (s_events_cold), with the same bytes. */
 static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->events;
     s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    if (s_check_game(e, key, g->game_id, g->seat, 0, &a, req->request_id, out, 0) != 0) return;
+    if (!a.gm->g && (s_events_cold(e, &a, req, out) == 0 || s_bring_back(e, &a, req->request_id, out) != 0)) return;
     const bd_evindex *ix = &a.gm->events;
     brt_buf cap;
     buf_init(&cap);
@@ -1088,6 +1395,7 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             /* A new input begins: stop here if the reply is already big. */
             if (cap.len > budget) {
                 truncated = 1;
+                last_seq = cur_seq;   /* every event of cur_seq is in: ask again from there */
                 break;
             }
             if (cur_seq) last_seq = cur_seq;
@@ -1099,40 +1407,23 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
         buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
     }
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
-    s_outcome o;
-    s_outcome_build(&o, a.gm, &cap, a.view, a.view < 0 && (a.admin || game_over(a.gm->g)));
-    Berthier__V1__EventList el = BERTHIER__V1__EVENT_LIST__INIT;
-    el.seq = last_seq;
-    el.n_events = o.nev;
-    el.events = o.evp;
-    s_reply r = BERTHIER__V1__REPLY__INIT;
-    r.request_id = req->request_id;
-    r.rule = (char *)"";
-    r.message = (char *)(truncated ? "more events follow: ask again from seq" : "");
-    r.body_case = BERTHIER__V1__REPLY__BODY_EVENTS;
-    r.events = &el;
-    s_pack_padded(out, &r, e->cfg->max_message);
-    s_outcome_free(&o);
+    s_events_reply(e, req, game_ruleset(a.gm->g), game_seat_count(a.gm->g), &cap, a.view,
+                   a.view < 0 && (a.admin || game_over(a.gm->g)), last_seq, truncated, out);
     buf_free(&cap);
 }
 
-/* The exact header a seat checks (its key, the dice commitment, the server's
- * signing key) and signs the hash of with its join. */
-static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
-    const Berthier__V1__GameRef *g = req->header;
-    s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
-    size_t len;
-    const uint8_t *bytes = game_header_bytes(a.gm->g, &len);
+/* The Header reply of a game whose record 0 is `bytes`. */
+static void s_header_reply(bd_engine *e, const Berthier__V1__Request *req, const char *game_id, const uint8_t *bytes,
+                           size_t len, const uint8_t hash[32], brt_buf *out) {
     Berthier__V1__GameHeader h = BERTHIER__V1__GAME_HEADER__INIT;
     h.header.data = (uint8_t *)bytes;
     h.header.len = len;
-    h.header_hash.data = (uint8_t *)game_header_hash(a.gm->g);
+    h.header_hash.data = (uint8_t *)hash;
     h.header_hash.len = 32;
     /* the header signed as a checkpoint of record 0, so that a seat holds it signed */
     uint8_t zero[32] = {0}, chain0[32], sig[64];
     evlog_chain(zero, EVLOG_HEADER, bytes, (uint32_t)len, chain0);
-    evlog_checkpoint_sign(e->keys->sign_sk, a.gm->id, 0, chain0, sig);
+    evlog_checkpoint_sign(e->keys->sign_sk, game_id, 0, chain0, sig);
     h.signature.data = sig;
     h.signature.len = 64;
     s_reply r = BERTHIER__V1__REPLY__INIT;
@@ -1144,13 +1435,49 @@ static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     s_pack(out, &r);
 }
 
+/* `header` about an ended game kept on disk: record 0 read from the log where its record
+ * index says, checked against the chain. 0 = answered; -1 = not (nothing sent). */
+static int s_header_cold(bd_engine *e, const s_access *a, const Berthier__V1__Request *req, brt_buf *out) {
+    const bd_game *gm = a->gm;
+    bd_finev *ix = engine_fin_records(e, gm);
+    if (!ix) return -1;
+    bd_finev_span sp = {NULL, 0, 0};
+    int fd = open(gm->log_path, O_RDONLY | O_CLOEXEC);
+    int rc = fd >= 0 && finev_span_read(fd, ix->header_offset, ix->header_offset + ix->header_len, &sp) == 0 ? 0 : -1;
+    if (fd >= 0) close(fd);
+    const uint8_t *p = rc == 0 ? finev_span_record(&sp, ix->header_offset, ix->header_len, EVLOG_HEADER) : NULL;
+    if (p) {
+        uint8_t hash[32];
+        seatsig_header_hash(p, ix->header_len, hash);
+        s_header_reply(e, req, gm->id, p, ix->header_len, hash, out);
+    } else if (rc == 0) {
+        log_err("game %s: record 0 of %s is not what its index says", gm->id, gm->log_path);
+        rc = -1;
+    }
+    finev_span_free(&sp);
+    finev_destroy(&ix);
+    return p ? 0 : -1;
+}
+
+/* The exact header a seat checks (its key, the dice commitment, the server's
+ * signing key) and signs the hash of with its join. */
+static void s_header_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__GameRef *g = req->header;
+    s_access a;
+    if (s_check_game(e, key, g->game_id, g->seat, 0, &a, req->request_id, out, 0) != 0) return;
+    if (!a.gm->g && (s_header_cold(e, &a, req, out) == 0 || s_bring_back(e, &a, req->request_id, out) != 0)) return;
+    size_t len;
+    const uint8_t *bytes = game_header_bytes(a.gm->g, &len);
+    s_header_reply(e, req, a.gm->id, bytes, len, game_header_hash(a.gm->g), out);
+}
+
 static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->hello;
     if (g->game_id && g->game_id[0]) {
         /* Naming a game and seat: the seat's event key (Joined carries it). */
         s_access a;
         if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
-        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, out);
+        s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, NULL, out);
         return;
     }
     const brt_ruleset *const *all = brt_ruleset_all();
@@ -1309,6 +1636,79 @@ int engine_try_now(bd_engine *e, const uint8_t key[32], const uint8_t *frame, si
     return now;
 }
 
+/* The seat an input names. */
+static unsigned s_seat_of(const Berthier__V1__Request *req) {
+    switch (req->body_case) {
+    case BERTHIER__V1__REQUEST__BODY_JOIN: return req->join->seat;
+    case BERTHIER__V1__REQUEST__BODY_SUBMIT: return req->submit->seat;
+    case BERTHIER__V1__REQUEST__BODY_RESIGN: return req->resign->seat;
+    case BERTHIER__V1__REQUEST__BODY_REVEAL: return req->reveal->seat;
+    default: return 0;
+    }
+}
+
+/* A retry answered from the retry table with a reply rebuilt from the log, which
+ * leaves Reply.next out: when the request wants it, the seat's decision as of now
+ * (P4.3). A reply remembered as it was sent is sent again as it was. */
+static void s_retry_next(bd_engine *e, const Berthier__V1__Request *req, brt_buf *out) {
+    const Berthier__V1__Want *want = s_want_of(req);
+    if (!want || !(want->decision || want->legal || want->view)) return;
+    Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
+    if (!r) return;
+    bd_game *gm = engine_find(e, s_game_named(req));
+    unsigned seat = s_seat_of(req);
+    if (r->code == BERTHIER__V1__CODE__CODE_OK && r->body_case == BERTHIER__V1__REPLY__BODY_ACCEPTED && !r->next &&
+        gm && gm->g && seat < game_seat_count(gm->g)) {
+        ProtobufCBinaryData pad = r->padding;
+        r->padding.data = NULL;
+        r->padding.len = 0;
+        s_next nx;
+        s_next_add(e, gm, seat, want, 0, r, &nx);
+        s_pack_padded(out, r, e->cfg->max_message);
+        s_next_free(&nx);
+        r->next = NULL;
+        r->next_legal = NULL;
+        r->next_view = NULL;
+        r->padding = pad;
+    }
+    berthier__v1__reply__free_unpacked(r, NULL);
+}
+
+/* Reply.code (field 2) of packed reply bytes without decoding the rest; -1 if
+ * they do not parse. */
+static int s_reply_code(const uint8_t *p, size_t n) {
+    size_t i = 0;
+    int code = 0;
+    while (i < n) {
+        uint64_t tag = 0, v = 0;
+        for (unsigned sh = 0;; sh += 7) {
+            if (i >= n || sh > 63) return -1;
+            tag |= (uint64_t)(p[i] & 0x7f) << sh;
+            if (!(p[i++] & 0x80)) break;
+        }
+        unsigned wt = (unsigned)(tag & 7);
+        if (wt == 0 || wt == 2) {
+            for (unsigned sh = 0;; sh += 7) {
+                if (i >= n || sh > 63) return -1;
+                v |= (uint64_t)(p[i] & 0x7f) << sh;
+                if (!(p[i++] & 0x80)) break;
+            }
+            if (wt == 0 && (tag >> 3) == 2) code = (int)v;
+            if (wt == 2) {
+                if (v > n - i) return -1;
+                i += (size_t)v;
+            }
+        } else if (wt == 1 || wt == 5) {
+            size_t w = wt == 1 ? 8 : 4;
+            if (w > n - i) return -1;
+            i += w;
+        } else {
+            return -1;
+        }
+    }
+    return code;
+}
+
 static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame, size_t len,
                       Berthier__V1__Request *req, brt_buf *out) {
     int now = 0;
@@ -1328,6 +1728,7 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
             if (sodium_memcmp(d, digest, DEDUPE_DIGEST) == 0) {
                 buf_reset(out);
                 buf_append(out, reply, rlen);
+                s_retry_next(e, req, out);
             } else {
                 s_fail(out, rid, BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED, "",
                        "request id %llu was used before for a different request",
@@ -1393,15 +1794,11 @@ static int s_dispatch(bd_engine *e, const uint8_t key[32], const uint8_t *frame,
     }
     if (mutating && rid && out->len) {
         /* Remember the answer unless it asks for a retry (BUSY, IO_ERROR, INTERNAL). */
-        Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
-        if (r) {
-            int code = r->code;
-            berthier__v1__reply__free_unpacked(r, NULL);
-            if (code != BERTHIER__V1__CODE__CODE_BUSY && code != BERTHIER__V1__CODE__CODE_IO_ERROR &&
-                code != BERTHIER__V1__CODE__CODE_INTERNAL &&
-                dedupe_put(e->dedupe, key, rid, digest, out->data, out->len) != 0)
-                log_warn("out of memory remembering a reply");
-        }
+        int code = s_reply_code(out->data, out->len);
+        if (code >= 0 && code != BERTHIER__V1__CODE__CODE_BUSY && code != BERTHIER__V1__CODE__CODE_IO_ERROR &&
+            code != BERTHIER__V1__CODE__CODE_INTERNAL &&
+            dedupe_put(e->dedupe, key, rid, digest, out->data, out->len) != 0)
+            log_warn("out of memory remembering a reply");
     }
 done:
     now = s_reply_now(e, key, req, mutating);

@@ -35,6 +35,7 @@ typedef struct args {
     const char *seat_secret;   /* render, html: the seat's key file */
     const char *output;        /* render, html: -o FILE (NULL: stdout) */
     unsigned jobs;             /* verify: -j N, logs checked at once (default 1) */
+    int jobs_given;            /* -j N was given */
     int paranoid;              /* verify: every checkpoint signature on its own */
 } args;
 
@@ -148,6 +149,7 @@ static int s_opt_jobs(args *a, const char *v) {
         return -1;
     }
     a->jobs = (unsigned)n;
+    a->jobs_given = 1;
     return 0;
 }
 static int s_opt_paranoid(args *a, const char *v) {
@@ -175,7 +177,9 @@ static const option s_opt_table[] = {
      "render, html: seat N's key file (berthierctl keygen); needed for --seat N before the game ends", s_opt_seat_secret},
     {"--all", NULL, "render, html: everything, also before the game ends (the operator's forensic view)", s_opt_all},
     {"--output", "FILE", "render, html: write to FILE (also -o FILE; default: standard output)", s_opt_output},
-    {"--jobs", "N", "verify: check N logs at once on N threads (also -j N; default 1); reports in the order given",
+    {"--jobs", "N",
+     "verify: check N logs at once on N threads (also -j N; default 1); reports in the order given. One log at a "
+     "time, its seat signatures are checked on N threads (default: one per cpu) beside the re-execution",
      s_opt_jobs},
     {"--paranoid", NULL,
      "verify: check every checkpoint signature on its own, not only the last one before each end or cut",
@@ -213,8 +217,11 @@ typedef struct vjob {
     pthread_mutex_t lock;
 } vjob;
 
-static int s_verify_one(const args *a, int i, brt_buf *report) {
-    replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev, a->pins, a->npins, a->paranoid};
+/* sig_threads: replay_opts.sig_threads (-1 when the logs themselves are spread
+ * over the threads). */
+static int s_verify_one(const args *a, int i, int sig_threads, brt_buf *report) {
+    replay_opts o = {a->have_pk ? a->pk : NULL, (replay_evidence *)&a->ev, a->pins, a->npins, a->paranoid,
+                     sig_threads};
     return replay_verify_with(a->logs[i], NULL, 0, &o, report);
 }
 
@@ -225,7 +232,7 @@ static void *s_verify_worker(void *arg) {
         int i = j->next < j->a->nlogs ? j->next++ : -1;
         pthread_mutex_unlock(&j->lock);
         if (i < 0) return NULL;
-        j->rcs[i] = s_verify_one(j->a, i, &j->reports[i]);
+        j->rcs[i] = s_verify_one(j->a, i, -1, &j->reports[i]);
     }
 }
 
@@ -249,7 +256,7 @@ static int s_cmd_verify(const args *a) {
         unsigned started = 0;
         /* The first log on this thread: whatever a ruleset builds once per process
          * (its scenario tables) is built before any worker starts. */
-        if (j.reports && j.rcs) j.rcs[j.next++] = s_verify_one(a, 0, &j.reports[0]);
+        if (j.reports && j.rcs) j.rcs[j.next++] = s_verify_one(a, 0, -1, &j.reports[0]);
         if (j.reports && j.rcs)
             while (started < jobs && pthread_create(&th[started], NULL, s_verify_worker, &j) == 0) started++;
         for (unsigned k = 0; k < started; k++) pthread_join(th[k], NULL);
@@ -270,7 +277,8 @@ static int s_cmd_verify(const args *a) {
         buf_init(&report);
         for (int i = 0; i < a->nlogs; i++) {
             buf_reset(&report);
-            int rc = s_verify_one(a, i, &report);
+            /* one log at a time: its seat signatures on -j N threads (default: one per cpu) */
+            int rc = s_verify_one(a, i, a->jobs_given ? (int)a->jobs : 0, &report);
             worst = s_worse(worst, s_print_report(a, i, &report, rc));
         }
         buf_free(&report);

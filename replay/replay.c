@@ -26,6 +26,7 @@
 #include "dice.h"
 #include "evlog.h"
 #include "game.h"
+#include "sigcheck.h"
 #include "walk.h"
 
 typedef struct dice_rec {
@@ -69,6 +70,7 @@ typedef struct session {
     size_t n_problems;
     const replay_opts *opts;     /* pinned keys, receipts and heads (NULL: none) */
     const char *pinned_by;       /* how the signer was pinned, NULL: not pinned */
+    sigcheck *sc;                /* verify: seat signatures checked ahead (NULL: by the engine) */
 } session;
 
 /* ---- report lines ---------------------------------------------------------- */
@@ -114,6 +116,7 @@ static void s_hex(const uint8_t *p, size_t n, char *out, size_t cap) {
 /* ---- loading ---------------------------------------------------------------- */
 
 static void s_session_free(session *s) {
+    sigcheck_destroy(&s->sc);
     game_destroy(&s->g);
     if (s->hdr) berthier__v1__log_header__free_unpacked(s->hdr, NULL);
     free(s->recs);
@@ -510,7 +513,9 @@ static int s_start(session *s) {
         s->reveal_at = i;
         break;
     }
-    if (s_index_dice(s) != 0) {
+    /* The DICE records are the dice source only without the seed; with it the
+     * engine derives every roll and the sink compares each DICE record. */
+    if (!s->have_seed && s_index_dice(s) != 0) {
         s_problem(s, 0, "out of memory while indexing the dice records");
         return -1;
     }
@@ -663,6 +668,23 @@ static void s_check_pins(session *s, const replay_seat_pin *pins, size_t npins) 
     }
 }
 
+/* The engine's seat-signature check, answered from the workers' (sigcheck.h):
+ * the input being applied is the record at the cursor. */
+static int s_seat_verify(void *ctx, const uint8_t pk[32], const char *game_id, const uint8_t header_hash[32],
+                         uint64_t seq, uint64_t request_id, unsigned body_field, const uint8_t *body, size_t body_len,
+                         const uint8_t *sig, size_t sig_len) {
+    session *s = ctx;
+    return sigcheck_verdict(s->sc, s->cursor, pk, game_id, header_hash, seq, request_id, body_field, body, body_len,
+                            sig, sig_len);
+}
+
+static void s_start_sigcheck(session *s) {
+    int threads = s->opts ? s->opts->sig_threads : 0;
+    if (threads < 0) return;
+    s->sc = sigcheck_start(s->recs, s->n, game_id(s->g), game_header_hash(s->g), (unsigned)threads);
+    if (s->sc) game_set_seat_verify(s->g, s_seat_verify, s);
+}
+
 static int s_verify(session *s) {
     if (s->n == 0) {
         s_line(s, "%s", s->scan->reason);
@@ -671,7 +693,10 @@ static int s_verify(session *s) {
     }
     s_check_syncs(s);
     if (s->n_problems == 0 && s_start(s) == 0) {
+        s_start_sigcheck(s);
         while (s_step(s)) {}
+        sigcheck_destroy(&s->sc);
+        game_set_seat_verify(s->g, NULL, NULL);
         s_flush_sigs(s);
         if (s->opts && s->opts->npins) s_check_pins(s, s->opts->pins, s->opts->npins);
     }
@@ -762,18 +787,18 @@ int replay_verify_with(const char *path, const uint8_t *data, size_t len, const 
 }
 
 int replay_verify_memory(const uint8_t *data, size_t len, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, NULL, 0, 0};
+    replay_opts o = {trusted_pk, NULL, NULL, 0, 0, 0};
     return replay_verify_with(NULL, data, len, &o, report);
 }
 
 int replay_verify(const char *path, const uint8_t *trusted_pk, brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, NULL, 0, 0};
+    replay_opts o = {trusted_pk, NULL, NULL, 0, 0, 0};
     return replay_verify_with(path, NULL, 0, &o, report);
 }
 
 int replay_verify_seats(const char *path, const uint8_t *trusted_pk, const replay_seat_pin *pins, size_t npins,
                         brt_buf *report) {
-    replay_opts o = {trusted_pk, NULL, pins, npins, 0};
+    replay_opts o = {trusted_pk, NULL, pins, npins, 0, 0};
     return replay_verify_with(path, NULL, 0, &o, report);
 }
 

@@ -57,6 +57,9 @@ typedef struct replay_opts {
     const replay_seat_pin *pins;      /* --seat-key: the seats' own records of their joins */
     size_t npins;
     int paranoid;                     /* --paranoid: check every checkpoint signature on its own */
+    int sig_threads;                  /* seat signatures checked ahead on this many worker threads (0: one
+                                         per cpu online; -1: none, each checked by the engine as it applies
+                                         the input); the report is the same either way */
 } replay_opts;
 
 /* Verify the log at path (or, with path NULL, the memory image data/len) and

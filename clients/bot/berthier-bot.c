@@ -23,6 +23,7 @@ static void s_usage(FILE *f) {
     fprintf(f,
             "usage: berthier-bot [--data-dir DIR | --connect ENDPOINT --server-key KEY] --key FILE\n"
             "                    --game ID --seat N [--policy P] [--seed S] [--ruleset R] [--verbose]\n"
+            "                    [--protocol new|old]\n"
             "\n"
             "Plays seat N of game ID until the game ends, then prints the result.\n"
             "  --policy P     %s (default random)\n"
@@ -33,6 +34,9 @@ static void s_usage(FILE *f) {
             "  --verbose      print every order to stderr\n"
             "  --receipts FILE  append the daemon's receipts to FILE (default\n"
             "                 $BERTHIER_RECEIPTS_DIR/ID.receipts, directory ./receipts; - keeps none)\n"
+            "  --protocol P   new (default): one round trip per order, the reply to an order bringing\n"
+            "                 the next decision and its legal orders (docs/protocol.md P4.3); old:\n"
+            "                 pending, legal and submit, one request each\n"
             "Exit: 0 the game ended; 1 stopped early; 2 usage; 3 no reply from the daemon.\n",
             pols);
 }
@@ -45,7 +49,7 @@ int main(int argc, char **argv) {
         {"seat", required_argument, NULL, 'n'},     {"policy", required_argument, NULL, 'p'},
         {"seed", required_argument, NULL, 'S'},     {"ruleset", required_argument, NULL, 'r'},
         {"max-illegal", required_argument, NULL, 'm'}, {"verbose", no_argument, NULL, 'v'},
-        {"receipts", required_argument, NULL, 'R'},
+        {"receipts", required_argument, NULL, 'R'}, {"protocol", required_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     brt_connect_opts conn = {0};
@@ -77,6 +81,13 @@ int main(int argc, char **argv) {
         case 'm': p.max_illegal = atoi(optarg); break;
         case 'v': p.verbose = 1; break;
         case 'R': p.receipts = optarg; break;
+        case 'Q':
+            if (strcmp(optarg, "old") != 0 && strcmp(optarg, "new") != 0) {
+                fprintf(stderr, "berthier-bot: --protocol: new or old\n");
+                return 2;
+            }
+            p.old_protocol = strcmp(optarg, "old") == 0;
+            break;
         case 'h': s_usage(stdout); return 0;
         default: s_usage(stderr); return 2;
         }
@@ -128,8 +139,8 @@ int main(int argc, char **argv) {
         r.reason = out.reason;
         char line[512];
         bot_result_line(&r, line, sizeof line);
-        printf("game %s seat %u: %s; turn %u, seq %" PRIu64 ", %u orders by this seat\n",
-               p.game_id, p.seat, line, out.turn, out.seq, out.orders);
+        printf("game %s seat %u: %s; turn %u, seq %" PRIu64 ", %u orders by this seat, %u requests\n",
+               p.game_id, p.seat, line, out.turn, out.seq, out.orders, out.requests);
     } else {
         fprintf(stderr, "berthier-bot: %s\n", out.error);
     }

@@ -59,6 +59,7 @@ void bot_result_line(const Berthier__V1__Result *r, char *out, size_t len) {
 typedef struct s_loop {
     const bot_params *p;
     uint64_t seq;     /* the decision the policy is working on */
+    bot_outcome *out; /* its request count */
 } s_loop;
 
 static int s_stopped(const bot_params *p);
@@ -67,6 +68,8 @@ static int s_still_current(void *ctx) {
     s_loop *l = ctx;
     if (s_stopped(l->p)) return 0; /* stop: abandon the decision */
     const Berthier__V1__Decision *d = NULL;
+    brt_client_set_want(l->p->client, 0, 0);
+    l->out->requests++;
     if (brt_client_pending(l->p->client, l->p->game_id, l->p->seat, &d) != 0)
         return brt_client_code(l->p->client) == BRT_CLIENT_NO_REPLY; /* keep waiting */
     if (d->result && d->result->ended) return 0;
@@ -90,6 +93,53 @@ static Berthier__V1__Decision *s_copy_decision(const Berthier__V1__Decision *d) 
     Berthier__V1__Decision *copy = berthier__v1__decision__unpack(NULL, n, buf);
     free(buf);
     return copy;
+}
+
+static Berthier__V1__LegalOrders *s_copy_legal(const Berthier__V1__LegalOrders *lo) {
+    size_t n = berthier__v1__legal_orders__get_packed_size(lo);
+    uint8_t *buf = malloc(n ? n : 1);
+    if (!buf) return NULL;
+    berthier__v1__legal_orders__pack(lo, buf);
+    Berthier__V1__LegalOrders *copy = berthier__v1__legal_orders__unpack(NULL, n, buf);
+    free(buf);
+    return copy;
+}
+
+/* The seat's View a reply carried (Reply.next_view, P4.3), for the decision at seq. */
+typedef struct s_held_view {
+    uint8_t *data;
+    size_t len;
+    uint64_t seq;
+    int have;
+} s_held_view;
+
+static void s_held_view_clear(s_held_view *v) {
+    free(v->data);
+    memset(v, 0, sizeof *v);
+}
+
+/* Copy the last reply's next_view into v (cleared when the reply has none). */
+static void s_held_view_take(s_held_view *v, brt_client *c) {
+    s_held_view_clear(v);
+    const Berthier__V1__StateView *sv = brt_client_next_view(c);
+    if (!sv) return;
+    if (sv->view.len && !(v->data = malloc(sv->view.len))) return;
+    if (sv->view.len) memcpy(v->data, sv->view.data, sv->view.len);
+    v->len = sv->view.len;
+    v->seq = sv->seq;
+    v->have = 1;
+}
+
+/* The decision, legal orders and view the last reply carried (P4.3), copied: the
+ * next call frees the reply. */
+static void s_take_next(brt_client *c, Berthier__V1__Decision **d, Berthier__V1__LegalOrders **lo,
+                        s_held_view *v) {
+    const Berthier__V1__Decision *nd = brt_client_next(c);
+    const Berthier__V1__LegalOrders *nl = brt_client_next_legal(c);
+    *d = nd ? s_copy_decision(nd) : NULL;
+    *lo = nd && nl && *d ? s_copy_legal(nl) : NULL;
+    if (*d) s_held_view_take(v, c);
+    else s_held_view_clear(v);
 }
 
 static int s_stopped(const bot_params *p) { return p->stop && atomic_load(p->stop); }
@@ -122,9 +172,10 @@ static void s_events_clear(s_events *self) {
     self->n = 0;
 }
 
-static void s_events_fetch(s_events *self, brt_client *c, const bot_params *p) {
+static void s_events_fetch(s_events *self, brt_client *c, const bot_params *p, unsigned *requests) {
     for (int page = 0; page < S_MAX_EVENT_PAGES; page++) {
         const Berthier__V1__EventList *el = NULL;
+        (*requests)++;
         if (brt_client_events(c, p->game_id, p->seat, self->since, &el) != 0) return;
         for (size_t i = 0; i < el->n_events && self->n < S_MAX_EVENTS; i++) {
             if (self->n == self->cap) {
@@ -172,6 +223,18 @@ int bot_play(const bot_params *p, bot_outcome *out) {
     int have_key = 0;
     brt_chain *chain = NULL;
     int64_t last_reply = s_now_ms();
+    /* What the policy needs of the legal orders: their texts, or the encoded orders only. */
+    int newp = !p->old_protocol;
+    /* A policy that reads the seat's View gets it in the same reply (Reply.next_view),
+     * not from a `state` request of its own. */
+    int want_view = pol->needs_view && pol->needs_view(p->ruleset);
+    unsigned lflags = BRT_WANT_LEGAL | (pol->needs_texts && pol->needs_texts(p->ruleset) ? BRT_WANT_TEXTS : 0) |
+                      (want_view ? BRT_WANT_VIEW : 0);
+    /* The decision (and its legal orders) the reply to our last input carried: the
+     * next round of the loop starts from them instead of asking (P4.3). */
+    Berthier__V1__Decision *held_d = NULL;
+    Berthier__V1__LegalOrders *held_l = NULL;
+    s_held_view held_v = {NULL, 0, 0, 0};   /* the View that came with held_d */
     for (;;) {
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
@@ -182,11 +245,14 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             snprintf(out->error, sizeof out->error, "out of memory for the nonce chain");
             return -1;
         }
+        brt_client_set_want(c, newp ? lflags : 0, 0);
+        out->requests++;
         int jrc = chain ? brt_client_join_chain(c, p->game_id, p->seat, chain, NULL)
                         : brt_client_join(c, p->game_id, p->seat, NULL);
         if (jrc == 0) {
             s_keep_receipt(p, c, out);
             have_key = brt_client_event_key(c, event_key) == 0;
+            if (newp) s_take_next(c, &held_d, &held_l, &held_v);
             break;
         }
         int code = brt_client_code(c);
@@ -195,6 +261,7 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             if (chain) continue;
         }
         if (code == BRT_CODE_ALREADY_JOINED || code == BRT_CODE_GAME_OVER) {
+            out->requests++;
             if (brt_client_hello(c, p->game_id, (int)p->seat, NULL) == 0)
                 have_key = brt_client_event_key(c, event_key) == 0;
             brt_chain_destroy(&chain); /* a chain committed by someone else: not ours */
@@ -208,38 +275,76 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         out->retries++;
     }
     brt_sub *sub = have_key ? brt_client_subscribe(c, p->game_id, (int)p->seat, event_key) : NULL;
+    if (held_d && !held_d->you_must_act) {
+        /* The join's decision waits for others: the notice that ends the wait may have gone
+         * out before the subscription above reached the daemon, so ask once now it has. */
+        berthier__v1__decision__free_unpacked(held_d, NULL);
+        if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+        held_d = NULL;
+        held_l = NULL;
+        s_held_view_clear(&held_v);
+    }
 
     bot_view start = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, NULL, NULL,
                       NULL, 0, NULL, NULL, NULL, NULL, 0};
-    int want_view = pol->needs_view && pol->needs_view(p->ruleset);
     void *ps = pol->create ? pol->create(p->seed, arg, &start) : NULL;
     if (pol->create && !ps) {
         snprintf(out->error, sizeof out->error, "policy %s failed to start", p->policy);
+        if (held_d) berthier__v1__decision__free_unpacked(held_d, NULL);
+        if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+        s_held_view_clear(&held_v);
         brt_sub_destroy(&sub);
         brt_chain_destroy(&chain);
         return -1;
     }
 
     int rc = -1, illegal_run = 0, idle_ms = 5, empty_run = 0;
+    int sub_wait_ms = 20;   /* how long to wait for a notice (P4.3 loop) */
     uint64_t empty_seq = 0;
     last_reply = s_now_ms();
-    s_loop loop = {p, 0};
+    s_loop loop = {p, 0, out};
     s_events evs = {NULL, 0, 0, 0};
+    /* this round's decision and legal orders (ours: freed at the next round) */
+    Berthier__V1__Decision *dcur = NULL;
+    Berthier__V1__LegalOrders *lcur = NULL;
+    s_held_view vcur = {NULL, 0, 0, 0};
     for (;;) {
+        if (dcur) berthier__v1__decision__free_unpacked(dcur, NULL);
+        if (lcur) berthier__v1__legal_orders__free_unpacked(lcur, NULL);
+        s_held_view_clear(&vcur);
+        dcur = held_d;
+        lcur = held_l;
+        vcur = held_v;
+        held_d = NULL;
+        held_l = NULL;
+        memset(&held_v, 0, sizeof held_v);
         if (s_stopped(p)) {
             snprintf(out->error, sizeof out->error, "stopped");
             break;
         }
-        const Berthier__V1__Decision *d = NULL;
-        if (brt_client_pending(c, p->game_id, p->seat, &d) != 0) {
-            if (brt_client_code(c) == BRT_CLIENT_NO_REPLY && s_now_ms() - last_reply < patience) {
-                out->retries++;
-                continue;
+        if (!dcur) {
+            /* P4.3: one pending that brings the legal orders too, when they are ours to use */
+            const Berthier__V1__Decision *pd = NULL;
+            brt_client_set_want(c, newp ? lflags : 0, 0);
+            out->requests++;
+            if (brt_client_pending(c, p->game_id, p->seat, &pd) != 0) {
+                if (brt_client_code(c) == BRT_CLIENT_NO_REPLY && s_now_ms() - last_reply < patience) {
+                    out->retries++;
+                    continue;
+                }
+                snprintf(out->error, sizeof out->error, "pending: %s", brt_client_error(c));
+                break;
             }
-            snprintf(out->error, sizeof out->error, "pending: %s", brt_client_error(c));
-            break;
+            last_reply = s_now_ms();
+            dcur = s_copy_decision(pd);
+            if (dcur && newp && brt_client_next_legal(c)) lcur = s_copy_legal(brt_client_next_legal(c));
+            if (dcur && newp) s_held_view_take(&vcur, c);
+            if (!dcur) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                break;
+            }
         }
-        last_reply = s_now_ms();
+        const Berthier__V1__Decision *d = dcur;
         out->seq = d->seq;
         if (d->turn > out->turn) out->turn = d->turn; /* the last decision may say 0 */
         if (p->progress_seq) atomic_store(p->progress_seq, d->seq);
@@ -258,8 +363,11 @@ int bot_play(const bot_params *p, bot_outcome *out) {
                          "committed at join", (unsigned long long)batch, p->seat);
                 break;
             }
+            brt_client_set_want(c, newp ? lflags : 0, 0);
+            out->requests++;
             int rrc = brt_client_reveal(c, p->game_id, p->seat, batch, chain);
             if (rrc == 0) s_keep_receipt(p, c, out);
+            if (rrc == 0 && newp) s_take_next(c, &held_d, &held_l, &held_v);
             if (rrc != 0) {
                 int code = brt_client_code(c);
                 if (code == BRT_CLIENT_NO_REPLY) out->retries++;
@@ -275,7 +383,23 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             /* Not our decision: wait for a notice on our stream, or poll. */
             Berthier__V1__Notice *n = NULL;
             if (sub) {
-                if (brt_sub_recv(sub, 500, &n) == 1) berthier__v1__notice__free_unpacked(n, NULL);
+                /* until a first notice shows the subscription has reached the daemon (a
+                 * notice sent before that is lost), look again soon */
+                int got = brt_sub_recv(sub, newp ? sub_wait_ms : 500, &n) == 1;
+                if (!got && sub_wait_ms < 500) sub_wait_ms = sub_wait_ms * 2 > 500 ? 500 : sub_wait_ms * 2;
+                if (got) {
+                    sub_wait_ms = 500;
+                    /* P4.3: the notice carries our decision; while it is not ours to act
+                     * on, go on waiting without asking (a timeout asks, to be safe). A
+                     * notice of an input before the decision we hold (our own orders'
+                     * notices come after their replies) changes nothing. */
+                    const Berthier__V1__Decision *nd = n->decision;
+                    if (newp && nd && nd->seq < d->seq)
+                        held_d = s_copy_decision(d);
+                    else if (newp && nd && !nd->you_must_act && !(nd->result && nd->result->ended))
+                        held_d = s_copy_decision(nd);
+                    berthier__v1__notice__free_unpacked(n, NULL);
+                }
             } else {
                 s_sleep_ms(idle_ms);
                 if (idle_ms < 100) idle_ms *= 2;
@@ -286,11 +410,9 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         uint64_t seq = d->seq;
         char kind[64];
         snprintf(kind, sizeof kind, "%s", d->kind ? d->kind : "");
-        /* The next call frees the reply holding d: keep a copy for the policy. */
-        Berthier__V1__Decision *dcopy = s_copy_decision(d);
-        const Berthier__V1__LegalOrders *lo = NULL;
-        if (brt_client_legal(c, p->game_id, p->seat, 0, &lo) != 0) {
-            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+        Berthier__V1__Decision *dcopy = dcur;
+        const Berthier__V1__LegalOrders *lo = lcur;
+        if (!lo && (out->requests++, brt_client_legal(c, p->game_id, p->seat, 0, &lo) != 0)) {
             int code = brt_client_code(c);
             if (code == BRT_CLIENT_NO_REPLY || code == BRT_CODE_NOT_YOUR_DECISION ||
                 code == BRT_CODE_STALE || code == BRT_CODE_GAME_OVER) {
@@ -303,7 +425,6 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (lo->n_orders == 0 && lo->n_texts == 0) {
             /* Nothing offered for a decision that is ours: ask again a few times (the
              * game may have moved meanwhile), then stop: the seat cannot play on. */
-            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
             empty_run = seq == empty_seq ? empty_run + 1 : 1;
             empty_seq = seq;
             if (empty_run >= 5) {
@@ -316,18 +437,9 @@ int bot_play(const bot_params *p, bot_outcome *out) {
             continue;
         }
         /* Keep our own copy of the legal list too (the policy may call the daemon). */
-        Berthier__V1__LegalOrders *lcopy = NULL;
-        {
-            size_t n = berthier__v1__legal_orders__get_packed_size(lo);
-            uint8_t *buf = malloc(n ? n : 1);
-            if (buf) {
-                berthier__v1__legal_orders__pack(lo, buf);
-                lcopy = berthier__v1__legal_orders__unpack(NULL, n, buf);
-                free(buf);
-            }
-        }
-        if (!lcopy) {
-            if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
+        if (!lcur) lcur = s_copy_legal(lo);
+        Berthier__V1__LegalOrders *lcopy = lcur;
+        if (!lcopy || !dcopy) {
             snprintf(out->error, sizeof out->error, "out of memory");
             break;
         }
@@ -336,15 +448,22 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         char *view_text = NULL;
         const Berthier__V1__StateView *sv = NULL;
         int want_events = pol->wants_events && ps && pol->wants_events(ps);
-        if ((want_view || want_events) &&
-            brt_client_state(c, p->game_id, p->seat, want_events, &sv) == 0) {
+        if (want_view && !want_events && vcur.have && vcur.seq == seq) {
+            /* P4.3: the View came with the decision (no text: a policy that wants events
+             * reads the text, and asks `state` for it below) */
+            view = vcur.data;
+            view_len = vcur.len;
+            vcur.data = NULL;
+            vcur.have = 0;
+        } else if ((want_view || want_events) && (out->requests++, 1) &&
+                   brt_client_state(c, p->game_id, p->seat, want_events, &sv) == 0) {
             if (sv->view.len && (view = malloc(sv->view.len)) != NULL) {
                 memcpy(view, sv->view.data, sv->view.len);
                 view_len = sv->view.len;
             }
             if (want_events && sv->text) view_text = strdup(sv->text);
         }
-        if (want_events) s_events_fetch(&evs, c, p);
+        if (want_events) s_events_fetch(&evs, c, p, &out->requests);
         loop.seq = seq;
         bot_view v = {p->game_id, p->ruleset, p->scenario, p->seat, p->n_seats, dcopy, lcopy,
                       view, view_len, s_still_current, &loop, view_text,
@@ -360,6 +479,10 @@ int bot_play(const bot_params *p, bot_outcome *out) {
                 lcopy->orders[ch.index].len > 0) {
                 if ((size_t)ch.index < lcopy->n_texts)
                     snprintf(shown, sizeof shown, "%s", lcopy->texts[ch.index]);
+                else
+                    snprintf(shown, sizeof shown, "order %d of %zu", ch.index, lcopy->n_orders);
+                brt_client_set_want(c, newp ? lflags : 0, 0);
+                out->requests++;
                 submit_rc = brt_client_submit(c, p->game_id, p->seat, seq,
                                               lcopy->orders[ch.index].data,
                                               lcopy->orders[ch.index].len, NULL);
@@ -368,12 +491,15 @@ int bot_play(const bot_params *p, bot_outcome *out) {
                 if (ch.index >= 0 && (size_t)ch.index < lcopy->n_texts)
                     text = lcopy->texts[ch.index];
                 snprintf(shown, sizeof shown, "%s", text);
+                brt_client_set_want(c, newp ? lflags : 0, 0);
+                out->requests++;
                 submit_rc = brt_client_submit_text(c, p->game_id, p->seat, seq, text, NULL);
             }
             code = brt_client_code(c);
+            /* P4.3: the reply to the order brings the next decision (and, when it is
+             * ours again, its legal orders): the next round starts from them */
+            if (submit_rc == 0 && newp) s_take_next(c, &held_d, &held_l, &held_v);
         }
-        if (dcopy) berthier__v1__decision__free_unpacked(dcopy, NULL);
-        berthier__v1__legal_orders__free_unpacked(lcopy, NULL);
         free(view);
         free(view_text);
         s_events_clear(&evs);
@@ -381,6 +507,8 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (pr == BOT_FAILED) {
             if (out->resigned) break;
             snprintf(out->error, sizeof out->error, "the policy failed; seat %u resigns", p->seat);
+            brt_client_set_want(c, 0, 0);
+            out->requests++;
             if (brt_client_resign(c, p->game_id, p->seat) == 0) s_keep_receipt(p, c, out);
             out->resigned = 1;
             continue; /* the next pending shows the result */
@@ -409,6 +537,8 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         if (++illegal_run >= max_illegal && !out->resigned) {
             snprintf(out->error, sizeof out->error, "%d rejected orders in a row; seat %u resigns",
                      illegal_run, p->seat);
+            brt_client_set_want(c, 0, 0);
+            out->requests++;
             if (brt_client_resign(c, p->game_id, p->seat) == 0) s_keep_receipt(p, c, out);
             out->resigned = 1;
         }
@@ -433,6 +563,12 @@ int bot_play(const bot_params *p, bot_outcome *out) {
         pol->finished(ps, line);
     }
     if (pol->destroy && ps) pol->destroy(ps);
+    if (dcur) berthier__v1__decision__free_unpacked(dcur, NULL);
+    if (lcur) berthier__v1__legal_orders__free_unpacked(lcur, NULL);
+    if (held_d) berthier__v1__decision__free_unpacked(held_d, NULL);
+    if (held_l) berthier__v1__legal_orders__free_unpacked(held_l, NULL);
+    s_held_view_clear(&vcur);
+    s_held_view_clear(&held_v);
     s_events_clear(&evs);
     free(evs.items);
     brt_sub_destroy(&sub);

@@ -6,7 +6,10 @@
  * daemon listed for the decision in front of the seat. The play loop does the
  * rest: join, wait for the seat's turn, fetch the decision and the legal orders,
  * submit the choice citing the decision's seq, refetch after every accepted or
- * STALE order, and stop when the game ends.
+ * STALE order, and stop when the game ends. By default the reply to an order
+ * brings the next decision and its legal orders (docs/protocol.md P4.3), so that
+ * "refetch" costs no request while the seat acts again (bot_params.old_protocol:
+ * the old requests).
  */
 #ifndef BERTHIER_BOT_H
 #define BERTHIER_BOT_H
@@ -66,11 +69,16 @@ typedef struct bot_policy {
     /* The game ended; result is one line. */
     void (*finished)(void *self, const char *result);
     void (*destroy)(void *self);
-    /* 1: fetch the seat's view before each choice (needs_view(ruleset)). */
+    /* 1: the seat's view before each choice (needs_view(ruleset)): asked with the
+     * decision (Want.view, Reply.next_view), or by a `state` request with --protocol old
+     * or when the reply lacks it. */
     int (*needs_view)(const char *ruleset);
     /* 1: fetch the view (with its text) and the events since the previous choice
      * before this choice (asked of the policy's instance before each choice). */
     int (*wants_events)(void *self);
+    /* 1: the policy reads the legal orders' texts (NULL: never; the daemon then
+     * formats none for it, P4.3). */
+    int (*needs_texts)(const char *ruleset);
 } bot_policy;
 
 /* The built-in policies and "exec:PROGRAM". NULL if unknown. */
@@ -115,6 +123,12 @@ typedef struct bot_params {
      * (docs/log-format.md "Receipts file"). NULL: the game's default
      * (brt_receipts_default_path); "-": keep none. */
     const char *receipts;
+    /* 1: the old requests, pending + legal + submit, one reply each (berthier-bot and
+     * berthier-match --protocol old), so that an old-style client is still exercised;
+     * 0: one round trip per order (docs/protocol.md P4.3): the reply to an order or a
+     * reveal carries the next decision and its legal orders, and a turn that passed
+     * back is one `pending` asking for them. */
+    int old_protocol;
 } bot_params;
 
 typedef struct bot_outcome {
@@ -128,6 +142,7 @@ typedef struct bot_outcome {
     unsigned orders;             /* orders this seat got accepted */
     unsigned rejected;           /* choices rejected */
     unsigned retries;            /* calls that got no reply in time */
+    unsigned requests;           /* requests sent (each call once, whatever its retries) */
     char error[512];             /* why the loop stopped, when not finished */
 } bot_outcome;
 

@@ -370,6 +370,12 @@ static void s_ext_destroy(void *ps) {
     free(self);
 }
 
+/* A program reads the orders as texts (docs/bots.md). */
+static int s_ext_needs_texts(const char *ruleset) {
+    (void)ruleset;
+    return 1;
+}
+
 const bot_policy bot_policy_exec = {
     .name = "exec",
     .summary = "an external program speaking the line protocol of docs/bots.md",
@@ -379,4 +385,5 @@ const bot_policy bot_policy_exec = {
     .finished = s_ext_finished,
     .destroy = s_ext_destroy,
     .wants_events = s_ext_wants_events,
+    .needs_texts = s_ext_needs_texts,
 };

@@ -176,6 +176,9 @@ static int s_greedy_needs_view(const char *ruleset) {
     return ruleset && (strcmp(ruleset, "n20") == 0 || strcmp(ruleset, "wnlb") == 0 || strcmp(ruleset, "wem") == 0);
 }
 
+/* duel's greedy player matches texts ("bid 2"); the others read the order bytes. */
+static int s_greedy_needs_texts(const char *ruleset) { return ruleset && strcmp(ruleset, "duel") == 0; }
+
 static const bot_policy s_random_policy = {
     .name = "random",
     .summary = "uniform among the legal orders (seeded by --seed)",
@@ -192,6 +195,7 @@ static const bot_policy s_greedy_policy = {
     .choose = s_greedy_choose,
     .destroy = s_free,
     .needs_view = s_greedy_needs_view,
+    .needs_texts = s_greedy_needs_texts,
 };
 
 static const bot_policy *const s_policies[] = {&s_random_policy, &s_greedy_policy, NULL};

@@ -141,9 +141,9 @@ static void s_print_hex_line(const char *prefix, const ProtobufCBinaryData *b) {
     free(hex);
 }
 
-static void s_print_result(const Berthier__V1__Result *r) {
+static void s_print_result(const char *prefix, const Berthier__V1__Result *r) {
     if (!r || !r->ended) return;
-    printf("result ");
+    printf("%sresult ", prefix);
     if (r->n_winners == 0) printf("draw");
     else {
         printf("winners");
@@ -154,19 +154,105 @@ static void s_print_result(const Berthier__V1__Result *r) {
     printf("\n");
 }
 
-static void s_print_decision(const Berthier__V1__Decision *d) {
-    printf("seq %" PRIu64 "\n", d->seq);
-    printf("turn %u\n", d->turn);
-    printf("started %s\n", d->started ? "yes" : "no");
-    printf("seats");
+/* The decision's lines, each after prefix ("" for pending, "next " after an input). */
+static void s_print_decision(const char *prefix, const Berthier__V1__Decision *d) {
+    const char *p = prefix;
+    printf("%sseq %" PRIu64 "\n", p, d->seq);
+    printf("%sturn %u\n", p, d->turn);
+    printf("%sstarted %s\n", p, d->started ? "yes" : "no");
+    printf("%sseats", p);
     for (size_t i = 0; i < d->n_seats; i++) printf(" %u", d->seats[i]);
     printf("\n");
-    if (d->kind && *d->kind) printf("kind %s\n", d->kind);
-    if (d->rule && *d->rule) printf("rule %s\n", d->rule);
-    if (d->sealed) printf("sealed yes\n");
-    if (d->prompt && *d->prompt) printf("prompt %s\n", d->prompt);
-    printf("you-must-act %s\n", d->you_must_act ? "yes" : "no");
-    s_print_result(d->result);
+    if (d->kind && *d->kind) printf("%skind %s\n", p, d->kind);
+    if (d->rule && *d->rule) printf("%srule %s\n", p, d->rule);
+    if (d->sealed) printf("%ssealed yes\n", p);
+    if (d->prompt && *d->prompt) printf("%sprompt %s\n", p, d->prompt);
+    printf("%syou-must-act %s\n", p, d->you_must_act ? "yes" : "no");
+    s_print_result(p, d->result);
+}
+
+/* Legal orders one per line after prefix: the text, or hex: and the encoded order. */
+static void s_print_legal(ctl *self, const char *prefix, const Berthier__V1__LegalOrders *lo) {
+    size_t n = lo->n_texts > lo->n_orders ? lo->n_texts : lo->n_orders;
+    char hexprefix[32];
+    snprintf(hexprefix, sizeof hexprefix, "%shex:", prefix);
+    for (size_t i = 0; i < n; i++) {
+        if (i < lo->n_texts) printf("%s%s\n", prefix, lo->texts[i]);
+        else s_print_hex_line(hexprefix, &lo->orders[i]);
+    }
+    if (!self->quiet)
+        fprintf(stderr, "%zu legal orders at seq %" PRIu64 "%s\n", n, lo->seq, lo->truncated ? " (truncated)" : "");
+}
+
+/* ---- the seat's next decision in the same reply (docs/protocol.md P4.3) -------------
+ *
+ * join, order, reveal and resign take --next (print the seat's decision after the
+ * input, each line after "next ") and --legal (that too, and the seat's legal orders
+ * when it must act, each after "legal "); pending takes --legal. --limit N: at most N
+ * orders; --no-texts: the encoded orders only (hex:), which the daemon need not format.
+ * A daemon that does not carry them is asked with pending and legal instead. */
+
+typedef struct s_next_opts {
+    int next, legal, no_texts;
+    uint64_t limit;
+} s_next_opts;
+
+#define S_NEXT_OPTS                                                                                \
+    {"next", no_argument, NULL, 'N'}, {"legal", no_argument, NULL, 'L'},                           \
+        {"limit", required_argument, NULL, 'l'}, {"no-texts", no_argument, NULL, 'T'}
+
+/* 1: ch was one of S_NEXT_OPTS; 0: it was not; -1: a bad value. */
+static int s_next_opt(s_next_opts *o, int ch, const char *arg) {
+    switch (ch) {
+    case 'N': o->next = 1; return 1;
+    case 'L': o->legal = 1; return 1;
+    case 'T': o->no_texts = 1; return 1;
+    case 'l': return s_parse_u64(arg, &o->limit) == 0 && o->limit <= UINT32_MAX ? 1 : -1;
+    default: return 0;
+    }
+}
+
+static int s_next_check(const ctl_cmd *c, const s_next_opts *o) {
+    if ((o->limit || o->no_texts) && !o->legal) return s_usage_error(c, "--limit and --no-texts go with --legal");
+    return EXIT_OK;
+}
+
+/* Ask for them in the request about to be sent (after s_connect). */
+static void s_next_want(ctl *self, const s_next_opts *o) {
+    unsigned flags = 0;
+    if (o->next) flags |= BRT_WANT_DECISION;
+    if (o->legal) flags |= BRT_WANT_DECISION | BRT_WANT_LEGAL | (o->no_texts ? 0u : (unsigned)BRT_WANT_TEXTS);
+    brt_client_set_want(self->client, flags, (unsigned)o->limit);
+}
+
+static int s_has_legal(const Berthier__V1__Decision *d) {
+    return d->you_must_act && d->started && !(d->result && d->result->ended) &&
+           !(d->kind && (strcmp(d->kind, "dice-nonce") == 0 || strcmp(d->kind, "join") == 0));
+}
+
+/* Print what --next / --legal asked for from the last reply. shown: the decision the
+ * command printed already (pending's), so that only the legal orders follow; else NULL.
+ * What the reply does not carry (a daemon older than P4.3) is asked for. */
+static int s_print_next(ctl *self, const char *game, unsigned seat, const s_next_opts *o,
+                        const Berthier__V1__Decision *shown) {
+    if (!o->next && !o->legal) return EXIT_OK;
+    const Berthier__V1__Decision *d = shown;
+    if (!shown) {
+        d = brt_client_next(self->client);
+        if (!d) {
+            brt_client_set_want(self->client, 0, 0);
+            if (brt_client_pending(self->client, game, seat, &d) != 0) return s_fail(self);
+        }
+        s_print_decision("next ", d);
+    }
+    if (!o->legal || !s_has_legal(d)) return EXIT_OK;
+    const Berthier__V1__LegalOrders *lo = brt_client_next_legal(self->client);
+    if (!lo) {
+        brt_client_set_want(self->client, 0, 0);
+        if (brt_client_legal(self->client, game, seat, (unsigned)o->limit, &lo) != 0) return s_fail(self);
+    }
+    s_print_legal(self, "legal ", lo);
+    return EXIT_OK;
 }
 
 static void s_print_events(Berthier__V1__Event *const *ev, size_t n) {
@@ -460,23 +546,28 @@ static brt_chain *s_chain_load(const char *path, char *why, size_t whylen) {
     return chain;
 }
 
-/* the --chain FILE option of join and reveal; leaves optind at the first operand */
-static int s_chain_option(const ctl_cmd *c, int argc, char **argv, const char **path) {
+/* the --chain FILE option of join and reveal, and --next / --legal; leaves optind at the
+ * first operand */
+static int s_chain_option(const ctl_cmd *c, int argc, char **argv, const char **path, s_next_opts *o) {
     static const struct option opts[] = {
-        {"chain", required_argument, NULL, 'c'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+        {"chain", required_argument, NULL, 'c'}, S_NEXT_OPTS, S_HELP_OPT, {NULL, 0, NULL, 0}};
     int ch;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
-        if (ch != 'c') return s_usage_error(c, "bad option");
-        *path = optarg;
+        if (ch == 'c') {
+            *path = optarg;
+            continue;
+        }
+        if (s_next_opt(o, ch, optarg) != 1) return s_usage_error(c, "bad option");
     }
-    return 0;
+    return s_next_check(c, o);
 }
 
 static int s_cmd_join(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("join");
     const char *chain_path = NULL;
-    if (s_chain_option(c, argc, argv, &chain_path) != 0) return EXIT_USAGE;
+    s_next_opts no = {0};
+    if (s_chain_option(c, argc, argv, &chain_path, &no) != 0) return EXIT_USAGE;
     if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
     const char *game = argv[optind];
     unsigned seat;
@@ -495,6 +586,7 @@ static int s_cmd_join(ctl *self, int argc, char **argv) {
         }
     }
     const Berthier__V1__Joined *j = NULL;
+    s_next_want(self, &no);
     int rc = chain ? brt_client_join_chain(self->client, game, seat, chain, &j)
                    : brt_client_join(self->client, game, seat, &j);
     brt_chain_destroy(&chain);
@@ -505,13 +597,16 @@ static int s_cmd_join(ctl *self, int argc, char **argv) {
     }
     printf("joined seat %u of %s at seq %" PRIu64 "; game %s\n", seat, game, j->seq,
            j->started ? "started" : "waits for the other seats");
-    return s_keep_receipt(self, game);
+    int krc = s_keep_receipt(self, game);
+    int nrc = s_print_next(self, game, seat, &no, NULL);
+    return nrc ? nrc : krc;
 }
 
 static int s_cmd_reveal(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("reveal");
     const char *chain_path = NULL;
-    if (s_chain_option(c, argc, argv, &chain_path) != 0) return EXIT_USAGE;
+    s_next_opts no = {0};
+    if (s_chain_option(c, argc, argv, &chain_path, &no) != 0) return EXIT_USAGE;
     if (!chain_path) return s_usage_error(c, "needs --chain FILE (written by join --chain)");
     if (argc - optind != 3) return s_usage_error(c, "expects GAME SEAT BATCH");
     const char *game = argv[optind];
@@ -532,27 +627,32 @@ static int s_cmd_reveal(ctl *self, int argc, char **argv) {
         brt_chain_destroy(&chain);
         return EXIT_LOCAL;
     }
+    s_next_want(self, &no);
     int rc = brt_client_reveal(self->client, game, seat, batch, chain);
     brt_chain_destroy(&chain);
     if (rc != 0) return s_fail(self);
     printf("revealed seat %u's nonce for dice batch %" PRIu64 " of %s\n", seat, batch, game);
-    return s_keep_receipt(self, game);
+    int krc = s_keep_receipt(self, game);
+    int nrc = s_print_next(self, game, seat, &no, NULL);
+    return nrc ? nrc : krc;
 }
 
 static int s_cmd_order(ctl *self, int argc, char **argv) {
     const ctl_cmd *c = s_find("order");
     static const struct option opts[] = {
-        {"seq", required_argument, NULL, 'q'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+        {"seq", required_argument, NULL, 'q'}, S_NEXT_OPTS, S_HELP_OPT, {NULL, 0, NULL, 0}};
     uint64_t seq = 0;
     int have_seq = 0, ch;
+    s_next_opts no = {0};
     optind = 1;
     while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
         if (ch == 'q') {
             if (s_parse_u64(optarg, &seq) != 0) return s_usage_error(c, "bad --seq %s", optarg);
             have_seq = 1;
-        } else
+        } else if (s_next_opt(&no, ch, optarg) != 1)
             return s_usage_error(c, "bad option");
     }
+    if (s_next_check(c, &no) != 0) return EXIT_USAGE;
     if (argc - optind < 3) return s_usage_error(c, "expects GAME SEAT ORDER...");
     const char *game = argv[optind];
     unsigned seat;
@@ -577,6 +677,7 @@ static int s_cmd_order(ctl *self, int argc, char **argv) {
         seq = d->seq;
     }
     const Berthier__V1__Accepted *a = NULL;
+    s_next_want(self, &no);
     int rc = brt_client_submit_text(self->client, game, seat, seq, text, &a);
     free(text);
     if (rc != 0) return s_fail(self);
@@ -588,19 +689,31 @@ static int s_cmd_order(ctl *self, int argc, char **argv) {
     s_print_events(a->events, a->n_events);
     if (a->view_hash.len) s_print_hex_line("view-hash ", &a->view_hash);
     if (a->state_hash.len) s_print_hex_line("state-hash ", &a->state_hash);
-    return krc;
+    int nrc = s_print_next(self, game, seat, &no, NULL);
+    return nrc ? nrc : krc;
 }
 
 static int s_cmd_pending(ctl *self, int argc, char **argv) {
-    const char *game;
+    const ctl_cmd *c = s_find("pending");
+    static const struct option opts[] = {
+        {"legal", no_argument, NULL, 'L'}, {"limit", required_argument, NULL, 'l'},
+        {"no-texts", no_argument, NULL, 'T'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    s_next_opts no = {0};
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1)
+        if (s_next_opt(&no, ch, optarg) != 1) return s_usage_error(c, "bad option");
+    if (s_next_check(c, &no) != 0) return EXIT_USAGE;
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
+    const char *game = argv[optind];
     unsigned seat;
-    int rc = s_game_seat(s_find("pending"), argc, argv, &game, &seat);
-    if (rc) return rc;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0) return s_usage_error(c, "bad seat %s", argv[optind + 1]);
     const Berthier__V1__Decision *d = NULL;
     S_CONNECT(self);
+    s_next_want(self, &no);
     if (brt_client_pending(self->client, game, seat, &d) != 0) return s_fail(self);
-    s_print_decision(d);
-    return EXIT_OK;
+    s_print_decision("", d);
+    return s_print_next(self, game, seat, &no, d);
 }
 
 static int s_cmd_legal(ctl *self, int argc, char **argv) {
@@ -622,14 +735,7 @@ static int s_cmd_legal(ctl *self, int argc, char **argv) {
     S_CONNECT(self);
     if (brt_client_legal(self->client, argv[optind], seat, (unsigned)limit, &lo) != 0)
         return s_fail(self);
-    size_t n = lo->n_texts > lo->n_orders ? lo->n_texts : lo->n_orders;
-    for (size_t i = 0; i < n; i++) {
-        if (i < lo->n_texts) printf("%s\n", lo->texts[i]);
-        else s_print_hex_line("hex:", &lo->orders[i]);
-    }
-    if (!self->quiet)
-        fprintf(stderr, "%zu legal orders at seq %" PRIu64 "%s\n", n, lo->seq,
-                lo->truncated ? " (truncated)" : "");
+    s_print_legal(self, "", lo);
     return EXIT_OK;
 }
 
@@ -763,14 +869,24 @@ static int s_cmd_events(ctl *self, int argc, char **argv) {
 }
 
 static int s_cmd_resign(ctl *self, int argc, char **argv) {
-    const char *game;
+    const ctl_cmd *c = s_find("resign");
+    static const struct option opts[] = {{"next", no_argument, NULL, 'N'}, S_HELP_OPT, {NULL, 0, NULL, 0}};
+    s_next_opts no = {0};
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "+", opts, NULL)) != -1)
+        if (s_next_opt(&no, ch, optarg) != 1) return s_usage_error(c, "bad option");
+    if (argc - optind != 2) return s_usage_error(c, "expects GAME SEAT");
+    const char *game = argv[optind];
     unsigned seat;
-    int rc = s_game_seat(s_find("resign"), argc, argv, &game, &seat);
-    if (rc) return rc;
+    if (s_parse_seat(argv[optind + 1], &seat) != 0) return s_usage_error(c, "bad seat %s", argv[optind + 1]);
     S_CONNECT(self);
+    s_next_want(self, &no);
     if (brt_client_resign(self->client, game, seat) != 0) return s_fail(self);
     printf("seat %u resigned %s\n", seat, game);
-    return s_keep_receipt(self, game);
+    int krc = s_keep_receipt(self, game);
+    int nrc = s_print_next(self, game, seat, &no, NULL);
+    return nrc ? nrc : krc;
 }
 
 /* Admins: end a game now, with no winner or a forfeit (docs/protocol.md P3). */
@@ -1048,7 +1164,7 @@ static int s_cmd_watch(ctl *self, int argc, char **argv) {
         if (n->decision) {
             const Berthier__V1__Decision *d = n->decision;
             if (d->result && d->result->ended) {
-                s_print_result(d->result);
+                s_print_result("", d->result);
                 ended = 1;
             } else {
                 printf("decision seq %" PRIu64 " turn %u %s%s%s\n", d->seq, d->turn,
@@ -1175,21 +1291,35 @@ static const ctl_cmd s_cmds[] = {
      "Clock: --decision-ms per decision, --bank-ms time bank per seat, --forfeit: running\n"
      "out forfeits the game (otherwise the rules' default applies).",
      1, s_cmd_new},
-    {"join", "[--chain FILE] GAME SEAT", "join a seat (with its --key); sends 32 bytes of fresh entropy",
+    {"join", "[--chain FILE] [--next | --legal [--limit N] [--no-texts]] GAME SEAT",
+     "join a seat (with its --key); sends 32 bytes of fresh entropy",
      "dice=contributory games: --chain FILE makes a nonce chain, keeps it in FILE (0600, secret;\n"
      "the file must not exist) and sends its commitment; answer each dice-nonce decision\n"
-     "with `reveal --chain FILE GAME SEAT BATCH`.",
+     "with `reveal --chain FILE GAME SEAT BATCH`.\n"
+     "--next: also print the seat's decision after it, from the same reply (each line after\n"
+     "\"next \", as pending prints it); --legal: that and, when the seat must act, its legal\n"
+     "orders (each after \"legal \"; --limit N at most N, --no-texts encoded as hex: only).",
      1, s_cmd_join},
-    {"reveal", "--chain FILE GAME SEAT BATCH",
+    {"reveal", "--chain FILE [--next | --legal [--limit N] [--no-texts]] GAME SEAT BATCH",
      "dice=contributory: reveal the seat's nonce for a dice batch (pending names it)",
-     "FILE is the chain file that `join --chain` wrote for this seat (docs/dice.md).", 1, s_cmd_reveal},
-    {"order", "[--seq N] GAME SEAT ORDER...",
+     "FILE is the chain file that `join --chain` wrote for this seat (docs/dice.md).\n"
+     "--next: also print the seat's decision after it, from the same reply (each line after\n"
+     "\"next \", as pending prints it); --legal: that and, when the seat must act, its legal\n"
+     "orders (each after \"legal \"; --limit N at most N, --no-texts encoded as hex: only).", 1, s_cmd_reveal},
+    {"order", "[--seq N] [--next | --legal [--limit N] [--no-texts]] GAME SEAT ORDER...",
      "submit an order in the ruleset's text syntax (docs/orders.md lists each)",
      "Without --seq the order cites the game's current seq (fetched first); with --seq it\n"
-     "cites N, and the daemon answers STALE if the game has moved since.",
+     "cites N, and the daemon answers STALE if the game has moved since.\n"
+     "--next: also print the seat's decision after it, from the same reply (each line after\n"
+     "\"next \", as pending prints it); --legal: that and, when the seat must act, its legal\n"
+     "orders (each after \"legal \"; --limit N at most N, --no-texts encoded as hex: only).\n"
+     "A bot's turn is then one call: order --seq N --legal, N being the printed next seq.",
      1, s_cmd_order},
-    {"pending", "GAME SEAT", "the decision in front of the game: seq, turn, who, what, result",
-     NULL, 1, s_cmd_pending},
+    {"pending", "[--legal [--limit N] [--no-texts]] GAME SEAT",
+     "the decision in front of the game: seq, turn, who, what, result",
+     "--legal: also the seat's legal orders when it must act, from the same reply (each line\n"
+     "after \"legal \"; --limit N at most N, --no-texts encoded as hex: only).",
+     1, s_cmd_pending},
     {"legal", "[--limit N] GAME SEAT", "the seat's legal orders, one per line", NULL, 1,
      s_cmd_legal},
     {"state", "[--svg FILE] GAME [SEAT]", "the game as the seat (or this spectator or admin key) may see it",
@@ -1220,7 +1350,8 @@ static const ctl_cmd s_cmds[] = {
      "follows the spectators' stream (live with spectators=live, else only the end); with\n"
      "--seat N (and that seat's --key) the seat's sealed stream. Exit 3 when --timeout passes first.",
      1, s_cmd_witness},
-    {"resign", "GAME SEAT", "resign the seat", NULL, 1, s_cmd_resign},
+    {"resign", "[--next] GAME SEAT", "resign the seat",
+     "--next: also print the seat's decision after it (each line after \"next \").", 1, s_cmd_resign},
     {"abort", "[--reason TEXT] [--forfeit SEAT] GAME", "end a game now (admins): no winner, or SEAT forfeits",
      "The ABORT is logged as an input; the log verifies as a finished game. TEXT: 1 to 120\n"
      "printable ASCII bytes, quoted in the result.",

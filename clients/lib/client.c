@@ -67,6 +67,9 @@ struct brt_client {
         uint8_t hash[32];
     } headers[8];               /* header hashes checked, most recent first */
     size_t n_headers;
+    /* P4.3: what join, submit, reveal, resign and pending ask the reply to carry */
+    unsigned want_flags, want_limit;
+    Berthier__V1__Want want;
 };
 
 struct brt_sub {
@@ -917,6 +920,42 @@ int brt_client_create(brt_client *self, const brt_game_spec *spec,
     return 0;
 }
 
+/* ---- one round trip per order (P4.3) ---------------------------------------- */
+
+/* The Want of the next input or pending (NULL when none is set). */
+static Berthier__V1__Want *s_want(brt_client *self) {
+    if (!(self->want_flags & (BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_VIEW))) return NULL;
+    berthier__v1__want__init(&self->want);
+    self->want.decision = (self->want_flags & BRT_WANT_DECISION) != 0;
+    self->want.legal = (self->want_flags & BRT_WANT_LEGAL) != 0;
+    self->want.texts = self->want.legal && (self->want_flags & BRT_WANT_TEXTS) != 0;
+    self->want.limit = self->want.legal ? self->want_limit : 0;
+    self->want.view = (self->want_flags & BRT_WANT_VIEW) != 0;
+    return &self->want;
+}
+
+void brt_client_set_want(brt_client *self, unsigned flags, unsigned limit) {
+    if (!self) return;
+    self->want_flags = flags;
+    self->want_limit = limit;
+}
+
+const Berthier__V1__Decision *brt_client_next(const brt_client *self) {
+    if (!self || !self->reply || self->code != BRT_CODE_OK) return NULL;
+    if (self->reply->next) return self->reply->next;
+    return self->reply->body_case == BERTHIER__V1__REPLY__BODY_DECISION ? self->reply->decision : NULL;
+}
+
+const Berthier__V1__LegalOrders *brt_client_next_legal(const brt_client *self) {
+    if (!self || !self->reply || self->code != BRT_CODE_OK) return NULL;
+    return self->reply->next_legal;
+}
+
+const Berthier__V1__StateView *brt_client_next_view(const brt_client *self) {
+    if (!self || !self->reply || self->code != BRT_CODE_OK) return NULL;
+    return self->reply->next_view;
+}
+
 int brt_client_join(brt_client *self, const char *game_id, unsigned seat,
                     const Berthier__V1__Joined **out) {
     if (!self || !game_id) return -1;
@@ -928,6 +967,7 @@ int brt_client_join(brt_client *self, const char *game_id, unsigned seat,
     j.seat = seat;
     j.entropy.data = entropy;
     j.entropy.len = sizeof entropy;
+    j.want = s_want(self);
     req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
     req.join = &j;
     int rc = s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_JOINED);
@@ -959,6 +999,7 @@ int brt_client_pending(brt_client *self, const char *game_id, unsigned seat,
     if (!self) return -1;
     Berthier__V1__GameRef g;
     s_gameref(&g, game_id, seat);
+    g.want = s_want(self);
     int rc = s_gameref_call(self, BERTHIER__V1__REQUEST__BODY_PENDING,
                             BERTHIER__V1__REPLY__BODY_DECISION, &g);
     if (rc == 0 && out) *out = self->reply->decision;
@@ -1042,6 +1083,7 @@ static int s_submit(brt_client *self, const char *game_id, unsigned seat, uint64
         s.order.len = len;
     }
     if (text) s.order_text = (char *)text;
+    s.want = s_want(self);
     req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
     req.submit = &s;
     int rc = s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_ACCEPTED);
@@ -1064,6 +1106,7 @@ int brt_client_resign(brt_client *self, const char *game_id, unsigned seat) {
     if (!self) return -1;
     Berthier__V1__GameRef g;
     s_gameref(&g, game_id, seat);
+    g.want = s_want(self);
     return s_gameref_call(self, BERTHIER__V1__REQUEST__BODY_RESIGN,
                           BERTHIER__V1__REPLY__BODY__NOT_SET, &g);
 }
@@ -1249,6 +1292,7 @@ int brt_client_join_chain(brt_client *self, const char *game_id, unsigned seat,
     j.entropy.len = sizeof entropy;
     j.chain_commit.data = (uint8_t *)chain->links[0];
     j.chain_commit.len = 32;
+    j.want = s_want(self);
     req.body_case = BERTHIER__V1__REQUEST__BODY_JOIN;
     req.join = &j;
     int rc = s_expect(self, brt_client_call(self, &req), BERTHIER__V1__REPLY__BODY_JOINED);
@@ -1271,6 +1315,7 @@ int brt_client_reveal(brt_client *self, const char *game_id, unsigned seat, uint
     rv.batch = batch;
     rv.nonce.data = (uint8_t *)link;
     rv.nonce.len = 32;
+    rv.want = s_want(self);
     req.body_case = BERTHIER__V1__REQUEST__BODY_REVEAL;
     req.reveal = &rv;
     int rc = brt_client_call(self, &req);

@@ -70,13 +70,24 @@ int brt_seatsign_request(Berthier__V1__Request *req, const uint8_t sk[64], const
     unsigned field = brt_seatsign_input(req, &gid, &seat, &seq);
     const ProtobufCMessage *body = s_body(req);
     if (!field || !body || !gid) return -1;
+    /* Want (P4.3) asks for more in the reply and is not logged with a join, resign or
+     * reveal, whose logged fields the verifiers rebuild the body from: signed without
+     * it (a submit's body is logged as sent, Want included, and signed so). */
+    Berthier__V1__Want **wantp = req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN     ? &req->join->want
+                                 : req->body_case == BERTHIER__V1__REQUEST__BODY_RESIGN ? &req->resign->want
+                                 : req->body_case == BERTHIER__V1__REQUEST__BODY_REVEAL ? &req->reveal->want
+                                                                                        : NULL;
+    Berthier__V1__Want *want = wantp ? *wantp : NULL;
+    if (wantp) *wantp = NULL;
     size_t idlen = strlen(gid);
     size_t blen = protobuf_c_message_get_packed_size(body);
-    if (idlen > 255 || blen > UINT32_MAX) return -1;
     size_t dl = sizeof S_DOMAIN - 1;
     size_t n = dl + 1 + idlen + 32 + 8 + 8 + 1 + 4 + blen;
-    uint8_t *m = malloc(n);
-    if (!m) return -1;
+    uint8_t *m = idlen > 255 || blen > UINT32_MAX ? NULL : malloc(n);
+    if (!m) {
+        if (wantp) *wantp = want;
+        return -1;
+    }
     uint8_t *p = m;
     memcpy(p, S_DOMAIN, dl), p += dl;
     *p++ = (uint8_t)idlen;
@@ -87,6 +98,7 @@ int brt_seatsign_request(Berthier__V1__Request *req, const uint8_t sk[64], const
     *p++ = (uint8_t)field;
     s_le(p, blen, 4), p += 4;
     protobuf_c_message_pack(body, p);
+    if (wantp) *wantp = want;
     int rc = crypto_sign_detached(sig, NULL, m, n, sk) == 0 ? 0 : -1;
     free(m);
     if (rc == 0) {

@@ -85,6 +85,7 @@ typedef struct s_match {
     uint8_t dup_key[32];      /* draws each group's seed (docs/dice.md "Fixed dice") */
     uint32_t decision_ms, bank_ms;
     int forfeit, verify, verbose, quiet, max_illegal;
+    int old_protocol;           /* --protocol old: pending + legal + submit (bot_params) */
     int patience_ms;
     unsigned game_timeout_s;  /* 0 = none */
     const char *logs_dir;
@@ -135,6 +136,7 @@ static void s_usage(FILE *f) {
         "                      [--bot-logs DIR] [--option NAME[=VALUE]]... [--seats N] [--seed S]\n"
         "                      [--decision-ms MS] [--bank-ms MS] [--no-forfeit]\n"
         "                      [--verify] [--logs-dir DIR] [--verbose] [--quiet] [--duplicate]\n"
+        "                      [--protocol new|old]\n"
         "\n"
         "Plays a tournament of ruleset R (default duel) and scenario S (default standard).\n"
         "  --events EP     the daemon's PUB endpoint (default beside an ipc endpoint)\n"
@@ -174,6 +176,10 @@ static void s_usage(FILE *f) {
         "  --max-illegal N   rejected orders in a row before a bot resigns (default 3)\n"
         "  --game-timeout S  stop a game that has not ended after S seconds (default: never) and\n"
         "                  abort it on the daemon, the seat that stalled forfeiting\n"
+        "  --protocol P    new (default): one round trip per order, the reply to an order bringing\n"
+        "                  the next decision and its legal orders (docs/protocol.md P4.3); old:\n"
+        "                  pending, legal and submit, one request each, as older clients do\n"
+        "Each game's line counts the requests its bots sent and their number per order.\n"
         "Ratings: a maximum-likelihood Bradley-Terry fit on the Elo scale, every entrant with\n"
         "one virtual draw against a reference at 0, 95%% intervals from the observed information.\n"
         "A game that ended by timeout, crash or illegal orders is scored against that seat; an\n"
@@ -593,6 +599,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
         r->p.max_illegal = m->max_illegal;
         r->p.patience_ms = m->patience_ms;
         r->p.verbose = m->verbose;
+        r->p.old_protocol = m->old_protocol;
         r->p.label = r->label;
         r->p.stop = &stop;
         r->p.progress_seq = &seqs[s];
@@ -627,7 +634,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
     if (tty && !m->quiet && m->parallel <= 1) fprintf(stderr, "\r\033[K");
     int ended = started == m->seats;
     uint32_t winners = 0;
-    unsigned orders = 0, turn = 0;
+    unsigned orders = 0, turn = 0, requests = 0;
     char why[600] = "";
     int failed_seat = -1;
     const bot_outcome *res = NULL;
@@ -643,6 +650,7 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
         }
         brt_client_destroy(&runs[s].client);
         orders += runs[s].out.orders;
+        requests += runs[s].out.requests;
         if (runs[s].out.turn > turn) turn = runs[s].out.turn;
         if (runs[s].rc == 0) {
             if (!res) res = &runs[s].out;
@@ -826,8 +834,10 @@ static int s_play_game(s_match *m, brt_client *admin, unsigned g, const sched_ga
             }
     if (ended && !vfailed) m->finished++;
     if (vfailed) m->failed_verify++;
-    printf("%s  %s  %s  turns %u  orders %u  log %s%s", id, seats_desc, result, turn, orders,
-           log_path[0] ? log_path : "-", verified);
+    char per[32] = "-";
+    if (orders) snprintf(per, sizeof per, "%.2f", (double)requests / orders);
+    printf("%s  %s  %s  turns %u  orders %u  requests %u (%s per order)  log %s%s", id, seats_desc, result, turn,
+           orders, requests, per, log_path[0] ? log_path : "-", verified);
     if (vfailed && vmsg[0]) printf(" (%s)", vmsg);
     printf("\n");
     fflush(stdout);
@@ -1020,6 +1030,7 @@ int main(int argc, char **argv) {
         {"parallel", required_argument, NULL, 'j'}, {"results", required_argument, NULL, 'W'},
         {"results-format", required_argument, NULL, 'Y'}, {"bot-logs", required_argument, NULL, 'G'},
         {"duplicate", no_argument, NULL, 'u'},     {"help", no_argument, NULL, 'h'},
+        {"protocol", required_argument, NULL, 'Q'},
         {NULL, 0, NULL, 0},
     };
     static s_match m; /* large: the crosstable */
@@ -1055,6 +1066,13 @@ int main(int argc, char **argv) {
             break;
         case 'x': m.seed = strtoull(optarg, NULL, 0); break;
         case 'u': m.duplicate = 1; break;
+        case 'Q':
+            if (strcmp(optarg, "old") != 0 && strcmp(optarg, "new") != 0) {
+                fprintf(stderr, "berthier-match: --protocol: new or old\n");
+                return 2;
+            }
+            m.old_protocol = strcmp(optarg, "old") == 0;
+            break;
         case 'f': m.forfeit = 1; break;
         case 'F': m.forfeit = 0; break;
         case 'V': m.verify = 1; break;

@@ -15,7 +15,7 @@
 
 #include "n20.h"
 
-int n20_ae(const n20_state *s) { return s->sc->dn.nsites > 0; }
+/* n20_ae: inline in n20.h */
 
 /* the A-E Garrison of Bridgehead p [9.10]: the French garrison unit placed `site north` (p 0) or
  * `site second` (p 1, [17.3.1] R-dn-17.3-second-garrison), -1 none */

@@ -112,7 +112,7 @@ typedef struct n20_dn_state {
  * "not mine", -1) in a scenario without crossing sites (sc->dn.nsites == 0). */
 struct n20_state;
 struct n20_out;
-int n20_ae(const struct n20_state *s); /* the scenario has the A-E crossing-site rules */
+/* n20_ae(s): the scenario has the A-E crossing-site rules (inline in n20.h) */
 void n20_ae_setup(struct n20_state *s); /* end of n20_setup: [3.0] the French choice is pending */
 /* [3.0] the site named `name` may be chosen now (or [17.3.2] the second one, in the French
  * Movement Phase): its index, or -1 */

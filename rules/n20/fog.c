@@ -126,14 +126,40 @@ typedef struct s_item {
     size_t len;
 } s_item;
 
-static int s_item_cmp(const void *a, const void *b) {
-    const s_item *x = a, *y = b;
+static int s_item_cmp(const s_item *x, const s_item *y) {
     size_t m = x->len < y->len ? x->len : y->len;
     int c = memcmp(x->p, y->p, m);
     if (c) return c;
     return x->len < y->len ? -1 : x->len > y->len;
 }
 
+/* heapsort: in place, nothing allocated; items that compare equal are the same bytes, so the
+ * sorted list is the one any sort gives */
+static void s_sift(s_item *v, size_t i, size_t n) {
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && s_item_cmp(&v[c], &v[c + 1]) < 0) c++;
+        if (s_item_cmp(&v[i], &v[c]) >= 0) return;
+        s_item t = v[i];
+        v[i] = v[c];
+        v[c] = t;
+        i = c;
+    }
+}
+
+static void s_items_sort(s_item *v, size_t n) {
+    for (size_t i = n / 2; i-- > 0;) s_sift(v, i, n);
+    for (size_t k = n; k-- > 1;) {
+        s_item t = v[0];
+        v[0] = v[k];
+        v[k] = t;
+        s_sift(v, 0, k);
+    }
+}
+
+/* The scratch (a copy of the list and the item table) lives in out's spare capacity, past its
+ * length: nothing is allocated once the buffer has grown to the size of the lists it holds. */
 void n20_fog_sort_items(brt_buf *out, size_t start) {
     if (!out || out->len <= start) return;
     size_t n = 0, pos = start;
@@ -141,23 +167,20 @@ void n20_fog_sort_items(brt_buf *out, size_t start) {
     size_t len;
     while (buf_next_item(out, &pos, &it, &len) == 1) n++;
     if (n < 2) return;
-    s_item *items = malloc(n * sizeof *items);
-    uint8_t *copy = malloc(out->len - start);
-    if (!items || !copy) {
-        free(items);
-        free(copy);
-        return;
-    }
-    memcpy(copy, out->data + start, out->len - start);
-    brt_buf tmp = {.data = copy, .len = out->len - start, .cap = out->len - start};
+    size_t L = out->len - start, al = _Alignof(s_item);
+    size_t off = (L + al - 1) / al * al; /* the table after the copy, aligned from out->len */
+    if (buf_reserve(out, off + n * sizeof(s_item) + al) != 0) return;
+    uint8_t *copy = out->data + out->len;
+    uintptr_t t0 = (uintptr_t)(copy + off);
+    s_item *items = (s_item *)(void *)(t0 + (al - t0 % al) % al);
+    memcpy(copy, out->data + start, L);
+    brt_buf tmp = {.data = copy, .len = L, .cap = L};
     pos = 0;
     n = 0;
     while (buf_next_item(&tmp, &pos, &it, &len) == 1) items[n++] = (s_item){it, len};
-    qsort(items, n, sizeof *items, s_item_cmp);
-    out->len = start;
+    s_items_sort(items, n);
+    out->len = start; /* rewritten in order from the copy, which lies past what is written */
     for (size_t i = 0; i < n; i++) buf_append_item(out, items[i].p, items[i].len);
-    free(items);
-    free(copy);
 }
 
 int n20_reveal_check(const n20_state *s, unsigned seat, int u, brt_reject *err) {

@@ -13,9 +13,7 @@
 
 #include "n20.h"
 
-int n20_is_garrison(const n20_state *s, int u) {
-    return u >= 0 && u < s->sc->nunits && (s->sc->units[u].flags & N20_FLAG_GARRISON) != 0;
-}
+/* n20_is_garrison: inline in n20.h */
 
 int n20_is_battery(const n20_state *s, int u) {
     return n20_is_garrison(s, u) && (s->sc->units[u].flags & N20_FLAG_BATTERY) != 0;

@@ -44,6 +44,8 @@ static const ProtobufCMessage *s_member(const N20__V1__Order *o, uint32_t *field
     return *(const ProtobufCMessage *const *)((const char *)o + f->offset);
 }
 
+/* Appends the order to c->out as a list item: its u32 length, then its bytes packed in place
+ * (no copy through a scratch buffer, nothing allocated once the list has grown to its size). */
 static void s_emit(s_ctx *c, const N20__V1__Order *o) {
     uint32_t field = 0;
     const ProtobufCMessage *m = s_member(o, &field);
@@ -54,17 +56,17 @@ static void s_emit(s_ctx *c, const N20__V1__Order *o) {
         hlen += s_varint(head + hlen, mlen);
     }
     size_t len = m ? hlen + mlen : n20__v1__order__get_packed_size(o);
-    uint8_t stackbuf[256]; /* most orders; larger ones (declarations) on the heap */
-    uint8_t *p = len <= sizeof stackbuf ? stackbuf : malloc(len);
-    if (!p) return;
+    if (len > UINT32_MAX || buf_reserve(c->out, 4 + len) != 0) return;
+    buf_append_u32le(c->out, (uint32_t)len);
+    uint8_t *p = c->out->data + c->out->len;
     if (m) {
         memcpy(p, head, hlen);
         protobuf_c_message_pack(m, p + hlen);
     } else {
         n20__v1__order__pack(o, p);
     }
-    if (buf_append_item(c->out, p, len) == 0) c->count++;
-    if (p != stackbuf) free(p);
+    c->out->len += len;
+    c->count++;
 }
 
 /* [10.0] [16.1.3] [16.4] [16.9.8] "place UNIT HEX" */
@@ -99,34 +101,44 @@ static void s_end(s_ctx *c) {
 }
 
 /* An Order whose member is {string unit = 1; repeated uint32 path = 2 (packed)} (Move, Retreat,
- * Advance) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
+ * Advance; Move and Advance with no `leaders`) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
  * them), for the thousands of paths a Movement Phase lists. -1: the message is not of that form
  * (its descriptor changed) or is empty somewhere; the caller packs it with protobuf-c. */
 static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
                        int n) {
-    if (d->n_fields != 2 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
+    if (d->n_fields < 2 || d->n_fields > 3 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
         d->fields[0].label != PROTOBUF_C_LABEL_NONE || d->fields[1].id != 2 ||
         d->fields[1].type != PROTOBUF_C_TYPE_UINT32 || d->fields[1].label != PROTOBUF_C_LABEL_REPEATED ||
         !(d->fields[1].flags & PROTOBUF_C_FIELD_FLAG_PACKED))
         return -1;
+    /* Move and Advance also have {repeated string leaders = 3}, empty here: nothing on the wire */
+    if (d->n_fields == 3 && (d->fields[2].id != 3 || d->fields[2].type != PROTOBUF_C_TYPE_STRING ||
+                             d->fields[2].label != PROTOBUF_C_LABEL_REPEATED))
+        return -1;
     size_t idlen = strlen(id);
     if (!idlen || idlen > 64 || n < 1 || n > N20_MAX_PATH) return -1;
-    uint8_t hexes[N20_MAX_PATH * 5], m[2 + 64 + 2 + sizeof hexes], p[4 + sizeof m];
-    size_t hl = 0, ml = 0, pl = 0;
+    uint8_t hexes[N20_MAX_PATH * 5], v[16];
+    size_t hl = 0;
     for (int i = 0; i < n; i++) hl += s_varint(hexes + hl, hx[i]);
-    m[ml++] = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
-    ml += s_varint(m + ml, idlen);
-    memcpy(m + ml, id, idlen);
-    ml += idlen;
-    m[ml++] = 2 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
-    ml += s_varint(m + ml, hl);
-    memcpy(m + ml, hexes, hl);
-    ml += hl;
-    pl += s_varint(p, (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
-    pl += s_varint(p + pl, ml);
-    memcpy(p + pl, m, ml);
-    pl += ml;
-    if (buf_append_item(c->out, p, pl) == 0) c->count++;
+    size_t ml = 1 + s_varint(v, idlen) + idlen + 1 + s_varint(v, hl) + hl; /* the member */
+    size_t key = (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    size_t pl = s_varint(v, key) + s_varint(v, ml) + ml; /* the Order */
+    /* written in place after the item's length (nothing allocated once the list has its size) */
+    if (buf_reserve(c->out, 4 + pl) != 0) return 0;
+    buf_append_u32le(c->out, (uint32_t)pl);
+    uint8_t *p = c->out->data + c->out->len, *q = p;
+    q += s_varint(q, key);
+    q += s_varint(q, ml);
+    *q++ = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    q += s_varint(q, idlen);
+    memcpy(q, id, idlen);
+    q += idlen;
+    *q++ = 2 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    q += s_varint(q, hl);
+    memcpy(q, hexes, hl);
+    q += hl;
+    c->out->len += (size_t)(q - p);
+    c->count++;
     return 0;
 }
 
@@ -141,7 +153,9 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
         pd = &n20__v1__retreat__descriptor;
     else if (c->kind == N20__V1__ORDER__KIND_ADVANCE)
         pd = &n20__v1__advance__descriptor;
-    if (pd && s_emit_path(c, pd, n20_uid(c->s, u), hx, n) == 0) return;
+    /* a Move or Retreat has no Leader variants below: written directly, done */
+    int variants = c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE;
+    if (pd && !variants && s_emit_path(c, pd, n20_uid(c->s, u), hx, n) == 0) return;
     N20__V1__Move m = N20__V1__MOVE__INIT;
     N20__V1__Retreat r = N20__V1__RETREAT__INIT;
     N20__V1__Advance a = N20__V1__ADVANCE__INIT;
@@ -167,13 +181,12 @@ static void s_path_cb(void *ctx, int u, const uint16_t *path, int n) {
         break;
     default: return;
     }
-    s_emit(c, &o);
+    if (!pd || s_emit_path(c, pd, id, hx, n) != 0) s_emit(c, &o);
     /* [16.9.4] [16.9.5] the same, with every set of the friendly Leaders stacked with the unit
      * (all of them first, as before) */
     int ls[N20_MAX_SIDE];
     char *lids[N20_MAX_SIDE];
-    int nl = (c->kind == N20__V1__ORDER__KIND_DISENGAGE || c->kind == N20__V1__ORDER__KIND_ADVANCE)
-                 ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
+    int nl = variants ? n20_leaders_with(c->s, u, ls, N20_MAX_SIDE) : 0;
     if (nl > 6) nl = 6;
     for (unsigned full = (1u << nl) - 1, i = 0; nl > 0 && i < full; i++) {
         unsigned mask = i == 0 ? full : i;
@@ -331,12 +344,9 @@ int n20_stepping(const n20_state *s) {
 }
 
 int n20_declare_completable(const n20_state *s, const n20_battle *b, int nb) {
-    s_comp *c = malloc(sizeof *c);
-    if (!c) return 0;
-    s_comp_init(c, s);
-    int ok = s_completable(c, b, nb);
-    free(c);
-    return ok;
+    s_comp c; /* on the stack: a few KiB */
+    s_comp_init(&c, s);
+    return s_completable(&c, b, nb);
 }
 
 /* the checks of n20_declare_check on the battles declared so far and b, but the obligations */
@@ -407,8 +417,7 @@ static void s_legal_declare_steps(s_ctx *c) {
         s_emit(c, &o);
     }
     if (s->nbattles >= N20_MAX_BATTLES) return;
-    s_comp *cp = malloc(sizeof *cp);
-    if (!cp) return;
+    s_comp comp, *cp = &comp;
     s_comp_init(cp, s);
     int n = s->sc->nunits;
     uint64_t used = 0;
@@ -454,7 +463,6 @@ static void s_legal_declare_steps(s_ctx *c) {
             }
         }
     }
-    free(cp);
 }
 
 static void s_legal_declare(s_ctx *c) {
@@ -533,7 +541,7 @@ static void s_legal_declare(s_ctx *c) {
 
 /* [9.7] the step form: every next hex some valid retreat takes after the steps so far, and
  * retreat-stop where those steps are a whole retreat */
-static void s_legal_retreat_steps(s_ctx *c, int u) {
+static void s_legal_retreat_steps(s_ctx *c, int u, const n20_index *ix) {
     const n20_state *s = c->s;
     int k = s->f.ret_done, np = s->f.npath[k];
     char hb[N20_NAME];
@@ -542,7 +550,7 @@ static void s_legal_retreat_steps(s_ctx *c, int u) {
     uint16_t cur = np ? s->f.path[k][np - 1] : s->u[u].hex;
     for (int d = 0; d < 6; d++) {
         uint16_t to;
-        if (n20_neighbor(s->sc, cur, d, &to) < 0 || n20_retreat_step_check(s, u, to, NULL) < 0) continue;
+        if (n20_neighbor(s->sc, cur, d, &to) < 0 || n20_retreat_step_check_ix(s, u, to, NULL, ix) < 0) continue;
         uint32_t hx[1] = {n20_xxyy(to)};
         N20__V1__Retreat r = N20__V1__RETREAT__INIT;
         r.unit = id;
@@ -552,7 +560,7 @@ static void s_legal_retreat_steps(s_ctx *c, int u) {
         o.retreat_step = &r;
         s_emit(c, &o);
     }
-    if (n20_retreat_stop_check(s, u, NULL) == 0) {
+    if (n20_retreat_stop_check_ix(s, u, NULL, ix) == 0) {
         N20__V1__Contact st = N20__V1__CONTACT__INIT;
         st.unit = id;
         o.kind_case = N20__V1__ORDER__KIND_RETREAT_STOP;
@@ -795,8 +803,10 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     case N20_PH_RETREAT: {
         int u = n20_retreat_current(s);
         c.kind = N20__V1__ORDER__KIND_RETREAT;
-        if (u >= 0 && !n20_retreat_stepped(s)) n20_retreat_paths(s, u, s_path_cb, &c, 24);
-        if (u >= 0) s_legal_retreat_steps(&c, u);
+        n20_index ix; /* one index for every search of this decision (the state does not change) */
+        if (u >= 0) n20_index_build(s, &ix);
+        if (u >= 0 && !n20_retreat_stepped(s)) n20_retreat_paths_ix(s, u, s_path_cb, &c, 24, &ix);
+        if (u >= 0) s_legal_retreat_steps(&c, u, &ix);
         break;
     }
     case N20_PH_ADVANCE:

@@ -67,7 +67,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         return n20_reject(err, "6.0", "%s cannot enter %04u: not a map hex", id, n20_xxyy(to));
     *cost = 1;
     *road = 0;
-    int pontoon = n20_ae_step(s, u, from, to, err); /* A-E [6.10] the Pontoon Bridges */
+    /* the calls below only where their rules can apply (each returns 0 at once elsewhere) */
+    int pontoon = n20_ae(s) && side == N20_FRENCH ? n20_ae_step(s, u, from, to, err) : 0; /* A-E [6.10] the Pontoon Bridges */
     if (pontoon < 0) return -1;
     if (from == 0) {
         if (!s_is_entry(s, u, to))
@@ -80,7 +81,8 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
         if (d < 0)
             return n20_reject(err, "6.0", "%s cannot move from %04u to %04u: not adjacent", id,
                               n20_xxyy(from), n20_xxyy(to));
-        int wg = n20_wg_step(s, u, from, to, err); /* Wagram [6.10.1] [16.10] */
+        int wg = sc->dn.nincomplete || (sc->dn.flor_a && sc->dn.flor_b) ? n20_wg_step(s, u, from, to, err)
+                                                                          : 0; /* Wagram [6.10.1] [16.10] */
         if (wg < 0) return -1;
         if (!pontoon && !wg && n20_side_blocked(sc, w, from, d))
             return n20_reject(err, "6.2", "%s cannot cross the Major River hexside %04u-%04u", id,
@@ -101,7 +103,7 @@ static int s_step(const n20_state *s, int u, uint16_t from, uint16_t to, int *co
     if ((occ >= 0 && n20_side_of(s, occ) != side) ||
         ((s->opts & N20_OPT_LEADERS) && n20_enemy_at(s, to, side))) /* a Leader too [16.9.2] */
         return n20_reject(err, "6.3", "%s cannot enter %04u: an enemy unit is there", id, n20_xxyy(to));
-    if (n20_garrison_blocks(s, to, side))
+    if (sc->dn.has_garrison && n20_garrison_blocks(s, to, side))
         return n20_reject(err, "9.4.4.1", "%s cannot enter %04u: an enemy Garrison holds it (only an Advance "
                           "after Combat may)", id, n20_xxyy(to));
     int ez = ix ? n20_ix_in_ezoc(ix, to, enemy, 1) : n20_in_ezoc(s, to, enemy, 1);
@@ -134,12 +136,14 @@ typedef struct s_stepres {
 typedef struct s_memo {
     s_stepres (*r)[6];
     const uint64_t *done;
+    int allowance; /* n20_move_allowance of the unit searched */
 } s_memo;
 
-static const s_stepres *s_memo_find(const s_memo *m, uint16_t from, uint16_t to) {
+/* the step from `from` to `to` if the search computed it: in the one direction to lies in */
+static const s_stepres *s_memo_find(const n20_scenario *sc, const s_memo *m, uint16_t from, uint16_t to) {
     if (!m || !from || from >= N20_HEXES || !((m->done[from / 64] >> (from % 64)) & 1)) return NULL;
-    for (int d = 0; d < 6; d++)
-        if (m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
+    int d = n20_dir(sc, from, to);
+    if (d >= 0 && m->r[from][d].ok && m->r[from][d].to == to) return &m->r[from][d];
     return NULL;
 }
 
@@ -149,18 +153,22 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
     const n20_scenario *sc = s->sc;
     char idb[N20_NAME]; /* [16.1] as the deciding seat may know it (N20_RUID) */
     const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : ""; /* only for messages (never NULL: gcc -O3 checks the %s) */
+    int leader = sc->units[u].type == N20_LEADER;
+    uint16_t from = 0;
+    if (memo) { /* a path of the search: its pre-check (the checks down to `!path`) has passed */
+        if (s->u[u].where == N20_U_MAP) from = s->u[u].hex;
+        goto path;
+    }
     if (s->phase != N20_PH_MOVE)
         return n20_reject(err, "6.1", "units move only in their own Movement Phase");
     if (sc->units[u].side != s->phasing)
         return n20_reject(err, "6.1", "%s is not a unit of the phasing player", id);
     if (n20_is_garrison(s, u))
         return n20_reject(err, "9.4.4.1", "%s is a Garrison Force: it does not move", id);
-    int leader = sc->units[u].type == N20_LEADER;
     if (leader && !(s->opts & N20_OPT_LEADERS))
         return n20_reject(err, "16.9", "%s is a Leader; Leaders are used only with optional rule 16.9", id);
     if (n < 1 || n > N20_MAX_PATH)
         return n20_reject(err, "6.0", "a move must enter between 1 and %d hexes", N20_MAX_PATH);
-    uint16_t from = 0;
     if (s->u[u].where == N20_U_MAP) {
         if (s->u[u].flags & N20_UF_MOVED)
             return n20_reject(err, "6.4", "%s has already moved this phase: movement is final", id);
@@ -177,11 +185,12 @@ static int s_move_check(const n20_state *s, int u, const uint16_t *path, int n, 
         return -1;
     }
     if (!path) return 0; /* only the checks that do not depend on the path (the search's) */
-    int A = n20_move_allowance(s, u), spent = 0, allroad = 1;
+path:;
+    int A = memo ? memo->allowance : n20_move_allowance(s, u), spent = 0, allroad = 1;
     uint16_t start = from;
     for (int i = 0; i < n; i++) {
         int cost, road, stop;
-        const s_stepres *m = s_memo_find(memo, from, path[i]);
+        const s_stepres *m = s_memo_find(sc, memo, from, path[i]);
         if (m) {
             cost = m->cost;
             road = m->road;
@@ -227,8 +236,12 @@ int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_r
 
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out) {
     int gc = 0;
-    uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     n20_move_check(s, u, path, n, NULL, &gc);
+    n20_move_apply_gc(s, u, path, n, gc, out);
+}
+
+void n20_move_apply_gc(n20_state *s, int u, const uint16_t *path, int n, int gc, n20_out *out) {
+    uint16_t start = s->u[u].where == N20_U_MAP ? s->u[u].hex : 0;
     if (gc) n20_fog_reveal(s, u, out, "16.1.1 committing the Guard"); /* revealed when committed */
     if (gc) n20_morale_one(s, n20_side_of(s, u), -1, out, "12.3.1 committing the Guard");
     if (!start) {
@@ -409,7 +422,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         memset(later, 0, sizeof later);
     }
     int count = 0;
-    s_memo memo = {steps, stepped};
+    s_memo memo = {steps, stepped, A};
     for (int w = 0; w < N20_HEXES / 64; w++) {
         for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
             uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));

@@ -213,15 +213,52 @@ enum { N20_ARR_ALL = 0, N20_ARR_DELAY_ALL = 0xff }; /* [17.1.1] French Arrival T
 /* ---- the map (map.c) ------------------------------------------------------- */
 static inline uint16_t n20_hex(unsigned xxyy) { return (uint16_t)((xxyy / 100) * 32 + xxyy % 100); }
 static inline unsigned n20_xxyy(uint16_t h) { return (unsigned)(h / 32) * 100 + h % 32; }
-int n20_neighbor(const n20_scenario *sc, uint16_t h, int dir, uint16_t *out);
+/* Hexes are XXYY: XX counts rows from the south edge, YY hexes from the west edge. An odd row XX
+ * touches (XX+-1, YY) and (XX+-1, YY+1); an even row (XX+-1, YY-1) and (XX+-1, YY). Directions:
+ * 0 = YY-1, 1 = YY+1, 2/3 = row below, 4/5 = row above. Inline: the searches ask them millions
+ * of times. The neighbour of h in direction d, -1 off the map's rows and columns. */
+static inline int n20_neighbor(const n20_scenario *sc, uint16_t h, int dir, uint16_t *out) {
+    int x = h / 32, y = h % 32;
+    int a = (x & 1) ? 0 : -1;
+    int nx = x, ny = y;
+    switch (dir) {
+    case 0: ny = y - 1; break;
+    case 1: ny = y + 1; break;
+    case 2: nx = x - 1; ny = y + a; break;
+    case 3: nx = x - 1; ny = y + a + 1; break;
+    case 4: nx = x + 1; ny = y + a; break;
+    case 5: nx = x + 1; ny = y + a + 1; break;
+    default: return -1;
+    }
+    if (nx < 1 || ny < 1 || nx > sc->rows || ny > sc->cols) return -1;
+    *out = (uint16_t)(nx * 32 + ny);
+    return 0;
+}
 /* direction from a to b, -1 if not adjacent */
-int n20_dir(const n20_scenario *sc, uint16_t a, uint16_t b);
+static inline int n20_dir(const n20_scenario *sc, uint16_t a, uint16_t b) {
+    int ax = a / 32, ay = a % 32, bx = b / 32, by = b % 32;
+    if (bx < 1 || by < 1 || bx > sc->rows || by > sc->cols) return -1;
+    int dx = bx - ax, dy = by - ay, k = (ax & 1) ? 0 : -1;
+    if (dx == 0) return dy == -1 ? 0 : dy == 1 ? 1 : -1;
+    if (dx != 1 && dx != -1) return -1;
+    int base = dx < 0 ? 2 : 4;
+    if (dy == k) return base;
+    if (dy == k + 1) return base + 1;
+    return -1;
+}
 int n20_distance(uint16_t a, uint16_t b);
 int n20_is_builtup(const n20_scenario *sc, uint16_t h);
 /* hexside a->b (must be adjacent): effective river kind with the weather (downpour: minor = major [5.2.1]) */
-int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir);
+static inline int n20_side_river(const n20_scenario *sc, int weather, uint16_t a, int dir) {
+    int r = sc->river[a][dir];
+    if (r == N20_RIV_MINOR && (weather == N20_W_DOWNPOUR || weather == N20_W_STORM))
+        return N20_RIV_MAJOR; /* [5.2.1] Downpour: treat Minor Rivers as Major */
+    return r;
+}
 /* 1 if a major river without bridge or ford separates them (impassable) */
-int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir);
+static inline int n20_side_blocked(const n20_scenario *sc, int weather, uint16_t a, int dir) {
+    return n20_side_river(sc, weather, a, dir) == N20_RIV_MAJOR && sc->cross[a][dir] == N20_X_NONE;
+}
 
 /* ---- state (state.c) ------------------------------------------------------- */
 enum { N20_U_OUT = 0, N20_U_MAP, N20_U_REINF, N20_U_BROKEN, N20_U_ELIM, N20_U_VARIABLE,
@@ -406,6 +443,9 @@ typedef struct n20_state {
     n20_dn_state dn;      /* Danube 20 (danube.h); encoded only in v3 games */
 } n20_state;
 
+/* the scenario has the A-E crossing-site rules (danube.h) */
+static inline int n20_ae(const n20_state *s) { return s->sc->dn.nsites > 0; }
+
 enum { N20_FAT_FRESH = 0, N20_FAT_READY, N20_FAT_TIRED, N20_FAT_WEARY, N20_FAT_SPENT };
 /* [16.8] the Fatigue Level of unit u (0 when the option is not chosen) */
 static inline int n20_fatigue(const n20_state *s, int u) {
@@ -489,10 +529,16 @@ int n20_unit_find(const n20_state *s, const char *id);
 /* 1 if unit u is part of this game (its `if`/`unless` option conditions hold) */
 int n20_unit_in_game(const n20_state *s, int u);
 int n20_unit_at(const n20_state *s, uint16_t hex); /* -1 if none (units on the map; never a Leader [16.9]) */
-int n20_side_of(const n20_state *s, int u);
-const char *n20_uid(const n20_state *s, int u);
-int n20_is_night(const n20_state *s);
-int n20_weather(const n20_state *s);
+/* inline: asked in every step of the searches */
+static inline int n20_side_of(const n20_state *s, int u) { return s->sc->units[u].side; }
+static inline const char *n20_uid(const n20_state *s, int u) { return s->sc->units[u].id; }
+static inline int n20_is_night(const n20_state *s) { return s->turn < N20_MAX_TURNS && s->sc->turns[s->turn].night; }
+int n20_weather_variable(const n20_state *s); /* [16.10.2] */
+static inline int n20_weather(const n20_state *s) {
+    if (s->opts & N20_OPT_VAR_WEATHER) return n20_weather_variable(s); /* [16.10] */
+    int w = s->turn < N20_MAX_TURNS ? s->sc->turns[s->turn].weather : N20_W_CLEAR;
+    return w == N20_W_STORM ? N20_W_DOWNPOUR : w; /* rulings.md R-5.2-storm */
+}
 const char *n20_weather_name(int w);
 const char *n20_army_name(int a);
 const char *n20_side_name(int side);
@@ -570,7 +616,9 @@ int n20_reluctant_lost(n20_state *s, int u, brt_dice *dice, n20_out *out);
 
 /* ---- garrisons [9.4.4] (garrison.c) ---------------------------------------- */
 /* a Garrison Force (flag garrison), and a Wagram [9.11] Lobau Island Battery (garrison,battery) */
-int n20_is_garrison(const n20_state *s, int u);
+static inline int n20_is_garrison(const n20_state *s, int u) {
+    return u >= 0 && u < s->sc->nunits && (s->sc->units[u].flags & N20_FLAG_GARRISON) != 0;
+}
 int n20_is_battery(const n20_state *s, int u);
 /* an intact Garrison with no friendly unit in its hex (else it is ignored completely [9.4.4]) */
 int n20_garrison_active(const n20_state *s, int u);
@@ -650,6 +698,8 @@ void n20_deck_reshuffle(n20_state *s, brt_dice *dice, n20_out *out, const char *
 int n20_move_check(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err,
                    int *guard_cost);
 void n20_move_apply(n20_state *s, int u, const uint16_t *path, int n, n20_out *out);
+/* the same with the [12.3.1] Guard commitment n20_move_check gave for this path (found valid) */
+void n20_move_apply_gc(n20_state *s, int u, const uint16_t *path, int n, int gc, n20_out *out);
 int n20_move_allowance(const n20_state *s, int u);
 int n20_can_enter_now(const n20_state *s, int u);
 /* every destination with one path: calls fn for each; returns count */
@@ -707,6 +757,9 @@ void n20_retreat_apply(n20_state *s, int u, const uint16_t *path, int n, brt_dic
 int n20_retreat_paths(const n20_state *s, int u,
                       void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx,
                       int max);
+/* the same with the state's index (n20_index_build) */
+int n20_retreat_paths_ix(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                         void *ctx, int max, const n20_index *ix);
 int n20_retreat_current(const n20_state *s); /* unit that must retreat now, -1 */
 int n20_retreat_has_first_step(const n20_state *s, int u);
 
@@ -795,8 +848,11 @@ int n20_declare_obliges(const n20_state *s, int att, int e);
  * s->f.path[k] / npath[k] until it is complete (then carried out as the whole-path retreat) */
 int n20_retreat_stepped(const n20_state *s);
 int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err);
+/* the same with the state's index (n20_index_build), to share one between the checks of a legal() */
+int n20_retreat_step_check_ix(const n20_state *s, int u, uint16_t hex, brt_reject *err, const n20_index *ix);
 int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n20_out *out); /* 1: done */
 int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err);
+int n20_retreat_stop_check_ix(const n20_state *s, int u, brt_reject *err, const n20_index *ix);
 void n20_retreat_stop_apply(n20_state *s, int u, brt_dice *dice, n20_out *out);
 /* every path beginning with the current unit's steps: fn for each (unbounded but for depth) */
 int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,

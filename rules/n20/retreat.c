@@ -252,6 +252,7 @@ typedef struct s_walk {
     const n20_state *s;
     int u, max, count;
     int dist; /* retreat distance of u */
+    int fort; /* [9.7.2.2] u retreats from a Fortified or Redoubt hex */
     const n20_index *ix;
     void (*fn)(void *, int, const uint16_t *, int);
     void *ctx;
@@ -260,26 +261,50 @@ typedef struct s_walk {
     uint16_t path[N20_MAX_PATH];
 } s_walk;
 
+/* s_retreat_check(w->path, n) == 0 for a path the walk has built: the walk takes only steps the
+ * check's loop passes (the category and LOC-closer priorities from s_best at each hex, the
+ * distance [9.7.6] [9.7.8], no step on from a LOC hex), so what is left to judge is the end of
+ * the path. best/closer: s_best from cur (the walk's vis), computed here if asked and not yet
+ * (*best < 0), for the walk to use next. */
+static int s_walk_ends(s_walk *w, int n, uint16_t cur, const uint16_t *vis, int nvis, int *best, int *closer) {
+    const n20_state *s = w->s;
+    if (n > 0 && s_is_loc(s, w->u, cur)) return 1; /* breaks at the LOC hex if short [9.7.8] */
+    int occ = n > 0 ? n20_ix_unit_at(w->ix, cur) : -1;
+    int need = w->dist;
+    if (n < need) {
+        if (w->fort && n == need - 1 && occ < 0) return 1; /* [9.7.2.2] one fewer hex */
+        if (*best < 0) s_best(s, w->u, cur, vis, nvis, best, closer, w->ix);
+        return !*best; /* the full distance while a way on exists [9.7.8] */
+    }
+    if (occ >= 0 && occ != w->u) {
+        if (*best < 0) s_best(s, w->u, cur, vis, nvis, best, closer, w->ix);
+        if (*best) return 0; /* [9.7.6] not ending stacked while it may go on */
+    }
+    for (int i = need - 1; i >= 0 && i < n - 1; i++) /* [9.7.6] beyond the distance only to leave */
+        if (n20_ix_unit_at(w->ix, w->path[i]) < 0) return 0;
+    return 1;
+}
+
 static void s_dfs(s_walk *w, int n) {
     if (w->count >= w->max) return;
-    if (n >= w->npre && s_retreat_check(w->s, w->u, w->path, n, NULL, w->ix) == 0) {
+    uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
+    uint16_t vis[N20_MAX_PATH + 1];
+    int nvis = 0;
+    vis[nvis++] = w->s->u[w->u].hex;
+    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
+    int best = -1, closer = 0;
+    if (n >= w->npre && s_walk_ends(w, n, cur, vis, nvis, &best, &closer)) {
         w->fn(w->ctx, w->u, w->path, n);
         w->count++;
     }
     if (n >= N20_MAX_PATH - 1 || n >= 10) return;
-    uint16_t cur = n ? w->path[n - 1] : w->s->u[w->u].hex;
     /* No longer path can pass n20_retreat_check once the prefix reaches a LOC hex [9.7.8], or
      * when its next hex would go beyond the distance without leaving a friendly-occupied hex
      * [9.7.6] [9.7.8]: the check rejects every such path at that index, so the subtree is cut. */
     if (n > 0 && s_is_loc(w->s, w->u, cur)) return;
     if (n + 1 > w->dist && (n == 0 || n20_ix_unit_at(w->ix, w->path[n - 1]) < 0)) return;
     /* prune: the prefix must be a valid prefix (checked by the full check when complete) */
-    uint16_t vis[N20_MAX_PATH + 1];
-    int nvis = 0;
-    vis[nvis++] = w->s->u[w->u].hex;
-    for (int i = 0; i < n; i++) vis[nvis++] = w->path[i];
-    int best, closer;
-    s_best(w->s, w->u, cur, vis, nvis, &best, &closer, w->ix);
+    if (best < 0) s_best(w->s, w->u, cur, vis, nvis, &best, &closer, w->ix);
     for (int d = 0; d < 6 && w->count < w->max; d++) {
         uint16_t nx;
         if (n20_neighbor(w->s->sc, cur, d, &nx) < 0) continue;
@@ -291,22 +316,38 @@ static void s_dfs(s_walk *w, int n) {
     }
 }
 
-int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
-                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+/* ix: the state's index, or NULL (built here) */
+static int s_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                        void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max,
+                        const n20_index *ix) {
     s_walk w = {.s = s, .u = u, .max = max, .count = 0, .fn = fn, .ctx = ctx, .pre = pre, .npre = npre};
     /* not the unit that must retreat now: every path rejected */
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u || npre < 0 || npre >= N20_MAX_PATH) return 0;
     w.dist = s->f.ret_dist[s_dist_index(s, u)];
-    n20_index ix;
-    n20_index_build(s, &ix);
-    w.ix = &ix;
+    w.fort = n20_is_fortified(s->sc, s, s->u[u].hex);
+    n20_index own;
+    if (!ix) {
+        n20_index_build(s, &own);
+        ix = &own;
+    }
+    w.ix = ix;
     s_dfs(&w, 0);
     return w.count;
 }
 
+int n20_retreat_paths_from(const n20_state *s, int u, const uint16_t *pre, int npre,
+                           void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int max) {
+    return s_paths_from(s, u, pre, npre, fn, ctx, max, NULL);
+}
+
+int n20_retreat_paths_ix(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
+                         void *ctx, int max, const n20_index *ix) {
+    return s_paths_from(s, u, NULL, 0, fn, ctx, max, ix); /* no steps taken yet */
+}
+
 int n20_retreat_paths(const n20_state *s, int u, void (*fn)(void *ctx, int u, const uint16_t *path, int n),
                       void *ctx, int max) {
-    return n20_retreat_paths_from(s, u, NULL, 0, fn, ctx, max); /* no steps taken yet */
+    return s_paths_from(s, u, NULL, 0, fn, ctx, max, NULL); /* no steps taken yet */
 }
 
 /* ---- the step form [9.7]: the path hex by hex, carried out whole when complete ---------- */
@@ -323,10 +364,10 @@ static void s_ext_cb(void *ctx, int u, const uint16_t *path, int n) {
 }
 
 /* whether the steps pre (npre hexes) are a whole valid retreat, and whether a longer one begins so */
-static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e) {
+static void s_extends(const n20_state *s, int u, const uint16_t *pre, int npre, s_ext *e, const n20_index *ix) {
     e->npre = npre;
     e->whole = e->longer = 0;
-    n20_retreat_paths_from(s, u, pre, npre, s_ext_cb, e, 2);
+    s_paths_from(s, u, pre, npre, s_ext_cb, e, 2, ix);
 }
 
 int n20_retreat_stepped(const n20_state *s) {
@@ -334,7 +375,7 @@ int n20_retreat_stepped(const n20_state *s) {
     return s->phase == N20_PH_RETREAT && u >= 0 && s->f.npath[s_dist_index(s, u)] > 0;
 }
 
-int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+int n20_retreat_step_check_ix(const n20_state *s, int u, uint16_t hex, brt_reject *err, const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
@@ -344,11 +385,15 @@ int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *
     memcpy(pre, s->f.path[k], sizeof(uint16_t) * (size_t)np);
     pre[np] = hex;
     s_ext e;
-    s_extends(s, u, pre, np + 1, &e);
+    s_extends(s, u, pre, np + 1, &e, ix);
     if (e.whole || e.longer) return 0;
     /* the reason the whole-path check gives for these hexes as a path */
     if (s_retreat_check(s, u, pre, np + 1, err, NULL) < 0) return -1;
     return n20_reject(err, "9.7", "no retreat of %s begins with these hexes", N20_RUID(s, u));
+}
+
+int n20_retreat_step_check(const n20_state *s, int u, uint16_t hex, brt_reject *err) {
+    return n20_retreat_step_check_ix(s, u, hex, err, NULL);
 }
 
 static void s_step_finish(n20_state *s, int u, brt_dice *dice, n20_out *out) {
@@ -364,19 +409,21 @@ int n20_retreat_step_apply(n20_state *s, int u, uint16_t hex, brt_dice *dice, n2
     int k = s_dist_index(s, u);
     s->f.path[k][s->f.npath[k]++] = hex;
     s_ext e;
-    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e, NULL);
     if (!e.whole || e.longer) return 0; /* the owner goes on (or may stop: retreat-stop) */
     s_step_finish(s, u, dice, out);      /* no choice left: the path is complete */
     return 1;
 }
 
-int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) {
+int n20_retreat_stop_check(const n20_state *s, int u, brt_reject *err) { return n20_retreat_stop_check_ix(s, u, err, NULL); }
+
+int n20_retreat_stop_check_ix(const n20_state *s, int u, brt_reject *err, const n20_index *ix) {
     if (s->phase != N20_PH_RETREAT || n20_retreat_current(s) != u)
         return n20_reject(err, "9.7", "%s does not have to retreat now",
                           u >= 0 && u < s->sc->nunits ? N20_RUID(s, u) : "?");
     int k = s_dist_index(s, u);
     s_ext e;
-    s_extends(s, u, s->f.path[k], s->f.npath[k], &e);
+    s_extends(s, u, s->f.path[k], s->f.npath[k], &e, ix);
     if (e.whole) return 0;
     if (s_retreat_check(s, u, s->f.path[k], s->f.npath[k], err, NULL) < 0) return -1;
     return n20_reject(err, "9.7.8", "the retreat of %s cannot end here", N20_RUID(s, u));

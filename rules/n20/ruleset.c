@@ -4,6 +4,7 @@
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "n20.h"
 
@@ -20,7 +21,7 @@ static int s_seats(const char *scenario, const char **names, size_t max) {
 
 /* BLAKE2b-256 of the scenario's file; a scenario built on a base ([17.0], `base` record)
  * hashes its own file, then its base's, and so on down the chain. */
-static int s_hash(const char *scenario, uint8_t out[32]) {
+static int s_hash_now(const char *scenario, uint8_t out[32]) {
     size_t len = 0;
     const char *t = n20_data_text(scenario, &len);
     const n20_scenario *sc = n20_scenario_get(scenario);
@@ -35,6 +36,35 @@ static int s_hash(const char *scenario, uint8_t out[32]) {
         sc = n20_scenario_get(sc->base);
     }
     return crypto_generichash_final(&st, out, 32);
+}
+
+/* The built-in data never changes: each scenario's hash is computed the first time a game of
+ * it is created (every game created asks for it) and the copy handed out after. */
+enum { S_HASHED = 16 };
+static once_flag s_hash_once = ONCE_FLAG_INIT;
+static mtx_t s_hash_mtx;
+static int s_hash_done[S_HASHED]; /* 0 not yet, 1 computed (s_hash_rc its result) */
+static uint8_t s_hashes[S_HASHED][32];
+static int s_hash_rc[S_HASHED];
+
+static void s_hash_init(void) { mtx_init(&s_hash_mtx, mtx_plain); }
+
+static int s_hash(const char *scenario, uint8_t out[32]) {
+    if (!scenario) return -1;
+    call_once(&s_hash_once, s_hash_init);
+    for (size_t i = 0; i < S_HASHED && n20_data_name(i); i++) {
+        if (strcmp(scenario, n20_data_name(i)) != 0) continue;
+        mtx_lock(&s_hash_mtx);
+        if (!s_hash_done[i]) {
+            s_hash_rc[i] = s_hash_now(n20_data_name(i), s_hashes[i]);
+            s_hash_done[i] = 1;
+        }
+        int rc = s_hash_rc[i];
+        if (rc == 0) memcpy(out, s_hashes[i], 32);
+        mtx_unlock(&s_hash_mtx);
+        return rc;
+    }
+    return s_hash_now(scenario, out); /* a name that is no built-in scenario: as before */
 }
 
 /* the rule of each scenario-bound option, for the refusal [17.x] */

@@ -55,16 +55,7 @@ int n20_unit_at(const n20_state *s, uint16_t hex) {
     return -1;
 }
 
-int n20_side_of(const n20_state *s, int u) { return s->sc->units[u].side; }
-const char *n20_uid(const n20_state *s, int u) { return s->sc->units[u].id; }
-
-int n20_is_night(const n20_state *s) { return s->turn < N20_MAX_TURNS && s->sc->turns[s->turn].night; }
-
-int n20_weather(const n20_state *s) {
-    if (s->opts & N20_OPT_VAR_WEATHER) return n20_weather_variable(s); /* [16.10] */
-    int w = s->turn < N20_MAX_TURNS ? s->sc->turns[s->turn].weather : N20_W_CLEAR;
-    return w == N20_W_STORM ? N20_W_DOWNPOUR : w; /* rulings.md R-5.2-storm */
-}
+/* n20_side_of, n20_uid, n20_is_night and n20_weather: inline in n20.h */
 
 int n20_reject(brt_reject *r, const char *rule, const char *fmt, ...) {
     if (!r) return -1;

@@ -4,7 +4,8 @@
  * inputs it re-executed; the test counts, never times:
  *   - 200 ended games (one of them played: joins and orders) come back with 0 inputs
  *     re-executed, and are listed with their results;
- *   - requests about a game kept on disk are answered (state, events, fetch_log);
+ *   - requests about a game kept on disk are answered (state, events, header, fetch_log),
+ *     and only state brings it back (a log line counts it): the others are read from disk;
  *   - a missing index and one that does not match its log are rebuilt: those two games'
  *     inputs are re-executed once, and the next start re-executes none.
  */
@@ -202,11 +203,31 @@ static void test_no_reexecution(void **state) {
     free(bytes);
     r = td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_EVENTS, played, 0);
     s_ok(r);
+    assert_true(r->events->n_events > 0);
     berthier__v1__reply__free_unpacked(r, NULL);
+    {
+        Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+        Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+        g.game_id = (char *)played;
+        g.seat = 1;
+        req.body_case = BERTHIER__V1__REQUEST__BODY_HEADER;
+        req.header = &g;
+        r = td_call(f->seat[1], &req, TD_TIMEOUT);
+        s_ok(r);
+        assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_HEADER);
+        assert_true(r->header->header.len > 0);
+        berthier__v1__reply__free_unpacked(r, NULL);
+    }
+    /* fetch_log, events and header are read from disk (the log, its record index <id>.evx):
+     * the game is not brought back; state needs its final state and is */
+    snprintf(finp, sizeof finp, "%s/games/%s.evx", f->d.dir, played);
+    assert_int_equal(access(finp, F_OK), 0);
+    assert_int_equal(td_log_count(&f->d, "brought back from its log"), 0);
     r = td_gameref(f->seat[1], BERTHIER__V1__REQUEST__BODY_STATE, played, 1);
     s_ok(r);
     assert_true(r->state->view.len > 0);
     berthier__v1__reply__free_unpacked(r, NULL);
+    assert_int_equal(td_log_count(&f->d, "brought back from its log"), 1);
     r = td_gameref(f->seat[0], BERTHIER__V1__REQUEST__BODY_PENDING, f->gid[7], 0);
     s_ok(r);
     assert_non_null(r->decision->result);

@@ -2,7 +2,8 @@
 
 Starts build/bin/berthierd on a temporary data dir, creates `duel` games with
 the admin key, joins the seats with generated keys, plays random legal orders
-to the end (standard and contributory dice), fetches the logs and checks them
+to the end (standard and contributory dice; with replies that carry each seat's next
+decision and legal orders, docs/protocol.md P4.3, and with the separate requests of before), fetches the logs and checks them
 with the Python verifier (berthier.verify) and with `berthier-replay verify`:
 both must accept the good logs (exit 0), both must reject a log with one
 byte flipped in the middle (exit 1), and both must call a log whose last batch
@@ -44,9 +45,12 @@ def run_verifiers(path):
     return py.returncode, rp.returncode
 
 
-def play_game(admin, data, tmp, nseats, options, seed, watch=False):
+def play_game(admin, data, tmp, nseats, options, seed, watch=False, flow="next", notices=False):
     """Create, join and play a duel game to the end; returns (game_id, notices seen by seat 0).
-    watch: the game names a spectator key, which follows it and fetches its log."""
+    watch: the game names a spectator key, which follows it and fetches its log.
+    flow: the example bot's ("next": one request per input, docs/protocol.md P4.3; "old":
+    separate pending, legal and submit requests); notices: the bots wait on their sealed
+    notices instead of polling."""
     kdir = os.path.join(tmp, "keys")
     kps = []
     for s in range(nseats):
@@ -78,7 +82,7 @@ def play_game(admin, data, tmp, nseats, options, seed, watch=False):
     def run(s):
         try:
             results[s] = example_bot.play(clients[s], gid, s, random.Random(seed * 10 + s), chain=chains[s],
-                                          join=s != 0, max_seconds=300)
+                                          join=s != 0, max_seconds=300, flow=flow, notices=notices)
         except Exception as e:  # reported below
             errors.append("seat %d: %r" % (s, e))
 
@@ -88,6 +92,14 @@ def play_game(admin, data, tmp, nseats, options, seed, watch=False):
     for t in threads:
         t.join()
     check(not errors, "every seat played to the end %s" % (errors or ""))
+    kinds = [dict(c.request_kinds) for c in clients]
+    if flow == "next":
+        check(all(k.get("legal", 0) == 0 for k in kinds) and all(c.fallbacks == 0 for c in clients),
+              "the %s flow: no legal request, every reply carried the next decision (%s)" % (flow, kinds))
+        if contributory:
+            check(all(k.get("reveal", 0) > 0 for k in kinds), "every seat revealed its nonces in the new flow")
+    else:
+        check(all(k.get("legal", 0) > 0 for k in kinds), "the old flow asks for legal orders (%s)" % kinds)
     if results:
         r = results[0].result
         check(r.ended, "the game ended: winners %s, %s" % (list(r.winners), r.reason))
@@ -285,8 +297,11 @@ def main():
         test_seat_signatures(admin, data)
         test_live_spectator_state(admin, data)
         games = []
-        for seed, (nseats, options) in enumerate([(2, ["spectators=live"]), (3, ["dice=contributory"])]):
-            games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0), options))
+        for seed, (nseats, options, flow) in enumerate([(2, ["spectators=live"], "next"),
+                                                        (3, ["dice=contributory"], "next"),
+                                                        (2, ["dice=contributory"], "old")]):
+            games.append((play_game(admin, data, tmp, nseats, options, seed + 1, watch=seed == 0, flow=flow,
+                                    notices=seed == 1), options))
         listed = {g.game_id for g in admin.list_games().games}
         check(all(g in listed for g, _ in games), "list_games shows the games")
         for gid, options in games:

@@ -79,7 +79,44 @@ static void test_lru(void **state) {
     dedupe_destroy(&d);
 }
 
+/* A padded reply is kept without its trailing zeros, and a retry gets every byte back. */
+static void test_padding_not_kept(void **state) {
+    (void)state;
+    bd_dedupe *d = dedupe_new(8);
+    uint8_t k[32], dg[DEDUPE_DIGEST];
+    s_key(k, 3);
+    dedupe_digest((const uint8_t *)"r", 1, dg);
+    uint8_t reply[2048];
+    memset(reply, 0, sizeof reply);
+    for (int i = 0; i < 100; i++) reply[i] = (uint8_t)(i + 1);
+    reply[50] = 0;   /* a zero inside stays */
+    assert_int_equal(dedupe_put(d, k, 1, dg, reply, sizeof reply), 0);
+    assert_int_equal(d->newest->reply_len, 100);
+    assert_int_equal(d->newest->zeros, sizeof reply - 100);
+    const uint8_t *gd, *rep;
+    size_t n;
+    for (int twice = 0; twice < 2; twice++) {
+        assert_int_equal(dedupe_get(d, k, 1, &gd, &rep, &n), 1);
+        assert_int_equal(n, sizeof reply);
+        assert_memory_equal(rep, reply, sizeof reply);
+    }
+    /* nothing but zeros, and no zeros at all */
+    uint8_t none[4] = {1, 2, 3, 4}, all[16] = {0};
+    assert_int_equal(dedupe_put(d, k, 2, dg, all, sizeof all), 0);
+    assert_int_equal(d->newest->reply_len, 0);
+    assert_int_equal(dedupe_put(d, k, 3, dg, none, sizeof none), 0);
+    assert_int_equal(d->newest->zeros, 0);
+    assert_int_equal(dedupe_get(d, k, 2, &gd, &rep, &n), 1);
+    assert_int_equal(n, sizeof all);
+    assert_memory_equal(rep, all, sizeof all);
+    assert_int_equal(dedupe_get(d, k, 3, &gd, &rep, &n), 1);
+    assert_int_equal(n, sizeof none);
+    assert_memory_equal(rep, none, sizeof none);
+    dedupe_destroy(&d);
+}
+
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_put_get), cmocka_unit_test(test_lru)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_put_get), cmocka_unit_test(test_lru),
+                                       cmocka_unit_test(test_padding_not_kept)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

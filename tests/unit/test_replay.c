@@ -727,7 +727,7 @@ static void s_resign(parsed *q, long spoil) {
 static int s_verify_paranoid(const char *path, char *report, size_t cap) {
     brt_buf b;
     buf_init(&b);
-    replay_opts o = {NULL, NULL, NULL, 0, 1};
+    replay_opts o = {NULL, NULL, NULL, 0, 1, 0};
     int rc = replay_verify_with(path, NULL, 0, &o, &b);
     snprintf(report, cap, "%.*s", (int)b.len, b.data ? (char *)b.data : "");
     buf_free(&b);

@@ -261,6 +261,27 @@ int brt_client_submit_text(brt_client *self, const char *game_id, unsigned seat,
                            uint64_t based_on_seq, const char *text,
                            const Berthier__V1__Accepted **out);
 int brt_client_resign(brt_client *self, const char *game_id, unsigned seat);
+
+/* ---- one round trip per order (docs/protocol.md P4.3) --------------------------
+ * With a Want set, the reply that acknowledges an input or answers `pending` also
+ * carries the seat's decision after it (brt_client_next) and, when the seat must act
+ * on it, its legal orders (brt_client_next_legal): a bot plays a whole turn with one
+ * request. BRT_WANT_DECISION: the decision; BRT_WANT_LEGAL: the decision and, when
+ * next.you_must_act, the legal orders (encoded orders only, at most `limit`, 0 = all);
+ * BRT_WANT_TEXTS with BRT_WANT_LEGAL: their texts too; BRT_WANT_VIEW: the decision and,
+ * when next.you_must_act, the seat's View as `state` answers it without text or svg
+ * (brt_client_next_view). flags 0: the old replies. */
+enum { BRT_WANT_DECISION = 1, BRT_WANT_LEGAL = 2, BRT_WANT_TEXTS = 4, BRT_WANT_VIEW = 8 };
+/* P4.3: join, submit, submit_text, reveal, resign and pending from now on carry Want */
+void brt_client_set_want(brt_client *self, unsigned flags, unsigned limit);
+/* of the last successful reply: its Reply.next (for pending: the body's decision), NULL if none */
+const Berthier__V1__Decision *brt_client_next(const brt_client *self);
+/* of the last successful reply: Reply.next_legal, NULL if none */
+const Berthier__V1__LegalOrders *brt_client_next_legal(const brt_client *self);
+/* of the last successful reply: Reply.next_view, NULL if none (the daemon leaves it out
+ * when the seat need not act, or when it would not fit in max-message: ask `state`) */
+const Berthier__V1__StateView *brt_client_next_view(const brt_client *self);
+/* (All three are valid until the next call on the client, like brt_client_reply.) */
 /* Admins: end a game now (docs/protocol.md P3): no winner, or with forfeit_seat
  * >= 0 a forfeit of that seat. reason: 1..BRT_ABORT_REASON_MAX bytes of printable ASCII. */
 #define BRT_ABORT_REASON_MAX 120

@@ -20,12 +20,20 @@ sent, raises receipts.ReceiptError when it does not check, and keeps it:
 client.receipts lists (receipt, request bytes), and with receipts_dir each is
 also appended to <receipts_dir>/<game>.receipts (docs/log-format.md).
 
+One round trip per order (docs/protocol.md P4.3): join, submit, reveal, resign
+and pending take want= (want_message) and then return a Step whose decision is
+the seat's next Decision and whose legal holds its legal orders (and view its
+View, with want="view") when it must act, from the same reply; client.seat(game, seat) wraps this into a Seat that
+plays a turn in one call (Seat.turn). Without want= every call returns what it
+always did.
+
 Inputs (join, submit, resign, reveal) are seat-signed (docs/protocol.md
 P3.1, berthier.seatsig): the first time a game is used the client fetches
 its header, checks that it binds this client's key to the seat and holds a
 dice commitment and a server signing key, and signs over its hash.
 """
 
+import collections
 import hashlib
 import os
 import struct
@@ -132,6 +140,11 @@ class NonceChain:
             raise IndexError("the nonce chain is used up")
         return self._links[self._pos]
 
+    def back(self):
+        """Give back the link next() gave last (the daemon refused its reveal)."""
+        if self._pos > 0:
+            self._pos -= 1
+
 
 class Subscription:
     """A SUB socket on the daemon's event stream for one game, as one seat
@@ -183,6 +196,268 @@ _INPUTS = {"join": _seatsig.BODY_JOIN, "submit": _seatsig.BODY_SUBMIT, "resign":
            "reveal": _seatsig.BODY_REVEAL}
 
 
+def want_message(want):
+    """The berthier.v1.Want that want= names (None for no want): True or "legal" = the next
+    decision and its legal orders without texts; "decision" = the decision only; "texts" =
+    legal orders with their texts; "view" = the decision, its legal orders and the seat's
+    View (as `state` answers it without text or svg); a dict of Want's fields (decision,
+    legal, texts, limit, view); or a pb.Want. Texts imply legal orders, and legal orders
+    and the View imply the decision."""
+    if want is None or want is False:
+        return None
+    if isinstance(want, pb.Want):
+        w = pb.Want()
+        w.CopyFrom(want)
+    elif want is True or want == "legal":
+        w = pb.Want(decision=True, legal=True)
+    elif want == "decision":
+        w = pb.Want(decision=True)
+    elif want == "texts":
+        w = pb.Want(decision=True, legal=True, texts=True)
+    elif want == "view":
+        w = pb.Want(decision=True, legal=True, view=True)
+    elif isinstance(want, dict):
+        unknown = set(want) - {"decision", "legal", "texts", "limit", "view"}
+        if unknown:
+            raise ValueError("want: no field %s (decision, legal, texts, limit, view)" % ", ".join(sorted(unknown)))
+        w = pb.Want(**want)
+    else:
+        raise ValueError("want: %r is not True, \"decision\", \"legal\", \"texts\", \"view\", a dict or a "
+                         "pb.Want" % (want,))
+    if w.texts or w.limit:
+        w.legal = True
+    if w.legal or w.view:
+        w.decision = True
+    return w
+
+
+class Step:
+    """What one call with want= gives back (docs/protocol.md P4.3).
+
+    reply: the Reply; body: its own body (Joined, Accepted, Decision for pending, None for
+    resign and reveal); decision: the seat's Decision after the input (None when the reply
+    was a rejection and carried none); legal: its LegalOrders when legal orders were wanted
+    and the seat must act on that decision, else None; view: likewise its StateView (the
+    seat's View, no text or svg) when the View was wanted. fallback: how many extra requests
+    the client made because the reply did not carry them (a daemon older than P4.3, or a
+    View too large for max-message)."""
+
+    __slots__ = ("reply", "body", "decision", "legal", "view", "fallback")
+
+    def __init__(self, reply, body=None, decision=None, legal=None, fallback=0, view=None):
+        self.reply = reply
+        self.body = body
+        self.decision = decision
+        self.legal = legal
+        self.view = view
+        self.fallback = fallback
+
+    @property
+    def ok(self):
+        return self.reply.code == pb.CODE_OK
+
+    @property
+    def ended(self):
+        return self.decision is not None and self.decision.result.ended
+
+    @property
+    def must_act(self):
+        return self.decision is not None and self.decision.you_must_act and not self.decision.result.ended
+
+    @property
+    def orders(self):
+        """The legal orders (encoded) as a list, [] when there are none in this step."""
+        return list(self.legal.orders) if self.legal is not None else []
+
+    def __repr__(self):
+        return "Step(code=%s, seq=%s, must_act=%s, orders=%d)" % (
+            pb.Code.Name(self.reply.code) if self.reply.code in pb.Code.values() else self.reply.code,
+            self.decision.seq if self.decision is not None else None, self.must_act, len(self.orders))
+
+
+class Seat:
+    """One seat of one game, played with replies that carry its next decision and legal orders
+    (docs/protocol.md P4.3): each call below is one request, and keeps the seat's current
+    decision and legal orders (legal orders only while the seat must act).
+
+        s = client.seat(game_id, 0)
+        s.join()
+        while not s.ended:
+            if s.must_act:
+                s.turn(lambda d, legal: random.randrange(len(legal.orders)))
+            else:
+                s.wait()
+
+    texts: ask for the orders' texts too (the daemon formats each; leave off on a hot path);
+    limit: at most this many legal orders (0 = all); chain: a NonceChain for dice=contributory
+    games (turn answers dice-nonce decisions with its next link); view: the seat's View comes
+    with each decision it must act on (Seat.view, a StateView), no `state` request needed."""
+
+    def __init__(self, client, game_id, seat, texts=False, limit=0, chain=None, view=False):
+        self.client = client
+        self.game_id = game_id
+        self.seat = seat
+        self.want = want_message({"texts": bool(texts), "limit": limit, "legal": True, "view": bool(view)})
+        self.chain = chain
+        self.decision = None
+        self.legal = None
+        self.view = None
+        self.last = None
+
+    # ---- what the seat knows ----
+    @property
+    def ended(self):
+        return self.decision is not None and self.decision.result.ended
+
+    @property
+    def must_act(self):
+        return self.decision is not None and self.decision.you_must_act and not self.decision.result.ended
+
+    @property
+    def orders(self):
+        return list(self.legal.orders) if self.legal is not None else []
+
+    @property
+    def texts(self):
+        return list(self.legal.texts) if self.legal is not None else []
+
+    def _keep(self, step):
+        self.last = step
+        if step.decision is not None:
+            self.decision = step.decision
+            self.legal = step.legal
+            self.view = step.view
+        return step
+
+    # ---- one request each ----
+    def join(self, entropy=None, chain_commit=None):
+        """Join (a seat already joined just refreshes). Returns the Step."""
+        if chain_commit is None:
+            chain_commit = self.chain.commit if self.chain is not None else b""
+        try:
+            return self._keep(self.client.join(self.game_id, self.seat, entropy, chain_commit, want=self.want))
+        except BerthierError as e:
+            if e.code != pb.CODE_ALREADY_JOINED:
+                raise
+            return self.refresh()
+
+    def refresh(self):
+        """Ask for the seat's decision (and legal orders) now: pending with want."""
+        return self._keep(self.client.pending(self.game_id, self.seat, want=self.want))
+
+    def play(self, order=None, text=None):
+        """Submit an order (encoded bytes or message, or text) citing the current decision's
+        seq. Returns the Step; a STALE or NOT_YOUR_DECISION answer (the game moved first)
+        refreshes the decision, any other refusal raises BerthierError."""
+        if self.decision is None:
+            self.refresh()
+        step = self.client.submit(self.game_id, self.seat, self.decision.seq, order=order, text=text,
+                                  check=False, want=self.want)
+        if step.ok:
+            return self._keep(step)
+        if step.reply.code in (pb.CODE_STALE, pb.CODE_NOT_YOUR_DECISION, pb.CODE_GAME_OVER):
+            self.last = step
+            if step.decision is not None:
+                self._keep(step)
+            else:
+                self.refresh()
+            return step
+        raise BerthierError(step.reply)
+
+    def reveal(self, nonce=None, batch=None):
+        """dice=contributory: reveal the next link of the chain for the decision's batch. A
+        refusal because the game moved first (STALE, NOT_YOUR_DECISION, GAME_OVER) refreshes
+        and returns a Step of it; any other raises BerthierError."""
+        if batch is None:
+            batch = self.decision.batch if self.decision is not None else 0
+        took = nonce is None
+        if took:
+            if self.chain is None:
+                raise ValueError("a dice-nonce decision needs the seat's NonceChain (Seat(chain=...))")
+            nonce = self.chain.next()
+        try:
+            return self._keep(self.client.reveal(self.game_id, self.seat, batch, nonce, want=self.want))
+        except BerthierError as e:
+            if took:
+                self.chain.back()     # not revealed: the same link answers the next batch
+            if e.code not in (pb.CODE_STALE, pb.CODE_NOT_YOUR_DECISION, pb.CODE_GAME_OVER):
+                raise
+            self.refresh()
+            self.last = Step(e.reply)
+            return self.last
+
+    def resign(self):
+        return self._keep(self.client.resign(self.game_id, self.seat, want=self.want))
+
+    def wait(self, poll=0.01, timeout=None, sub=None, resync=1.0):
+        """Until the seat must act or the game ended (or timeout seconds pass). Returns the
+        last Step (None when no request was needed).
+
+        Without sub: refresh after every poll seconds. With sub, a Subscription to this seat's
+        notices (client.subscribe(game_id, seat, event_key)): no request until a notice says
+        the seat must act or the game ended (a notice carries the seat's decision, so others'
+        moves that leave it waiting cost nothing), then one refresh for the legal orders.
+        PUB is lossy and a new subscription misses what came before it: after resync
+        seconds without a notice it refreshes anyway."""
+        end = None if timeout is None else time.monotonic() + timeout
+        step = None
+        if self.decision is None:
+            step = self.refresh()
+        while not self.must_act and not self.ended:
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            if sub is None:
+                time.sleep(poll if left is None else min(poll, left))
+                step = self.refresh()
+                continue
+            try:
+                n = sub.recv(resync if left is None else min(resync, left))
+            except ValueError:
+                continue        # not sealed with this seat's key: not ours to read
+            if n is None:
+                step = self.refresh()
+            elif n.game_id == self.game_id and (n.decision.you_must_act or n.decision.result.ended) \
+                    and not self._known(n.decision):
+                step = self.refresh()
+        return step
+
+    def _known(self, d):
+        """A notice's decision says nothing new: one from before the decision the seat holds
+        (a notice queued while the seat was acting), or that very decision."""
+        mine = self.decision
+        if mine is None:
+            return False
+        if d.seq != mine.seq:
+            return d.seq < mine.seq
+        return (d.kind == mine.kind and d.batch == mine.batch and d.you_must_act == mine.you_must_act
+                and d.result.ended == mine.result.ended)
+
+    def turn(self, choose):
+        """Play one turn in one call: a seat yet to join joins, a dice-nonce decision is answered
+        with the chain's next link; otherwise choose(decision, legal) names the order, by index into legal.orders or
+        as the order itself (bytes, message, or a str in the ruleset's text syntax), and it is
+        submitted. Returns the Step (None when the seat has nothing to do now, or no order)."""
+        if self.decision is None:
+            self.refresh()
+        if not self.must_act:
+            return None
+        if self.decision.kind == "join":
+            return self.join()
+        if self.decision.kind == "dice-nonce":
+            return self.reveal()
+        if self.legal is None:
+            self.refresh()
+        if self.legal is None or not self.legal.orders:
+            return None
+        pick = choose(self.decision, self.legal)
+        if isinstance(pick, int):
+            return self.play(order=self.legal.orders[pick])
+        if isinstance(pick, str):
+            return self.play(text=pick)
+        return self.play(order=pick)
+
+
 class Client:
     def __init__(self, endpoint=None, data_dir=None, key_file=None, server_key=None,
                  events_endpoint=None, keypair=None, timeout=5.0, retries=6, context=None,
@@ -224,6 +499,9 @@ class Client:
         self.ctx = context or zmq.Context()
         self._next_id = time.time_ns() // 1000
         self.last_reply = None
+        self.requests = 0        # requests sent (a retry of the same bytes is not counted)
+        self.request_kinds = collections.Counter()   # the same, by Request body ("submit", "legal", ...)
+        self.fallbacks = 0       # extra requests made because a reply lacked what want= asked for
         if isinstance(sign_pk, str):
             sign_pk = bytes.fromhex(sign_pk.strip())
         if sign_pk is None:
@@ -307,6 +585,8 @@ class Client:
         if not req.signature and req.WhichOneof("body") in _INPUTS:
             self.sign(req)
         data = req.SerializeToString()
+        self.requests += 1
+        self.request_kinds[body] += 1
         deadline_ms = int(self.timeout * 1000)
         opened_here = False
         tries = 0
@@ -449,7 +729,16 @@ class Client:
         if not req.request_id:
             req.request_id = self.new_request_id()
         seq = body.based_on_seq if which == "submit" else 0
-        msg = _seatsig.message(body.game_id, hh, seq, req.request_id, _INPUTS[which], body.SerializeToString())
+        signed = body
+        if which != "submit" and body.HasField("want"):
+            # The log keeps a join's, resign's or reveal's fields, not its bytes, and the
+            # signature covers the body it rebuilds from them: without the Want, which asks
+            # for more in the reply and is no part of the input (P4.3). A submit is kept as
+            # the Request it came in, so its signature covers its body as sent.
+            signed = type(body)()
+            signed.CopyFrom(body)
+            signed.ClearField("want")
+        msg = _seatsig.message(body.game_id, hh, seq, req.request_id, _INPUTS[which], signed.SerializeToString())
         req.signature = self.sign_key.sign(msg).signature
         return req
 
@@ -505,20 +794,25 @@ class Client:
                 setattr(c.clock, k, v)
         return self.call(req).created
 
-    def join(self, game_id, seat, entropy=None, chain_commit=b""):
+    def join(self, game_id, seat, entropy=None, chain_commit=b"", want=None):
         """Join a seat with 32 bytes of entropy (fresh randomness by default).
-        dice=contributory: pass chain_commit (NonceChain().commit). Returns Joined."""
+        dice=contributory: pass chain_commit (NonceChain().commit). Returns Joined;
+        with want= (want_message) a Step whose body is the Joined."""
         req = pb.Request()
         req.join.game_id = game_id
         req.join.seat = seat
         req.join.entropy = entropy if entropy is not None else os.urandom(32)
         if chain_commit:
             req.join.chain_commit = chain_commit
-        return self.call(req).joined
+        w = self._want(req.join, want)
+        rep = self.call(req)
+        return rep.joined if w is None else self._step(rep, rep.joined, game_id, seat, w)
 
-    def submit(self, game_id, seat, based_on_seq, order=None, text=None, check=True):
+    def submit(self, game_id, seat, based_on_seq, order=None, text=None, check=True, want=None):
         """Submit an order as the ruleset's Order bytes (or message), or as text.
-        Returns the Reply (reply.accepted on success)."""
+        Returns the Reply (reply.accepted on success); with want= (want_message) a Step
+        whose body is the Accepted (None for a rejection with check=False) and whose
+        decision and legal are the seat's next ones."""
         req = pb.Request()
         s = req.submit
         s.game_id = game_id
@@ -528,10 +822,85 @@ class Client:
             s.order = order if isinstance(order, (bytes, bytearray)) else order.SerializeToString()
         if text is not None:
             s.order_text = text
-        return self.call(req, check=check)
+        w = self._want(s, want)
+        rep = self.call(req, check=check)
+        if w is None:
+            return rep
+        return self._step(rep, rep.accepted if rep.HasField("accepted") else None, game_id, seat, w)
 
-    def pending(self, game_id, seat=0):
-        return self.call(self._ref("pending", game_id, seat)).decision
+    def pending(self, game_id, seat=0, want=None):
+        """The Decision in front of the game as this key may see it; with want=
+        (want_message) a Step whose decision is that Decision and whose legal holds the
+        seat's legal orders when it must act, from the same reply (pending + legal)."""
+        req = self._ref("pending", game_id, seat)
+        w = self._want(req.pending, want)
+        rep = self.call(req)
+        return rep.decision if w is None else self._step(rep, rep.decision, game_id, seat, w)
+
+    # ---- one round trip per order (docs/protocol.md P4.3) ----
+
+    def seat(self, game_id, seat, texts=False, limit=0, chain=None, view=False):
+        """A Seat: plays `seat` of `game_id` with one request per input (view=True: with the
+        seat's View in each reply that gives it a decision to act on)."""
+        return Seat(self, game_id, seat, texts=texts, limit=limit, chain=chain, view=view)
+
+    @property
+    def next(self):
+        """The last reply's Reply.next (the seat's next decision), or None."""
+        r = self.last_reply
+        return r.next if r is not None and r.HasField("next") else None
+
+    @property
+    def next_legal(self):
+        """The last reply's Reply.next_legal (the seat's legal orders), or None."""
+        r = self.last_reply
+        return r.next_legal if r is not None and r.HasField("next_legal") else None
+
+    @property
+    def next_view(self):
+        """The last reply's Reply.next_view (the seat's View, a StateView), or None."""
+        r = self.last_reply
+        return r.next_view if r is not None and r.HasField("next_view") else None
+
+    @staticmethod
+    def _want(body, want):
+        w = want_message(want)
+        if w is not None:
+            body.want.CopyFrom(w)
+        return w
+
+    def _step(self, rep, body, game_id, seat, w):
+        """A Step from a reply to a request with Want w. A reply without Reply.next (a daemon
+        older than P4.3) is completed with pending and legal requests, counted in fallbacks."""
+        extra = 0
+        decision = legal = view = None
+        if rep.HasField("next") or rep.HasField("next_legal") or rep.HasField("next_view"):
+            # a daemon that honours Want: what it carries is the whole answer (but for a View
+            # it left out because the reply would pass max-message)
+            decision = rep.next if rep.HasField("next") else rep.decision
+            if w.legal and rep.HasField("next_legal"):
+                legal = rep.next_legal
+            if w.view and rep.HasField("next_view"):
+                view = rep.next_view
+        elif rep.code == pb.CODE_OK:
+            if rep.WhichOneof("body") == "decision":
+                decision = rep.decision
+            else:
+                decision = self.call(self._ref("pending", game_id, seat)).decision
+                extra += 1
+            # legal orders exist once the game has started, for decisions other than a
+            # dice-nonce (answered with reveal) and the join
+            if (w.legal and decision.you_must_act and decision.started and not decision.result.ended
+                    and decision.kind != "dice-nonce"):
+                legal = self.call(self._ref("legal", game_id, seat, limit=w.limit)).legal
+                extra += 1
+        if (w.view and view is None and decision is not None and decision.you_must_act and decision.started
+                and not decision.result.ended):
+            view = self.call(self._ref("state", game_id, seat)).state
+            extra += 1
+        self.fallbacks += extra
+        self.last_reply = rep
+        return Step(rep, body, decision, legal, extra, view)
 
     def legal(self, game_id, seat=0, limit=0):
         return self.call(self._ref("legal", game_id, seat, limit=limit)).legal
@@ -559,8 +928,12 @@ class Client:
         q.text = text
         return self.call(req).answer.text
 
-    def resign(self, game_id, seat):
-        return self.call(self._ref("resign", game_id, seat))
+    def resign(self, game_id, seat, want=None):
+        """Resign the seat. Returns the Reply; with want= a Step (the seat's decision after it)."""
+        req = self._ref("resign", game_id, seat)
+        w = self._want(req.resign, want)
+        rep = self.call(req)
+        return rep if w is None else self._step(rep, None, game_id, seat, w)
 
     def abort(self, game_id, reason="aborted by the operator", forfeit_seat=None):
         """Admins: end a game now (docs/protocol.md P3), with no winner, or with
@@ -580,14 +953,18 @@ class Client:
     def events(self, game_id, seat=0, since_seq=0):
         return self.call(self._ref("events", game_id, seat, since_seq=since_seq)).events
 
-    def reveal(self, game_id, seat, batch, nonce):
+    def reveal(self, game_id, seat, batch, nonce, want=None):
+        """dice=contributory: reveal the seat's link for a batch. Returns the Reply; with
+        want= a Step (the seat's next decision and legal orders)."""
         req = pb.Request()
         r = req.reveal
         r.game_id = game_id
         r.seat = seat
         r.batch = batch
         r.nonce = nonce
-        return self.call(req)
+        w = self._want(r, want)
+        rep = self.call(req)
+        return rep if w is None else self._step(rep, None, game_id, seat, w)
 
     def fetch_log(self, game_id, max_bytes=512 << 10):
         """The whole log file of a game (every chunk) as bytes."""

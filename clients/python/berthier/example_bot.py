@@ -1,5 +1,7 @@
 """A short example bot: joins a seat and plays uniformly random legal orders
-until the game ends.
+until the game ends, one request per order: each reply carries the seat's next
+decision and legal orders (docs/protocol.md P4.3; --old-flow asks for them with
+separate pending and legal requests instead).
 
     /usr/bin/python3 -m berthier.example_bot --data-dir var/berthier \\
         --key keys/alice.key --game 0123456789abcdef --seat 0
@@ -22,9 +24,62 @@ from .proto import pb
 _BATCH = re.compile(r"dice batch (\d+)")
 
 
-def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None):
+def play(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None,
+         flow="next", texts=False, notices=False):
     """Play `seat` of `game_id` with random legal orders until the game ends.
-    Returns the final Decision (decision.result holds the result)."""
+    Returns the final Decision (decision.result holds the result).
+
+    flow "next" (the default): one request per input, each reply carrying the seat's next
+    decision and legal orders (docs/protocol.md P4.3, berthier.client.Seat); texts: ask for
+    the orders' texts too (for log); notices: while the seat waits, follow its sealed
+    notices instead of asking every poll seconds (Seat.wait). flow "old": pending, legal
+    and submit as separate requests, as clients did before P4.3 (kept working)."""
+    if flow == "old":
+        return _play_old(client, game_id, seat, rng, chain, join, poll, max_seconds, log)
+    if flow != "next":
+        raise ValueError("flow is \"next\" or \"old\", not %r" % (flow,))
+    rng = rng or random.Random()
+    s = client.seat(game_id, seat, texts=texts, chain=chain)
+    step = s.join() if join else s.refresh()
+    sub = None
+    if notices:
+        key = step.body.event_key if isinstance(step.body, pb.Joined) else client.event_key(game_id, seat)
+        sub = client.subscribe(game_id, seat, key)
+    try:
+        return _play_seat(s, rng, poll, max_seconds, log, sub)
+    finally:
+        if sub is not None:
+            sub.close()
+
+
+def _play_seat(s, rng, poll, max_seconds, log, sub):
+    deadline = time.monotonic() + max_seconds
+    while time.monotonic() < deadline:
+        if s.ended:
+            return s.decision
+        if not s.must_act:
+            s.wait(poll, timeout=deadline - time.monotonic(), sub=sub)
+            continue
+        if s.decision.kind != "dice-nonce" and not s.orders:
+            time.sleep(poll)
+            s.refresh()
+            continue
+        texts_now, n_now = s.texts, len(s.orders)
+        picked = []
+
+        def choose(decision, legal):
+            picked.append(rng.randrange(len(legal.orders)))
+            return picked[0]
+
+        step = s.turn(choose)
+        if log and picked and step is not None and step.ok:
+            i = picked[0]
+            log("seat %d: %s" % (s.seat, texts_now[i] if i < len(texts_now) else "order %d of %d" % (i + 1, n_now)))
+    raise TimeoutError("game %s did not end within %d s" % (s.game_id, max_seconds))
+
+
+def _play_old(client, game_id, seat, rng=None, chain=None, join=True, poll=0.01, max_seconds=600, log=None):
+    """The flow without P4.3: pending, legal, submit, each its own request."""
     rng = rng or random.Random()
     if join:
         try:
@@ -73,6 +128,12 @@ def main(argv=None):
     ap.add_argument("--seat", type=int, required=True)
     ap.add_argument("--seed", type=int, help="random seed of the bot's choices")
     ap.add_argument("--contributory", action="store_true", help="the game uses dice=contributory")
+    ap.add_argument("--texts", action="store_true",
+                    help="ask for the legal orders' texts too, to print the orders played by name")
+    ap.add_argument("--notices", action="store_true",
+                    help="while waiting, follow the seat's sealed notices instead of asking every 10 ms")
+    ap.add_argument("--old-flow", action="store_true",
+                    help="pending, legal and submit as separate requests (as before docs/protocol.md P4.3)")
     a = ap.parse_args(argv)
     try:
         c = Client(endpoint=a.endpoint, data_dir=a.data_dir, key_file=a.key, server_key=a.server_key)
@@ -81,7 +142,7 @@ def main(argv=None):
         return 4
     try:
         d = play(c, a.game, a.seat, random.Random(a.seed), NonceChain() if a.contributory else None,
-                 log=print)
+                 log=print, flow="old" if a.old_flow else "next", texts=a.texts, notices=a.notices)
         r = d.result
         print("game %s ended: winners %s, %s: %s" % (a.game, list(r.winners) or "none (draw)", r.level, r.reason))
         return 0
