@@ -42,6 +42,7 @@
 static char s_dir[64];
 static char s_data[128];
 static pid_t s_daemon = -1;
+static const char *s_max_message;   /* --max-message for the next start (NULL: the default) */
 
 static void s_sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -61,6 +62,7 @@ static int s_start_daemon(void) {
             dup2(fd, 1);
             dup2(fd, 2);
         }
+        if (s_max_message) execl(prog, "berthierd", "--data-dir", s_data, "--max-message", s_max_message, (char *)NULL);
         execl(prog, "berthierd", "--data-dir", s_data, (char *)NULL);
         _exit(127);
     }
@@ -741,6 +743,63 @@ static void test_want_hostile(void **state) {
     s_free_game(&g);
 }
 
+/* The least max-message (1024): every reply with Want stays within it, however long the
+ * seat's View and legal orders (Waterloo 20: a View of kilobytes, dozens of orders): the
+ * View is left out, the orders cut (truncated), the reply still padded. */
+static void test_want_small_max_message(void **state) {
+    (void)state;
+    s_kill_daemon(SIGTERM);
+    s_max_message = "1024";
+    assert_int_equal(s_start_daemon(), 0);
+    s_game g;
+    s_new_game(&g, "n20", "waterloo20-standard");
+    unsigned all = BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_TEXTS | BRT_WANT_VIEW;
+    for (unsigned s = 0; s < 2; s++) {
+        brt_client_set_want(g.seat[s], all, 0);
+        assert_int_equal(brt_client_join(g.seat[s], g.id, s, NULL), 0);
+        size_t n = berthier__v1__reply__get_packed_size(brt_client_reply(g.seat[s]));
+        if (n > 1024) fail_msg("a joined reply of %zu bytes past max-message 1024", n);
+    }
+    unsigned cut = 0, acted = 0;
+    for (int step = 0; step < 40; step++) {
+        for (unsigned s = 0; s < 2; s++) {
+            const Berthier__V1__Decision *d = NULL;
+            assert_int_equal(brt_client_pending(g.seat[s], g.id, s, &d), 0);
+            size_t n = berthier__v1__reply__get_packed_size(brt_client_reply(g.seat[s]));
+            if (n > 1024) fail_msg("a pending reply of %zu bytes past max-message 1024", n);
+            s_check_padded(&g, g.seat[s]);
+            if (!d->you_must_act) continue;
+            const Berthier__V1__LegalOrders *nl = brt_client_next_legal(g.seat[s]);
+            assert_non_null(nl);
+            assert_int_equal(nl->n_texts, nl->n_orders);
+            if (nl->truncated) cut++;
+            if (nl->n_orders == 0) continue;
+            uint8_t order[4096];
+            size_t len = nl->orders[0].len;
+            assert_true(len <= sizeof order);
+            memcpy(order, nl->orders[0].data, len);
+            uint64_t seq = d->seq;
+            int rc = brt_client_submit(g.seat[s], g.id, s, seq, order, len, NULL);
+            if (rc != 0) fail_msg("seat %u: %s", s, brt_client_error(g.seat[s]));
+            acted++;
+            const Berthier__V1__Reply *r = brt_client_reply(g.seat[s]);
+            n = berthier__v1__reply__get_packed_size(r);
+            /* an Accepted reply is as long as its events; what Want adds must fit beside it */
+            if (n > 1024 && (r->next_legal && r->next_legal->n_orders > 0))
+                fail_msg("an accepted reply of %zu bytes past max-message 1024 with %zu legal orders", n,
+                         r->next_legal->n_orders);
+            if (n > 1024 && r->next_view) fail_msg("an accepted reply of %zu bytes with its View", n);
+        }
+    }
+    fprintf(stderr, "max-message 1024: %u orders, %u legal lists cut\n", acted, cut);
+    assert_true(acted > 5);
+    assert_true(cut > 0);
+    s_free_game(&g);
+    s_kill_daemon(SIGTERM);
+    s_max_message = NULL;
+    assert_int_equal(s_start_daemon(), 0);
+}
+
 /* The last "served: N legal orders formatted" line of the daemon's log. */
 static long long s_formatted(void) {
     char p[256], line[1024];
@@ -885,7 +944,7 @@ int main(void) {
         cmocka_unit_test(test_mixed_duel),         cmocka_unit_test(test_mixed_n20),
         cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_admin_pending_no_legal),
         cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
-        cmocka_unit_test(test_want_hostile),
+        cmocka_unit_test(test_want_hostile),       cmocka_unit_test(test_want_small_max_message),
         cmocka_unit_test(test_bot_requests_duel),  cmocka_unit_test(test_bot_requests_n20),
         cmocka_unit_test(test_view_n20),           cmocka_unit_test(test_view_wnlb),
         cmocka_unit_test(test_view_wem_sealed),    cmocka_unit_test(test_bot_requests_n20_greedy),
