@@ -42,6 +42,7 @@
 static char s_dir[64];
 static char s_data[128];
 static pid_t s_daemon = -1;
+static const char *s_max_message;   /* --max-message for the next start (NULL: the default) */
 
 static void s_sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -61,6 +62,7 @@ static int s_start_daemon(void) {
             dup2(fd, 1);
             dup2(fd, 2);
         }
+        if (s_max_message) execl(prog, "berthierd", "--data-dir", s_data, "--max-message", s_max_message, (char *)NULL);
         execl(prog, "berthierd", "--data-dir", s_data, (char *)NULL);
         _exit(127);
     }
@@ -576,6 +578,243 @@ static void test_retry(void **state) {
     s_free_game(&g);
 }
 
+/* Want where it means nothing or from a key that may not have it (P4.3): a spectator,
+ * a seat of another game, a join before the start, Want.texts / limit alone, a view
+ * without legal, limit 1, a rejected input, a retry with another Want under the same
+ * request id, a decision after the end. Never a next_legal or next_view that `legal` /
+ * `state` would not give the same key; every rejection names its rule. */
+/* The last call was refused with a rule named. */
+static void s_assert_rule(brt_client *c) {
+    if (!brt_client_rule(c)[0]) fail_msg("a rejection without its rule: %s", brt_client_error(c));
+}
+
+static void test_want_hostile(void **state) {
+    (void)state;
+    brt_keypair spk;
+    assert_int_equal(brt_keypair_generate(&spk), 0);
+    s_game g;
+    memset(&g, 0, sizeof g);
+    const char *pubs[2], *specs[1] = {spk.public_z85};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(brt_keypair_generate(&g.kp[i]), 0);
+        pubs[i] = g.kp[i].public_z85;
+    }
+    brt_client *admin = s_admin();
+    brt_game_spec spec = {"duel", "standard", NULL, 0, pubs, 2, 0, 0, 0, specs, 1};
+    assert_int_equal(brt_client_create(admin, &spec, g.id, NULL), 0);
+    for (int i = 0; i < 2; i++) {
+        g.seat[i] = s_client(&g.kp[i]);
+        g.probe[i] = s_client(&g.kp[i]);
+    }
+    unsigned all = BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_TEXTS | BRT_WANT_VIEW;
+    /* a join before the start: the decision (nobody acts yet), nothing more */
+    brt_client_set_want(g.seat[0], all, 0);
+    assert_int_equal(brt_client_join(g.seat[0], g.id, 0, NULL), 0);
+    assert_non_null(brt_client_next(g.seat[0]));
+    assert_false(brt_client_next(g.seat[0])->started);
+    assert_false(brt_client_next(g.seat[0])->you_must_act);
+    assert_null(brt_client_next_legal(g.seat[0]));
+    assert_null(brt_client_next_view(g.seat[0]));
+    /* pending before the start */
+    const Berthier__V1__Decision *d = NULL;
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_null(brt_client_next_legal(g.seat[0]));
+    assert_null(brt_client_next_view(g.seat[0]));
+    assert_int_equal(brt_client_join(g.seat[1], g.id, 1, NULL), 0);
+
+    /* a spectator's pending with every Want: the decision, no legal orders, no View */
+    brt_client *spc = s_client(&spk);
+    brt_client_set_want(spc, all, 0);
+    assert_int_equal(brt_client_pending(spc, g.id, 0, &d), 0);
+    assert_true(d->started);
+    assert_null(brt_client_reply(spc)->next);
+    assert_null(brt_client_reply(spc)->next_legal);
+    assert_null(brt_client_reply(spc)->next_view);
+    /* ... nor as a seat it does not hold: refused, with its rule */
+    Berthier__V1__Want w = BERTHIER__V1__WANT__INIT;
+    w.decision = w.legal = w.texts = w.view = 1;
+    Berthier__V1__Submit sb = BERTHIER__V1__SUBMIT__INIT;
+    sb.game_id = g.id;
+    sb.based_on_seq = d->seq;
+    sb.order_text = (char *)"bid 1";
+    sb.want = &w;
+    Berthier__V1__Request rs = BERTHIER__V1__REQUEST__INIT;
+    rs.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
+    rs.submit = &sb;
+    assert_int_equal(brt_client_call(spc, &rs), -1);   /* refused by the daemon */
+    assert_int_equal(brt_client_code(spc), BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+    assert_non_null(brt_client_reply(spc));
+    assert_null(brt_client_reply(spc)->next);
+    assert_null(brt_client_reply(spc)->next_legal);
+    assert_string_equal(brt_client_rule(spc), "P3");
+
+    /* a seat of another game */
+    s_game o;
+    s_new_game(&o, "duel", "standard");
+    brt_client_set_want(o.seat[0], all, 0);
+    assert_int_equal(brt_client_pending(o.seat[0], g.id, 0, &d), -1);
+    assert_null(brt_client_reply(o.seat[0])->next_legal);
+    assert_string_equal(brt_client_rule(o.seat[0]), "P3");
+    s_free_game(&o);
+
+    /* Want.texts and limit alone: the old reply */
+    assert_int_equal(brt_client_pending(g.probe[0], g.id, 0, &d), 0);
+    uint64_t seq = d->seq;
+    const Berthier__V1__LegalOrders *lo = NULL;
+    assert_int_equal(brt_client_legal(g.probe[0], g.id, 0, 0, &lo), 0);
+    size_t nlegal = lo->n_orders;
+    assert_true(nlegal > 1);
+    {
+        /* (the library sends no Want for these: built by hand) */
+        Berthier__V1__Want tw = BERTHIER__V1__WANT__INIT;
+        tw.texts = 1;
+        tw.limit = 1;
+        Berthier__V1__GameRef gr = BERTHIER__V1__GAME_REF__INIT;
+        gr.game_id = g.id;
+        gr.want = &tw;
+        Berthier__V1__Request rp = BERTHIER__V1__REQUEST__INIT;
+        rp.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+        rp.pending = &gr;
+        brt_client_set_want(g.seat[0], 0, 0);
+        assert_int_equal(brt_client_call(g.seat[0], &rp), 0);
+        const Berthier__V1__Reply *tr = brt_client_reply(g.seat[0]);
+        assert_int_equal(tr->body_case, BERTHIER__V1__REPLY__BODY_DECISION);
+        assert_null(tr->next);
+        assert_null(tr->next_legal);
+        assert_null(tr->next_view);
+    }
+    /* a View without legal orders */
+    brt_client_set_want(g.seat[0], BRT_WANT_VIEW, 0);
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_non_null(brt_client_next_view(g.seat[0]));
+    assert_null(brt_client_next_legal(g.seat[0]));
+    /* limit 1: one order, cut */
+    brt_client_set_want(g.seat[0], BRT_WANT_LEGAL, 1);
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_non_null(brt_client_next_legal(g.seat[0]));
+    assert_int_equal(brt_client_next_legal(g.seat[0])->n_orders, 1);
+    assert_int_equal(brt_client_next_legal(g.seat[0])->n_texts, 0);
+    assert_true(brt_client_next_legal(g.seat[0])->truncated);
+    /* limit past every order: all, not cut */
+    brt_client_set_want(g.seat[0], BRT_WANT_LEGAL | BRT_WANT_TEXTS, 0xffffffffu);
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_int_equal(brt_client_next_legal(g.seat[0])->n_orders, nlegal);
+    assert_int_equal(brt_client_next_legal(g.seat[0])->n_texts, nlegal);
+    assert_false(brt_client_next_legal(g.seat[0])->truncated);
+    s_check_padded(&g, g.seat[0]);
+
+    /* a rejected input with a Want: no next, the rule named, the log untouched */
+    assert_int_equal(brt_client_submit_text(g.seat[0], g.id, 0, seq, "bid -7", NULL), -1);
+    assert_null(brt_client_reply(g.seat[0])->next);
+    assert_null(brt_client_reply(g.seat[0])->next_legal);
+    s_assert_rule(g.seat[0]);
+    assert_int_equal(brt_client_submit_text(g.seat[0], g.id, 0, seq + 5, "bid 1", NULL), -1);
+    assert_null(brt_client_reply(g.seat[0])->next);
+    s_assert_rule(g.seat[0]);
+    assert_int_equal(brt_client_pending(g.probe[0], g.id, 0, &d), 0);
+    assert_int_equal(d->seq, seq);
+
+    /* the same request id with another Want: refused, nothing applied twice */
+    brt_client_set_want(g.seat[0], BRT_WANT_DECISION, 0);
+    assert_int_equal(brt_client_submit_text(g.seat[0], g.id, 0, seq, "bid 1", NULL), 0);
+    size_t reqlen;
+    const uint8_t *req0 = brt_client_last_request(g.seat[0], &reqlen);
+    uint64_t rid = brt_client_last_request_id(g.seat[0]);
+    Berthier__V1__Request *rq = berthier__v1__request__unpack(NULL, reqlen, req0);
+    assert_non_null(rq);
+    assert_int_equal(rq->body_case, BERTHIER__V1__REQUEST__BODY_SUBMIT);
+    assert_non_null(rq->submit->want);
+    rq->submit->want->legal = 1;
+    rq->submit->want->view = 1;
+    size_t n2 = berthier__v1__request__get_packed_size(rq);
+    uint8_t *req2 = malloc(n2);
+    assert_non_null(req2);
+    berthier__v1__request__pack(rq, req2);
+    berthier__v1__request__free_unpacked(rq, NULL);
+    assert_int_equal(brt_client_call_raw(g.seat[0], req2, n2, rid), -1);
+    assert_int_equal(brt_client_code(g.seat[0]), BERTHIER__V1__CODE__CODE_REQUEST_ID_REUSED);
+    assert_null(brt_client_reply(g.seat[0])->next);
+    assert_null(brt_client_reply(g.seat[0])->next_legal);
+    s_assert_rule(g.seat[0]);
+    free(req2);
+
+    /* after the end: a resign with every Want gets the final decision, nothing to act on */
+    brt_client_set_want(g.seat[1], all, 0);
+    assert_int_equal(brt_client_resign(g.seat[1], g.id, 1), 0);
+    assert_non_null(brt_client_next(g.seat[1]));
+    assert_false(brt_client_next(g.seat[1])->you_must_act);
+    assert_null(brt_client_next_legal(g.seat[1]));
+    assert_null(brt_client_next_view(g.seat[1]));
+    brt_client_set_want(g.seat[0], all, 0);
+    assert_int_equal(brt_client_pending(g.seat[0], g.id, 0, &d), 0);
+    assert_false(d->you_must_act);
+    assert_null(brt_client_next_legal(g.seat[0]));
+    assert_null(brt_client_next_view(g.seat[0]));
+    assert_int_equal(brt_client_submit_text(g.seat[0], g.id, 0, d->seq, "bid 1", NULL), -1);
+    assert_null(brt_client_reply(g.seat[0])->next);
+    s_assert_rule(g.seat[0]);
+    brt_client_destroy(&spc);
+    brt_client_destroy(&admin);
+    s_free_game(&g);
+}
+
+/* The least max-message (1024): every reply with Want stays within it, however long the
+ * seat's View and legal orders (Waterloo 20: a View of kilobytes, dozens of orders): the
+ * View is left out, the orders cut (truncated), the reply still padded. */
+static void test_want_small_max_message(void **state) {
+    (void)state;
+    s_kill_daemon(SIGTERM);
+    s_max_message = "1024";
+    assert_int_equal(s_start_daemon(), 0);
+    s_game g;
+    s_new_game(&g, "n20", "waterloo20-standard");
+    unsigned all = BRT_WANT_DECISION | BRT_WANT_LEGAL | BRT_WANT_TEXTS | BRT_WANT_VIEW;
+    for (unsigned s = 0; s < 2; s++) {
+        brt_client_set_want(g.seat[s], all, 0);
+        assert_int_equal(brt_client_join(g.seat[s], g.id, s, NULL), 0);
+        size_t n = berthier__v1__reply__get_packed_size(brt_client_reply(g.seat[s]));
+        if (n > 1024) fail_msg("a joined reply of %zu bytes past max-message 1024", n);
+    }
+    unsigned cut = 0, acted = 0;
+    for (int step = 0; step < 40; step++) {
+        for (unsigned s = 0; s < 2; s++) {
+            const Berthier__V1__Decision *d = NULL;
+            assert_int_equal(brt_client_pending(g.seat[s], g.id, s, &d), 0);
+            size_t n = berthier__v1__reply__get_packed_size(brt_client_reply(g.seat[s]));
+            if (n > 1024) fail_msg("a pending reply of %zu bytes past max-message 1024", n);
+            s_check_padded(&g, g.seat[s]);
+            if (!d->you_must_act) continue;
+            const Berthier__V1__LegalOrders *nl = brt_client_next_legal(g.seat[s]);
+            assert_non_null(nl);
+            assert_int_equal(nl->n_texts, nl->n_orders);
+            if (nl->truncated) cut++;
+            if (nl->n_orders == 0) continue;
+            uint8_t order[4096];
+            size_t len = nl->orders[0].len;
+            assert_true(len <= sizeof order);
+            memcpy(order, nl->orders[0].data, len);
+            uint64_t seq = d->seq;
+            int rc = brt_client_submit(g.seat[s], g.id, s, seq, order, len, NULL);
+            if (rc != 0) fail_msg("seat %u: %s", s, brt_client_error(g.seat[s]));
+            acted++;
+            const Berthier__V1__Reply *r = brt_client_reply(g.seat[s]);
+            n = berthier__v1__reply__get_packed_size(r);
+            /* an Accepted reply is as long as its events; what Want adds must fit beside it */
+            if (n > 1024 && (r->next_legal && r->next_legal->n_orders > 0))
+                fail_msg("an accepted reply of %zu bytes past max-message 1024 with %zu legal orders", n,
+                         r->next_legal->n_orders);
+            if (n > 1024 && r->next_view) fail_msg("an accepted reply of %zu bytes with its View", n);
+        }
+    }
+    fprintf(stderr, "max-message 1024: %u orders, %u legal lists cut\n", acted, cut);
+    assert_true(acted > 5);
+    assert_true(cut > 0);
+    s_free_game(&g);
+    s_kill_daemon(SIGTERM);
+    s_max_message = NULL;
+    assert_int_equal(s_start_daemon(), 0);
+}
+
 /* The last "served: N legal orders formatted" line of the daemon's log. */
 static long long s_formatted(void) {
     char p[256], line[1024];
@@ -720,9 +959,12 @@ int main(void) {
         cmocka_unit_test(test_mixed_duel),         cmocka_unit_test(test_mixed_n20),
         cmocka_unit_test(test_mixed_wem_sealed),   cmocka_unit_test(test_admin_pending_no_legal),
         cmocka_unit_test(test_retry),              cmocka_unit_test(test_legal_texts_cached),
+        cmocka_unit_test(test_want_hostile),       cmocka_unit_test(test_want_small_max_message),
         cmocka_unit_test(test_bot_requests_duel),  cmocka_unit_test(test_bot_requests_n20),
         cmocka_unit_test(test_view_n20),           cmocka_unit_test(test_view_wnlb),
         cmocka_unit_test(test_view_wem_sealed),    cmocka_unit_test(test_bot_requests_n20_greedy),
     };
+    /* BERTHIER_TEST_FILTER=test_want_hostile: one test alone (a cmocka pattern) */
+    if (getenv("BERTHIER_TEST_FILTER")) cmocka_set_test_filter(getenv("BERTHIER_TEST_FILTER"));
     return cmocka_run_group_tests(tests, s_group_setup, s_group_teardown);
 }
