@@ -18,7 +18,7 @@
 #include "ruleset.h"
 
 #define FINIDX_MAGIC "BRTHRFIN"
-#define FINIDX_FORMAT 1u
+#define FINIDX_FORMAT 2u   /* format 1 (no batch) is still read */
 
 typedef struct bd_finidx {
     uint64_t log_bytes;     /* size of the log file */
@@ -31,6 +31,8 @@ typedef struct bd_finidx {
     uint32_t bound;         /* seats that have a key */
     uint32_t winners;       /* bit mask (0: a draw) */
     uint64_t create_request_id;   /* LogHeader.create_request_id (0: none recorded) */
+    uint64_t batch;         /* game_batch() at its end (what `pending` answers) */
+    uint8_t have_batch;     /* 0: read from a format-1 index, which does not hold it */
     const char *ruleset, *scenario, *level, *reason;   /* in blob */
     const uint8_t *seat_keys;   /* nseats x 32 (zero where unbound), in blob */
     const uint8_t *spectators;  /* nspectators x 32, in blob */
@@ -40,7 +42,7 @@ typedef struct bd_finidx {
 
 /* A new index from its parts (strings are cut to 255 bytes). NULL: out of memory. */
 bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[32], uint64_t seq, int started,
-                      uint64_t create_request_id,
+                      uint64_t create_request_id, uint64_t batch,
                       unsigned nseats, const uint8_t *const *seat_keys, unsigned nspectators,
                       const uint8_t *spectators, const brt_result *res, const char *ruleset, const char *scenario);
 void finidx_destroy(bd_finidx **pself);

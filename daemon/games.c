@@ -583,7 +583,7 @@ static bd_finidx *s_fin_make(const bd_game *g) {
     game_result(g->g, &res);
     uint64_t create_rid = h->create_key.len == 32 ? h->create_request_id : 0;
     bd_finidx *f = finidx_new((uint64_t)st.st_size, evlog_count(g->log), evlog_head(g->log), game_seq(g->g),
-                              game_started(g->g), create_rid, n, keys, ns, spect, &res, h->ruleset, h->scenario);
+                              game_started(g->g), create_rid, game_batch(g->g), n, keys, ns, spect, &res, h->ruleset, h->scenario);
     free(spect);
     return f;
 }

@@ -1,7 +1,8 @@
 /*
  * test_daemon_finished_cold.c - `events`, `header` and `fetch_log` about an ended game
  * kept on disk (cold) are answered from its record index (<id>.evx, daemon/finev.h) by
- * reads of the log, without loading or re-executing the game, and with the bytes the
+ * reads of the log, and `pending` (with and without Want), `legal` and a seat's `hello`
+ * from its index (<id>.fin), without loading or re-executing the game, and with the bytes the
  * same daemon gave while the game was in memory (docs/daemon.md "Finished games").
  *
  * The engine runs in process (as in test_daemon_vis.c). A Waterloo 20 game with
@@ -182,8 +183,27 @@ static Berthier__V1__Reply *s_ref(s_fix *f, const uint8_t key[32], const char *g
     case BERTHIER__V1__REQUEST__BODY_STATE: req.state = &g; break;
     case BERTHIER__V1__REQUEST__BODY_EVENTS: req.events = &g; break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: req.header = &g; break;
+    case BERTHIER__V1__REQUEST__BODY_HELLO: req.hello = &g; break;
     default: fail();
     }
+    return s_send(f, key, &req, rid, raw);
+}
+
+/* `pending` with a Want (P4.3): the decision, the legal orders and their texts. */
+static Berthier__V1__Reply *s_pending_want(s_fix *f, const uint8_t key[32], unsigned seat, uint64_t rid,
+                                           brt_buf *raw) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    Berthier__V1__Want w = BERTHIER__V1__WANT__INIT;
+    w.decision = 1;
+    w.legal = 1;
+    w.texts = 1;
+    w.limit = 50;
+    g.game_id = f->gid;
+    g.seat = seat;
+    g.want = &w;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+    req.pending = &g;
     return s_send(f, key, &req, rid, raw);
 }
 
@@ -310,6 +330,10 @@ static Berthier__V1__Reply *s_ask(s_fix *f, const s_asked *q, brt_buf *raw) {
     if (q->kind == 0)
         return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_EVENTS, q->since, q->rid, raw);
     if (q->kind == 1) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_HEADER, 0, q->rid, raw);
+    if (q->kind == 3) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_PENDING, 0, q->rid, raw);
+    if (q->kind == 4) return s_pending_want(f, q->key, q->seat, q->rid, raw);
+    if (q->kind == 5) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_LEGAL, 0, q->rid, raw);
+    if (q->kind == 6) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_HELLO, 0, q->rid, raw);
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__FetchLog fl = BERTHIER__V1__FETCH_LOG__INIT;
     fl.game_id = f->gid;
@@ -371,6 +395,28 @@ static void s_record(s_fix *f, s_script *sc, uint64_t mid, size_t seen[2]) {
         assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_HEADER);
         s_keep(q, &raw);
         berthier__v1__reply__free_unpacked(r, NULL);
+        /* its decision (the result; with Want nothing more: an ended game lists no orders),
+         * `legal` (refused: the game has ended; an admin or a spectator acts for no seat) and
+         * the seat's hello */
+        for (int kind = 3; kind <= 6; kind++) {
+            q = s_add(sc, keys[p], seat, kind, 0);
+            r = s_ask(f, q, &raw);
+            if (kind <= 4) {
+                assert_int_equal(r->code, 0);
+                assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_DECISION);
+                assert_non_null(r->decision->result);
+                assert_true(r->decision->result->ended);
+                assert_false(r->decision->you_must_act);
+                assert_string_equal(r->decision->kind, "none");
+                assert_null(r->next_legal);
+            } else if (kind == 5) {
+                assert_int_equal(r->code, p < 2 ? BERTHIER__V1__CODE__CODE_GAME_OVER : BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+            } else {
+                assert_int_equal(r->code, p < 2 ? 0 : BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+            }
+            s_keep(q, &raw);
+            berthier__v1__reply__free_unpacked(r, NULL);
+        }
     }
     for (uint64_t off = 0;;) {
         s_asked *q = s_add(sc, f->seat_key[1], 1, 2, off);
