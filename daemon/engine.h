@@ -34,7 +34,7 @@ typedef struct bd_game {
     brt_game *g;
     evlog *log;
     char id[ENGINE_ID_LEN + 1];
-    char *log_path;         /* <data-dir>/games/<id>.log (its own allocation: an ended game on disk keeps little) */
+    char *log_path;         /* <data-dir>/games/<id>.log, in the same allocation as the game */
     int mode;               /* S_MODE_* in games.c: where records go */
     int io_failed;          /* a record could not be appended */
     /* replay (recovery): records already in the log */
@@ -52,7 +52,8 @@ typedef struct bd_game {
     int cap_ckpt;
     uint64_t ckpt_record;
     uint8_t ckpt_head[32];
-    bd_clock clock;
+    bd_clock *clock;        /* allocated when the game is loaded (s_after_load in games.c): an
+                             * ended game kept on disk has none */
     int clock_dirty;        /* clocks need an update after this round */
     int spectators_live;
     uint64_t synced_seq;    /* game seq at the last durable sync */

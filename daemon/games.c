@@ -210,16 +210,13 @@ void game_capture_end(bd_game *self) {
 /* ---- the table ----------------------------------------------------------- */
 
 static bd_game *s_game_new(bd_engine *eng, const char *id) {
-    bd_game *self = calloc(1, sizeof *self);
+    /* the log path follows the game in one allocation: an ended game on disk keeps little */
+    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
+    bd_game *self = calloc(1, sizeof *self + plen);
     if (!self) return NULL;
     self->eng = eng;
     snprintf(self->id, sizeof self->id, "%s", id);
-    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
-    self->log_path = malloc(plen);
-    if (!self->log_path) {
-        free(self);
-        return NULL;
-    }
+    self->log_path = (char *)(self + 1);
     snprintf(self->log_path, plen, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
     evindex_init(&self->events);
@@ -236,7 +233,7 @@ static void s_game_destroy(bd_game **pself) {
     buf_free(&self->cap);
     evindex_free(&self->events);
     finidx_destroy(&self->fin);
-    free(self->log_path);
+    free(self->clock);
     free(self);
     *pself = NULL;
 }
@@ -254,13 +251,14 @@ static void s_after_load(bd_game *self) {
         if (strcmp(h->options[i], "spectators=live") == 0) self->spectators_live = 1;
         if (strcmp(h->options[i], "dice=contributory") == 0) contributory = 1;
     }
-    clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
+    if (!self->clock && !(self->clock = malloc(sizeof *self->clock))) fatal("out of memory loading a game");
+    clock_init(self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
     /* A seat that withholds its nonce would stop a contributory game without a
      * clock for ever: it gets `reveal-deadline` to reveal, then forfeits
      * (game_timeout, a logged TIMEOUT; docs/daemon.md "Clocks"). */
     self->reveal_only = 0;
-    if (contributory && !clock_enabled(&self->clock) && self->eng->cfg->reveal_deadline_ms) {
-        clock_init(&self->clock, self->eng->cfg->reveal_deadline_ms, 0);
+    if (contributory && !clock_enabled(self->clock) && self->eng->cfg->reveal_deadline_ms) {
+        clock_init(self->clock, self->eng->cfg->reveal_deadline_ms, 0);
         self->reveal_only = 1;
     }
     self->clock_dirty = 1;
@@ -270,7 +268,7 @@ static void s_after_load(bd_game *self) {
 
 /* After s_add: games with a clock are watched by the main loop. */
 static int s_watch_clock(bd_engine *eng, bd_game *g) {
-    if (!clock_enabled(&g->clock)) return 0;
+    if (!g->clock || !clock_enabled(g->clock)) return 0;
     return s_push(&eng->clocked, &eng->nclocked, &eng->capclocked, g);
 }
 
@@ -625,6 +623,8 @@ static void s_freeze(bd_engine *self, bd_game *g) {
     evindex_free(&g->events);
     buf_free(&g->cap);
     buf_init(&g->cap);
+    free(g->clock);
+    g->clock = NULL;
     g->warm = 0;
 }
 

@@ -1433,8 +1433,9 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     uint64_t last_seq = g->since_seq, cur_seq = 0;
     size_t budget = e->cfg->max_message / 2;
     int truncated = 0;
-    for (size_t i = evindex_after(ix, g->since_seq); i < ix->durable; i++) {
-        uint64_t seq = ix->seq[i];
+    size_t durable = evindex_durable(ix);
+    for (size_t i = evindex_after(ix, g->since_seq); i < durable; i++) {
+        uint64_t seq = evindex_seq(ix, i);
         if (seq <= g->since_seq) continue;
         if (seq != cur_seq) {
             /* A new input begins: stop here if the reply is already big. */
@@ -1447,9 +1448,9 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             cur_seq = seq;
         }
         uint8_t k = EVLOG_EVENT;
-        buf_append_u32le(&cap, ix->len[i] + 1);
+        buf_append_u32le(&cap, evindex_len(ix, i) + 1);
         buf_append(&cap, &k, 1);
-        buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
+        buf_append(&cap, evindex_payload(ix, i), evindex_len(ix, i));
     }
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
     s_events_reply(e, req, game_ruleset(a.gm->g), game_seat_count(a.gm->g), &cap, a.view,
@@ -1873,7 +1874,7 @@ static void s_clock_refresh(bd_game *gm, int64_t now) {
             if ((!game_started(gm->g) || gm->reveal_only) && !nonce) must[s] = 0;
         }
     }
-    clock_update(&gm->clock, n, must, game_seq(gm->g), now);
+    clock_update(gm->clock, n, must, game_seq(gm->g), now);
     gm->clock_dirty = 0;
 }
 
@@ -1883,9 +1884,9 @@ void engine_clocks(bd_engine *self, int64_t now) {
         if (gm->clock_dirty) s_clock_refresh(gm, now);
         for (int guard = 0; guard < BRT_MAX_SEATS * 4; guard++) {
             unsigned seat = 0;
-            int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), &seat);
+            int64_t d = clock_next_deadline(gm->clock, game_seat_count(gm->g), &seat);
             if (d > now) break;
-            clock_expired(&gm->clock, seat);
+            clock_expired(gm->clock, seat);
             s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0, {0}, NULL, -1};
             brt_reject rej;
             memset(&rej, 0, sizeof rej);
@@ -1903,7 +1904,7 @@ long engine_next_timeout(bd_engine *self, int64_t now) {
     int64_t best = INT64_MAX;
     for (size_t i = 0; i < self->nclocked; i++) {
         bd_game *gm = self->clocked[i];
-        int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), NULL);
+        int64_t d = clock_next_deadline(gm->clock, game_seat_count(gm->g), NULL);
         if (d < best) best = d;
     }
     if (best == INT64_MAX) return -1;
