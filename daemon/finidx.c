@@ -48,10 +48,10 @@ static void s_copy(char *dst, size_t cap, const char *src) {
     dst[n] = 0;
 }
 
-static char *s_put_str(uint8_t **p, const char *s, size_t n) {
-    char *at = (char *)*p;
-    if (n) memcpy(at, s, n);
-    at[n] = 0;
+static unsigned s_put_str(uint8_t **p, const uint8_t *base, const char *s, size_t n) {
+    unsigned at = (unsigned)(*p - base);
+    if (n) memcpy(*p, s, n);
+    (*p)[n] = 0;
     *p += n + 1;
     return at;
 }
@@ -81,9 +81,7 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
     /* the scores first: the blob follows the struct, so they are aligned */
     int32_t *sc = (int32_t *)(void *)p;
     for (unsigned s = 0; s < nseats; s++) sc[s] = res->scores[s];
-    self->scores = sc;
     p += scores;
-    self->seat_keys = p;
     for (unsigned s = 0; s < nseats; s++, p += 32) {
         if (seat_keys[s]) {
             memcpy(p, seat_keys[s], 32);
@@ -91,13 +89,13 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
         } else
             memset(p, 0, 32);
     }
-    self->spectators = p;
     if (nspectators) memcpy(p, spectators, 32u * nspectators);
     p += 32u * nspectators;
-    self->level = s_put_str(&p, res->level, ll);
-    self->reason = s_put_str(&p, res->reason, lr);
-    self->ruleset = s_put_str(&p, ruleset, lu);
-    self->scenario = s_put_str(&p, scenario, ls);
+    const uint8_t *base = p;
+    self->level_at = (uint16_t)s_put_str(&p, base, res->level, ll);
+    self->reason_at = (uint16_t)s_put_str(&p, base, res->reason, lr);
+    self->ruleset_at = (uint16_t)s_put_str(&p, base, ruleset, lu);
+    self->scenario_at = (uint16_t)s_put_str(&p, base, scenario, ls);
     return self;
 }
 
@@ -119,8 +117,9 @@ static uint32_t s_g32(const uint8_t *p) {
 static uint64_t s_g64(const uint8_t *p) { return (uint64_t)s_g32(p) | (uint64_t)s_g32(p + 4) << 32; }
 
 static size_t s_encode(const bd_finidx *self, uint8_t **out) {
-    size_t ll = strlen(self->level), lr = strlen(self->reason), lu = strlen(self->ruleset),
-           ls = strlen(self->scenario);
+    const char *level = finidx_level(self), *reason = finidx_reason(self), *ruleset = finidx_ruleset(self),
+               *scenario = finidx_scenario(self);
+    size_t ll = strlen(level), lr = strlen(reason), lu = strlen(ruleset), ls = strlen(scenario);
     size_t total = S_FIXED + ll + lr + lu + ls + 36u * self->nseats + 32u * self->nspectators + 32;
     uint8_t *b = calloc(1, total);
     if (!b) return 0;
@@ -144,13 +143,13 @@ static size_t s_encode(const bd_finidx *self, uint8_t **out) {
     s_u64(b + 88, self->create_request_id);
     s_u64(b + 96, self->batch);
     uint8_t *p = b + S_FIXED;
-    memcpy(p, self->level, ll), p += ll;
-    memcpy(p, self->reason, lr), p += lr;
-    memcpy(p, self->ruleset, lu), p += lu;
-    memcpy(p, self->scenario, ls), p += ls;
-    memcpy(p, self->seat_keys, 32u * self->nseats), p += 32u * self->nseats;
-    for (unsigned s = 0; s < self->nseats; s++, p += 4) s_u32(p, (uint32_t)self->scores[s]);
-    memcpy(p, self->spectators, 32u * self->nspectators), p += 32u * self->nspectators;
+    memcpy(p, level, ll), p += ll;
+    memcpy(p, reason, lr), p += lr;
+    memcpy(p, ruleset, lu), p += lu;
+    memcpy(p, scenario, ls), p += ls;
+    memcpy(p, finidx_seat_keys(self), 32u * self->nseats), p += 32u * self->nseats;
+    for (unsigned s = 0; s < self->nseats; s++, p += 4) s_u32(p, (uint32_t)finidx_scores(self)[s]);
+    memcpy(p, finidx_spectators(self), 32u * self->nspectators), p += 32u * self->nspectators;
     crypto_generichash(p, 32, b, (size_t)(p - b), NULL, 0);
     *out = b;
     return total;
@@ -255,7 +254,7 @@ void finidx_result(const bd_finidx *self, brt_result *out) {
     memset(out, 0, sizeof *out);
     out->ended = 1;
     out->winners = self->winners;
-    s_copy(out->level, sizeof out->level, self->level);
-    s_copy(out->reason, sizeof out->reason, self->reason);
-    for (unsigned s = 0; s < self->nseats; s++) out->scores[s] = self->scores[s];
+    s_copy(out->level, sizeof out->level, finidx_level(self));
+    s_copy(out->reason, sizeof out->reason, finidx_reason(self));
+    for (unsigned s = 0; s < self->nseats; s++) out->scores[s] = finidx_scores(self)[s];
 }

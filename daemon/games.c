@@ -446,8 +446,8 @@ int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32],
 void engine_summary(const bd_game *game, bd_summary *out, brt_result *res) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
-        out->ruleset = f->ruleset;
-        out->scenario = f->scenario;
+        out->ruleset = finidx_ruleset(f);
+        out->scenario = finidx_scenario(f);
         out->seq = f->seq;
         out->started = f->started;
         out->over = 1;
@@ -470,7 +470,7 @@ uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
         for (unsigned s = 0; s < f->nseats; s++)
-            if ((f->bound & (1u << s)) && sodium_memcmp(f->seat_keys + 32u * s, key, 32) == 0) mask |= 1u << s;
+            if ((f->bound & (1u << s)) && sodium_memcmp(finidx_seat_keys(f) + 32u * s, key, 32) == 0) mask |= 1u << s;
         return mask;
     }
     unsigned n = game_seat_count(game->g);
@@ -485,7 +485,7 @@ int engine_is_spectator(const bd_game *game, const uint8_t key[32]) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
         for (unsigned i = 0; i < f->nspectators; i++)
-            if (sodium_memcmp(f->spectators + 32u * i, key, 32) == 0) return 1;
+            if (sodium_memcmp(finidx_spectators(f) + 32u * i, key, 32) == 0) return 1;
         return 0;
     }
     const Berthier__V1__LogHeader *h = game_header(game->g);

@@ -1333,7 +1333,7 @@ static void s_events_reply(bd_engine *e, const Berthier__V1__Request *req, const
 /* The ruleset of an ended game kept on disk, if it is the one that played it (else the game
  * is brought back, which refuses it as start-up would). */
 static const brt_ruleset *s_cold_ruleset(const bd_game *gm, const bd_finev *ix) {
-    const brt_ruleset *rs = brt_ruleset_find(gm->fin->ruleset);
+    const brt_ruleset *rs = brt_ruleset_find(finidx_ruleset(gm->fin));
     return rs && rs->version && strcmp(rs->version, ix->version) == 0 ? rs : NULL;
 }
 
