@@ -55,6 +55,12 @@ static int s_append(bd_game *self, uint8_t kind, const uint8_t *payload, size_t 
     return 0;
 }
 
+/* Where the game's captured input is, allocated at its first use. */
+static bd_capture_at *s_cx(bd_game *self) {
+    if (!self->cx && !(self->cx = calloc(1, sizeof *self->cx))) fatal("out of memory capturing an input");
+    return self->cx;
+}
+
 static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len) {
     bd_game *self = ctx;
     int rc = 0;
@@ -143,9 +149,10 @@ static int s_checkpoint(void *ctx) {
         }
         self->cursor++;
         if (self->capturing) {
-            self->cap_ckpt = 1;
-            self->ckpt_record = prev->index;
-            memcpy(self->ckpt_head, prev->chain, 32);
+            bd_capture_at *cx = s_cx(self);
+            cx->cap_ckpt = 1;
+            cx->ckpt_record = prev->index;
+            memcpy(cx->ckpt_head, prev->chain, 32);
         }
         return 0;
     }
@@ -157,14 +164,14 @@ static int s_checkpoint(void *ctx) {
     engine_touch(self->eng, self);
     uint64_t before = self->log ? evlog_count(self->log) : 0;
     if (before) {
-        self->ckpt_record = before - 1;
-        memcpy(self->ckpt_head, evlog_head(self->log), 32);
+        s_cx(self)->ckpt_record = before - 1;
+        memcpy(s_cx(self)->ckpt_head, evlog_head(self->log), 32);
     }
     if (!self->log || evlog_checkpoint(self->log, self->eng->keys->sign_sk, self->id) != 0) {
         self->io_failed = 1;
         return -1;
     }
-    if (self->capturing) self->cap_ckpt = 1;
+    if (self->capturing) s_cx(self)->cap_ckpt = 1;
     return 0;
 }
 
@@ -188,22 +195,23 @@ static uint64_t s_next_index(const bd_game *self) {
 void game_capture_begin(bd_game *self) {
     buf_reset(&self->cap);
     self->capturing = 1;
-    self->cap_ckpt = 0;
-    self->cap_first = s_next_index(self);
+    s_cx(self)->cap_ckpt = 0;
+    self->cx->cap_first = s_next_index(self);
 }
 
 void game_capture_end(bd_game *self) {
     self->capturing = 0;
+    bd_capture_at *cx = s_cx(self);
     if (self->mode == S_MODE_REPLAY && self->cursor > 0) {
         /* recovery: the last record met in the log (not the SYNC that may follow it) */
-        self->cap_last = self->recs[self->cursor - 1].index;
-        memcpy(self->cap_head, self->recs[self->cursor - 1].chain, 32);
+        cx->cap_last = self->recs[self->cursor - 1].index;
+        memcpy(cx->cap_head, self->recs[self->cursor - 1].chain, 32);
     } else if (self->log && evlog_count(self->log)) {
-        self->cap_last = evlog_count(self->log) - 1;
-        memcpy(self->cap_head, evlog_head(self->log), 32);
+        cx->cap_last = evlog_count(self->log) - 1;
+        memcpy(cx->cap_head, evlog_head(self->log), 32);
     } else {
-        self->cap_last = 0;
-        memset(self->cap_head, 0, 32);
+        cx->cap_last = 0;
+        memset(cx->cap_head, 0, 32);
     }
 }
 
@@ -234,6 +242,7 @@ static void s_game_destroy(bd_game **pself) {
     evindex_free(&self->events);
     finidx_destroy(&self->fin);
     free(self->clock);
+    free(self->cx);
     free(self);
     *pself = NULL;
 }
@@ -625,6 +634,8 @@ static void s_freeze(bd_engine *self, bd_game *g) {
     buf_init(&g->cap);
     free(g->clock);
     g->clock = NULL;
+    free(g->cx);
+    g->cx = NULL;
     g->warm = 0;
 }
 
