@@ -516,9 +516,9 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
  * An ended game is indexed in <id>.fin (finidx.h) once its last records are
  * durable. The S_WARM ended games used last stay in memory; the others are
  * "cold": only their bd_game and index are kept (result, seats, spectators,
- * what the list of games shows), and engine_find brings one back when a request
- * needs its state (its view, its decision) by re-executing its log once, read
- * only. `events` and `header` of a cold game are read from the log where its record
+ * what the list of games shows, its decision: `pending`, `legal`, a seat's `hello`),
+ * and engine_find brings one back when a request needs its state (its view, a
+ * query) by re-executing its log once, read only. `events` and `header` of a cold game are read from the log where its record
  * index (<id>.evx, finev.h; engine_fin_records) says, and `fetch_log` reads the log
  * file itself: none of them brings it back. Start-up loads an ended game whose index
  * agrees with its log from the index alone, without reading the log. */
