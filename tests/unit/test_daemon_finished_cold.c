@@ -15,7 +15,8 @@
  * again from the log (still nothing re-executed) and the replies stay the same. A `state`
  * brings the game back (re-executed once), and the events from memory are the same bytes
  * again. A retried order with Want gets the same bytes whether its game was brought back
- * or answers from its .fin. A log damaged in an event's payload is refused, never served.
+ * or answers from its .fin. A .fin of format 1 (no dice batch) is still read; its game's
+ * `pending` brings the game back, with the same bytes. A log damaged in an event's payload is refused, never served.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -620,6 +621,46 @@ static void s_run(const char *ruleset, const char *scenario, const char *const *
     assert_memory_equal(coldr.data, warm.data, warm.len);
     buf_free(&warm);
     buf_free(&coldr);
+
+    /* 4c. a format-1 .fin (written before it held the dice batch) is still trusted at
+     * start-up; only `pending` brings its game back, with the same bytes */
+    s_engine_down(f);
+    {
+        FILE *fp = fopen(fin, "rb");
+        assert_non_null(fp);
+        static uint8_t b[4096], o[4096];
+        size_t n = fread(b, 1, sizeof b, fp);
+        fclose(fp);
+        assert_true(n > 104 + 32 && b[8] == 2);
+        memcpy(o, b, 96);                           /* all but the batch (offset 96, 8 bytes) */
+        memcpy(o + 96, b + 104, n - 32 - 104);
+        size_t m = n - 8;
+        o[8] = 1;
+        uint32_t body = (uint32_t)(m - 16 - 32);
+        for (int i = 0; i < 4; i++) o[12 + i] = (uint8_t)(body >> (8 * i));
+        crypto_generichash(o + m - 32, 32, o, m - 32, NULL, 0);
+        fp = fopen(fin, "wb");
+        assert_non_null(fp);
+        assert_int_equal(fwrite(o, 1, m, fp), m);
+        fclose(fp);
+    }
+    s_engine_up(f);
+    assert_int_equal(engine_reexecuted(f->eng), 0);
+    assert_true(s_is_cold(f));
+    {
+        brt_buf raw;
+        buf_init(&raw);
+        const s_asked *q = NULL;
+        for (size_t i = 0; i < sc->n && !q; i++)
+            if (sc->a[i].kind == 3 && sc->a[i].key == f->seat_key[0]) q = &sc->a[i];
+        assert_non_null(q);
+        Berthier__V1__Reply *pr = s_ask(f, q, &raw);
+        assert_true(engine_reexecuted(f->eng) > 0);
+        assert_int_equal(raw.len, q->len);
+        assert_memory_equal(raw.data, q->bytes, raw.len);
+        berthier__v1__reply__free_unpacked(pr, NULL);
+        buf_free(&raw);
+    }
 
     /* 5. a log damaged in an event's payload (the .fin checks only its size and last hash):
      * the damaged record is never served */
