@@ -29,12 +29,23 @@
 typedef struct bd_engine bd_engine;
 typedef struct bd_flush_pool bd_flush_pool;
 
+/* Where the captured input's records are in the log (receipts, witnesses; receipt.c):
+ * the index of its first record, of its last one and that one's chain hash, and
+ * whether the input ended with a CHECKPOINT (which signs ckpt_head at ckpt_record). */
+typedef struct bd_capture_at {
+    uint64_t cap_first, cap_last;
+    uint8_t cap_head[32];
+    int cap_ckpt;
+    uint64_t ckpt_record;
+    uint8_t ckpt_head[32];
+} bd_capture_at;
+
 typedef struct bd_game {
     bd_engine *eng;
     brt_game *g;
     evlog *log;
     char id[ENGINE_ID_LEN + 1];
-    char *log_path;         /* <data-dir>/games/<id>.log (its own allocation: an ended game on disk keeps little) */
+    char *log_path;         /* <data-dir>/games/<id>.log, in the same allocation as the game */
     int mode;               /* S_MODE_* in games.c: where records go */
     int io_failed;          /* a record could not be appended */
     /* replay (recovery): records already in the log */
@@ -44,15 +55,10 @@ typedef struct bd_game {
     /* records of the input under way: items of u8 kind || payload */
     brt_buf cap;
     int capturing;
-    /* where the captured input's records are in the log (receipts, witnesses; receipt.c):
-     * the index of its first record, of its last one and that one's chain hash, and
-     * whether the input ended with a CHECKPOINT (which signs ckpt_head at ckpt_record) */
-    uint64_t cap_first, cap_last;
-    uint8_t cap_head[32];
-    int cap_ckpt;
-    uint64_t ckpt_record;
-    uint8_t ckpt_head[32];
-    bd_clock clock;
+    bd_capture_at *cx;      /* where the captured input's records are (allocated at the first
+                             * capture or checkpoint: an ended game kept on disk has none) */
+    bd_clock *clock;        /* allocated when the game is loaded (s_after_load in games.c): an
+                             * ended game kept on disk has none */
     int clock_dirty;        /* clocks need an update after this round */
     int spectators_live;
     uint64_t synced_seq;    /* game seq at the last durable sync */

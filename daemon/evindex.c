@@ -5,24 +5,21 @@
 
 #include "berthier/v1/berthier.pb-c.h"
 
-void evindex_init(bd_evindex *self) {
-    self->seq = NULL;
-    self->off = NULL;
-    self->len = NULL;
-    self->n = self->cap = self->durable = 0;
-    self->unsorted = 0;
-    buf_init(&self->data);
-}
+void evindex_init(bd_evindex *self) { self->b = NULL; }
 
 void evindex_free(bd_evindex *self) {
-    free(self->seq);
-    free(self->off);
-    free(self->len);
-    buf_free(&self->data);
+    bd_evindex_body *b = self->b;
+    if (b) {
+        free(b->seq);
+        free(b->off);
+        free(b->len);
+        buf_free(&b->data);
+        free(b);
+    }
     evindex_init(self);
 }
 
-static int s_grow(bd_evindex *self) {
+static int s_grow(bd_evindex_body *self) {
     size_t cap = self->cap ? self->cap * 2 : 64;
     uint64_t *seq = realloc(self->seq, cap * sizeof *seq);
     if (!seq) return -1;
@@ -37,12 +34,18 @@ static int s_grow(bd_evindex *self) {
     return 0;
 }
 
-int evindex_add(bd_evindex *self, const uint8_t *payload, size_t len) {
+int evindex_add(bd_evindex *ix, const uint8_t *payload, size_t len) {
     Berthier__V1__LogEvent *le = berthier__v1__log_event__unpack(NULL, len, payload);
     if (!le) return 0;
     uint64_t seq = le->seq;
     berthier__v1__log_event__free_unpacked(le, NULL);
     if (len > UINT32_MAX) return -1;
+    if (!ix->b) {
+        ix->b = calloc(1, sizeof *ix->b);
+        if (!ix->b) return -1;
+        buf_init(&ix->b->data);
+    }
+    bd_evindex_body *self = ix->b;
     if (self->n == self->cap && s_grow(self) != 0) return -1;
     size_t off = self->data.len;
     if (buf_append(&self->data, payload, len) != 0) return -1;
@@ -54,9 +57,13 @@ int evindex_add(bd_evindex *self, const uint8_t *payload, size_t len) {
     return 0;
 }
 
-void evindex_mark_durable(bd_evindex *self) { self->durable = self->n; }
+void evindex_mark_durable(bd_evindex *ix) {
+    if (ix->b) ix->b->durable = ix->b->n;
+}
 
-size_t evindex_after(const bd_evindex *self, uint64_t seq) {
+size_t evindex_after(const bd_evindex *ix, uint64_t seq) {
+    const bd_evindex_body *self = ix->b;
+    if (!self) return 0;
     if (self->unsorted) {
         for (size_t i = 0; i < self->durable; i++)
             if (self->seq[i] > seq) return i;

@@ -15,7 +15,9 @@
 
 #include "buf.h"
 
-typedef struct bd_evindex {
+/* The index itself is allocated at its first entry: a game with no events in memory
+ * (an ended game kept on disk, docs/daemon.md "Finished games") keeps one pointer. */
+typedef struct bd_evindex_body {
     uint64_t *seq;          /* LogEvent.seq of entry i */
     size_t *off;            /* where its payload starts in `data` */
     uint32_t *len;          /* its length */
@@ -23,6 +25,10 @@ typedef struct bd_evindex {
     size_t durable;         /* entries 0 .. durable-1 are on disk */
     int unsorted;           /* a seq went down: look-ups scan from the start */
     brt_buf data;           /* the LogEvent payloads, back to back */
+} bd_evindex_body;
+
+typedef struct bd_evindex {
+    bd_evindex_body *b;     /* NULL: no entry */
 } bd_evindex;
 
 void evindex_init(bd_evindex *self);
@@ -35,6 +41,13 @@ int evindex_add(bd_evindex *self, const uint8_t *payload, size_t len);
 void evindex_mark_durable(bd_evindex *self);
 /* The first durable entry whose seq is above `seq` (durable if none). */
 size_t evindex_after(const bd_evindex *self, uint64_t seq);
-static inline const uint8_t *evindex_payload(const bd_evindex *self, size_t i) { return self->data.data + self->off[i]; }
+/* Entries; durable ones; entry i's seq, payload length and payload (i < evindex_count). */
+static inline size_t evindex_count(const bd_evindex *self) { return self->b ? self->b->n : 0; }
+static inline size_t evindex_durable(const bd_evindex *self) { return self->b ? self->b->durable : 0; }
+static inline uint64_t evindex_seq(const bd_evindex *self, size_t i) { return self->b->seq[i]; }
+static inline uint32_t evindex_len(const bd_evindex *self, size_t i) { return self->b->len[i]; }
+static inline const uint8_t *evindex_payload(const bd_evindex *self, size_t i) {
+    return self->b->data.data + self->b->off[i];
+}
 
 #endif

@@ -3,7 +3,7 @@
  *
  *   offset  size  field
  *   0       8     magic, the ASCII bytes "BRTHRFIN", no terminator
- *   8       4     format, u32 le, = 1
+ *   8       4     format, u32 le, = 2 (1: the same without batch, still read)
  *   12      4     body length B, u32 le (the bytes from offset 16 to the checksum)
  *   16      8     log_bytes, u64 le: size of <id>.log
  *   24      8     records, u64 le: records in the log, SYNC records included
@@ -16,7 +16,8 @@
  *   80      4     winners, u32 le: bit mask, 0 = a draw
  *   84      4     lengths of level, reason, ruleset, scenario, one u8 each
  *   88      8     create_request_id, u64 le: LogHeader.create_request_id (0: none)
- *   96      ...   level, reason, ruleset, scenario: their bytes, no terminators
+ *   96      8     batch, u64 le: the game's dice batch number at its end (format 2 only)
+ *   104     ...   level, reason, ruleset, scenario: their bytes, no terminators
  *           32*S  seat keys (32 zero bytes for an unbound seat)
  *           4*S   scores, i32 le
  *           32*P  spectator keys
@@ -33,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { S_FIXED = 96, S_MAX_FILE = 1 << 20 };
+enum { S_FIXED1 = 96, S_FIXED = 104, S_MAX_FILE = 1 << 20 };
 
 static size_t s_cut(const char *s) {
     size_t n = s ? strlen(s) : 0;
@@ -47,16 +48,16 @@ static void s_copy(char *dst, size_t cap, const char *src) {
     dst[n] = 0;
 }
 
-static char *s_put_str(uint8_t **p, const char *s, size_t n) {
-    char *at = (char *)*p;
-    if (n) memcpy(at, s, n);
-    at[n] = 0;
+static unsigned s_put_str(uint8_t **p, const uint8_t *base, const char *s, size_t n) {
+    unsigned at = (unsigned)(*p - base);
+    if (n) memcpy(*p, s, n);
+    (*p)[n] = 0;
     *p += n + 1;
     return at;
 }
 
 bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[32], uint64_t seq, int started,
-                      uint64_t create_request_id,
+                      uint64_t create_request_id, uint64_t batch,
                       unsigned nseats, const uint8_t *const *seat_keys, unsigned nspectators,
                       const uint8_t *spectators, const brt_result *res, const char *ruleset, const char *scenario) {
     if (nseats > BRT_MAX_SEATS || nspectators > 0xffffu) return NULL;
@@ -73,14 +74,14 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
     self->nspectators = (uint16_t)nspectators;
     self->winners = res->winners;
     self->create_request_id = create_request_id;
+    self->batch = batch;
+    self->have_batch = 1;
     self->bound = 0;
     uint8_t *p = self->blob;
     /* the scores first: the blob follows the struct, so they are aligned */
     int32_t *sc = (int32_t *)(void *)p;
     for (unsigned s = 0; s < nseats; s++) sc[s] = res->scores[s];
-    self->scores = sc;
     p += scores;
-    self->seat_keys = p;
     for (unsigned s = 0; s < nseats; s++, p += 32) {
         if (seat_keys[s]) {
             memcpy(p, seat_keys[s], 32);
@@ -88,13 +89,13 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
         } else
             memset(p, 0, 32);
     }
-    self->spectators = p;
     if (nspectators) memcpy(p, spectators, 32u * nspectators);
     p += 32u * nspectators;
-    self->level = s_put_str(&p, res->level, ll);
-    self->reason = s_put_str(&p, res->reason, lr);
-    self->ruleset = s_put_str(&p, ruleset, lu);
-    self->scenario = s_put_str(&p, scenario, ls);
+    const uint8_t *base = p;
+    self->level_at = (uint16_t)s_put_str(&p, base, res->level, ll);
+    self->reason_at = (uint16_t)s_put_str(&p, base, res->reason, lr);
+    self->ruleset_at = (uint16_t)s_put_str(&p, base, ruleset, lu);
+    self->scenario_at = (uint16_t)s_put_str(&p, base, scenario, ls);
     return self;
 }
 
@@ -116,8 +117,9 @@ static uint32_t s_g32(const uint8_t *p) {
 static uint64_t s_g64(const uint8_t *p) { return (uint64_t)s_g32(p) | (uint64_t)s_g32(p + 4) << 32; }
 
 static size_t s_encode(const bd_finidx *self, uint8_t **out) {
-    size_t ll = strlen(self->level), lr = strlen(self->reason), lu = strlen(self->ruleset),
-           ls = strlen(self->scenario);
+    const char *level = finidx_level(self), *reason = finidx_reason(self), *ruleset = finidx_ruleset(self),
+               *scenario = finidx_scenario(self);
+    size_t ll = strlen(level), lr = strlen(reason), lu = strlen(ruleset), ls = strlen(scenario);
     size_t total = S_FIXED + ll + lr + lu + ls + 36u * self->nseats + 32u * self->nspectators + 32;
     uint8_t *b = calloc(1, total);
     if (!b) return 0;
@@ -139,14 +141,15 @@ static size_t s_encode(const bd_finidx *self, uint8_t **out) {
     b[86] = (uint8_t)lu;
     b[87] = (uint8_t)ls;
     s_u64(b + 88, self->create_request_id);
+    s_u64(b + 96, self->batch);
     uint8_t *p = b + S_FIXED;
-    memcpy(p, self->level, ll), p += ll;
-    memcpy(p, self->reason, lr), p += lr;
-    memcpy(p, self->ruleset, lu), p += lu;
-    memcpy(p, self->scenario, ls), p += ls;
-    memcpy(p, self->seat_keys, 32u * self->nseats), p += 32u * self->nseats;
-    for (unsigned s = 0; s < self->nseats; s++, p += 4) s_u32(p, (uint32_t)self->scores[s]);
-    memcpy(p, self->spectators, 32u * self->nspectators), p += 32u * self->nspectators;
+    memcpy(p, level, ll), p += ll;
+    memcpy(p, reason, lr), p += lr;
+    memcpy(p, ruleset, lu), p += lu;
+    memcpy(p, scenario, ls), p += ls;
+    memcpy(p, finidx_seat_keys(self), 32u * self->nseats), p += 32u * self->nseats;
+    for (unsigned s = 0; s < self->nseats; s++, p += 4) s_u32(p, (uint32_t)finidx_scores(self)[s]);
+    memcpy(p, finidx_spectators(self), 32u * self->nspectators), p += 32u * self->nspectators;
     crypto_generichash(p, 32, b, (size_t)(p - b), NULL, 0);
     *out = b;
     return total;
@@ -188,7 +191,7 @@ bd_finidx *finidx_read(const char *path) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size < S_FIXED + 32 || st.st_size > S_MAX_FILE) {
+    if (fstat(fd, &st) != 0 || st.st_size < S_FIXED1 + 32 || st.st_size > S_MAX_FILE) {
         close(fd);
         return NULL;
     }
@@ -200,16 +203,18 @@ bd_finidx *finidx_read(const char *path) {
     close(fd);
     bd_finidx *self = NULL;
     uint8_t sum[32];
-    if (got != (ssize_t)n || memcmp(b, FINIDX_MAGIC, 8) != 0 || s_g32(b + 8) != FINIDX_FORMAT ||
-        (size_t)s_g32(b + 12) + 16 + 32 != n)
+    uint32_t format = got == (ssize_t)n ? s_g32(b + 8) : 0;
+    size_t fixed = format == 1 ? S_FIXED1 : S_FIXED;
+    if (got != (ssize_t)n || memcmp(b, FINIDX_MAGIC, 8) != 0 || (format != 1 && format != FINIDX_FORMAT) ||
+        n < fixed + 32 || (size_t)s_g32(b + 12) + 16 + 32 != n)
         goto done;
     crypto_generichash(sum, 32, b, n - 32, NULL, 0);
     if (sodium_memcmp(sum, b + n - 32, 32) != 0) goto done;
     unsigned nseats = b[73], nspect = (unsigned)b[74] | (unsigned)b[75] << 8;
     size_t ll = b[84], lr = b[85], lu = b[86], ls = b[87];
-    if (nseats > BRT_MAX_SEATS || S_FIXED + ll + lr + lu + ls + 36u * nseats + 32u * nspect + 32 != n) goto done;
+    if (nseats > BRT_MAX_SEATS || fixed + ll + lr + lu + ls + 36u * nseats + 32u * nspect + 32 != n) goto done;
     char level[256], reason[256], ruleset[256], scenario[256];
-    const uint8_t *p = b + S_FIXED;
+    const uint8_t *p = b + fixed;
     memcpy(level, p, ll), level[ll] = 0, p += ll;
     memcpy(reason, p, lr), reason[lr] = 0, p += lr;
     memcpy(ruleset, p, lu), ruleset[lu] = 0, p += lu;
@@ -226,8 +231,9 @@ bd_finidx *finidx_read(const char *path) {
     s_copy(res.level, sizeof res.level, level);
     s_copy(res.reason, sizeof res.reason, reason);
     for (unsigned s = 0; s < nseats; s++) res.scores[s] = (int32_t)s_g32(sc + 4u * s);
-    self = finidx_new(s_g64(b + 16), s_g64(b + 24), b + 32, s_g64(b + 64), b[72], s_g64(b + 88), nseats, keys, nspect, spect, &res,
-                      ruleset, scenario);
+    self = finidx_new(s_g64(b + 16), s_g64(b + 24), b + 32, s_g64(b + 64), b[72], s_g64(b + 88),
+                      format == 1 ? 0 : s_g64(b + 96), nseats, keys, nspect, spect, &res, ruleset, scenario);
+    if (self && format == 1) self->have_batch = 0;
 done:
     if (b != small) free(b);
     return self;
@@ -248,7 +254,7 @@ void finidx_result(const bd_finidx *self, brt_result *out) {
     memset(out, 0, sizeof *out);
     out->ended = 1;
     out->winners = self->winners;
-    s_copy(out->level, sizeof out->level, self->level);
-    s_copy(out->reason, sizeof out->reason, self->reason);
-    for (unsigned s = 0; s < self->nseats; s++) out->scores[s] = self->scores[s];
+    s_copy(out->level, sizeof out->level, finidx_level(self));
+    s_copy(out->reason, sizeof out->reason, finidx_reason(self));
+    for (unsigned s = 0; s < self->nseats; s++) out->scores[s] = finidx_scores(self)[s];
 }

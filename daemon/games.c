@@ -55,6 +55,12 @@ static int s_append(bd_game *self, uint8_t kind, const uint8_t *payload, size_t 
     return 0;
 }
 
+/* Where the game's captured input is, allocated at its first use. */
+static bd_capture_at *s_cx(bd_game *self) {
+    if (!self->cx && !(self->cx = calloc(1, sizeof *self->cx))) fatal("out of memory capturing an input");
+    return self->cx;
+}
+
 static int s_record(void *ctx, uint8_t kind, const uint8_t *payload, size_t len) {
     bd_game *self = ctx;
     int rc = 0;
@@ -143,9 +149,10 @@ static int s_checkpoint(void *ctx) {
         }
         self->cursor++;
         if (self->capturing) {
-            self->cap_ckpt = 1;
-            self->ckpt_record = prev->index;
-            memcpy(self->ckpt_head, prev->chain, 32);
+            bd_capture_at *cx = s_cx(self);
+            cx->cap_ckpt = 1;
+            cx->ckpt_record = prev->index;
+            memcpy(cx->ckpt_head, prev->chain, 32);
         }
         return 0;
     }
@@ -157,14 +164,14 @@ static int s_checkpoint(void *ctx) {
     engine_touch(self->eng, self);
     uint64_t before = self->log ? evlog_count(self->log) : 0;
     if (before) {
-        self->ckpt_record = before - 1;
-        memcpy(self->ckpt_head, evlog_head(self->log), 32);
+        s_cx(self)->ckpt_record = before - 1;
+        memcpy(s_cx(self)->ckpt_head, evlog_head(self->log), 32);
     }
     if (!self->log || evlog_checkpoint(self->log, self->eng->keys->sign_sk, self->id) != 0) {
         self->io_failed = 1;
         return -1;
     }
-    if (self->capturing) self->cap_ckpt = 1;
+    if (self->capturing) s_cx(self)->cap_ckpt = 1;
     return 0;
 }
 
@@ -188,38 +195,36 @@ static uint64_t s_next_index(const bd_game *self) {
 void game_capture_begin(bd_game *self) {
     buf_reset(&self->cap);
     self->capturing = 1;
-    self->cap_ckpt = 0;
-    self->cap_first = s_next_index(self);
+    s_cx(self)->cap_ckpt = 0;
+    self->cx->cap_first = s_next_index(self);
 }
 
 void game_capture_end(bd_game *self) {
     self->capturing = 0;
+    bd_capture_at *cx = s_cx(self);
     if (self->mode == S_MODE_REPLAY && self->cursor > 0) {
         /* recovery: the last record met in the log (not the SYNC that may follow it) */
-        self->cap_last = self->recs[self->cursor - 1].index;
-        memcpy(self->cap_head, self->recs[self->cursor - 1].chain, 32);
+        cx->cap_last = self->recs[self->cursor - 1].index;
+        memcpy(cx->cap_head, self->recs[self->cursor - 1].chain, 32);
     } else if (self->log && evlog_count(self->log)) {
-        self->cap_last = evlog_count(self->log) - 1;
-        memcpy(self->cap_head, evlog_head(self->log), 32);
+        cx->cap_last = evlog_count(self->log) - 1;
+        memcpy(cx->cap_head, evlog_head(self->log), 32);
     } else {
-        self->cap_last = 0;
-        memset(self->cap_head, 0, 32);
+        cx->cap_last = 0;
+        memset(cx->cap_head, 0, 32);
     }
 }
 
 /* ---- the table ----------------------------------------------------------- */
 
 static bd_game *s_game_new(bd_engine *eng, const char *id) {
-    bd_game *self = calloc(1, sizeof *self);
+    /* the log path follows the game in one allocation: an ended game on disk keeps little */
+    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
+    bd_game *self = calloc(1, sizeof *self + plen);
     if (!self) return NULL;
     self->eng = eng;
     snprintf(self->id, sizeof self->id, "%s", id);
-    size_t plen = strlen(eng->games_dir) + 1 + strlen(id) + 5;
-    self->log_path = malloc(plen);
-    if (!self->log_path) {
-        free(self);
-        return NULL;
-    }
+    self->log_path = (char *)(self + 1);
     snprintf(self->log_path, plen, "%s/%s.log", eng->games_dir, id);
     buf_init(&self->cap);
     evindex_init(&self->events);
@@ -236,7 +241,8 @@ static void s_game_destroy(bd_game **pself) {
     buf_free(&self->cap);
     evindex_free(&self->events);
     finidx_destroy(&self->fin);
-    free(self->log_path);
+    free(self->clock);
+    free(self->cx);
     free(self);
     *pself = NULL;
 }
@@ -254,13 +260,14 @@ static void s_after_load(bd_game *self) {
         if (strcmp(h->options[i], "spectators=live") == 0) self->spectators_live = 1;
         if (strcmp(h->options[i], "dice=contributory") == 0) contributory = 1;
     }
-    clock_init(&self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
+    if (!self->clock && !(self->clock = malloc(sizeof *self->clock))) fatal("out of memory loading a game");
+    clock_init(self->clock, h->clock ? h->clock->decision_ms : 0, h->clock ? h->clock->bank_ms : 0);
     /* A seat that withholds its nonce would stop a contributory game without a
      * clock for ever: it gets `reveal-deadline` to reveal, then forfeits
      * (game_timeout, a logged TIMEOUT; docs/daemon.md "Clocks"). */
     self->reveal_only = 0;
-    if (contributory && !clock_enabled(&self->clock) && self->eng->cfg->reveal_deadline_ms) {
-        clock_init(&self->clock, self->eng->cfg->reveal_deadline_ms, 0);
+    if (contributory && !clock_enabled(self->clock) && self->eng->cfg->reveal_deadline_ms) {
+        clock_init(self->clock, self->eng->cfg->reveal_deadline_ms, 0);
         self->reveal_only = 1;
     }
     self->clock_dirty = 1;
@@ -270,7 +277,7 @@ static void s_after_load(bd_game *self) {
 
 /* After s_add: games with a clock are watched by the main loop. */
 static int s_watch_clock(bd_engine *eng, bd_game *g) {
-    if (!clock_enabled(&g->clock)) return 0;
+    if (!g->clock || !clock_enabled(g->clock)) return 0;
     return s_push(&eng->clocked, &eng->nclocked, &eng->capclocked, g);
 }
 
@@ -449,8 +456,8 @@ int engine_retry_restore(bd_engine *self, const char *id, const uint8_t key[32],
 void engine_summary(const bd_game *game, bd_summary *out, brt_result *res) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
-        out->ruleset = f->ruleset;
-        out->scenario = f->scenario;
+        out->ruleset = finidx_ruleset(f);
+        out->scenario = finidx_scenario(f);
         out->seq = f->seq;
         out->started = f->started;
         out->over = 1;
@@ -473,7 +480,7 @@ uint32_t engine_seats_of(const bd_game *game, const uint8_t key[32]) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
         for (unsigned s = 0; s < f->nseats; s++)
-            if ((f->bound & (1u << s)) && sodium_memcmp(f->seat_keys + 32u * s, key, 32) == 0) mask |= 1u << s;
+            if ((f->bound & (1u << s)) && sodium_memcmp(finidx_seat_keys(f) + 32u * s, key, 32) == 0) mask |= 1u << s;
         return mask;
     }
     unsigned n = game_seat_count(game->g);
@@ -488,7 +495,7 @@ int engine_is_spectator(const bd_game *game, const uint8_t key[32]) {
     if (!game->g) {
         const bd_finidx *f = game->fin;
         for (unsigned i = 0; i < f->nspectators; i++)
-            if (sodium_memcmp(f->spectators + 32u * i, key, 32) == 0) return 1;
+            if (sodium_memcmp(finidx_spectators(f) + 32u * i, key, 32) == 0) return 1;
         return 0;
     }
     const Berthier__V1__LogHeader *h = game_header(game->g);
@@ -510,9 +517,9 @@ int engine_key_known(const bd_engine *self, const uint8_t key[32]) {
  * An ended game is indexed in <id>.fin (finidx.h) once its last records are
  * durable. The S_WARM ended games used last stay in memory; the others are
  * "cold": only their bd_game and index are kept (result, seats, spectators,
- * what the list of games shows), and engine_find brings one back when a request
- * needs its state (its view, its decision) by re-executing its log once, read
- * only. `events` and `header` of a cold game are read from the log where its record
+ * what the list of games shows, its decision: `pending`, `legal`, a seat's `hello`),
+ * and engine_find brings one back when a request needs its state (its view, a
+ * query) by re-executing its log once, read only. `events` and `header` of a cold game are read from the log where its record
  * index (<id>.evx, finev.h; engine_fin_records) says, and `fetch_log` reads the log
  * file itself: none of them brings it back. Start-up loads an ended game whose index
  * agrees with its log from the index alone, without reading the log. */
@@ -584,7 +591,7 @@ static bd_finidx *s_fin_make(const bd_game *g) {
     game_result(g->g, &res);
     uint64_t create_rid = h->create_key.len == 32 ? h->create_request_id : 0;
     bd_finidx *f = finidx_new((uint64_t)st.st_size, evlog_count(g->log), evlog_head(g->log), game_seq(g->g),
-                              game_started(g->g), create_rid, n, keys, ns, spect, &res, h->ruleset, h->scenario);
+                              game_started(g->g), create_rid, game_batch(g->g), n, keys, ns, spect, &res, h->ruleset, h->scenario);
     free(spect);
     return f;
 }
@@ -626,6 +633,10 @@ static void s_freeze(bd_engine *self, bd_game *g) {
     evindex_free(&g->events);
     buf_free(&g->cap);
     buf_init(&g->cap);
+    free(g->clock);
+    g->clock = NULL;
+    free(g->cx);
+    g->cx = NULL;
     g->warm = 0;
 }
 

@@ -11,11 +11,17 @@
 
 #include "log.h"
 
+/* where a game's last captured input is (nothing yet: all zero, as before any capture) */
+static const bd_capture_at *s_at(const bd_game *gm) {
+    static const bd_capture_at none;
+    return gm->cx ? gm->cx : &none;
+}
+
 void bd_receipt_build(bd_receipt *self, const bd_game *gm, unsigned seat, const uint8_t *req, size_t len) {
     memset(self, 0, sizeof *self);
     berthier__v1__receipt__init(&self->r);
     snprintf(self->game_id, sizeof self->game_id, "%s", gm->id);
-    memcpy(self->head, gm->cap_head, 32);
+    memcpy(self->head, s_at(gm)->cap_head, 32);
     receipt_input_hash(req, len, self->input_hash);
     uint8_t kind = 0;
     size_t pos = 0;
@@ -25,8 +31,8 @@ void bd_receipt_build(bd_receipt *self, const bd_game *gm, unsigned seat, const 
     self->r.game_id = self->game_id;
     self->r.seat = seat;
     self->r.kind = kind;
-    self->r.record = gm->cap_first;
-    self->r.head_record = gm->cap_last;
+    self->r.record = s_at(gm)->cap_first;
+    self->r.head_record = s_at(gm)->cap_last;
     self->r.head.data = self->head;
     self->r.head.len = 32;
     self->r.input_hash.data = self->input_hash;
@@ -40,11 +46,12 @@ void bd_receipt_build(bd_receipt *self, const bd_game *gm, unsigned seat, const 
 
 int bd_witness_build(bd_witness *self, const bd_game *gm) {
     memset(self, 0, sizeof *self);
-    if (!gm->cap_ckpt) return 0;
+    const bd_capture_at *at = s_at(gm);
+    if (!at->cap_ckpt) return 0;
     berthier__v1__log_checkpoint__init(&self->c);
-    memcpy(self->head, gm->ckpt_head, 32);
-    evlog_checkpoint_sign(gm->eng->keys->sign_sk, gm->id, gm->ckpt_record, self->head, self->sig);
-    self->c.record = gm->ckpt_record;
+    memcpy(self->head, at->ckpt_head, 32);
+    evlog_checkpoint_sign(gm->eng->keys->sign_sk, gm->id, at->ckpt_record, self->head, self->sig);
+    self->c.record = at->ckpt_record;
     self->c.head.data = self->head;
     self->c.head.len = 32;
     self->c.signature.data = self->sig;

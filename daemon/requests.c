@@ -282,6 +282,41 @@ static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
     }
 }
 
+/* The same decision for an ended game kept on disk, from its index (finidx.h): an ended
+ * game asks nothing of anyone (game_pending: kind "none"), so its seq, start, dice batch
+ * and result are all there is. -1: the index does not hold the batch (format 1). */
+static int s_decision_build_fin(s_decision *s, const bd_finidx *f) {
+    if (!f->have_batch) return -1;
+    memset(s, 0, sizeof *s);
+    berthier__v1__decision__init(&s->d);
+    snprintf(s->p.kind, sizeof s->p.kind, "none");
+    unsigned nseats = f->nseats;
+    s->d.seq = f->seq;
+    s->d.seats = s->seats;
+    s->d.kind = s->p.kind;
+    s->d.rule = s->p.rule;
+    s->d.sealed = 0;
+    s->d.prompt = s->p.prompt;
+    s->d.you_must_act = 0;
+    s->d.started = f->started;
+    s->d.turn = 0;
+    s->d.batch = f->batch;
+    finidx_result(f, &s->r);
+    berthier__v1__result__init(&s->res);
+    s->res.ended = 1;
+    for (unsigned i = 0; i < nseats; i++) {
+        if (s->r.winners & (1u << i)) s->winners[s->res.n_winners++] = i;
+        s->scores[i] = s->r.scores[i];
+    }
+    s->res.winners = s->winners;
+    s->res.level = s->r.level;
+    s->res.reason = s->r.reason;
+    s->res.n_scores = nseats;
+    s->res.scores = s->scores;
+    s->d.result = &s->res;
+    return 0;
+}
+
 /* ---- legal orders, listed and formatted once per decision (P4.3) ------------- */
 
 /* A seat's legal orders after the game's input number `gen`: the ruleset's list,
@@ -845,8 +880,9 @@ static void s_joined_reply(bd_engine *e, bd_game *gm, unsigned seat, uint64_t ri
     uint8_t ek[32];
     keys_event_key(e->keys, gm->id, seat, ek);
     Berthier__V1__Joined j = BERTHIER__V1__JOINED__INIT;
-    j.seq = game_seq(gm->g);
-    j.started = game_started(gm->g);
+    /* an ended game kept on disk (no want then: hello) answers from its index */
+    j.seq = gm->g ? game_seq(gm->g) : gm->fin->seq;
+    j.started = gm->g ? game_started(gm->g) : gm->fin->started;
     j.event_key.data = ek;
     j.event_key.len = 32;
     s_reply r = BERTHIER__V1__REPLY__INIT;
@@ -948,12 +984,21 @@ static void s_abort_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     s_outcome_free(&o);
 }
 
+static int s_bring_back(bd_engine *e, s_access *a, uint64_t rid, brt_buf *out);
+
 static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->pending;
     s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 0, &a, req->request_id, out) != 0) return;
+    if (s_check_game(e, key, g->game_id, g->seat, 0, &a, req->request_id, out, 0) != 0) return;
     s_decision dec;
-    s_decision_build(&dec, a.gm, a.view);
+    /* an ended game kept on disk answers from its index: it has no legal orders, so
+     * Want adds nothing to its reply (s_next_add) and the bytes are those below */
+    int cold = !a.gm->g;
+    if (cold && s_decision_build_fin(&dec, a.gm->fin) != 0) {
+        if (s_bring_back(e, &a, req->request_id, out) != 0) return;
+        cold = 0;
+    }
+    if (!cold) s_decision_build(&dec, a.gm, a.view);
     s_reply r = BERTHIER__V1__REPLY__INIT;
     r.request_id = req->request_id;
     r.rule = (char *)"";
@@ -963,7 +1008,7 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
     /* Want.legal: the seat's legal orders too (a seat only: `legal` is for seats) */
     s_next nx;
     buf_init(&nx.view);
-    if (a.view >= 0) s_next_add(e, a.gm, (unsigned)a.view, g->want, 1, &r, &nx);
+    if (a.view >= 0 && !cold) s_next_add(e, a.gm, (unsigned)a.view, g->want, 1, &r, &nx);
     s_pack_padded(out, &r, e->cfg->max_message);
     s_next_free(&nx);
 }
@@ -971,8 +1016,8 @@ static void s_pending_req(bd_engine *e, const uint8_t key[32], const Berthier__V
 static void s_legal_req(bd_engine *e, const uint8_t key[32], const Berthier__V1__Request *req, brt_buf *out) {
     const Berthier__V1__GameRef *g = req->legal;
     s_access a;
-    if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
-    if (game_over(a.gm->g)) {
+    if (s_check_game(e, key, g->game_id, g->seat, 1, &a, req->request_id, out, 0) != 0) return;
+    if (!a.gm->g || game_over(a.gm->g)) {   /* a game kept on disk has ended */
         s_fail(out, req->request_id, BERTHIER__V1__CODE__CODE_GAME_OVER, "", "game %s has ended", a.gm->id);
         return;
     }
@@ -1288,7 +1333,7 @@ static void s_events_reply(bd_engine *e, const Berthier__V1__Request *req, const
 /* The ruleset of an ended game kept on disk, if it is the one that played it (else the game
  * is brought back, which refuses it as start-up would). */
 static const brt_ruleset *s_cold_ruleset(const bd_game *gm, const bd_finev *ix) {
-    const brt_ruleset *rs = brt_ruleset_find(gm->fin->ruleset);
+    const brt_ruleset *rs = brt_ruleset_find(finidx_ruleset(gm->fin));
     return rs && rs->version && strcmp(rs->version, ix->version) == 0 ? rs : NULL;
 }
 
@@ -1388,8 +1433,9 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
     uint64_t last_seq = g->since_seq, cur_seq = 0;
     size_t budget = e->cfg->max_message / 2;
     int truncated = 0;
-    for (size_t i = evindex_after(ix, g->since_seq); i < ix->durable; i++) {
-        uint64_t seq = ix->seq[i];
+    size_t durable = evindex_durable(ix);
+    for (size_t i = evindex_after(ix, g->since_seq); i < durable; i++) {
+        uint64_t seq = evindex_seq(ix, i);
         if (seq <= g->since_seq) continue;
         if (seq != cur_seq) {
             /* A new input begins: stop here if the reply is already big. */
@@ -1402,9 +1448,9 @@ static void s_events_req(bd_engine *e, const uint8_t key[32], const Berthier__V1
             cur_seq = seq;
         }
         uint8_t k = EVLOG_EVENT;
-        buf_append_u32le(&cap, ix->len[i] + 1);
+        buf_append_u32le(&cap, evindex_len(ix, i) + 1);
         buf_append(&cap, &k, 1);
-        buf_append(&cap, evindex_payload(ix, i), ix->len[i]);
+        buf_append(&cap, evindex_payload(ix, i), evindex_len(ix, i));
     }
     if (!truncated) last_seq = a.gm->synced_seq > last_seq ? a.gm->synced_seq : last_seq;
     s_events_reply(e, req, game_ruleset(a.gm->g), game_seat_count(a.gm->g), &cap, a.view,
@@ -1476,7 +1522,7 @@ static void s_hello_req(bd_engine *e, const uint8_t key[32], const Berthier__V1_
     if (g->game_id && g->game_id[0]) {
         /* Naming a game and seat: the seat's event key (Joined carries it). */
         s_access a;
-        if (s_check(e, key, g->game_id, g->seat, 1, &a, req->request_id, out) != 0) return;
+        if (s_check_game(e, key, g->game_id, g->seat, 1, &a, req->request_id, out, 0) != 0) return;
         s_joined_reply(e, a.gm, g->seat, req->request_id, "hello", NULL, NULL, out);
         return;
     }
@@ -1655,15 +1701,23 @@ static void s_retry_next(bd_engine *e, const Berthier__V1__Request *req, brt_buf
     if (!want || !(want->decision || want->legal || want->view)) return;
     Berthier__V1__Reply *r = berthier__v1__reply__unpack(NULL, out->len, out->data);
     if (!r) return;
-    bd_game *gm = engine_find(e, s_game_named(req));
+    /* an ended game kept on disk: its decision is in its index (s_decision_build_fin) */
+    bd_game *gm = engine_peek(e, s_game_named(req));
+    s_decision fin;
+    int cold = gm && !gm->g && s_decision_build_fin(&fin, gm->fin) == 0;
+    if (gm && !gm->g && !cold) gm = engine_find(e, s_game_named(req));
     unsigned seat = s_seat_of(req);
     if (r->code == BERTHIER__V1__CODE__CODE_OK && r->body_case == BERTHIER__V1__REPLY__BODY_ACCEPTED && !r->next &&
-        gm && gm->g && seat < game_seat_count(gm->g)) {
+        gm && (cold || gm->g) && seat < (cold ? gm->fin->nseats : game_seat_count(gm->g))) {
         ProtobufCBinaryData pad = r->padding;
         r->padding.data = NULL;
         r->padding.len = 0;
         s_next nx;
-        s_next_add(e, gm, seat, want, 0, r, &nx);
+        buf_init(&nx.view);
+        if (cold)
+            r->next = &fin.d;   /* as s_next_add gives it: an ended game has no legal orders */
+        else
+            s_next_add(e, gm, seat, want, 0, r, &nx);
         s_pack_padded(out, r, e->cfg->max_message);
         s_next_free(&nx);
         r->next = NULL;
@@ -1820,7 +1874,7 @@ static void s_clock_refresh(bd_game *gm, int64_t now) {
             if ((!game_started(gm->g) || gm->reveal_only) && !nonce) must[s] = 0;
         }
     }
-    clock_update(&gm->clock, n, must, game_seq(gm->g), now);
+    clock_update(gm->clock, n, must, game_seq(gm->g), now);
     gm->clock_dirty = 0;
 }
 
@@ -1830,9 +1884,9 @@ void engine_clocks(bd_engine *self, int64_t now) {
         if (gm->clock_dirty) s_clock_refresh(gm, now);
         for (int guard = 0; guard < BRT_MAX_SEATS * 4; guard++) {
             unsigned seat = 0;
-            int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), &seat);
+            int64_t d = clock_next_deadline(gm->clock, game_seat_count(gm->g), &seat);
             if (d > now) break;
-            clock_expired(&gm->clock, seat);
+            clock_expired(gm->clock, seat);
             s_input in = {S_IN_TIMEOUT, seat, NULL, 0, NULL, 0, 0, {0}, NULL, -1};
             brt_reject rej;
             memset(&rej, 0, sizeof rej);
@@ -1850,7 +1904,7 @@ long engine_next_timeout(bd_engine *self, int64_t now) {
     int64_t best = INT64_MAX;
     for (size_t i = 0; i < self->nclocked; i++) {
         bd_game *gm = self->clocked[i];
-        int64_t d = clock_next_deadline(&gm->clock, game_seat_count(gm->g), NULL);
+        int64_t d = clock_next_deadline(gm->clock, game_seat_count(gm->g), NULL);
         if (d < best) best = d;
     }
     if (best == INT64_MAX) return -1;

@@ -1,7 +1,8 @@
 /*
  * test_daemon_finished_cold.c - `events`, `header` and `fetch_log` about an ended game
  * kept on disk (cold) are answered from its record index (<id>.evx, daemon/finev.h) by
- * reads of the log, without loading or re-executing the game, and with the bytes the
+ * reads of the log, and `pending` (with and without Want), `legal` and a seat's `hello`
+ * from its index (<id>.fin), without loading or re-executing the game, and with the bytes the
  * same daemon gave while the game was in memory (docs/daemon.md "Finished games").
  *
  * The engine runs in process (as in test_daemon_vis.c). A Waterloo 20 game with
@@ -13,7 +14,9 @@
  * through start-up and all of them. Then the index is removed, and damaged: it is made
  * again from the log (still nothing re-executed) and the replies stay the same. A `state`
  * brings the game back (re-executed once), and the events from memory are the same bytes
- * again. A log damaged in an event's payload is refused, never served.
+ * again. A retried order with Want gets the same bytes whether its game was brought back
+ * or answers from its .fin. A .fin of format 1 (no dice batch) is still read; its game's
+ * `pending` brings the game back, with the same bytes. A log damaged in an event's payload is refused, never served.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -48,6 +51,10 @@ typedef struct {
     char gid[ENGINE_ID_LEN + 1];
     uint64_t rid;
     uint64_t rng;
+    /* the last order sent (with Want.decision), as bytes: a retry sends them again */
+    uint8_t last_order[4096];
+    size_t last_len;
+    unsigned last_seat;
 } s_fix;
 
 static uint64_t s_next(uint64_t *x) {
@@ -154,6 +161,11 @@ static Berthier__V1__Reply *s_send(s_fix *f, const uint8_t key[32], Berthier__V1
     size_t n;
     uint8_t *b = canon_pack(&req->base, &n);
     assert_non_null(b);
+    if (req->body_case == BERTHIER__V1__REQUEST__BODY_SUBMIT && n <= sizeof f->last_order) {
+        memcpy(f->last_order, b, n);
+        f->last_len = n;
+        f->last_seat = req->submit->seat;
+    }
     brt_buf reply;
     buf_init(&reply);
     s_call_raw(f, key, b, n, &reply);
@@ -182,8 +194,27 @@ static Berthier__V1__Reply *s_ref(s_fix *f, const uint8_t key[32], const char *g
     case BERTHIER__V1__REQUEST__BODY_STATE: req.state = &g; break;
     case BERTHIER__V1__REQUEST__BODY_EVENTS: req.events = &g; break;
     case BERTHIER__V1__REQUEST__BODY_HEADER: req.header = &g; break;
+    case BERTHIER__V1__REQUEST__BODY_HELLO: req.hello = &g; break;
     default: fail();
     }
+    return s_send(f, key, &req, rid, raw);
+}
+
+/* `pending` with a Want (P4.3): the decision, the legal orders and their texts. */
+static Berthier__V1__Reply *s_pending_want(s_fix *f, const uint8_t key[32], unsigned seat, uint64_t rid,
+                                           brt_buf *raw) {
+    Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
+    Berthier__V1__GameRef g = BERTHIER__V1__GAME_REF__INIT;
+    Berthier__V1__Want w = BERTHIER__V1__WANT__INIT;
+    w.decision = 1;
+    w.legal = 1;
+    w.texts = 1;
+    w.limit = 50;
+    g.game_id = f->gid;
+    g.seat = seat;
+    g.want = &w;
+    req.body_case = BERTHIER__V1__REQUEST__BODY_PENDING;
+    req.pending = &g;
     return s_send(f, key, &req, rid, raw);
 }
 
@@ -259,6 +290,9 @@ static void s_order(s_fix *f, unsigned seat, uint64_t seq) {
     sb.seat = seat;
     sb.based_on_seq = seq;
     sb.order = l->legal->orders[pick];
+    Berthier__V1__Want w = BERTHIER__V1__WANT__INIT;
+    w.decision = 1;
+    sb.want = &w;
     req.body_case = BERTHIER__V1__REQUEST__BODY_SUBMIT;
     req.submit = &sb;
     Berthier__V1__Reply *r = s_send(f, f->seat_key[seat], &req, 0, NULL);
@@ -310,6 +344,10 @@ static Berthier__V1__Reply *s_ask(s_fix *f, const s_asked *q, brt_buf *raw) {
     if (q->kind == 0)
         return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_EVENTS, q->since, q->rid, raw);
     if (q->kind == 1) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_HEADER, 0, q->rid, raw);
+    if (q->kind == 3) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_PENDING, 0, q->rid, raw);
+    if (q->kind == 4) return s_pending_want(f, q->key, q->seat, q->rid, raw);
+    if (q->kind == 5) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_LEGAL, 0, q->rid, raw);
+    if (q->kind == 6) return s_ref(f, q->key, f->gid, q->seat, BERTHIER__V1__REQUEST__BODY_HELLO, 0, q->rid, raw);
     Berthier__V1__Request req = BERTHIER__V1__REQUEST__INIT;
     Berthier__V1__FetchLog fl = BERTHIER__V1__FETCH_LOG__INIT;
     fl.game_id = f->gid;
@@ -371,6 +409,28 @@ static void s_record(s_fix *f, s_script *sc, uint64_t mid, size_t seen[2]) {
         assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_HEADER);
         s_keep(q, &raw);
         berthier__v1__reply__free_unpacked(r, NULL);
+        /* its decision (the result; with Want nothing more: an ended game lists no orders),
+         * `legal` (refused: the game has ended; an admin or a spectator acts for no seat) and
+         * the seat's hello */
+        for (int kind = 3; kind <= 6; kind++) {
+            q = s_add(sc, keys[p], seat, kind, 0);
+            r = s_ask(f, q, &raw);
+            if (kind <= 4) {
+                assert_int_equal(r->code, 0);
+                assert_int_equal(r->body_case, BERTHIER__V1__REPLY__BODY_DECISION);
+                assert_non_null(r->decision->result);
+                assert_true(r->decision->result->ended);
+                assert_false(r->decision->you_must_act);
+                assert_string_equal(r->decision->kind, "none");
+                assert_null(r->next_legal);
+            } else if (kind == 5) {
+                assert_int_equal(r->code, p < 2 ? BERTHIER__V1__CODE__CODE_GAME_OVER : BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+            } else {
+                assert_int_equal(r->code, p < 2 ? 0 : BERTHIER__V1__CODE__CODE_UNAUTHORIZED);
+            }
+            s_keep(q, &raw);
+            berthier__v1__reply__free_unpacked(r, NULL);
+        }
     }
     for (uint64_t off = 0;;) {
         s_asked *q = s_add(sc, f->seat_key[1], 1, 2, off);
@@ -524,6 +584,83 @@ static void s_run(const char *ruleset, const char *scenario, const char *const *
     assert_false(s_is_cold(f));
     s_replay(f, sc);
     assert_int_equal(engine_reexecuted(f->eng), once);
+
+    /* 4b. a retried order (with Want.decision) gets the reply rebuilt from the log and the
+     * seat's decision now, the game's end: first with the .fin (its replies are put back by
+     * re-executing the log once), then without (start-up re-executes the game, rebuilding the
+     * replies, and keeps it cold): the second retry answers from the .fin, with the same
+     * bytes and nothing re-executed */
+    assert_true(f->last_len > 0);
+    brt_buf warm, coldr;
+    buf_init(&warm);
+    buf_init(&coldr);
+    s_engine_down(f);
+    s_engine_up(f);
+    s_call_raw(f, f->seat_key[f->last_seat], f->last_order, f->last_len, &warm);
+    assert_true(engine_reexecuted(f->eng) > 0);
+    assert_false(s_is_cold(f));
+    s_engine_down(f);
+    assert_int_equal(unlink(fin), 0);
+    s_engine_up(f);
+    assert_true(s_is_cold(f));
+    assert_int_equal(access(fin, F_OK), 0);   /* written again by start-up */
+    uint64_t at_start = engine_reexecuted(f->eng);
+    s_call_raw(f, f->seat_key[f->last_seat], f->last_order, f->last_len, &coldr);
+    assert_int_equal(engine_reexecuted(f->eng), at_start);
+    assert_true(s_is_cold(f));
+    {
+        Berthier__V1__Reply *rr = berthier__v1__reply__unpack(NULL, coldr.len, coldr.data);
+        assert_non_null(rr);
+        assert_int_equal(rr->code, 0);
+        assert_non_null(rr->next);
+        assert_non_null(rr->next->result);
+        assert_true(rr->next->result->ended);
+        berthier__v1__reply__free_unpacked(rr, NULL);
+    }
+    assert_int_equal(coldr.len, warm.len);
+    assert_memory_equal(coldr.data, warm.data, warm.len);
+    buf_free(&warm);
+    buf_free(&coldr);
+
+    /* 4c. a format-1 .fin (written before it held the dice batch) is still trusted at
+     * start-up; only `pending` brings its game back, with the same bytes */
+    s_engine_down(f);
+    {
+        FILE *fp = fopen(fin, "rb");
+        assert_non_null(fp);
+        static uint8_t b[4096], o[4096];
+        size_t n = fread(b, 1, sizeof b, fp);
+        fclose(fp);
+        assert_true(n > 104 + 32 && b[8] == 2);
+        memcpy(o, b, 96);                           /* all but the batch (offset 96, 8 bytes) */
+        memcpy(o + 96, b + 104, n - 32 - 104);
+        size_t m = n - 8;
+        o[8] = 1;
+        uint32_t body = (uint32_t)(m - 16 - 32);
+        for (int i = 0; i < 4; i++) o[12 + i] = (uint8_t)(body >> (8 * i));
+        crypto_generichash(o + m - 32, 32, o, m - 32, NULL, 0);
+        fp = fopen(fin, "wb");
+        assert_non_null(fp);
+        assert_int_equal(fwrite(o, 1, m, fp), m);
+        fclose(fp);
+    }
+    s_engine_up(f);
+    assert_int_equal(engine_reexecuted(f->eng), 0);
+    assert_true(s_is_cold(f));
+    {
+        brt_buf raw;
+        buf_init(&raw);
+        const s_asked *q = NULL;
+        for (size_t i = 0; i < sc->n && !q; i++)
+            if (sc->a[i].kind == 3 && sc->a[i].key == f->seat_key[0]) q = &sc->a[i];
+        assert_non_null(q);
+        Berthier__V1__Reply *pr = s_ask(f, q, &raw);
+        assert_true(engine_reexecuted(f->eng) > 0);
+        assert_int_equal(raw.len, q->len);
+        assert_memory_equal(raw.data, q->bytes, raw.len);
+        berthier__v1__reply__free_unpacked(pr, NULL);
+        buf_free(&raw);
+    }
 
     /* 5. a log damaged in an event's payload (the .fin checks only its size and last hash):
      * the damaged record is never served */

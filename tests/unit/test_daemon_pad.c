@@ -105,7 +105,7 @@ static void s_add(bd_evindex *ix, uint64_t seq, uint32_t index) {
     uint8_t *p = canon_pack(&le.base, &n);
     assert_non_null(p);
     assert_int_equal(evindex_add(ix, p, n), 0);
-    assert_memory_equal(evindex_payload(ix, ix->n - 1), p, n);
+    assert_memory_equal(evindex_payload(ix, evindex_count(ix) - 1), p, n);
     free(p);
 }
 
@@ -123,10 +123,10 @@ static void test_index_finds_what_a_scan_finds(void **state) {
         }
     /* a payload that is no LogEvent is not indexed */
     assert_int_equal(evindex_add(&ix, (const uint8_t *)"\xff\xff\xff", 3), 0);
-    assert_int_equal(ix.n, 200);
+    assert_int_equal(evindex_count(&ix), 200);
     /* nothing durable yet: nothing found */
     assert_int_equal(evindex_after(&ix, 0), 0);
-    assert_int_equal(ix.durable, 0);
+    assert_int_equal(evindex_durable(&ix), 0);
     evindex_mark_durable(&ix);
     for (uint64_t q = 0; q < seqs[199] + 3; q++) {
         size_t want = 0;
@@ -138,8 +138,8 @@ static void test_index_finds_what_a_scan_finds(void **state) {
     assert_int_equal(evindex_after(&ix, seqs[199]), 200);
     evindex_mark_durable(&ix);
     assert_int_equal(evindex_after(&ix, seqs[199]), 200);
-    assert_int_equal(ix.durable, 201);
-    assert_false(ix.unsorted);
+    assert_int_equal(evindex_durable(&ix), 201);
+    assert_false(ix.b->unsorted);
     evindex_free(&ix);
 }
 
