@@ -8,6 +8,8 @@
  * countercharge and every set of accompanying Leaders; Step F [9.5] (rulings R-9.5-cap,
  * docs/danube-rulings/legal.md).
  */
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -617,6 +619,149 @@ static void s_legal_countercharges(s_ctx *c, int u, const int *ord) {
     }
 }
 
+/* ---- the Movement Phase paths, kept from one move decision to the next ------------------------
+ * A unit on the map's candidate paths (n20_move_candidates) depend on the state but not on where
+ * the other units of its side stand; only n20_move_end_check reads that. So between two
+ * decisions of a Movement Phase whose states differ only in friendly units that moved (their
+ * hex, and N20_UF_MOVED set), every other unit's candidates are the same: they are kept, and
+ * only their end checks are made again, in the same order. Anything else that differs empties
+ * the cache. Not in the scenarios whose steps ask the A-E, Wagram crossing or Garrison rules.
+ * One cache a thread, keyed by the whole state: a state of another game only empties it. */
+#define S_MC_HEXES (1u << 16)
+typedef struct s_mcache {
+    int valid;
+    n20_state prev;                         /* the state the entries were made for */
+    uint8_t have[N20_MAX_UNITS];            /* the unit's entry is kept */
+    uint32_t off[N20_MAX_UNITS], n[N20_MAX_UNITS]; /* its candidates in `hex`: n of them from off */
+    uint32_t used;                          /* of `hex`: each path its length, then its hexes */
+    uint16_t hex[S_MC_HEXES];
+} s_mcache;
+static _Thread_local s_mcache *s_mc;
+static pthread_key_t s_mc_key;
+static pthread_once_t s_mc_once = PTHREAD_ONCE_INIT;
+static void s_mc_free(void *p) { free(p); }
+static void s_mc_key_init(void) { (void)pthread_key_create(&s_mc_key, s_mc_free); }
+
+/* this thread's cache, freed when the thread ends; NULL when there is no memory for it */
+static s_mcache *s_mc_get(void) {
+    if (!s_mc) {
+        pthread_once(&s_mc_once, s_mc_key_init);
+        s_mc = calloc(1, sizeof *s_mc);
+        if (s_mc && pthread_setspecific(s_mc_key, s_mc) != 0) {
+            free(s_mc);
+            s_mc = NULL;
+        }
+    }
+    return s_mc;
+}
+
+typedef struct s_mrec {
+    s_ctx *c;
+    s_mcache *m;
+    const n20_index *ix;
+    int u, full;
+} s_mrec;
+
+static void s_mrec_cb(void *ctx, int u, const uint16_t *path, int n) {
+    s_mrec *r = ctx;
+    s_mcache *m = r->m;
+    if (!r->full && m->used + 1u + (uint32_t)n <= S_MC_HEXES) {
+        m->hex[m->used++] = (uint16_t)n;
+        memcpy(m->hex + m->used, path, (size_t)n * sizeof *path);
+        m->used += (uint32_t)n;
+        m->n[u]++;
+    } else {
+        r->full = 1;
+    }
+    if (n20_move_end_check(r->c->s, u, path, n, r->ix) == 0) s_path_cb(r->c, u, path, n);
+}
+
+/* 1 when the cache's state and s differ only in friendly units that moved (set in mu) */
+static int s_mc_moves_only(const s_mcache *m, const n20_state *s, uint8_t *mu) {
+    const n20_state *p = &m->prev;
+    size_t a = offsetof(n20_state, u), b = a + sizeof p->u;
+    if (memcmp(p, s, a) != 0 || memcmp((const char *)p + b, (const char *)s + b, sizeof *s - b) != 0) return 0;
+    for (int i = 0; i < N20_MAX_UNITS; i++) {
+        const n20_unit *x = &p->u[i], *y = &s->u[i];
+        if (memcmp(x, y, sizeof *x) == 0) continue;
+        if (i >= s->sc->nunits || x->where != N20_U_MAP || y->where != N20_U_MAP || x->routed != y->routed ||
+            x->arrive != y->arrive || x->hidden != y->hidden || y->flags != (x->flags | N20_UF_MOVED) ||
+            n20_side_of(s, i) != s->phasing)
+            return 0;
+        mu[i] = 1;
+    }
+    return 1;
+}
+
+static void s_legal_moves(s_ctx *c) {
+    const n20_state *s = c->s;
+    const n20_scenario *sc = s->sc;
+    n20_index ix;
+    n20_index_build(s, &ix);
+    /* the steps of these ask more of the state than n20_move_candidates promises */
+    int cacheable = !n20_ae(s) && !sc->dn.nincomplete && !(sc->dn.flor_a && sc->dn.flor_b) && !sc->dn.has_garrison;
+    s_mcache *m = cacheable ? s_mc_get() : NULL;
+    if (m) {
+        uint8_t mu[N20_MAX_UNITS] = {0};
+        if (!m->valid || !s_mc_moves_only(m, s, mu)) {
+            memset(m->have, 0, sizeof m->have);
+            m->used = 0;
+        } else {
+            for (int u = 0; u < N20_MAX_UNITS; u++)
+                if (mu[u]) m->have[u] = 0;
+            /* the entries kept, packed at the start of `hex` again, in the order they lie there */
+            int ord[N20_MAX_UNITS], nk = 0;
+            for (int u = 0; u < N20_MAX_UNITS; u++) {
+                if (!m->have[u]) continue;
+                int j = nk++;
+                for (; j > 0 && m->off[ord[j - 1]] > m->off[u]; j--) ord[j] = ord[j - 1];
+                ord[j] = u;
+            }
+            uint32_t used = 0;
+            for (int i = 0; i < nk; i++) {
+                int u = ord[i];
+                uint32_t len = 0, o = m->off[u];
+                for (uint32_t k = 0; k < m->n[u]; k++) len += 1u + m->hex[o + len];
+                if (o != used) memmove(m->hex + used, m->hex + o, len * sizeof *m->hex);
+                m->off[u] = used;
+                used += len;
+            }
+            m->used = used;
+        }
+        m->prev = *s;
+        m->valid = 1;
+    }
+    for (int u = 0; u < sc->nunits; u++) {
+        if (n20_side_of(s, u) != s->phasing ||
+            !(s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
+            continue;
+        if (!m || s->u[u].where != N20_U_MAP) {
+            n20_move_destinations_ix(s, u, &ix, s_path_cb, c);
+            continue;
+        }
+        if (m->have[u]) {
+            uint32_t o = m->off[u];
+            for (uint32_t k = 0; k < m->n[u]; k++) {
+                int n = m->hex[o];
+                if (n20_move_end_check(s, u, m->hex + o + 1, n, &ix) == 0) s_path_cb(c, u, m->hex + o + 1, n);
+                o += 1u + (uint32_t)n;
+            }
+            continue;
+        }
+        s_mrec r = {c, m, &ix, u, 0};
+        m->off[u] = m->used;
+        m->n[u] = 0;
+        n20_move_candidates(s, u, &ix, s_mrec_cb, &r);
+        /* kept only whole (a list that did not fit is searched again next time) */
+        if (r.full) {
+            m->used = m->off[u];
+            m->n[u] = 0;
+        } else {
+            m->have[u] = 1;
+        }
+    }
+}
+
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     s_ctx c = {.s = s, .out = out, .count = 0, .seat = (int)seat};
     if (s->over || (int)seat != n20_pending_seat(s)) return 0;
@@ -675,12 +820,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 s_emit(&c, &o);
             }
         c.kind = N20__V1__ORDER__KIND_MOVE;
-        n20_index ix;
-        n20_index_build(s, &ix);
-        for (int u = 0; u < sc->nunits; u++)
-            if (n20_side_of(s, u) == s->phasing &&
-                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
-                n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
+        s_legal_moves(&c);
         break;
     case N20_PH_GG_SETUP: /* [17.3] one order per side of the marker */
         for (int k = 0; k < 2 && s->gg_unit != 0xff; k++) {
