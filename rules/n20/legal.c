@@ -106,8 +106,10 @@ static void s_end(s_ctx *c) {
  * Advance; Move and Advance with no `leaders`) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
  * them), for the thousands of paths a Movement Phase lists. -1: the message is not of that form
  * (its descriptor changed) or is empty somewhere; the caller packs it with protobuf-c. */
-static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
-                       int n) {
+/* The Order bytes of such a path (at most S_PATH_BYTES) into dst: their length, or -1 */
+#define S_PATH_BYTES 256
+static int s_path_bytes(const ProtobufCMessageDescriptor *d, int kind, const char *id, const uint32_t *hx, int n,
+                        uint8_t *dst) {
     if (d->n_fields < 2 || d->n_fields > 3 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
         d->fields[0].label != PROTOBUF_C_LABEL_NONE || d->fields[1].id != 2 ||
         d->fields[1].type != PROTOBUF_C_TYPE_UINT32 || d->fields[1].label != PROTOBUF_C_LABEL_REPEATED ||
@@ -123,12 +125,8 @@ static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char
     size_t hl = 0;
     for (int i = 0; i < n; i++) hl += s_varint(hexes + hl, hx[i]);
     size_t ml = 1 + s_varint(v, idlen) + idlen + 1 + s_varint(v, hl) + hl; /* the member */
-    size_t key = (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
-    size_t pl = s_varint(v, key) + s_varint(v, ml) + ml; /* the Order */
-    /* written in place after the item's length (nothing allocated once the list has its size) */
-    if (buf_reserve(c->out, 4 + pl) != 0) return 0;
-    buf_append_u32le(c->out, (uint32_t)pl);
-    uint8_t *p = c->out->data + c->out->len, *q = p;
+    size_t key = (size_t)kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    uint8_t *q = dst;
     q += s_varint(q, key);
     q += s_varint(q, ml);
     *q++ = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
@@ -139,8 +137,25 @@ static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char
     q += s_varint(q, hl);
     memcpy(q, hexes, hl);
     q += hl;
-    c->out->len += (size_t)(q - p);
+    return (int)(q - dst);
+}
+
+/* one item of Order bytes appended to the list */
+static void s_emit_bytes(s_ctx *c, const uint8_t *b, size_t pl) {
+    /* written in place after the item's length (nothing allocated once the list has its size) */
+    if (buf_reserve(c->out, 4 + pl) != 0) return;
+    buf_append_u32le(c->out, (uint32_t)pl);
+    memcpy(c->out->data + c->out->len, b, pl);
+    c->out->len += pl;
     c->count++;
+}
+
+static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
+                       int n) {
+    uint8_t b[S_PATH_BYTES];
+    int pl = s_path_bytes(d, c->kind, id, hx, n, b);
+    if (pl < 0) return -1;
+    s_emit_bytes(c, b, (size_t)pl);
     return 0;
 }
 
@@ -633,7 +648,8 @@ typedef struct s_mcache {
     n20_state prev;                         /* the state the entries were made for */
     uint8_t have[N20_MAX_UNITS];            /* the unit's entry is kept */
     uint32_t off[N20_MAX_UNITS], n[N20_MAX_UNITS]; /* its candidates in `hex`: n of them from off */
-    uint32_t used;                          /* of `hex`: each path its length, then its hexes */
+    uint32_t used; /* of `hex`: each path its length n, the length b of its Order bytes, its n hexes,
+                    * then the b bytes in (b + 1) / 2 entries */
     uint16_t hex[S_MC_HEXES];
 } s_mcache;
 static _Thread_local s_mcache *s_mc;
@@ -665,10 +681,18 @@ typedef struct s_mrec {
 static void s_mrec_cb(void *ctx, int u, const uint16_t *path, int n) {
     s_mrec *r = ctx;
     s_mcache *m = r->m;
-    if (!r->full && m->used + 1u + (uint32_t)n <= S_MC_HEXES) {
-        m->hex[m->used++] = (uint16_t)n;
-        memcpy(m->hex + m->used, path, (size_t)n * sizeof *path);
-        m->used += (uint32_t)n;
+    uint32_t hx[N20_MAX_PATH];
+    uint8_t b[S_PATH_BYTES];
+    for (int i = 0; i < n && i < N20_MAX_PATH; i++) hx[i] = n20_xxyy(path[i]);
+    int pl = r->full ? -1 : s_path_bytes(&n20__v1__move__descriptor, r->c->kind, n20_uid(r->c->s, u), hx, n, b);
+    uint32_t len = pl < 0 ? 0 : 2u + (uint32_t)n + ((uint32_t)pl + 1) / 2;
+    if (pl >= 0 && m->used + len <= S_MC_HEXES) {
+        uint16_t *e = m->hex + m->used;
+        e[0] = (uint16_t)n;
+        e[1] = (uint16_t)pl;
+        memcpy(e + 2, path, (size_t)n * sizeof *path);
+        memcpy(e + 2 + n, b, (size_t)pl);
+        m->used += len;
         m->n[u]++;
     } else {
         r->full = 1;
@@ -721,14 +745,15 @@ static void s_legal_moves(s_ctx *c) {
             for (int i = 0; i < nk; i++) {
                 int u = ord[i];
                 uint32_t len = 0, o = m->off[u];
-                for (uint32_t k = 0; k < m->n[u]; k++) len += 1u + m->hex[o + len];
+                for (uint32_t k = 0; k < m->n[u]; k++)
+                    len += 2u + m->hex[o + len] + (m->hex[o + len + 1] + 1u) / 2;
                 if (o != used) memmove(m->hex + used, m->hex + o, len * sizeof *m->hex);
                 m->off[u] = used;
                 used += len;
             }
             m->used = used;
         }
-        m->prev = *s;
+        memcpy(&m->prev, s, sizeof *s);
         m->valid = 1;
     }
     for (int u = 0; u < sc->nunits; u++) {
@@ -742,9 +767,10 @@ static void s_legal_moves(s_ctx *c) {
         if (m->have[u]) {
             uint32_t o = m->off[u];
             for (uint32_t k = 0; k < m->n[u]; k++) {
-                int n = m->hex[o];
-                if (n20_move_end_check(s, u, m->hex + o + 1, n, &ix) == 0) s_path_cb(c, u, m->hex + o + 1, n);
-                o += 1u + (uint32_t)n;
+                const uint16_t *e = m->hex + o;
+                int n = e[0];
+                if (n20_move_end_check(s, u, e + 2, n, &ix) == 0) s_emit_bytes(c, (const uint8_t *)(e + 2 + n), e[1]);
+                o += 2u + (uint32_t)n + (e[1] + 1u) / 2;
             }
             continue;
         }
