@@ -739,6 +739,43 @@ static int s_apply_now(brt_game *g, const unsigned *seats, brt_buf *const *order
     return s_after_apply(g, err);
 }
 
+/* One order of a game without contributory dice, applied once: `apply` into a copy (what
+ * s_run_orders would do), then the ORDER record, then the copy becomes the state and its records
+ * follow, as the probe, the record and s_apply_now would leave them. Returns 0 or -1 as
+ * s_apply_now, or 1 when `apply` rejected the order: nothing was logged or kept, the caller checks
+ * it the old way (its probe rejects it the same way, or, for a rejection that depended on a rolled
+ * value, takes the old path's record and rejection). */
+static int s_apply_order_once(brt_game *g, unsigned seat, const brt_buf *order, const uint8_t *request,
+                              size_t len, brt_reject *err) {
+    void *copy = g->rs->clone(g->state);
+    if (!copy) return 1;
+    uint64_t start_index = g->dice.next_index;
+    g->dice.rolls_made = 0;
+    g->dice.failed = 0;
+    g->probing = 0;
+    buf_reset(&g->pending_records);
+    brt_events ev = {&g->pending_records, g->seq + 1, 0};
+    brt_reject e2;
+    int rc = g->rs->apply(copy, seat, order->data, order->len, &g->dice, &ev, &e2);
+    if (rc != 0 || g->dice.failed) {
+        g->rs->destroy(copy);
+        g->dice.next_index = start_index;
+        g->dice.failed = 0;
+        buf_reset(&g->pending_records);
+        return 1;
+    }
+    if (s_input_order_record(g, seat, request, len) != 0) {
+        g->rs->destroy(copy);
+        g->dice.next_index = start_index;
+        buf_reset(&g->pending_records);
+        return s_halt(g, err, "log write failed");
+    }
+    g->rs->destroy(g->state);
+    g->state = copy;
+    if (s_flush_pending(g) != 0) return s_halt(g, err, "log write failed");
+    return s_after_apply(g, err);
+}
+
 static void s_clear_sealed(brt_game *g) {
     for (unsigned i = 0; i < BRT_MAX_SEATS; i++) {
         buf_reset(&g->sealed[i]);
@@ -1073,6 +1110,17 @@ int game_submit(brt_game *self, unsigned seat, const uint8_t *request, size_t le
         }
         rc = s_apply_now(self, seats, orders, 1, err);
         goto done;
+    }
+    if (!self->contributory && (self->have_seed || !self->ext_source)) {
+        /* No contributory batch and dice that are a function of their index: the probe would be the
+         * same computation as the apply (only the rolled values differ, and neither the probe nor a
+         * rejection keeps them), so apply once into the copy, log the order, then take the copy.
+         * A rejection falls back to the probe below, which gives the same answer and no record. */
+        int k = s_apply_order_once(self, seat, &order, request, len, err);
+        if (k != 1) {
+            rc = k;
+            goto done;
+        }
     }
     if (s_run_orders(self, seats, orders, 1, 1, NULL, err) != 0) goto done;
     if (s_input_order_record(self, seat, request, len) != 0) {

@@ -8,6 +8,8 @@
  * countercharge and every set of accompanying Leaders; Step F [9.5] (rulings R-9.5-cap,
  * docs/danube-rulings/legal.md).
  */
+#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,8 +106,10 @@ static void s_end(s_ctx *c) {
  * Advance; Move and Advance with no `leaders`) written directly: the bytes protobuf-c writes (tests/unit/test_n20_index.c compares
  * them), for the thousands of paths a Movement Phase lists. -1: the message is not of that form
  * (its descriptor changed) or is empty somewhere; the caller packs it with protobuf-c. */
-static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
-                       int n) {
+/* The Order bytes of such a path (at most S_PATH_BYTES) into dst: their length, or -1 */
+#define S_PATH_BYTES 256
+static int s_path_bytes(const ProtobufCMessageDescriptor *d, int kind, const char *id, const uint32_t *hx, int n,
+                        uint8_t *dst) {
     if (d->n_fields < 2 || d->n_fields > 3 || d->fields[0].id != 1 || d->fields[0].type != PROTOBUF_C_TYPE_STRING ||
         d->fields[0].label != PROTOBUF_C_LABEL_NONE || d->fields[1].id != 2 ||
         d->fields[1].type != PROTOBUF_C_TYPE_UINT32 || d->fields[1].label != PROTOBUF_C_LABEL_REPEATED ||
@@ -121,12 +125,8 @@ static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char
     size_t hl = 0;
     for (int i = 0; i < n; i++) hl += s_varint(hexes + hl, hx[i]);
     size_t ml = 1 + s_varint(v, idlen) + idlen + 1 + s_varint(v, hl) + hl; /* the member */
-    size_t key = (size_t)c->kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
-    size_t pl = s_varint(v, key) + s_varint(v, ml) + ml; /* the Order */
-    /* written in place after the item's length (nothing allocated once the list has its size) */
-    if (buf_reserve(c->out, 4 + pl) != 0) return 0;
-    buf_append_u32le(c->out, (uint32_t)pl);
-    uint8_t *p = c->out->data + c->out->len, *q = p;
+    size_t key = (size_t)kind << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
+    uint8_t *q = dst;
     q += s_varint(q, key);
     q += s_varint(q, ml);
     *q++ = 1 << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED;
@@ -137,8 +137,25 @@ static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char
     q += s_varint(q, hl);
     memcpy(q, hexes, hl);
     q += hl;
-    c->out->len += (size_t)(q - p);
+    return (int)(q - dst);
+}
+
+/* one item of Order bytes appended to the list */
+static void s_emit_bytes(s_ctx *c, const uint8_t *b, size_t pl) {
+    /* written in place after the item's length (nothing allocated once the list has its size) */
+    if (buf_reserve(c->out, 4 + pl) != 0) return;
+    buf_append_u32le(c->out, (uint32_t)pl);
+    memcpy(c->out->data + c->out->len, b, pl);
+    c->out->len += pl;
     c->count++;
+}
+
+static int s_emit_path(s_ctx *c, const ProtobufCMessageDescriptor *d, const char *id, const uint32_t *hx,
+                       int n) {
+    uint8_t b[S_PATH_BYTES];
+    int pl = s_path_bytes(d, c->kind, id, hx, n, b);
+    if (pl < 0) return -1;
+    s_emit_bytes(c, b, (size_t)pl);
     return 0;
 }
 
@@ -617,6 +634,160 @@ static void s_legal_countercharges(s_ctx *c, int u, const int *ord) {
     }
 }
 
+/* ---- the Movement Phase paths, kept from one move decision to the next ------------------------
+ * A unit on the map's candidate paths (n20_move_candidates) depend on the state but not on where
+ * the other units of its side stand; only n20_move_end_check reads that. So between two
+ * decisions of a Movement Phase whose states differ only in friendly units that moved (their
+ * hex, and N20_UF_MOVED set), every other unit's candidates are the same: they are kept, and
+ * only their end checks are made again, in the same order. Anything else that differs empties
+ * the cache. Not in the scenarios whose steps ask the A-E, Wagram crossing or Garrison rules.
+ * One cache a thread, keyed by the whole state: a state of another game only empties it. */
+#define S_MC_HEXES (1u << 16)
+typedef struct s_mcache {
+    int valid;
+    n20_state prev;                         /* the state the entries were made for */
+    uint8_t have[N20_MAX_UNITS];            /* the unit's entry is kept */
+    uint32_t off[N20_MAX_UNITS], n[N20_MAX_UNITS]; /* its candidates in `hex`: n of them from off */
+    uint32_t used; /* of `hex`: each path its length n, the length b of its Order bytes, its n hexes,
+                    * then the b bytes in (b + 1) / 2 entries */
+    uint16_t hex[S_MC_HEXES];
+} s_mcache;
+static _Thread_local s_mcache *s_mc;
+static pthread_key_t s_mc_key;
+static pthread_once_t s_mc_once = PTHREAD_ONCE_INIT;
+static void s_mc_free(void *p) { free(p); }
+static void s_mc_key_init(void) { (void)pthread_key_create(&s_mc_key, s_mc_free); }
+
+/* this thread's cache, freed when the thread ends; NULL when there is no memory for it */
+static s_mcache *s_mc_get(void) {
+    if (!s_mc) {
+        pthread_once(&s_mc_once, s_mc_key_init);
+        s_mc = calloc(1, sizeof *s_mc);
+        if (s_mc && pthread_setspecific(s_mc_key, s_mc) != 0) {
+            free(s_mc);
+            s_mc = NULL;
+        }
+    }
+    return s_mc;
+}
+
+typedef struct s_mrec {
+    s_ctx *c;
+    s_mcache *m;
+    const n20_index *ix;
+    int u, full;
+} s_mrec;
+
+static void s_mrec_cb(void *ctx, int u, const uint16_t *path, int n) {
+    s_mrec *r = ctx;
+    s_mcache *m = r->m;
+    uint32_t hx[N20_MAX_PATH];
+    uint8_t b[S_PATH_BYTES];
+    for (int i = 0; i < n && i < N20_MAX_PATH; i++) hx[i] = n20_xxyy(path[i]);
+    int pl = r->full ? -1 : s_path_bytes(&n20__v1__move__descriptor, r->c->kind, n20_uid(r->c->s, u), hx, n, b);
+    uint32_t len = pl < 0 ? 0 : 2u + (uint32_t)n + ((uint32_t)pl + 1) / 2;
+    if (pl >= 0 && m->used + len <= S_MC_HEXES) {
+        uint16_t *e = m->hex + m->used;
+        e[0] = (uint16_t)n;
+        e[1] = (uint16_t)pl;
+        memcpy(e + 2, path, (size_t)n * sizeof *path);
+        memcpy(e + 2 + n, b, (size_t)pl);
+        m->used += len;
+        m->n[u]++;
+    } else {
+        r->full = 1;
+    }
+    if (n20_move_end_check(r->c->s, u, path, n, r->ix) == 0) s_path_cb(r->c, u, path, n);
+}
+
+/* 1 when the cache's state and s differ only in friendly units that moved (set in mu) */
+static int s_mc_moves_only(const s_mcache *m, const n20_state *s, uint8_t *mu) {
+    const n20_state *p = &m->prev;
+    size_t a = offsetof(n20_state, u), b = a + sizeof p->u;
+    if (memcmp(p, s, a) != 0 || memcmp((const char *)p + b, (const char *)s + b, sizeof *s - b) != 0) return 0;
+    for (int i = 0; i < N20_MAX_UNITS; i++) {
+        const n20_unit *x = &p->u[i], *y = &s->u[i];
+        if (memcmp(x, y, sizeof *x) == 0) continue;
+        if (i >= s->sc->nunits || x->where != N20_U_MAP || y->where != N20_U_MAP || x->routed != y->routed ||
+            x->arrive != y->arrive || x->hidden != y->hidden || y->flags != (x->flags | N20_UF_MOVED) ||
+            n20_side_of(s, i) != s->phasing)
+            return 0;
+        mu[i] = 1;
+    }
+    return 1;
+}
+
+static void s_legal_moves(s_ctx *c) {
+    const n20_state *s = c->s;
+    const n20_scenario *sc = s->sc;
+    n20_index ix;
+    n20_index_build(s, &ix);
+    /* the steps of these ask more of the state than n20_move_candidates promises */
+    int cacheable = !n20_ae(s) && !sc->dn.nincomplete && !(sc->dn.flor_a && sc->dn.flor_b) && !sc->dn.has_garrison;
+    s_mcache *m = cacheable ? s_mc_get() : NULL;
+    if (m) {
+        uint8_t mu[N20_MAX_UNITS] = {0};
+        if (!m->valid || !s_mc_moves_only(m, s, mu)) {
+            memset(m->have, 0, sizeof m->have);
+            m->used = 0;
+        } else {
+            for (int u = 0; u < N20_MAX_UNITS; u++)
+                if (mu[u]) m->have[u] = 0;
+            /* the entries kept, packed at the start of `hex` again, in the order they lie there */
+            int ord[N20_MAX_UNITS], nk = 0;
+            for (int u = 0; u < N20_MAX_UNITS; u++) {
+                if (!m->have[u]) continue;
+                int j = nk++;
+                for (; j > 0 && m->off[ord[j - 1]] > m->off[u]; j--) ord[j] = ord[j - 1];
+                ord[j] = u;
+            }
+            uint32_t used = 0;
+            for (int i = 0; i < nk; i++) {
+                int u = ord[i];
+                uint32_t len = 0, o = m->off[u];
+                for (uint32_t k = 0; k < m->n[u]; k++)
+                    len += 2u + m->hex[o + len] + (m->hex[o + len + 1] + 1u) / 2;
+                if (o != used) memmove(m->hex + used, m->hex + o, len * sizeof *m->hex);
+                m->off[u] = used;
+                used += len;
+            }
+            m->used = used;
+        }
+        memcpy(&m->prev, s, sizeof *s);
+        m->valid = 1;
+    }
+    for (int u = 0; u < sc->nunits; u++) {
+        if (n20_side_of(s, u) != s->phasing ||
+            !(s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
+            continue;
+        if (!m || s->u[u].where != N20_U_MAP) {
+            n20_move_destinations_ix(s, u, &ix, s_path_cb, c);
+            continue;
+        }
+        if (m->have[u]) {
+            uint32_t o = m->off[u];
+            for (uint32_t k = 0; k < m->n[u]; k++) {
+                const uint16_t *e = m->hex + o;
+                int n = e[0];
+                if (n20_move_end_check(s, u, e + 2, n, &ix) == 0) s_emit_bytes(c, (const uint8_t *)(e + 2 + n), e[1]);
+                o += 2u + (uint32_t)n + (e[1] + 1u) / 2;
+            }
+            continue;
+        }
+        s_mrec r = {c, m, &ix, u, 0};
+        m->off[u] = m->used;
+        m->n[u] = 0;
+        n20_move_candidates(s, u, &ix, s_mrec_cb, &r);
+        /* kept only whole (a list that did not fit is searched again next time) */
+        if (r.full) {
+            m->used = m->off[u];
+            m->n[u] = 0;
+        } else {
+            m->have[u] = 1;
+        }
+    }
+}
+
 int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
     s_ctx c = {.s = s, .out = out, .count = 0, .seat = (int)seat};
     if (s->over || (int)seat != n20_pending_seat(s)) return 0;
@@ -675,12 +846,7 @@ int n20_legal(const n20_state *s, unsigned seat, brt_buf *out) {
                 s_emit(&c, &o);
             }
         c.kind = N20__V1__ORDER__KIND_MOVE;
-        n20_index ix;
-        n20_index_build(s, &ix);
-        for (int u = 0; u < sc->nunits; u++)
-            if (n20_side_of(s, u) == s->phasing &&
-                (s->u[u].where == N20_U_MAP || n20_can_enter_now(s, u) || n20_dummy_may_enter(s, u, NULL) == 0))
-                n20_move_destinations_ix(s, u, &ix, s_path_cb, &c);
+        s_legal_moves(&c);
         break;
     case N20_PH_GG_SETUP: /* [17.3] one order per side of the marker */
         for (int k = 0; k < 2 && s->gg_unit != 0xff; k++) {

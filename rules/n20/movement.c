@@ -137,7 +137,11 @@ typedef struct s_memo {
     s_stepres (*r)[6];
     const uint64_t *done;
     int allowance; /* n20_move_allowance of the unit searched */
+    int cands;     /* check the path's steps only (n20_move_candidates) */
 } s_memo;
+
+static int s_move_end(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err, int *guard_cost,
+                      const n20_index *ix, uint16_t start);
 
 /* the step from `from` to `to` if the search computed it: in the one direction to lies in */
 static const s_stepres *s_memo_find(const n20_scenario *sc, const s_memo *m, uint16_t from, uint16_t to) {
@@ -217,6 +221,19 @@ path:;
         }
         from = path[i];
     }
+    if (memo && memo->cands) return 0; /* the path's steps only: s_move_end is asked later */
+    return s_move_end(s, u, path, n, err, guard_cost, ix, start);
+}
+
+/* The checks of a move at its end: the stacking [6.9], Wagram [6.10.2] and the Guard [12.3.1].
+ * The only checks of a move that read where the other units of the unit's side stand (with the
+ * Wagram path cap, which reads the state's own count). */
+static int s_move_end(const n20_state *s, int u, const uint16_t *path, int n, brt_reject *err, int *guard_cost,
+                      const n20_index *ix, uint16_t start) {
+    const n20_scenario *sc = s->sc;
+    char idb[N20_NAME];
+    const char *id = err ? n20_uid_seat(s, u, n20_pending_seat(s), idb) : "";
+    int leader = sc->units[u].type == N20_LEADER;
     int occ = ix ? n20_ix_unit_at(ix, path[n - 1]) : n20_unit_at(s, path[n - 1]);
     if (occ >= 0 && occ != u && !leader && !n20_combine_ok(s, u, occ)) /* [16.9.2] Leaders are stack free */
         return n20_reject(err, "6.9", "%s cannot end its move stacked with %s in %04u", id,
@@ -295,8 +312,26 @@ int n20_move_destinations(const n20_state *s, int u,
 static void s_mark(uint64_t *set, uint16_t h) { set[h / 64] |= 1ull << (h % 64); }
 static int s_marked(const uint64_t *set, uint16_t h) { return (int)((set[h / 64] >> (h % 64)) & 1); }
 
+static int s_destinations(const n20_state *s, int u, const n20_index *ix,
+                          void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int cands);
+
 int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                              void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
+    return s_destinations(s, u, ix, fn, ctx, 0);
+}
+
+int n20_move_candidates(const n20_state *s, int u, const n20_index *ix,
+                        void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx) {
+    return s_destinations(s, u, ix, fn, ctx, 1);
+}
+
+int n20_move_end_check(const n20_state *s, int u, const uint16_t *path, int n, const n20_index *ix) {
+    if (n < 1 || n > N20_MAX_PATH) return -1;
+    return s_move_end(s, u, path, n, NULL, NULL, ix, s->u[u].where == N20_U_MAP ? s->u[u].hex : 0);
+}
+
+static int s_destinations(const n20_state *s, int u, const n20_index *ix,
+                          void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx, int cands) {
     const n20_scenario *sc = s->sc;
     static const int K = 4; /* key = allroad * 2 + stopped */
     s_node *nodes = NULL;
@@ -422,7 +457,7 @@ int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
         memset(later, 0, sizeof later);
     }
     int count = 0;
-    s_memo memo = {steps, stepped, A};
+    s_memo memo = {steps, stepped, A, cands};
     for (int w = 0; w < N20_HEXES / 64; w++) {
         for (uint64_t bits = seen[w]; bits; bits &= bits - 1) {
             uint16_t h = (uint16_t)(w * 64 + __builtin_ctzll(bits));

@@ -708,6 +708,15 @@ int n20_move_destinations(const n20_state *s, int u,
 /* the same with the state's index (n20_index_build), to share one index between units */
 int n20_move_destinations_ix(const n20_state *s, int u, const n20_index *ix,
                              void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+/* The same search, in two parts: n20_move_candidates calls fn for every destination whose path's
+ * steps are valid (the same paths in the same order), n20_move_end_check (0 or -1) makes the
+ * checks at its end; the destinations are the candidates it accepts. Outside the A-E, Wagram
+ * crossing and Garrison rules, the candidates do not depend on where the other units of the
+ * unit's side stand: only the end check reads that (legal.c keeps the candidates of a Movement
+ * Phase so). */
+int n20_move_candidates(const n20_state *s, int u, const n20_index *ix,
+                        void (*fn)(void *ctx, int u, const uint16_t *path, int n), void *ctx);
+int n20_move_end_check(const n20_state *s, int u, const uint16_t *path, int n, const n20_index *ix);
 /* card: 0 to pay a Morale Point, or the number of a kept Event card giving a free Forced March */
 int n20_forced_march_check(const n20_state *s, int army, unsigned card, brt_reject *err);
 void n20_forced_march_apply(n20_state *s, int army, unsigned card, n20_out *out);

@@ -8,6 +8,9 @@
 #include "canon.h"
 #include "game.h"
 
+void (*selfplay_legal_hook)(void *ctx, unsigned seat, const uint8_t *list, size_t len);
+void *selfplay_legal_ctx;
+
 uint64_t selfplay_next(uint64_t *x) {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -80,6 +83,7 @@ int selfplay_game(const char *ruleset, const char *scenario, const char *const *
             if (!must) continue;
             buf_reset(&legal);
             int n = game_legal(g, s, &legal);
+            if (selfplay_legal_hook) selfplay_legal_hook(selfplay_legal_ctx, s, legal.data, legal.len);
             if (n <= 0) {
                 snprintf(out->error, sizeof out->error, "seat %u must decide (%s) but has no legal order", s,
                          pend.kind);

@@ -26,4 +26,9 @@ int selfplay_game(const char *ruleset, const char *scenario, const char *const *
 
 uint64_t selfplay_next(uint64_t *state);
 
+/* Called, when set, with every legal() list a game of selfplay_game draws from (seat, the list
+ * as game_legal wrote it): the determinism checks digest them (berthier-selfplay's `legal` line). */
+extern void (*selfplay_legal_hook)(void *ctx, unsigned seat, const uint8_t *list, size_t len);
+extern void *selfplay_legal_ctx;
+
 #endif

@@ -44,8 +44,24 @@ static void s_print(const memlog *log, const uint8_t hash[32], uint64_t orders, 
     }
 }
 
+/* BERTHIER_SELFPLAY_LEGAL set: a `legal` line, the BLAKE2b of every legal() list of the game in
+ * order (seat, length, bytes), so that two builds can be shown to list the same orders */
+static void s_legal_digest(void *ctx, unsigned seat, const uint8_t *list, size_t len) {
+    uint8_t hdr[12] = {(uint8_t)seat};
+    for (int i = 0; i < 8; i++) hdr[4 + i] = (uint8_t)((uint64_t)len >> (8 * i));
+    crypto_generichash_update(ctx, hdr, sizeof hdr);
+    crypto_generichash_update(ctx, list, len);
+}
+
 int main(int argc, char **argv) {
     if (sodium_init() < 0) return 2;
+    crypto_generichash_state lst;
+    int digest = getenv("BERTHIER_SELFPLAY_LEGAL") != NULL;
+    if (digest) {
+        crypto_generichash_init(&lst, NULL, 0, 32);
+        selfplay_legal_hook = s_legal_digest;
+        selfplay_legal_ctx = &lst;
+    }
     if (argc >= 5 && strcmp(argv[1], "play") == 0) {
         memlog log;
         selfplay_result r;
@@ -57,6 +73,13 @@ int main(int argc, char **argv) {
             return 1;
         }
         s_print(&log, r.state_hash, r.orders, r.ended);
+        if (digest) {
+            uint8_t h[32];
+            crypto_generichash_final(&lst, h, sizeof h);
+            printf("legal ");
+            s_hex(h, 32);
+            printf("\n");
+        }
         if (argc >= 6 && memlog_save(&log, argv[5]) != 0) {
             fprintf(stderr, "berthier-selfplay: cannot write %s\n", argv[5]);
             return 1;
