@@ -65,6 +65,20 @@ uint8_t *canon_pack(const ProtobufCMessage *msg, size_t *len) {
     return buf;
 }
 
+/* The checks after a decode: no unknown field, and re-encoding gives the same bytes. */
+static int s_check(const ProtobufCMessage *m, const uint8_t *data, size_t len) {
+    if (canon_has_unknown(m)) return CANON_UNKNOWN_FIELD;
+    size_t n = protobuf_c_message_get_packed_size(m);
+    if (n != len) return CANON_NOT_CANONICAL;
+    uint8_t stackbuf[4096];
+    uint8_t *again = n <= sizeof stackbuf ? stackbuf : malloc(n ? n : 1);
+    if (!again) return CANON_TOO_BIG;
+    protobuf_c_message_pack(m, again);
+    int rc = n && memcmp(again, data, n) != 0 ? CANON_NOT_CANONICAL : CANON_OK;
+    if (again != stackbuf) free(again);
+    return rc;
+}
+
 int canon_unpack(const ProtobufCMessageDescriptor *desc, const uint8_t *data, size_t len,
                  size_t alloc_cap, ProtobufCMessage **out) {
     *out = NULL;
@@ -72,35 +86,75 @@ int canon_unpack(const ProtobufCMessageDescriptor *desc, const uint8_t *data, si
     ProtobufCAllocator a = {s_alloc, s_free, &budget};
     ProtobufCMessage *m = protobuf_c_message_unpack(desc, &a, len, data);
     if (!m) return budget.denied ? CANON_TOO_BIG : CANON_UNDECODABLE;
-    int rc = CANON_OK;
-    if (canon_has_unknown(m)) {
-        rc = CANON_UNKNOWN_FIELD;
-    } else {
-        size_t n = protobuf_c_message_get_packed_size(m);
-        if (n != len) {
-            rc = CANON_NOT_CANONICAL;
-        } else {
-            uint8_t *again = malloc(n ? n : 1);
-            if (!again) {
-                rc = CANON_TOO_BIG;
-            } else {
-                protobuf_c_message_pack(m, again);
-                if (n && memcmp(again, data, n) != 0) rc = CANON_NOT_CANONICAL;
-                free(again);
-            }
-        }
-    }
+    int rc = s_check(m, data, len);
     if (rc != CANON_OK) {
         protobuf_c_message_free_unpacked(m, &a);
         return rc;
     }
     /* Hand back a copy owned by the default allocator so callers free it plainly. */
-    size_t n = len;
-    ProtobufCMessage *copy = protobuf_c_message_unpack(desc, NULL, n, data);
+    ProtobufCMessage *copy = protobuf_c_message_unpack(desc, NULL, len, data);
     protobuf_c_message_free_unpacked(m, &a);
     if (!copy) return CANON_TOO_BIG;
     *out = copy;
     return CANON_OK;
+}
+
+/* Each arena block is preceded by {size, 1 if from the heap}; the budget counts sizes as
+ * s_alloc does, so both decoders accept and refuse the same messages. */
+static void *s_arena_alloc(void *ctx, size_t size) {
+    canon_arena *a = ctx;
+    if (size > a->cap || a->used > a->cap - size) {
+        a->denied = 1;
+        return NULL;
+    }
+    size_t need = sizeof(size_t) * 2 + ((size + 15) & ~(size_t)15);
+    size_t *p;
+    if (need <= sizeof a->mem - a->top) {
+        p = (size_t *)(void *)(a->mem + a->top);
+        a->top += need;
+        p[1] = 0;
+    } else {
+        p = malloc(sizeof(size_t) * 2 + size);
+        if (!p) return NULL;
+        p[1] = 1;
+        a->heap++;
+    }
+    p[0] = size;
+    a->used += size;
+    return p + 2;
+}
+
+static void s_arena_free(void *ctx, void *ptr) {
+    if (!ptr) return;
+    canon_arena *a = ctx;
+    size_t *p = (size_t *)ptr - 2;
+    a->used -= p[0];
+    if (p[1]) {
+        a->heap--;
+        free(p);
+    }
+}
+
+int canon_unpack_arena(canon_arena *a, const ProtobufCMessageDescriptor *desc, const uint8_t *data, size_t len,
+                       size_t alloc_cap, ProtobufCMessage **out) {
+    a->used = a->top = a->heap = 0;
+    a->cap = alloc_cap ? alloc_cap : CANON_DEFAULT_ALLOC_CAP;
+    a->denied = 0;
+    a->allocator = (ProtobufCAllocator){s_arena_alloc, s_arena_free, a};
+    *out = NULL;
+    ProtobufCMessage *m = protobuf_c_message_unpack(desc, &a->allocator, len, data);
+    if (!m) return a->denied ? CANON_TOO_BIG : CANON_UNDECODABLE;
+    int rc = s_check(m, data, len);
+    if (rc != CANON_OK) {
+        protobuf_c_message_free_unpacked(m, &a->allocator);
+        return rc;
+    }
+    *out = m;
+    return CANON_OK;
+}
+
+void canon_arena_release(canon_arena *a, ProtobufCMessage *m) {
+    if (m && a->heap) protobuf_c_message_free_unpacked(m, &a->allocator); /* the arena itself needs no freeing */
 }
 
 const char *canon_strerror(int rc) {

@@ -27,6 +27,23 @@ enum { CANON_OK = 0, CANON_UNDECODABLE = -1, CANON_UNKNOWN_FIELD = -2, CANON_NOT
 int canon_unpack(const ProtobufCMessageDescriptor *desc, const uint8_t *data, size_t len,
                  size_t alloc_cap, ProtobufCMessage **out);
 
+/* canon_unpack() into a scratch arena the caller owns (on its stack, say): the same checks,
+ * budget and answers, without a copy, and without the heap for a message whose blocks fit in
+ * CANON_ARENA_BYTES (larger ones take theirs from the heap). On CANON_OK *out lives in the
+ * arena until canon_arena_release(a, *out) or the arena's next use. */
+#define CANON_ARENA_BYTES 16384u
+typedef struct canon_arena {
+    size_t used, cap;      /* the budget: bytes asked for, at most cap */
+    int denied;            /* an allocation was refused for the budget */
+    size_t top;            /* bytes of mem handed out */
+    size_t heap;           /* blocks taken from the heap */
+    ProtobufCAllocator allocator;
+    _Alignas(16) uint8_t mem[CANON_ARENA_BYTES];
+} canon_arena;
+int canon_unpack_arena(canon_arena *a, const ProtobufCMessageDescriptor *desc, const uint8_t *data, size_t len,
+                       size_t alloc_cap, ProtobufCMessage **out);
+void canon_arena_release(canon_arena *a, ProtobufCMessage *m);
+
 /* A sentence for a canon_unpack error code. */
 const char *canon_strerror(int rc);
 

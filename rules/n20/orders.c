@@ -525,98 +525,6 @@ static int s_kind_ok(int phase, int kind) {
     }
 }
 
-/* ---- decoding an order without the heap ---------------------------------------------
- * canon_unpack()'s checks and answers (the same allocation budget counted the same way, unknown
- * fields, re-encoding to the same bytes), the message decoded once into a scratch arena on the
- * stack: an order of the size legal() lists allocates nothing. A decode the arena cannot hold
- * takes its blocks from the heap (then freed with the message). */
-enum { S_ARENA = 16384, S_REPACK = 4096 };
-
-typedef struct s_arena {
-    size_t used, cap;  /* the budget of canon_unpack: bytes asked for, at most cap */
-    int denied;        /* an allocation was refused for the budget */
-    size_t top;        /* bytes of mem handed out */
-    size_t heap;       /* blocks taken from the heap */
-    _Alignas(16) uint8_t mem[S_ARENA];
-} s_arena;
-
-/* each block is preceded by {size, 1 if from the heap}, as canon's are by their size */
-static void *s_arena_alloc(void *ctx, size_t size) {
-    s_arena *a = ctx;
-    if (size > a->cap || a->used > a->cap - size) {
-        a->denied = 1;
-        return NULL;
-    }
-    size_t need = sizeof(size_t) * 2 + ((size + 15) & ~(size_t)15);
-    size_t *p;
-    if (need <= sizeof a->mem - a->top) {
-        p = (size_t *)(void *)(a->mem + a->top);
-        a->top += need;
-        p[1] = 0;
-    } else {
-        p = malloc(sizeof(size_t) * 2 + size);
-        if (!p) return NULL;
-        p[1] = 1;
-        a->heap++;
-    }
-    p[0] = size;
-    a->used += size;
-    return p + 2;
-}
-
-static void s_arena_free(void *ctx, void *ptr) {
-    if (!ptr) return;
-    s_arena *a = ctx;
-    size_t *p = (size_t *)ptr - 2;
-    a->used -= p[0];
-    if (p[1]) {
-        a->heap--;
-        free(p);
-    }
-}
-
-/* canon_unpack(desc, data, len, cap, ...) into the arena: a CANON_* code; on CANON_OK *out is the
- * message, released with s_decoded_free */
-static int s_decode(s_arena *a, ProtobufCAllocator *al, const ProtobufCMessageDescriptor *desc, const uint8_t *data,
-                    size_t len, size_t cap, ProtobufCMessage **out) {
-    a->used = a->top = a->heap = 0;
-    a->cap = cap;
-    a->denied = 0;
-    *al = (ProtobufCAllocator){s_arena_alloc, s_arena_free, a};
-    *out = NULL;
-    ProtobufCMessage *m = protobuf_c_message_unpack(desc, al, len, data);
-    if (!m) return a->denied ? CANON_TOO_BIG : CANON_UNDECODABLE;
-    int rc = CANON_OK;
-    if (canon_has_unknown(m)) {
-        rc = CANON_UNKNOWN_FIELD;
-    } else {
-        size_t n = protobuf_c_message_get_packed_size(m);
-        if (n != len) {
-            rc = CANON_NOT_CANONICAL;
-        } else {
-            uint8_t stackbuf[S_REPACK];
-            uint8_t *again = n <= sizeof stackbuf ? stackbuf : malloc(n ? n : 1);
-            if (!again) {
-                rc = CANON_TOO_BIG;
-            } else {
-                protobuf_c_message_pack(m, again);
-                if (n && memcmp(again, data, n) != 0) rc = CANON_NOT_CANONICAL;
-                if (again != stackbuf) free(again);
-            }
-        }
-    }
-    if (rc != CANON_OK) {
-        protobuf_c_message_free_unpacked(m, al);
-        return rc;
-    }
-    *out = m;
-    return CANON_OK;
-}
-
-static void s_decoded_free(s_arena *a, ProtobufCAllocator *al, ProtobufCMessage *m) {
-    if (m && a->heap) protobuf_c_message_free_unpacked(m, al); /* the arena itself needs no freeing */
-}
-
 static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size_t len, brt_dice *dice,
                          n20_out *out, brt_reject *err) {
     if (s->over) return n20_reject(err, "15.0", "the game is over");
@@ -625,10 +533,10 @@ static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size
         if (err) err->code = BRT_REJECT_NOT_YOUR_DECISION;
         return -1;
     }
+    /* decoded on the stack: an order of the size legal() lists allocates nothing */
     ProtobufCMessage *m = NULL;
-    s_arena arena;
-    ProtobufCAllocator al;
-    int rc = s_decode(&arena, &al, &n20__v1__order__descriptor, order, len, 1u << 16, &m);
+    canon_arena arena;
+    int rc = canon_unpack_arena(&arena, &n20__v1__order__descriptor, order, len, 1u << 16, &m);
     if (rc != CANON_OK) {
         n20_reject(err, "4.0", "the order does not decode: %s", canon_strerror(rc));
         if (err) err->code = BRT_REJECT_MALFORMED;
@@ -641,11 +549,11 @@ static int s_apply_order(n20_state *s, unsigned seat, const uint8_t *order, size
         brt_pending p;
         n20_pending(s, &p);
         n20_reject(err, p.rule, "that kind of order does not answer the pending decision (%s)", p.kind);
-        s_decoded_free(&arena, &al, m);
+        canon_arena_release(&arena, m);
         return -1;
     }
     rc = s_apply(s, seat, o, dice, out, err);
-    s_decoded_free(&arena, &al, m);
+    canon_arena_release(&arena, m);
     /* [16.1] a rejection never names a unit hidden from the seat: every check names a unit with
      * N20_RUID, as the deciding seat may know it (nothing is searched for in the message) */
     return rc;
