@@ -34,6 +34,7 @@
 
 #include "berthier/v1/berthier.pb-c.h"
 #include "evlog.h"
+#include "finidx.h"
 
 enum { S_FIXED = 128, S_ENTRY = 32, S_REC = 5 };   /* S_REC: a record's length and kind */
 
@@ -161,26 +162,8 @@ int finev_write(const bd_finev *self, const char *path, int sync) {
         s_u32(p + 24, e->len);
     }
     crypto_generichash(p, 32, b, (size_t)(p - b), NULL, 0);
-    char tmp[1100];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        free(b);
-        return -1;
-    }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    int rc = -1;
-    if (fd >= 0) {
-        size_t done = 0;
-        while (done < total) {
-            ssize_t w = write(fd, b + done, total - done);
-            if (w <= 0) break;
-            done += (size_t)w;
-        }
-        rc = (done == total && (!sync || fdatasync(fd) == 0)) ? 0 : -1;
-        if (close(fd) != 0) rc = -1;
-    }
+    int rc = finidx_put_file(path, b, total, sync);
     free(b);
-    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
-    if (rc != 0) unlink(tmp);
     return rc;
 }
 

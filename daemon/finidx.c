@@ -155,15 +155,9 @@ static size_t s_encode(const bd_finidx *self, uint8_t **out) {
     return total;
 }
 
-int finidx_write(const bd_finidx *self, const char *dir, const char *path) {
-    uint8_t *b = NULL;
-    size_t n = s_encode(self, &b);
-    if (!n) return -1;
+int finidx_put_file(const char *path, const uint8_t *b, size_t n, int sync) {
     char tmp[1100];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        free(b);
-        return -1;
-    }
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) return -1;
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     int rc = -1;
     if (fd >= 0) {
@@ -173,17 +167,25 @@ int finidx_write(const bd_finidx *self, const char *dir, const char *path) {
             if (w <= 0) break;
             done += (size_t)w;
         }
-        rc = (done == n && fdatasync(fd) == 0) ? 0 : -1;
+        rc = (done == n && (!sync || fdatasync(fd) == 0)) ? 0 : -1;
         if (close(fd) != 0) rc = -1;
     }
-    free(b);
     if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+    if (rc != 0) unlink(tmp);
+    return rc;
+}
+
+int finidx_write(const bd_finidx *self, const char *dir, const char *path) {
+    uint8_t *b = NULL;
+    size_t n = s_encode(self, &b);
+    if (!n) return -1;
+    int rc = finidx_put_file(path, b, n, 1);
+    free(b);
     if (rc == 0) {
         int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd < 0 || fsync(dfd) != 0) rc = -1;
         if (dfd >= 0) close(dfd);
     }
-    if (rc != 0) unlink(tmp);
     return rc;
 }
 

@@ -62,6 +62,9 @@ bd_finidx *finidx_new(uint64_t log_bytes, uint64_t records, const uint8_t head[3
 void finidx_destroy(bd_finidx **pself);
 /* Write `path` durably (a temporary file, fsync, rename, fsync of `dir`). 0 / -1. */
 int finidx_write(const bd_finidx *self, const char *dir, const char *path);
+/* Write n bytes to path through path.tmp and a rename (fdatasynced first when sync): the file
+ * is whole or absent. 0 or -1 (path.tmp removed). The directory's fsync is the caller's. */
+int finidx_put_file(const char *path, const uint8_t *b, size_t n, int sync);
 /* Read `path`: NULL if absent, short, of another format or its checksum fails. */
 bd_finidx *finidx_read(const char *path);
 /* 0 if the log at `log_path` has the size and last chain hash the index names. */
