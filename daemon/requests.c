@@ -247,6 +247,22 @@ typedef struct {
     brt_result r;
 } s_decision;
 
+/* Decision.result of an ended game from s->r (its brt_result) */
+static void s_decision_result(s_decision *s, unsigned nseats) {
+    berthier__v1__result__init(&s->res);
+    s->res.ended = 1;
+    for (unsigned i = 0; i < nseats; i++) {
+        if (s->r.winners & (1u << i)) s->winners[s->res.n_winners++] = i;
+        s->scores[i] = s->r.scores[i];
+    }
+    s->res.winners = s->winners;
+    s->res.level = s->r.level;
+    s->res.reason = s->r.reason;
+    s->res.n_scores = nseats;
+    s->res.scores = s->scores;
+    s->d.result = &s->res;
+}
+
 static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
     memset(s, 0, sizeof *s);
     berthier__v1__decision__init(&s->d);
@@ -267,18 +283,7 @@ static void s_decision_build(s_decision *s, const bd_game *gm, int seat) {
     s->d.batch = game_batch(gm->g);
     if (game_over(gm->g)) {
         game_result(gm->g, &s->r);
-        berthier__v1__result__init(&s->res);
-        s->res.ended = 1;
-        for (unsigned i = 0; i < nseats; i++) {
-            if (s->r.winners & (1u << i)) s->winners[s->res.n_winners++] = i;
-            s->scores[i] = s->r.scores[i];
-        }
-        s->res.winners = s->winners;
-        s->res.level = s->r.level;
-        s->res.reason = s->r.reason;
-        s->res.n_scores = nseats;
-        s->res.scores = s->scores;
-        s->d.result = &s->res;
+        s_decision_result(s, nseats);
     }
 }
 
@@ -302,18 +307,7 @@ static int s_decision_build_fin(s_decision *s, const bd_finidx *f) {
     s->d.turn = 0;
     s->d.batch = f->batch;
     finidx_result(f, &s->r);
-    berthier__v1__result__init(&s->res);
-    s->res.ended = 1;
-    for (unsigned i = 0; i < nseats; i++) {
-        if (s->r.winners & (1u << i)) s->winners[s->res.n_winners++] = i;
-        s->scores[i] = s->r.scores[i];
-    }
-    s->res.winners = s->winners;
-    s->res.level = s->r.level;
-    s->res.reason = s->r.reason;
-    s->res.n_scores = nseats;
-    s->res.scores = s->scores;
-    s->d.result = &s->res;
+    s_decision_result(s, nseats);
     return 0;
 }
 
