@@ -37,6 +37,7 @@
 #include "engine.h"
 #include "evlog.h"
 #include "keys.h"
+#include "engine_sign_t.h"
 #include "seatsig.h"
 
 enum { S_OTHERS = 12, S_MAX_REPLIES = 512, S_MAX_MESSAGE = 8192 };
@@ -112,44 +113,9 @@ static void s_call_raw(s_fix *f, const uint8_t key[32], const uint8_t *req, size
     engine_free_notices(out, n);
 }
 
-/* Seat-sign an input as a client would (docs/protocol.md P3.1; see test_daemon_vis.c). */
+/* Seat-sign an input as a client would (docs/protocol.md P3.1; engine_sign_t.h). */
 static void s_sign(s_fix *f, Berthier__V1__Request *req, uint8_t sig[64], uint8_t pk[32]) {
-    const ProtobufCMessage *body = NULL;
-    const char *gid = NULL;
-    unsigned seat = 0, field = 0;
-    uint64_t seq = 0;
-    switch (req->body_case) {
-    case BERTHIER__V1__REQUEST__BODY_JOIN:
-        body = &req->join->base, gid = req->join->game_id, seat = req->join->seat, field = SEATSIG_BODY_JOIN;
-        break;
-    case BERTHIER__V1__REQUEST__BODY_SUBMIT:
-        body = &req->submit->base, gid = req->submit->game_id, seat = req->submit->seat;
-        seq = req->submit->based_on_seq, field = SEATSIG_BODY_SUBMIT;
-        break;
-    default: return;
-    }
-    bd_game *gm = engine_find(f->eng, gid);
-    assert_non_null(gm);
-    const uint8_t *hh = game_header_hash(gm->g);
-    uint8_t seed[32], sk[64];
-    crypto_generichash(seed, 32, f->seat_key[seat], 32, (const uint8_t *)SEATSIG_DERIVE_DOMAIN,
-                       strlen(SEATSIG_DERIVE_DOMAIN));
-    crypto_sign_seed_keypair(pk, sk, seed);
-    if (req->body_case == BERTHIER__V1__REQUEST__BODY_JOIN) {
-        req->join->sign_pk.data = pk;
-        req->join->sign_pk.len = 32;
-        req->join->header_hash.data = (uint8_t *)hh;
-        req->join->header_hash.len = 32;
-    }
-    size_t n = protobuf_c_message_get_packed_size(body);
-    uint8_t *b = malloc(n ? n : 1);
-    assert_non_null(b);
-    protobuf_c_message_pack(body, b);
-    assert_int_equal(seatsig_sign(sk, gid, hh, seq, req->request_id, field, b, n, sig), 0);
-    free(b);
-    sodium_memzero(sk, sizeof sk);
-    req->signature.data = sig;
-    req->signature.len = 64;
+    t_engine_sign(f->eng, (const uint8_t(*)[32])f->seat_key, 2, req, sig, pk);
 }
 
 /* Send `req` (its request id is set here unless `rid`) and return the reply bytes in `raw`. */
