@@ -1316,7 +1316,7 @@ static int s_startup_floor(const char *games, unsigned n, double *us, double *by
             size_t len = strlen(de->d_name);
             if (len < 5 || strcmp(de->d_name + len - 4, ".fin") != 0) continue;
             char p[700], b[4096];
-            snprintf(p, sizeof p, "%s/%s", games, de->d_name);
+            if ((size_t)snprintf(p, sizeof p, "%s/%s", games, de->d_name) >= sizeof p) continue;
             int fd = open(p, O_RDONLY | O_CLOEXEC);
             ssize_t got = fd >= 0 ? read(fd, b, sizeof b) : -1;
             if (fd >= 0) close(fd);
